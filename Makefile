@@ -1,0 +1,41 @@
+# puzzlesat — see README.md. `make test` is what CI runs (via .ci/run).
+GO        ?= go
+PKGS      := ./...
+STATICCHECK := $(shell $(GO) env GOPATH)/bin/staticcheck
+FUZZTIME  ?= 10s
+
+.PHONY: build test test-race vet lint fuzz-smoke bench fmt
+
+build:
+	$(GO) build -o bin/puzzlesat ./cmd/puzzlesat
+
+test:
+	$(GO) test -count=1 $(PKGS)
+
+test-race:
+	$(GO) test -race -count=1 $(PKGS)
+
+vet:
+	$(GO) vet $(PKGS)
+	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || (gofmt -l $$(git ls-files '*.go'); echo "gofmt: files above need formatting"; exit 1)
+
+$(STATICCHECK):
+	$(GO) install honnef.co/go/tools/cmd/staticcheck@v0.8.2
+
+lint: $(STATICCHECK)
+	$(STATICCHECK) $(PKGS)
+
+# Every Fuzz target in the tree, each for $(FUZZTIME).
+fuzz-smoke:
+	@set -e; for pkg in $$($(GO) list $(PKGS)); do \
+	  for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz' || true); do \
+	    echo "fuzz $$pkg $$f"; \
+	    $(GO) test -run '^$$' -fuzz "^$$f\$$" -fuzztime $(FUZZTIME) $$pkg; \
+	  done; \
+	done
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchtime 1x ./bench/...
+
+fmt:
+	gofmt -w $$(git ls-files '*.go')

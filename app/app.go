@@ -1,0 +1,51 @@
+// Package app builds the puzzlesat command line. New returns the urfave/cli
+// app with its own readers and writers, so tests run it in-process; command
+// groups live in sub-packages (cnfcmd, puzzlecmd, shiftcmd).
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/urfave/cli/v2"
+)
+
+// New returns the puzzlesat app reading stdin and writing stdout and stderr.
+func New(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
+	return &cli.App{
+		Name:      "puzzlesat",
+		Usage:     "prove facts about logic puzzles with SAT solvers and grade them like a person",
+		Reader:    stdin,
+		Writer:    stdout,
+		ErrWriter: stderr,
+		Commands:  commands(),
+		// Errors are reported by Run, not by the library's os.Exit.
+		ExitErrHandler: func(*cli.Context, error) {},
+	}
+}
+
+func commands() []*cli.Command {
+	return []*cli.Command{}
+}
+
+// Run runs the app on args (args[0] is the program name) and returns the
+// process exit code, printing any error to stderr.
+func Run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []string) int {
+	a := New(stdin, stdout, stderr)
+	err := a.RunContext(ctx, args)
+	if err == nil {
+		return 0
+	}
+	var ec cli.ExitCoder
+	if errors.As(err, &ec) {
+		if msg := err.Error(); msg != "" {
+			fmt.Fprintln(stderr, "puzzlesat:", msg)
+		}
+		return ec.ExitCode()
+	}
+	// Usage errors from the flag parser and friends.
+	fmt.Fprintln(stderr, "puzzlesat:", err)
+	return 2
+}

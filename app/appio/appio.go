@@ -1,0 +1,106 @@
+// Package appio holds what every puzzlesat command shares: exit codes,
+// the common flags (--solver, --timeout, --format), reading FILE or "-",
+// and writing text or JSON.
+package appio
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/puzzlesat/puzzlesat/sat"
+	"github.com/puzzlesat/puzzlesat/sat/solvers"
+)
+
+// Exit codes shared by the puzzle commands. cnf solve uses the SAT
+// competition's 10/20 instead (see sat.Status).
+const (
+	ExitOK       = 0
+	ExitNo       = 1 // a definite negative answer: multiple, unsolvable, invalid
+	ExitBadInput = 2
+	ExitTimeout  = 3
+)
+
+// Exit returns an error that makes the app exit with code after printing msg
+// (if any) to stderr.
+func Exit(code int, format string, args ...any) error {
+	return cli.Exit(fmt.Sprintf(format, args...), code)
+}
+
+// BadInput wraps err as an exit-2 error; the message keeps err's position.
+func BadInput(err error) error { return cli.Exit(err.Error(), ExitBadInput) }
+
+// Common flags.
+var (
+	SolverFlag = &cli.StringFlag{Name: "solver", Value: solvers.Default,
+		Usage: "SAT back-end: gini, gophersat, ext:cadical, ext:/path/to/solver"}
+	TimeoutFlag = &cli.DurationFlag{Name: "timeout", Usage: "give up after this long (0: no limit)"}
+	FormatFlag  = &cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text or json"}
+)
+
+// Context returns the command's context with --timeout applied.
+func Context(c *cli.Context) (context.Context, context.CancelFunc) {
+	ctx := c.Context
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if d := c.Duration("timeout"); d > 0 {
+		return context.WithTimeout(ctx, d)
+	}
+	return context.WithCancel(ctx)
+}
+
+// NewSolver returns a fresh solver for --solver.
+func NewSolver(c *cli.Context) (sat.Solver, error) {
+	s, err := solvers.New(c.String("solver"))
+	if err != nil {
+		return nil, cli.Exit(err.Error(), ExitBadInput)
+	}
+	return s, nil
+}
+
+// JSON reports whether --format json was given, and rejects unknown formats.
+func JSON(c *cli.Context) (bool, error) {
+	switch f := c.String("format"); f {
+	case "", "text":
+		return false, nil
+	case "json":
+		return true, nil
+	default:
+		return false, cli.Exit(fmt.Sprintf("unknown --format %q (want text or json)", f), ExitBadInput)
+	}
+}
+
+// ReadInput reads a file, or standard input for "-". The name returned is
+// the one to use in messages.
+func ReadInput(c *cli.Context, name string) (string, []byte, error) {
+	if name == "-" {
+		data, err := io.ReadAll(c.App.Reader)
+		return "<stdin>", data, err
+	}
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return name, nil, cli.Exit(err.Error(), ExitBadInput)
+	}
+	return name, data, nil
+}
+
+// WriteJSON writes v as one line of JSON.
+func WriteJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	return enc.Encode(v)
+}
+
+// Millis returns d in milliseconds as a float, for "ms" fields.
+func Millis(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// IsTimeout reports whether err is a context deadline or cancellation.
+func IsTimeout(err error) bool {
+	return errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled)
+}

@@ -1,0 +1,109 @@
+// Package puzzle holds what every puzzle kind shares: grid positions, the
+// kind-independent view of a puzzle as unknowns with finite domains,
+// assignments, rule violations and positioned parse errors. Each kind's model
+// (parse, format, verify) lives in puzzle/<kind>; encode/ and human/ both
+// depend on these models and never on each other.
+package puzzle
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Pos is a grid cell, 0-based.
+type Pos struct{ Row, Col int }
+
+func (p Pos) String() string { return fmt.Sprintf("r%dc%d", p.Row+1, p.Col+1) }
+
+// Var is one unknown of a puzzle: the value of a cell (or, for Linjat, the
+// placement of a number's line), with its finite domain of value labels.
+type Var struct {
+	Name   string
+	Pos    Pos
+	Domain []string
+}
+
+// Problem is the kind-independent view of one puzzle instance: the unknowns a
+// solution assigns. The SAT side maps each (var, value) to a literal; the human
+// side keeps a candidate set per var.
+type Problem interface {
+	Kind() string
+	Name() string
+	Rows() int
+	Cols() int
+	Vars() []Var
+}
+
+// Assignment gives a value index into Vars()[i].Domain for every unknown i;
+// -1 means unknown.
+type Assignment []int
+
+// Violation is one broken rule, named, with the cells involved.
+type Violation struct {
+	Rule  string `json:"rule"`
+	Cells []Pos  `json:"cells"`
+	Msg   string `json:"message"`
+}
+
+func (v Violation) String() string {
+	cells := make([]string, len(v.Cells))
+	for i, c := range v.Cells {
+		cells[i] = c.String()
+	}
+	return fmt.Sprintf("%s at %s: %s", v.Rule, strings.Join(cells, ","), v.Msg)
+}
+
+// Error is a parse error with a position, in the style of go/scanner.Error.
+// Line and Col are 1-based; 0 means unknown.
+type Error struct {
+	File      string
+	Line, Col int
+	Msg       string
+}
+
+func (e *Error) Error() string {
+	pos := e.File
+	if pos == "" {
+		pos = "<input>"
+	}
+	if e.Line > 0 {
+		pos += fmt.Sprintf(":%d", e.Line)
+		if e.Col > 0 {
+			pos += fmt.Sprintf(":%d", e.Col)
+		}
+	}
+	return pos + ": " + e.Msg
+}
+
+// ErrorList is a list of positioned errors, sorted by position.
+type ErrorList []*Error
+
+// Add appends an error.
+func (l *ErrorList) Add(file string, line, col int, format string, args ...any) {
+	*l = append(*l, &Error{File: file, Line: line, Col: col, Msg: fmt.Sprintf(format, args...)})
+}
+
+func (l ErrorList) Error() string {
+	switch len(l) {
+	case 0:
+		return "no errors"
+	case 1:
+		return l[0].Error()
+	}
+	return fmt.Sprintf("%s (and %d more errors)", l[0], len(l)-1)
+}
+
+// Err returns nil for an empty list, else the list sorted by position.
+func (l ErrorList) Err() error {
+	if len(l) == 0 {
+		return nil
+	}
+	sort.SliceStable(l, func(i, j int) bool {
+		if l[i].Line != l[j].Line {
+			return l[i].Line < l[j].Line
+		}
+		return l[i].Col < l[j].Col
+	})
+	return l
+}

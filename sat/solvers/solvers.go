@@ -1,0 +1,58 @@
+// Package solvers is the explicit registry of SAT back-ends by name, the one
+// place that knows them all. Names: "gini", "gophersat", and "ext:NAME" for a
+// SAT-competition binary on PATH ("ext:cadical") or at a path
+// ("ext:/opt/kissat").
+package solvers
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/puzzlesat/puzzlesat/sat"
+)
+
+// Backend describes one registered back-end.
+type Backend struct {
+	Name string
+	Doc  string
+	New  func() (sat.Solver, error)
+}
+
+// Default is the back-end used when none is named.
+const Default = "gini"
+
+// registry lists the in-process back-ends; ext:... names are resolved by New.
+var registry = []Backend{}
+
+// List returns the registered in-process back-ends, sorted by name.
+func List() []Backend {
+	out := append([]Backend(nil), registry...)
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// New returns a fresh solver for name ("" means Default).
+func New(name string) (sat.Solver, error) {
+	if name == "" {
+		name = Default
+	}
+	if strings.HasPrefix(name, "ext:") {
+		return newExt(strings.TrimPrefix(name, "ext:"))
+	}
+	for _, b := range registry {
+		if b.Name == name {
+			return b.New()
+		}
+	}
+	var names []string
+	for _, b := range List() {
+		names = append(names, b.Name)
+	}
+	return nil, fmt.Errorf("unknown solver %q (have %s, ext:NAME, ext:/path)", name, strings.Join(names, ", "))
+}
+
+// newExt is replaced when the ext back-end lands.
+func newExt(bin string) (sat.Solver, error) {
+	return nil, fmt.Errorf("ext solver %q: not available", bin)
+}
