@@ -1,0 +1,53 @@
+// Package human is the human-style solver engine shared by every puzzle
+// kind. A Rule is metadata plus a function (like analysis.Analyzer); each
+// kind lists its rules explicitly and Validate checks the list. The engine
+// keeps a candidate set per unknown, applies the cheapest rule that makes
+// progress, restarts from the cheapest after progress, falls back to proofs
+// by contradiction, records every step and layer, and grades difficulty.
+package human
+
+import "github.com/puzzlesat/puzzlesat/puzzle"
+
+// Cands is the candidate set of one unknown: bit j set means value j of its
+// domain is still possible. Domains have at most 64 values.
+type Cands uint64
+
+// Has reports whether value j is a candidate.
+func (c Cands) Has(j int) bool { return c&(1<<uint(j)) != 0 }
+
+// Elim removes value Value from unknown Var.
+type Elim struct {
+	Var   int `json:"var"`
+	Value int `json:"value"`
+}
+
+// Deduction is what one application of a rule found.
+type Deduction struct {
+	// Elims are the candidate eliminations the rule proves.
+	Elims []Elim
+	// Contradiction: the state admits no solution (used inside trials).
+	Contradiction bool
+	// Cells are the cells the reasoning looked at (for display and hints).
+	Cells []puzzle.Pos
+	// Reason explains the deduction in words.
+	Reason string
+}
+
+// Pass is what a rule's Apply sees: the kind's model and the current
+// candidates. Rules must not modify either.
+type Pass struct {
+	Puzzle any // the kind's model, e.g. *juosan.Puzzle
+	Cands  []Cands
+}
+
+// Rule is one named human deduction.
+type Rule struct {
+	Name string
+	Doc  string
+	// Level is the rule's cost; the engine tries cheaper rules first and
+	// the hardest level a solve needs is its difficulty's main component.
+	Level int
+	// Apply returns every deduction the rule makes on the pass's state
+	// (it may return several; the engine applies them as one layer).
+	Apply func(p *Pass) []Deduction
+}
