@@ -10,6 +10,9 @@ import (
 	"io"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/puzzlesat/puzzlesat/app/cnfcmd"
+	"github.com/puzzlesat/puzzlesat/app/puzzlecmd"
 )
 
 // New returns the puzzlesat app reading stdin and writing stdout and stderr.
@@ -27,7 +30,9 @@ func New(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 }
 
 func commands() []*cli.Command {
-	return []*cli.Command{}
+	cmds := puzzlecmd.Commands()
+	cmds = append(cmds, cnfcmd.Command())
+	return cmds
 }
 
 // Run runs the app on args (args[0] is the program name) and returns the

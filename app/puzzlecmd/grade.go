@@ -1,0 +1,192 @@
+package puzzlecmd
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/puzzlesat/puzzlesat/app/appio"
+	"github.com/puzzlesat/puzzlesat/crosscheck"
+	"github.com/puzzlesat/puzzlesat/encode"
+	"github.com/puzzlesat/puzzlesat/human"
+	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/sat"
+	"github.com/puzzlesat/puzzlesat/sat/dimacs"
+)
+
+func gradeCommand(common func(...cli.Flag) []cli.Flag) *cli.Command {
+	return &cli.Command{
+		Name:      "grade",
+		Usage:     "solve like a person: difficulty report, steps with reasons, or the next hint (SAT checks uniqueness alongside)",
+		ArgsUsage: "PUZZLE...",
+		Flags: common(
+			&cli.IntFlag{Name: "trials", Value: 2, Usage: "k: rule layers a proof by contradiction may use (0: none)"},
+			&cli.BoolFlag{Name: "steps", Usage: "print every step with its reason"},
+			&cli.BoolFlag{Name: "hint", Usage: "print only the next step"},
+			&cli.BoolFlag{Name: "certify-steps", Usage: "check every elimination with SAT as it is made"},
+			&cli.IntFlag{Name: "parallel", Usage: "goroutines per rule layer (0: one per CPU); results do not depend on it"},
+		),
+		Action: gradeAction,
+	}
+}
+
+func gradeAction(c *cli.Context) error {
+	asJSON, err := appio.JSON(c)
+	if err != nil {
+		return err
+	}
+	if c.Int("trials") < 0 {
+		return appio.Exit(appio.ExitBadInput, "--trials must be ≥ 0")
+	}
+	items, err := load(c, c.Args().Slice())
+	if err != nil {
+		return err
+	}
+	ctx, cancel := appio.Context(c)
+	defer cancel()
+	code := 0
+	for _, it := range items {
+		label := it.label(len(items) > 1)
+		start := time.Now()
+		r, err := crosscheck.Grade(ctx, it.inst, crosscheck.Options{
+			Solver: c.String("solver"), Trials: c.Int("trials"), Parallel: c.Int("parallel"),
+			CertifySteps: c.Bool("certify-steps"), HintOnly: c.Bool("hint"),
+		})
+		ms := appio.Millis(time.Since(start))
+		if err != nil {
+			if appio.IsTimeout(err) {
+				fmt.Fprintf(c.App.ErrWriter, "%s: timed out after %.1f ms\n", label, ms)
+				code = worst(code, appio.ExitTimeout)
+				continue
+			}
+			var unsound *crosscheck.UnsoundError
+			if errors.As(err, &unsound) {
+				fmt.Fprintf(c.App.ErrWriter, "%s: %v\n  counter-solution:\n", label, err)
+				drawLines(c.App.ErrWriter, "    ", it.inst.Draw(unsound.Counter))
+				return cli.Exit("", 1)
+			}
+			return fmt.Errorf("%s: %w", label, err)
+		}
+		if c.Bool("hint") {
+			if err := printHint(c, it, r, asJSON); err != nil {
+				return err
+			}
+			continue
+		}
+		h := r.Human
+		if h.Status != human.StatusSolved {
+			code = worst(code, appio.ExitNo)
+		}
+		if asJSON {
+			out := map[string]any{"file": it.file, "name": it.inst.Name(), "kind": it.kind.Name,
+				"status": string(h.Status), "sat_status": r.SAT.Status.String(), "report": h.Report,
+				"layers": h.Layers, "certified_eliminations": r.Certified, "solver": c.String("solver"), "ms": ms}
+			if c.Bool("steps") {
+				out["steps"] = h.Steps
+			}
+			if r.Solution != nil {
+				out["solution"] = it.inst.Draw(r.Solution)
+			}
+			if err := appio.WriteJSON(c.App.Writer, out); err != nil {
+				return err
+			}
+			continue
+		}
+		w := c.App.Writer
+		fmt.Fprintf(w, "%s: %s by rules; SAT: %s (%.1f ms)\n", label, h.Status, r.SAT.Status, ms)
+		if c.Bool("steps") {
+			printSteps(w, it.inst, h.Steps, "  ")
+		}
+		printReport(w, h.Report, r)
+		if h.Status == human.StatusSolved {
+			drawLines(w, "  ", it.inst.Draw(r.Solution))
+		} else {
+			drawLines(w, "  ", it.inst.Draw(crosscheck.Assignment(h.Cands)))
+		}
+	}
+	return exitWith(code)
+}
+
+func printReport(w io.Writer, rep human.Report, r *crosscheck.Result) {
+	hardest := rep.MaxRule
+	if hardest == "" {
+		hardest = "-"
+	}
+	fmt.Fprintf(w, "  difficulty score %.1f: hardest rule %s (level %d), trial depth %d, %d steps in %d layers (widest %d), %d moves available in all\n",
+		rep.Score, hardest, rep.MaxLevel, rep.TrialDepth, rep.Steps, rep.Depth, rep.Width, rep.Available)
+	names := make([]string, 0, len(rep.RuleSteps))
+	for n := range rep.RuleSteps {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	parts := make([]string, len(names))
+	for i, n := range names {
+		parts[i] = fmt.Sprintf("%s×%d", n, rep.RuleSteps[n])
+	}
+	if len(parts) > 0 {
+		fmt.Fprintf(w, "  rules used: %s\n", strings.Join(parts, ", "))
+	}
+	if r.Certified > 0 {
+		fmt.Fprintf(w, "  %d eliminations certified by SAT\n", r.Certified)
+	}
+}
+
+func printSteps(w io.Writer, inst kinds.Instance, steps []human.Step, indent string) {
+	for _, s := range steps {
+		elims := make([]string, len(s.Elims))
+		for i, e := range s.Elims {
+			elims[i] = "≠ " + crosscheck.Describe(inst, e)
+		}
+		fmt.Fprintf(w, "%s%d. [%s, level %d] %s", indent, s.Index+1, s.Rule, s.Level, s.Reason)
+		if len(elims) > 0 {
+			fmt.Fprintf(w, " ⇒ %s", strings.Join(elims, ", "))
+		}
+		fmt.Fprintln(w)
+	}
+}
+
+func printHint(c *cli.Context, it item, r *crosscheck.Result, asJSON bool) error {
+	if asJSON {
+		return appio.WriteJSON(c.App.Writer, map[string]any{"file": it.file, "name": it.inst.Name(),
+			"kind": it.kind.Name, "hint": r.Hint})
+	}
+	if r.Hint == nil {
+		fmt.Fprintf(c.App.Writer, "%s: no further step found\n", it.file)
+		return nil
+	}
+	printSteps(c.App.Writer, it.inst, []human.Step{*r.Hint}, "")
+	return nil
+}
+
+func exportAction(c *cli.Context) error {
+	items, err := load(c, c.Args().Slice())
+	if err != nil {
+		return err
+	}
+	if len(items) != 1 {
+		return appio.Exit(appio.ExitBadInput, "cnf export takes one puzzle (pick one with FILE#NAME)")
+	}
+	it := items[0]
+	f := &sat.Formula{}
+	b := encode.NewBuilder(f)
+	lay, err := it.inst.Encode(b)
+	if err != nil {
+		return appio.BadInput(err)
+	}
+	comments := []string{
+		fmt.Sprintf("puzzlesat %s puzzle %q, %dx%d", it.kind.Name, it.inst.Name(), it.inst.Rows(), it.inst.Cols()),
+		fmt.Sprintf("primary variables: %d of %d; the rest are auxiliaries", len(lay.Primary()), f.Vars),
+	}
+	vars := it.inst.Vars()
+	for i, row := range lay.Lits {
+		for j, l := range row {
+			comments = append(comments, fmt.Sprintf("lit %d = %s is %s", l, vars[i].Name, vars[i].Domain[j]))
+		}
+	}
+	return dimacs.Write(c.App.Writer, f, comments...)
+}

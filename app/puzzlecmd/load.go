@@ -1,0 +1,135 @@
+package puzzlecmd
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/puzzlesat/puzzlesat/app/appio"
+	"github.com/puzzlesat/puzzlesat/kinds"
+)
+
+// item is one puzzle to work on, with where it came from.
+type item struct {
+	file string // the argument as given (file name, "<stdin>" or URL)
+	kind *kinds.Kind
+	inst kinds.Instance
+}
+
+// label names the item in messages: the file, plus the puzzle's name when
+// the file holds several.
+func (it item) label(multi bool) string {
+	if multi && it.inst.Name() != "" {
+		return it.file + "#" + it.inst.Name()
+	}
+	return it.file
+}
+
+var (
+	kindFlag = &cli.StringFlag{Name: "kind", Usage: "puzzle kind (default: detect from the input)"}
+	ruleFlag = &cli.StringFlag{Name: "rule", Value: "either", Usage: "Juosan clue reading: either or majority"}
+	cardFlag = &cli.StringFlag{Name: "card", Usage: "cardinality encoding (encode/card; default totalizer)"}
+	rulesFlg = &cli.StringFlag{Name: "rules", Usage: "rules file for kinds whose rules are data (arrows)"}
+)
+
+func puzzleFlags() []cli.Flag {
+	return []cli.Flag{kindFlag, ruleFlag, cardFlag, rulesFlg}
+}
+
+func options(c *cli.Context) (kinds.Options, error) {
+	o := kinds.Options{Rule: c.String("rule"), Card: c.String("card"), Rules: c.String("rules")}
+	switch o.Rule {
+	case "", "either", "majority":
+	default:
+		return o, appio.Exit(appio.ExitBadInput, "unknown --rule %q (want either or majority)", o.Rule)
+	}
+	return o, nil
+}
+
+// isURL reports whether arg is a puzzle URL rather than a file name.
+func isURL(arg string) bool {
+	return strings.HasPrefix(arg, "http://") || strings.HasPrefix(arg, "https://") ||
+		strings.Contains(arg, "puzz.link/p?") || strings.Contains(arg, "pzv.jp/p")
+}
+
+// load reads every puzzle named by args. An argument is a file, "-" for
+// standard input, a puzz.link URL, or FILE#SEL picking one puzzle of a file
+// that holds several (SEL is a name or a 1-based index).
+func load(c *cli.Context, args []string) ([]item, error) {
+	if len(args) == 0 {
+		return nil, appio.Exit(appio.ExitBadInput, "no puzzle given (a file, - for stdin, or a puzz.link URL)")
+	}
+	opt, err := options(c)
+	if err != nil {
+		return nil, err
+	}
+	var out []item
+	for _, arg := range args {
+		name, sel := arg, ""
+		var data []byte
+		if isURL(arg) {
+			data = []byte(arg)
+		} else {
+			if i := strings.LastIndex(arg, "#"); i > 0 {
+				name, sel = arg[:i], arg[i+1:]
+			}
+			name2, d, err := appio.ReadInput(c, name)
+			if err != nil {
+				return nil, err
+			}
+			name, data = name2, d
+		}
+		k, err := pickKind(c, name, data)
+		if err != nil {
+			return nil, appio.BadInput(err)
+		}
+		insts, err := k.Parse(name, data, opt)
+		if err != nil {
+			return nil, appio.BadInput(err)
+		}
+		if sel != "" {
+			inst, err := selectInstance(name, insts, sel)
+			if err != nil {
+				return nil, appio.BadInput(err)
+			}
+			insts = []kinds.Instance{inst}
+		}
+		if len(insts) == 0 {
+			return nil, appio.Exit(appio.ExitBadInput, "%s: no puzzle in input", name)
+		}
+		for _, inst := range insts {
+			out = append(out, item{file: name, kind: k, inst: inst})
+		}
+	}
+	return out, nil
+}
+
+func pickKind(c *cli.Context, name string, data []byte) (*kinds.Kind, error) {
+	if k := c.String("kind"); k != "" {
+		return kinds.Lookup(k)
+	}
+	return kinds.Detect(name, data)
+}
+
+// selectInstance finds a puzzle by full name, by the name's first word
+// ("4x4_1" for "4x4_1 (easy).in"), or by 1-based index.
+func selectInstance(file string, insts []kinds.Instance, sel string) (kinds.Instance, error) {
+	for _, in := range insts {
+		if in.Name() == sel {
+			return in, nil
+		}
+	}
+	for _, in := range insts {
+		short := strings.Fields(in.Name() + " ")[0]
+		short = strings.TrimSuffix(short, ".in")
+		if short == sel {
+			return in, nil
+		}
+	}
+	if n, err := strconv.Atoi(sel); err == nil && n >= 1 && n <= len(insts) {
+		return insts[n-1], nil
+	}
+	return nil, fmt.Errorf("%s: no puzzle %q in this file (%d puzzles)", file, sel, len(insts))
+}

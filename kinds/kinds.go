@@ -1,0 +1,164 @@
+// Package kinds joins each puzzle kind's model (puzzle/<kind>), encoder
+// (encode/<kind>) and human rules (human/<kind>) behind one Instance
+// interface, and lists the kinds explicitly. The puzzle commands, the SAT
+// pipeline (package solve) and the cross-check (package crosscheck) see
+// puzzles only through this package.
+//
+//	parse ──► model ──┬─► encode ─► CNF ─► sat back-end ─► decode ─► Verify
+//	                  └─► human rules ─► engine ─► grade
+//	                                   └─► crosscheck: every step SAT-certified
+package kinds
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/puzzlesat/puzzlesat/encode"
+	"github.com/puzzlesat/puzzlesat/human"
+	"github.com/puzzlesat/puzzlesat/puzzle"
+)
+
+// Options are the per-run choices that change a kind's meaning or encoding.
+type Options struct {
+	// Rule is a kind-specific rule variant (Juosan: "either" or "majority").
+	Rule string
+	// Card names the cardinality encoding (encode/card); "" is the default.
+	Card string
+	// Rules is a rules file for kinds whose human rules are data (Arrows).
+	Rules string
+}
+
+// Kind is one puzzle kind: metadata plus functions, like analysis.Analyzer.
+type Kind struct {
+	Name string
+	Doc  string
+	// Formats names the input formats Parse reads, for help texts.
+	Formats []string
+	// Detect reports whether data (from a file called name) is this kind.
+	Detect func(name string, data []byte) bool
+	// Parse reads every puzzle in data; a file may hold many. Errors are
+	// positioned (*puzzle.Error or puzzle.ErrorList).
+	Parse func(name string, data []byte, opt Options) ([]Instance, error)
+	// Outputs names the formats Instance.Format writes; the first is the
+	// canonical one.
+	Outputs []string
+}
+
+// Instance is one parsed puzzle of some kind.
+type Instance interface {
+	puzzle.Problem
+	// Encode writes the puzzle's constraints through b and returns the
+	// literals of its unknowns. Primary variables are exactly the layout's.
+	Encode(b *encode.Builder) (encode.Layout, error)
+	// Verify names every rule a full assignment breaks (nil when solved).
+	Verify(a puzzle.Assignment) []puzzle.Violation
+	// Draw renders an assignment as text rows; -1 entries are drawn as
+	// unknown. A nil assignment draws the puzzle itself.
+	Draw(a puzzle.Assignment) []string
+	// Format writes the puzzle in one of the kind's Outputs.
+	Format(format string) (string, error)
+	// Solution is the solution the input carried, or nil.
+	Solution() puzzle.Assignment
+	// ParseSolution reads a solution for this puzzle in the kind's formats.
+	ParseSolution(name string, data []byte) (puzzle.Assignment, error)
+	// Human returns what the human solver needs for this puzzle.
+	Human() (*HumanSetup, error)
+}
+
+// HumanSetup is an instance's input to the human engine.
+type HumanSetup struct {
+	Rules []*human.Rule
+	// Input is passed to the rules as human.Pass.Puzzle.
+	Input any
+	// Start are the starting candidates (givens already applied); nil means
+	// every value of every unknown's domain.
+	Start []human.Cands
+	// Weights overrides the engine's default score weights when non-nil.
+	Weights *human.Weights
+}
+
+// StartCands returns s.Start, or full domains for p when it is nil.
+func (s *HumanSetup) StartCands(p puzzle.Problem) []human.Cands {
+	if s.Start != nil {
+		return append([]human.Cands(nil), s.Start...)
+	}
+	vars := p.Vars()
+	out := make([]human.Cands, len(vars))
+	for i, v := range vars {
+		out[i] = human.Cands(1)<<uint(len(v.Domain)) - 1
+	}
+	return out
+}
+
+// all lists the kinds explicitly; Validate checks it.
+var all = []*Kind{}
+
+// List returns the kinds sorted by name.
+func List() []*Kind {
+	out := append([]*Kind(nil), all...)
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// Lookup returns the kind called name.
+func Lookup(name string) (*Kind, error) {
+	for _, k := range all {
+		if k.Name == name {
+			return k, nil
+		}
+	}
+	return nil, fmt.Errorf("unknown kind %q (have %s)", name, strings.Join(Names(), ", "))
+}
+
+// Names returns the kind names, sorted.
+func Names() []string {
+	var ns []string
+	for _, k := range List() {
+		ns = append(ns, k.Name)
+	}
+	return ns
+}
+
+// Detect returns the kind of data, or an error naming the candidates.
+func Detect(name string, data []byte) (*Kind, error) {
+	var hits []*Kind
+	for _, k := range all {
+		if k.Detect(name, data) {
+			hits = append(hits, k)
+		}
+	}
+	switch len(hits) {
+	case 1:
+		return hits[0], nil
+	case 0:
+		return nil, &puzzle.Error{File: name, Msg: fmt.Sprintf("cannot tell the puzzle kind; give --kind (%s)", strings.Join(Names(), ", "))}
+	}
+	var ns []string
+	for _, k := range hits {
+		ns = append(ns, k.Name)
+	}
+	return nil, &puzzle.Error{File: name, Msg: fmt.Sprintf("input could be any of %s; give --kind", strings.Join(ns, ", "))}
+}
+
+// Validate checks the registry: names unique and non-empty, docs present,
+// functions set.
+func Validate() error {
+	seen := map[string]bool{}
+	for _, k := range all {
+		switch {
+		case k.Name == "":
+			return fmt.Errorf("kinds: a kind has no name")
+		case seen[k.Name]:
+			return fmt.Errorf("kinds: duplicate kind %q", k.Name)
+		case k.Doc == "":
+			return fmt.Errorf("kinds: %s has no doc", k.Name)
+		case k.Detect == nil || k.Parse == nil:
+			return fmt.Errorf("kinds: %s lacks Detect or Parse", k.Name)
+		case len(k.Outputs) == 0:
+			return fmt.Errorf("kinds: %s has no output format", k.Name)
+		}
+		seen[k.Name] = true
+	}
+	return nil
+}

@@ -1,0 +1,85 @@
+// Package solve is the SAT side of the pipeline for any puzzle kind: encode
+// an instance through encode.Builder into a solver from sat/solvers, run a
+// sat driver (solve, uniqueness, count, backbone), decode models through the
+// layout and pass every one through the kind's Verify before it is reported.
+package solve
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/puzzlesat/puzzlesat/encode"
+	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/sat"
+	"github.com/puzzlesat/puzzlesat/sat/solvers"
+)
+
+// Encoded is an instance encoded into a fresh solver.
+type Encoded struct {
+	Inst    kinds.Instance
+	Solver  sat.Solver
+	Builder *encode.Builder
+	Layout  encode.Layout
+}
+
+// Encode builds a solver called solverName ("" = default) holding inst.
+func Encode(inst kinds.Instance, solverName string) (*Encoded, error) {
+	s, err := solvers.New(solverName)
+	if err != nil {
+		return nil, err
+	}
+	b := encode.NewBuilder(s)
+	lay, err := inst.Encode(b)
+	if err != nil {
+		return nil, err
+	}
+	return &Encoded{Inst: inst, Solver: s, Builder: b, Layout: lay}, nil
+}
+
+// Primary is the layout's variables, the only ones drivers may block on.
+func (e *Encoded) Primary() []int { return e.Layout.Primary() }
+
+// Decode turns a model into an assignment and verifies it. A model that
+// breaks a rule is an encoder bug and is reported as an error, never as a
+// solution.
+func (e *Encoded) Decode(model []bool) (puzzle.Assignment, error) {
+	vals, err := e.Layout.Decode(model)
+	if err != nil {
+		return nil, fmt.Errorf("%s: internal error: %v", e.Inst.Name(), err)
+	}
+	a := puzzle.Assignment(vals)
+	if vs := e.Inst.Verify(a); len(vs) > 0 {
+		return nil, fmt.Errorf("%s: internal error: SAT model breaks %s", e.Inst.Name(), vs[0])
+	}
+	return a, nil
+}
+
+// Lit is the literal "unknown i takes value j".
+func (e *Encoded) Lit(i, j int) int { return e.Layout.Lits[i][j] }
+
+// Diff lists the positions of the unknowns on which a and b differ.
+func Diff(p puzzle.Problem, a, b puzzle.Assignment) []puzzle.Pos {
+	var out []puzzle.Pos
+	vars := p.Vars()
+	for i := range a {
+		if i < len(b) && a[i] != b[i] {
+			out = append(out, vars[i].Pos)
+		}
+	}
+	return out
+}
+
+// One finds a solution, or reports Unsat/Unknown.
+func One(ctx context.Context, inst kinds.Instance, solverName string) (sat.Status, puzzle.Assignment, error) {
+	e, err := Encode(inst, solverName)
+	if err != nil {
+		return sat.Unknown, nil, err
+	}
+	st, err := e.Solver.Solve(ctx)
+	if st != sat.Sat {
+		return st, nil, err
+	}
+	a, err := e.Decode(e.Solver.Model())
+	return st, a, err
+}
