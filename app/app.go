@@ -13,6 +13,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/app/cnfcmd"
 	"github.com/puzzlesat/puzzlesat/app/puzzlecmd"
+	"github.com/puzzlesat/puzzlesat/app/rulescmd"
 )
 
 // New returns the puzzlesat app reading stdin and writing stdout and stderr.
@@ -30,8 +31,10 @@ func New(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 }
 
 func commands() []*cli.Command {
+	cnf := cnfcmd.Command()
+	cnf.Subcommands = append(cnf.Subcommands, puzzlecmd.ExportCommand())
 	cmds := puzzlecmd.Commands()
-	cmds = append(cmds, cnfcmd.Command())
+	cmds = append(cmds, cnf, rulescmd.Command())
 	return cmds
 }
 

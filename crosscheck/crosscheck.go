@@ -21,7 +21,8 @@ import (
 type Options struct {
 	// Solver names the back-end for uniqueness and step certification.
 	Solver string
-	// Trials is the engine's k (0: no proofs by contradiction).
+	// Trials is the engine's k (0: no proofs by contradiction; < 0: the
+	// kind's default, HumanSetup.Trials).
 	Trials int
 	// Parallel bounds the engine's goroutines (≤ 0: GOMAXPROCS).
 	Parallel int
@@ -42,6 +43,8 @@ type Result struct {
 	Solution puzzle.Assignment
 	// Certified counts eliminations confirmed by SAT.
 	Certified int
+	// Metrics are the kind's own difficulty metrics (HumanSetup.Metrics).
+	Metrics map[string]any
 }
 
 // UnsoundError reports a human step that SAT refutes: a solution exists in
@@ -127,9 +130,13 @@ func Grade(ctx context.Context, inst kinds.Instance, opt Options) (*Result, erro
 	if err != nil {
 		return nil, err
 	}
+	trials := opt.Trials
+	if trials < 0 {
+		trials = setup.Trials
+	}
 	eng := &human.Engine{
 		Rules:    setup.Rules,
-		Trials:   opt.Trials,
+		Trials:   trials,
 		Parallel: opt.Parallel,
 		Weights:  setup.Weights,
 		Describe: func(el human.Elim) string { return Describe(inst, el) },
@@ -180,6 +187,9 @@ func Grade(ctx context.Context, inst kinds.Instance, opt Options) (*Result, erro
 		return res, nil
 	}
 	res.SAT = satRes
+	if setup.Metrics != nil {
+		res.Metrics = setup.Metrics(res.Human)
+	}
 	if satErr != nil {
 		return res, satErr
 	}

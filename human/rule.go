@@ -1,9 +1,3 @@
-// Package human is the human-style solver engine shared by every puzzle
-// kind. A Rule is metadata plus a function (like analysis.Analyzer); each
-// kind lists its rules explicitly and Validate checks the list. The engine
-// keeps a candidate set per unknown, applies the cheapest rule that makes
-// progress, restarts from the cheapest after progress, falls back to proofs
-// by contradiction, records every step and layer, and grades difficulty.
 package human
 
 import "github.com/puzzlesat/puzzlesat/puzzle"

@@ -76,6 +76,13 @@ type HumanSetup struct {
 	Start []human.Cands
 	// Weights overrides the engine's default score weights when non-nil.
 	Weights *human.Weights
+	// Trials is the kind's default trial depth k, used unless the caller
+	// names one.
+	Trials int
+	// Metrics, when set, computes the kind's own difficulty metrics from a
+	// finished solve (Shinro: the paper's m and a), reported beside the
+	// engine's.
+	Metrics func(*human.Result) map[string]any
 }
 
 // StartCands returns s.Start, or full domains for p when it is nil.
@@ -92,7 +99,7 @@ func (s *HumanSetup) StartCands(p puzzle.Problem) []human.Cands {
 }
 
 // all lists the kinds explicitly; Validate checks it.
-var all = []*Kind{}
+var all = []*Kind{Juosan, Shinro, Arrows}
 
 // List returns the kinds sorted by name.
 func List() []*Kind {

@@ -25,7 +25,7 @@ func gradeCommand(common func(...cli.Flag) []cli.Flag) *cli.Command {
 		Usage:     "solve like a person: difficulty report, steps with reasons, or the next hint (SAT checks uniqueness alongside)",
 		ArgsUsage: "PUZZLE...",
 		Flags: common(
-			&cli.IntFlag{Name: "trials", Value: 2, Usage: "k: rule layers a proof by contradiction may use (0: none)"},
+			&cli.IntFlag{Name: "trials", Value: -1, Usage: "k: rule layers a proof by contradiction may use (0: none; default: the kind's)"},
 			&cli.BoolFlag{Name: "steps", Usage: "print every step with its reason"},
 			&cli.BoolFlag{Name: "hint", Usage: "print only the next step"},
 			&cli.BoolFlag{Name: "certify-steps", Usage: "check every elimination with SAT as it is made"},
@@ -40,16 +40,15 @@ func gradeAction(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	if c.Int("trials") < 0 {
+	if c.Int("trials") < -1 {
 		return appio.Exit(appio.ExitBadInput, "--trials must be ≥ 0")
 	}
-	items, err := load(c, c.Args().Slice())
+	items, code, err := load(c, c.Args().Slice())
 	if err != nil {
 		return err
 	}
 	ctx, cancel := appio.Context(c)
 	defer cancel()
-	code := 0
 	for _, it := range items {
 		label := it.label(len(items) > 1)
 		start := time.Now()
@@ -85,7 +84,7 @@ func gradeAction(c *cli.Context) error {
 		if asJSON {
 			out := map[string]any{"file": it.file, "name": it.inst.Name(), "kind": it.kind.Name,
 				"status": string(h.Status), "sat_status": r.SAT.Status.String(), "report": h.Report,
-				"layers": h.Layers, "certified_eliminations": r.Certified, "solver": c.String("solver"), "ms": ms}
+				"layers": h.Layers, "certified_eliminations": r.Certified, "metrics": r.Metrics, "solver": c.String("solver"), "ms": ms}
 			if c.Bool("steps") {
 				out["steps"] = h.Steps
 			}
@@ -131,6 +130,18 @@ func printReport(w io.Writer, rep human.Report, r *crosscheck.Result) {
 	if len(parts) > 0 {
 		fmt.Fprintf(w, "  rules used: %s\n", strings.Join(parts, ", "))
 	}
+	if len(r.Metrics) > 0 {
+		keys := make([]string, 0, len(r.Metrics))
+		for k := range r.Metrics {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		ms := make([]string, len(keys))
+		for i, k := range keys {
+			ms[i] = fmt.Sprintf("%s=%v", k, r.Metrics[k])
+		}
+		fmt.Fprintf(w, "  kind metrics: %s\n", strings.Join(ms, " "))
+	}
 	if r.Certified > 0 {
 		fmt.Fprintf(w, "  %d eliminations certified by SAT\n", r.Certified)
 	}
@@ -140,7 +151,7 @@ func printSteps(w io.Writer, inst kinds.Instance, steps []human.Step, indent str
 	for _, s := range steps {
 		elims := make([]string, len(s.Elims))
 		for i, e := range s.Elims {
-			elims[i] = "≠ " + crosscheck.Describe(inst, e)
+			elims[i] = strings.Replace(crosscheck.Describe(inst, e), " = ", " ≠ ", 1)
 		}
 		fmt.Fprintf(w, "%s%d. [%s, level %d] %s", indent, s.Index+1, s.Rule, s.Level, s.Reason)
 		if len(elims) > 0 {
@@ -164,7 +175,7 @@ func printHint(c *cli.Context, it item, r *crosscheck.Result, asJSON bool) error
 }
 
 func exportAction(c *cli.Context) error {
-	items, err := load(c, c.Args().Slice())
+	items, _, err := load(c, c.Args().Slice())
 	if err != nil {
 		return err
 	}

@@ -1,7 +1,10 @@
 package puzzlecmd
 
 import (
+	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -56,16 +59,19 @@ func isURL(arg string) bool {
 
 // load reads every puzzle named by args. An argument is a file, "-" for
 // standard input, a puzz.link URL, or FILE#SEL picking one puzzle of a file
-// that holds several (SEL is a name or a 1-based index).
-func load(c *cli.Context, args []string) ([]item, error) {
+// that holds several (SEL is a name or a 1-based index). When an input holds
+// malformed puzzles beside good ones, load reports them on stderr, returns the
+// good ones, and returns ExitBadInput as the exit code to start from.
+func load(c *cli.Context, args []string) ([]item, int, error) {
 	if len(args) == 0 {
-		return nil, appio.Exit(appio.ExitBadInput, "no puzzle given (a file, - for stdin, or a puzz.link URL)")
+		return nil, 0, appio.Exit(appio.ExitBadInput, "no puzzle given (a file, - for stdin, or a puzz.link URL)")
 	}
 	opt, err := options(c)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	var out []item
+	code := appio.ExitOK
 	for _, arg := range args {
 		name, sel := arg, ""
 		var data []byte
@@ -75,35 +81,47 @@ func load(c *cli.Context, args []string) ([]item, error) {
 			if i := strings.LastIndex(arg, "#"); i > 0 {
 				name, sel = arg[:i], arg[i+1:]
 			}
+			// A reference Arrows folder holds puzzle.txt (and its
+			// solution and metadata beside it).
+			if st, err := os.Stat(name); err == nil && st.IsDir() {
+				name = filepath.Join(name, "puzzle.txt")
+			}
 			name2, d, err := appio.ReadInput(c, name)
 			if err != nil {
-				return nil, err
+				return nil, 0, err
 			}
 			name, data = name2, d
 		}
 		k, err := pickKind(c, name, data)
 		if err != nil {
-			return nil, appio.BadInput(err)
+			return nil, 0, appio.BadInput(err)
 		}
 		insts, err := k.Parse(name, data, opt)
-		if err != nil {
-			return nil, appio.BadInput(err)
+		var partial *kinds.PartialError
+		switch {
+		case errors.As(err, &partial):
+			// Report the bad entries, go on with the good ones, and exit 2
+			// at the end.
+			fmt.Fprintln(c.App.ErrWriter, "puzzlesat:", partial.Err)
+			code = appio.ExitBadInput
+		case err != nil:
+			return nil, 0, appio.BadInput(err)
 		}
 		if sel != "" {
 			inst, err := selectInstance(name, insts, sel)
 			if err != nil {
-				return nil, appio.BadInput(err)
+				return nil, 0, appio.BadInput(err)
 			}
 			insts = []kinds.Instance{inst}
 		}
 		if len(insts) == 0 {
-			return nil, appio.Exit(appio.ExitBadInput, "%s: no puzzle in input", name)
+			return nil, 0, appio.Exit(appio.ExitBadInput, "%s: no puzzle in input", name)
 		}
 		for _, inst := range insts {
 			out = append(out, item{file: name, kind: k, inst: inst})
 		}
 	}
-	return out, nil
+	return out, code, nil
 }
 
 func pickKind(c *cli.Context, name string, data []byte) (*kinds.Kind, error) {

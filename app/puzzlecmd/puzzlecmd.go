@@ -30,8 +30,8 @@ func Commands() []*cli.Command {
 			Flags: common(), Action: solveAction},
 		{Name: "check", Usage: "prove a puzzle has exactly one solution (exit 0 unique, 1 multiple/unsolvable, 2 bad input, 3 timeout)",
 			ArgsUsage: "PUZZLE...",
-			Flags: common(&cli.BoolFlag{Name: "certify", Usage: "attach a checked RUP certificate that no second solution exists"}),
-			Action: checkAction},
+			Flags:     common(&cli.BoolFlag{Name: "certify", Usage: "attach a checked RUP certificate that no second solution exists"}),
+			Action:    checkAction},
 		{Name: "backbone", Usage: "the cells every solution agrees on", ArgsUsage: "PUZZLE...",
 			Flags: common(), Action: backboneAction},
 		{Name: "count", Usage: "count solutions", ArgsUsage: "PUZZLE...",
@@ -40,7 +40,7 @@ func Commands() []*cli.Command {
 		{Name: "verify", Usage: "check a filled grid against the rules and name every broken rule", ArgsUsage: "PUZZLE SOLUTION",
 			Flags: append(puzzleFlags(), appio.FormatFlag), Action: verifyAction},
 		{Name: "convert", Usage: "write a puzzle in another format", ArgsUsage: "PUZZLE...",
-			Flags: append(puzzleFlags(), &cli.StringFlag{Name: "to", Value: "canonical", Usage: "output format (see `puzzlesat kinds`)"}),
+			Flags:  append(puzzleFlags(), &cli.StringFlag{Name: "to", Value: "canonical", Usage: "output format (see `puzzlesat kinds`)"}),
 			Action: convertAction},
 		{Name: "kinds", Usage: "list the puzzle kinds and their formats", Action: kindsAction},
 		gradeCommand(common),
@@ -86,13 +86,12 @@ func solveAction(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	items, err := load(c, c.Args().Slice())
+	items, code, err := load(c, c.Args().Slice())
 	if err != nil {
 		return err
 	}
 	ctx, cancel := appio.Context(c)
 	defer cancel()
-	code := 0
 	for _, it := range items {
 		start := time.Now()
 		st, a, err := solve.One(ctx, it.inst, c.String("solver"))
@@ -133,13 +132,12 @@ func checkAction(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	items, err := load(c, c.Args().Slice())
+	items, code, err := load(c, c.Args().Slice())
 	if err != nil {
 		return err
 	}
 	ctx, cancel := appio.Context(c)
 	defer cancel()
-	code := 0
 	for _, it := range items {
 		start := time.Now()
 		r, err := solve.Check(ctx, it.inst, c.String("solver"), c.Bool("certify"))
@@ -171,7 +169,7 @@ func checkAction(c *cli.Context) error {
 				"solver": c.String("solver"), "ms": ms}
 			if r.Certificate != nil {
 				out["certificate"] = map[string]any{"lemmas": r.Certificate.Size(), "checked": true,
-					"backend": r.Certificate.Backend,
+					"backend":  r.Certificate.Backend,
 					"solve_ms": appio.Millis(r.Certificate.SolveTime), "check_ms": appio.Millis(r.Certificate.CheckTime)}
 			}
 			if err := appio.WriteJSON(c.App.Writer, out); err != nil {
@@ -232,13 +230,12 @@ func backboneAction(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	items, err := load(c, c.Args().Slice())
+	items, code, err := load(c, c.Args().Slice())
 	if err != nil {
 		return err
 	}
 	ctx, cancel := appio.Context(c)
 	defer cancel()
-	code := 0
 	for _, it := range items {
 		start := time.Now()
 		r, err := solve.Backbone(ctx, it.inst, c.String("solver"))
@@ -282,13 +279,12 @@ func countAction(c *cli.Context) error {
 	if c.Int("max") < 0 {
 		return appio.Exit(appio.ExitBadInput, "--max must be ≥ 0")
 	}
-	items, err := load(c, c.Args().Slice())
+	items, code, err := load(c, c.Args().Slice())
 	if err != nil {
 		return err
 	}
 	ctx, cancel := appio.Context(c)
 	defer cancel()
-	code := 0
 	for _, it := range items {
 		start := time.Now()
 		n, complete, err := solve.Count(ctx, it.inst, c.String("solver"), c.Int("max"))
@@ -329,7 +325,7 @@ func verifyAction(c *cli.Context) error {
 	if c.NArg() != 2 {
 		return appio.Exit(appio.ExitBadInput, "verify takes PUZZLE SOLUTION")
 	}
-	items, err := load(c, c.Args().Slice()[:1])
+	items, _, err := load(c, c.Args().Slice()[:1])
 	if err != nil {
 		return err
 	}
@@ -369,7 +365,7 @@ func verifyAction(c *cli.Context) error {
 }
 
 func convertAction(c *cli.Context) error {
-	items, err := load(c, c.Args().Slice())
+	items, code, err := load(c, c.Args().Slice())
 	if err != nil {
 		return err
 	}
@@ -383,7 +379,7 @@ func convertAction(c *cli.Context) error {
 			fmt.Fprintln(c.App.Writer)
 		}
 	}
-	return nil
+	return exitWith(code)
 }
 
 func kindsAction(c *cli.Context) error {

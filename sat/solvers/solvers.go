@@ -10,6 +10,9 @@ import (
 	"strings"
 
 	"github.com/puzzlesat/puzzlesat/sat"
+	"github.com/puzzlesat/puzzlesat/sat/ext"
+	"github.com/puzzlesat/puzzlesat/sat/gini"
+	"github.com/puzzlesat/puzzlesat/sat/gophersat"
 )
 
 // Backend describes one registered back-end.
@@ -23,7 +26,10 @@ type Backend struct {
 const Default = "gini"
 
 // registry lists the in-process back-ends; ext:... names are resolved by New.
-var registry = []Backend{}
+var registry = []Backend{
+	{Name: gini.Name, Doc: "go-air/gini: incremental CDCL in-process, with failed assumptions and cancellation (the default)", New: gini.NewSolver},
+	{Name: gophersat.Name, Doc: "crillab/gophersat: native cardinality and RUP certificates; each solve runs in a worker subprocess", New: gophersat.NewSolver},
+}
 
 // List returns the registered in-process back-ends, sorted by name.
 func List() []Backend {
@@ -52,7 +58,7 @@ func New(name string) (sat.Solver, error) {
 	return nil, fmt.Errorf("unknown solver %q (have %s, ext:NAME, ext:/path)", name, strings.Join(names, ", "))
 }
 
-// newExt is replaced when the ext back-end lands.
+// newExt runs a SAT-competition binary (see sat/ext).
 func newExt(bin string) (sat.Solver, error) {
-	return nil, fmt.Errorf("ext solver %q: not available", bin)
+	return ext.New(bin)
 }

@@ -1,0 +1,240 @@
+// Package rulescmd is `puzzlesat rules`: checking a rules file written in
+// the Japanese Arrows first-order rule language, and auditing rules for
+// soundness by certifying every deduction they make with SAT.
+package rulescmd
+
+import (
+	"context"
+	"fmt"
+	"math/rand"
+	"sort"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/puzzlesat/puzzlesat/app/appio"
+	ea "github.com/puzzlesat/puzzlesat/encode/arrows"
+	"github.com/puzzlesat/puzzlesat/human"
+	ha "github.com/puzzlesat/puzzlesat/human/arrows"
+	"github.com/puzzlesat/puzzlesat/human/arrows/fol"
+	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/puzzle"
+	am "github.com/puzzlesat/puzzlesat/puzzle/arrows"
+	"github.com/puzzlesat/puzzlesat/sat/solvers"
+)
+
+// Command returns `puzzlesat rules`.
+func Command() *cli.Command {
+	return &cli.Command{
+		Name:  "rules",
+		Usage: "check and audit human-rule files (Japanese Arrows rule language)",
+		Subcommands: []*cli.Command{
+			{
+				Name:      "check",
+				Usage:     "parse and type-check rules files; errors by line and column",
+				ArgsUsage: "FILE...",
+				Action:    checkAction,
+			},
+			{
+				Name:      "audit",
+				Usage:     "solve puzzles with the rules and check every deduction with SAT; name each unsound rule with a counter-solution",
+				ArgsUsage: "[PUZZLE...]",
+				Flags: []cli.Flag{
+					&cli.StringFlag{Name: "rules", Usage: "rules file (default: puzzlesat's own Arrows rules)"},
+					&cli.IntFlag{Name: "generate", Usage: "also audit on this many generated puzzles (the reference generator, run with these rules)"},
+					&cli.IntFlag{Name: "layouts", Usage: "also audit on this many random arrow layouts without givens (many solutions: unsound rules show up fast)"},
+					&cli.StringFlag{Name: "size", Value: "5x5", Usage: "size of generated puzzles, RxC"},
+					&cli.BoolFlag{Name: "diagonal", Usage: "generate diagonal puzzles"},
+					&cli.Int64Flag{Name: "seed", Value: 1, Usage: "seed for generated puzzles"},
+					&cli.IntFlag{Name: "trials", Value: -1, Usage: "trial depth k (default: the rules file's)"},
+					appio.SolverFlag, appio.TimeoutFlag, appio.FormatFlag,
+				},
+				Action: auditAction,
+			},
+		},
+	}
+}
+
+func checkAction(c *cli.Context) error {
+	if c.NArg() == 0 {
+		return appio.Exit(appio.ExitBadInput, "rules check needs a rules file")
+	}
+	bad := false
+	for _, f := range c.Args().Slice() {
+		name, data, err := appio.ReadInput(c, f)
+		if err != nil {
+			return err
+		}
+		rs, err := ha.ParseRules(name, data)
+		if err == nil {
+			_, err = rs.HumanRules(fol.AllOptimizations)
+		}
+		if err != nil {
+			bad = true
+			if l, ok := err.(puzzle.ErrorList); ok {
+				for _, e := range l {
+					fmt.Fprintln(c.App.ErrWriter, e)
+				}
+			} else {
+				fmt.Fprintln(c.App.ErrWriter, err)
+			}
+			continue
+		}
+		fmt.Fprintf(c.App.Writer, "%s: %d rules, levels 1..%d, trial depth %d: ok\n", name, len(rs.Rules), rs.MaxLevel(), rs.TrialDepth())
+	}
+	if bad {
+		return cli.Exit("", appio.ExitNo)
+	}
+	return nil
+}
+
+// oracle answers the audit's questions with a fresh solver per puzzle.
+func oracle(p *am.Puzzle, solver string) (ha.Oracle, error) {
+	s, err := solvers.New(solver)
+	if err != nil {
+		return nil, err
+	}
+	o, err := ea.NewOracle(p, s, ea.Options{})
+	if err != nil {
+		return nil, err
+	}
+	return func(ctx context.Context, cands []human.Cands, force *human.Elim) (puzzle.Assignment, error) {
+		cs := make([]uint64, len(cands))
+		for i, x := range cands {
+			cs[i] = uint64(x)
+		}
+		var f []int
+		if force != nil {
+			f = []int{force.Var, force.Value}
+		}
+		sol, err := o.Solution(ctx, cs, f)
+		if sol == nil || err != nil {
+			return nil, err
+		}
+		return puzzle.Assignment(sol), nil
+	}, nil
+}
+
+func auditAction(c *cli.Context) error {
+	asJSON, err := appio.JSON(c)
+	if err != nil {
+		return err
+	}
+	rs := ha.Default()
+	if f := c.String("rules"); f != "" {
+		if rs, err = ha.LoadRules(f); err != nil {
+			return appio.BadInput(err)
+		}
+	}
+	var rows, cols int
+	if _, err := fmt.Sscanf(c.String("size"), "%dx%d", &rows, &cols); err != nil || rows < 1 || cols < 1 {
+		return appio.Exit(appio.ExitBadInput, "--size %q: want RxC, e.g. 5x5", c.String("size"))
+	}
+	if c.NArg() == 0 && c.Int("generate") <= 0 && c.Int("layouts") <= 0 {
+		return appio.Exit(appio.ExitBadInput, "rules audit needs puzzles, --generate N or --layouts N")
+	}
+	var puzzles []*am.Puzzle
+	for _, arg := range c.Args().Slice() {
+		insts, err := loadArrows(c, arg)
+		if err != nil {
+			return err
+		}
+		puzzles = append(puzzles, insts...)
+	}
+	ctx, cancel := appio.Context(c)
+	defer cancel()
+	if n := c.Int("generate"); n > 0 {
+		rules, err := rs.HumanRules(fol.AllOptimizations)
+		if err != nil {
+			return appio.BadInput(err)
+		}
+		eng := &human.Engine{Rules: rules}
+		rng := rand.New(rand.NewSource(c.Int64("seed")))
+		for i := 0; i < n; i++ {
+			p, err := ha.Generate(ctx, rng, eng, ha.GenOptions{Rows: rows, Cols: cols, Diagonal: c.Bool("diagonal")})
+			if err != nil {
+				fmt.Fprintf(c.App.ErrWriter, "generated puzzle %d: %v\n", i+1, err)
+				continue
+			}
+			p.Label = fmt.Sprintf("generated-%d", i+1)
+			puzzles = append(puzzles, p)
+		}
+	}
+	rng := rand.New(rand.NewSource(c.Int64("seed") + 1))
+	for i := 0; i < c.Int("layouts"); i++ {
+		p := ha.RandomLayout(rng, ha.GenOptions{Rows: rows, Cols: cols, Diagonal: c.Bool("diagonal")})
+		p.Label = fmt.Sprintf("layout-%d", i+1)
+		puzzles = append(puzzles, p)
+	}
+	opt := ha.AuditOptions{}
+	if k := c.Int("trials"); k >= 0 {
+		opt.Trials = &k
+	}
+	unsound := map[string]int{}
+	for i, p := range puzzles {
+		fmt.Fprintf(c.App.ErrWriter, "\raudit %d/%d %s", i+1, len(puzzles), p.Label)
+		o, err := oracle(p, c.String("solver"))
+		if err != nil {
+			return err
+		}
+		us, _, err := ha.Audit(ctx, rs, p, nil, o, opt)
+		if err != nil {
+			if appio.IsTimeout(err) {
+				fmt.Fprintln(c.App.ErrWriter)
+				return cli.Exit("timed out", appio.ExitTimeout)
+			}
+			return fmt.Errorf("%s: %w", p.Label, err)
+		}
+		for _, u := range us {
+			unsound[u.Rule]++
+			if asJSON {
+				if err := appio.WriteJSON(c.App.Writer, u); err != nil {
+					return err
+				}
+			} else {
+				fmt.Fprint(c.App.Writer, u.Format(p))
+			}
+		}
+	}
+	fmt.Fprintln(c.App.ErrWriter)
+	names := make([]string, 0, len(unsound))
+	for n := range unsound {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	if !asJSON {
+		if len(names) == 0 {
+			fmt.Fprintf(c.App.Writer, "%d puzzles audited: every deduction was confirmed by SAT\n", len(puzzles))
+		} else {
+			fmt.Fprintf(c.App.Writer, "%d puzzles audited: unsound rules: %s\n", len(puzzles), strings.Join(names, ", "))
+		}
+	}
+	if len(names) > 0 {
+		return cli.Exit("", appio.ExitNo)
+	}
+	return nil
+}
+
+// loadArrows reads Arrows puzzles from a file, folder or "-".
+func loadArrows(c *cli.Context, arg string) ([]*am.Puzzle, error) {
+	name, data, err := appio.ReadInput(c, arg)
+	if err != nil {
+		if p, derr := am.ReadDir(arg); derr == nil {
+			return []*am.Puzzle{p}, nil
+		}
+		return nil, err
+	}
+	insts, err := kinds.Arrows.Parse(name, data, kinds.Options{})
+	if err != nil {
+		return nil, appio.BadInput(err)
+	}
+	var out []*am.Puzzle
+	for _, in := range insts {
+		p, ok := in.(interface{ Model() *am.Puzzle })
+		if !ok {
+			return nil, fmt.Errorf("%s: not an Arrows puzzle", name)
+		}
+		out = append(out, p.Model())
+	}
+	return out, nil
+}

@@ -1,0 +1,203 @@
+package bench
+
+import (
+	"context"
+	"fmt"
+	"math/rand"
+	"os"
+	"reflect"
+	"testing"
+
+	"github.com/puzzlesat/puzzlesat/encode"
+	encshinro "github.com/puzzlesat/puzzlesat/encode/shinro"
+	"github.com/puzzlesat/puzzlesat/human"
+	humshinro "github.com/puzzlesat/puzzlesat/human/shinro"
+	"github.com/puzzlesat/puzzlesat/puzzle/shinro"
+	"github.com/puzzlesat/puzzlesat/sat"
+	"github.com/puzzlesat/puzzlesat/sat/gini"
+	"github.com/puzzlesat/puzzlesat/sat/gophersat"
+)
+
+// shinroBackends are the in-process SAT back-ends, by name.
+var shinroBackends = []struct {
+	name string
+	new  func() (sat.Solver, error)
+}{
+	{"gini", gini.NewSolver},
+	{"gophersat", gophersat.NewSolver},
+}
+
+func shinroCorpus(tb testing.TB) []*shinro.Puzzle {
+	tb.Helper()
+	data, err := os.ReadFile("../testdata/shinro/playshinro.json")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	ps, err := shinro.ParsePlayshinro("playshinro.json", data)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return ps
+}
+
+// shinroCheck encodes p into s and returns its solutions, up to two (the
+// work of a `check`: solve, then prove there is no other).
+func shinroCheck(ctx context.Context, s sat.Solver, p *shinro.Puzzle) ([]shinro.Stones, error) {
+	lay, err := encshinro.Encode(encode.NewBuilder(s), p, encshinro.Options{})
+	if err != nil {
+		return nil, err
+	}
+	var sols []shinro.Stones
+	for len(sols) < 2 {
+		st, err := s.Solve(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if st != sat.Sat {
+			break
+		}
+		model := s.Model()
+		vals, err := lay.Decode(model)
+		if err != nil {
+			return nil, err
+		}
+		sols = append(sols, p.StonesOf(vals))
+		var block []int
+		for _, v := range lay.Primary() {
+			if model[v] {
+				block = append(block, -v)
+			} else {
+				block = append(block, v)
+			}
+		}
+		s.AddClause(block...)
+	}
+	return sols, nil
+}
+
+// TestShinroCorpusEveryBackend: every corpus puzzle has exactly one
+// solution, the stored stones, on every in-process back-end.
+func TestShinroCorpusEveryBackend(t *testing.T) {
+	ctx := context.Background()
+	for _, be := range shinroBackends {
+		for _, p := range shinroCorpus(t) {
+			s, err := be.new()
+			if err != nil {
+				t.Fatal(err)
+			}
+			sols, err := shinroCheck(ctx, s, p)
+			if err != nil {
+				t.Fatalf("%s/%s: %v", be.name, p.Title, err)
+			}
+			if len(sols) != 1 || !reflect.DeepEqual(sols[0], p.Solution) {
+				t.Errorf("%s/%s: %d solutions, want one equal to the stored stones", be.name, p.Title, len(sols))
+			}
+		}
+	}
+}
+
+// TestShinroStepsCertified: the rules solve every corpus puzzle with no
+// trials, and SAT proves every elimination of every step (the puzzle with
+// the eliminated value assumed is unsatisfiable).
+func TestShinroStepsCertified(t *testing.T) {
+	ctx := context.Background()
+	certified := 0
+	for _, p := range shinroCorpus(t) {
+		s := gini.New()
+		lay, err := encshinro.Encode(encode.NewBuilder(s), p, encshinro.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := humshinro.NewEngine(p, 0)
+		e.Check = func(st human.Step) error {
+			for _, el := range st.Elims {
+				status, err := s.Solve(ctx, lay.Lits[el.Var][el.Value])
+				if err != nil {
+					return err
+				}
+				if status != sat.Unsat {
+					return fmt.Errorf("%v = %s is still possible (%v): %s", p.VarPos(el.Var), shinro.Domain[el.Value], status, st.Reason)
+				}
+				certified++
+			}
+			return nil
+		}
+		res, err := e.Solve(ctx, p, humshinro.Start(p))
+		if err != nil {
+			t.Fatalf("%s: %v", p.Title, err)
+		}
+		if res.Status != human.StatusSolved {
+			t.Errorf("%s: %s, want solved", p.Title, res.Status)
+		}
+	}
+	t.Logf("%d eliminations certified", certified)
+}
+
+// BenchmarkShinroCheck: encode, solve and prove uniqueness, per puzzle.
+func BenchmarkShinroCheck(b *testing.B) {
+	ctx := context.Background()
+	for _, p := range shinroCorpus(b) {
+		b.Run(fmt.Sprint(p.Number), func(b *testing.B) {
+			for b.Loop() {
+				sols, err := shinroCheck(ctx, gini.New(), p)
+				if err != nil || len(sols) != 1 {
+					b.Fatalf("%v, %d solutions", err, len(sols))
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkShinroGrade: the human engine's solve and grade, per puzzle.
+func BenchmarkShinroGrade(b *testing.B) {
+	ctx := context.Background()
+	for _, p := range shinroCorpus(b) {
+		b.Run(fmt.Sprint(p.Number), func(b *testing.B) {
+			for b.Loop() {
+				res, err := humshinro.Grade(ctx, p, 0)
+				if err != nil || res.Status != human.StatusSolved {
+					b.Fatalf("%v, %v", err, res.Status)
+				}
+			}
+		})
+	}
+}
+
+// TestShinroRandomStepsCertified: on random puzzles of many sizes (unique
+// or not), SAT proves every elimination the rules and trials make.
+func TestShinroRandomStepsCertified(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewSource(11))
+	certified := 0
+	for i := 0; i < 120; i++ {
+		rows, cols := 2+rng.Intn(9), 2+rng.Intn(9)
+		cells := rows * cols
+		p, err := shinro.Random(rng, rows, cols, 1+rng.Intn(cells/3+1), rng.Intn(cells/2+1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := gini.New()
+		lay, err := encshinro.Encode(encode.NewBuilder(s), p, encshinro.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := humshinro.NewEngine(p, i%3)
+		e.Check = func(st human.Step) error {
+			for _, el := range st.Elims {
+				status, err := s.Solve(ctx, lay.Lits[el.Var][el.Value])
+				if err != nil {
+					return err
+				}
+				if status != sat.Unsat {
+					return fmt.Errorf("%v = %s is still possible: %s", p.VarPos(el.Var), shinro.Domain[el.Value], st.Reason)
+				}
+				certified++
+			}
+			return nil
+		}
+		if _, err := e.Solve(ctx, p, humshinro.Start(p)); err != nil {
+			t.Fatalf("%v\n%s", err, shinro.FormatText(p))
+		}
+	}
+	t.Logf("%d eliminations certified", certified)
+}

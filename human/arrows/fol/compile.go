@@ -1,0 +1,758 @@
+package fol
+
+import (
+	"fmt"
+	"math/bits"
+)
+
+// Options select the optimizer's passes. The zero value evaluates
+// conditions naively: every quantifier loops over its whole domain and
+// tests its body as written.
+type Options struct {
+	// Miniscope moves each conjunct of an existential body out to the
+	// first point where its variables are bound (∃x(A ∧ B) ≡ A ∧ ∃x B when
+	// x is not free in A), turns ∀ into ¬∃¬ with negation pushed inwards
+	// so that universal bodies are planned the same way, and splits ∃ over
+	// a disjunction.
+	Miniscope bool
+	// Eliminate replaces a quantified variable x that has a defining
+	// conjunct x = t (t free of x, its variables already bound) by the
+	// single value of t instead of a loop (quantifier elimination by
+	// equality substitution), and orders loops so that such equations
+	// become usable.
+	Eliminate bool
+	// Generators loops a variable x with a conjunct points_at(p, x) only
+	// over p's ray instead of the whole grid.
+	Generators bool
+}
+
+// AllOptimizations turns every pass on.
+var AllOptimizations = Options{Miniscope: true, Eliminate: true, Generators: true}
+
+type (
+	termFn func(s *State, e []int) int
+	testFn func(s *State, e []int) bool
+	// progFn enumerates the satisfying extensions of e, calling k for
+	// each; it returns false as soon as k does (enumeration stopped).
+	progFn func(s *State, e []int, k func() bool) bool
+)
+
+// Program is a compiled rule: run it against a State to get witnesses and
+// the eliminations their conclusions make.
+type Program struct {
+	slots int
+	cond  progFn
+	concl []compiledConclusion
+}
+
+type compiledConclusion struct {
+	src    *Conclusion
+	cell   termFn
+	values []termFn
+}
+
+// Compile optimizes and compiles a checked rule.
+func Compile(ch *Checked, opt Options) (*Program, error) {
+	if ch.Slots > 64 {
+		return nil, fmt.Errorf("rule has %d quantified variables, at most 64 are supported", ch.Slots)
+	}
+	c := &compiler{opt: opt}
+	p := &Program{slots: ch.Slots, cond: c.prog(ch.Cond, 0)}
+	for _, k := range ch.Conclusions {
+		cc := compiledConclusion{src: k, cell: c.term(k.Cell)}
+		for _, v := range k.Values {
+			cc.values = append(cc.values, c.term(v))
+		}
+		p.concl = append(p.concl, cc)
+	}
+	return p, nil
+}
+
+// Witnesses calls yield with the variable slots of every witness of the
+// condition (the slice is reused: copy what you keep) until yield returns
+// false.
+func (p *Program) Witnesses(s *State, yield func(env []int) bool) {
+	e := make([]int, p.slots)
+	for i := range e {
+		e[i] = Nil
+	}
+	p.cond(s, e, func() bool { return yield(e) })
+}
+
+// Holds reports whether the condition has a witness.
+func (p *Program) Holds(s *State) bool {
+	found := false
+	p.Witnesses(s, func([]int) bool { found = true; return false })
+	return found
+}
+
+// Conclude evaluates the conclusions under witness env and returns, per
+// cell, the candidates they remove (cell → removed bits). A conclusion
+// whose terms are nil or OOB concludes nothing. empty reports a cell left
+// with no candidate (the state has no solution).
+func (p *Program) Conclude(s *State, env []int) (removed map[int]uint64, empty bool) {
+	removed = map[int]uint64{}
+	for _, k := range p.concl {
+		cell := k.cell(s, env)
+		if !validPos(s, cell) {
+			continue
+		}
+		cur := s.C[cell] &^ removed[cell]
+		var keep uint64
+		switch k.src.Kind {
+		case Set:
+			v := k.values[0](s, env)
+			if v == Nil {
+				continue
+			}
+			keep = cur & bit(v)
+		case Exclude:
+			v := k.values[0](s, env)
+			if v == Nil {
+				continue
+			}
+			keep = cur
+			for x := cur; x != 0; x &= x - 1 {
+				j := bits.TrailingZeros64(x)
+				if cmpInts(k.src.Op, j, v) {
+					keep &^= 1 << uint(j)
+				}
+			}
+		case OnlyOf:
+			var allowed uint64
+			any := false
+			for _, f := range k.values {
+				if v := f(s, env); v != Nil {
+					allowed |= bit(v)
+					any = true
+				}
+			}
+			if !any {
+				continue
+			}
+			keep = cur & allowed
+		}
+		if keep != cur {
+			removed[cell] |= cur &^ keep
+		}
+		if keep == 0 && s.C[cell] != 0 {
+			empty = true
+		}
+	}
+	return removed, empty
+}
+
+// bit is the candidate bit of value v (0 outside 0..63).
+func bit(v int) uint64 {
+	if v < 0 || v > 63 {
+		return 0
+	}
+	return 1 << uint(v)
+}
+
+func cmpInts(op string, a, b int) bool {
+	if a == Nil || b == Nil {
+		return op == "=" && a == b || op == "!=" && a != b
+	}
+	switch op {
+	case "=":
+		return a == b
+	case "!=":
+		return a != b
+	case "<":
+		return a < b
+	case ">":
+		return a > b
+	case "<=":
+		return a <= b
+	case ">=":
+		return a >= b
+	}
+	return false
+}
+
+type compiler struct {
+	opt Options
+}
+
+func (c *compiler) term(t Term) termFn {
+	switch t := t.(type) {
+	case *Var:
+		if k := constOf(t); k != nil {
+			v := k.Val
+			return func(*State, []int) int { return v }
+		}
+		slot := t.B.slot
+		return func(_ *State, e []int) int { return e[slot] }
+	case *Const:
+		v := t.Val
+		return func(*State, []int) int { return v }
+	case *Arith:
+		l, r := c.term(t.L), c.term(t.R)
+		if t.Op == '+' {
+			return func(s *State, e []int) int {
+				a, b := l(s, e), r(s, e)
+				if a == Nil || b == Nil {
+					return Nil
+				}
+				return a + b
+			}
+		}
+		return func(s *State, e []int) int {
+			a, b := l(s, e), r(s, e)
+			if a == Nil || b == Nil {
+				return Nil
+			}
+			return a - b
+		}
+	case *Call:
+		impl := funcImpl[t.Name]
+		switch len(t.Args) {
+		case 1:
+			a := c.term(t.Args[0])
+			return func(s *State, e []int) int {
+				var buf [1]int
+				buf[0] = a(s, e)
+				return impl(s, buf[:])
+			}
+		default:
+			args := make([]termFn, len(t.Args))
+			for i, a := range t.Args {
+				args[i] = c.term(a)
+			}
+			return func(s *State, e []int) int {
+				var buf [4]int
+				vs := buf[:len(args)]
+				for i, a := range args {
+					vs[i] = a(s, e)
+				}
+				return impl(s, vs)
+			}
+		}
+	}
+	panic(fmt.Sprintf("fol: unknown term %T", t))
+}
+
+// test compiles a formula used only for its truth value.
+func (c *compiler) test(f Formula, bound uint64) testFn {
+	switch f := f.(type) {
+	case *Bool:
+		v := f.Val
+		return func(*State, []int) bool { return v }
+	case *Cmp:
+		l, r, op := c.term(f.L), c.term(f.R), f.Op
+		return func(s *State, e []int) bool { return cmpInts(op, l(s, e), r(s, e)) }
+	case *Atom:
+		impl := relImpl[f.Name]
+		args := make([]termFn, len(f.Args))
+		for i, a := range f.Args {
+			args[i] = c.term(a)
+		}
+		return func(s *State, e []int) bool {
+			var buf [4]int
+			vs := buf[:len(args)]
+			for i, a := range args {
+				vs[i] = a(s, e)
+			}
+			return impl(s, vs)
+		}
+	case *Not:
+		t := c.test(f.F, bound)
+		return func(s *State, e []int) bool { return !t(s, e) }
+	case *And:
+		if !c.opt.Miniscope && !c.opt.Eliminate {
+			ts := make([]testFn, len(f.Fs))
+			for i, g := range f.Fs {
+				ts[i] = c.test(g, bound)
+			}
+			return func(s *State, e []int) bool {
+				for _, t := range ts {
+					if !t(s, e) {
+						return false
+					}
+				}
+				return true
+			}
+		}
+	case *Or:
+		ts := make([]testFn, len(f.Fs))
+		for i, g := range f.Fs {
+			ts[i] = c.test(g, bound)
+		}
+		return func(s *State, e []int) bool {
+			for _, t := range ts {
+				if t(s, e) {
+					return true
+				}
+			}
+			return false
+		}
+	case *Implies:
+		l, r := c.test(f.L, bound), c.test(f.R, bound)
+		return func(s *State, e []int) bool { return !l(s, e) || r(s, e) }
+	case *Iff:
+		l, r := c.test(f.L, bound), c.test(f.R, bound)
+		return func(s *State, e []int) bool { return l(s, e) == r(s, e) }
+	case *Quant:
+		if !f.Exists && !c.opt.Miniscope {
+			return c.naiveForall(f, bound)
+		}
+		if !f.Exists {
+			// ∀x φ ≡ ¬∃x ¬φ, with the negation pushed inwards so the
+			// existential planner sees a conjunction.
+			p := c.exists(f.Vars, negate(f.Body), bound)
+			return func(s *State, e []int) bool { return p(s, e, stop) }
+		}
+	}
+	p := c.prog(f, bound)
+	return func(s *State, e []int) bool { return !p(s, e, stop) }
+}
+
+func stop() bool { return false }
+
+// prog compiles a formula into an enumerator of its witnesses.
+func (c *compiler) prog(f Formula, bound uint64) progFn {
+	switch f := f.(type) {
+	case *And:
+		fs := f.Fs
+		if c.opt.Miniscope || c.opt.Eliminate {
+			return c.exists(nil, f, bound)
+		}
+		return c.chain(fs, bound)
+	case *Or:
+		ps := make([]progFn, len(f.Fs))
+		for i, g := range f.Fs {
+			ps[i] = c.prog(g, bound)
+		}
+		return func(s *State, e []int, k func() bool) bool {
+			for _, p := range ps {
+				if !p(s, e, k) {
+					return false
+				}
+			}
+			return true
+		}
+	case *Quant:
+		if f.Exists {
+			return c.exists(f.Vars, f.Body, bound)
+		}
+	}
+	t := c.test(f, bound)
+	return func(s *State, e []int, k func() bool) bool {
+		if !t(s, e) {
+			return true
+		}
+		return k()
+	}
+}
+
+// chain runs conjuncts left to right as nested enumerators.
+func (c *compiler) chain(fs []Formula, bound uint64) progFn {
+	next := func(s *State, e []int, k func() bool) bool { return k() }
+	for i := len(fs) - 1; i >= 0; i-- {
+		next = c.then(fs[i], bound, next)
+	}
+	return next
+}
+
+// then runs f and, for each of its witnesses, next.
+func (c *compiler) then(f Formula, bound uint64, next progFn) progFn {
+	if !bindsWitness(f) {
+		t := c.test(f, bound)
+		return func(s *State, e []int, k func() bool) bool {
+			if !t(s, e) {
+				return true
+			}
+			return next(s, e, k)
+		}
+	}
+	p := c.prog(f, bound)
+	return func(s *State, e []int, k func() bool) bool {
+		return p(s, e, func() bool { return next(s, e, k) })
+	}
+}
+
+// bindsWitness reports whether f can bind variables a conclusion reads
+// (an existential reached through ^ and v), so that all its witnesses
+// matter and not only whether it holds.
+func bindsWitness(f Formula) bool {
+	switch f := f.(type) {
+	case *Quant:
+		return f.Exists
+	case *And:
+		for _, g := range f.Fs {
+			if bindsWitness(g) {
+				return true
+			}
+		}
+	case *Or:
+		for _, g := range f.Fs {
+			if bindsWitness(g) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func domain(s *State, t Type) int {
+	switch t {
+	case TPos:
+		return s.W.N
+	case TNum:
+		return s.W.M
+	case TDir:
+		return 8
+	}
+	return 0
+}
+
+func (c *compiler) naiveForall(f *Quant, bound uint64) testFn {
+	body := c.test(f.Body, bound|maskOf(f.Vars))
+	vars := f.Vars
+	var rec func(s *State, e []int, i int) bool
+	rec = func(s *State, e []int, i int) bool {
+		if i == len(vars) {
+			return body(s, e)
+		}
+		b := vars[i]
+		for v, n := 0, domain(s, b.Type); v < n; v++ {
+			e[b.slot] = v
+			if !rec(s, e, i+1) {
+				return false
+			}
+		}
+		return true
+	}
+	return func(s *State, e []int) bool { return rec(s, e, 0) }
+}
+
+func maskOf(bs []*Binder) uint64 {
+	var m uint64
+	for _, b := range bs {
+		m |= 1 << uint(b.slot)
+	}
+	return m
+}
+
+// step kinds of an existential plan.
+const (
+	stepLoop   = iota // x over its whole domain
+	stepRay           // x over the ray of a bound position
+	stepLet           // x := t when t is in x's domain
+	stepFilter        // a conjunct
+)
+
+type step struct {
+	kind  int
+	b     *Binder
+	t     Term
+	f     Formula
+	bound uint64 // variables bound before the step
+}
+
+// exists plans ∃vars(body) with the enabled passes and compiles the plan.
+func (c *compiler) exists(vars []*Binder, body Formula, bound uint64) progFn {
+	if !c.opt.Miniscope && !c.opt.Eliminate && !c.opt.Generators {
+		return c.naiveExists(vars, body, bound)
+	}
+	conj := flattenAnd(body)
+	if c.opt.Miniscope && len(conj) == 1 {
+		if or, ok := conj[0].(*Or); ok && len(vars) > 0 {
+			// ∃x(A ∨ B) ≡ ∃x A ∨ ∃x B.
+			ps := make([]progFn, len(or.Fs))
+			for i, g := range or.Fs {
+				ps[i] = c.exists(vars, g, bound)
+			}
+			return func(s *State, e []int, k func() bool) bool {
+				for _, p := range ps {
+					if !p(s, e, k) {
+						return false
+					}
+				}
+				return true
+			}
+		}
+	}
+	used := make([]bool, len(conj))
+	rem := append([]*Binder(nil), vars...)
+	var plan []step
+	emitReady := func() {
+		for i, f := range conj {
+			if !used[i] && freeVars(f)&^bound == 0 {
+				plan = append(plan, step{kind: stepFilter, f: f, bound: bound})
+				used[i] = true
+			}
+		}
+	}
+	remove := func(b *Binder) {
+		for i, x := range rem {
+			if x == b {
+				rem = append(rem[:i], rem[i+1:]...)
+				return
+			}
+		}
+	}
+	for len(rem) > 0 {
+		if c.opt.Miniscope {
+			emitReady()
+		}
+		if c.opt.Eliminate {
+			if i, b, t := findEquation(conj, used, rem, bound); b != nil {
+				plan = append(plan, step{kind: stepLet, b: b, t: t, bound: bound})
+				used[i] = true
+				bound |= 1 << uint(b.slot)
+				remove(b)
+				continue
+			}
+		}
+		if c.opt.Generators {
+			if i, b, t := findRay(conj, used, rem, bound); b != nil {
+				plan = append(plan, step{kind: stepRay, b: b, t: t, bound: bound})
+				used[i] = true
+				bound |= 1 << uint(b.slot)
+				remove(b)
+				continue
+			}
+		}
+		b := rem[0]
+		if c.opt.Eliminate {
+			// Prefer a loop that makes an equation usable.
+			for _, x := range rem {
+				if _, y, _ := findEquation(conj, used, without(rem, x), bound|1<<uint(x.slot)); y != nil {
+					b = x
+					break
+				}
+			}
+		}
+		plan = append(plan, step{kind: stepLoop, b: b, bound: bound})
+		bound |= 1 << uint(b.slot)
+		remove(b)
+	}
+	for i, f := range conj {
+		if !used[i] {
+			plan = append(plan, step{kind: stepFilter, f: f, bound: bound})
+		}
+	}
+	return c.compilePlan(plan)
+}
+
+func without(bs []*Binder, x *Binder) []*Binder {
+	var out []*Binder
+	for _, b := range bs {
+		if b != x {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+func (c *compiler) compilePlan(plan []step) progFn {
+	next := func(s *State, e []int, k func() bool) bool { return k() }
+	for i := len(plan) - 1; i >= 0; i-- {
+		st, after := plan[i], next
+		switch st.kind {
+		case stepFilter:
+			next = c.then(st.f, st.bound, after)
+		case stepLoop:
+			slot, ty := st.b.slot, st.b.Type
+			next = func(s *State, e []int, k func() bool) bool {
+				for v, n := 0, domain(s, ty); v < n; v++ {
+					e[slot] = v
+					if !after(s, e, k) {
+						return false
+					}
+				}
+				return true
+			}
+		case stepRay:
+			slot, from := st.b.slot, c.term(st.t)
+			next = func(s *State, e []int, k func() bool) bool {
+				p := from(s, e)
+				if !validPos(s, p) {
+					return true
+				}
+				for _, q := range s.W.rays[p] {
+					e[slot] = q
+					if !after(s, e, k) {
+						return false
+					}
+				}
+				return true
+			}
+		case stepLet:
+			slot, ty, val := st.b.slot, st.b.Type, c.term(st.t)
+			next = func(s *State, e []int, k func() bool) bool {
+				v := val(s, e)
+				if v < 0 || v >= domain(s, ty) {
+					return true
+				}
+				e[slot] = v
+				return after(s, e, k)
+			}
+		}
+	}
+	return next
+}
+
+func (c *compiler) naiveExists(vars []*Binder, body Formula, bound uint64) progFn {
+	inner := c.prog(body, bound|maskOf(vars))
+	var rec func(s *State, e []int, k func() bool, i int) bool
+	rec = func(s *State, e []int, k func() bool, i int) bool {
+		if i == len(vars) {
+			return inner(s, e, k)
+		}
+		b := vars[i]
+		for v, n := 0, domain(s, b.Type); v < n; v++ {
+			e[b.slot] = v
+			if !rec(s, e, k, i+1) {
+				return false
+			}
+		}
+		return true
+	}
+	return func(s *State, e []int, k func() bool) bool { return rec(s, e, k, 0) }
+}
+
+// findEquation finds an unused conjunct x = t with x among rem and t's
+// variables bound.
+func findEquation(conj []Formula, used []bool, rem []*Binder, bound uint64) (int, *Binder, Term) {
+	for i, f := range conj {
+		cmp, ok := f.(*Cmp)
+		if used[i] || !ok || cmp.Op != "=" {
+			continue
+		}
+		for _, side := range [2][2]Term{{cmp.L, cmp.R}, {cmp.R, cmp.L}} {
+			v, ok := side[0].(*Var)
+			if !ok || v.B == nil || freeVarsTerm(side[1])&^bound != 0 {
+				continue
+			}
+			for _, b := range rem {
+				if b == v.B {
+					return i, b, side[1]
+				}
+			}
+		}
+	}
+	return -1, nil, nil
+}
+
+// findRay finds an unused conjunct points_at(t, x) with x among rem and t
+// bound.
+func findRay(conj []Formula, used []bool, rem []*Binder, bound uint64) (int, *Binder, Term) {
+	for i, f := range conj {
+		a, ok := f.(*Atom)
+		if used[i] || !ok || a.Name != "points_at" || freeVarsTerm(a.Args[0])&^bound != 0 {
+			continue
+		}
+		v, ok := a.Args[1].(*Var)
+		if !ok || v.B == nil {
+			continue
+		}
+		for _, b := range rem {
+			if b == v.B {
+				return i, b, a.Args[0]
+			}
+		}
+	}
+	return -1, nil, nil
+}
+
+func flattenAnd(f Formula) []Formula {
+	if a, ok := f.(*And); ok {
+		var out []Formula
+		for _, g := range a.Fs {
+			out = append(out, flattenAnd(g)...)
+		}
+		return out
+	}
+	return []Formula{f}
+}
+
+// negate returns a formula equivalent to ¬f with the negation pushed
+// through the connectives and quantifiers.
+func negate(f Formula) Formula {
+	switch f := f.(type) {
+	case *Not:
+		return f.F
+	case *Bool:
+		return &Bool{Pos: f.Pos, Val: !f.Val}
+	case *And:
+		out := &Or{Pos: f.Pos}
+		for _, g := range f.Fs {
+			out.Fs = append(out.Fs, negate(g))
+		}
+		return out
+	case *Or:
+		out := &And{Pos: f.Pos}
+		for _, g := range f.Fs {
+			out.Fs = append(out.Fs, negate(g))
+		}
+		return out
+	case *Implies:
+		return &And{Pos: f.Pos, Fs: []Formula{f.L, negate(f.R)}}
+	case *Quant:
+		return &Quant{Pos: f.Pos, Exists: !f.Exists, Vars: f.Vars, Body: negate(f.Body)}
+	case *Cmp:
+		switch f.Op {
+		case "=":
+			return &Cmp{Pos: f.Pos, Op: "!=", L: f.L, R: f.R}
+		case "!=":
+			return &Cmp{Pos: f.Pos, Op: "=", L: f.L, R: f.R}
+		}
+	}
+	return &Not{Pos: f.At(), F: f}
+}
+
+// freeVars returns the slots of f's free variables.
+func freeVars(f Formula) uint64 {
+	switch f := f.(type) {
+	case *Atom:
+		var m uint64
+		for _, a := range f.Args {
+			m |= freeVarsTerm(a)
+		}
+		return m
+	case *Cmp:
+		return freeVarsTerm(f.L) | freeVarsTerm(f.R)
+	case *Not:
+		return freeVars(f.F)
+	case *And:
+		var m uint64
+		for _, g := range f.Fs {
+			m |= freeVars(g)
+		}
+		return m
+	case *Or:
+		var m uint64
+		for _, g := range f.Fs {
+			m |= freeVars(g)
+		}
+		return m
+	case *Implies:
+		return freeVars(f.L) | freeVars(f.R)
+	case *Iff:
+		return freeVars(f.L) | freeVars(f.R)
+	case *Quant:
+		return freeVars(f.Body) &^ maskOf(f.Vars)
+	}
+	return 0
+}
+
+func freeVarsTerm(t Term) uint64 {
+	switch t := t.(type) {
+	case *Var:
+		if t.B != nil {
+			return 1 << uint(t.B.slot)
+		}
+	case *Call:
+		var m uint64
+		for _, a := range t.Args {
+			m |= freeVarsTerm(a)
+		}
+		return m
+	case *Arith:
+		return freeVarsTerm(t.L) | freeVarsTerm(t.R)
+	}
+	return 0
+}

@@ -1,0 +1,132 @@
+package arrows
+
+import (
+	"context"
+	"fmt"
+	"math/rand"
+
+	"github.com/puzzlesat/puzzlesat/human"
+	model "github.com/puzzlesat/puzzlesat/puzzle/arrows"
+)
+
+// GenOptions shape generated puzzles.
+type GenOptions struct {
+	Rows, Cols int
+	Diagonal   bool
+	// MaxGivens caps the givens (default: 15% of the cells, at least 3).
+	MaxGivens int
+	// Attempts bounds the random layouts tried (default 200).
+	Attempts int
+}
+
+// Generate makes a puzzle the way the reference generator does: random
+// arrows (those pointing off the grid flipped inward), then repeatedly
+// solve with engine; when stuck, fix a random undetermined cell to a
+// random candidate (it becomes a given); on a contradiction or too many
+// givens, start over. The result is solved by engine; with sound rules it
+// has exactly one solution (with unsound rules it may have several, which
+// is what a rules audit must catch).
+func Generate(ctx context.Context, rng *rand.Rand, engine *human.Engine, opt GenOptions) (*model.Puzzle, error) {
+	if opt.Rows < 1 || opt.Cols < 1 || max(opt.Rows, opt.Cols) > model.MaxValue+1 {
+		return nil, fmt.Errorf("arrows: cannot generate a %dx%d puzzle", opt.Rows, opt.Cols)
+	}
+	maxGivens := opt.MaxGivens
+	if maxGivens <= 0 {
+		maxGivens = max(3, opt.Rows*opt.Cols*15/100)
+	}
+	attempts := opt.Attempts
+	if attempts <= 0 {
+		attempts = 200
+	}
+	for a := 0; a < attempts; a++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		p := randomLayout(rng, opt)
+		for {
+			res, err := engine.Solve(ctx, Input(p), Start(p))
+			if err != nil {
+				return nil, err
+			}
+			if res.Status == human.StatusContradiction {
+				break
+			}
+			if res.Status == human.StatusSolved {
+				sol := human.Values(res.Cands)
+				if p.Verify(sol) != nil {
+					break
+				}
+				p.Solution = p.Grid(sol)
+				p.Label = fmt.Sprintf("generated-%dx%d-%d", opt.Rows, opt.Cols, a)
+				return p, nil
+			}
+			var open []int
+			for i, c := range res.Cands {
+				if c.Count() > 1 {
+					open = append(open, i)
+				}
+			}
+			if givens(p) >= maxGivens || len(open) == 0 {
+				break
+			}
+			i := open[rng.Intn(len(open))]
+			vs := res.Cands[i].Values()
+			pos := p.Pos(i)
+			p.Given[pos.Row][pos.Col] = vs[rng.Intn(len(vs))]
+		}
+	}
+	return nil, fmt.Errorf("arrows: no %dx%d puzzle after %d layouts", opt.Rows, opt.Cols, attempts)
+}
+
+func givens(p *model.Puzzle) int {
+	n := 0
+	for _, row := range p.Given {
+		for _, g := range row {
+			if g >= 0 {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// RandomLayout is the generator's starting point: random arrows (flipped
+// inward where they would point off the grid) and no givens. Such layouts
+// usually have many solutions, which makes them good audit material: an
+// unsound rule is refuted by any solution it excludes.
+func RandomLayout(rng *rand.Rand, opt GenOptions) *model.Puzzle { return randomLayout(rng, opt) }
+
+func randomLayout(rng *rand.Rand, opt GenOptions) *model.Puzzle {
+	p := &model.Puzzle{NumRows: opt.Rows, NumCols: opt.Cols}
+	step := 2
+	if opt.Diagonal {
+		step = 1
+	}
+	for r := 0; r < opt.Rows; r++ {
+		dirs := make([]model.Dir, opt.Cols)
+		given := make([]int, opt.Cols)
+		for c := range dirs {
+			d := model.Dir(rng.Intn(8/step) * step)
+			if len(rayOf(opt, r, c, d)) == 0 && len(rayOf(opt, r, c, (d+4)%8)) > 0 {
+				d = (d + 4) % 8 // flip an arrow pointing off the grid inward
+			}
+			dirs[c], given[c] = d, -1
+		}
+		p.Dirs, p.Given = append(p.Dirs, dirs), append(p.Given, given)
+	}
+	p.Meta = model.Metadata{Size: fmt.Sprintf("%dx%d", opt.Rows, opt.Cols), Arrows: "Straight"}
+	if opt.Diagonal {
+		p.Meta.Arrows = "Diagonal"
+	}
+	p.Prepare()
+	return p
+}
+
+func rayOf(opt GenOptions, r, c int, d model.Dir) []int {
+	dr, dc := d.Delta()
+	var out []int
+	for rr, cc := r+dr, c+dc; rr >= 0 && rr < opt.Rows && cc >= 0 && cc < opt.Cols; rr, cc = rr+dr, cc+dc {
+		out = append(out, rr*opt.Cols+cc)
+	}
+	return out
+}

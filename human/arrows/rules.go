@@ -1,0 +1,454 @@
+// Package arrows holds the Japanese Arrows human rules. The rules are data:
+// a rules file (the reference's rules.yaml syntax) whose first-order
+// conditions are compiled by package fol into human.Rule values that the
+// shared engine runs against the candidate grid. The package also audits a
+// rules file against a SAT oracle and generates puzzles.
+package arrows
+
+import (
+	_ "embed"
+	"fmt"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/puzzlesat/puzzlesat/human"
+	"github.com/puzzlesat/puzzlesat/human/arrows/fol"
+	"github.com/puzzlesat/puzzlesat/puzzle"
+	model "github.com/puzzlesat/puzzlesat/puzzle/arrows"
+)
+
+//go:embed default_rules.yaml
+var defaultRules []byte
+
+// DefaultRulesName is the name errors give the built-in rules file.
+const DefaultRulesName = "default_rules.yaml"
+
+// Rule is one first-order rule of a rules file.
+type Rule struct {
+	Name        string
+	Doc         string
+	Level       int // the file's complexity
+	Pos         fol.Position
+	Condition   string
+	Conclusions []string
+	Checked     *fol.Checked
+}
+
+// Trial is a backtracking entry of a rules file (kind: Backtrack): guess
+// one value and apply up to Depth rule layers looking for a contradiction.
+// The shared engine runs trials with every plain rule, so MaxRuleLevel is
+// recorded but not enforced; Depth maps onto human.Engine.Trials.
+type Trial struct {
+	Name           string
+	Level          int
+	Depth          int // rule_depth
+	BacktrackDepth int // backtrack_depth (the engine guesses one value: 1)
+	MaxRuleLevel   int // max_rule_complexity
+}
+
+// RuleSet is a loaded and type-checked rules file.
+type RuleSet struct {
+	File   string
+	Rules  []*Rule
+	Trials []Trial
+}
+
+// Default returns our own rules (default_rules.yaml, embedded).
+func Default() *RuleSet {
+	rs, err := ParseRules(DefaultRulesName, defaultRules)
+	if err != nil {
+		panic("arrows: built-in rules do not compile: " + err.Error())
+	}
+	return rs
+}
+
+// DefaultRulesText is the text of the built-in rules file.
+func DefaultRulesText() []byte { return append([]byte(nil), defaultRules...) }
+
+// LoadRules reads and checks a rules file.
+func LoadRules(path string) (*RuleSet, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return ParseRules(path, data)
+}
+
+// ParseRules reads and type-checks a rules file. Errors are a
+// puzzle.ErrorList positioned by line and column of the file; every rule
+// is checked, so all broken rules are reported at once.
+func ParseRules(name string, data []byte) (*RuleSet, error) {
+	items, err := parseYAML(name, data)
+	if err != nil {
+		if pe, ok := err.(*puzzle.Error); ok {
+			pe.File = name
+		}
+		return nil, err
+	}
+	var errs puzzle.ErrorList
+	add := func(p fol.Position, format string, args ...any) {
+		errs.Add(name, p.Line, p.Col, format, args...)
+	}
+	rs := &RuleSet{File: name}
+	names := map[string]bool{}
+	for _, it := range items {
+		str := func(key string) (scalar, bool) {
+			f := it.get(key)
+			if f == nil {
+				return scalar{}, false
+			}
+			if f.IsList {
+				add(f.KeyPos, "%s must be a single value", key)
+				return scalar{}, false
+			}
+			return f.Value, true
+		}
+		num := func(key string, def int) int {
+			s, ok := str(key)
+			if !ok {
+				return def
+			}
+			n, err := strconv.Atoi(strings.TrimSpace(s.Text))
+			if err != nil || n < 0 {
+				add(s.Pos, "%s must be a non-negative integer, have %q", key, s.Text)
+				return def
+			}
+			return n
+		}
+		for _, f := range it.Fields {
+			switch f.Key {
+			case "name", "condition", "kind", "complexity", "conclusions", "doc", "description",
+				"backtrack_depth", "rule_depth", "max_rule_complexity":
+			default:
+				add(f.KeyPos, "unknown key %q", f.Key)
+			}
+		}
+		nm, ok := str("name")
+		if !ok || strings.TrimSpace(nm.Text) == "" {
+			add(it.Pos, "rule has no name")
+			continue
+		}
+		if names[nm.Text] {
+			add(nm.Pos, "duplicate rule name %s", nm.Text)
+		}
+		names[nm.Text] = true
+		kind := "FO"
+		if k, ok := str("kind"); ok {
+			kind = k.Text
+		}
+		level := num("complexity", 1)
+		doc := ""
+		if d, ok := str("doc"); ok {
+			doc = d.Text
+		} else if d, ok := str("description"); ok {
+			doc = d.Text
+		}
+		switch kind {
+		case "Backtrack", "backtrack":
+			t := Trial{Name: nm.Text, Level: level, Depth: num("rule_depth", 1),
+				BacktrackDepth: num("backtrack_depth", 1), MaxRuleLevel: num("max_rule_complexity", 0)}
+			if t.Depth < 1 {
+				add(nm.Pos, "rule_depth must be at least 1")
+			}
+			if t.BacktrackDepth != 1 {
+				add(nm.Pos, "backtrack_depth %d: only 1 (one guessed value) is supported", t.BacktrackDepth)
+			}
+			rs.Trials = append(rs.Trials, t)
+			continue
+		case "FO", "fo":
+		default:
+			add(nm.Pos, "unknown kind %q (want FO or Backtrack)", kind)
+			continue
+		}
+		r := &Rule{Name: nm.Text, Doc: doc, Level: level, Pos: it.Pos}
+		cond, ok := str("condition")
+		if !ok {
+			cond = scalar{Pos: it.Pos}
+		}
+		r.Condition = cond.Text
+		f, err := fol.ParseCondition(cond.Text, cond.Pos)
+		if err != nil {
+			addFol(add, err)
+			continue
+		}
+		cf := it.get("conclusions")
+		if cf == nil || len(cf.List) == 0 {
+			add(it.Pos, "rule %s has no conclusions", r.Name)
+			continue
+		}
+		var concl []*fol.Conclusion
+		bad := false
+		for _, s := range cf.List {
+			c, err := fol.ParseConclusion(s.Text, s.Pos)
+			if err != nil {
+				addFol(add, err)
+				bad = true
+				continue
+			}
+			concl = append(concl, c)
+			r.Conclusions = append(r.Conclusions, s.Text)
+		}
+		if bad {
+			continue
+		}
+		ch, err := fol.Check(f, concl)
+		if err != nil {
+			addFol(add, err)
+			continue
+		}
+		if _, err := fol.Compile(ch, fol.Options{}); err != nil {
+			add(cond.Pos, "%v", err)
+			continue
+		}
+		r.Checked = ch
+		rs.Rules = append(rs.Rules, r)
+	}
+	if err := errs.Err(); err != nil {
+		return nil, err
+	}
+	if len(rs.Rules) == 0 {
+		return nil, &puzzle.Error{File: name, Msg: "no first-order rules"}
+	}
+	return rs, nil
+}
+
+func addFol(add func(fol.Position, string, ...any), err error) {
+	if fe, ok := err.(*fol.Error); ok {
+		add(fe.Pos, "%s", fe.Msg)
+		return
+	}
+	add(fol.Position{}, "%v", err)
+}
+
+// TrialDepth is the deepest trial of the file (human.Engine.Trials), 0
+// when it has none.
+func (rs *RuleSet) TrialDepth() int {
+	d := 0
+	for _, t := range rs.Trials {
+		d = max(d, t.Depth)
+	}
+	return d
+}
+
+// MaxLevel is the highest level among the plain rules.
+func (rs *RuleSet) MaxLevel() int {
+	m := 0
+	for _, r := range rs.Rules {
+		m = max(m, r.Level)
+	}
+	return m
+}
+
+// Without returns a copy of rs without the named rules.
+func (rs *RuleSet) Without(names ...string) *RuleSet {
+	out := &RuleSet{File: rs.File, Trials: rs.Trials}
+	for _, r := range rs.Rules {
+		if !contains(names, r.Name) {
+			out.Rules = append(out.Rules, r)
+		}
+	}
+	return out
+}
+
+// UpToLevel returns a copy of rs with the plain rules of level ≤ max.
+func (rs *RuleSet) UpToLevel(max int) *RuleSet {
+	out := &RuleSet{File: rs.File, Trials: rs.Trials}
+	for _, r := range rs.Rules {
+		if r.Level <= max {
+			out.Rules = append(out.Rules, r)
+		}
+	}
+	return out
+}
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// Consistency rules are added to every rule set (unless the file defines
+// rules of the same names): they find states where a filled arrow already
+// sees more distinct values than its number, or can no longer see enough,
+// which the reference solver checks outside its rules. They let trials
+// reach contradictions with any rules file.
+var consistency = []struct{ name, cond, concl string }{
+	{"SEES_TOO_MANY", "exists p (val(p) != nil ^ sees_distinct(p) > val(p))", "exclude(p, val(p))"},
+	{"SEES_TOO_FEW", "exists p (val(p) != nil ^ sees_distinct_candidates(p) < val(p))", "exclude(p, val(p))"},
+}
+
+// HumanRules compiles the plain rules, with the built-in consistency
+// rules at level 1, into engine rules using the optimizer passes opt.
+func (rs *RuleSet) HumanRules(opt fol.Options) ([]*human.Rule, error) {
+	var out []*human.Rule
+	have := map[string]bool{}
+	for _, r := range rs.Rules {
+		have[r.Name] = true
+	}
+	for _, c := range consistency {
+		if have[c.name] {
+			continue
+		}
+		f, err := fol.ParseCondition(c.cond, fol.Position{Line: 1, Col: 1})
+		if err != nil {
+			return nil, err
+		}
+		k, err := fol.ParseConclusion(c.concl, fol.Position{Line: 1, Col: 1})
+		if err != nil {
+			return nil, err
+		}
+		ch, err := fol.Check(f, []*fol.Conclusion{k})
+		if err != nil {
+			return nil, err
+		}
+		hr, err := compileRule(&Rule{Name: c.name, Level: 1, Doc: "built-in consistency check", Condition: c.cond,
+			Conclusions: []string{c.concl}, Checked: ch}, opt)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, hr)
+	}
+	for _, r := range rs.Rules {
+		hr, err := compileRule(r, opt)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", r.Name, err)
+		}
+		out = append(out, hr)
+	}
+	return out, nil
+}
+
+// AllPasses is fol.AllOptimizations (for callers that do not import fol).
+func AllPasses() fol.Options { return fol.AllOptimizations }
+
+// maxDeductions bounds what one rule reports on one state.
+const maxDeductions = 5000
+
+func compileRule(r *Rule, opt fol.Options) (*human.Rule, error) {
+	prog, err := fol.Compile(r.Checked, opt)
+	if err != nil {
+		return nil, err
+	}
+	var wnames []string
+	for n := range r.Checked.Witness {
+		wnames = append(wnames, n)
+	}
+	sort.Strings(wnames)
+	doc := r.Doc
+	if doc == "" {
+		doc = r.Condition + " ⇒ " + strings.Join(r.Conclusions, ", ")
+	}
+	apply := func(pass *human.Pass) []human.Deduction {
+		w := WorldOf(pass.Puzzle)
+		if w == nil {
+			return nil
+		}
+		cands := make([]uint64, len(pass.Cands))
+		for i, c := range pass.Cands {
+			cands[i] = uint64(c)
+		}
+		s := fol.NewState(w, cands)
+		var out []human.Deduction
+		done := map[human.Elim]bool{}
+		prog.Witnesses(s, func(env []int) bool {
+			removed, empty := prog.Conclude(s, env)
+			var elims []human.Elim
+			cells := map[int]bool{}
+			for cell, bits := range removed {
+				cells[cell] = true
+				for v := 0; v < 64; v++ {
+					if bits&(1<<uint(v)) != 0 {
+						el := human.Elim{Var: cell, Value: v}
+						if !done[el] {
+							done[el] = true
+							elims = append(elims, el)
+						}
+					}
+				}
+			}
+			if len(elims) == 0 && !empty {
+				return true
+			}
+			sort.Slice(elims, func(i, j int) bool {
+				if elims[i].Var != elims[j].Var {
+					return elims[i].Var < elims[j].Var
+				}
+				return elims[i].Value < elims[j].Value
+			})
+			d := human.Deduction{Elims: elims, Contradiction: empty, Reason: reason(r, w, env, wnames)}
+			for _, n := range wnames {
+				if b := r.Checked.Witness[n]; b.Type == fol.TPos {
+					if p := env[fol.Slot(b)]; p >= 0 && p < w.N {
+						cells[p] = true
+					}
+				}
+			}
+			for c := range cells {
+				d.Cells = append(d.Cells, w.P.Pos(c))
+			}
+			sort.Slice(d.Cells, func(i, j int) bool {
+				return d.Cells[i].Row < d.Cells[j].Row || d.Cells[i].Row == d.Cells[j].Row && d.Cells[i].Col < d.Cells[j].Col
+			})
+			out = append(out, d)
+			return len(out) < maxDeductions && !empty
+		})
+		return out
+	}
+	return &human.Rule{Name: r.Name, Doc: doc, Level: r.Level, Apply: apply}, nil
+}
+
+func reason(r *Rule, w *fol.World, env []int, wnames []string) string {
+	var parts []string
+	for _, n := range wnames {
+		b := r.Checked.Witness[n]
+		v := env[fol.Slot(b)]
+		var s string
+		switch {
+		case v == fol.Nil:
+			s = "nil"
+		case b.Type == fol.TPos && v >= 0 && v < w.N:
+			s = w.P.Pos(v).String()
+		case b.Type == fol.TDir && v >= 0 && v < 8:
+			s = model.Dir(v).String()
+		default:
+			s = strconv.Itoa(v)
+		}
+		parts = append(parts, n+"="+s)
+	}
+	return fmt.Sprintf("%s with %s: %s", r.Name, strings.Join(parts, ", "), strings.Join(r.Conclusions, ", "))
+}
+
+// WorldOf returns the rule world of an engine input: a *fol.World or a
+// *model.Puzzle (its world is then built on the fly).
+func WorldOf(x any) *fol.World {
+	switch x := x.(type) {
+	case *fol.World:
+		return x
+	case *model.Puzzle:
+		return fol.NewWorld(x)
+	}
+	return nil
+}
+
+// Input is the engine input (human.Engine.Solve's puz) for p.
+func Input(p *model.Puzzle) any { return fol.NewWorld(p) }
+
+// Start returns the starting candidates of p: every value, givens fixed.
+func Start(p *model.Puzzle) []human.Cands {
+	cs, err := human.FullFor(p)
+	if err != nil {
+		return nil
+	}
+	for i := range cs {
+		pos := p.Pos(i)
+		if g := p.Given[pos.Row][pos.Col]; g >= 0 {
+			cs[i] = human.Only(g)
+		}
+	}
+	return cs
+}

@@ -1,0 +1,272 @@
+package arrows
+
+import (
+	"context"
+	"math/rand"
+	"os"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/puzzlesat/puzzlesat/human"
+	"github.com/puzzlesat/puzzlesat/human/arrows/fol"
+	"github.com/puzzlesat/puzzlesat/puzzle"
+)
+
+const referenceRules = "../../testdata/arrows/rules.yaml"
+
+func TestReferenceRulesLoad(t *testing.T) {
+	data, err := os.ReadFile(referenceRules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, err := ParseRules(referenceRules, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantFO := strings.Count(string(data), "kind: FO")
+	wantBT := strings.Count(string(data), "kind: Backtrack")
+	if len(rs.Rules) != wantFO || len(rs.Trials) != wantBT {
+		t.Errorf("have %d rules and %d trials, want %d and %d", len(rs.Rules), len(rs.Trials), wantFO, wantBT)
+	}
+	if rs.TrialDepth() != 3 || rs.MaxLevel() != 4 {
+		t.Errorf("trial depth %d, max level %d, want 3 and 4", rs.TrialDepth(), rs.MaxLevel())
+	}
+	for _, r := range rs.Rules {
+		if r.Name == "FREE_AHEAD_DISTINCT" && len(r.Checked.Witness) != 2 {
+			t.Errorf("FREE_AHEAD_DISTINCT witness %v, want p and i", r.Checked.Witness)
+		}
+	}
+}
+
+func TestDefaultRules(t *testing.T) {
+	rs := Default()
+	levels := map[int]bool{}
+	for _, r := range rs.Rules {
+		levels[r.Level] = true
+	}
+	for l := 1; l <= 4; l++ {
+		if !levels[l] {
+			t.Errorf("no default rule of level %d", l)
+		}
+	}
+	var depths []int
+	for _, tr := range rs.Trials {
+		depths = append(depths, tr.Depth)
+	}
+	if !slices.Equal(depths, []int{1, 2, 3}) {
+		t.Errorf("trial depths %v, want [1 2 3]", depths)
+	}
+}
+
+func TestRulesErrors(t *testing.T) {
+	tests := []struct {
+		name, src string
+		line, col int
+		msg       string
+	}{
+		{"bad condition", "- name: A\n  condition: exists p (ahead(p) = )\n  conclusions:\n    - set(p, 0)\n", 2, 35, "expected a term"},
+		{"block condition", "- name: A\n  condition: |\n    exists p (\n      val(p) = nil ^ foo(p) = 1\n    )\n  conclusions:\n    - set(p, 0)\n", 4, 22, "unknown function foo"},
+		{"bad conclusion", "- name: A\n  condition: exists p (ahead(p) = 0)\n  conclusions:\n    - sett(p, 0)\n", 4, 7, "unknown conclusion"},
+		{"unbound in conclusion", "- name: A\n  condition: exists p (ahead(p) = 0)\n  conclusions:\n    - set(q, 0)\n", 4, 11, "conclusion uses q"},
+		{"unknown key", "- name: A\n  condtion: x\n", 2, 3, "unknown key"},
+		{"bad indent", "- name: A\n    condition: x\n", 2, 5, "indentation"},
+		{"no conclusions", "- name: A\n  condition: exists p (ahead(p) = 0)\n", 1, 1, "no conclusions"},
+		{"bad complexity", "- name: A\n  complexity: high\n  condition: exists p (ahead(p) = 0)\n  conclusions: [set(p, 0)]\n", 2, 15, "non-negative integer"},
+		{"duplicate", "- name: A\n  condition: exists p (ahead(p) = 0)\n  conclusions: [set(p, 0)]\n- name: A\n  condition: exists p (ahead(p) = 0)\n  conclusions: [set(p, 0)]\n", 4, 9, "duplicate rule"},
+		{"not a list", "name: A\n", 1, 1, "expected a list"},
+	}
+	for _, tt := range tests {
+		_, err := ParseRules("r.yaml", []byte(tt.src))
+		var list puzzle.ErrorList
+		switch e := err.(type) {
+		case puzzle.ErrorList:
+			list = e
+		case *puzzle.Error:
+			list = puzzle.ErrorList{e}
+		default:
+			t.Errorf("%s: have %v, want a positioned error", tt.name, err)
+			continue
+		}
+		ok := false
+		for _, pe := range list {
+			ok = ok || pe.Line == tt.line && pe.Col == tt.col && strings.Contains(pe.Msg, tt.msg) && pe.File == "r.yaml"
+		}
+		if !ok {
+			t.Errorf("%s: have %v, want r.yaml:%d:%d %q", tt.name, list, tt.line, tt.col, tt.msg)
+		}
+	}
+}
+
+// TestDefaultRulesSolveCorpusCertified solves every corpus puzzle with our
+// rules, each step certified by SAT, and checks the solution.
+func TestDefaultRulesSolveCorpusCertified(t *testing.T) {
+	rs := Default()
+	ctx := context.Background()
+	for _, p := range corpus(t) {
+		us, res, err := Audit(ctx, rs, p, nil, satOracle(t, p), AuditOptions{})
+		if err != nil {
+			t.Fatalf("%s: %v", p.Label, err)
+		}
+		for _, u := range us {
+			t.Errorf("%s", u.Format(p))
+		}
+		if res.Status != human.StatusSolved {
+			t.Errorf("%s: %s, want solved", p.Label, res.Status)
+			continue
+		}
+		if have := p.Grid(human.Values(res.Cands)); !slices.EqualFunc(have, p.Solution, slices.Equal) {
+			t.Errorf("%s: solved to %v, want %v", p.Label, have, p.Solution)
+		}
+	}
+}
+
+// TestAuditReferenceRules audits the reference rules on the corpus and on
+// generated puzzles: exactly the two unsound rules must be named.
+func TestAuditReferenceRules(t *testing.T) {
+	ref, err := LoadRules(referenceRules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	named := map[string]bool{}
+	audit := func(us []Unsound, err error) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, u := range us {
+			named[u.Rule] = true
+			if u.Counter == nil || len(u.State) == 0 {
+				t.Errorf("%s: finding without state or counter-solution", u.Rule)
+			}
+		}
+	}
+	for _, p := range corpus(t) {
+		us, _, err := Audit(ctx, ref, p, nil, satOracle(t, p), AuditOptions{})
+		audit(us, err)
+	}
+	// Generated puzzles: random layouts (the generator's starting point,
+	// before givens), which have many solutions, as well as puzzles the
+	// reference-style generator completes with the reference rules.
+	rules, err := ref.HumanRules(fol.AllOptimizations)
+	if err != nil {
+		t.Fatal(err)
+	}
+	eng := &human.Engine{Rules: rules}
+	rng := rand.New(rand.NewSource(1))
+	for i := 0; i < 400 && len(named) < 2; i++ {
+		opt := GenOptions{Rows: 4 + i%3, Cols: 4 + i%3, Diagonal: i%2 == 0}
+		p := randomLayout(rng, opt)
+		p.Label = "layout"
+		us, _, err := Audit(ctx, ref, p, nil, satOracle(t, p), AuditOptions{})
+		audit(us, err)
+		if i%10 == 0 {
+			if g, err := Generate(ctx, rng, eng, opt); err == nil {
+				us, _, err := Audit(ctx, ref, g, nil, satOracle(t, g), AuditOptions{})
+				audit(us, err)
+			}
+		}
+	}
+	var have []string
+	for n := range named {
+		have = append(have, n)
+	}
+	sort.Strings(have)
+	if want := []string{"MAX_VAL_AT_EDGES_CONFIRM", "MAX_VAL_AT_EDGES_DENY"}; !slices.Equal(have, want) {
+		t.Errorf("audit named %v, want %v", have, want)
+	}
+}
+
+// TestOptimizerPreservesDeductions runs every rule of both files, compiled
+// with each combination of optimizer passes, on states along a solve: the
+// deductions must not depend on the passes.
+func TestOptimizerPreservesDeductions(t *testing.T) {
+	ref, err := LoadRules(referenceRules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	ps := corpus(t)
+	for _, p := range []int{0, 4, 12} {
+		pz := ps[p]
+		eng, _ := NewEngine(Default())
+		res, err := eng.Solve(ctx, Input(pz), Start(pz))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// States: the start and after every 20th step.
+		var states [][]human.Cands
+		cur := Start(pz)
+		states = append(states, slices.Clone(cur))
+		for i, s := range res.Steps {
+			for _, el := range s.Elims {
+				cur[el.Var] = cur[el.Var].Without(el.Value)
+			}
+			if i%20 == 19 {
+				states = append(states, slices.Clone(cur))
+			}
+		}
+		for _, rs := range []*RuleSet{ref, Default()} {
+			var want []string
+			for m := 0; m < 8; m++ {
+				opt := fol.Options{Miniscope: m&1 != 0, Eliminate: m&2 != 0, Generators: m&4 != 0}
+				rules, err := rs.HumanRules(opt)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var have []string
+				for _, st := range states {
+					for _, r := range rules {
+						var elims []string
+						for _, d := range r.Apply(&human.Pass{Puzzle: Input(pz), Cands: st}) {
+							for _, el := range d.Elims {
+								elims = append(elims, pz.Pos(el.Var).String()+"≠"+string(rune('0'+el.Value)))
+							}
+						}
+						sort.Strings(elims)
+						have = append(have, r.Name+":"+strings.Join(elims, ","))
+					}
+				}
+				if m == 0 {
+					want = have
+				} else if !slices.Equal(have, want) {
+					t.Errorf("%s %s: passes %+v change the deductions", pz.Label, rs.File, opt)
+				}
+			}
+		}
+	}
+}
+
+func TestGenerateUnique(t *testing.T) {
+	eng, err := NewEngine(Default())
+	if err != nil {
+		t.Fatal(err)
+	}
+	eng.Trials = 1
+	ctx := context.Background()
+	rng := rand.New(rand.NewSource(3))
+	for i := 0; i < 4; i++ {
+		p, err := Generate(ctx, rng, eng, GenOptions{Rows: 5, Cols: 5, Diagonal: i%2 == 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v := p.Verify(p.Assignment(p.Solution)); v != nil {
+			t.Fatalf("generated solution violates %v", v)
+		}
+		// Unique: no solution other than p.Solution.
+		o := satOracle(t, p)
+		sol := p.Assignment(p.Solution)
+		for cell, v := range sol {
+			for w := 0; w < p.NumValues(); w++ {
+				if w == v {
+					continue
+				}
+				other, err := o(ctx, Start(p), &human.Elim{Var: cell, Value: w})
+				if err != nil || other != nil {
+					t.Fatalf("%s: another solution with %v = %d: %v %v", p.Label, p.Pos(cell), w, other, err)
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,346 @@
+package human
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+
+	"github.com/puzzlesat/puzzlesat/puzzle"
+)
+
+// Status is how a solve ended.
+type Status string
+
+const (
+	// StatusSolved: every unknown has exactly one candidate, and no rule
+	// finds fault with that state.
+	StatusSolved Status = "solved"
+	// StatusStuck: no rule and no trial makes progress.
+	StatusStuck Status = "stuck"
+	// StatusContradiction: some unknown has no candidate left, or a rule
+	// reported a contradiction: the starting state has no solution.
+	StatusContradiction Status = "contradiction"
+)
+
+// Engine is a human-style solver for one kind's rule list. The zero value
+// of every field but Rules is usable; an Engine is safe for concurrent use
+// as long as its fields are not changed.
+type Engine struct {
+	// Rules is the kind's rule list (checked by Validate at every solve).
+	Rules []*Rule
+	// Trials is k, the number of rule layers a proof by contradiction may
+	// apply after its assumption (see the package doc); 0 disables trials.
+	Trials int
+	// Parallel bounds the goroutines evaluating rules of one level or the
+	// trials of one state; ≤ 0 means runtime.GOMAXPROCS(0). Results do not
+	// depend on it.
+	Parallel int
+	// Weights grades difficulty; nil means DefaultWeights().
+	Weights *Weights
+	// Check, when set, is called with every step Solve takes, as it is
+	// taken; a non-nil error aborts the solve with that error.
+	Check func(Step) error
+	// Describe, when set, names an assignment "unknown = value" in the
+	// reasons of trial steps (e.g. "r3c4 = |").
+	Describe func(v Elim) string
+}
+
+// Step is one applied deduction.
+type Step struct {
+	Index int    `json:"index"`
+	Layer int    `json:"layer"`
+	Rule  string `json:"rule"`
+	// Level is the rule's level; a trial step of depth d has level
+	// (highest rule level) + d.
+	Level int `json:"level"`
+	// TrialDepth is, for a trial step, the number of rule layers after
+	// which the assumption met a contradiction; 0 for rule steps.
+	TrialDepth int `json:"trial_depth,omitempty"`
+	// Assume is a trial step's assumption: unknown Var set to Value.
+	Assume *Elim `json:"assume,omitempty"`
+	// Elims are the step's effective eliminations.
+	Elims []Elim `json:"elims"`
+	// Contradiction: the rule found the state has no solution.
+	Contradiction bool         `json:"contradiction,omitempty"`
+	Cells         []puzzle.Pos `json:"cells,omitempty"`
+	Reason        string       `json:"reason"`
+	// Available is the number of deductions available on the state this
+	// step was taken from (see the package doc).
+	Available int `json:"available"`
+	// Proof lists a trial's inner steps; they hold only under Assume.
+	Proof []Step `json:"proof,omitempty"`
+}
+
+// Layer is one rule applied to one state: the steps First..First+Width-1.
+type Layer struct {
+	Index      int    `json:"index"`
+	Rule       string `json:"rule"`
+	Level      int    `json:"level"`
+	TrialDepth int    `json:"trial_depth,omitempty"`
+	First      int    `json:"first"`
+	Width      int    `json:"width"`
+	Available  int    `json:"available"`
+}
+
+// Result is the outcome of a solve.
+type Result struct {
+	Status Status  `json:"status"`
+	Cands  []Cands `json:"cands"`
+	Steps  []Step  `json:"steps"`
+	Layers []Layer `json:"layers"`
+	Report Report  `json:"report"`
+}
+
+// Solve runs the engine from the starting candidates start (not modified)
+// until solved, stuck or contradiction. Pass.Puzzle is puz. It fails when the
+// rules are invalid, a rule misbehaves (panics or eliminates outside the
+// state), ctx is done, or Check rejects a step; on a Check error or ctx
+// cancellation the Result holds the steps taken so far.
+func (e *Engine) Solve(ctx context.Context, puz any, start []Cands) (*Result, error) {
+	p, err := e.prepare()
+	if err != nil {
+		return nil, err
+	}
+	cands := slices.Clone(start)
+	res := &Result{Cands: cands, Steps: []Step{}, Layers: []Layer{}}
+	defer func() {
+		res.Status = status(cands, res.Steps)
+		res.Report = p.report(res.Steps, res.Layers)
+	}()
+	// A state with one candidate per unknown is offered to the rules too:
+	// only when none objects is it solved.
+	for status(cands, res.Steps) != StatusContradiction {
+		if err := ctx.Err(); err != nil {
+			return res, err
+		}
+		f, err := p.next(ctx, puz, cands)
+		if err != nil {
+			return res, err
+		}
+		if f == nil {
+			break
+		}
+		layer := Layer{Index: len(res.Layers), Rule: f.name, Level: f.level,
+			TrialDepth: f.depth, First: len(res.Steps), Available: f.available}
+		var checkErr error
+		for _, s := range p.apply(f, cands) {
+			s.Index, s.Layer = len(res.Steps), layer.Index
+			res.Steps = append(res.Steps, s)
+			if e.Check != nil {
+				if err := e.Check(s); err != nil {
+					checkErr = fmt.Errorf("human: step %d (%s): %w", s.Index, s.Rule, err)
+					break
+				}
+			}
+		}
+		layer.Width = len(res.Steps) - layer.First
+		res.Layers = append(res.Layers, layer)
+		if checkErr != nil {
+			return res, checkErr
+		}
+	}
+	return res, nil
+}
+
+// Hint returns the step Solve would take next from cands (not modified), or
+// nil when there is none (solved, contradiction, or stuck). On a state with
+// one candidate per unknown that breaks a rule, the hint is the step that
+// shows it.
+func (e *Engine) Hint(ctx context.Context, puz any, cands []Cands) (*Step, error) {
+	p, err := e.prepare()
+	if err != nil {
+		return nil, err
+	}
+	if status(cands, nil) == StatusContradiction {
+		return nil, nil
+	}
+	f, err := p.next(ctx, puz, cands)
+	if err != nil || f == nil {
+		return nil, err
+	}
+	steps := p.apply(f, slices.Clone(cands))
+	if len(steps) == 0 {
+		return nil, nil
+	}
+	return &steps[0], nil
+}
+
+// status classifies a state; a recorded contradiction step wins.
+func status(cands []Cands, steps []Step) Status {
+	if n := len(steps); n > 0 && steps[n-1].Contradiction {
+		return StatusContradiction
+	}
+	solved := true
+	for _, c := range cands {
+		switch c.Count() {
+		case 0:
+			return StatusContradiction
+		case 1:
+		default:
+			solved = false
+		}
+	}
+	if solved {
+		return StatusSolved
+	}
+	return StatusStuck
+}
+
+// plan is an engine prepared for one solve.
+type plan struct {
+	*Engine
+	groups   [][]*Rule // rules grouped by ascending level, list order within
+	maxLevel int
+	par      int
+	weights  Weights
+}
+
+func (e *Engine) prepare() (*plan, error) {
+	if err := Validate(e.Rules); err != nil {
+		return nil, err
+	}
+	if e.Trials < 0 {
+		return nil, fmt.Errorf("human: Trials = %d, want ≥ 0", e.Trials)
+	}
+	p := &plan{Engine: e, par: e.Parallel, weights: DefaultWeights()}
+	if p.par <= 0 {
+		p.par = runtime.GOMAXPROCS(0)
+	}
+	if e.Weights != nil {
+		p.weights = *e.Weights
+	}
+	for _, r := range SortByLevel(e.Rules) {
+		if n := len(p.groups); n == 0 || p.groups[n-1][0].Level != r.Level {
+			p.groups = append(p.groups, nil)
+		}
+		p.groups[len(p.groups)-1] = append(p.groups[len(p.groups)-1], r)
+		p.maxLevel = r.Level
+	}
+	return p, nil
+}
+
+// found is a chosen layer before it is applied.
+type found struct {
+	name      string
+	level     int
+	depth     int // trial depth, 0 for a rule
+	deds      []Deduction
+	trials    []trialOut // for a trial layer, parallel to deds
+	available int
+}
+
+// next finds the next layer on cands: the first productive rule of the
+// cheapest productive level, else the shallowest trials; nil if none.
+func (p *plan) next(ctx context.Context, puz any, cands []Cands) (*found, error) {
+	for _, g := range p.groups {
+		out := make([][]Deduction, len(g))
+		errs := make([]error, len(g))
+		if err := forEach(ctx, len(g), p.par, func(i int) {
+			out[i], errs[i] = evalRule(g[i], puz, cands)
+		}); err != nil {
+			return nil, err
+		}
+		avail := 0
+		for i := range g {
+			if errs[i] != nil {
+				return nil, errs[i]
+			}
+			avail += len(out[i])
+		}
+		for i, r := range g {
+			if len(out[i]) > 0 {
+				return &found{name: r.Name, level: r.Level, deds: out[i], available: avail}, nil
+			}
+		}
+	}
+	if p.Trials == 0 {
+		return nil, nil
+	}
+	return p.trialLayer(ctx, puz, cands)
+}
+
+// apply applies a layer to cands and returns its steps (without Index and
+// Layer): each deduction keeps the eliminations still effective.
+func (p *plan) apply(f *found, cands []Cands) []Step {
+	var steps []Step
+	for i, d := range f.deds {
+		var elims []Elim
+		for _, el := range d.Elims {
+			if cands[el.Var].Has(el.Value) {
+				cands[el.Var] = cands[el.Var].Without(el.Value)
+				elims = append(elims, el)
+			}
+		}
+		if len(elims) == 0 && !d.Contradiction {
+			continue
+		}
+		s := Step{Rule: f.name, Level: f.level, Elims: elims, Contradiction: d.Contradiction,
+			Cells: d.Cells, Reason: d.Reason, Available: f.available}
+		if f.trials != nil {
+			t := f.trials[i]
+			s.TrialDepth, s.Assume, s.Proof = t.depth, &Elim{Var: t.v, Value: t.val}, t.proof
+		}
+		steps = append(steps, s)
+		if d.Contradiction {
+			break
+		}
+	}
+	return steps
+}
+
+// evalRule applies one rule and keeps its deductions that make progress on
+// cands, each reduced to its effective eliminations.
+func evalRule(r *Rule, puz any, cands []Cands) (ds []Deduction, err error) {
+	defer func() {
+		if x := recover(); x != nil {
+			ds, err = nil, fmt.Errorf("human: rule %s panicked: %v", r.Name, x)
+		}
+	}()
+	for _, d := range r.Apply(&Pass{Puzzle: puz, Cands: cands}) {
+		var elims []Elim
+		for _, el := range d.Elims {
+			if el.Var < 0 || el.Var >= len(cands) || el.Value < 0 || el.Value >= MaxDomain {
+				return nil, fmt.Errorf("human: rule %s eliminates value %d of unknown %d, outside the state", r.Name, el.Value, el.Var)
+			}
+			if cands[el.Var].Has(el.Value) && !slices.Contains(elims, el) {
+				elims = append(elims, el)
+			}
+		}
+		if len(elims) > 0 || d.Contradiction {
+			d.Elims = elims
+			ds = append(ds, d)
+		}
+	}
+	return ds, nil
+}
+
+// forEach calls f(0..n-1) on at most par goroutines and reports ctx's error.
+func forEach(ctx context.Context, n, par int, f func(i int)) error {
+	if par <= 1 || n <= 1 {
+		for i := range n {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			f(i)
+		}
+		return ctx.Err()
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(par, n) {
+		wg.Go(func() {
+			for ctx.Err() == nil {
+				i := int(next.Add(1) - 1)
+				if i >= n {
+					return
+				}
+				f(i)
+			}
+		})
+	}
+	wg.Wait()
+	return ctx.Err()
+}

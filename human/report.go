@@ -1,0 +1,77 @@
+package human
+
+import "math"
+
+// Weights are the difficulty score's weights (formula in the package doc).
+type Weights struct {
+	// LevelBase: a rule step of level l weighs LevelBase^(l-1).
+	LevelBase float64 `json:"level_base"`
+	// Rule overrides the weight of the named rules' steps (TrialRule too).
+	Rule map[string]float64 `json:"rule,omitempty"`
+	// Trial: a trial step of depth d weighs Trial·d.
+	Trial float64 `json:"trial"`
+	// Scarcity: a step taken when a moves were available is multiplied by
+	// (1 + Scarcity/a).
+	Scarcity float64 `json:"scarcity"`
+	// Width is added once per layer, times the layer's width minus one
+	// (negative: wide layers are easier).
+	Width float64 `json:"width"`
+}
+
+// DefaultWeights returns the default score weights.
+func DefaultWeights() Weights {
+	return Weights{LevelBase: 2, Trial: 16, Scarcity: 1, Width: 0}
+}
+
+// StepWeight is w(s) of the score formula.
+func (w Weights) StepWeight(s Step) float64 {
+	if x, ok := w.Rule[s.Rule]; ok {
+		return x
+	}
+	if s.TrialDepth > 0 {
+		return w.Trial * float64(s.TrialDepth)
+	}
+	return math.Pow(w.LevelBase, float64(s.Level-1))
+}
+
+// Report grades a solve.
+type Report struct {
+	// MaxLevel is the highest level of a rule step (trials excluded), and
+	// MaxRule that rule's name (the first step reaching it).
+	MaxLevel int    `json:"max_level"`
+	MaxRule  string `json:"max_rule,omitempty"`
+	// TrialDepth is the deepest trial used: the k the solve needs.
+	TrialDepth int `json:"trial_depth"`
+	// Trials counts trial steps.
+	Trials int `json:"trials"`
+	// Steps, Depth (layers) and Width (widest layer).
+	Steps int `json:"steps"`
+	Depth int `json:"depth"`
+	Width int `json:"width"`
+	// Available is the sum over steps of the moves available at each.
+	Available int `json:"available"`
+	// RuleSteps counts steps per rule name.
+	RuleSteps map[string]int `json:"rule_steps"`
+	Score     float64        `json:"score"`
+}
+
+func (p *plan) report(steps []Step, layers []Layer) Report {
+	w := p.weights
+	r := Report{Steps: len(steps), Depth: len(layers), RuleSteps: map[string]int{}}
+	for _, s := range steps {
+		r.RuleSteps[s.Rule]++
+		r.Available += s.Available
+		if s.TrialDepth > 0 {
+			r.Trials++
+			r.TrialDepth = max(r.TrialDepth, s.TrialDepth)
+		} else if s.Level > r.MaxLevel {
+			r.MaxLevel, r.MaxRule = s.Level, s.Rule
+		}
+		r.Score += w.StepWeight(s) * (1 + w.Scarcity/float64(max(s.Available, 1)))
+	}
+	for _, l := range layers {
+		r.Width = max(r.Width, l.Width)
+		r.Score += w.Width * float64(l.Width-1)
+	}
+	return r
+}

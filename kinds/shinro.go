@@ -1,0 +1,84 @@
+package kinds
+
+import (
+	"github.com/puzzlesat/puzzlesat/encode"
+	es "github.com/puzzlesat/puzzlesat/encode/shinro"
+	"github.com/puzzlesat/puzzlesat/human"
+	hs "github.com/puzzlesat/puzzlesat/human/shinro"
+	"github.com/puzzlesat/puzzlesat/puzzle"
+	sm "github.com/puzzlesat/puzzlesat/puzzle/shinro"
+)
+
+// Shinro is the Shinro kind (puzzle/shinro, encode/shinro, human/shinro).
+var Shinro = &Kind{
+	Name:    "shinro",
+	Doc:     "Shinro: find the hidden stones; rows and columns show their counts, every arrow points at a stone",
+	Formats: []string{"canonical", "playshinro JSON"},
+	Outputs: []string{"canonical", "playshinro"},
+	Detect: func(name string, data []byte) bool {
+		return sm.Detect(data) != sm.UnknownFormat
+	},
+	Parse: func(name string, data []byte, opt Options) ([]Instance, error) {
+		ps, err := sm.Parse(name, data)
+		out := make([]Instance, len(ps))
+		for i, p := range ps {
+			out[i] = &shinroInstance{Puzzle: p, card: opt.Card}
+		}
+		if err != nil && len(out) > 0 {
+			return out, &PartialError{Err: err}
+		}
+		return out, err
+	},
+}
+
+type shinroInstance struct {
+	*sm.Puzzle
+	card string
+}
+
+var _ Instance = (*shinroInstance)(nil)
+
+func (x *shinroInstance) Encode(b *encode.Builder) (encode.Layout, error) {
+	return es.Encode(b, x.Puzzle, es.Options{Card: x.card})
+}
+
+func (x *shinroInstance) Verify(a puzzle.Assignment) []puzzle.Violation {
+	return x.VerifyAssignment(a)
+}
+
+func (x *shinroInstance) Format(format string) (string, error) {
+	f, err := sm.ParseFormatName(format)
+	if format == "" {
+		f, err = sm.TextFormat, nil
+	}
+	if err != nil {
+		return "", err
+	}
+	return sm.FormatAs([]*sm.Puzzle{x.Puzzle}, f)
+}
+
+func (x *shinroInstance) Solution() puzzle.Assignment {
+	if x.Puzzle.Solution == nil {
+		return nil
+	}
+	return x.AssignmentOf(x.Puzzle.Solution)
+}
+
+func (x *shinroInstance) ParseSolution(name string, data []byte) (puzzle.Assignment, error) {
+	s, err := sm.ParseSolution(x.Puzzle, name, data)
+	if err != nil {
+		return nil, err
+	}
+	return x.AssignmentOf(s), nil
+}
+
+func (x *shinroInstance) Human() (*HumanSetup, error) {
+	w := hs.Weights()
+	return &HumanSetup{
+		Rules: hs.Rules(), Input: x.Puzzle, Start: hs.Start(x.Puzzle), Weights: &w, Trials: 2,
+		Metrics: func(r *human.Result) map[string]any {
+			m := hs.MetricsOf(r)
+			return map[string]any{"m": m.M, "a": m.A, "hard_moves": m.Hard, "class": hs.Class(r)}
+		},
+	}, nil
+}

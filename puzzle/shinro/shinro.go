@@ -1,0 +1,505 @@
+// Package shinro is the Shinro model: the puzzle, its readers and writers
+// (playshinro JSON and the canonical text format) and Verify.
+//
+// Rules. An R×C grid hides K stones. Each row and column shows how many
+// stones it holds. Some cells hold arrows in one of eight directions; a
+// stone never lies on an arrow, and every arrow points at at least one stone
+// somewhere along its ray to the edge (the ray passes over other arrows).
+// The classic size is 8×8 with 12 stones; any size and count is accepted.
+//
+// Unknowns. Vars lists one unknown per non-arrow cell, row-major, with the
+// domain {".", "*"}: value 0 is empty, value 1 is a stone. Arrow cells are
+// not unknowns (they are empty by the rules), so an Assignment can never put
+// a stone on an arrow; Verify on a Stones grid still reports one. Index and
+// VarPos convert between cells and unknowns.
+//
+// Canonical text format (one or more puzzles per file, each starting with
+// its "shinro" line; blank lines and lines starting with '#' are ignored;
+// keywords in any order before the grid):
+//
+//	shinro
+//	name playshinro 1          (optional)
+//	index 1                    (optional, playshinro's puzzle number)
+//	difficulty 0.181216931     (optional, playshinro's difficulty fraction)
+//	size 8 8                   (rows, columns)
+//	stones 12                  (the total; must equal the sum of each count line)
+//	cols: 2 2 2 0 0 2 2 2      (column counts; "cols" without the colon works too)
+//	2  2 . . . . . . 2         (R lines: the row count, then C cells)
+//	...
+//	solution                   (optional block: R lines of C cells, '*' a stone)
+//	* . . . . . . *
+//	...
+//	end                        (optional)
+//
+// Cells are '.' (empty) or an arrow: a numpad digit (8=N 9=NE 6=E 3=SE 2=S
+// 1=SW 4=W 7=NW) or one of the arrows ↑↗→↘↓↙←↖. Cells may be separated by
+// spaces or written together ("2......2"). In the solution block a cell is
+// '*' (stone), '.' (no stone), or the puzzle's own arrow (no stone).
+//
+// playshinro JSON (doranchak/shinro puzzles2.js): an array of objects
+// {index, difficulty, grid}, grid an 8×8 array of ints: 0 empty, 5 stone
+// (the solution is embedded), arrows in numpad codes. Counts are derived
+// from the stones. A file holds many puzzles, addressed by their index.
+package shinro
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/puzzlesat/puzzlesat/puzzle"
+)
+
+// KindName is the kind's name in the registry.
+const KindName = "shinro"
+
+// Dir is an arrow's direction as a numpad digit; 0 means no arrow.
+type Dir int8
+
+// The eight directions, numbered as on a numeric keypad.
+const (
+	None Dir = 0
+	SW   Dir = 1
+	S    Dir = 2
+	SE   Dir = 3
+	W    Dir = 4
+	E    Dir = 6
+	NW   Dir = 7
+	N    Dir = 8
+	NE   Dir = 9
+)
+
+// Valid reports whether d is one of the eight arrows.
+func (d Dir) Valid() bool { return d >= 1 && d <= 9 && d != 5 }
+
+// Delta is the step (row, column) of one move along the arrow.
+func (d Dir) Delta() (dr, dc int) {
+	switch d {
+	case 7, 8, 9:
+		dr = -1
+	case 1, 2, 3:
+		dr = 1
+	}
+	switch d {
+	case 1, 4, 7:
+		dc = -1
+	case 3, 6, 9:
+		dc = 1
+	}
+	return dr, dc
+}
+
+var dirArrows = map[Dir]rune{N: '↑', NE: '↗', E: '→', SE: '↘', S: '↓', SW: '↙', W: '←', NW: '↖'}
+
+// Rune is the arrow's Unicode glyph ('.' for None).
+func (d Dir) Rune() rune {
+	if r, ok := dirArrows[d]; ok {
+		return r
+	}
+	return '.'
+}
+
+// String is the numpad digit, or "." for None.
+func (d Dir) String() string {
+	if !d.Valid() {
+		return "."
+	}
+	return string(rune('0' + d))
+}
+
+// dirOf reads a cell character as an arrow.
+func dirOf(r rune) (Dir, bool) {
+	if r >= '1' && r <= '9' && r != '5' {
+		return Dir(r - '0'), true
+	}
+	for d, a := range dirArrows {
+		if a == r {
+			return d, true
+		}
+	}
+	return None, false
+}
+
+// Stones marks stone cells, Rows x Cols.
+type Stones [][]bool
+
+// Count is the number of stones.
+func (s Stones) Count() int {
+	n := 0
+	for _, row := range s {
+		for _, b := range row {
+			if b {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// Puzzle is one Shinro instance. Build it with New (the readers do) so that
+// the counts are checked and the cell index is prepared.
+type Puzzle struct {
+	// Title is the puzzle's name (Name()).
+	Title string
+	// Number is playshinro's puzzle number (0 when unknown).
+	Number int
+	// Difficulty is playshinro's difficulty fraction in [0,1], or -1.
+	Difficulty float64
+	// Arrows is Rows x Cols; None for a non-arrow cell.
+	Arrows [][]Dir
+	// RowCounts and ColCounts are the stones each row and column holds.
+	RowCounts, ColCounts []int
+	// Total is the number of stones.
+	Total int
+	// Solution is the solution the input carried, or nil.
+	Solution Stones
+
+	index []int        // cell r*C+c -> unknown, -1 for arrows
+	cells []puzzle.Pos // unknown -> cell
+}
+
+var _ puzzle.Problem = (*Puzzle)(nil)
+
+// New checks the shape and counts and returns the puzzle. It copies nothing:
+// the slices become the puzzle's. Arrows must point at least one cell into
+// the grid; counts must be non-negative, fit the non-arrow cells of their
+// line, and add up to total.
+func New(title string, arrows [][]Dir, rowCounts, colCounts []int, total int) (*Puzzle, error) {
+	p := &Puzzle{Title: title, Difficulty: -1, Arrows: arrows, RowCounts: rowCounts, ColCounts: colCounts, Total: total}
+	if err := p.check(); err != nil {
+		return nil, err
+	}
+	p.prepare()
+	return p, nil
+}
+
+// check validates everything New promises, without positions (the readers
+// report positioned errors before calling New).
+func (p *Puzzle) check() error {
+	rows := len(p.Arrows)
+	if rows == 0 {
+		return fmt.Errorf("shinro: empty grid")
+	}
+	cols := len(p.Arrows[0])
+	if cols == 0 {
+		return fmt.Errorf("shinro: empty grid")
+	}
+	for r, row := range p.Arrows {
+		if len(row) != cols {
+			return fmt.Errorf("shinro: row %d has %d cells, want %d", r+1, len(row), cols)
+		}
+		for c, d := range row {
+			if d != None && !d.Valid() {
+				return fmt.Errorf("shinro: %v: bad arrow code %d", puzzle.Pos{Row: r, Col: c}, d)
+			}
+			if d != None && len(p.Ray(puzzle.Pos{Row: r, Col: c})) == 0 {
+				return fmt.Errorf("shinro: %v: arrow %v points off the grid", puzzle.Pos{Row: r, Col: c}, d)
+			}
+		}
+	}
+	if len(p.RowCounts) != rows || len(p.ColCounts) != cols {
+		return fmt.Errorf("shinro: %d row counts and %d column counts for a %dx%d grid", len(p.RowCounts), len(p.ColCounts), rows, cols)
+	}
+	if err := checkCounts(p.RowCounts, p.Total, "row", func(i int) int { return p.lineFree(i, true) }); err != nil {
+		return err
+	}
+	return checkCounts(p.ColCounts, p.Total, "column", func(i int) int { return p.lineFree(i, false) })
+}
+
+func checkCounts(counts []int, total int, what string, free func(int) int) error {
+	sum := 0
+	for i, n := range counts {
+		if n < 0 {
+			return fmt.Errorf("shinro: %s %d count %d is negative", what, i+1, n)
+		}
+		if f := free(i); n > f {
+			return fmt.Errorf("shinro: %s %d count %d exceeds its %d non-arrow cells", what, i+1, n, f)
+		}
+		sum += n
+	}
+	if sum != total {
+		return fmt.Errorf("shinro: %s counts add up to %d, want the stone total %d", what, sum, total)
+	}
+	return nil
+}
+
+// lineFree is the number of non-arrow cells in row i (or column i).
+func (p *Puzzle) lineFree(i int, row bool) int {
+	n := 0
+	if row {
+		for _, d := range p.Arrows[i] {
+			if d == None {
+				n++
+			}
+		}
+		return n
+	}
+	for r := range p.Arrows {
+		if p.Arrows[r][i] == None {
+			n++
+		}
+	}
+	return n
+}
+
+func (p *Puzzle) prepare() {
+	p.index, p.cells = p.buildIndex()
+}
+
+func (p *Puzzle) buildIndex() ([]int, []puzzle.Pos) {
+	rows, cols := p.Rows(), p.Cols()
+	index := make([]int, rows*cols)
+	var cells []puzzle.Pos
+	for r := 0; r < rows; r++ {
+		for c := 0; c < cols; c++ {
+			if p.Arrows[r][c] != None {
+				index[r*cols+c] = -1
+				continue
+			}
+			index[r*cols+c] = len(cells)
+			cells = append(cells, puzzle.Pos{Row: r, Col: c})
+		}
+	}
+	return index, cells
+}
+
+func (p *Puzzle) ensure() ([]int, []puzzle.Pos) {
+	if p.index != nil {
+		return p.index, p.cells
+	}
+	return p.buildIndex()
+}
+
+// Kind is "shinro".
+func (p *Puzzle) Kind() string { return KindName }
+
+// Name is the puzzle's title.
+func (p *Puzzle) Name() string { return p.Title }
+
+// Rows is the grid's height.
+func (p *Puzzle) Rows() int { return len(p.Arrows) }
+
+// Cols is the grid's width.
+func (p *Puzzle) Cols() int {
+	if len(p.Arrows) == 0 {
+		return 0
+	}
+	return len(p.Arrows[0])
+}
+
+// Domain of every unknown: value 0 empty, value 1 stone.
+var Domain = []string{".", "*"}
+
+// Value indices of Domain.
+const (
+	Empty = 0
+	Stone = 1
+)
+
+// Vars lists one unknown per non-arrow cell, row-major.
+func (p *Puzzle) Vars() []puzzle.Var {
+	_, cells := p.ensure()
+	vs := make([]puzzle.Var, len(cells))
+	for i, pos := range cells {
+		vs[i] = puzzle.Var{Name: pos.String(), Pos: pos, Domain: Domain}
+	}
+	return vs
+}
+
+// NumVars is len(Vars()) without building them.
+func (p *Puzzle) NumVars() int {
+	_, cells := p.ensure()
+	return len(cells)
+}
+
+// Index is the unknown of cell pos, or -1 for an arrow or a cell off the grid.
+func (p *Puzzle) Index(pos puzzle.Pos) int {
+	if !p.In(pos) {
+		return -1
+	}
+	index, _ := p.ensure()
+	return index[pos.Row*p.Cols()+pos.Col]
+}
+
+// VarPos is the cell of unknown i.
+func (p *Puzzle) VarPos(i int) puzzle.Pos {
+	_, cells := p.ensure()
+	return cells[i]
+}
+
+// In reports whether pos is on the grid.
+func (p *Puzzle) In(pos puzzle.Pos) bool {
+	return pos.Row >= 0 && pos.Row < p.Rows() && pos.Col >= 0 && pos.Col < p.Cols()
+}
+
+// IsArrow reports whether pos holds an arrow.
+func (p *Puzzle) IsArrow(pos puzzle.Pos) bool { return p.In(pos) && p.Arrows[pos.Row][pos.Col] != None }
+
+// Ray lists every cell the arrow at pos points at, nearest first, arrows
+// included (nil when pos is not an arrow).
+func (p *Puzzle) Ray(pos puzzle.Pos) []puzzle.Pos {
+	if !p.IsArrow(pos) {
+		return nil
+	}
+	dr, dc := p.Arrows[pos.Row][pos.Col].Delta()
+	var out []puzzle.Pos
+	for q := (puzzle.Pos{Row: pos.Row + dr, Col: pos.Col + dc}); p.In(q); q = (puzzle.Pos{Row: q.Row + dr, Col: q.Col + dc}) {
+		out = append(out, q)
+	}
+	return out
+}
+
+// ArrowCells lists the arrow cells, row-major.
+func (p *Puzzle) ArrowCells() []puzzle.Pos {
+	var out []puzzle.Pos
+	for r, row := range p.Arrows {
+		for c, d := range row {
+			if d != None {
+				out = append(out, puzzle.Pos{Row: r, Col: c})
+			}
+		}
+	}
+	return out
+}
+
+// StonesOf turns a full assignment into a stone grid (-1 entries: no stone).
+func (p *Puzzle) StonesOf(a puzzle.Assignment) Stones {
+	s := p.emptyStones()
+	_, cells := p.ensure()
+	for i, pos := range cells {
+		if i < len(a) && a[i] == Stone {
+			s[pos.Row][pos.Col] = true
+		}
+	}
+	return s
+}
+
+// AssignmentOf turns a stone grid into an assignment of the unknowns; stones
+// on arrows are dropped (check them with Verify first).
+func (p *Puzzle) AssignmentOf(s Stones) puzzle.Assignment {
+	_, cells := p.ensure()
+	a := make(puzzle.Assignment, len(cells))
+	for i, pos := range cells {
+		if pos.Row < len(s) && pos.Col < len(s[pos.Row]) && s[pos.Row][pos.Col] {
+			a[i] = Stone
+		}
+	}
+	return a
+}
+
+func (p *Puzzle) emptyStones() Stones {
+	s := make(Stones, p.Rows())
+	for r := range s {
+		s[r] = make([]bool, p.Cols())
+	}
+	return s
+}
+
+// Draw renders an assignment as text rows ('*' stone, '.' empty, '?'
+// unknown, arrows as digits); nil draws the puzzle itself.
+func (p *Puzzle) Draw(a puzzle.Assignment) []string {
+	index, _ := p.ensure()
+	out := make([]string, p.Rows())
+	for r := range out {
+		var b strings.Builder
+		for c := 0; c < p.Cols(); c++ {
+			if c > 0 {
+				b.WriteByte(' ')
+			}
+			if d := p.Arrows[r][c]; d != None {
+				b.WriteString(d.String())
+				continue
+			}
+			switch i := index[r*p.Cols()+c]; {
+			case a == nil:
+				b.WriteByte('.')
+			case i >= len(a) || a[i] < 0:
+				b.WriteByte('?')
+			case a[i] == Stone:
+				b.WriteByte('*')
+			default:
+				b.WriteByte('.')
+			}
+		}
+		out[r] = b.String()
+	}
+	return out
+}
+
+// Violation rule names reported by Verify.
+const (
+	RuleShape        = "shape"
+	RuleRowCount     = "row-count"
+	RuleColCount     = "col-count"
+	RuleArrowUnseen  = "arrow-sees-no-stone"
+	RuleStoneOnArrow = "stone-on-arrow"
+	RuleTotal        = "stone-total"
+)
+
+// Verify names every rule the stone grid breaks: wrong row and column
+// counts, arrows that see no stone, stones on arrows and a wrong total.
+// It returns nil when s solves p.
+func Verify(p *Puzzle, s Stones) []puzzle.Violation {
+	if len(s) != p.Rows() {
+		return []puzzle.Violation{{Rule: RuleShape, Msg: fmt.Sprintf("solution has %d rows, want %d", len(s), p.Rows())}}
+	}
+	for r, row := range s {
+		if len(row) != p.Cols() {
+			return []puzzle.Violation{{Rule: RuleShape, Cells: []puzzle.Pos{{Row: r, Col: 0}}, Msg: fmt.Sprintf("solution row %d has %d cells, want %d", r+1, len(row), p.Cols())}}
+		}
+	}
+	var vs []puzzle.Violation
+	for r := 0; r < p.Rows(); r++ {
+		var cells []puzzle.Pos
+		for c := 0; c < p.Cols(); c++ {
+			if s[r][c] {
+				cells = append(cells, puzzle.Pos{Row: r, Col: c})
+			}
+		}
+		if len(cells) != p.RowCounts[r] {
+			vs = append(vs, puzzle.Violation{Rule: RuleRowCount, Cells: cells, Msg: fmt.Sprintf("row %d holds %d stones, want %d", r+1, len(cells), p.RowCounts[r])})
+		}
+	}
+	for c := 0; c < p.Cols(); c++ {
+		var cells []puzzle.Pos
+		for r := 0; r < p.Rows(); r++ {
+			if s[r][c] {
+				cells = append(cells, puzzle.Pos{Row: r, Col: c})
+			}
+		}
+		if len(cells) != p.ColCounts[c] {
+			vs = append(vs, puzzle.Violation{Rule: RuleColCount, Cells: cells, Msg: fmt.Sprintf("column %d holds %d stones, want %d", c+1, len(cells), p.ColCounts[c])})
+		}
+	}
+	for _, a := range p.ArrowCells() {
+		if s[a.Row][a.Col] {
+			vs = append(vs, puzzle.Violation{Rule: RuleStoneOnArrow, Cells: []puzzle.Pos{a}, Msg: fmt.Sprintf("a stone lies on the arrow at %v", a)})
+		}
+		seen := false
+		for _, q := range p.Ray(a) {
+			if s[q.Row][q.Col] && !p.IsArrow(q) {
+				seen = true
+				break
+			}
+		}
+		if !seen {
+			vs = append(vs, puzzle.Violation{Rule: RuleArrowUnseen, Cells: []puzzle.Pos{a}, Msg: fmt.Sprintf("arrow %v at %v sees no stone", p.Arrows[a.Row][a.Col], a)})
+		}
+	}
+	if n := s.Count(); n != p.Total {
+		vs = append(vs, puzzle.Violation{Rule: RuleTotal, Msg: fmt.Sprintf("the grid holds %d stones, want %d", n, p.Total)})
+	}
+	return vs
+}
+
+// VerifyAssignment is Verify on a full assignment of Vars.
+func (p *Puzzle) VerifyAssignment(a puzzle.Assignment) []puzzle.Violation {
+	if len(a) != p.NumVars() {
+		return []puzzle.Violation{{Rule: RuleShape, Msg: fmt.Sprintf("assignment has %d values, want %d", len(a), p.NumVars())}}
+	}
+	for i, v := range a {
+		if v != Empty && v != Stone {
+			return []puzzle.Violation{{Rule: RuleShape, Cells: []puzzle.Pos{p.VarPos(i)}, Msg: fmt.Sprintf("unknown %d has value %d, want 0 or 1", i, v)}}
+		}
+	}
+	return Verify(p, p.StonesOf(a))
+}
