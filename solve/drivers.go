@@ -27,7 +27,7 @@ type CheckResult struct {
 func Check(ctx context.Context, inst kinds.Instance, solverName string, certifyUnique bool) (*CheckResult, error) {
 	e, err := Encode(inst, solverName)
 	if err != nil {
-		return nil, err
+		return &CheckResult{}, err
 	}
 	primary := e.Primary()
 	// The formula is copied before Unique adds its blocking clauses, so the

@@ -70,6 +70,12 @@ func load(c *cli.Context, args []string) ([]item, int, error) {
 	if err != nil {
 		return nil, 0, err
 	}
+	// Reject an unknown --solver before any work (exit 2).
+	if c.IsSet("solver") || c.String("solver") != "" {
+		if _, err := appio.NewSolver(c); err != nil {
+			return nil, 0, err
+		}
+	}
 	var out []item
 	code := appio.ExitOK
 	for _, arg := range args {
@@ -98,6 +104,15 @@ func load(c *cli.Context, args []string) ([]item, int, error) {
 		}
 		insts, err := k.Parse(name, data, opt)
 		var partial *kinds.PartialError
+		if sel != "" && errors.As(err, &partial) {
+			// Only the selected puzzle matters; the bad entries are
+			// reported if it is not among the good ones.
+			inst, serr := selectInstance(name, insts, sel)
+			if serr != nil {
+				return nil, 0, appio.BadInput(err)
+			}
+			insts, err, sel = []kinds.Instance{inst}, nil, ""
+		}
 		switch {
 		case errors.As(err, &partial):
 			// Report the bad entries, go on with the good ones, and exit 2

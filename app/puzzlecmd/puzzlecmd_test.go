@@ -1,0 +1,212 @@
+package puzzlecmd_test
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/puzzlesat/puzzlesat/app"
+	"github.com/puzzlesat/puzzlesat/sat/dimacs"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+const (
+	janko     = "../../testdata/juosan/janko/6x6_1.in"
+	jankoAns  = "../../testdata/juosan/janko/6x6_1.ans"
+	play      = "../../testdata/juosan/janko_instances.json"
+	shinroF   = "../../testdata/shinro/playshinro.json"
+	arrowsDir = "../../testdata/arrows/2026-01-24"
+)
+
+// run runs the app in-process and returns its exit code, stdout and stderr.
+func run(t *testing.T, stdin string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := app.Run(context.Background(), strings.NewReader(stdin), &out, &errb, append([]string{"puzzlesat"}, args...))
+	return code, out.String(), errb.String()
+}
+
+func readFile(t *testing.T, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func TestCommands(t *testing.T) {
+	tests := []struct {
+		name     string
+		stdin    string
+		args     []string
+		code     int
+		out, err []string // substrings
+	}{
+		{"check unique", "", []string{"check", janko}, 0, []string{"unique", "- - - - - |"}, nil},
+		{"check stdin", readFile(t, janko), []string{"check", "-"}, 0, []string{"<stdin>: unique"}, nil},
+		{"check url", "", []string{"check", "https://puzz.link/p?juosan/6/6/hh44aa0fo3u017253334"}, 0, []string{"unique"}, nil},
+		{"check multiple", "", []string{"check", play + "#4x4_1"}, 1, []string{"multiple", "solution 2:", "they differ in 4 cells"}, nil},
+		{"check certify", "", []string{"check", "--certify", janko}, 0, []string{"RUP certificate", "verified independently"}, nil},
+		{"check majority", "", []string{"check", "--rule", "majority", play + "#5x5_1"}, 1, []string{"unsolvable"}, nil},
+		{"check bad rule", "", []string{"check", "--rule", "most", janko}, 2, nil, []string{"unknown --rule"}},
+		{"check bad solver", "", []string{"check", "--solver", "nosuch", janko}, 2, nil, []string{"unknown solver"}},
+		{"check missing file", "", []string{"check", "nosuch.in"}, 2, nil, []string{"nosuch.in"}},
+		{"check malformed", "6 6\n8\n1 5 3\n", []string{"check", "-"}, 2, nil, []string{"<stdin>:"}},
+		{"check unknown kind", "hello\n", []string{"check", "-"}, 2, nil, []string{"--kind"}},
+		{"check timeout", "", []string{"check", "--timeout", "1ns", janko}, 3, []string{"timeout"}, nil},
+		{"check shinro", "", []string{"check", shinroF + "#1"}, 0, []string{"unique"}, nil},
+		{"check arrows folder", "", []string{"check", arrowsDir}, 0, []string{"unique", "↘3"}, nil},
+		{"solve", "", []string{"solve", janko}, 0, []string{"solved", "| | - - | |"}, nil},
+		{"backbone multiple", "", []string{"backbone", play + "#4x4_3"}, 0, []string{"9 of 16 cells"}, nil},
+		{"count", "", []string{"count", play + "#4x4_2"}, 0, []string{"18 solutions"}, nil},
+		{"count capped", "", []string{"count", "--max", "5", play + "#4x4_1"}, 0, []string{"at least 5 solutions"}, nil},
+		{"verify good", "", []string{"verify", janko, jankoAns}, 0, []string{"valid solution"}, nil},
+		{"verify bad", "- - - - - -\n- - - - - -\n- - - - - -\n- - - - - -\n- - - - - -\n| | | | | |\n", []string{"verify", janko, "-"}, 1,
+			[]string{"broken rules", "three-horizontal-bars", "three-vertical-bars", "territory-count"}, nil},
+		{"convert url", "", []string{"convert", "--to", "puzzlink", janko}, 0, []string{"juosan/6/6/hh44aa0fo3u017253334"}, nil},
+		{"convert bad format", "", []string{"convert", "--to", "pdf", janko}, 2, nil, []string{"writes canonical"}},
+		{"grade", "", []string{"grade", janko}, 0, []string{"solved by rules; SAT: unique", "difficulty score"}, nil},
+		{"grade certify", "", []string{"grade", "--certify-steps", janko}, 0, []string{"eliminations certified by SAT"}, nil},
+		{"grade shinro metrics", "", []string{"grade", shinroF + "#1"}, 0, []string{"kind metrics: a="}, nil},
+		{"hint", "", []string{"grade", "--hint", janko}, 0, []string{"1. ["}, nil},
+		{"kinds", "", []string{"kinds"}, 0, []string{"juosan:", "shinro:", "arrows:"}, nil},
+		{"rules check", "", []string{"rules", "check", "../../testdata/arrows/rules.yaml"}, 0, []string{"28 rules"}, nil},
+		{"rules check bad", "- name: X\n  condition: exists p (val(p) = )\n  complexity: 1\n  conclusions:\n    - set(p, 0)\n", []string{"rules", "check", "-"}, 1, nil, []string{"<stdin>:2:"}},
+		{"rules audit reference", "", []string{"rules", "audit", "--rules", "../../testdata/arrows/rules.yaml", "--layouts", "60", "--size", "5x5", "--diagonal"}, 1,
+			[]string{"unsound rules: MAX_VAL_AT_EDGES_CONFIRM, MAX_VAL_AT_EDGES_DENY", "counter-solution"}, nil},
+		{"rules audit default", "", []string{"rules", "audit", "--layouts", "60", "--size", "5x5", "--diagonal"}, 0,
+			[]string{"every deduction was confirmed by SAT"}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errs := run(t, tt.stdin, tt.args...)
+			if code != tt.code {
+				t.Errorf("exit code: have %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tt.code, out, errs)
+			}
+			for _, s := range tt.out {
+				if !strings.Contains(out, s) {
+					t.Errorf("stdout lacks %q:\n%s", s, out)
+				}
+			}
+			for _, s := range tt.err {
+				if !strings.Contains(errs, s) {
+					t.Errorf("stderr lacks %q:\n%s", s, errs)
+				}
+			}
+		})
+	}
+}
+
+// TestCheckJSONLines: a file of many puzzles gives one JSON object per
+// puzzle per line, with the required fields; the malformed entry is named
+// on stderr and makes the exit code 2.
+func TestCheckJSONLines(t *testing.T) {
+	code, out, errs := run(t, "", "check", "--format", "json", play)
+	if code != 2 || !strings.Contains(errs, "label 6") {
+		t.Errorf("have exit %d, stderr %q; want 2 naming label 6", code, errs)
+	}
+	status := map[string]int{}
+	sc := bufio.NewScanner(strings.NewReader(out))
+	sc.Buffer(nil, 1<<20)
+	n := 0
+	for sc.Scan() {
+		var obj map[string]any
+		if err := json.Unmarshal(sc.Bytes(), &obj); err != nil {
+			t.Fatalf("line %d: %v", n+1, err)
+		}
+		for _, k := range []string{"file", "kind", "status", "solution", "second_solution", "differences", "solver", "ms"} {
+			if _, ok := obj[k]; !ok {
+				t.Errorf("line %d lacks %q", n+1, k)
+			}
+		}
+		status[obj["status"].(string)]++
+		n++
+	}
+	if n != 73 || status["unique"] != 68 || status["multiple"] != 5 {
+		t.Errorf("have %d lines with statuses %v; want 73: 68 unique, 5 multiple", n, status)
+	}
+}
+
+// TestConvertRoundTrip: canonical output reads back to the same puzzle,
+// and the URL vectors re-encode to themselves.
+func TestConvertRoundTrip(t *testing.T) {
+	for _, url := range []string{
+		"https://puzz.link/p?juosan/6/6/hh44aa0fo3u017253334",
+		"https://puzz.link/p?juosan/5/5/8mdnvues132g213g22g",
+	} {
+		code, canon, errs := run(t, "", "convert", url)
+		if code != 0 {
+			t.Fatalf("convert %s: exit %d: %s", url, code, errs)
+		}
+		code, back, errs := run(t, canon, "convert", "--to", "puzzlink", "-")
+		if code != 0 || strings.TrimSpace(back) != url {
+			t.Errorf("round trip of %s: have %q (exit %d, %s)", url, back, code, errs)
+		}
+	}
+}
+
+// TestExportDIMACS: the exported CNF reads back and names its primaries.
+func TestExportDIMACS(t *testing.T) {
+	code, out, errs := run(t, "", "cnf", "export", janko)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	f, err := dimacs.Read(strings.NewReader(out), "export")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Vars == 0 || len(f.Clauses) == 0 || !strings.Contains(out, "c lit 1 = r1c1 is -") {
+		t.Errorf("have %d vars, %d clauses; header comments:\n%.300s", f.Vars, len(f.Clauses), out)
+	}
+	// The exported formula solves back through the cnf command, uniquely
+	// on the 36 cell variables.
+	code, out, errs = run(t, out, "cnf", "unique", "--vars", "1-36", "-")
+	if code != 0 || !strings.Contains(out, "unique") {
+		t.Errorf("cnf unique on the export: exit %d\n%s%s", code, out, errs)
+	}
+}
+
+var msRE = regexp.MustCompile(`[0-9]+(\.[0-9]+)? ms`)
+
+// TestGolden compares readable outputs with testdata/*.golden (go test
+// -update rewrites them). Timings are masked.
+func TestGolden(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+	}{
+		{"grade-steps-6x6_1", []string{"grade", "--steps", janko}},
+		{"check-multiple-4x4_1", []string{"check", play + "#4x4_1"}},
+		{"canonical-6x6_1", []string{"convert", janko}},
+		{"grade-shinro-1", []string{"grade", "--steps", shinroF + "#1"}},
+		{"grade-arrows-2026-01-24", []string{"grade", "--steps", arrowsDir}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, out, errs := run(t, "", tt.args...)
+			have := msRE.ReplaceAllString(out+errs, "N ms")
+			golden := filepath.Join("testdata", tt.name+".golden")
+			if *update {
+				if err := os.WriteFile(golden, []byte(have), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run with -update to create it)", err)
+			}
+			if have != string(want) {
+				t.Errorf("output differs from %s:\nhave:\n%s\nwant:\n%s", golden, have, want)
+			}
+		})
+	}
+}
