@@ -87,6 +87,18 @@ func Random(rng *rand.Rand, rows, cols int) (*Puzzle, Grid, error) {
 // randomGrid fills a grid with random symbols, backtracking where a cell
 // can take neither symbol without a run of three.
 func randomGrid(rng *rand.Rand, rows, cols int) Grid {
+	// Chronological backtracking can thrash for a very long time after an
+	// early unlucky choice; restarting after a budget of steps (the same rng
+	// goes on, so the result stays a function of its state) keeps every
+	// size fast.
+	for {
+		if g, ok := tryRandomGrid(rng, rows, cols, 20*rows*cols+100); ok {
+			return g
+		}
+	}
+}
+
+func tryRandomGrid(rng *rand.Rand, rows, cols, budget int) (Grid, bool) {
 	g := NewGrid(rows, cols)
 	n := rows * cols
 	first := make([]Symbol, n) // the symbol tried first at each cell
@@ -97,7 +109,10 @@ func randomGrid(rng *rand.Rand, rows, cols int) Grid {
 		}
 		return c < 2 || g[r][c-1] != Vert || g[r][c-2] != Vert
 	}
-	for i := 0; i < n; {
+	for i := 0; i < n; budget-- {
+		if budget == 0 {
+			return nil, false
+		}
 		r, c := i/cols, i%cols
 		if tried[i] == 0 {
 			first[i] = Horiz + Symbol(rng.IntN(2))
@@ -118,5 +133,5 @@ func randomGrid(rng *rand.Rand, rows, cols int) Grid {
 			i++
 		}
 	}
-	return g
+	return g, true
 }

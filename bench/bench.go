@@ -1,0 +1,252 @@
+package bench
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/puzzlesat/puzzlesat/encode"
+	"github.com/puzzlesat/puzzlesat/encode/card"
+	"github.com/puzzlesat/puzzlesat/kinds"
+	jm "github.com/puzzlesat/puzzlesat/puzzle/juosan"
+	"github.com/puzzlesat/puzzlesat/sat"
+	"github.com/puzzlesat/puzzlesat/solve"
+)
+
+// Case is one benchmark puzzle.
+type Case struct {
+	Kind string
+	Name string
+	Size string // "RxC"
+	Inst kinds.Instance
+	// parse re-reads the case with other options (another card encoding).
+	parse func(opt kinds.Options) (kinds.Instance, error)
+}
+
+// Corpus loads the benchmark puzzles under root (the repository's testdata
+// folder): every janko Juosan puzzle, two generated 30×45 Juosan puzzles,
+// the playshinro set, the Arrows folders and the Linjat levels when present.
+func Corpus(root string) ([]Case, error) {
+	var cases []Case
+	add := func(kind, file string) error {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			return err
+		}
+		k, err := kinds.Lookup(kind)
+		if err != nil {
+			return err
+		}
+		parse := func(opt kinds.Options) ([]kinds.Instance, error) { return k.Parse(file, data, opt) }
+		insts, err := parse(kinds.Options{})
+		if err != nil {
+			return err
+		}
+		for i, in := range insts {
+			i := i
+			cases = append(cases, Case{Kind: kind, Name: caseName(file, in), Size: fmt.Sprintf("%dx%d", in.Rows(), in.Cols()), Inst: in,
+				parse: func(opt kinds.Options) (kinds.Instance, error) {
+					xs, err := parse(opt)
+					if err != nil {
+						return nil, err
+					}
+					return xs[i], nil
+				}})
+		}
+		return nil
+	}
+	janko, _ := filepath.Glob(filepath.Join(root, "juosan", "janko", "*.in"))
+	for _, f := range janko {
+		if err := add("juosan", f); err != nil {
+			return nil, err
+		}
+	}
+	for seed := uint64(1); seed <= 2; seed++ {
+		c, err := bigJuosan(seed)
+		if err != nil {
+			return nil, err
+		}
+		cases = append(cases, c)
+	}
+	if err := add("shinro", filepath.Join(root, "shinro", "playshinro.json")); err != nil {
+		return nil, err
+	}
+	arrows, _ := filepath.Glob(filepath.Join(root, "arrows", "20*", "puzzle.txt"))
+	for _, f := range arrows {
+		if err := add("arrows", f); err != nil {
+			return nil, err
+		}
+	}
+	if _, err := kinds.Lookup("linjat"); err == nil {
+		if err := add("linjat", filepath.Join(root, "linjat", "puzzles.json")); err != nil {
+			return nil, err
+		}
+	}
+	return cases, nil
+}
+
+func caseName(file string, in kinds.Instance) string {
+	base := filepath.Base(file)
+	if base == "puzzle.txt" {
+		return filepath.Base(filepath.Dir(file))
+	}
+	if n := in.Name(); n != "" && n != file {
+		return strings.Fields(n + " ")[0]
+	}
+	return strings.TrimSuffix(base, filepath.Ext(base))
+}
+
+// bigJuosan builds a 30×45 Juosan puzzle (the size class the issue asks
+// for) from a seed, through the canonical format so it is an ordinary
+// instance.
+func bigJuosan(seed uint64) (Case, error) {
+	p, _, err := jm.Random(rand.New(rand.NewPCG(seed, 45)), 30, 45)
+	if err != nil {
+		return Case{}, err
+	}
+	p.Name = fmt.Sprintf("random30x45-%d", seed)
+	text := []byte(jm.FormatCanonical(p, nil))
+	parse := func(opt kinds.Options) (kinds.Instance, error) {
+		xs, err := kinds.Juosan.Parse(p.Name, text, opt)
+		if err != nil {
+			return nil, err
+		}
+		return xs[0], nil
+	}
+	in, err := parse(kinds.Options{})
+	if err != nil {
+		return Case{}, err
+	}
+	return Case{Kind: "juosan", Name: p.Name, Size: "30x45", Inst: in, parse: parse}, nil
+}
+
+// Count is the deterministic size of one encoding of one puzzle.
+type Count struct {
+	Kind, Name, Card string
+	Primary, Vars    int
+	Clauses          int
+}
+
+// Counts encodes every case with every named cardinality encoding (nil:
+// all but "native", whose size depends on the back-end) and returns the
+// sizes, sorted. They are facts: CI compares them with a golden file.
+func Counts(cases []Case, cards []string) ([]Count, error) {
+	if cards == nil {
+		for _, e := range card.All {
+			if e.Name != "native" {
+				cards = append(cards, e.Name)
+			}
+		}
+	}
+	var out []Count
+	for _, c := range cases {
+		for _, name := range cards {
+			in, err := c.parse(kinds.Options{Card: name})
+			if err != nil {
+				return nil, fmt.Errorf("%s %s: %w", c.Kind, c.Name, err)
+			}
+			f := &sat.Formula{}
+			b := encode.NewBuilder(f)
+			lay, err := in.Encode(b)
+			if err != nil {
+				return nil, fmt.Errorf("%s %s %s: %w", c.Kind, c.Name, name, err)
+			}
+			out = append(out, Count{Kind: c.Kind, Name: c.Name, Card: name, Primary: len(lay.Primary()), Vars: f.Vars, Clauses: len(f.Clauses)})
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.Kind != b.Kind {
+			return a.Kind < b.Kind
+		}
+		if a.Name != b.Name {
+			return a.Name < b.Name
+		}
+		return a.Card < b.Card
+	})
+	return out, nil
+}
+
+// Timing is one measured uniqueness check.
+type Timing struct {
+	Kind, Name, Size, Solver string
+	Status                   string
+	Time                     time.Duration
+}
+
+// Check times solve.Check (encode, solve, prove unique) on every case with
+// every solver, best of reps runs. progress, when set, is called after each.
+func Check(ctx context.Context, cases []Case, solvers []string, reps int, progress func(done, total int)) ([]Timing, error) {
+	var out []Timing
+	total := len(cases) * len(solvers)
+	for _, c := range cases {
+		for _, s := range solvers {
+			best := time.Duration(-1)
+			status := ""
+			for r := 0; r < max(reps, 1); r++ {
+				start := time.Now()
+				res, err := solve.Check(ctx, c.Inst, s, false)
+				d := time.Since(start)
+				if err != nil {
+					return out, fmt.Errorf("%s %s on %s: %w", c.Kind, c.Name, s, err)
+				}
+				status = res.Status.String()
+				if best < 0 || d < best {
+					best = d
+				}
+			}
+			out = append(out, Timing{Kind: c.Kind, Name: c.Name, Size: c.Size, Solver: s, Status: status, Time: best})
+			if progress != nil {
+				progress(len(out), total)
+			}
+		}
+	}
+	return out, nil
+}
+
+// Summary is the median and maximum check time of one group.
+type Summary struct {
+	Kind, Size, Solver string
+	N                  int
+	Median, Max        time.Duration
+}
+
+// Summarize groups timings by kind, size and solver.
+func Summarize(ts []Timing) []Summary {
+	groups := map[[3]string][]time.Duration{}
+	for _, t := range ts {
+		k := [3]string{t.Kind, t.Size, t.Solver}
+		groups[k] = append(groups[k], t.Time)
+	}
+	var out []Summary
+	for k, ds := range groups {
+		sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
+		out = append(out, Summary{Kind: k[0], Size: k[1], Solver: k[2], N: len(ds), Median: ds[len(ds)/2], Max: ds[len(ds)-1]})
+	}
+	sort.Slice(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.Kind != b.Kind {
+			return a.Kind < b.Kind
+		}
+		if a.Size != b.Size {
+			return sizeLess(a.Size, b.Size)
+		}
+		return a.Solver < b.Solver
+	})
+	return out
+}
+
+func sizeLess(a, b string) bool {
+	var ar, ac, br, bc int
+	fmt.Sscanf(a, "%dx%d", &ar, &ac)
+	fmt.Sscanf(b, "%dx%d", &br, &bc)
+	if ar*ac != br*bc {
+		return ar*ac < br*bc
+	}
+	return a < b
+}

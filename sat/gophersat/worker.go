@@ -1,0 +1,249 @@
+package gophersat
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/gob"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"sync"
+	"time"
+)
+
+// Every gophersat solve runs in a worker: this same executable, started
+// again with workerEnv set. The package's init sees the variable and serves
+// requests on stdin/stdout instead of letting the program start, so any
+// binary that links this package (a command, a test binary) can solve with
+// gophersat. A worker runs one solve at a time, so gophersat's shared
+// buffer is never used by two solves at once, and a solve that must stop is
+// stopped by killing its worker.
+//
+// Consequence for programs: package init functions that run before this
+// one also run in each worker. They must not print to stdout (the worker
+// checks for its greeting and reports anything else as an error).
+const (
+	workerEnv   = "PUZZLESAT_GOPHERSAT_WORKER"
+	workerValue = "1"
+	// greeting starts every worker's output, so that stray output on stdout
+	// gives a clear error rather than a garbled decode.
+	greeting = "puzzlesat gophersat worker 1\n"
+	// maxIdle bounds the idle workers kept for reuse.
+	maxIdle = 4
+)
+
+func init() {
+	if os.Getenv(workerEnv) == workerValue {
+		os.Exit(serve(os.Stdin, os.Stdout))
+	}
+}
+
+// serve is the worker's main loop: it answers requests until stdin ends.
+func serve(r io.Reader, w io.Writer) int {
+	go exitWithParent()
+	bw := bufio.NewWriter(w)
+	if _, err := bw.WriteString(greeting); err != nil {
+		return 1
+	}
+	if err := bw.Flush(); err != nil {
+		return 1
+	}
+	dec := gob.NewDecoder(bufio.NewReader(r))
+	enc := gob.NewEncoder(bw)
+	for {
+		var req request
+		if err := dec.Decode(&req); err != nil {
+			if errors.Is(err, io.EOF) {
+				return 0
+			}
+			fmt.Fprintln(os.Stderr, "gophersat worker:", err)
+			return 1
+		}
+		resp := solveRequest(&req)
+		if err := enc.Encode(&resp); err != nil {
+			return 1
+		}
+		if err := bw.Flush(); err != nil {
+			return 1
+		}
+	}
+}
+
+// exitWithParent ends the worker when its parent dies mid-solve (an idle
+// worker already ends when its stdin closes).
+func exitWithParent() {
+	parent := os.Getppid()
+	for range time.Tick(time.Second) {
+		if os.Getppid() != parent {
+			os.Exit(2)
+		}
+	}
+}
+
+// worker is the parent's handle on one worker process.
+type worker struct {
+	cmd    *exec.Cmd
+	stdin  io.WriteCloser
+	in     *bufio.Writer
+	enc    *gob.Encoder
+	dec    *gob.Decoder
+	stderr *tailBuffer
+}
+
+// idle holds workers between solves. It is process-wide on purpose: workers
+// are a process resource, like the lock gophersat would otherwise need.
+var idle struct {
+	sync.Mutex
+	workers []*worker
+}
+
+func getWorker() (w *worker, reused bool, err error) {
+	idle.Lock()
+	if n := len(idle.workers); n > 0 {
+		w = idle.workers[n-1]
+		idle.workers = idle.workers[:n-1]
+	}
+	idle.Unlock()
+	if w != nil {
+		return w, true, nil
+	}
+	w, err = startWorker()
+	return w, false, err
+}
+
+func putWorker(w *worker) {
+	idle.Lock()
+	if len(idle.workers) < maxIdle {
+		idle.workers = append(idle.workers, w)
+		w = nil
+	}
+	idle.Unlock()
+	if w != nil {
+		w.close()
+	}
+}
+
+func startWorker() (*worker, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return nil, fmt.Errorf("gophersat: cannot start a worker: %w", err)
+	}
+	cmd := exec.Command(exe)
+	cmd.Env = append(os.Environ(), workerEnv+"="+workerValue)
+	w := &worker{cmd: cmd, stderr: &tailBuffer{max: 4096}}
+	cmd.Stderr = w.stderr
+	if w.stdin, err = cmd.StdinPipe(); err != nil {
+		return nil, fmt.Errorf("gophersat: cannot start a worker: %w", err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, fmt.Errorf("gophersat: cannot start a worker: %w", err)
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("gophersat: cannot start worker %s: %w", exe, err)
+	}
+	out := bufio.NewReader(stdout)
+	hello := make([]byte, len(greeting))
+	if _, err := io.ReadFull(out, hello); err != nil || string(hello) != greeting {
+		w.kill()
+		return nil, fmt.Errorf("gophersat: worker %s did not start (output %q, %v)%s", exe, hello, err, w.stderr.note())
+	}
+	w.in = bufio.NewWriter(w.stdin)
+	w.enc = gob.NewEncoder(w.in)
+	w.dec = gob.NewDecoder(out)
+	return w, nil
+}
+
+func (w *worker) roundTrip(req *request) (response, error) {
+	var resp response
+	if err := w.enc.Encode(req); err != nil {
+		return resp, err
+	}
+	if err := w.in.Flush(); err != nil {
+		return resp, err
+	}
+	err := w.dec.Decode(&resp)
+	return resp, err
+}
+
+// close ends an idle worker: it exits when its stdin ends.
+func (w *worker) close() {
+	w.stdin.Close()
+	go w.cmd.Wait() // reap without making the caller wait
+}
+
+// kill ends a worker at once, whatever it is doing.
+func (w *worker) kill() {
+	w.cmd.Process.Kill()
+	w.cmd.Wait()
+}
+
+// run sends req to a worker and waits for the answer or for ctx to end, in
+// which case the worker is killed and run returns ctx.Err().
+func run(ctx context.Context, req *request) (response, error) {
+	for attempt := 0; ; attempt++ {
+		w, reused, err := getWorker()
+		if err != nil {
+			return response{}, err
+		}
+		type result struct {
+			resp response
+			err  error
+		}
+		done := make(chan result, 1)
+		go func() {
+			resp, err := w.roundTrip(req)
+			done <- result{resp, err}
+		}()
+		select {
+		case <-ctx.Done():
+			w.kill()
+			<-done
+			return response{}, ctx.Err()
+		case r := <-done:
+			if r.err != nil {
+				w.kill()
+				// An idle worker may have died meanwhile: try a fresh one once.
+				if reused && attempt == 0 {
+					continue
+				}
+				return response{}, fmt.Errorf("gophersat worker failed: %v%s", r.err, w.stderr.note())
+			}
+			putWorker(w)
+			if r.resp.Err != "" {
+				return response{}, errors.New(r.resp.Err)
+			}
+			return r.resp, nil
+		}
+	}
+}
+
+// tailBuffer keeps the last max bytes written to it: a worker's stderr,
+// quoted in errors.
+type tailBuffer struct {
+	mu  sync.Mutex
+	max int
+	buf bytes.Buffer
+}
+
+func (t *tailBuffer) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.buf.Write(p)
+	if over := t.buf.Len() - t.max; over > 0 {
+		t.buf.Next(over)
+	}
+	return len(p), nil
+}
+
+func (t *tailBuffer) note() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.buf.Len() == 0 {
+		return ""
+	}
+	return "; worker stderr: " + t.buf.String()
+}
