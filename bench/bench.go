@@ -226,7 +226,11 @@ func Summarize(ts []Timing) []Summary {
 	var out []Summary
 	for k, ds := range groups {
 		sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
-		out = append(out, Summary{Kind: k[0], Size: k[1], Solver: k[2], N: len(ds), Median: ds[len(ds)/2], Max: ds[len(ds)-1]})
+		med := ds[len(ds)/2]
+		if len(ds)%2 == 0 {
+			med = (ds[len(ds)/2-1] + ds[len(ds)/2]) / 2
+		}
+		out = append(out, Summary{Kind: k[0], Size: k[1], Solver: k[2], N: len(ds), Median: med, Max: ds[len(ds)-1]})
 	}
 	sort.Slice(out, func(i, j int) bool {
 		a, b := out[i], out[j]
