@@ -54,7 +54,7 @@ func TestCommands(t *testing.T) {
 		{"check unique", "", []string{"check", janko}, 0, []string{"unique", "- - - - - |"}, nil},
 		{"check stdin", readFile(t, janko), []string{"check", "-"}, 0, []string{"<stdin>: unique"}, nil},
 		{"check url", "", []string{"check", "https://puzz.link/p?juosan/6/6/hh44aa0fo3u017253334"}, 0, []string{"unique"}, nil},
-		{"check multiple", "", []string{"check", play + "#4x4_1"}, 1, []string{"multiple", "solution 2:", "they differ in 4 cells"}, nil},
+		{"check multiple", "", []string{"check", play + "#4x4_1"}, 1, []string{"multiple", "solution 2:", "they differ in"}, nil},
 		{"check certify", "", []string{"check", "--certify", janko}, 0, []string{"RUP certificate", "verified independently"}, nil},
 		{"check majority", "", []string{"check", "--rule", "majority", play + "#5x5_1"}, 1, []string{"unsolvable"}, nil},
 		{"check bad rule", "", []string{"check", "--rule", "most", janko}, 2, nil, []string{"unknown --rule"}},
@@ -178,14 +178,15 @@ func TestExportDIMACS(t *testing.T) {
 var msRE = regexp.MustCompile(`[0-9]+(\.[0-9]+)? ms`)
 
 // TestGolden compares readable outputs with testdata/*.golden (go test
-// -update rewrites them). Timings are masked.
+// -update rewrites them). Timings are masked. Only outputs that do not
+// depend on a SAT solver's search order belong here (which second solution
+// a solver finds does).
 func TestGolden(t *testing.T) {
 	tests := []struct {
 		name string
 		args []string
 	}{
 		{"grade-steps-6x6_1", []string{"grade", "--steps", janko}},
-		{"check-multiple-4x4_1", []string{"check", play + "#4x4_1"}},
 		{"canonical-6x6_1", []string{"convert", janko}},
 		{"grade-shinro-1", []string{"grade", "--steps", shinroF + "#1"}},
 		{"grade-arrows-2026-01-24", []string{"grade", "--steps", arrowsDir}},

@@ -209,7 +209,7 @@ func TestGolden(t *testing.T) {
 		"ladder":     {88, 208},
 		"commander":  {62, 194},
 		"product":    {64, 206},
-		"seqcounter": {108, 234},
+		"seqcounter": {91, 219},
 		"totalizer":  {108, 228},
 		"cardnet":    {164, 310},
 		"native":     {108, 228}, // a Formula has no native constraints: totalizer
