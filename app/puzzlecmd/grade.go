@@ -36,19 +36,15 @@ func gradeCommand(common func(...cli.Flag) []cli.Flag) *cli.Command {
 }
 
 func gradeAction(c *cli.Context) error {
-	asJSON, err := appio.JSON(c)
-	if err != nil {
-		return err
-	}
 	if c.Int("trials") < -1 {
 		return appio.Exit(appio.ExitBadInput, "--trials must be ≥ 0")
 	}
-	items, code, err := load(c, c.Args().Slice())
+	b, err := start(c)
 	if err != nil {
 		return err
 	}
-	ctx, cancel := appio.Context(c)
-	defer cancel()
+	defer b.cancel()
+	asJSON, items, ctx, code := b.json, b.items, b.ctx, b.code
 	for _, it := range items {
 		label := it.label(len(items) > 1)
 		start := time.Now()

@@ -5,6 +5,7 @@
 package puzzlecmd
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"strings"
@@ -76,22 +77,42 @@ func drawLines(w io.Writer, indent string, rows []string) {
 	}
 }
 
+// batch is one command run over its puzzles: the output format, the
+// puzzles, the exit code to start from, and the context with --timeout.
+type batch struct {
+	json   bool
+	items  []item
+	code   int
+	ctx    context.Context
+	cancel context.CancelFunc
+}
+
+// start reads the flags and puzzles every puzzle command shares.
+func start(c *cli.Context) (*batch, error) {
+	asJSON, err := appio.JSON(c)
+	if err != nil {
+		return nil, err
+	}
+	items, code, err := load(c, c.Args().Slice())
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := appio.Context(c)
+	return &batch{json: asJSON, items: items, code: code, ctx: ctx, cancel: cancel}, nil
+}
+
 type cellJSON struct {
 	Row, Col      int
 	First, Second string
 }
 
 func solveAction(c *cli.Context) error {
-	asJSON, err := appio.JSON(c)
+	b, err := start(c)
 	if err != nil {
 		return err
 	}
-	items, code, err := load(c, c.Args().Slice())
-	if err != nil {
-		return err
-	}
-	ctx, cancel := appio.Context(c)
-	defer cancel()
+	defer b.cancel()
+	asJSON, items, ctx, code := b.json, b.items, b.ctx, b.code
 	for _, it := range items {
 		start := time.Now()
 		st, a, err := solve.One(ctx, it.inst, c.String("solver"))
@@ -128,16 +149,12 @@ func solveAction(c *cli.Context) error {
 }
 
 func checkAction(c *cli.Context) error {
-	asJSON, err := appio.JSON(c)
+	b, err := start(c)
 	if err != nil {
 		return err
 	}
-	items, code, err := load(c, c.Args().Slice())
-	if err != nil {
-		return err
-	}
-	ctx, cancel := appio.Context(c)
-	defer cancel()
+	defer b.cancel()
+	asJSON, items, ctx, code := b.json, b.items, b.ctx, b.code
 	for _, it := range items {
 		start := time.Now()
 		r, err := solve.Check(ctx, it.inst, c.String("solver"), c.Bool("certify"))
@@ -226,16 +243,12 @@ func valueAt(inst kinds.Instance, a puzzle.Assignment, p puzzle.Pos) string {
 }
 
 func backboneAction(c *cli.Context) error {
-	asJSON, err := appio.JSON(c)
+	b, err := start(c)
 	if err != nil {
 		return err
 	}
-	items, code, err := load(c, c.Args().Slice())
-	if err != nil {
-		return err
-	}
-	ctx, cancel := appio.Context(c)
-	defer cancel()
+	defer b.cancel()
+	asJSON, items, ctx, code := b.json, b.items, b.ctx, b.code
 	for _, it := range items {
 		start := time.Now()
 		r, err := solve.Backbone(ctx, it.inst, c.String("solver"))
@@ -272,19 +285,15 @@ func backboneAction(c *cli.Context) error {
 }
 
 func countAction(c *cli.Context) error {
-	asJSON, err := appio.JSON(c)
-	if err != nil {
-		return err
-	}
 	if c.Int("max") < 0 {
 		return appio.Exit(appio.ExitBadInput, "--max must be ≥ 0")
 	}
-	items, code, err := load(c, c.Args().Slice())
+	b, err := start(c)
 	if err != nil {
 		return err
 	}
-	ctx, cancel := appio.Context(c)
-	defer cancel()
+	defer b.cancel()
+	asJSON, items, ctx, code := b.json, b.items, b.ctx, b.code
 	for _, it := range items {
 		start := time.Now()
 		n, complete, err := solve.Count(ctx, it.inst, c.String("solver"), c.Int("max"))
