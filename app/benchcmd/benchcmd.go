@@ -29,6 +29,7 @@ func Command() *cli.Command {
 			&cli.StringFlag{Name: "kind", Usage: "only this kind"},
 			&cli.IntFlag{Name: "reps", Value: 3, Usage: "runs per puzzle; the best counts"},
 			&cli.BoolFlag{Name: "counts", Usage: "print encoding sizes per cardinality encoding instead of times"},
+			&cli.StringFlag{Name: "cnf", Usage: "instead of puzzles, time the solvers on these comma-separated CNF families of the corpus (e.g. UF20,UF50,UF75,sudoku,UUF250)"},
 			appio.TimeoutFlag, appio.FormatFlag,
 		},
 		Action: action,
@@ -39,6 +40,9 @@ func action(c *cli.Context) error {
 	asJSON, err := appio.JSON(c)
 	if err != nil {
 		return err
+	}
+	if fams := c.String("cnf"); fams != "" {
+		return cnfAction(c, strings.Split(fams, ","), asJSON)
 	}
 	cases, err := bench.Corpus(c.String("corpus"))
 	if err != nil {
@@ -86,13 +90,42 @@ func action(c *cli.Context) error {
 	if asJSON {
 		return appio.WriteJSON(c.App.Writer, map[string]any{"timings": ts, "summary": sum})
 	}
+	return printSummary(c, sum)
+}
+
+func cnfAction(c *cli.Context, families []string, asJSON bool) error {
+	ctx, cancel := appio.Context(c)
+	defer cancel()
+	n := 0
+	ts, err := bench.CNF(ctx, c.String("corpus"), families, strings.Split(c.String("solvers"), ","), c.Int("reps"), func(file string) {
+		n++
+		fmt.Fprintf(c.App.ErrWriter, "\rbench: %d files", n)
+	})
+	fmt.Fprintln(c.App.ErrWriter)
+	if err != nil {
+		if appio.IsTimeout(err) {
+			return cli.Exit("bench: timed out", appio.ExitTimeout)
+		}
+		return err
+	}
+	sum := bench.SummarizeCNF(ts)
+	if asJSON {
+		return appio.WriteJSON(c.App.Writer, map[string]any{"timings": ts, "summary": sum})
+	}
+	return printSummary(c, sum)
+}
+
+// printSummary writes the summary table with each group's median ratio to
+// the --ratio-to solver.
+func printSummary(c *cli.Context, sum []bench.Summary) error {
+	w := tabwriter.NewWriter(c.App.Writer, 0, 4, 2, ' ', tabwriter.AlignRight)
 	ref := map[[2]string]time.Duration{}
 	for _, s := range sum {
 		if s.Solver == c.String("ratio-to") {
 			ref[[2]string{s.Kind, s.Size}] = s.Median
 		}
 	}
-	fmt.Fprintln(w, "kind\tsize\tsolver\tpuzzles\tmedian ms\tmax ms\tmedian ratio\t")
+	fmt.Fprintln(w, "group\tsize\tsolver\tn\tmedian ms\tmax ms\tmedian ratio\t")
 	for _, s := range sum {
 		ratio := "-"
 		if r, ok := ref[[2]string{s.Kind, s.Size}]; ok && r > 0 {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sort"
 	"testing"
@@ -17,9 +18,22 @@ import (
 	"github.com/puzzlesat/puzzlesat/sat/solvers"
 )
 
-// inProcess are the back-ends compared here; cadical (ext) is compared in
-// sat/ext's own tests.
+// inProcess are the in-process back-ends.
 var inProcess = []string{"gini", "gophersat"}
+
+// compared are the back-ends every formula here goes through: the
+// in-process ones and cadical, which CI installs (.ci/run) and which is
+// used locally when it is on PATH.
+func compared(t *testing.T) []string {
+	t.Helper()
+	if _, err := exec.LookPath("cadical"); err == nil {
+		return append(append([]string(nil), inProcess...), "ext:cadical")
+	}
+	if os.Getenv("CI") != "" {
+		t.Fatal("cadical is not on PATH; CI installs it (.ci/run)")
+	}
+	return inProcess
+}
 
 // agree solves f with every back-end and checks that they agree on the
 // status, that it is want (unless want is Unknown: not known in advance),
@@ -27,7 +41,8 @@ var inProcess = []string{"gini", "gophersat"}
 func agree(t *testing.T, name string, f *sat.Formula, want sat.Status) sat.Status {
 	t.Helper()
 	got := sat.Unknown
-	for i, b := range inProcess {
+	backends := compared(t)
+	for i, b := range backends {
 		s, err := solvers.New(b)
 		if err != nil {
 			t.Fatal(err)
@@ -48,7 +63,7 @@ func agree(t *testing.T, name string, f *sat.Formula, want sat.Status) sat.Statu
 			t.Fatalf("%s: %s = %v, want %v", name, b, st, want)
 		}
 		if i > 0 && st != got {
-			t.Fatalf("%s: %s = %v but %s = %v", name, b, st, inProcess[0], got)
+			t.Fatalf("%s: %s = %v but %s = %v", name, b, st, backends[0], got)
 		}
 		got = st
 	}
