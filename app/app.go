@@ -41,7 +41,15 @@ func commands() []*cli.Command {
 
 // Run runs the app on args (args[0] is the program name) and returns the
 // process exit code, printing any error to stderr.
-func Run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []string) int {
+func Run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []string) (code int) {
+	// A panic is a bug, never an answer: report it as one, with exit 70
+	// (EX_SOFTWARE), rather than a Go stack trace.
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(stderr, "puzzlesat: internal error (please report): %v\n", r)
+			code = 70
+		}
+	}()
 	a := New(stdin, stdout, stderr)
 	err := a.RunContext(ctx, args)
 	if err == nil {
