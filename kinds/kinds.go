@@ -10,6 +10,7 @@
 package kinds
 
 import (
+	"context"
 	"fmt"
 	"sort"
 	"strings"
@@ -43,6 +44,18 @@ type Kind struct {
 	// Outputs names the formats Instance.Format writes; the first is the
 	// canonical one.
 	Outputs []string
+	// Select, when set, picks one puzzle of a file by the kind's own names
+	// (Linjat: "easy/3", "easy-3", a global index); otherwise a puzzle is
+	// picked by its name, the first word of its name, or its position.
+	Select func(insts []Instance, sel string) (Instance, error)
+}
+
+// RouteReporter is implemented by instances whose kind has rules that
+// assume uniqueness ("cheats", Linjat): Route says whether the sound rules
+// reach the answer ("sound"), only the cheats do ("cheat"), or neither
+// ("unsolved"). check reports it and flags cheat-only puzzles.
+type RouteReporter interface {
+	Route(ctx context.Context) (string, error)
 }
 
 // Instance is one parsed puzzle of some kind.
@@ -99,7 +112,7 @@ func (s *HumanSetup) StartCands(p puzzle.Problem) []human.Cands {
 }
 
 // all lists the kinds explicitly; Validate checks it.
-var all = []*Kind{Juosan, Shinro, Arrows}
+var all = []*Kind{Juosan, Shinro, Arrows, Linjat}
 
 // List returns the kinds sorted by name.
 func List() []*Kind {

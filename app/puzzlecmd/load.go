@@ -107,7 +107,7 @@ func load(c *cli.Context, args []string) ([]item, int, error) {
 		if sel != "" && errors.As(err, &partial) {
 			// Only the selected puzzle matters; the bad entries are
 			// reported if it is not among the good ones.
-			inst, serr := selectInstance(name, insts, sel)
+			inst, serr := selectInstance(k, name, insts, sel)
 			if serr != nil {
 				return nil, 0, appio.BadInput(err)
 			}
@@ -123,7 +123,7 @@ func load(c *cli.Context, args []string) ([]item, int, error) {
 			return nil, 0, appio.BadInput(err)
 		}
 		if sel != "" {
-			inst, err := selectInstance(name, insts, sel)
+			inst, err := selectInstance(k, name, insts, sel)
 			if err != nil {
 				return nil, 0, appio.BadInput(err)
 			}
@@ -148,7 +148,14 @@ func pickKind(c *cli.Context, name string, data []byte) (*kinds.Kind, error) {
 
 // selectInstance finds a puzzle by full name, by the name's first word
 // ("4x4_1" for "4x4_1 (easy).in"), or by 1-based index.
-func selectInstance(file string, insts []kinds.Instance, sel string) (kinds.Instance, error) {
+func selectInstance(k *kinds.Kind, file string, insts []kinds.Instance, sel string) (kinds.Instance, error) {
+	if k.Select != nil {
+		in, err := k.Select(insts, sel)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", file, err)
+		}
+		return in, nil
+	}
 	for _, in := range insts {
 		if in.Name() == sel {
 			return in, nil

@@ -174,6 +174,14 @@ func checkAction(c *cli.Context) error {
 		default:
 			code = worst(code, appio.ExitNo)
 		}
+		// Kinds with uniqueness-assuming rules say how the rules reach a
+		// unique answer; a cheat-only route is flagged.
+		route := ""
+		if rr, ok := it.inst.(kinds.RouteReporter); ok && status == "unique" {
+			if route, err = rr.Route(ctx); err != nil {
+				return fmt.Errorf("%s: %w", it.label(len(items) > 1), err)
+			}
+		}
 		var diffs []cellJSON
 		for _, p := range r.Differences {
 			diffs = append(diffs, cellJSON{Row: p.Row + 1, Col: p.Col + 1,
@@ -184,6 +192,9 @@ func checkAction(c *cli.Context) error {
 				"status": status, "solution": drawOrNil(it.inst, r.First),
 				"second_solution": drawOrNil(it.inst, r.Second), "differences": diffsOrEmpty(diffs),
 				"solver": c.String("solver"), "ms": ms}
+			if route != "" {
+				out["route"] = route
+			}
 			if r.Certificate != nil {
 				out["certificate"] = map[string]any{"lemmas": r.Certificate.Size(), "checked": true,
 					"backend":  r.Certificate.Backend,
@@ -206,9 +217,15 @@ func checkAction(c *cli.Context) error {
 			for i, d := range diffs {
 				cells[i] = fmt.Sprintf("r%dc%d (%s/%s)", d.Row, d.Col, d.First, d.Second)
 			}
-			fmt.Fprintf(w, "  they differ in %d cells: %s\n", len(diffs), strings.Join(cells, " "))
+			fmt.Fprintf(w, "  they differ in %s: %s\n", plural(len(diffs), "cell"), strings.Join(cells, " "))
 		case r.First != nil:
 			drawLines(w, "  ", it.inst.Draw(r.First))
+		}
+		switch route {
+		case "cheat":
+			fmt.Fprintln(w, "  FLAG: the human rules reach this answer only with a uniqueness cheat (the sound rules get stuck)")
+		case "unsolved":
+			fmt.Fprintln(w, "  note: the human rules do not finish this puzzle, even with the uniqueness cheats")
 		}
 		if r.Certificate != nil {
 			fmt.Fprintf(w, "  no second solution: RUP certificate of %d lemmas from %s, verified independently (%.1f ms)\n",
@@ -397,4 +414,12 @@ func kindsAction(c *cli.Context) error {
 			strings.Join(k.Formats, ", "), strings.Join(k.Outputs, ", "))
 	}
 	return nil
+}
+
+// plural writes "1 cell", "4 cells".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return fmt.Sprintf("1 %s", noun)
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

@@ -1,0 +1,135 @@
+package linjat
+
+import (
+	"context"
+	"os"
+	"reflect"
+	"testing"
+
+	"github.com/puzzlesat/puzzlesat/encode"
+	"github.com/puzzlesat/puzzlesat/encode/card"
+	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/puzzle/linjat"
+	"github.com/puzzlesat/puzzlesat/sat"
+	"github.com/puzzlesat/puzzlesat/sat/gini"
+)
+
+func corpus(t testing.TB) []*linjat.Puzzle {
+	t.Helper()
+	data, err := os.ReadFile("../../testdata/linjat/puzzles.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps, err := linjat.ParseLevels("puzzles.json", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ps
+}
+
+// solutions enumerates up to max solutions of p (projected onto the
+// placement selectors) and decodes them.
+func solutions(t testing.TB, p *linjat.Puzzle, cardName string, max int) []puzzle.Assignment {
+	t.Helper()
+	s := gini.New()
+	b := encode.NewBuilder(s)
+	lay, err := Encode(b, p, Options{Card: cardName})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := len(b.Primary()), len(lay.Primary()); got != want {
+		t.Fatalf("%s: %d primary variables, layout has %d", p.Title, got, want)
+	}
+	var sols []puzzle.Assignment
+	_, _, err = sat.Enumerate(context.Background(), s, lay.Primary(), max, func(m []bool) bool {
+		a, err := lay.Decode(m)
+		if err != nil {
+			t.Fatalf("%s: %v", p.Title, err)
+		}
+		sols = append(sols, a)
+		return true
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sols
+}
+
+// TestCorpus: every graded level and tutorials 1-2 have exactly one
+// solution, which Verify accepts; tutorial 3 has two.
+func TestCorpus(t *testing.T) {
+	for _, p := range corpus(t) {
+		sols := solutions(t, p, "", 3)
+		want := 1
+		if p.Title == "tutorial/3" {
+			want = 2
+		}
+		if len(sols) != want {
+			t.Errorf("%s: %d solutions, want %d", p.Title, len(sols), want)
+		}
+		for _, a := range sols {
+			if vs := p.VerifyAssignment(a); vs != nil {
+				t.Errorf("%s: SAT solution breaks the rules: %v\n%s", p.Title, vs, p.DrawAssignment(a))
+			}
+		}
+	}
+}
+
+// TestEveryCardEncoding: the cardinality encoding does not change the
+// solutions.
+func TestEveryCardEncoding(t *testing.T) {
+	ps := corpus(t)
+	for _, name := range card.Names() {
+		for _, p := range []*linjat.Puzzle{ps[2], ps[3], ps[60], ps[102]} {
+			want := solutions(t, p, "", 3)
+			if got := solutions(t, p, name, 3); !reflect.DeepEqual(got, want) {
+				t.Errorf("%s with %s: %v, want %v", p.Title, name, got, want)
+			}
+		}
+	}
+}
+
+func TestSmall(t *testing.T) {
+	tests := []struct {
+		rows    string
+		primary int
+		want    []puzzle.Assignment
+	}{
+		// The 3 cannot cover both dots.
+		{"3 .\n 2 \n.  ", 6, nil},
+		// Only the 3 down reaches r3c1, only the 2 across reaches r2c3.
+		{"3  \n 2.\n.  ", 6, []puzzle.Assignment{{1, 1}}},
+		// No room for the 3.
+		{"3\n.", 0, nil},
+		// A 1 covers only itself.
+		{"1 \n 1", 2, []puzzle.Assignment{{0, 0}}},
+	}
+	for _, tt := range tests {
+		p, err := linjat.ParseRows("t", []byte(tt.rows))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sols := solutions(t, p, "", 5)
+		if !reflect.DeepEqual(sols, tt.want) {
+			t.Errorf("%q: solutions %v, want %v", tt.rows, sols, tt.want)
+		}
+		s := gini.New()
+		lay, err := Encode(encode.NewBuilder(s), p, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := len(lay.Primary()); n != tt.primary {
+			t.Errorf("%q: %d selectors, want %d", tt.rows, n, tt.primary)
+		}
+	}
+}
+
+func TestBadCard(t *testing.T) {
+	p, err := linjat.ParseRows("t", []byte("2."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Encode(encode.NewBuilder(gini.New()), p, Options{Card: "nope"}); err == nil {
+		t.Error("unknown cardinality encoding accepted")
+	}
+}

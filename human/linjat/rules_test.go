@@ -1,0 +1,447 @@
+package linjat
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand"
+	"os"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/puzzlesat/puzzlesat/encode"
+	el "github.com/puzzlesat/puzzlesat/encode/linjat"
+	"github.com/puzzlesat/puzzlesat/human"
+	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/puzzle/linjat"
+	"github.com/puzzlesat/puzzlesat/sat"
+	"github.com/puzzlesat/puzzlesat/sat/gini"
+)
+
+func corpus(t testing.TB) []*linjat.Puzzle {
+	t.Helper()
+	data, err := os.ReadFile("../../testdata/linjat/puzzles.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps, err := linjat.ParseLevels("puzzles.json", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ps
+}
+
+func rows(t testing.TB, s string) *linjat.Puzzle {
+	t.Helper()
+	p, err := linjat.ParseRows("t", []byte(s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// certifier encodes p into a gini solver and checks steps: every
+// elimination (var, value) must make the puzzle unsatisfiable.
+type certifier struct {
+	s   sat.Solver
+	lay encode.Layout
+}
+
+func newCertifier(t testing.TB, p *linjat.Puzzle) *certifier {
+	s := gini.New()
+	lay, err := el.Encode(encode.NewBuilder(s), p, el.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &certifier{s: s, lay: lay}
+}
+
+func (c *certifier) check(st human.Step) error {
+	for _, e := range st.Elims {
+		status, err := c.s.Solve(context.Background(), c.lay.Lits[e.Var][e.Value])
+		if err != nil {
+			return err
+		}
+		if status != sat.Unsat {
+			return fmt.Errorf("eliminating value %d of unknown %d is not implied: %v", e.Value, e.Var, status)
+		}
+	}
+	return nil
+}
+
+// solution returns p's SAT solutions (up to 3).
+func (c *certifier) solutions(t testing.TB) []puzzle.Assignment {
+	var out []puzzle.Assignment
+	_, _, err := sat.Enumerate(context.Background(), c.s, c.lay.Primary(), 3, func(m []bool) bool {
+		a, err := c.lay.Decode(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, a)
+		return true
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func TestRulesValid(t *testing.T) {
+	if err := human.Validate(RulesWithCheats()); err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, r := range Rules() {
+		names = append(names, r.Name)
+		if IsCheat(r.Name) || strings.HasPrefix(r.Doc, CheatPrefix) {
+			t.Errorf("Rules() holds the cheat %s", r.Name)
+		}
+	}
+	if got, want := strings.Join(names, " "), "COVER CANT_FIT SQUARE DEPENDENCY ONE_OF"; got != want {
+		t.Errorf("rules %s, want %s", got, want)
+	}
+	cheats := 0
+	for _, r := range RulesWithCheats() {
+		if IsCheat(r.Name) != strings.HasPrefix(r.Doc, CheatPrefix) {
+			t.Errorf("%s: IsCheat %v but Doc %q", r.Name, IsCheat(r.Name), r.Doc)
+		}
+		if IsCheat(r.Name) {
+			cheats++
+			if r.Level <= 5 {
+				t.Errorf("cheat %s at level %d: it must come after every sound rule", r.Name, r.Level)
+			}
+		}
+	}
+	if cheats != 2 {
+		t.Errorf("%d cheats, want 2", cheats)
+	}
+}
+
+// TestCorpus: the sound rules solve every graded level at k=0, every step
+// is SAT-certified, the result is the unique solution, and every rule is
+// used somewhere. Tutorial 3 (two solutions) is not solved.
+func TestCorpus(t *testing.T) {
+	ctx := context.Background()
+	used := map[string]int{}
+	for _, p := range corpus(t) {
+		c := newCertifier(t, p)
+		sols := c.solutions(t)
+		e := NewEngine(p, 0, false)
+		e.Parallel = 1
+		e.Check = c.check
+		res, err := e.Solve(ctx, NewInput(p), Start(p))
+		if err != nil {
+			t.Errorf("%s: %v", p.Title, err)
+			continue
+		}
+		if p.Title == "tutorial/3" {
+			if len(sols) != 2 || res.Status != human.StatusStuck {
+				t.Errorf("%s: %d solutions and %s, want 2 and stuck", p.Title, len(sols), res.Status)
+			}
+			continue
+		}
+		if res.Status != human.StatusSolved {
+			t.Errorf("%s: %s, want solved", p.Title, res.Status)
+			continue
+		}
+		if len(sols) != 1 || fmt.Sprint(human.Values(res.Cands)) != fmt.Sprint(sols[0]) {
+			t.Errorf("%s: rules give %v, SAT %v", p.Title, human.Values(res.Cands), sols)
+		}
+		if UsedCheat(res) {
+			t.Errorf("%s: a sound solve used a cheat", p.Title)
+		}
+		for r, n := range res.Report.RuleSteps {
+			used[r] += n
+		}
+	}
+	for _, r := range Rules() {
+		if used[r.Name] == 0 {
+			t.Errorf("rule %s never used on the corpus", r.Name)
+		}
+	}
+	t.Logf("steps per rule on the corpus: %v", used)
+}
+
+// TestNeedsCheat: puzzles whose rule solve needs a cheat are flagged (here
+// they have several solutions, and the cheats pick one).
+func TestNeedsCheat(t *testing.T) {
+	ctx := context.Background()
+	tests := []struct {
+		rows      string
+		solutions int
+		want      Route
+		cheat     string
+	}{
+		{"3  \n   \n.2 ", 3, Cheat, SingleSolution},
+		{" 2 \n. 3\n2  \n2  ", 3, Cheat, UncontestedNoCover},
+		{"3 .\n 2 \n.  ", 0, Unsolved, ""},
+		{"3  \n 2.\n.  ", 1, Sound, ""},
+	}
+	for _, tt := range tests {
+		p := rows(t, tt.rows)
+		c := newCertifier(t, p)
+		if n := len(c.solutions(t)); n != min(tt.solutions, 3) {
+			t.Errorf("%q: %d solutions, want %d", tt.rows, n, tt.solutions)
+		}
+		route, res, err := NeedsCheat(ctx, p, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if route != tt.want {
+			t.Errorf("%q: route %v, want %v", tt.rows, route, tt.want)
+		}
+		if tt.cheat != "" && res.Report.RuleSteps[tt.cheat] == 0 {
+			t.Errorf("%q: %s not used (%v)", tt.rows, tt.cheat, res.Report.RuleSteps)
+		}
+	}
+	// Tutorial 3 has two solutions: never a sound solve.
+	tut, err := linjat.Select(corpus(t), "tutorial/3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if route, _, err := NeedsCheat(ctx, tut, 2); err != nil || route == Sound {
+		t.Errorf("tutorial/3: route %v, %v", route, err)
+	}
+}
+
+func TestContradictions(t *testing.T) {
+	ctx := context.Background()
+	tests := []struct {
+		name  string
+		rows  string
+		cands func(p *linjat.Puzzle) []human.Cands
+	}{
+		{"unreachable dot", "2 .", nil},
+		{"no room", "3\n.", nil},
+		// Both lines placed across r1c2: they overlap.
+		{"overlap", "2 \n 2", func(p *linjat.Puzzle) []human.Cands {
+			return []human.Cands{human.Only(0), human.Only(1)}
+		}},
+		// Every number placed, a dot left uncovered.
+		{"uncovered", "2 \n. ", func(p *linjat.Puzzle) []human.Cands {
+			return []human.Cands{human.Only(0)}
+		}},
+	}
+	for _, tt := range tests {
+		p := rows(t, tt.rows)
+		start := Start(p)
+		if tt.cands != nil {
+			start = tt.cands(p)
+		}
+		res, err := NewEngine(p, 0, false).Solve(ctx, NewInput(p), start)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Status != human.StatusContradiction {
+			t.Errorf("%s: %s, want contradiction (%v)", tt.name, res.Status, p.Vars())
+		}
+	}
+}
+
+// TestPuzzleInput: the rules accept a *linjat.Puzzle as well as an Input.
+func TestPuzzleInput(t *testing.T) {
+	p := corpus(t)[10]
+	a, err := NewEngine(p, 0, false).Solve(context.Background(), p, Start(p))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Grade(context.Background(), p, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Status != b.Status || len(a.Steps) != len(b.Steps) {
+		t.Errorf("Puzzle input: %s in %d steps; Input: %s in %d", a.Status, len(a.Steps), b.Status, len(b.Steps))
+	}
+}
+
+func TestScore(t *testing.T) {
+	res := &human.Result{Layers: []human.Layer{
+		{Rule: Cover, Width: 1}, {Rule: CantFit, Width: 3}, {Rule: Square, Width: 1},
+		{Rule: human.TrialRule, TrialDepth: 2, Width: 1}, {Rule: SingleSolution, Width: 1},
+	}}
+	w := DefaultWeights()
+	want := 1 + 3 + 50 + 200 - 50 - 3.0
+	if got := Score(res, w); got != want {
+		t.Errorf("Score = %v, want %v", got, want)
+	}
+	cls := Classify(res)
+	if cls["all"] != (Stat{Depth: 5, MaxWidth: 3}) || cls[CantFit] != (Stat{Depth: 1, MaxWidth: 3}) {
+		t.Errorf("Classify = %v", cls)
+	}
+	hw := w.HumanWeights()
+	if hw.Rule[Dependency] != 100 || hw.Rule[OneOf] != 60 || hw.Scarcity != 0 {
+		t.Errorf("HumanWeights = %+v", hw)
+	}
+}
+
+// TestGradingAgreement reports how our score ranks the levels against the
+// reference's difficulty (easy < medium < hard < expert): Spearman's ρ.
+func TestGradingAgreement(t *testing.T) {
+	ctx := context.Background()
+	rank := map[string]float64{"easy": 1, "medium": 2, "hard": 3, "expert": 4}
+	var ours, level, theirs []float64
+	for _, p := range corpus(t) {
+		r, ok := rank[p.Group]
+		if !ok {
+			continue
+		}
+		res, err := Grade(ctx, p, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ours = append(ours, Score(res, DefaultWeights()))
+		level = append(level, r)
+		theirs = append(theirs, p.Ref.Score)
+	}
+	rho := spearman(ours, level)
+	rhoRef := spearman(theirs, level)
+	rhoBoth := spearman(ours, theirs)
+	t.Logf("Spearman ρ: our score vs level %.3f; reference score vs level %.3f; ours vs reference %.3f (n=%d)", rho, rhoRef, rhoBoth, len(ours))
+	if !(rho > 0.8) {
+		t.Errorf("ρ(our score, level) = %.3f, want > 0.8", rho)
+	}
+}
+
+func spearman(x, y []float64) float64 {
+	return pearson(ranks(x), ranks(y))
+}
+
+func ranks(x []float64) []float64 {
+	idx := make([]int, len(x))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return x[idx[a]] < x[idx[b]] })
+	r := make([]float64, len(x))
+	for i := 0; i < len(idx); {
+		j := i
+		for j+1 < len(idx) && x[idx[j+1]] == x[idx[i]] {
+			j++
+		}
+		for k := i; k <= j; k++ {
+			r[idx[k]] = float64(i+j)/2 + 1
+		}
+		i = j + 1
+	}
+	return r
+}
+
+func pearson(x, y []float64) float64 {
+	n := float64(len(x))
+	var mx, my float64
+	for i := range x {
+		mx += x[i] / n
+		my += y[i] / n
+	}
+	var sxy, sxx, syy float64
+	for i := range x {
+		sxy += (x[i] - mx) * (y[i] - my)
+		sxx += (x[i] - mx) * (x[i] - mx)
+		syy += (y[i] - my) * (y[i] - my)
+	}
+	return sxy / math.Sqrt(sxx*syy)
+}
+
+// TestRandomStepsCertified: on random planted puzzles (unique or not), SAT
+// proves every elimination the sound rules and trials make, and a solved
+// state is a solution.
+func TestRandomStepsCertified(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewSource(7))
+	certified, solved := 0, 0
+	for i := range 300 {
+		p, err := linjat.Random(rng, 3+rng.Intn(8), 3+rng.Intn(8), 25, 2+rng.Intn(5), 0.5+0.5*rng.Float64())
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := newCertifier(t, p)
+		e := NewEngine(p, i%3, false)
+		e.Check = func(st human.Step) error {
+			certified += len(st.Elims)
+			if err := c.check(st); err != nil {
+				return fmt.Errorf("%w: %s", err, st.Reason)
+			}
+			return nil
+		}
+		res, err := e.Solve(ctx, NewInput(p), Start(p))
+		if err != nil {
+			t.Fatalf("%v\n%s", err, p)
+		}
+		switch res.Status {
+		case human.StatusSolved:
+			solved++
+			if vs := p.VerifyAssignment(human.Values(res.Cands)); vs != nil {
+				t.Errorf("solved state breaks the rules: %v\n%s", vs, p)
+			}
+		case human.StatusContradiction:
+			t.Errorf("contradiction on a puzzle with a planted solution:\n%s", p)
+		}
+	}
+	t.Logf("%d eliminations certified, %d of 300 solved", certified, solved)
+}
+
+// TestCertifierCatchesUnsoundRule: the SAT check rejects a rule that drops
+// a solution's placement.
+func TestCertifierCatchesUnsoundRule(t *testing.T) {
+	p := corpus(t)[3]
+	c := newCertifier(t, p)
+	bogus := &human.Rule{Name: "BOGUS", Doc: "drops every first placement", Level: 1, Apply: func(pass *human.Pass) []human.Deduction {
+		var es []human.Elim
+		for i, cs := range pass.Cands {
+			if cs.Count() > 1 {
+				es = append(es, human.Elim{Var: i, Value: cs.Values()[0]})
+			}
+		}
+		return []human.Deduction{{Elims: es, Reason: "bogus"}}
+	}}
+	e := &human.Engine{Rules: []*human.Rule{bogus}, Check: c.check}
+	if _, err := e.Solve(context.Background(), NewInput(p), Start(p)); err == nil {
+		t.Error("an unsound rule passed the SAT check")
+	}
+}
+
+// TestDifficultyTiers: the rule tiers split the corpus as the reference
+// grades it: COVER and CANT_FIT solve exactly the easy and medium levels,
+// adding SQUARE solves exactly the hard ones too, and the expert levels
+// need DEPENDENCY and ONE_OF.
+func TestDifficultyTiers(t *testing.T) {
+	ctx := context.Background()
+	tiers := []struct {
+		rules  int
+		groups string
+	}{
+		{2, "easy medium"},
+		{3, "easy hard medium"},
+		{5, "easy expert hard medium"},
+	}
+	for _, tier := range tiers {
+		solved := map[string]int{}
+		for _, p := range corpus(t) {
+			if p.Group == "tutorial" {
+				continue
+			}
+			e := NewEngine(p, 0, false)
+			e.Rules = Rules()[:tier.rules]
+			res, err := e.Solve(ctx, NewInput(p), Start(p))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Status == human.StatusSolved {
+				solved[p.Group]++
+			}
+		}
+		var full []string
+		for g, n := range solved {
+			if n == 25 {
+				full = append(full, g)
+			} else {
+				full = append(full, fmt.Sprintf("%s(%d)", g, n))
+			}
+		}
+		sort.Strings(full)
+		if got := strings.Join(full, " "); got != tier.groups {
+			t.Errorf("first %d rules solve %s, want all of %s", tier.rules, got, tier.groups)
+		}
+	}
+}

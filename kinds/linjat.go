@@ -1,0 +1,115 @@
+package kinds
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+
+	"github.com/puzzlesat/puzzlesat/encode"
+	"github.com/puzzlesat/puzzlesat/human"
+	el "github.com/puzzlesat/puzzlesat/encode/linjat"
+	hl "github.com/puzzlesat/puzzlesat/human/linjat"
+	"github.com/puzzlesat/puzzlesat/puzzle"
+	lm "github.com/puzzlesat/puzzlesat/puzzle/linjat"
+)
+
+// Linjat is the Linjat kind (puzzle/linjat, encode/linjat, human/linjat).
+var Linjat = &Kind{
+	Name:    "linjat",
+	Doc:     "Linjat (jsnell/linjat): draw a straight line of N cells through every number N; lines never overlap or cross numbers; every dot covered",
+	Formats: []string{"canonical", "levels (jsnell/linjat puzzles.json)", "rows"},
+	Outputs: []string{"canonical", "levels", "rows"},
+	Detect: func(name string, data []byte) bool {
+		switch lm.Detect(data) {
+		case lm.TextFormat, lm.RowsFormat:
+			return true
+		case lm.LevelsFormat:
+			return bytes.Contains(data, []byte(`"puzzle"`))
+		}
+		return false
+	},
+	Select: func(insts []Instance, sel string) (Instance, error) {
+		ps := make([]*lm.Puzzle, len(insts))
+		for i, in := range insts {
+			ps[i] = in.(*linjatInstance).Puzzle
+		}
+		p, err := lm.Select(ps, sel)
+		if err != nil {
+			return nil, err
+		}
+		for i := range ps {
+			if ps[i] == p {
+				return insts[i], nil
+			}
+		}
+		return nil, fmt.Errorf("linjat: no level %q", sel)
+	},
+	Parse: func(name string, data []byte, opt Options) ([]Instance, error) {
+		ps, perr := lm.Parse(name, data)
+		out := make([]Instance, len(ps))
+		for i, p := range ps {
+			out[i] = &linjatInstance{Puzzle: p, card: opt.Card}
+		}
+		if perr != nil && len(out) > 0 {
+			return out, &PartialError{Err: perr}
+		}
+		return out, perr
+	},
+}
+
+type linjatInstance struct {
+	*lm.Puzzle
+	card string
+}
+
+var _ Instance = (*linjatInstance)(nil)
+
+func (x *linjatInstance) Encode(b *encode.Builder) (encode.Layout, error) {
+	return el.Encode(b, x.Puzzle, el.Options{Card: x.card})
+}
+
+func (x *linjatInstance) Verify(a puzzle.Assignment) []puzzle.Violation {
+	return x.VerifyAssignment(a)
+}
+
+func (x *linjatInstance) Draw(a puzzle.Assignment) []string { return x.DrawAssignment(a) }
+
+func (x *linjatInstance) Format(format string) (string, error) {
+	switch format {
+	case "canonical", "":
+		return lm.FormatText(x.Puzzle), nil
+	case "levels":
+		b, err := lm.FormatLevels([]*lm.Puzzle{x.Puzzle})
+		return string(b), err
+	case "rows":
+		return x.String() + "\n", nil
+	}
+	return "", fmt.Errorf("unknown output format %q", format)
+}
+
+func (x *linjatInstance) Solution() puzzle.Assignment { return x.Puzzle.Solution }
+
+func (x *linjatInstance) ParseSolution(name string, data []byte) (puzzle.Assignment, error) {
+	return lm.ParseSolution(x.Puzzle, name, data)
+}
+
+func (x *linjatInstance) Human() (*HumanSetup, error) {
+	w := hl.DefaultWeights().HumanWeights()
+	return &HumanSetup{Rules: hl.Rules(), Input: hl.NewInput(x.Puzzle), Start: hl.Start(x.Puzzle), Weights: w,
+		Metrics: func(r *human.Result) map[string]any {
+			c := hl.Classify(r)
+			return map[string]any{"reference_score": hl.Score(r, hl.DefaultWeights()), "depth": c["all"].Depth, "widest_layer": c["all"].MaxWidth}
+		}}, nil
+}
+
+// Route tells how the human rules reach the answer: "sound" (the sound
+// rules alone), "cheat" (only with a uniqueness-assuming cheat), or
+// "unsolved". check reports it, flagging cheat-only puzzles.
+func (x *linjatInstance) Route(ctx context.Context) (string, error) {
+	r, _, err := hl.NeedsCheat(ctx, x.Puzzle, 0)
+	if err != nil {
+		return "", err
+	}
+	return r.String(), nil
+}
+
