@@ -24,6 +24,7 @@ const (
 	play      = "../../testdata/juosan/janko_instances.json"
 	shinroF   = "../../testdata/shinro/playshinro.json"
 	arrowsDir = "../../testdata/arrows/2026-01-24"
+	linjatF   = "../../testdata/linjat/puzzles.json"
 )
 
 // run runs the app in-process and returns its exit code, stdout and stderr.
@@ -78,7 +79,14 @@ func TestCommands(t *testing.T) {
 		{"grade certify", "", []string{"grade", "--certify-steps", janko}, 0, []string{"eliminations certified by SAT"}, nil},
 		{"grade shinro metrics", "", []string{"grade", shinroF + "#1"}, 0, []string{"kind metrics: a="}, nil},
 		{"hint", "", []string{"grade", "--hint", janko}, 0, []string{"1. ["}, nil},
-		{"kinds", "", []string{"kinds"}, 0, []string{"juosan:", "shinro:", "arrows:"}, nil},
+		{"kinds", "", []string{"kinds"}, 0, []string{"juosan:", "shinro:", "arrows:", "linjat:"}, nil},
+		{"linjat level", "", []string{"check", linjatF + "#expert-3"}, 0, []string{"unique"}, nil},
+		{"linjat tutorial multiple", "", []string{"check", linjatF + "#tutorial/3"}, 1, []string{"multiple", "they differ in 1 cell:"}, nil},
+		{"linjat json route", "", []string{"check", "--format", "json", linjatF + "#easy/1"}, 0, []string{`"route":"sound"`}, nil},
+		{"linjat no such level", "", []string{"check", linjatF + "#easy/99"}, 2, nil, []string{"easy"}},
+		{"bench", "", []string{"bench", "--corpus", "../../testdata", "--kind", "linjat", "--solvers", "gini", "--reps", "1"}, 0, []string{"linjat", "gini"}, []string{"bench:"}},
+		{"bench counts", "", []string{"bench", "--corpus", "../../testdata", "--kind", "shinro", "--counts"}, 0, []string{"totalizer", "pairwise"}, nil},
+		{"bench cnf", "", []string{"bench", "--corpus", "../../testdata", "--cnf", "UF20", "--solvers", "gini,gophersat", "--ratio-to", "gini", "--reps", "1"}, 0, []string{"UF20", "1.00"}, nil},
 		{"rules check", "", []string{"rules", "check", "../../testdata/arrows/rules.yaml"}, 0, []string{"28 rules"}, nil},
 		{"rules check bad", "- name: X\n  condition: exists p (val(p) = )\n  complexity: 1\n  conclusions:\n    - set(p, 0)\n", []string{"rules", "check", "-"}, 1, nil, []string{"<stdin>:2:"}},
 		{"rules audit reference", "", []string{"rules", "audit", "--rules", "../../testdata/arrows/rules.yaml", "--layouts", "60", "--size", "5x5", "--diagonal"}, 1,
