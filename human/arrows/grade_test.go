@@ -2,31 +2,10 @@ package arrows
 
 import (
 	"context"
-	"math"
 	"testing"
 
 	"github.com/puzzlesat/puzzlesat/human"
 )
-
-func TestSpearman(t *testing.T) {
-	tests := []struct {
-		x, y []float64
-		want float64
-	}{
-		{[]float64{1, 2, 3}, []float64{10, 20, 30}, 1},
-		{[]float64{1, 2, 3}, []float64{3, 2, 1}, -1},
-		{[]float64{1, 1, 2, 2}, []float64{1, 1, 2, 2}, 1},
-		{[]float64{1, 2, 3, 4}, []float64{1, 3, 2, 4}, 0.8},
-	}
-	for _, tt := range tests {
-		if have := Spearman(tt.x, tt.y); math.Abs(have-tt.want) > 1e-9 {
-			t.Errorf("Spearman(%v, %v) = %v, want %v", tt.x, tt.y, have, tt.want)
-		}
-	}
-	if !math.IsNaN(Spearman([]float64{1, 1}, []float64{1, 2})) {
-		t.Errorf("constant input: want NaN")
-	}
-}
 
 // TestGradeCorpus grades the corpus with our rules: every puzzle solves,
 // and our difficulty ranks the reference's labels positively.
@@ -48,7 +27,7 @@ func TestGradeCorpus(t *testing.T) {
 		ours = append(ours, g.Difficulty())
 		labels = append(labels, float64(LabelRank(g.Label)))
 	}
-	rho := Spearman(ours, labels)
+	rho := human.Spearman(ours, labels)
 	t.Logf("Spearman rank correlation with the corpus labels: %.3f", rho)
 	if !(rho > 0.5) {
 		t.Errorf("rank correlation %.3f, want > 0.5", rho)

@@ -3,7 +3,6 @@ package linjat
 import (
 	"context"
 	"fmt"
-	"math"
 	"math/rand"
 	"os"
 	"sort"
@@ -294,53 +293,13 @@ func TestGradingAgreement(t *testing.T) {
 		level = append(level, r)
 		theirs = append(theirs, p.Ref.Score)
 	}
-	rho := spearman(ours, level)
-	rhoRef := spearman(theirs, level)
-	rhoBoth := spearman(ours, theirs)
+	rho := human.Spearman(ours, level)
+	rhoRef := human.Spearman(theirs, level)
+	rhoBoth := human.Spearman(ours, theirs)
 	t.Logf("Spearman ρ: our score vs level %.3f; reference score vs level %.3f; ours vs reference %.3f (n=%d)", rho, rhoRef, rhoBoth, len(ours))
 	if !(rho > 0.8) {
 		t.Errorf("ρ(our score, level) = %.3f, want > 0.8", rho)
 	}
-}
-
-func spearman(x, y []float64) float64 {
-	return pearson(ranks(x), ranks(y))
-}
-
-func ranks(x []float64) []float64 {
-	idx := make([]int, len(x))
-	for i := range idx {
-		idx[i] = i
-	}
-	sort.SliceStable(idx, func(a, b int) bool { return x[idx[a]] < x[idx[b]] })
-	r := make([]float64, len(x))
-	for i := 0; i < len(idx); {
-		j := i
-		for j+1 < len(idx) && x[idx[j+1]] == x[idx[i]] {
-			j++
-		}
-		for k := i; k <= j; k++ {
-			r[idx[k]] = float64(i+j)/2 + 1
-		}
-		i = j + 1
-	}
-	return r
-}
-
-func pearson(x, y []float64) float64 {
-	n := float64(len(x))
-	var mx, my float64
-	for i := range x {
-		mx += x[i] / n
-		my += y[i] / n
-	}
-	var sxy, sxx, syy float64
-	for i := range x {
-		sxy += (x[i] - mx) * (y[i] - my)
-		sxx += (x[i] - mx) * (x[i] - mx)
-		syy += (y[i] - my) * (y[i] - my)
-	}
-	return sxy / math.Sqrt(sxx*syy)
 }
 
 // TestRandomStepsCertified: on random planted puzzles (unique or not), SAT

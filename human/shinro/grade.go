@@ -3,8 +3,6 @@ package shinro
 import (
 	"context"
 	"fmt"
-	"math"
-	"sort"
 
 	"github.com/puzzlesat/puzzlesat/human"
 	"github.com/puzzlesat/puzzlesat/puzzle/shinro"
@@ -62,59 +60,6 @@ func MetricsOf(res *human.Result) Metrics {
 	return m
 }
 
-// Spearman is the rank correlation of x and y (average ranks for ties);
-// NaN when fewer than two pairs or a constant series.
-func Spearman(x, y []float64) float64 {
-	if len(x) != len(y) || len(x) < 2 {
-		return math.NaN()
-	}
-	rx, ry := ranks(x), ranks(y)
-	return pearson(rx, ry)
-}
-
-func ranks(x []float64) []float64 {
-	idx := make([]int, len(x))
-	for i := range idx {
-		idx[i] = i
-	}
-	sort.SliceStable(idx, func(a, b int) bool { return x[idx[a]] < x[idx[b]] })
-	r := make([]float64, len(x))
-	for i := 0; i < len(idx); {
-		j := i
-		for j+1 < len(idx) && x[idx[j+1]] == x[idx[i]] {
-			j++
-		}
-		avg := float64(i+j)/2 + 1
-		for k := i; k <= j; k++ {
-			r[idx[k]] = avg
-		}
-		i = j + 1
-	}
-	return r
-}
-
-func pearson(x, y []float64) float64 {
-	n := float64(len(x))
-	var mx, my float64
-	for i := range x {
-		mx += x[i]
-		my += y[i]
-	}
-	mx /= n
-	my /= n
-	var sxy, sxx, syy float64
-	for i := range x {
-		dx, dy := x[i]-mx, y[i]-my
-		sxy += dx * dy
-		sxx += dx * dx
-		syy += dy * dy
-	}
-	if sxx == 0 || syy == 0 {
-		return math.NaN()
-	}
-	return sxy / math.Sqrt(sxx*syy)
-}
-
 // Agreement is the rank correlation (Spearman ρ) between playshinro's
 // difficulty fraction and our measures, over the puzzles that carry one.
 type Agreement struct {
@@ -163,8 +108,8 @@ func AgreementOf(ctx context.Context, ps []*shinro.Puzzle, w human.Weights) (Agr
 		a = append(a, -float64(mt.A))
 		hard = append(hard, float64(mt.Hard))
 	}
-	return Agreement{N: len(frac), Score: Spearman(score, frac), DefaultScore: Spearman(def, frac),
-		M: Spearman(m, frac), A: Spearman(a, frac), Hard: Spearman(hard, frac)}, nil
+	return Agreement{N: len(frac), Score: human.Spearman(score, frac), DefaultScore: human.Spearman(def, frac),
+		M: human.Spearman(m, frac), A: human.Spearman(a, frac), Hard: human.Spearman(hard, frac)}, nil
 }
 
 // ScoreOf recomputes the engine's difficulty score of a solve under other

@@ -284,24 +284,6 @@ func TestTrialsReplaceHardRules(t *testing.T) {
 	}
 }
 
-func TestSpearman(t *testing.T) {
-	for _, tc := range []struct {
-		x, y []float64
-		want float64
-	}{
-		{[]float64{1, 2, 3, 4}, []float64{10, 20, 30, 40}, 1},
-		{[]float64{1, 2, 3, 4}, []float64{4, 3, 2, 1}, -1},
-		{[]float64{1, 2, 2, 3}, []float64{1, 2, 3, 4}, 0.9486832980505138},
-	} {
-		if have := Spearman(tc.x, tc.y); math.Abs(have-tc.want) > 1e-12 {
-			t.Errorf("Spearman(%v, %v) = %v, want %v", tc.x, tc.y, have, tc.want)
-		}
-	}
-	if !math.IsNaN(Spearman([]float64{1, 1}, []float64{1, 2})) {
-		t.Errorf("constant series: want NaN")
-	}
-}
-
 // TestGradingAgreement reports the rank correlation between the engine's
 // difficulty and playshinro's difficulty fraction over the corpus, and
 // checks the computation is deterministic.
