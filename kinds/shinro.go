@@ -1,6 +1,9 @@
 package kinds
 
 import (
+	"fmt"
+	"strconv"
+
 	"github.com/puzzlesat/puzzlesat/encode"
 	es "github.com/puzzlesat/puzzlesat/encode/shinro"
 	"github.com/puzzlesat/puzzlesat/human"
@@ -17,6 +20,41 @@ var Shinro = &Kind{
 	Outputs: []string{"canonical", "playshinro"},
 	Detect: func(name string, data []byte) bool {
 		return sm.Detect(data) != sm.UnknownFormat
+	},
+	// A playshinro file addresses its puzzles by their index field
+	// (FILE#13 is "index": 13), a canonical file by name or position.
+	Select: func(insts []Instance, sel string) (Instance, error) {
+		for _, in := range insts {
+			if in.Name() == sel {
+				return in, nil
+			}
+		}
+		n, err := strconv.Atoi(sel)
+		if err != nil {
+			return nil, fmt.Errorf("no puzzle %q (give a puzzle's index or name)", sel)
+		}
+		ps := make([]*sm.Puzzle, len(insts))
+		numbered := false
+		for i, in := range insts {
+			ps[i] = in.(*shinroInstance).Puzzle
+			numbered = numbered || ps[i].Number > 0
+		}
+		if !numbered {
+			if n >= 1 && n <= len(insts) {
+				return insts[n-1], nil
+			}
+			return nil, fmt.Errorf("no puzzle %d (the file holds %d)", n, len(insts))
+		}
+		p, err := sm.FindNumber(ps, n)
+		if err != nil {
+			return nil, err
+		}
+		for i := range ps {
+			if ps[i] == p {
+				return insts[i], nil
+			}
+		}
+		return nil, fmt.Errorf("no puzzle %d", n)
 	},
 	Parse: func(name string, data []byte, opt Options) ([]Instance, error) {
 		ps, err := sm.Parse(name, data)

@@ -333,7 +333,7 @@ func countAction(c *cli.Context) error {
 		}
 		switch status {
 		case "complete":
-			fmt.Fprintf(c.App.Writer, "%s: %d solutions (%.1f ms)\n", it.label(len(items) > 1), n, ms)
+			fmt.Fprintf(c.App.Writer, "%s: %s (%.1f ms)\n", it.label(len(items) > 1), plural(n, "solution"), ms)
 		case "capped":
 			fmt.Fprintf(c.App.Writer, "%s: at least %d solutions (stopped at --max %d; %.1f ms)\n", it.label(len(items) > 1), n, c.Int("max"), ms)
 		default:
