@@ -6,8 +6,8 @@ import (
 	"fmt"
 
 	"github.com/puzzlesat/puzzlesat/encode"
-	"github.com/puzzlesat/puzzlesat/human"
 	el "github.com/puzzlesat/puzzlesat/encode/linjat"
+	"github.com/puzzlesat/puzzlesat/human"
 	hl "github.com/puzzlesat/puzzlesat/human/linjat"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	lm "github.com/puzzlesat/puzzlesat/puzzle/linjat"
@@ -112,4 +112,3 @@ func (x *linjatInstance) Route(ctx context.Context) (string, error) {
 	}
 	return r.String(), nil
 }
-
