@@ -34,10 +34,13 @@ import (
 	"github.com/puzzlesat/puzzlesat/sat"
 )
 
-// Limits on header counts. MaxVars keeps every literal and its negation in
-// the range every back-end (gini packs a variable into 31 bits) accepts.
+// Limits on header counts. Every declared variable costs memory in every
+// back-end whether or not a clause uses it (gini takes about 85 bytes per
+// variable: a header of 2^28 variables and one clause grew to 22 GB), so a
+// header may declare at most MaxVars, about 8.4 million — far beyond any
+// puzzle encoding, and a clear error instead of exhausting the machine.
 const (
-	MaxVars    = 1<<28 - 1
+	MaxVars    = 1<<23 - 1
 	MaxClauses = 1<<32 - 1
 )
 

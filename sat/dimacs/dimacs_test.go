@@ -35,7 +35,7 @@ func TestReadValid(t *testing.T) {
 		{"no clauses", "p cnf 0 0\n", sat.Formula{Vars: 0, Clauses: [][]int{}}},
 		{"unused variables kept", "p cnf 5 1\n1 0\n", sat.Formula{Vars: 5, Clauses: [][]int{{1}}}},
 		{"crlf, tabs, no final newline", "p cnf 2 1\r\n1\t-2 0", sat.Formula{Vars: 2, Clauses: [][]int{{1, -2}}}},
-		{"huge header, small file", "p cnf 268435455 1\n268435455 -1 0\n",
+		{"huge header, small file", "p cnf 8388607 1\n8388607 -1 0\n",
 			sat.Formula{Vars: MaxVars, Clauses: [][]int{{MaxVars, -1}}}},
 	}
 	for _, tt := range tests {
@@ -66,7 +66,8 @@ func TestReadErrors(t *testing.T) {
 		{"header glued", "pcnf 2 1\n", "x.cnf:1:1: bad header"},
 		{"bad var count", "p cnf x 1\n", "x.cnf:1:7: bad variable count \"x\": not an integer"},
 		{"negative var count", "p cnf -3 1\n", "x.cnf:1:7: bad variable count \"-3\": negative"},
-		{"absurd var count", "p cnf 99999999999 1\n", "x.cnf:1:7: bad variable count \"99999999999\": more than 268435455"},
+		{"absurd var count", "p cnf 99999999999 1\n", "x.cnf:1:7: bad variable count \"99999999999\": more than 8388607"},
+		{"header beyond the memory cap", "p cnf 268435455 1\n1 0\n", "x.cnf:1:7: bad variable count \"268435455\": more than 8388607"},
 		{"overflowing clause count", "p cnf 3 999999999999999999999\n", "x.cnf:1:9: bad clause count"},
 		{"literal out of range", "p cnf 3 1\n1 -4 0\n", "x.cnf:2:3: literal -4 out of range: header declares 3 variables"},
 		{"literal overflows", "p cnf 3 1\n1 -9223372036854775808 0\n", "x.cnf:2:3: literal -9223372036854775808 out of range"},
