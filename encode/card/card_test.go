@@ -10,6 +10,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/encode"
 	"github.com/puzzlesat/puzzlesat/encode/card"
+	"github.com/puzzlesat/puzzlesat/internal/satoracle"
 )
 
 // op names one of an Encoding's three functions and its meaning.
@@ -31,14 +32,14 @@ var ops = []op{
 type variant struct {
 	name string
 	enc  *card.Encoding
-	// adder wraps a fresh cnf into the adder the encoding writes to.
-	adder func(c *cnf) encode.Adder
+	// adder wraps a fresh oracle CNF into the adder the encoding writes to.
+	adder func(c *satoracle.CNF) encode.Adder
 	// small: the oracle's naive native constraints grow exponentially, so
 	// the variant is only run on small inputs.
 	small bool
 }
 
-func plain(c *cnf) encode.Adder { return c }
+func plain(c *satoracle.CNF) encode.Adder { return c }
 
 func variants() []variant {
 	var vs []variant
@@ -46,8 +47,8 @@ func variants() []variant {
 		vs = append(vs, variant{e.Name, e, plain, false})
 	}
 	vs = append(vs,
-		variant{"native/capable", card.Native, func(c *cnf) encode.Adder { return &nativeCNF{cnf: c} }, true},
-		variant{"native/builder", card.Native, func(c *cnf) encode.Adder { return encode.NewBuilder(&nativeCNF{cnf: c}) }, true},
+		variant{"native/capable", card.Native, func(c *satoracle.CNF) encode.Adder { return &nativeCNF{CNF: c} }, true},
+		variant{"native/builder", card.Native, func(c *satoracle.CNF) encode.Adder { return encode.NewBuilder(&nativeCNF{CNF: c}) }, true},
 	)
 	return vs
 }
@@ -81,12 +82,12 @@ func TestProjection(t *testing.T) {
 			for n := 0; n <= 8; n++ {
 				for k := -1; k <= n+1; k++ {
 					for _, o := range ops {
-						c := newCNF(n)
+						c := satoracle.New(n)
 						o.fn(v.enc)(v.adder(c), inputs(n), k)
 						for m := range uint(1) << n {
-							in, model := assignment(n, m)
+							in, model := satoracle.Assignment(n, m)
 							want := o.want(countTrue(inputs(n), model), k)
-							if have := c.sat(in...); have != want {
+							if have := c.Sat(in...); have != want {
 								t.Fatalf("%s(n=%d, k=%d), inputs %v: satisfiable = %v, want %v", o.name, n, k, in, have, want)
 							}
 						}
@@ -106,16 +107,16 @@ func TestGuard(t *testing.T) {
 			for n := 0; n <= 7; n++ {
 				for k := -1; k <= n+1; k++ {
 					for _, o := range ops {
-						c := newCNF(n + 1)
+						c := satoracle.New(n + 1)
 						g := n + 1
 						o.fn(v.enc)(encode.Guard(v.adder(c), g), inputs(n), k)
 						for m := range uint(1) << n {
-							in, model := assignment(n, m)
+							in, model := satoracle.Assignment(n, m)
 							want := o.want(countTrue(inputs(n), model), k)
-							if have := c.sat(append(in, -g)...); !have {
+							if have := c.Sat(append(in, -g)...); !have {
 								t.Fatalf("%s(n=%d, k=%d), guard false, inputs %v: unsatisfiable", o.name, n, k, in)
 							}
-							if have := c.sat(append(in, g)...); have != want {
+							if have := c.Sat(append(in, g)...); have != want {
 								t.Fatalf("%s(n=%d, k=%d), guard true, inputs %v: satisfiable = %v, want %v", o.name, n, k, in, have, want)
 							}
 						}
@@ -151,12 +152,12 @@ func TestMultiset(t *testing.T) {
 			for _, l := range lists {
 				for k := -1; k <= len(l.lits)+1; k++ {
 					for _, o := range ops {
-						c := newCNF(l.vars)
+						c := satoracle.New(l.vars)
 						o.fn(v.enc)(v.adder(c), l.lits, k)
 						for m := range uint(1) << l.vars {
-							in, model := assignment(l.vars, m)
+							in, model := satoracle.Assignment(l.vars, m)
 							want := o.want(countTrue(l.lits, model), k)
-							if have := c.sat(in...); have != want {
+							if have := c.Sat(in...); have != want {
 								t.Fatalf("%s(%v, k=%d), inputs %v: satisfiable = %v, want %v", o.name, l.lits, k, in, have, want)
 							}
 						}
@@ -182,10 +183,10 @@ func TestExtremeK(t *testing.T) {
 	}
 	for _, e := range card.All {
 		for _, tt := range tests {
-			c := newCNF(3)
+			c := satoracle.New(3)
 			i := slices.IndexFunc(ops, func(o op) bool { return o.name == tt.op })
 			ops[i].fn(e)(c, lits, tt.k)
-			if have := c.sat(); have != tt.want {
+			if have := c.Sat(); have != tt.want {
 				t.Errorf("%s %s(k=%d): satisfiable = %v, want %v", e.Name, tt.op, tt.k, have, tt.want)
 			}
 		}
@@ -204,7 +205,7 @@ func TestLarger(t *testing.T) {
 			r := rand.New(rand.NewPCG(1, 2))
 			for _, k := range []int{1, 2, 7, 8, 10, 17, 19} {
 				for _, o := range ops {
-					c := newCNF(n)
+					c := satoracle.New(n)
 					o.fn(v.enc)(v.adder(c), inputs(n), k)
 					for range samples {
 						// Aim near the bound so both answers occur.
@@ -212,9 +213,9 @@ func TestLarger(t *testing.T) {
 						for _, i := range r.Perm(n)[:max(0, k-1+r.IntN(3))] {
 							m |= 1 << i
 						}
-						in, model := assignment(n, m)
+						in, model := satoracle.Assignment(n, m)
 						want := o.want(countTrue(inputs(n), model), k)
-						if have := c.sat(in...); have != want {
+						if have := c.Sat(in...); have != want {
 							t.Fatalf("%s(n=%d, k=%d), inputs %v: satisfiable = %v, want %v", o.name, n, k, in, have, want)
 						}
 					}
@@ -368,14 +369,14 @@ func TestNative(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c := &nativeCNF{cnf: newCNF(9)}
+			c := &nativeCNF{CNF: satoracle.New(9)}
 			i := slices.IndexFunc(ops, func(o op) bool { return o.name == tt.op })
 			ops[i].fn(card.Native)(tt.wrap(c), tt.lits, tt.k)
 			if !slices.EqualFunc(c.calls, tt.calls, func(a, b nativeCall) bool { return a.k == b.k && slices.Equal(a.lits, b.lits) }) {
 				t.Errorf("native calls: have %v, want %v", c.calls, tt.calls)
 			}
-			if tt.calls == nil && len(c.clauses) != tt.clauses {
-				t.Errorf("have %d clauses, want %d", len(c.clauses), tt.clauses)
+			if tt.calls == nil && len(c.Clauses) != tt.clauses {
+				t.Errorf("have %d clauses, want %d", len(c.Clauses), tt.clauses)
 			}
 		})
 	}

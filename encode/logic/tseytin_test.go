@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/puzzlesat/puzzlesat/encode/logic"
+	"github.com/puzzlesat/puzzlesat/internal/satoracle"
 )
 
 // randFormula returns a random formula over variables 1..nv of depth at
@@ -76,28 +77,28 @@ func TestTseytinTruthTable(t *testing.T) {
 				f := randFormula(r, nv, 1+r.IntN(5), &pool)
 				opt := logic.Options{Polarity: polarity}
 
-				asserted := newCNF(nv)
+				asserted := satoracle.New(nv)
 				logic.NewTseytin(asserted, opt).Assert(f)
-				full, pl, nl := newCNF(nv), newCNF(nv), newCNF(nv)
+				full, pl, nl := satoracle.New(nv), satoracle.New(nv), satoracle.New(nv)
 				l := logic.NewTseytin(full, opt).Lit(f)
 				p := logic.NewTseytin(pl, opt).PosLit(f)
 				n := logic.NewTseytin(nl, opt).NegLit(f)
 
 				for m := range uint(1) << nv {
-					in, model := assignment(nv, m)
+					in, model := satoracle.Assignment(nv, m)
 					want := f.Eval(model)
 					checks := []struct {
 						what string
 						have bool
 						want bool
 					}{
-						{"Assert(f)", asserted.sat(in...), want},
-						{"Lit(f)", full.sat(append(in, l)...), want},
-						{"¬Lit(f)", full.sat(append(in, -l)...), !want},
-						{"PosLit(f)", pl.sat(append(in, p)...), want},
-						{"¬NegLit(f)", nl.sat(append(in, -n)...), !want},
-						{"PosLit defs alone", pl.sat(in...), true},
-						{"NegLit defs alone", nl.sat(in...), true},
+						{"Assert(f)", asserted.Sat(in...), want},
+						{"Lit(f)", full.Sat(append(in, l)...), want},
+						{"¬Lit(f)", full.Sat(append(in, -l)...), !want},
+						{"PosLit(f)", pl.Sat(append(in, p)...), want},
+						{"¬NegLit(f)", nl.Sat(append(in, -n)...), !want},
+						{"PosLit defs alone", pl.Sat(in...), true},
+						{"NegLit defs alone", nl.Sat(in...), true},
 					}
 					for _, c := range checks {
 						if c.have != c.want {
@@ -178,7 +179,7 @@ func TestTseytinCounts(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			out := newCNF(3)
+			out := satoracle.New(3)
 			ts := logic.NewTseytin(out, logic.Options{Polarity: tt.polarity})
 			lits := make([]int, len(tt.calls))
 			for i, c := range tt.calls {
@@ -195,13 +196,13 @@ func TestTseytinCounts(t *testing.T) {
 			}
 			if ts.Vars() != tt.vars || ts.Clauses() != tt.clauses {
 				t.Errorf("have %d vars, %d clauses %v; want %d vars, %d clauses",
-					ts.Vars(), ts.Clauses(), out.clauses, tt.vars, tt.clauses)
+					ts.Vars(), ts.Clauses(), out.Clauses, tt.vars, tt.clauses)
 			}
-			if got := out.vars - 3; got != ts.Vars() {
+			if got := out.Vars - 3; got != ts.Vars() {
 				t.Errorf("adder saw %d new vars, Vars() = %d", got, ts.Vars())
 			}
-			if len(out.clauses) != ts.Clauses() {
-				t.Errorf("adder saw %d clauses, Clauses() = %d", len(out.clauses), ts.Clauses())
+			if len(out.Clauses) != ts.Clauses() {
+				t.Errorf("adder saw %d clauses, Clauses() = %d", len(out.Clauses), ts.Clauses())
 			}
 			for _, p := range tt.same {
 				if lits[p[0]] != lits[p[1]] {
@@ -226,7 +227,7 @@ func TestTseytinDAG(t *testing.T) {
 		x := logic.Var(2 + i)
 		f = logic.Or(logic.And(f, x), logic.And(x, f), logic.False)
 	}
-	out := newCNF(1 + levels)
+	out := satoracle.New(1 + levels)
 	ts := logic.NewTseytin(out, logic.Options{})
 	ts.Lit(f)
 	// Per level the two ands are one gate (1 var, 3 clauses) and the or
@@ -255,10 +256,10 @@ func TestString(t *testing.T) {
 }
 
 func ExampleTseytin() {
-	out := newCNF(3) // variables 1..3 are the caller's inputs
+	out := satoracle.New(3) // variables 1..3 are the caller's inputs
 	ts := logic.NewTseytin(out, logic.Options{Polarity: true})
 	a, b, c := logic.Var(1), logic.Var(2), logic.Var(3)
 	ts.Assert(logic.Or(logic.And(a, b), logic.And(b, a), logic.Not(c)))
-	fmt.Println(ts.Vars(), "gate,", ts.Clauses(), "clauses:", out.clauses)
+	fmt.Println(ts.Vars(), "gate,", ts.Clauses(), "clauses:", out.Clauses)
 	// Output: 1 gate, 3 clauses: [[-4 1] [-4 2] [-3 4]]
 }

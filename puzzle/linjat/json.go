@@ -3,119 +3,27 @@ package linjat
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/puzzle/jsonpos"
 )
 
 // GroupOrder is the order of the level JSON's groups for global indexes;
 // other groups follow by name.
 var GroupOrder = []string{"tutorial", "easy", "medium", "hard", "expert"}
 
-// jsonReader walks a JSON document token by token and knows where each
-// token starts, so that errors point at the JSON element (line:col).
+// jsonReader is the level parser: a jsonpos.Reader plus the methods that
+// read levels from it.
 type jsonReader struct {
-	file  string
-	data  []byte
-	dec   *json.Decoder
-	lines []int
-	errs  puzzle.ErrorList
+	*jsonpos.Reader
 }
-
-var errStop = errors.New("stop")
 
 func newJSONReader(file string, data []byte) *jsonReader {
-	j := &jsonReader{file: file, data: data, dec: json.NewDecoder(bytes.NewReader(data)), lines: []int{0}}
-	j.dec.UseNumber()
-	for i, b := range data {
-		if b == '\n' {
-			j.lines = append(j.lines, i+1)
-		}
-	}
-	return j
-}
-
-func (j *jsonReader) lineCol(off int) (int, int) {
-	i := max(sort.SearchInts(j.lines, off+1)-1, 0)
-	return i + 1, off - j.lines[i] + 1
-}
-
-// here is the offset where the next token starts.
-func (j *jsonReader) here() int {
-	off := int(j.dec.InputOffset())
-	for off < len(j.data) {
-		switch j.data[off] {
-		case ' ', '\t', '\r', '\n', ',', ':':
-			off++
-			continue
-		}
-		break
-	}
-	return off
-}
-
-func (j *jsonReader) errorAt(off int, format string, args ...any) {
-	line, col := j.lineCol(off)
-	j.errs.Add(j.file, line, col, format, args...)
-}
-
-func (j *jsonReader) token() (json.Token, int, error) {
-	off := j.here()
-	tok, err := j.dec.Token()
-	if err != nil {
-		var se *json.SyntaxError
-		switch {
-		case errors.As(err, &se):
-			j.errorAt(int(se.Offset), "JSON: %v", se)
-		case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
-			j.errorAt(len(j.data), "JSON: unexpected end of input")
-		default:
-			j.errorAt(off, "JSON: %v", err)
-		}
-		return nil, off, errStop
-	}
-	return tok, off, nil
-}
-
-func describe(tok json.Token) string {
-	switch v := tok.(type) {
-	case json.Delim:
-		return fmt.Sprintf("%q", string(v))
-	case string:
-		return fmt.Sprintf("string %q", v)
-	case json.Number:
-		return "number " + v.String()
-	case nil:
-		return "null"
-	}
-	return fmt.Sprintf("%v", tok)
-}
-
-// skip discards the rest of a value whose first token is tok.
-func (j *jsonReader) skip(tok json.Token) error {
-	d, ok := tok.(json.Delim)
-	if !ok || d == '}' || d == ']' {
-		return nil
-	}
-	for depth := 1; depth > 0; {
-		tok, _, err := j.token()
-		if err != nil {
-			return err
-		}
-		if d, ok := tok.(json.Delim); ok {
-			if d == '{' || d == '[' {
-				depth++
-			} else {
-				depth--
-			}
-		}
-	}
-	return nil
+	return &jsonReader{jsonpos.New(file, data)}
 }
 
 // entryKeys are the keys of one level entry; an object whose first key is
@@ -131,7 +39,7 @@ var entryKeys = map[string]bool{"puzzle": true, "message": true, "classification
 func ParseLevels(file string, data []byte) ([]*Puzzle, error) {
 	j := newJSONReader(file, data)
 	ps := j.parseFile()
-	return ps, j.errs.Err()
+	return ps, j.Errors().Err()
 }
 
 type groupEntries struct {
@@ -140,19 +48,19 @@ type groupEntries struct {
 }
 
 func (j *jsonReader) parseFile() []*Puzzle {
-	tok, off, err := j.token()
+	tok, off, err := j.Token()
 	if err != nil {
 		return nil
 	}
 	var groups []groupEntries
 	switch tok {
 	case json.Delim('{'):
-		first, _, err := j.token()
+		first, _, err := j.Token()
 		if err != nil {
 			return nil
 		}
 		if first == json.Delim('}') {
-			j.errorAt(off, "no levels")
+			j.ErrorAt(off, "no levels")
 			return nil
 		}
 		key, _ := first.(string)
@@ -170,24 +78,24 @@ func (j *jsonReader) parseFile() []*Puzzle {
 				return nil
 			}
 			groups = append(groups, groupEntries{name: key, entries: es})
-			if !j.dec.More() {
+			if !j.More() {
 				break
 			}
-			tok, _, err := j.token()
+			tok, _, err := j.Token()
 			if err != nil {
 				return nil
 			}
 			key, _ = tok.(string)
 		}
-		if _, _, err := j.token(); err != nil { // '}'
+		if _, _, err := j.Token(); err != nil { // '}'
 			return nil
 		}
 	case json.Delim('['):
-		if !j.dec.More() {
-			j.errorAt(off, "no levels")
+		if !j.More() {
+			j.ErrorAt(off, "no levels")
 			return nil
 		}
-		if j.here() < len(j.data) && j.data[j.here()] == '"' {
+		if j.Peek() == '"' {
 			rows, err := j.parseRowsBody(off)
 			if err != nil {
 				return nil
@@ -205,24 +113,15 @@ func (j *jsonReader) parseFile() []*Puzzle {
 		}
 		groups = append(groups, groupEntries{entries: es})
 	default:
-		j.errorAt(off, "want a JSON object of level groups, a level or an array, have %v", describe(tok))
+		j.ErrorAt(off, "want a JSON object of level groups, a level or an array, have %v", jsonpos.Describe(tok))
 		return nil
 	}
-	if off := skipSpace(j.data, int(j.dec.InputOffset())); off < len(j.data) {
-		j.errorAt(off, "unexpected data after the JSON value")
-	}
+	j.ExpectEnd()
 	ps := number(groups)
-	if len(ps) == 0 && len(j.errs) == 0 {
-		j.errorAt(off, "no levels with a puzzle")
+	if len(ps) == 0 && len(j.Errors()) == 0 {
+		j.ErrorAt(off, "no levels with a puzzle")
 	}
 	return ps
-}
-
-func skipSpace(data []byte, off int) int {
-	for off < len(data) && (data[off] == ' ' || data[off] == '\t' || data[off] == '\r' || data[off] == '\n') {
-		off++
-	}
-	return off
 }
 
 // number orders the groups, names the entries and gives global indexes.
@@ -264,13 +163,13 @@ func number(groups []groupEntries) []*Puzzle {
 
 // parseGroup reads one group's array of entries (its key already read).
 func (j *jsonReader) parseGroup(key string) ([]*Puzzle, error) {
-	tok, off, err := j.token()
+	tok, off, err := j.Token()
 	if err != nil {
 		return nil, err
 	}
 	if tok != json.Delim('[') {
-		j.errorAt(off, "group %q: want an array of levels, have %v", key, describe(tok))
-		return nil, j.skip(tok)
+		j.ErrorAt(off, "group %q: want an array of levels, have %v", key, jsonpos.Describe(tok))
+		return nil, j.Skip(tok)
 	}
 	return j.parseEntries()
 }
@@ -279,14 +178,14 @@ func (j *jsonReader) parseGroup(key string) ([]*Puzzle, error) {
 // message-only entries are nil.
 func (j *jsonReader) parseEntries() ([]*Puzzle, error) {
 	var es []*Puzzle
-	for j.dec.More() {
-		tok, off, err := j.token()
+	for j.More() {
+		tok, off, err := j.Token()
 		if err != nil {
 			return nil, err
 		}
 		if tok != json.Delim('{') {
-			j.errorAt(off, "want a level object, have %v", describe(tok))
-			if err := j.skip(tok); err != nil {
+			j.ErrorAt(off, "want a level object, have %v", jsonpos.Describe(tok))
+			if err := j.Skip(tok); err != nil {
 				return nil, err
 			}
 			es = append(es, nil)
@@ -298,7 +197,7 @@ func (j *jsonReader) parseEntries() ([]*Puzzle, error) {
 		}
 		es = append(es, p)
 	}
-	_, _, err := j.token() // ']'
+	_, _, err := j.Token() // ']'
 	return es, err
 }
 
@@ -318,26 +217,26 @@ func (j *jsonReader) parseEntryBody(start int, key string) (*Puzzle, error) {
 	message := ""
 	for {
 		if key == "" {
-			if !j.dec.More() {
+			if !j.More() {
 				break
 			}
-			tok, _, err := j.token()
+			tok, _, err := j.Token()
 			if err != nil {
 				return nil, err
 			}
 			key, _ = tok.(string)
 		}
-		voff := j.here()
+		voff := j.Here()
 		switch key {
 		case "puzzle":
-			tok, off, err := j.token()
+			tok, off, err := j.Token()
 			if err != nil {
 				return nil, err
 			}
 			if tok != json.Delim('[') {
-				j.errorAt(off, "puzzle: want an array of row strings, have %v", describe(tok))
+				j.ErrorAt(off, "puzzle: want an array of row strings, have %v", jsonpos.Describe(tok))
 				bad = true
-				if err := j.skip(tok); err != nil {
+				if err := j.Skip(tok); err != nil {
 					return nil, err
 				}
 				break
@@ -350,9 +249,9 @@ func (j *jsonReader) parseEntryBody(start int, key string) (*Puzzle, error) {
 			bad = bad || rows == nil
 		case "message", "file":
 			var s string
-			if err := j.dec.Decode(&s); err != nil {
-				j.errorAt(voff, "%s: want a string (%v)", key, err)
-				return nil, errStop
+			if err := j.Decode(&s); err != nil {
+				j.ErrorAt(voff, "%s: want a string (%v)", key, err)
+				return nil, jsonpos.ErrStop
 			}
 			if key == "message" {
 				message = s
@@ -361,28 +260,28 @@ func (j *jsonReader) parseEntryBody(start int, key string) (*Puzzle, error) {
 			}
 		case "score":
 			var v any
-			if err := j.dec.Decode(&v); err != nil {
-				j.errorAt(voff, "score: %v", err)
-				return nil, errStop
+			if err := j.Decode(&v); err != nil {
+				j.ErrorAt(voff, "score: %v", err)
+				return nil, jsonpos.ErrStop
 			}
 			f, ok := number64(v)
 			if !ok {
-				j.errorAt(voff, "score: want a number, have %v", v)
+				j.ErrorAt(voff, "score: want a number, have %v", v)
 				bad = true
 				break
 			}
 			ref.Score, hasRef = f, true
 		case "classification":
 			var m map[string]map[string]any
-			if err := j.dec.Decode(&m); err != nil {
-				j.errorAt(voff, "classification: want an object of {depth, max_width} objects (%v)", err)
-				return nil, errStop
+			if err := j.Decode(&m); err != nil {
+				j.ErrorAt(voff, "classification: want an object of {depth, max_width} objects (%v)", err)
+				return nil, jsonpos.ErrStop
 			}
 			for k, st := range m {
 				d, ok1 := number64(st["depth"])
 				w, ok2 := number64(st["max_width"])
 				if !ok1 || !ok2 {
-					j.errorAt(voff, "classification %q: want numbers depth and max_width", k)
+					j.ErrorAt(voff, "classification %q: want numbers depth and max_width", k)
 					bad = true
 					continue
 				}
@@ -391,14 +290,14 @@ func (j *jsonReader) parseEntryBody(start int, key string) (*Puzzle, error) {
 			hasRef = true
 		default:
 			var skip json.RawMessage
-			if err := j.dec.Decode(&skip); err != nil {
-				j.errorAt(voff, "JSON: %v", err)
-				return nil, errStop
+			if err := j.Decode(&skip); err != nil {
+				j.ErrorAt(voff, "JSON: %v", err)
+				return nil, jsonpos.ErrStop
 			}
 		}
 		key = ""
 	}
-	if _, _, err := j.token(); err != nil { // '}'
+	if _, _, err := j.Token(); err != nil { // '}'
 		return nil, err
 	}
 	if bad {
@@ -406,7 +305,7 @@ func (j *jsonReader) parseEntryBody(start int, key string) (*Puzzle, error) {
 	}
 	if !hasRows {
 		if message == "" {
-			j.errorAt(start, "level has no puzzle")
+			j.ErrorAt(start, "level has no puzzle")
 		}
 		return nil, nil
 	}
@@ -439,27 +338,27 @@ func number64(v any) (float64, bool) {
 func (j *jsonReader) parseRowsBody(start int) ([]rowString, error) {
 	var rows []rowString
 	ok := true
-	for j.dec.More() {
-		tok, off, err := j.token()
+	for j.More() {
+		tok, off, err := j.Token()
 		if err != nil {
 			return nil, err
 		}
 		s, isStr := tok.(string)
 		if !isStr {
-			j.errorAt(off, "want a row string, have %v", describe(tok))
+			j.ErrorAt(off, "want a row string, have %v", jsonpos.Describe(tok))
 			ok = false
-			if err := j.skip(tok); err != nil {
+			if err := j.Skip(tok); err != nil {
 				return nil, err
 			}
 			continue
 		}
 		rows = append(rows, rowString{s: s, off: off})
 	}
-	if _, _, err := j.token(); err != nil { // ']'
+	if _, _, err := j.Token(); err != nil { // ']'
 		return nil, err
 	}
 	if len(rows) == 0 {
-		j.errorAt(start, "puzzle has no rows")
+		j.ErrorAt(start, "puzzle has no rows")
 		ok = false
 	}
 	if !ok {
@@ -476,7 +375,7 @@ func (j *jsonReader) build(rows []rowString) *Puzzle {
 	for r, row := range rows {
 		rs := []rune(row.s)
 		if len(rs) != width {
-			j.errorAt(row.off, "row %d has %d cells, want %d (as row 1)", r+1, len(rs), width)
+			j.ErrorAt(row.off, "row %d has %d cells, want %d (as row 1)", r+1, len(rs), width)
 			ok = false
 			continue
 		}
@@ -484,7 +383,7 @@ func (j *jsonReader) build(rows []rowString) *Puzzle {
 		for c, ch := range rs {
 			v, msg := cellOf(ch)
 			if msg != "" {
-				j.errorAt(row.off+1+c, "cell %v: %s", puzzle.Pos{Row: r, Col: c}, msg)
+				j.ErrorAt(row.off+1+c, "cell %v: %s", puzzle.Pos{Row: r, Col: c}, msg)
 				ok = false
 			}
 			grid[r][c] = v
@@ -494,12 +393,12 @@ func (j *jsonReader) build(rows []rowString) *Puzzle {
 		return nil
 	}
 	if width == 0 {
-		j.errorAt(rows[0].off, "rows are empty")
+		j.ErrorAt(rows[0].off, "rows are empty")
 		return nil
 	}
 	p, err := New("", grid)
 	if err != nil {
-		j.errorAt(rows[0].off, "%v", err)
+		j.ErrorAt(rows[0].off, "%v", err)
 		return nil
 	}
 	return p

@@ -1,15 +1,11 @@
 package shinro
 
 import (
-	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
-	"sort"
 	"strconv"
 
-	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/puzzle/jsonpos"
 )
 
 // PlayshinroSize is the side of every playshinro grid.
@@ -21,133 +17,14 @@ const (
 	codeStone = 5
 )
 
-// jsonReader walks a JSON document token by token and knows where each token
-// starts, so that errors point at the JSON element (line:col).
+// jsonReader is the playshinro parser: a jsonpos.Reader plus the methods
+// that read puzzles from it.
 type jsonReader struct {
-	file  string
-	data  []byte
-	dec   *json.Decoder
-	lines []int // byte offset of each line's start
-	errs  puzzle.ErrorList
+	*jsonpos.Reader
 }
-
-// errStop is returned when an error makes further reading pointless (the
-// error itself is already recorded).
-var errStop = errors.New("stop")
 
 func newJSONReader(file string, data []byte) *jsonReader {
-	j := &jsonReader{file: file, data: data, dec: json.NewDecoder(bytes.NewReader(data)), lines: []int{0}}
-	j.dec.UseNumber()
-	for i, b := range data {
-		if b == '\n' {
-			j.lines = append(j.lines, i+1)
-		}
-	}
-	return j
-}
-
-// lineCol turns a byte offset into a 1-based line and column (in bytes).
-func (j *jsonReader) lineCol(off int) (int, int) {
-	i := sort.SearchInts(j.lines, off+1) - 1
-	if i < 0 {
-		i = 0
-	}
-	return i + 1, off - j.lines[i] + 1
-}
-
-func skipSpace(data []byte, off int) int {
-	for off < len(data) && (data[off] == ' ' || data[off] == '\t' || data[off] == '\r' || data[off] == '\n') {
-		off++
-	}
-	return off
-}
-
-// here is the offset where the next token starts.
-func (j *jsonReader) here() int {
-	off := int(j.dec.InputOffset())
-	for off < len(j.data) {
-		switch j.data[off] {
-		case ' ', '\t', '\r', '\n', ',', ':':
-			off++
-			continue
-		}
-		break
-	}
-	return off
-}
-
-func (j *jsonReader) errorAt(off int, format string, args ...any) {
-	line, col := j.lineCol(off)
-	j.errs.Add(j.file, line, col, format, args...)
-}
-
-// token reads the next token and its start offset; a syntax error is
-// recorded and errStop returned.
-func (j *jsonReader) token() (json.Token, int, error) {
-	off := j.here()
-	tok, err := j.dec.Token()
-	if err != nil {
-		var se *json.SyntaxError
-		switch {
-		case errors.As(err, &se):
-			j.errorAt(int(se.Offset), "JSON: %v", se)
-		case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
-			j.errorAt(len(j.data), "JSON: unexpected end of input")
-		default:
-			j.errorAt(off, "JSON: %v", err)
-		}
-		return nil, off, errStop
-	}
-	return tok, off, nil
-}
-
-// expect reads a delimiter.
-func (j *jsonReader) expect(d json.Delim, what string) (int, error) {
-	tok, off, err := j.token()
-	if err != nil {
-		return off, err
-	}
-	if got, ok := tok.(json.Delim); !ok || got != d {
-		j.errorAt(off, "want %s, have %v", what, describe(tok))
-		return off, errStop
-	}
-	return off, nil
-}
-
-func describe(tok json.Token) string {
-	switch v := tok.(type) {
-	case json.Delim:
-		return fmt.Sprintf("%q", string(v))
-	case string:
-		return fmt.Sprintf("string %q", v)
-	case json.Number:
-		return "number " + v.String()
-	case nil:
-		return "null"
-	}
-	return fmt.Sprintf("%v", tok)
-}
-
-// skip reads and discards one value (the token already read is tok).
-func (j *jsonReader) skip(tok json.Token) error {
-	d, ok := tok.(json.Delim)
-	if !ok || d == '}' || d == ']' {
-		return nil
-	}
-	for depth := 1; depth > 0; {
-		tok, _, err := j.token()
-		if err != nil {
-			return err
-		}
-		if d, ok := tok.(json.Delim); ok {
-			if d == '{' || d == '[' {
-				depth++
-			} else {
-				depth--
-			}
-		}
-	}
-	return nil
+	return &jsonReader{jsonpos.New(file, data)}
 }
 
 // ParsePlayshinro reads a playshinro JSON file: an array of puzzles
@@ -160,11 +37,11 @@ func (j *jsonReader) skip(tok json.Token) error {
 func ParsePlayshinro(file string, data []byte) ([]*Puzzle, error) {
 	j := newJSONReader(file, data)
 	ps := j.parseFile()
-	return ps, j.errs.Err()
+	return ps, j.Errors().Err()
 }
 
 func (j *jsonReader) parseFile() []*Puzzle {
-	tok, off, err := j.token()
+	tok, off, err := j.Token()
 	if err != nil {
 		return nil
 	}
@@ -179,7 +56,7 @@ func (j *jsonReader) parseFile() []*Puzzle {
 			p.Title = "playshinro " + strconv.Itoa(p.Number)
 		}
 		if prev, dup := seen[p.Number]; dup {
-			j.errorAt(off, "puzzle index %d repeats (first at puzzle %d of the file)", p.Number, prev+1)
+			j.ErrorAt(off, "puzzle index %d repeats (first at puzzle %d of the file)", p.Number, prev+1)
 			return
 		}
 		seen[p.Number] = len(ps)
@@ -187,15 +64,15 @@ func (j *jsonReader) parseFile() []*Puzzle {
 	}
 	switch tok {
 	case json.Delim('['):
-		for j.dec.More() {
-			off := j.here()
+		for j.More() {
+			off := j.Here()
 			p, err := j.parsePuzzle()
 			if err != nil {
 				return nil // the JSON is broken: nothing is trustworthy
 			}
 			add(p, off)
 		}
-		if _, err := j.expect(']', `"]"`); err != nil {
+		if _, err := j.Expect(']', `"]"`); err != nil {
 			return nil
 		}
 	case json.Delim('{'):
@@ -205,20 +82,18 @@ func (j *jsonReader) parseFile() []*Puzzle {
 		}
 		add(p, off)
 	default:
-		j.errorAt(off, "want a JSON array of puzzles, have %v", describe(tok))
+		j.ErrorAt(off, "want a JSON array of puzzles, have %v", jsonpos.Describe(tok))
 		return nil
 	}
-	if off := skipSpace(j.data, int(j.dec.InputOffset())); off < len(j.data) {
-		j.errorAt(off, "unexpected data after the JSON value")
-	}
-	if len(ps) == 0 && len(j.errs) == 0 {
-		j.errorAt(off, "no puzzles")
+	j.ExpectEnd()
+	if len(ps) == 0 && len(j.Errors()) == 0 {
+		j.ErrorAt(off, "no puzzles")
 	}
 	return ps
 }
 
 func (j *jsonReader) parsePuzzle() (*Puzzle, error) {
-	off, err := j.expect('{', "a puzzle object")
+	off, err := j.Expect('{', "a puzzle object")
 	if err != nil {
 		return nil, err
 	}
@@ -233,13 +108,13 @@ func (j *jsonReader) parsePuzzleBody(start int) (*Puzzle, error) {
 	var grid [][]int
 	gridOff := -1
 	bad := false
-	for j.dec.More() {
-		tok, _, err := j.token()
+	for j.More() {
+		tok, _, err := j.Token()
 		if err != nil {
 			return nil, err
 		}
 		key, _ := tok.(string)
-		val, voff, err := j.token()
+		val, voff, err := j.Token()
 		if err != nil {
 			return nil, err
 		}
@@ -248,9 +123,9 @@ func (j *jsonReader) parsePuzzleBody(start int) (*Puzzle, error) {
 			n, ok := val.(json.Number)
 			v, perr := strconv.Atoi(string(n))
 			if !ok || perr != nil || v < 1 {
-				j.errorAt(voff, "index: want a positive integer, have %v", describe(val))
+				j.ErrorAt(voff, "index: want a positive integer, have %v", jsonpos.Describe(val))
 				bad = true
-				if err := j.skip(val); err != nil {
+				if err := j.Skip(val); err != nil {
 					return nil, err
 				}
 				continue
@@ -260,9 +135,9 @@ func (j *jsonReader) parsePuzzleBody(start int) (*Puzzle, error) {
 			n, ok := val.(json.Number)
 			f, perr := n.Float64()
 			if !ok || perr != nil || f < 0 || f > 1 {
-				j.errorAt(voff, "difficulty: want a fraction in [0,1], have %v", describe(val))
+				j.ErrorAt(voff, "difficulty: want a fraction in [0,1], have %v", jsonpos.Describe(val))
 				bad = true
-				if err := j.skip(val); err != nil {
+				if err := j.Skip(val); err != nil {
 					return nil, err
 				}
 				continue
@@ -279,16 +154,16 @@ func (j *jsonReader) parsePuzzleBody(start int) (*Puzzle, error) {
 			}
 			grid = g
 		default:
-			if err := j.skip(val); err != nil {
+			if err := j.Skip(val); err != nil {
 				return nil, err
 			}
 		}
 	}
-	if _, err := j.expect('}', `"}"`); err != nil {
+	if _, err := j.Expect('}', `"}"`); err != nil {
 		return nil, err
 	}
 	if gridOff < 0 {
-		j.errorAt(start, "puzzle has no grid")
+		j.ErrorAt(start, "puzzle has no grid")
 		return nil, nil
 	}
 	if bad {
@@ -310,57 +185,57 @@ type gridCell struct {
 // parseGrid reads an 8×8 array of cell codes (first token already read).
 func (j *jsonReader) parseGrid(first json.Token, off int) ([][]int, bool, error) {
 	if first != json.Delim('[') {
-		j.errorAt(off, "grid: want an array of rows, have %v", describe(first))
-		return nil, false, j.skip(first)
+		j.ErrorAt(off, "grid: want an array of rows, have %v", jsonpos.Describe(first))
+		return nil, false, j.Skip(first)
 	}
 	ok := true
 	var rows [][]gridCell
-	for j.dec.More() {
-		tok, roff, err := j.token()
+	for j.More() {
+		tok, roff, err := j.Token()
 		if err != nil {
 			return nil, false, err
 		}
 		if tok != json.Delim('[') {
-			j.errorAt(roff, "grid row %d: want an array of cells, have %v", len(rows)+1, describe(tok))
+			j.ErrorAt(roff, "grid row %d: want an array of cells, have %v", len(rows)+1, jsonpos.Describe(tok))
 			ok = false
-			if err := j.skip(tok); err != nil {
+			if err := j.Skip(tok); err != nil {
 				return nil, false, err
 			}
 			rows = append(rows, nil)
 			continue
 		}
 		var row []gridCell
-		for j.dec.More() {
-			tok, coff, err := j.token()
+		for j.More() {
+			tok, coff, err := j.Token()
 			if err != nil {
 				return nil, false, err
 			}
 			n, isNum := tok.(json.Number)
 			v, perr := strconv.Atoi(string(n))
 			if !isNum || perr != nil || v < 0 || v > 9 {
-				j.errorAt(coff, "grid cell r%dc%d: want a code 0-9 (0 empty, 5 stone, numpad arrow), have %v", len(rows)+1, len(row)+1, describe(tok))
+				j.ErrorAt(coff, "grid cell r%dc%d: want a code 0-9 (0 empty, 5 stone, numpad arrow), have %v", len(rows)+1, len(row)+1, jsonpos.Describe(tok))
 				ok = false
-				if err := j.skip(tok); err != nil {
+				if err := j.Skip(tok); err != nil {
 					return nil, false, err
 				}
 				v = 0
 			}
 			row = append(row, gridCell{v, coff})
 		}
-		if _, err := j.expect(']', `"]"`); err != nil {
+		if _, err := j.Expect(']', `"]"`); err != nil {
 			return nil, false, err
 		}
 		if len(row) != PlayshinroSize {
-			j.errorAt(roff, "grid row %d has %d cells, want %d", len(rows)+1, len(row), PlayshinroSize)
+			j.ErrorAt(roff, "grid row %d has %d cells, want %d", len(rows)+1, len(row), PlayshinroSize)
 			ok = false
 		}
 		rows = append(rows, row)
 	}
-	if _, err := j.expect(']', `"]"`); err != nil {
+	if _, err := j.Expect(']', `"]"`); err != nil {
 		return nil, false, err
 	}
 	if len(rows) != PlayshinroSize {
-		j.errorAt(off, "grid has %d rows, want %d", len(rows), PlayshinroSize)
+		j.ErrorAt(off, "grid has %d rows, want %d", len(rows), PlayshinroSize)
 		ok = false
 	}
 	if !ok {
@@ -375,7 +250,7 @@ func (j *jsonReader) parseGrid(first json.Token, off int) ([][]int, bool, error)
 			if d := Dir(cell.code); d.Valid() {
 				dr, dc := d.Delta()
 				if nr, nc := r+dr, c+dc; nr < 0 || nr >= len(rows) || nc < 0 || nc >= len(row) {
-					j.errorAt(cell.off, "grid cell r%dc%d: arrow %v points off the grid", r+1, c+1, d)
+					j.ErrorAt(cell.off, "grid cell r%dc%d: arrow %v points off the grid", r+1, c+1, d)
 					ok = false
 				}
 			}
@@ -408,7 +283,7 @@ func (j *jsonReader) build(p *Puzzle, grid [][]int, off int) *Puzzle {
 		}
 	}
 	if err := p.check(); err != nil {
-		j.errorAt(off, "%v", err)
+		j.ErrorAt(off, "%v", err)
 		return nil
 	}
 	p.prepare()

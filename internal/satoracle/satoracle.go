@@ -1,0 +1,102 @@
+// Package satoracle is for tests only: an encode.Adder that records clauses
+// and answers satisfiability questions about them with gini, used directly
+// as an independent oracle, for exhaustive checks of encodings against
+// their truth tables.
+package satoracle
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/go-air/gini"
+	"github.com/go-air/gini/z"
+
+	"github.com/puzzlesat/puzzlesat/encode"
+)
+
+// CNF records clauses as an encode.Adder and answers satisfiability
+// questions about them with gini.
+type CNF struct {
+	Vars    int     // variables allocated so far, inputs included
+	Clauses [][]int // every clause added, in order
+
+	g     *gini.Gini
+	unsat bool // unsatisfiable whatever the assumptions (see Sat)
+}
+
+var _ encode.Adder = (*CNF)(nil)
+
+// New returns an empty CNF whose variables 1..inputs are the caller's
+// inputs; NewVar allocates after them.
+func New(inputs int) *CNF { return &CNF{Vars: inputs} }
+
+// NewVar allocates the next variable.
+func (c *CNF) NewVar() int { c.Vars++; return c.Vars }
+
+// AddClause records a clause. It panics on a literal that is not an
+// allocated variable: that catches internal constants or stray literals
+// leaking out of the encoding under test.
+func (c *CNF) AddClause(lits ...int) {
+	for _, l := range lits {
+		if l == 0 || max(l, -l) > c.Vars {
+			panic(fmt.Sprintf("literal %d of clause %v is not an allocated variable", l, lits))
+		}
+	}
+	c.Clauses = append(c.Clauses, slices.Clone(lits))
+	if len(lits) == 0 {
+		c.unsat = true
+	}
+	if c.g != nil {
+		c.load(lits)
+	}
+}
+
+func (c *CNF) load(lits []int) {
+	for _, l := range lits {
+		c.g.Add(z.Dimacs2Lit(l))
+	}
+	c.g.Add(z.LitNull)
+}
+
+// Sat reports whether the clauses hold together with the assumptions.
+// Clauses may be added between calls.
+//
+// The first call solves once without assumptions and remembers an Unsat
+// answer: gini v1.0.4, once it has found a formula unsatisfiable regardless
+// of the assumptions, fails the next Solve under assumptions with
+// "internal error in solve: sat model".
+func (c *CNF) Sat(assumptions ...int) bool {
+	if c.unsat {
+		return false
+	}
+	if c.g == nil {
+		c.g = gini.New()
+		for _, cl := range c.Clauses {
+			c.load(cl)
+		}
+		if c.g.Solve() != 1 {
+			c.unsat = true
+			return false
+		}
+	}
+	for _, l := range assumptions {
+		c.g.Assume(z.Dimacs2Lit(l))
+	}
+	return c.g.Solve() == 1
+}
+
+// Assignment returns the unit literals setting variables 1..n to the bits
+// of m (variable v is bit v-1), and the model (indexed by variable) they
+// describe.
+func Assignment(n int, m uint) ([]int, []bool) {
+	lits := make([]int, n)
+	model := make([]bool, n+1)
+	for v := 1; v <= n; v++ {
+		model[v] = m>>(v-1)&1 == 1
+		lits[v-1] = v
+		if !model[v] {
+			lits[v-1] = -v
+		}
+	}
+	return lits, model
+}
