@@ -94,13 +94,14 @@ func (r *Reader) Decode(v any) error { return r.dec.Decode(v) }
 // Token reads the next token and its start offset. A syntax error or an
 // early end of input is recorded and ErrStop returned.
 func (r *Reader) Token() (json.Token, int, error) {
+	before := int(r.dec.InputOffset())
 	off := r.Here()
 	tok, err := r.dec.Token()
 	if err != nil {
 		var se *json.SyntaxError
 		switch {
 		case errors.As(err, &se):
-			r.ErrorAt(int(se.Offset), "JSON: %v", se)
+			r.ErrorAt(r.syntaxErrorAt(before, se), "JSON: %v", se)
 		case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
 			r.ErrorAt(len(r.data), "JSON: unexpected end of input")
 		default:
@@ -109,6 +110,28 @@ func (r *Reader) Token() (json.Token, int, error) {
 		return nil, off, ErrStop
 	}
 	return tok, off, nil
+}
+
+// syntaxErrorAt is the offset of the character a syntax error is about.
+// Decoder.Token counts the offset of an error inside a value (a bad literal,
+// a control character in a string) from somewhere inside the decoder, not
+// from the start of the input; decoding that value alone from its start
+// gives the error relative to it. An error between values is already
+// absolute, and decoding the next value alone then succeeds.
+func (r *Reader) syntaxErrorAt(before int, se *json.SyntaxError) int {
+	// The value Token was reading starts after blanks and at most one
+	// separator (the one Token itself consumes).
+	start := skipBlanks(r.data, before)
+	if start < len(r.data) && (r.data[start] == ',' || r.data[start] == ':') {
+		start = skipBlanks(r.data, start+1)
+	}
+	var raw json.RawMessage
+	err := json.NewDecoder(bytes.NewReader(r.data[start:])).Decode(&raw)
+	var inValue *json.SyntaxError
+	if errors.As(err, &inValue) && inValue.Offset > 0 {
+		return start + int(inValue.Offset) - 1
+	}
+	return int(se.Offset)
 }
 
 // Expect reads the delimiter d and returns its offset; anything else is
@@ -175,4 +198,11 @@ func Describe(tok json.Token) string {
 		return "null"
 	}
 	return fmt.Sprintf("%v", tok)
+}
+
+func skipBlanks(data []byte, off int) int {
+	for off < len(data) && (data[off] == ' ' || data[off] == '\t' || data[off] == '\r' || data[off] == '\n') {
+		off++
+	}
+	return off
 }

@@ -337,3 +337,40 @@ func ExampleReader() {
 	fmt.Println(r.Errors().Err())
 	// Output: puzzles.json:3:13: index: want a number, have string "two"
 }
+
+// TestSyntaxErrorInsideValue: an error inside a value is reported at the
+// offending character, not at an offset counted from the value's start.
+func TestSyntaxErrorInsideValue(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"[\n  1,\n  x]", "f:3:3:"},
+		{"[\n  1,\n  tru]", "f:3:6:"},
+		{"[\n 1,\n \"a\x01\"]", "f:3:4:"},
+		{"[1,\n 2,\n 3 4]", "f:3:4:"},
+		{"{\"a\":\n  [1, 2, {\"b\": nul}]}", "f:2:19:"},
+		{"[1, 2.e]", "f:1:7:"},
+	}
+	for _, tt := range tests {
+		r := jsonpos.New("f", []byte(tt.in))
+		for {
+			if _, _, err := r.Token(); err != nil {
+				break
+			}
+		}
+		errs := r.Errors()
+		if len(errs) != 1 || !strings.HasPrefix(errs[0].Error(), tt.want) {
+			t.Errorf("%q: have %v, want an error at %s", tt.in, errs, tt.want)
+		}
+	}
+}
+
+func TestSyntaxErrorBetweenValues(t *testing.T) {
+	r := jsonpos.New("x", []byte(`[{"index": 1,, }]`))
+	for {
+		if _, _, err := r.Token(); err != nil {
+			break
+		}
+	}
+	if errs := r.Errors(); len(errs) != 1 || !strings.HasPrefix(errs[0].Error(), "x:1:14:") {
+		t.Errorf("have %v, want the error at the second comma, x:1:14", errs)
+	}
+}
