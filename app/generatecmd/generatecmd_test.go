@@ -1,0 +1,152 @@
+package generatecmd_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/puzzlesat/puzzlesat/app/generatecmd"
+	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/sat"
+	"github.com/puzzlesat/puzzlesat/solve"
+)
+
+// run runs `puzzlesat generate ARGS` in-process and returns the exit code,
+// stdout and stderr.
+func run(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	app := &cli.App{Name: "puzzlesat", Writer: &out, ErrWriter: &errb,
+		Commands: []*cli.Command{generatecmd.Command()}, ExitErrHandler: func(*cli.Context, error) {}}
+	err := app.RunContext(context.Background(), append([]string{"puzzlesat", "generate"}, args...))
+	code := 0
+	var ec cli.ExitCoder
+	switch {
+	case errors.As(err, &ec):
+		code = ec.ExitCode()
+		errb.WriteString(err.Error())
+	case err != nil:
+		code = 2
+		errb.WriteString(err.Error())
+	}
+	return code, out.String(), errb.String()
+}
+
+func TestCommand(t *testing.T) {
+	tests := []struct {
+		name     string
+		args     []string
+		code     int
+		out, err []string // substrings
+	}{
+		{"juosan", []string{"--kind", "juosan", "--size", "5x5", "--difficulty", "easy", "--seed", "0"}, 0,
+			[]string{"juosan\n", "size 5 5\n", "grid\n"}, []string{"easy, unique (SAT), solved by rules", "seed 0 attempt"}},
+		{"shinro solution", []string{"--kind", "shinro", "--size", "6x6", "--seed", "1", "--solution"}, 0,
+			[]string{"shinro\n", "size 6 6\n", "solution\n"}, []string{"any, unique (SAT)"}},
+		{"progress", []string{"--kind", "shinro", "--size", "6x6", "--seed", "1", "--progress"}, 0,
+			nil, []string{"seed 1 attempt 0: in band"}},
+		{"bad kind", []string{"--kind", "sudoku"}, 2, nil, []string{"unknown kind"}},
+		{"bad size", []string{"--kind", "juosan", "--size", "8by8"}, 2, nil, []string{"bad --size"}},
+		{"size out of range", []string{"--kind", "juosan", "--size", "1x40"}, 2, nil, []string{"outside 2..30"}},
+		{"bad difficulty", []string{"--kind", "juosan", "--difficulty", "brutal"}, 2, nil, []string{"unknown difficulty"}},
+		{"bad format", []string{"--kind", "juosan", "--format", "xml"}, 2, nil, []string{"unknown --format"}},
+		{"bad solver", []string{"--kind", "juosan", "--solver", "nosuch"}, 2, nil, []string{"unknown solver"}},
+		{"bad count", []string{"--kind", "juosan", "--count", "0"}, 2, nil, []string{"--count"}},
+		{"arguments", []string{"--kind", "juosan", "extra"}, 2, nil, []string{"no arguments"}},
+		{"exhausted", []string{"--kind", "shinro", "--size", "4x4", "--min-score", "1000000", "--attempts", "2"}, 1,
+			nil, []string{"no puzzle in the band", "after 2 attempts"}},
+		{"timeout", []string{"--kind", "juosan", "--timeout", "1ns"}, 3, nil, []string{"timed out"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errs := run(t, tc.args...)
+			if code != tc.code {
+				t.Fatalf("have exit %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tc.code, out, errs)
+			}
+			for _, s := range tc.out {
+				if !strings.Contains(out, s) {
+					t.Errorf("stdout lacks %q:\n%s", s, out)
+				}
+			}
+			for _, s := range tc.err {
+				if !strings.Contains(errs, s) {
+					t.Errorf("stderr lacks %q:\n%s", s, errs)
+				}
+			}
+		})
+	}
+}
+
+// TestReadBack checks that what generate writes is what check reads: the
+// text output of --count 2 splits into two puzzles, each unique.
+func TestReadBack(t *testing.T) {
+	code, out, errs := run(t, "--kind", "shinro", "--size", "6x6", "--count", "2", "--seed", "5")
+	if code != 0 {
+		t.Fatalf("have exit %d, want 0\n%s", code, errs)
+	}
+	insts, err := kinds.Shinro.Parse("generated", []byte(out), kinds.Options{})
+	if err != nil || len(insts) != 2 {
+		t.Fatalf("have %d puzzles, error %v; want 2\n%s", len(insts), err, out)
+	}
+	for i, inst := range insts {
+		r, err := solve.Check(context.Background(), inst, "gophersat", false)
+		if err != nil || r.Status != sat.UniqueSolution {
+			t.Errorf("puzzle %d: have %v, error %v; want unique", i+1, r.Status, err)
+		}
+	}
+}
+
+func TestJSON(t *testing.T) {
+	code, out, errs := run(t, "--kind", "arrows", "--size", "5x5", "--difficulty", "medium", "--seed", "0", "--format", "json")
+	if code != 0 {
+		t.Fatalf("have exit %d, want 0\n%s", code, errs)
+	}
+	var v struct {
+		Kind, Difficulty, Status, Puzzle string
+		SatStatus                        string `json:"sat_status"`
+		Report                           struct {
+			MaxLevel   int `json:"max_level"`
+			TrialDepth int `json:"trial_depth"`
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &v); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if v.Kind != "arrows" || v.Difficulty != "medium" || v.Status != "solved" || v.SatStatus != "unique" {
+		t.Errorf("have kind %q difficulty %q status %q sat %q, want arrows medium solved unique", v.Kind, v.Difficulty, v.Status, v.SatStatus)
+	}
+	if v.Report.MaxLevel < 3 || v.Report.TrialDepth != 0 {
+		t.Errorf("have level %d trial depth %d, want level ≥ 3 without trials", v.Report.MaxLevel, v.Report.TrialDepth)
+	}
+	insts, err := kinds.Arrows.Parse("generated", []byte(v.Puzzle), kinds.Options{})
+	if err != nil || len(insts) != 1 {
+		t.Fatalf("have %d puzzles, error %v; want 1", len(insts), err)
+	}
+}
+
+func TestParseSize(t *testing.T) {
+	tests := []struct {
+		in         string
+		rows, cols int
+		ok         bool
+	}{
+		{"8x8", 8, 8, true},
+		{"6X10", 6, 10, true},
+		{"7", 7, 7, true},
+		{"", 0, 0, true},
+		{"8by8", 0, 0, false},
+		{"0x5", 0, 0, false},
+		{"x5", 0, 0, false},
+	}
+	for _, tc := range tests {
+		r, c, err := generatecmd.ParseSize(tc.in)
+		if (err == nil) != tc.ok || r != tc.rows || c != tc.cols {
+			t.Errorf("ParseSize(%q) = %d, %d, %v; want %d, %d, ok %v", tc.in, r, c, err, tc.rows, tc.cols, tc.ok)
+		}
+	}
+}
