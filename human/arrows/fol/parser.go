@@ -182,8 +182,12 @@ func (p *parser) unary() (Formula, error) {
 		if cerr == nil {
 			return c, nil
 		}
-		// Report the attempt that got further.
-		if later(ferr.(*Error).Pos, cerr.(*Error).Pos) {
+		// Report the attempt that got further. (ferr is nil when a whole
+		// parenthesised formula was read but a term operator follows it,
+		// as in "(0=0) +": only the comparison reading applies then.)
+		fe, fok := ferr.(*Error)
+		ce, cok := cerr.(*Error)
+		if fok && cok && later(fe.Pos, ce.Pos) {
 			return nil, ferr
 		}
 		return nil, cerr
