@@ -1,0 +1,427 @@
+// Package shiftcmd is `puzzlesat shift`: shortest move sequences of shift
+// puzzles with a proof that none is shorter (solve), random instances
+// (scramble) and replaying a move list (apply). Puzzles come from a file
+// in the text format of package shift, "-" for standard input, or
+// --builtin (reborn, loopover:RxC).
+package shiftcmd
+
+import (
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"strings"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/puzzlesat/puzzlesat/app/appio"
+	encshift "github.com/puzzlesat/puzzlesat/encode/shift"
+	"github.com/puzzlesat/puzzlesat/sat"
+	"github.com/puzzlesat/puzzlesat/sat/solvers"
+	"github.com/puzzlesat/puzzlesat/shift"
+	"github.com/puzzlesat/puzzlesat/shift/deepen"
+	"github.com/puzzlesat/puzzlesat/shift/search"
+)
+
+var builtinFlag = &cli.StringFlag{Name: "builtin", Usage: "a built-in puzzle instead of FILE: " + strings.Join(shift.BuiltinNames(), ", ")}
+
+// Command returns the `shift` command group.
+func Command() *cli.Command {
+	return &cli.Command{
+		Name:  "shift",
+		Usage: "shift puzzles (Reborn magic shifter, Loopover): optimal move sequences with a proof of optimality",
+		Subcommands: []*cli.Command{
+			{
+				Name:      "solve",
+				Usage:     "find a shortest move sequence and prove that none is shorter (exit 0 optimal, 1 none within --max-steps, 2 bad input, 3 timeout)",
+				ArgsUsage: "FILE|--builtin NAME",
+				Flags: []cli.Flag{builtinFlag,
+					&cli.IntFlag{Name: "max-steps", Value: 30, Usage: "longest solution tried"},
+					&cli.StringFlag{Name: "encoding", Value: encshift.Default, Usage: "CNF encoding: " + strings.Join(encshift.Names(), ", ")},
+					&cli.StringFlag{Name: "method", Value: "sat", Usage: "sat (deepening with --solver) or search (exact search only)"},
+					&cli.BoolFlag{Name: "check", Usage: "also run the exact search and fail unless it agrees"},
+					&cli.BoolFlag{Name: "quiet", Usage: "no per-depth progress on stderr"},
+					&cli.IntFlag{Name: "jobs", Value: 1, Usage: "solve this many depths at once, each with a fresh solver (no incremental reuse)"},
+					appio.SolverFlag, appio.TimeoutFlag, appio.FormatFlag},
+				Action: anywhere(solveAction),
+			},
+			{
+				Name:      "scramble",
+				Usage:     "make a random instance: a goal state moved by --moves random moves",
+				ArgsUsage: "FILE|--builtin NAME",
+				Flags: []cli.Flag{builtinFlag,
+					&cli.IntFlag{Name: "moves", Value: 10, Usage: "number of random moves"},
+					&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "random seed"}},
+				Action: anywhere(scrambleAction),
+			},
+			{
+				Name:      "apply",
+				Usage:     "replay a move list from the start and say whether it reaches the goal (exit 0 yes, 1 no)",
+				ArgsUsage: "FILE|--builtin NAME MOVE...",
+				Flags:     []cli.Flag{builtinFlag, appio.FormatFlag},
+				Action:    anywhere(applyAction),
+			},
+		},
+	}
+}
+
+// anywhere lets flags follow the positional arguments (urfave/cli stops at
+// the first one): it sets the flags it finds among them and passes the rest
+// on.
+func anywhere(action func(*cli.Context, []string) error) cli.ActionFunc {
+	return func(c *cli.Context) error {
+		args := c.Args().Slice()
+		var pos []string
+		for i := 0; i < len(args); i++ {
+			a := args[i]
+			if a == "--" {
+				pos = append(pos, args[i+1:]...)
+				break
+			}
+			if a == "-" || !strings.HasPrefix(a, "-") {
+				pos = append(pos, a)
+				continue
+			}
+			name, val, hasVal := strings.Cut(strings.TrimLeft(a, "-"), "=")
+			var flag cli.Flag
+			for _, f := range c.Command.Flags {
+				for _, n := range f.Names() {
+					if n == name {
+						flag = f
+					}
+				}
+			}
+			if flag == nil {
+				return appio.Exit(appio.ExitBadInput, "unknown flag %s", a)
+			}
+			if !hasVal {
+				if _, isBool := flag.(*cli.BoolFlag); isBool {
+					val = "true"
+				} else if i+1 < len(args) {
+					i++
+					val = args[i]
+				} else {
+					return appio.Exit(appio.ExitBadInput, "flag %s needs a value", a)
+				}
+			}
+			if err := c.Set(name, val); err != nil {
+				return appio.Exit(appio.ExitBadInput, "flag %s: %v", a, err)
+			}
+		}
+		return action(c, pos)
+	}
+}
+
+// load reads the puzzle and returns the remaining arguments.
+func load(c *cli.Context, args []string) (*shift.Puzzle, []string, error) {
+	if name := c.String("builtin"); name != "" {
+		p, err := shift.Builtin(name)
+		if err != nil {
+			return nil, nil, appio.BadInput(err)
+		}
+		return p, args, nil
+	}
+	if len(args) == 0 {
+		return nil, nil, appio.Exit(appio.ExitBadInput, "want a puzzle FILE (or - for standard input) or --builtin NAME")
+	}
+	name, data, err := appio.ReadInput(c, args[0])
+	if err != nil {
+		return nil, nil, err
+	}
+	p, err := shift.Parse(name, data)
+	if err != nil {
+		return nil, nil, appio.BadInput(err)
+	}
+	return p, args[1:], nil
+}
+
+func moveNames(p *shift.Puzzle, moves []int) []string {
+	out := make([]string, len(moves))
+	for i, m := range moves {
+		out[i] = p.Moves[m].Name
+	}
+	return out
+}
+
+// stateLines draws a state as picture lines.
+func stateLines(p *shift.Puzzle, s []int) []string {
+	return strings.Split(strings.TrimRight(p.FormatState(s), "\n"), "\n")
+}
+
+type jsonDepth = deepen.Depth
+
+type solveJSON struct {
+	Name             string      `json:"name"`
+	Status           string      `json:"status"`
+	Length           int         `json:"length"`
+	Moves            []string    `json:"moves"`
+	States           [][]string  `json:"states,omitempty"`
+	ProvedLowerBound int         `json:"proved_lower_bound"`
+	MS               float64     `json:"ms"`
+	Method           string      `json:"method"`
+	Solver           string      `json:"solver,omitempty"`
+	Encoding         string      `json:"encoding,omitempty"`
+	Depths           []jsonDepth `json:"depths,omitempty"`
+	Check            *checkJSON  `json:"check,omitempty"`
+}
+
+type checkJSON struct {
+	Status string  `json:"status"`
+	Length int     `json:"length"`
+	Agrees bool    `json:"agrees"`
+	MS     float64 `json:"ms"`
+}
+
+func solveAction(c *cli.Context, args []string) error {
+	asJSON, err := appio.JSON(c)
+	if err != nil {
+		return err
+	}
+	p, rest, err := load(c, args)
+	if err != nil {
+		return err
+	}
+	if len(rest) > 0 {
+		return appio.Exit(appio.ExitBadInput, "unexpected arguments %q", rest)
+	}
+	maxSteps := c.Int("max-steps")
+	if maxSteps < 0 {
+		return appio.Exit(appio.ExitBadInput, "--max-steps must be ≥ 0")
+	}
+	ctx, cancel := appio.Context(c)
+	defer cancel()
+	out := solveJSON{Name: p.Name, Method: c.String("method")}
+	var status string
+	var moves []int
+	var lb int
+	t0 := time.Now()
+	switch out.Method {
+	case "sat":
+		enc, err := encshift.Lookup(c.String("encoding"))
+		if err != nil {
+			return appio.BadInput(err)
+		}
+		solverName := c.String("solver")
+		if _, err := solvers.New(solverName); err != nil {
+			return appio.BadInput(err)
+		}
+		opt := deepen.Options{Encoding: enc, MaxSteps: maxSteps, Jobs: c.Int("jobs"),
+			NewSolver: func() (sat.Solver, error) { return solvers.New(solverName) }}
+		if !c.Bool("quiet") {
+			opt.Progress = c.App.ErrWriter
+		}
+		res, err := deepen.Solve(ctx, p, opt)
+		if err != nil && res == nil {
+			return appio.Exit(appio.ExitBadInput, "%v", err)
+		}
+		if err != nil && !appio.IsTimeout(err) {
+			return appio.Exit(appio.ExitBadInput, "%v", err)
+		}
+		status, moves, lb = string(res.Status), res.Moves, res.LowerBound
+		out.Solver, out.Encoding, out.Depths = res.Solver, res.Encoding, res.Depths
+	case "search":
+		res, err := search.Solve(ctx, p, search.Options{MaxSteps: maxSteps})
+		if err != nil && !appio.IsTimeout(err) {
+			return appio.Exit(appio.ExitBadInput, "%v", err)
+		}
+		if res == nil {
+			res = &search.Result{}
+		}
+		status, moves, lb = searchStatus(res), res.Moves, res.LowerBound
+	default:
+		return appio.Exit(appio.ExitBadInput, "unknown --method %q (want sat or search)", out.Method)
+	}
+	out.MS = appio.Millis(time.Since(t0))
+	out.Status, out.ProvedLowerBound = status, lb
+	out.Moves = moveNames(p, moves)
+	out.Length = len(moves)
+	if status == string(deepen.Optimal) {
+		states, _ := p.Replay(out.Moves)
+		for _, s := range states {
+			out.States = append(out.States, stateLines(p, s))
+		}
+	} else {
+		out.Length = 0
+		out.Moves = []string{}
+	}
+	checkFailed := false
+	if c.Bool("check") && status != string(deepen.Unknown) {
+		tc := time.Now()
+		res, err := search.Solve(ctx, p, search.Options{MaxSteps: maxSteps})
+		if err != nil && !appio.IsTimeout(err) {
+			return appio.Exit(appio.ExitBadInput, "%v", err)
+		}
+		if res != nil {
+			ch := &checkJSON{Status: searchStatus(res), Length: len(res.Moves), MS: appio.Millis(time.Since(tc))}
+			if ch.Status == string(deepen.Optimal) {
+				ch.Agrees = status == ch.Status && len(res.Moves) == len(moves)
+			} else {
+				ch.Length = 0
+				ch.Agrees = status == ch.Status
+			}
+			out.Check = ch
+			checkFailed = ch.Status != string(deepen.Unknown) && !ch.Agrees
+		}
+	}
+	if asJSON {
+		if err := appio.WriteJSON(c.App.Writer, out); err != nil {
+			return err
+		}
+	} else {
+		writeSolveText(c.App.Writer, p, out, maxSteps)
+	}
+	switch {
+	case checkFailed:
+		return appio.Exit(appio.ExitNo, "the exact search disagrees: %s %d moves", out.Check.Status, out.Check.Length)
+	case status == string(deepen.Optimal):
+		return nil
+	case status == string(deepen.NoSolutionWithin):
+		return cli.Exit("", appio.ExitNo)
+	}
+	return appio.Exit(appio.ExitTimeout, "stopped before an answer (proved: no solution shorter than %d moves)", lb)
+}
+
+// searchStatus maps the exact search's status onto the solve statuses.
+func searchStatus(r *search.Result) string {
+	switch r.Status {
+	case search.Optimal:
+		return string(deepen.Optimal)
+	case search.NoSolutionWithin, search.Unreachable:
+		return string(deepen.NoSolutionWithin)
+	}
+	return string(deepen.Unknown)
+}
+
+func writeSolveText(w io.Writer, p *shift.Puzzle, out solveJSON, maxSteps int) {
+	name := out.Name
+	if name == "" {
+		name = "puzzle"
+	}
+	switch out.Status {
+	case string(deepen.Optimal):
+		fmt.Fprintf(w, "%s: optimal, %d moves\n", name, out.Length)
+		fmt.Fprintf(w, "moves: %s\n", strings.Join(out.Moves, " "))
+		for i, st := range out.States {
+			if i == 0 {
+				fmt.Fprintln(w, "start")
+			} else {
+				fmt.Fprintf(w, "%d. %s\n", i, out.Moves[i-1])
+			}
+			for _, l := range st {
+				fmt.Fprintln(w, "  "+l)
+			}
+		}
+	case string(deepen.NoSolutionWithin):
+		fmt.Fprintf(w, "%s: no solution within %d moves\n", name, maxSteps)
+	default:
+		fmt.Fprintf(w, "%s: unknown (stopped)\n", name)
+	}
+	fmt.Fprintln(w, proofLine(out))
+	for _, d := range out.Depths {
+		fmt.Fprintf(w, "  depth %2d: %-13s vars %7d  clauses %8d  %.3fs\n", d.K, d.Status, d.Vars, d.Clauses, d.MS/1000)
+	}
+	if ch := out.Check; ch != nil {
+		verdict := "agrees"
+		if !ch.Agrees {
+			verdict = "DISAGREES"
+		}
+		fmt.Fprintf(w, "exact search: %s", ch.Status)
+		if ch.Status == string(deepen.Optimal) {
+			fmt.Fprintf(w, ", %d moves", ch.Length)
+		}
+		fmt.Fprintf(w, " (%s, %.3fs)\n", verdict, ch.MS/1000)
+	}
+	fmt.Fprintf(w, "time: %.3fs\n", out.MS/1000)
+}
+
+func proofLine(out solveJSON) string {
+	lb := out.ProvedLowerBound
+	how := "by exact search"
+	if out.Method == "sat" {
+		how = fmt.Sprintf("depths 0..%d unsatisfiable with %s, %s encoding", lb-1, out.Solver, out.Encoding)
+	}
+	if lb <= 0 {
+		return "proof: nothing refuted"
+	}
+	return fmt.Sprintf("proof: no solution has fewer than %d moves (%s)", lb, how)
+}
+
+func scrambleAction(c *cli.Context, args []string) error {
+	p, rest, err := load(c, args)
+	if err != nil {
+		return err
+	}
+	if len(rest) > 0 {
+		return appio.Exit(appio.ExitBadInput, "unexpected arguments %q", rest)
+	}
+	n := c.Int("moves")
+	seed := c.Uint64("seed")
+	q, moves, err := shift.Scramble(p, n, rand.New(rand.NewPCG(seed, 0x5eed)))
+	if err != nil {
+		return appio.BadInput(err)
+	}
+	if q.Name != "" {
+		q.Name = fmt.Sprintf("%s-scramble-%d-%d", q.Name, n, seed)
+	}
+	fmt.Fprintf(c.App.Writer, "# %d random moves from a goal state (seed %d): %s\n", n, seed, strings.Join(moves, " "))
+	fmt.Fprint(c.App.Writer, shift.Format(q))
+	return nil
+}
+
+type applyJSON struct {
+	Moves  []string   `json:"moves"`
+	States [][]string `json:"states"`
+	Goal   bool       `json:"goal"`
+}
+
+func applyAction(c *cli.Context, args []string) error {
+	asJSON, err := appio.JSON(c)
+	if err != nil {
+		return err
+	}
+	p, rest, err := load(c, args)
+	if err != nil {
+		return err
+	}
+	var names []string
+	for _, a := range rest {
+		names = append(names, strings.FieldsFunc(a, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' })...)
+	}
+	states, err := p.Replay(names)
+	if err != nil {
+		return appio.BadInput(err)
+	}
+	out := applyJSON{Moves: names, Goal: p.IsGoal(states[len(states)-1])}
+	if out.Moves == nil {
+		out.Moves = []string{}
+	}
+	for _, s := range states {
+		out.States = append(out.States, stateLines(p, s))
+	}
+	if asJSON {
+		if err := appio.WriteJSON(c.App.Writer, out); err != nil {
+			return err
+		}
+	} else {
+		w := c.App.Writer
+		for i, st := range out.States {
+			if i == 0 {
+				fmt.Fprintln(w, "start")
+			} else {
+				fmt.Fprintf(w, "%d. %s\n", i, names[i-1])
+			}
+			for _, l := range st {
+				fmt.Fprintln(w, "  "+l)
+			}
+		}
+		if out.Goal {
+			fmt.Fprintf(w, "goal reached in %d moves\n", len(names))
+		} else {
+			fmt.Fprintf(w, "not a goal state after %d moves\n", len(names))
+		}
+	}
+	if !out.Goal {
+		return cli.Exit("", appio.ExitNo)
+	}
+	return nil
+}

@@ -1,0 +1,183 @@
+package shiftcmd
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/urfave/cli/v2"
+)
+
+var testdata = filepath.Join("..", "..", "testdata", "shift")
+
+// run runs `puzzlesat shift ARGS...` in-process and returns the exit code,
+// standard output and standard error.
+func run(t *testing.T, stdin string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errw bytes.Buffer
+	app := &cli.App{
+		Name: "puzzlesat", Reader: strings.NewReader(stdin), Writer: &out, ErrWriter: &errw,
+		Commands:       []*cli.Command{Command()},
+		ExitErrHandler: func(*cli.Context, error) {},
+	}
+	err := app.RunContext(context.Background(), append([]string{"puzzlesat", "shift"}, args...))
+	code := 0
+	if err != nil {
+		var ec cli.ExitCoder
+		if errors.As(err, &ec) {
+			code = ec.ExitCode()
+			if msg := err.Error(); msg != "" {
+				errw.WriteString(msg + "\n")
+			}
+		} else {
+			code = 2
+			errw.WriteString(err.Error() + "\n")
+		}
+	}
+	return code, out.String(), errw.String()
+}
+
+func TestSolveScrambleApply(t *testing.T) {
+	code, puz, stderr := run(t, "", "scramble", filepath.Join(testdata, "reborn.txt"), "--moves", "5", "--seed", "3")
+	if code != 0 {
+		t.Fatalf("scramble: exit %d: %s", code, stderr)
+	}
+	if !strings.HasPrefix(puz, "# 5 random moves from a goal state (seed 3): ") {
+		t.Errorf("scramble output starts %q", puz[:min(60, len(puz))])
+	}
+	code, out, stderr := run(t, puz, "solve", "-", "--format", "json", "--check")
+	if code != 0 {
+		t.Fatalf("solve: exit %d: %s", code, stderr)
+	}
+	var res struct {
+		Status   string     `json:"status"`
+		Length   int        `json:"length"`
+		Moves    []string   `json:"moves"`
+		States   [][]string `json:"states"`
+		Bound    int        `json:"proved_lower_bound"`
+		MS       float64    `json:"ms"`
+		Solver   string     `json:"solver"`
+		Encoding string     `json:"encoding"`
+		Depths   []struct {
+			K      int    `json:"k"`
+			Status string `json:"status"`
+		} `json:"depths"`
+		Check struct {
+			Status string `json:"status"`
+			Length int    `json:"length"`
+			Agrees bool   `json:"agrees"`
+		} `json:"check"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	if res.Status != "optimal" || res.Length < 1 || res.Length > 5 || len(res.Moves) != res.Length ||
+		res.Bound != res.Length || len(res.States) != res.Length+1 || len(res.Depths) != res.Length+1 {
+		t.Errorf("solve: %+v", res)
+	}
+	if !res.Check.Agrees || res.Check.Length != res.Length || res.Solver != "gini" || res.Encoding != "layers" {
+		t.Errorf("solve check/solver/encoding: %+v", res)
+	}
+	// Per-depth progress goes to standard error.
+	if got := strings.Count(stderr, "depth "); got != res.Length+1 {
+		t.Errorf("stderr has %d depth lines, want %d:\n%s", got, res.Length+1, stderr)
+	}
+	// The moves replay to a goal from the same file.
+	args := append([]string{"apply", "-"}, res.Moves...)
+	code, out, _ = run(t, puz, args...)
+	if code != 0 || !strings.Contains(out, "goal reached in") {
+		t.Errorf("apply: exit %d\n%s", code, out)
+	}
+	// The exact search alone gives the same length.
+	code, out, _ = run(t, puz, "solve", "-", "--method", "search", "--format", "json")
+	var res2 struct {
+		Status string `json:"status"`
+		Length int    `json:"length"`
+	}
+	if err := json.Unmarshal([]byte(out), &res2); err != nil || code != 0 || res2.Status != "optimal" || res2.Length != res.Length {
+		t.Errorf("search: exit %d %+v %v", code, res2, err)
+	}
+}
+
+func TestSolveText(t *testing.T) {
+	code, out, _ := run(t, "", "solve", "--builtin", "loopover:2x2", "--quiet")
+	if code != 0 || !strings.Contains(out, "loopover-2x2: optimal, 0 moves") {
+		t.Errorf("solved loopover: exit %d\n%s", code, out)
+	}
+	code, out, _ = run(t, "", "solve", filepath.Join(testdata, "swap.txt"), "--solver", "gini", "--encoding", "source", "--quiet")
+	for _, want := range []string{"swap: optimal, 1 moves", "moves: unrot", "proof: no solution has fewer than 1 moves (depths 0..0 unsatisfiable with gini, source encoding)"} {
+		if code != 0 || !strings.Contains(out, want) {
+			t.Errorf("swap: exit %d, missing %q in\n%s", code, want, out)
+		}
+	}
+}
+
+func TestSolveMaxSteps(t *testing.T) {
+	code, out, _ := run(t, "", "solve", "--builtin", "reborn", "--max-steps", "3", "--format", "json", "--quiet")
+	var res struct {
+		Status string `json:"status"`
+		Length int    `json:"length"`
+		Bound  int    `json:"proved_lower_bound"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatal(err, out)
+	}
+	if code != 1 || res.Status != "no-solution-within" || res.Bound != 4 || res.Length != 0 {
+		t.Errorf("exit %d %+v; want 1, no-solution-within, bound 4", code, res)
+	}
+	code, out, _ = run(t, "", "solve", "--builtin", "reborn", "--max-steps", "2", "--quiet")
+	if code != 1 || !strings.Contains(out, "no solution within 2 moves") || !strings.Contains(out, "no solution has fewer than 3 moves") {
+		t.Errorf("text: exit %d\n%s", code, out)
+	}
+}
+
+func TestApplyReborn(t *testing.T) {
+	sol := "c3d r1l r2r r3l c3d c5u r1l r1l c5u c4u r1l"
+	code, out, _ := run(t, "", "apply", "--builtin", "reborn", sol)
+	if code != 0 || !strings.Contains(out, "goal reached in 11 moves") || !strings.Contains(out, "11. r1l") {
+		t.Errorf("11 moves: exit %d\n%s", code, out)
+	}
+	code, out, _ = run(t, "", "apply", "--builtin", "reborn", "--format", "json", "c3d,r1l")
+	var res struct {
+		Moves  []string   `json:"moves"`
+		States [][]string `json:"states"`
+		Goal   bool       `json:"goal"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatal(err, out)
+	}
+	if code != 1 || res.Goal || len(res.Moves) != 2 || len(res.States) != 3 || res.States[0][0] != "4 9 6 . 1 2 5" {
+		t.Errorf("2 moves: exit %d %+v", code, res)
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"solve", filepath.Join(testdata, "bad-cycle.txt")}, "bad-cycle.txt:5:8: move x: unclosed parenthesis"},
+		{[]string{"solve", "--builtin", "reborn", "--encoding", "nope"}, `unknown shift encoding "nope"`},
+		{[]string{"solve", "--builtin", "reborn", "--solver", "nope"}, `unknown solver "nope"`},
+		{[]string{"solve", "--builtin", "reborn", "--method", "guess"}, `unknown --method "guess"`},
+		{[]string{"solve", "--builtin", "reborn", "--format", "xml"}, `unknown --format "xml"`},
+		{[]string{"solve", "--builtin", "nope"}, `unknown built-in "nope"`},
+		{[]string{"solve"}, "want a puzzle FILE"},
+		{[]string{"solve", "--builtin", "reborn", "--bogus"}, "flag provided but not defined"},
+		{[]string{"solve", filepath.Join(testdata, "reborn.txt"), "--bogus"}, "unknown flag --bogus"},
+		{[]string{"solve", filepath.Join(testdata, "reborn.txt"), "--max-steps"}, "flag --max-steps needs a value"},
+		{[]string{"apply", "--builtin", "reborn", "c1u", "zz"}, `move 2: unknown move "zz"`},
+		{[]string{"scramble", "--builtin", "reborn", "--moves", "-1"}, "move count -1"},
+		{[]string{"solve", filepath.Join(testdata, "missing.txt")}, "missing.txt"},
+	}
+	for _, tt := range tests {
+		code, _, stderr := run(t, "", tt.args...)
+		if code != 2 || !strings.Contains(stderr, tt.want) {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", tt.args, code, stderr, tt.want)
+		}
+	}
+}

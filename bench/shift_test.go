@@ -1,0 +1,237 @@
+package bench
+
+// Shift-puzzle benchmarks (package shift, encode/shift, shift/deepen):
+//
+//	BenchmarkShiftReborn/<encoding>/<solver>: deepening on the Reborn magic
+//	shifter up to its optimum, 11 moves. Metrics: ms-optimum (wall time
+//	to the optimal sequence, the whole run), ms-bound (time spent refuting
+//	depths 0..10, i.e. proving that 10 moves are impossible), ms-find
+//	(the satisfiable depth 11 alone), vars/step and clauses/step (of the
+//	depth-11 encoding, per move). The published SAT attempt needed 145 s
+//	of Kissat to find an 18-move solution and did not finish 12 states in
+//	4,644 s; ratio-145s and ratio-4644s are our times over those. The
+//	default set is layers on ext:cadical (two depths at once) and on gini;
+//	SHIFT_BENCH=full runs every encoding on both (hours, not minutes).
+//	BenchmarkShiftRebornDepth9/<encoding>/<solver>: depths 0..9 only, all
+//	refuted: a quicker comparison of the encodings.
+//	BenchmarkShiftScrambles: 30 Reborn scrambles of 5..12 moves (seeds
+//	1000..1029); the SAT optimum (layers, ext:cadical when present, else
+//	gini) must equal the exact search's (IDA* with pattern databases).
+//	BenchmarkShiftLoopover: random 2×2, 2×3, 3×3 Loopover scrambles, SAT
+//	against exact search.
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"testing"
+	"time"
+
+	encshift "github.com/puzzlesat/puzzlesat/encode/shift"
+	"github.com/puzzlesat/puzzlesat/sat"
+	"github.com/puzzlesat/puzzlesat/sat/solvers"
+	"github.com/puzzlesat/puzzlesat/shift"
+	"github.com/puzzlesat/puzzlesat/shift/deepen"
+	"github.com/puzzlesat/puzzlesat/shift/search"
+)
+
+// shiftSolvers lists the back-ends to run: gini, and ext:cadical when the
+// binary is there.
+func shiftSolvers(b *testing.B) []string {
+	out := []string{"gini"}
+	if _, err := solvers.New("ext:cadical"); err == nil {
+		out = append([]string{"ext:cadical"}, out...)
+	} else {
+		b.Logf("ext:cadical not available (%v): gini only", err)
+	}
+	return out
+}
+
+func newSolverFunc(name string) func() (sat.Solver, error) {
+	return func() (sat.Solver, error) { return solvers.New(name) }
+}
+
+// jobsFor: two depths at once on the non-incremental back-end.
+func jobsFor(solver string) int {
+	if solver == "gini" {
+		return 1
+	}
+	return 2
+}
+
+func rebornRun(b *testing.B, enc *encshift.Encoding, solver string, maxSteps int) *deepen.Result {
+	res, err := deepen.Solve(context.Background(), shift.Reborn(), deepen.Options{
+		Encoding: enc, MaxSteps: maxSteps, NewSolver: newSolverFunc(solver), Jobs: jobsFor(solver)})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return res
+}
+
+func BenchmarkShiftReborn(b *testing.B) {
+	encs := []*encshift.Encoding{mustEnc(b, "layers")}
+	if os.Getenv("SHIFT_BENCH") == "full" {
+		encs = encshift.All
+	}
+	for _, enc := range encs {
+		for _, solver := range shiftSolvers(b) {
+			b.Run(enc.Name+"/"+solver, func(b *testing.B) {
+				for i := 0; i < b.N; i++ {
+					res := rebornRun(b, enc, solver, 11)
+					if res.Status != deepen.Optimal || len(res.Moves) != 11 || res.LowerBound != 11 {
+						b.Fatalf("%s, %d moves, bound %d; want optimal 11", res.Status, len(res.Moves), res.LowerBound)
+					}
+					if err := deepen.Check(shift.Reborn(), res.Moves, 11); err != nil {
+						b.Fatal(err)
+					}
+					var bound, find time.Duration
+					for _, d := range res.Depths {
+						if d.K < 11 {
+							bound += d.Elapsed
+						} else {
+							find = d.Elapsed
+						}
+					}
+					last := res.Depths[len(res.Depths)-1]
+					b.ReportMetric(float64(res.Elapsed.Milliseconds()), "ms-optimum")
+					b.ReportMetric(float64(bound.Milliseconds()), "ms-bound")
+					b.ReportMetric(float64(find.Milliseconds()), "ms-find")
+					b.ReportMetric(float64(last.Vars)/11, "vars/step")
+					b.ReportMetric(float64(last.Clauses)/11, "clauses/step")
+					b.ReportMetric(res.Elapsed.Seconds()/145, "ratio-145s")
+					b.ReportMetric(res.Elapsed.Seconds()/4644, "ratio-4644s")
+					b.Logf("%s/%s: optimum in %v (refutations %v, depth 11 %v): %v", enc.Name, solver,
+						res.Elapsed.Round(time.Millisecond), bound.Round(time.Millisecond), find.Round(time.Millisecond), moveNames(res.Moves))
+				}
+			})
+		}
+	}
+}
+
+func BenchmarkShiftRebornDepth9(b *testing.B) {
+	for _, enc := range encshift.All {
+		for _, solver := range shiftSolvers(b) {
+			b.Run(enc.Name+"/"+solver, func(b *testing.B) {
+				for i := 0; i < b.N; i++ {
+					res := rebornRun(b, enc, solver, 9)
+					if res.Status != deepen.NoSolutionWithin || res.LowerBound != 10 {
+						b.Fatalf("%s bound %d; want no-solution-within, 10", res.Status, res.LowerBound)
+					}
+					last := res.Depths[len(res.Depths)-1]
+					b.ReportMetric(float64(res.Elapsed.Milliseconds()), "ms-bound")
+					b.ReportMetric(float64(last.Vars)/9, "vars/step")
+					b.ReportMetric(float64(last.Clauses)/9, "clauses/step")
+				}
+			})
+		}
+	}
+}
+
+func moveNames(moves []int) []string {
+	p := shift.Reborn()
+	out := make([]string, len(moves))
+	for i, m := range moves {
+		out[i] = p.Moves[m].Name
+	}
+	return out
+}
+
+func mustEnc(b *testing.B, name string) *encshift.Encoding {
+	e, err := encshift.Lookup(name)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return e
+}
+
+// rebornScrambles are the 30 benchmark instances: scramble i takes
+// 5 + i%8 random moves from a random goal state, seed 1000+i.
+func rebornScrambles() ([]*shift.Puzzle, error) {
+	var out []*shift.Puzzle
+	for i := 0; i < 30; i++ {
+		q, _, err := shift.Scramble(shift.Reborn(), 5+i%8, rand.New(rand.NewPCG(uint64(1000+i), 0x5eed)))
+		if err != nil {
+			return nil, err
+		}
+		q.Name = fmt.Sprintf("reborn-scramble-%d", i)
+		out = append(out, q)
+	}
+	return out, nil
+}
+
+func BenchmarkShiftScrambles(b *testing.B) {
+	ps, err := rebornScrambles()
+	if err != nil {
+		b.Fatal(err)
+	}
+	solver := shiftSolvers(b)[0]
+	ctx := context.Background()
+	for i := 0; i < b.N; i++ {
+		p0 := shift.Reborn()
+		goals, _ := p0.GoalStates(1000, 10_000_000)
+		t0 := time.Now()
+		h, err := search.NewHeuristic(ctx, p0, goals, 4_000_000, 2)
+		if err != nil {
+			b.Fatal(err)
+		}
+		var exactT, satT time.Duration
+		exactT += time.Since(t0)
+		hist := map[int]int{}
+		for _, p := range ps {
+			te := time.Now()
+			r, err := search.Solve(ctx, p, search.Options{Goals: goals, Heuristic: h, Method: "ida"})
+			if err != nil || r.Status != search.Optimal {
+				b.Fatalf("%s: exact search %v %v", p.Name, r, err)
+			}
+			exactT += time.Since(te)
+			ts := time.Now()
+			res, err := deepen.Solve(ctx, p, deepen.Options{MaxSteps: 14, NewSolver: newSolverFunc(solver), Jobs: jobsFor(solver)})
+			if err != nil {
+				b.Fatal(err)
+			}
+			satT += time.Since(ts)
+			if res.Status != deepen.Optimal || len(res.Moves) != len(r.Moves) {
+				b.Errorf("%s: SAT %s %d moves, exact search %d", p.Name, res.Status, len(res.Moves), len(r.Moves))
+			}
+			hist[len(r.Moves)]++
+			b.Logf("%s: optimum %d (SAT %v, exact %v)", p.Name, len(r.Moves), time.Since(ts).Round(time.Millisecond), r.Elapsed.Round(time.Millisecond))
+		}
+		b.Logf("optima: %v; exact search %v in all (heuristic included), SAT (layers, %s) %v", hist, exactT.Round(time.Millisecond), solver, satT.Round(time.Millisecond))
+		b.ReportMetric(float64(satT.Milliseconds()), "ms-sat")
+		b.ReportMetric(float64(exactT.Milliseconds()), "ms-exact")
+	}
+}
+
+func BenchmarkShiftLoopover(b *testing.B) {
+	ctx := context.Background()
+	solver := shiftSolvers(b)[len(shiftSolvers(b))-1] // gini: incremental, in-process
+	for _, size := range [][2]int{{2, 2}, {2, 3}, {3, 3}} {
+		b.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(b *testing.B) {
+			lo, err := shift.Loopover(size[0], size[1])
+			if err != nil {
+				b.Fatal(err)
+			}
+			rng := rand.New(rand.NewPCG(77, uint64(size[0]*10+size[1])))
+			for i := 0; i < b.N; i++ {
+				most := 0
+				for j := 0; j < 20; j++ {
+					q, _, err := shift.Scramble(lo, 30, rng)
+					if err != nil {
+						b.Fatal(err)
+					}
+					r, err := search.Solve(ctx, q, search.Options{})
+					if err != nil || r.Status != search.Optimal {
+						b.Fatalf("exact search %v %v", r, err)
+					}
+					res, err := deepen.Solve(ctx, q, deepen.Options{NewSolver: newSolverFunc(solver)})
+					if err != nil || res.Status != deepen.Optimal || len(res.Moves) != len(r.Moves) {
+						b.Fatalf("SAT %v %v, exact %d", res, err, len(r.Moves))
+					}
+					most = max(most, len(r.Moves))
+				}
+				b.ReportMetric(float64(most), "max-optimum")
+			}
+		})
+	}
+}

@@ -1,0 +1,278 @@
+package shift
+
+import (
+	"fmt"
+
+	model "github.com/puzzlesat/puzzlesat/shift"
+)
+
+// layers is the parallel-plan encoding (see the package doc). It is
+// indexed from the goal: state 0 is a goal state (unconditionally), state
+// j is the state j layers before it, and layer j turns state j into state
+// j-1. The start is asserted at the outermost layer under an assumption,
+// and a running unary sum counts the moves from the goal outwards. Lemmas
+// the solver learns about states near the goal and the moves left to reach
+// it therefore stay valid, and useful, at every later depth.
+type layers struct {
+	*base
+	lay   *model.Layering
+	x     [][][]int // x[j][c][v]; cells a layer cannot move share literals
+	w     [][][]int // w[j][f][p]: layer j applies power p of family f (nil: f not in j's type)
+	empty []int     // empty[j]: layer j applies no move
+	sum   [][]int   // sum[j][i-1] ⇔ layers 1..j take at least i moves (i ≤ cap)
+	start map[int]int
+	cap   int
+}
+
+var _ Deepener = (*layers)(nil)
+
+func newLayers(b *base) *layers {
+	canon := model.NewCanon(b.p, 1) // identities and duplicates only
+	e := &layers{base: b, lay: model.NewLayering(b.p, canon), start: map[int]int{}}
+	e.cap = b.opt.MaxSteps + 1
+	n := b.p.NumCells()
+	goal := make([][]int, n)
+	for c := range goal {
+		goal[c] = e.newCell()
+	}
+	e.x = [][][]int{goal}
+	e.a.AddClause(e.goal(goal))
+	e.w = [][][]int{nil}
+	e.empty = []int{0}
+	e.sum = [][]int{nil}
+	return e
+}
+
+// Layering returns the families and layer types in use.
+func (e *layers) Layering() *model.Layering { return e.lay }
+
+// Extend adds the layers that solutions of k moves may need.
+func (e *layers) Extend(k int) {
+	if k > e.opt.MaxSteps {
+		panic(fmt.Sprintf("encode/shift: Extend(%d) beyond MaxSteps %d", k, e.opt.MaxSteps))
+	}
+	for len(e.x)-1 < e.lay.LayersFor(k) {
+		e.addLayer()
+	}
+}
+
+func (e *layers) addLayer() {
+	j := len(e.x)
+	next := e.x[j-1] // the state after this layer's moves
+	n := e.p.NumCells()
+	cur := make([][]int, n)
+	copy(cur, next) // cells no family of this type moves keep their literals
+	fams := e.lay.Types[e.lay.TypeOf(j)]
+	for _, f := range fams {
+		for _, c := range e.lay.Families[f].Support {
+			cur[c] = e.newCell()
+		}
+	}
+	e.x = append(e.x, cur)
+	w := make([][]int, len(e.lay.Families))
+	var famCosts [][]int
+	empty := e.a.NewVar()
+	notAllStay := []int{empty}
+	for _, f := range fams {
+		F := &e.lay.Families[f]
+		ord := len(F.Powers)
+		w[f] = make([]int, ord)
+		var ws []int
+		for p := 0; p < ord; p++ {
+			if F.Cost[p] >= 0 {
+				w[f][p] = e.a.NewVar()
+				ws = append(ws, w[f][p])
+			}
+		}
+		e.exactlyOne(ws)
+		e.a.AddClause(-empty, w[f][0])
+		notAllStay = append(notAllStay, -w[f][0])
+		// Under power p, cell c after the layer holds what cell
+		// Powers[p][c] held before it.
+		dests := map[int][]int{}
+		for _, c := range F.Support {
+			var srcs []int
+			seen := map[int]bool{}
+			for p := 0; p < ord; p++ {
+				if w[f][p] == 0 {
+					continue
+				}
+				s := F.Powers[p][c]
+				e.link(w[f][p], cur, next, s, c)
+				if !seen[s] {
+					seen[s] = true
+					srcs = append(srcs, s)
+					dests[s] = append(dests[s], c)
+				}
+			}
+			e.support(cur, next, c, srcs)
+		}
+		for _, s := range F.Support {
+			e.supportFwd(cur, next, s, dests[s])
+		}
+		// The family's cost in unary: "the power takes at least t moves".
+		maxCost := 0
+		for _, c := range F.Cost {
+			maxCost = max(maxCost, c)
+		}
+		var unary []int
+		for t := 1; t <= maxCost; t++ {
+			if t == 1 {
+				unary = append(unary, -w[f][0])
+				continue
+			}
+			u := e.a.NewVar()
+			cl := []int{-u}
+			for p, c := range F.Cost {
+				if c >= t {
+					cl = append(cl, w[f][p])
+					e.a.AddClause(u, -w[f][p])
+				}
+			}
+			e.a.AddClause(cl...)
+			unary = append(unary, u)
+		}
+		famCosts = append(famCosts, unary)
+	}
+	e.a.AddClause(notAllStay...)
+	e.w = append(e.w, w)
+	e.empty = append(e.empty, empty)
+	// With at most two types an empty layer between two others would let
+	// them merge, so empty layers come only next to the goal (layer 1) or
+	// beyond the last move: from layer 2 on, an empty layer is followed
+	// (towards the start) by empty layers.
+	if len(e.lay.Types) <= 2 && j >= 3 {
+		e.a.AddClause(-e.empty[j-1], empty)
+	}
+	// Running sum of the moves from the goal to this layer.
+	layerCost := e.addAll(famCosts)
+	e.sum = append(e.sum, e.add(e.sum[j-1], layerCost))
+}
+
+// addAll sums unary numbers pairwise, as a balanced tree.
+func (e *layers) addAll(xs [][]int) []int {
+	if len(xs) == 0 {
+		return nil
+	}
+	for len(xs) > 1 {
+		var next [][]int
+		for i := 0; i+1 < len(xs); i += 2 {
+			next = append(next, e.add(xs[i], xs[i+1]))
+		}
+		if len(xs)%2 == 1 {
+			next = append(next, xs[len(xs)-1])
+		}
+		xs = next
+	}
+	return xs[0]
+}
+
+// add returns the unary sum of unary numbers a and b (a[i-1] ⇔ "≥ i"),
+// saturated at e.cap: the last output means "at least cap". Both
+// directions are encoded (a totalizer node), so bounds propagate up and
+// down.
+func (e *layers) add(a, b []int) []int {
+	if len(a) == 0 {
+		return b
+	}
+	if len(b) == 0 {
+		return a
+	}
+	size := min(len(a)+len(b), e.cap)
+	s := make([]int, size)
+	for i := range s {
+		s[i] = e.a.NewVar()
+	}
+	at := func(x []int, i int) int { // literal "x ≥ i"; 0 means true (i ≤ 0) or false
+		if i <= 0 || i > len(x) {
+			return 0
+		}
+		return x[i-1]
+	}
+	for i := 0; i <= len(a); i++ {
+		for k := 0; k <= len(b); k++ {
+			if i+k == 0 {
+				continue
+			}
+			// a ≥ i ∧ b ≥ k → s ≥ i+k
+			cl := []int{s[min(i+k, size)-1]}
+			if l := at(a, i); l != 0 {
+				cl = append(cl, -l)
+			}
+			if l := at(b, k); l != 0 {
+				cl = append(cl, -l)
+			}
+			e.a.AddClause(cl...)
+		}
+	}
+	for i := 0; i <= len(a); i++ {
+		for k := 0; k <= len(b); k++ {
+			if i+k+1 > size {
+				continue
+			}
+			// a < i+1 ∧ b < k+1 → s < i+k+1
+			cl := []int{-s[i+k]}
+			if l := at(a, i+1); l != 0 {
+				cl = append(cl, l)
+			}
+			if l := at(b, k+1); l != 0 {
+				cl = append(cl, l)
+			}
+			e.a.AddClause(cl...)
+		}
+	}
+	return s
+}
+
+// Assume: the start is the state of the outermost layer solutions of k
+// moves need, and layers 1..that one take at most k moves.
+func (e *layers) Assume(k int) []int {
+	nl := e.lay.LayersFor(k)
+	if nl >= len(e.x) {
+		panic(fmt.Sprintf("encode/shift: Assume(%d) needs %d layers, have %d", k, nl, len(e.x)-1))
+	}
+	s, ok := e.start[nl]
+	if !ok {
+		s = e.a.NewVar()
+		for c, v := range e.p.Start {
+			e.a.AddClause(-s, e.x[nl][c][v])
+		}
+		e.start[nl] = s
+	}
+	as := []int{s}
+	if k+1 <= len(e.sum[nl]) {
+		as = append(as, -e.sum[nl][k])
+	}
+	return as
+}
+
+// Decode expands the layers of a model into moves in time order (from the
+// start), families of a layer in order, each power as its shortest word.
+func (e *layers) Decode(model []bool, k int) ([]int, error) {
+	nl := e.lay.LayersFor(k)
+	if nl >= len(e.x) {
+		return nil, fmt.Errorf("encode/shift: decode %d layers of %d", nl, len(e.x)-1)
+	}
+	var out []int
+	for j := nl; j >= 1; j-- {
+		for f, ws := range e.w[j] {
+			if ws == nil {
+				continue
+			}
+			got := -1
+			for p, lit := range ws {
+				if lit != 0 && litTrue(model, lit) {
+					if got >= 0 {
+						return nil, fmt.Errorf("encode/shift: layer %d family %s has two powers", j, e.lay.Families[f].Name)
+					}
+					got = p
+				}
+			}
+			if got < 0 {
+				return nil, fmt.Errorf("encode/shift: layer %d family %s has no power", j, e.lay.Families[f].Name)
+			}
+			out = append(out, e.lay.Families[f].Word[got]...)
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,191 @@
+package shift
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/puzzlesat/puzzlesat/sat"
+	"github.com/puzzlesat/puzzlesat/sat/gini"
+	model "github.com/puzzlesat/puzzlesat/shift"
+	"github.com/puzzlesat/puzzlesat/shift/search"
+)
+
+// optimum deepens with one gini solver and returns the first satisfiable
+// depth and its moves, checked by replaying them.
+func optimum(t *testing.T, enc *Encoding, p *model.Puzzle, opt Options, maxSteps int) (int, []int) {
+	t.Helper()
+	s := gini.New()
+	opt.MaxSteps = maxSteps
+	e, err := New(enc, p, s, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k := 0; k <= maxSteps; k++ {
+		e.Extend(k)
+		st, err := s.Solve(context.Background(), e.Assume(k)...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch st {
+		case sat.Unsat:
+			continue
+		case sat.Sat:
+			moves, err := e.Decode(s.Model(), k)
+			if err != nil {
+				t.Fatalf("%s depth %d: %v", enc.Name, k, err)
+			}
+			if len(moves) != k {
+				t.Fatalf("%s depth %d: decoded %d moves", enc.Name, k, len(moves))
+			}
+			st := p.Start
+			for _, m := range moves {
+				st = p.Moves[m].Apply(st)
+			}
+			if !p.IsGoal(st) {
+				t.Fatalf("%s depth %d: the decoded moves do not reach a goal", enc.Name, k)
+			}
+			return k, moves
+		default:
+			t.Fatalf("%s depth %d: %v", enc.Name, k, st)
+		}
+	}
+	return -1, nil
+}
+
+func exact(t *testing.T, p *model.Puzzle) int {
+	t.Helper()
+	r, err := search.Solve(context.Background(), p, search.Options{Method: "bfs"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Status != search.Optimal {
+		t.Fatalf("exact search: %v", r.Status)
+	}
+	return len(r.Moves)
+}
+
+func TestEncodingsMatchExactSearch(t *testing.T) {
+	type instance struct {
+		name string
+		p    *model.Puzzle
+	}
+	var ins []instance
+	rng := rand.New(rand.NewPCG(21, 22))
+	for _, spec := range []struct {
+		rows, cols, n, moves int
+	}{{2, 2, 4, 6}, {2, 3, 4, 9}, {3, 3, 3, 12}} {
+		lo, err := model.Loopover(spec.rows, spec.cols)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i < spec.n; i++ {
+			q, _, err := model.Scramble(lo, spec.moves, rng)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ins = append(ins, instance{fmt.Sprintf("loopover %dx%d #%d", spec.rows, spec.cols, i), q})
+		}
+	}
+	for i := 0; i < 4; i++ {
+		q, _, err := model.Scramble(model.Reborn(), 3+i%3, rng)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ins = append(ins, instance{fmt.Sprintf("reborn scramble #%d", i), q})
+	}
+	for _, in := range ins {
+		want := exact(t, in.p)
+		for _, enc := range All {
+			if got, _ := optimum(t, enc, in.p, Options{}, 12); got != want {
+				t.Errorf("%s, %s: SAT optimum %d, exact search %d", in.name, enc.Name, got, want)
+			}
+		}
+		// The goal compiled from its constraints instead of a table.
+		if len(in.p.Goal.Sums) > 0 {
+			if got, _ := optimum(t, All[2], in.p, Options{GoalTable: -1}, 12); got != want {
+				t.Errorf("%s, constraint goal: SAT optimum %d, exact search %d", in.name, got, want)
+			}
+		}
+	}
+}
+
+func TestLoopover3x3WorstCase(t *testing.T) {
+	// A state 8 moves from sorted (3x3 Loopover's God's number).
+	data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "shift", "loopover-3x3-worst.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err := model.Parse("loopover-3x3-worst.txt", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := exact(t, q); want != 8 {
+		t.Fatalf("exact search: %d moves, want 8", want)
+	}
+	if got, _ := optimum(t, All[2], q, Options{}, 10); got != 8 {
+		t.Errorf("layers: SAT optimum %d, want 8", got)
+	}
+}
+
+func TestGoalTableFactored(t *testing.T) {
+	f := &sat.Formula{}
+	b, err := newBase(model.Reborn(), f, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := len(b.goals); got != 64 {
+		t.Fatalf("goal arrangements: %d, want 64", got)
+	}
+	var sizes []int
+	for _, blk := range b.blocks {
+		sizes = append(sizes, len(blk.cells), len(blk.proj))
+	}
+	if got, want := fmt.Sprint(sizes), "[9 8 9 8]"; got != want {
+		t.Errorf("blocks (cells, projections): have %s, want %s", got, want)
+	}
+	// A target puzzle: every cell its own block with one projection.
+	lo, _ := model.Loopover(2, 2)
+	b, _ = newBase(lo, f, Options{})
+	if len(b.blocks) != 4 {
+		t.Errorf("loopover 2x2: %d blocks, want 4", len(b.blocks))
+	}
+}
+
+func TestRebornSmallDepthsUnsat(t *testing.T) {
+	// Depths 0..5 are refuted by every encoding (the optimum is 11).
+	for _, enc := range All {
+		s := gini.New()
+		e, err := New(enc, model.Reborn(), s, Options{MaxSteps: 20})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k := 0; k <= 5; k++ {
+			e.Extend(k)
+			st, err := s.Solve(context.Background(), e.Assume(k)...)
+			if err != nil || st != sat.Unsat {
+				t.Errorf("%s depth %d: %v %v, want UNSATISFIABLE", enc.Name, k, st, err)
+			}
+		}
+		if e.Vars() != s.NumVars() || e.Clauses() != len(s.Formula().Clauses) {
+			t.Errorf("%s: counted %d vars %d clauses, solver has %d, %d", enc.Name, e.Vars(), e.Clauses(), s.NumVars(), len(s.Formula().Clauses))
+		}
+	}
+}
+
+func TestLookup(t *testing.T) {
+	for _, name := range append(Names(), "") {
+		if _, err := Lookup(name); err != nil {
+			t.Errorf("%q: %v", name, err)
+		}
+	}
+	if _, err := Lookup("nope"); err == nil {
+		t.Error("unknown encoding accepted")
+	}
+	if got, want := fmt.Sprint(Names()), "[onehot source layers]"; got != want {
+		t.Errorf("names %s, want %s", got, want)
+	}
+}

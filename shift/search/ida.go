@@ -1,0 +1,178 @@
+package search
+
+import (
+	"context"
+	"time"
+
+	"github.com/puzzlesat/puzzlesat/shift"
+)
+
+// Heuristic is the maximum of some pattern databases: an admissible lower
+// bound on the moves a state needs. Build it once with NewHeuristic and
+// pass it in Options to reuse it for instances that share the moves and
+// the goal (scrambles of one puzzle).
+type Heuristic struct {
+	PDBs []*PDB
+}
+
+// NewHeuristic chooses abstractions for p (see ChooseAbstractions) and
+// builds their pattern databases, each of at most limit states.
+func NewHeuristic(ctx context.Context, p *shift.Puzzle, goals [][]int, limit, maxPDBs int) (*Heuristic, error) {
+	parts := ValuePartitions(len(p.Values), goals)
+	h := &Heuristic{}
+	for _, classOf := range ChooseAbstractions(ctx, p, goals, parts, limit, maxPDBs) {
+		d, err := BuildPDB(ctx, p, goals, classOf, limit)
+		if err != nil {
+			return nil, err
+		}
+		d.Name = describe(p, classOf)
+		h.PDBs = append(h.PDBs, d)
+	}
+	return h, nil
+}
+
+// H returns the heuristic value of s.
+func (h *Heuristic) H(s []int) int {
+	best := 0
+	for _, d := range h.PDBs {
+		best = max(best, d.H(s))
+	}
+	return best
+}
+
+func (h *Heuristic) h8(s, scratch []uint8) int {
+	best := 0
+	for _, d := range h.PDBs {
+		best = max(best, d.h8(s, scratch))
+	}
+	return best
+}
+
+// ida is an iterative-deepening A* search.
+type ida struct {
+	ctx     context.Context
+	p       *shift.Puzzle
+	h       *Heuristic
+	canon   *shift.Canon
+	isGoal  func([]uint8) bool
+	path    []int
+	stack   [][]uint8
+	scratch []uint8
+	nodes   int
+	err     error
+}
+
+const inf = 1 << 30
+
+// dfs explores below s at cost g and returns whether it found a goal
+// within bound, or else the least f = g+h beyond the bound.
+func (s *ida) dfs(st []uint8, g, bound int) (bool, int) {
+	s.nodes++
+	if s.nodes&0xffff == 0 {
+		if err := s.ctx.Err(); err != nil {
+			s.err = err
+			return false, inf
+		}
+	}
+	f := g + s.h.h8(st, s.scratch)
+	if f > bound {
+		return false, f
+	}
+	if s.isGoal(st) {
+		return true, f
+	}
+	if g == bound {
+		return false, bound + 1
+	}
+	next := inf
+	child := s.stack[g+1]
+	for m, mv := range s.p.Moves {
+		if !s.canon.Allows(s.path, m) {
+			continue
+		}
+		for c, src := range mv.Src {
+			child[c] = st[src]
+		}
+		s.path = append(s.path, m)
+		found, t := s.dfs(child, g+1, bound)
+		if found {
+			return true, t
+		}
+		s.path = s.path[:len(s.path)-1]
+		if s.err != nil {
+			return false, inf
+		}
+		next = min(next, t)
+	}
+	return false, next
+}
+
+// runIDA searches with IDA*, starting at bound lb.
+func runIDA(ctx context.Context, p *shift.Puzzle, opt Options, goals [][]int, h *Heuristic, lb int) (*Result, error) {
+	t0 := time.Now()
+	n := p.NumCells()
+	s := &ida{ctx: ctx, p: p, h: h, canon: shift.NewCanon(p, 3)}
+	if goals != nil {
+		set := map[string]bool{}
+		for _, g := range goals {
+			b := make([]byte, n)
+			for i, v := range g {
+				b[i] = byte(v)
+			}
+			set[string(b)] = true
+		}
+		s.isGoal = func(st []uint8) bool { return set[string(st)] }
+	} else {
+		tmp := make([]int, n)
+		s.isGoal = func(st []uint8) bool {
+			for i, v := range st {
+				tmp[i] = int(v)
+			}
+			return p.IsGoal(tmp)
+		}
+	}
+	s.scratch = make([]uint8, n)
+	s.stack = make([][]uint8, opt.MaxSteps+2)
+	for i := range s.stack {
+		s.stack[i] = make([]uint8, n)
+	}
+	for i, v := range p.Start {
+		s.stack[0][i] = uint8(v)
+	}
+	res := &Result{Method: "ida"}
+	bound := max(lb, h.h8(s.stack[0], s.scratch))
+	for {
+		res.LowerBound = bound
+		if bound >= unreachable {
+			res.Status = Unreachable
+			res.LowerBound = 0
+			break
+		}
+		if bound > opt.MaxSteps {
+			res.Status = NoSolutionWithin
+			break
+		}
+		s.path = s.path[:0]
+		found, next := s.dfs(s.stack[0], 0, bound)
+		if s.err != nil {
+			res.Nodes = s.nodes
+			res.Elapsed = time.Since(t0)
+			return res, s.err
+		}
+		if found {
+			res.Status = Optimal
+			res.Moves = append([]int{}, s.path...)
+			break
+		}
+		if next >= inf {
+			// No move is allowed anywhere: nothing is reachable.
+			res.Status = Unreachable
+			res.LowerBound = 0
+			break
+		}
+		bound = next
+	}
+	res.Nodes = s.nodes
+	res.Elapsed = time.Since(t0)
+	return res, nil
+}
