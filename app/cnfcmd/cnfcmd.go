@@ -173,16 +173,26 @@ type solveResult struct {
 	Certificate *certInfo `json:"certificate,omitempty"`
 }
 
-func solve(c *cli.Context) error {
+// prepare reads the formula, makes the solver and the context every cnf
+// subcommand starts from.
+func prepare(c *cli.Context) (*input, sat.Solver, context.Context, context.CancelFunc, error) {
 	in, err := load(c)
 	if err != nil {
-		return err
+		return nil, nil, nil, nil, err
 	}
 	s, err := in.newSolver(c)
 	if err != nil {
-		return err
+		return nil, nil, nil, nil, err
 	}
 	ctx, cancel := appio.Context(c)
+	return in, s, ctx, cancel, nil
+}
+
+func solve(c *cli.Context) error {
+	in, s, ctx, cancel, err := prepare(c)
+	if err != nil {
+		return err
+	}
 	defer cancel()
 	start := time.Now()
 	st, err := s.Solve(ctx)

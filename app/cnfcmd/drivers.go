@@ -48,15 +48,10 @@ type countResult struct {
 }
 
 func count(c *cli.Context) error {
-	in, err := load(c)
+	in, s, ctx, cancel, err := prepare(c)
 	if err != nil {
 		return err
 	}
-	s, err := in.newSolver(c)
-	if err != nil {
-		return err
-	}
-	ctx, cancel := appio.Context(c)
 	defer cancel()
 	start := time.Now()
 	n, complete, err := sat.Count(ctx, s, in.primary, c.Int("max"))
@@ -94,15 +89,10 @@ type uniqueResult struct {
 }
 
 func unique(c *cli.Context) error {
-	in, err := load(c)
+	in, s, ctx, cancel, err := prepare(c)
 	if err != nil {
 		return err
 	}
-	s, err := in.newSolver(c)
-	if err != nil {
-		return err
-	}
-	ctx, cancel := appio.Context(c)
 	defer cancel()
 	start := time.Now()
 	r, err := sat.Unique(ctx, s, in.primary)
@@ -187,15 +177,10 @@ type backboneResult struct {
 }
 
 func backbone(c *cli.Context) error {
-	in, err := load(c)
+	in, s, ctx, cancel, err := prepare(c)
 	if err != nil {
 		return err
 	}
-	s, err := in.newSolver(c)
-	if err != nil {
-		return err
-	}
-	ctx, cancel := appio.Context(c)
 	defer cancel()
 	start := time.Now()
 	bb, st, err := sat.Backbone(ctx, s, in.primary)
