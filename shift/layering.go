@@ -181,8 +181,12 @@ func overlaps(a, b []int) bool {
 
 // LayersFor is the number of layers that can hold every solution of k
 // moves: with one or two types, k+1 (non-empty layers alternate, the first
-// may be empty); with more, one layer per type per move.
+// may be empty); with more, one layer per type per move; with none (every
+// move is the identity), none.
 func (L *Layering) LayersFor(k int) int {
+	if len(L.Types) == 0 {
+		return 0 // no move changes anything
+	}
 	if len(L.Types) <= 2 {
 		return k + 1
 	}

@@ -10,9 +10,9 @@ import (
 // indexed from the goal: state 0 is a goal state (unconditionally), state
 // j is the state j layers before it, and layer j turns state j into state
 // j-1. The start is asserted at the outermost layer under an assumption,
-// and a running unary sum counts the moves from the goal outwards. Lemmas
+// and a running unary sum counts the moves from the goal outwards, so what
 // the solver learns about states near the goal and the moves left to reach
-// it therefore stay valid, and useful, at every later depth.
+// it stays valid at every later depth.
 type layers struct {
 	*base
 	lay   *model.Layering

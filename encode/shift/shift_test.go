@@ -189,3 +189,17 @@ func TestLookup(t *testing.T) {
 		t.Errorf("names %s, want %s", got, want)
 	}
 }
+
+func TestIdentityMovesOnly(t *testing.T) {
+	// A move that changes nothing: every depth but 0 is impossible, and
+	// depth 0 only when the start is a goal.
+	p := &model.Puzzle{Name: "still", Values: []string{"a", "b"}, Start: []int{0, 1},
+		Picture: model.Picture{Lines: [][]int{{0, 1}}},
+		Moves:   []model.Move{{Name: "stay", Src: []int{0, 1}}},
+		Goal:    model.Goal{Target: []int{1, 0}}}
+	for _, enc := range All {
+		if got, _ := optimum(t, enc, p, Options{}, 3); got != -1 {
+			t.Errorf("%s: optimum %d, want none", enc.Name, got)
+		}
+	}
+}
