@@ -78,9 +78,9 @@ func gradeAction(c *cli.Context) error {
 			code = worst(code, appio.ExitNo)
 		}
 		if asJSON {
-			out := map[string]any{"file": it.file, "name": it.inst.Name(), "kind": it.kind.Name,
+			out := it.record(map[string]any{
 				"status": string(h.Status), "sat_status": r.SAT.Status.String(), "report": h.Report,
-				"layers": h.Layers, "certified_eliminations": r.Certified, "metrics": r.Metrics, "solver": c.String("solver"), "ms": ms}
+				"layers": h.Layers, "certified_eliminations": r.Certified, "metrics": r.Metrics, "solver": c.String("solver"), "ms": ms})
 			if c.Bool("steps") {
 				out["steps"] = h.Steps
 			}
@@ -159,8 +159,7 @@ func printSteps(w io.Writer, inst kinds.Instance, steps []human.Step, indent str
 
 func printHint(c *cli.Context, it item, r *crosscheck.Result, asJSON bool) error {
 	if asJSON {
-		return appio.WriteJSON(c.App.Writer, map[string]any{"file": it.file, "name": it.inst.Name(),
-			"kind": it.kind.Name, "hint": r.Hint})
+		return appio.WriteJSON(c.App.Writer, it.record(map[string]any{"hint": r.Hint}))
 	}
 	if r.Hint == nil {
 		fmt.Fprintf(c.App.Writer, "%s: no further step found\n", it.file)

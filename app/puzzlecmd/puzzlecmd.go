@@ -130,8 +130,7 @@ func solveAction(c *cli.Context) error {
 		}
 		label := it.label(len(items) > 1)
 		if asJSON {
-			out := map[string]any{"file": it.file, "name": it.inst.Name(), "kind": it.kind.Name,
-				"status": status, "solver": c.String("solver"), "ms": ms}
+			out := it.record(map[string]any{"status": status, "solver": c.String("solver"), "ms": ms})
 			if a != nil {
 				out["solution"] = it.inst.Draw(a)
 			}
@@ -188,10 +187,10 @@ func checkAction(c *cli.Context) error {
 				First: valueAt(it.inst, r.First, p), Second: valueAt(it.inst, r.Second, p)})
 		}
 		if asJSON {
-			out := map[string]any{"file": it.file, "name": it.inst.Name(), "kind": it.kind.Name,
+			out := it.record(map[string]any{
 				"status": status, "solution": drawOrNil(it.inst, r.First),
 				"second_solution": drawOrNil(it.inst, r.Second), "differences": diffsOrEmpty(diffs),
-				"solver": c.String("solver"), "ms": ms}
+				"solver": c.String("solver"), "ms": ms})
 			if route != "" {
 				out["route"] = route
 			}
@@ -281,8 +280,7 @@ func backboneAction(c *cli.Context) error {
 		}
 		total := len(it.inst.Vars())
 		if asJSON {
-			out := map[string]any{"file": it.file, "name": it.inst.Name(), "kind": it.kind.Name,
-				"status": status, "solver": c.String("solver"), "ms": ms, "unknowns": total}
+			out := it.record(map[string]any{"status": status, "solver": c.String("solver"), "ms": ms, "unknowns": total})
 			if status == "ok" {
 				out["determined"] = r.Determined
 				out["backbone"] = it.inst.Draw(r.Fixed)
@@ -325,8 +323,8 @@ func countAction(c *cli.Context) error {
 			status = "capped"
 		}
 		if asJSON {
-			if err := appio.WriteJSON(c.App.Writer, map[string]any{"file": it.file, "name": it.inst.Name(),
-				"kind": it.kind.Name, "count": n, "status": status, "solver": c.String("solver"), "ms": ms}); err != nil {
+			if err := appio.WriteJSON(c.App.Writer, it.record(map[string]any{
+				"count": n, "status": status, "solver": c.String("solver"), "ms": ms})); err != nil {
 				return err
 			}
 			continue
@@ -372,8 +370,8 @@ func verifyAction(c *cli.Context) error {
 		if vs == nil {
 			vs = []puzzle.Violation{}
 		}
-		if err := appio.WriteJSON(c.App.Writer, map[string]any{"file": it.file, "name": it.inst.Name(), "kind": it.kind.Name,
-			"solution_file": name, "valid": len(vs) == 0, "violations": vs}); err != nil {
+		if err := appio.WriteJSON(c.App.Writer, it.record(map[string]any{
+			"solution_file": name, "valid": len(vs) == 0, "violations": vs})); err != nil {
 			return err
 		}
 	} else if len(vs) == 0 {
