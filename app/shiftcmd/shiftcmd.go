@@ -41,7 +41,7 @@ func Command() *cli.Command {
 					&cli.StringFlag{Name: "method", Value: "sat", Usage: "sat (deepening with --solver) or search (exact search only)"},
 					&cli.BoolFlag{Name: "check", Usage: "also run the exact search and fail unless it agrees"},
 					&cli.BoolFlag{Name: "quiet", Usage: "no per-depth progress on stderr"},
-					&cli.IntFlag{Name: "jobs", Value: 1, Usage: "solve this many depths at once, each with a fresh solver (no incremental reuse)"},
+					&cli.IntFlag{Name: "jobs", Value: 0, Usage: "parts of depths solved at once, each worker with its own solver (0: one per CPU)"},
 					appio.SolverFlag, appio.TimeoutFlag, appio.FormatFlag},
 				Action: anywhere(solveAction),
 			},
@@ -318,7 +318,7 @@ func writeSolveText(w io.Writer, p *shift.Puzzle, out solveJSON, maxSteps int) {
 	}
 	fmt.Fprintln(w, proofLine(out))
 	for _, d := range out.Depths {
-		fmt.Fprintf(w, "  depth %2d: %-13s vars %7d  clauses %8d  %.3fs\n", d.K, d.Status, d.Vars, d.Clauses, d.MS/1000)
+		fmt.Fprintf(w, "  depth %2d: %-13s %2d part(s)  vars %7d  clauses %8d  %.3fs solving\n", d.K, d.Status, len(d.Parts), d.Vars, d.Clauses, d.MS/1000)
 	}
 	if ch := out.Check; ch != nil {
 		verdict := "agrees"

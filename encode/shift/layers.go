@@ -22,6 +22,7 @@ type layers struct {
 	sum   [][]int   // sum[j][i-1] ⇔ layers 1..j take at least i moves (i ≤ cap)
 	start map[int]int
 	cap   int
+	never int // a literal that is always false
 }
 
 var _ Deepener = (*layers)(nil)
@@ -225,7 +226,9 @@ func (e *layers) add(a, b []int) []int {
 }
 
 // Assume: the start is the state of the outermost layer solutions of k
-// moves need, and layers 1..that one take at most k moves.
+// moves need, and layers 1..that one take exactly k moves. (Exactly, not
+// at most: deepening has refuted every shorter length by then, and the
+// solver need not rediscover that.)
 func (e *layers) Assume(k int) []int {
 	nl := e.lay.LayersFor(k)
 	if nl >= len(e.x) {
@@ -240,10 +243,61 @@ func (e *layers) Assume(k int) []int {
 		e.start[nl] = s
 	}
 	as := []int{s}
+	switch {
+	case k >= 1 && k <= len(e.sum[nl]):
+		as = append(as, e.sum[nl][k-1])
+	case k >= 1: // no layer can take k moves (no move changes anything)
+		if e.never == 0 {
+			e.never = e.a.NewVar()
+			e.a.AddClause(-e.never)
+		}
+		as = append(as, e.never)
+	}
 	if k+1 <= len(e.sum[nl]) {
 		as = append(as, -e.sum[nl][k])
 	}
 	return as
+}
+
+// Parts splits depth k by the number L of non-empty layers, when there
+// are at most two layer types (then the non-empty layers are a block
+// starting at layer 1 or, after an empty layer 1, at layer 2): part "LnA"
+// has layers 1..L non-empty and L+1 empty, "LnB" has layer 1 empty, layers
+// 2..L+1 non-empty and L+2 empty. Every non-empty layer costs a move, so
+// L ≤ k. The parts are much easier together than the whole: measured on
+// Reborn, depth 10 as one call takes cadical 85 s, its 20 parts 50 s in
+// all, and they run side by side on as many cores as there are.
+func (e *layers) Parts(k int) []Part {
+	as := e.Assume(k)
+	nl := e.lay.LayersFor(k)
+	if k == 0 || len(e.lay.Types) > 2 {
+		return []Part{{Name: "all", Assume: as}}
+	}
+	var parts []Part
+	for L := 1; L <= k; L++ {
+		for _, first := range []int{1, 2} { // the first non-empty layer
+			last := first + L - 1
+			if last > nl {
+				continue
+			}
+			a := append([]int(nil), as...)
+			if first == 2 {
+				a = append(a, e.empty[1])
+			}
+			for j := first; j <= last; j++ {
+				a = append(a, -e.empty[j])
+			}
+			if last+1 <= nl {
+				a = append(a, e.empty[last+1])
+			}
+			name := fmt.Sprintf("L%dA", L)
+			if first == 2 {
+				name = fmt.Sprintf("L%dB", L)
+			}
+			parts = append(parts, Part{Name: name, Assume: a})
+		}
+	}
+	return parts
 }
 
 // Decode expands the layers of a model into moves in time order (from the

@@ -30,8 +30,10 @@
 //     from the goal: state 0 is a goal state (unconditionally), a running
 //     unary sum counts the moves from the goal outwards (a totalizer node
 //     per layer), and depth k assumes the start at the outermost layer it
-//     needs and "at most k moves". Lemmas about states near the goal stay
-//     valid at every later depth.
+//     needs and "exactly k moves". Lemmas about states near the goal stay
+//     valid at every later depth. Depth k splits into 2k parts by the
+//     number of non-empty layers (Deepener.Parts), which a solver refutes
+//     faster one by one than all at once, and which can run side by side.
 //
 // The goal is compiled as a table of the goal arrangements when there are
 // few, factored into independent blocks of cells when the arrangements are
@@ -103,12 +105,25 @@ type Deepener interface {
 	// canonical-form restrictions, which keep at least one solution of
 	// every optimal length.
 	Assume(k int) []int
+	// Parts splits depth k into cases solved separately: the models
+	// under Assume(k) are the disjoint union of the models under the
+	// parts' assumptions (each part includes Assume(k)). Encodings that do
+	// not split return one part, Assume(k). The parts of a depth are the
+	// same, literal for literal, on every encoding extended the same way.
+	Parts(k int) []Part
 	// Decode returns the move indices of a model found under Assume(k).
 	Decode(model []bool, k int) ([]int, error)
 	// Clauses is the number of clauses written so far.
 	Clauses() int
 	// Vars is the number of variables allocated so far.
 	Vars() int
+}
+
+// Part is one case of a depth: Assume holds the depth's assumptions and
+// the case's own.
+type Part struct {
+	Name   string
+	Assume []int
 }
 
 // Options tune an encoding. Zero values mean the defaults.

@@ -203,3 +203,77 @@ func TestIdentityMovesOnly(t *testing.T) {
 		}
 	}
 }
+
+// TestPartsSplitDepth: the parts of a depth cover its models and do not
+// overlap, so refuting every part refutes the depth, and a depth is
+// satisfiable exactly when one of its parts is.
+func TestPartsSplitDepth(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	lo, _ := model.Loopover(2, 3)
+	rb, _, _ := model.Scramble(model.Reborn(), 4, rng)
+	lq, _, _ := model.Scramble(lo, 12, rng)
+	const maxK = 5
+	for _, p := range []*model.Puzzle{rb, lq} {
+		for _, enc := range All {
+			// solve answers one question on a fresh solver.
+			solve := func(k int, build func(e Deepener, s *gini.Solver) []int) sat.Status {
+				s := gini.New()
+				e, err := New(enc, p, s, Options{MaxSteps: maxK})
+				if err != nil {
+					t.Fatal(err)
+				}
+				for i := 0; i <= k; i++ {
+					e.Extend(i)
+				}
+				st, err := s.Solve(context.Background(), build(e, s)...)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return st
+			}
+			own := func(e Deepener, k, i int) []int { // part i's assumptions beyond Assume(k)
+				return e.Parts(k)[i].Assume[len(e.Assume(k)):]
+			}
+			for k := 0; k <= maxK; k++ {
+				var n int
+				solve(k, func(e Deepener, _ *gini.Solver) []int { n = len(e.Parts(k)); return nil })
+				if enc.Name == "layers" && k > 0 && n != 2*k {
+					t.Errorf("%s %s depth %d: %d parts, want %d", p.Name, enc.Name, k, n, 2*k)
+				}
+				whole := solve(k, func(e Deepener, _ *gini.Solver) []int { return e.Assume(k) })
+				anyPart := sat.Unsat
+				for i := 0; i < n; i++ {
+					if solve(k, func(e Deepener, _ *gini.Solver) []int { return e.Parts(k)[i].Assume }) == sat.Sat {
+						anyPart = sat.Sat
+					}
+					for j := i + 1; j < n; j++ {
+						both := solve(k, func(e Deepener, _ *gini.Solver) []int {
+							return append(append([]int(nil), e.Parts(k)[i].Assume...), own(e, k, j)...)
+						})
+						if both != sat.Unsat {
+							t.Errorf("%s %s depth %d: parts %d and %d overlap", p.Name, enc.Name, k, i, j)
+						}
+					}
+				}
+				if anyPart != whole {
+					t.Errorf("%s %s depth %d: whole %v, some part %v", p.Name, enc.Name, k, whole, anyPart)
+				}
+				// Coverage: the depth with every part excluded has no model.
+				none := solve(k, func(e Deepener, s *gini.Solver) []int {
+					act := s.NewVar()
+					for i := range e.Parts(k) {
+						cl := []int{-act}
+						for _, l := range own(e, k, i) {
+							cl = append(cl, -l)
+						}
+						s.AddClause(cl...)
+					}
+					return append(e.Assume(k), act)
+				})
+				if n > 1 && none != sat.Unsat {
+					t.Errorf("%s %s depth %d: a model outside every part", p.Name, enc.Name, k)
+				}
+			}
+		}
+	}
+}

@@ -140,6 +140,11 @@ func (e *steps) Assume(k int) []int {
 	return []int{g}
 }
 
+// Parts: one state per move leaves nothing to split on.
+func (e *steps) Parts(k int) []Part {
+	return []Part{{Name: "all", Assume: e.Assume(k)}}
+}
+
 // Decode reads the moves of steps 1..k.
 func (e *steps) Decode(model []bool, k int) ([]int, error) {
 	if k >= len(e.x) {

@@ -4,17 +4,26 @@
 // unsatisfiable answers for every smaller k are the proof that none is
 // shorter.
 //
-// On an incremental back-end (sat.Capabilities.Incremental, e.g. gini) one
-// solver is kept: each depth extends the encoding by a step and solves
-// under that depth's assumptions, keeping what the solver learnt. Other
-// back-ends (ext:...) get the encoding of each depth afresh, with the
-// assumptions as units.
+// A depth is solved as the parts its encoding splits it into
+// (encshift.Deepener.Parts: the layers encoding splits by the number of
+// non-empty layers), which are easier apart than together, and which
+// Options.Jobs workers solve side by side, taking parts in order of depth.
+// A depth is refuted when all its parts are; one satisfiable part solves
+// it and cancels the deeper parts.
+//
+// On an incremental back-end (sat.Capabilities.Incremental, e.g. gini) each
+// worker keeps one solver: the encoding grows a step at a time and every
+// part is solved under its assumptions, keeping what the solver learnt.
+// Other back-ends (ext:...) get the encoding afresh for every part, with
+// the assumptions as units.
 package deepen
 
 import (
 	"context"
 	"fmt"
 	"io"
+	"runtime"
+	"sort"
 	"time"
 
 	encshift "github.com/puzzlesat/puzzlesat/encode/shift"
@@ -44,27 +53,36 @@ type Options struct {
 	Enc encshift.Options
 	// MaxSteps is the longest solution tried (default 30).
 	MaxSteps int
-	// NewSolver returns a fresh solver; it is called once on incremental
-	// back-ends and once per depth on others.
+	// NewSolver returns a fresh solver; it is called once per worker on
+	// incremental back-ends and once per part on others.
 	NewSolver func() (sat.Solver, error)
-	// Progress, when set, receives one line per depth.
+	// Progress, when set, receives one line per depth, and one per part
+	// that takes a second or more.
 	Progress io.Writer
-	// Jobs > 1 solves that many depths at once, each with a fresh solver
-	// and encoding (so no learnt clauses carry over); the answers are
-	// still taken in order of depth, and a satisfiable depth cancels the
-	// deeper ones. Worth it on back-ends that are not incremental anyway
-	// (ext:...) and on machines with idle cores.
+	// Jobs is the number of parts solved at once, each worker with its
+	// own solver (default: the number of CPUs Go may use).
 	Jobs int
 }
 
 // Depth is one deepening step: the answer for "a solution of K moves".
 type Depth struct {
-	K       int           `json:"k"`
-	Status  string        `json:"status"` // SATISFIABLE / UNSATISFIABLE / UNKNOWN
-	Vars    int           `json:"vars"`
-	Clauses int           `json:"clauses"`
+	K       int    `json:"k"`
+	Status  string `json:"status"` // SATISFIABLE / UNSATISFIABLE / UNKNOWN
+	Vars    int    `json:"vars"`
+	Clauses int    `json:"clauses"`
+	// Elapsed (MS) is the solvers' time on the depth's parts, added up.
 	Elapsed time.Duration `json:"-"`
 	MS      float64       `json:"ms"`
+	// Parts are the answers of the parts solved, in order (a refuted
+	// depth has all of them).
+	Parts []PartAnswer `json:"parts"`
+}
+
+// PartAnswer is the answer for one part of a depth.
+type PartAnswer struct {
+	Name   string  `json:"name"`
+	Status string  `json:"status"`
+	MS     float64 `json:"ms"`
 }
 
 // Result is the answer of a run.
@@ -100,77 +118,305 @@ func Solve(ctx context.Context, p *shift.Puzzle, opt Options) (*Result, error) {
 	if opt.NewSolver == nil {
 		return nil, fmt.Errorf("deepen: no solver")
 	}
+	if opt.Jobs <= 0 {
+		opt.Jobs = runtime.GOMAXPROCS(0)
+	}
 	eopt := opt.Enc
 	eopt.MaxSteps = opt.MaxSteps
-	if opt.Jobs > 1 {
-		return parallel(ctx, p, opt, eopt)
-	}
-	t0 := time.Now()
-	res := &Result{Status: Unknown, Encoding: opt.Encoding.Name}
-	s, err := opt.NewSolver()
+	s0, err := opt.NewSolver()
 	if err != nil {
 		return nil, err
 	}
-	res.Solver = s.Name()
-	incremental := s.Capabilities().Incremental
-	enc, err := encshift.New(opt.Encoding, p, s, eopt)
+	// The parts of each depth, from an encoding on a plain formula (the
+	// workers' encodings give the same parts in the same order).
+	probe, err := encshift.New(opt.Encoding, p, &sat.Formula{}, eopt)
 	if err != nil {
 		return nil, err
 	}
-	for k := 0; k <= opt.MaxSteps; k++ {
-		if err := ctx.Err(); err != nil {
-			res.Elapsed = time.Since(t0)
-			return res, nil
+	r := &run{ctx: ctx, p: p, opt: opt, eopt: eopt, probe: probe, t0: time.Now(),
+		incremental: s0.Capabilities().Incremental, results: make(chan partResult),
+		limit: opt.MaxSteps, probed: -1, running: map[task]context.CancelFunc{}}
+	r.res = &Result{Status: Unknown, Encoding: opt.Encoding.Name, Solver: s0.Name()}
+	return r.loop()
+}
+
+// task is one part of one depth.
+type task struct{ k, part int }
+
+// partResult is a worker's answer for a task.
+type partResult struct {
+	task
+	name          string
+	st            sat.Status
+	moves         []int
+	err           error
+	vars, clauses int
+	elapsed       time.Duration
+	worker        *worker
+}
+
+// depthState gathers the answers of one depth's parts.
+type depthState struct {
+	parts   []string // names
+	answers map[int]partResult
+	sat     *partResult
+}
+
+// run is the scheduler: workers take tasks in order of depth and part,
+// and answers are read in order of depth.
+type run struct {
+	ctx         context.Context
+	p           *shift.Puzzle
+	opt         Options
+	eopt        encshift.Options
+	probe       encshift.Deepener
+	probed      int // depths the probe is extended to, minus one
+	incremental bool
+	t0          time.Time
+	res         *Result
+
+	depths  []*depthState
+	next    task // the next task to start
+	limit   int  // deepest depth still needed
+	idle    []*worker
+	workers int
+	running map[task]context.CancelFunc
+	results chan partResult
+}
+
+// depth returns depth k's state, probing its parts on first use.
+func (r *run) depth(k int) *depthState {
+	for len(r.depths) <= k {
+		d := len(r.depths)
+		for r.probed < d {
+			r.probed++
+			r.probe.Extend(r.probed)
 		}
-		if !incremental && k > 0 {
-			// A fresh solver and encoding for this depth.
-			if s, err = opt.NewSolver(); err != nil {
-				return nil, err
-			}
-			if enc, err = encshift.New(opt.Encoding, p, s, eopt); err != nil {
-				return nil, err
-			}
-			for i := 0; i < k; i++ {
-				enc.Extend(i)
-			}
+		var names []string
+		for _, pt := range r.probe.Parts(d) {
+			names = append(names, pt.Name)
 		}
-		enc.Extend(k)
-		as := enc.Assume(k)
-		td := time.Now()
-		st, err := s.Solve(ctx, as...)
-		d := Depth{K: k, Status: st.String(), Vars: s.NumVars(), Clauses: enc.Clauses(), Elapsed: time.Since(td)}
-		d.MS = float64(d.Elapsed.Microseconds()) / 1000
-		res.Depths = append(res.Depths, d)
-		progress(opt.Progress, d, t0)
-		if err != nil || st == sat.Unknown {
-			res.LowerBound = k
-			res.Elapsed = time.Since(t0)
-			if ctx.Err() != nil {
-				return res, nil
-			}
-			return res, err
-		}
-		if st == sat.Unsat {
-			res.LowerBound = k + 1
+		r.depths = append(r.depths, &depthState{parts: names, answers: map[int]partResult{}})
+	}
+	return r.depths[k]
+}
+
+// start hands the next task to a free worker, if any is needed.
+func (r *run) start() bool {
+	for r.next.k <= r.limit {
+		d := r.depth(r.next.k)
+		if d.sat != nil || r.next.part >= len(d.parts) {
+			r.next = task{r.next.k + 1, 0}
 			continue
 		}
-		moves, err := enc.Decode(s.Model(), k)
-		if err != nil {
-			return nil, fmt.Errorf("deepen: depth %d: %v", k, err)
+		var w *worker
+		switch {
+		case len(r.idle) > 0:
+			w, r.idle = r.idle[len(r.idle)-1], r.idle[:len(r.idle)-1]
+		case r.workers < r.opt.Jobs:
+			w = &worker{run: r}
+			r.workers++
+		default:
+			return false
 		}
-		if err := Check(p, moves, k); err != nil {
-			return nil, fmt.Errorf("deepen: depth %d: the %s encoding gave a wrong solution: %v", k, opt.Encoding.Name, err)
-		}
-		res.Status = Optimal
-		res.Moves = moves
-		res.LowerBound = k
-		res.Elapsed = time.Since(t0)
-		return res, nil
+		t := r.next
+		r.next.part++
+		tctx, cancel := context.WithCancel(r.ctx)
+		r.running[t] = cancel
+		go func() { r.results <- w.solve(tctx, t) }()
+		return true
 	}
-	res.Status = NoSolutionWithin
-	res.LowerBound = opt.MaxSteps + 1
-	res.Elapsed = time.Since(t0)
+	return false
+}
+
+func (r *run) loop() (*Result, error) {
+	defer func() {
+		for _, c := range r.running {
+			c()
+		}
+		for range r.running {
+			<-r.results
+		}
+	}()
+	k := 0 // the shallowest depth not yet refuted
+	for {
+		for r.start() {
+		}
+		// Decide depth k when its answers allow.
+		for k <= r.limit {
+			d := r.depth(k)
+			if d.sat != nil {
+				return r.finish(k, Optimal, nil)
+			}
+			if len(d.answers) < len(d.parts) {
+				break
+			}
+			for _, i := range sortedKeys(d.answers) {
+				if a := d.answers[i]; a.err != nil || a.st != sat.Unsat {
+					return r.finish(k, Unknown, a.err)
+				}
+			}
+			r.record(k, "UNSATISFIABLE")
+			k++
+		}
+		if k > r.opt.MaxSteps {
+			return r.finish(k, NoSolutionWithin, nil)
+		}
+		if len(r.running) == 0 {
+			// Nothing runs and depth k is undecided: the limit cut it
+			// off, which only a satisfiable depth does.
+			return r.finish(k, Unknown, fmt.Errorf("deepen: depth %d undecided", k))
+		}
+		a := <-r.results
+		delete(r.running, a.task)
+		if a.worker != nil {
+			r.idle = append(r.idle, a.worker)
+		}
+		d := r.depth(a.k)
+		if a.k > r.limit || d.sat != nil {
+			continue // cancelled: a satisfiable part made it moot
+		}
+		d.answers[a.part] = a
+		r.partProgress(a)
+		switch {
+		case r.ctx.Err() != nil:
+			return r.finish(k, Unknown, nil)
+		case a.err != nil:
+			return r.finish(k, Unknown, fmt.Errorf("depth %d part %s: %v", a.k, a.name, a.err))
+		case a.st == sat.Unknown:
+			// The solver gave up on a part: the depth cannot be decided.
+			return r.finish(k, Unknown, nil)
+		case a.st == sat.Sat:
+			d.sat = &a
+			r.limit = a.k
+			// Deeper depths and the other parts of this one are moot.
+			for t, c := range r.running {
+				if t.k >= a.k {
+					c()
+				}
+			}
+		}
+	}
+}
+
+// finish ends the run at depth k: every shallower depth is refuted.
+func (r *run) finish(k int, st Status, err error) (*Result, error) {
+	res := r.res
+	res.Status = st
+	res.LowerBound = k
+	switch st {
+	case Optimal:
+		res.Moves = r.depth(k).sat.moves
+		r.record(k, "SATISFIABLE")
+	case Unknown:
+		if k < len(r.depths) && len(r.depths[k].answers) > 0 {
+			r.record(k, "UNKNOWN")
+		}
+	}
+	res.Elapsed = time.Since(r.t0)
+	if err != nil {
+		return res, fmt.Errorf("deepen: %v", err)
+	}
 	return res, nil
+}
+
+// record appends depth k, with the answers of its parts, to the proof.
+func (r *run) record(k int, status string) {
+	ds := r.depths[k]
+	d := Depth{K: k, Status: status}
+	for _, i := range sortedKeys(ds.answers) {
+		a := ds.answers[i]
+		d.Vars = max(d.Vars, a.vars)
+		d.Clauses = max(d.Clauses, a.clauses)
+		d.Elapsed += a.elapsed
+		d.Parts = append(d.Parts, PartAnswer{Name: a.name, Status: a.st.String(), MS: millis(a.elapsed)})
+	}
+	d.MS = millis(d.Elapsed)
+	r.res.Depths = append(r.res.Depths, d)
+	if w := r.opt.Progress; w != nil {
+		fmt.Fprintf(w, "depth %2d: %-13s %2d part(s)  vars %7d  clauses %8d  %8.3fs solving  (total %.3fs)\n",
+			d.K, d.Status, len(d.Parts), d.Vars, d.Clauses, d.Elapsed.Seconds(), time.Since(r.t0).Seconds())
+	}
+}
+
+// partProgress reports a part that took a while, so long depths show life.
+func (r *run) partProgress(a partResult) {
+	if w := r.opt.Progress; w != nil && a.elapsed >= time.Second {
+		fmt.Fprintf(w, "  depth %2d part %-5s %-13s %8.3fs  (total %.3fs)\n",
+			a.k, a.name, a.st, a.elapsed.Seconds(), time.Since(r.t0).Seconds())
+	}
+}
+
+func sortedKeys(m map[int]partResult) []int {
+	keys := make([]int, 0, len(m))
+	for i := range m {
+		keys = append(keys, i)
+	}
+	sort.Ints(keys)
+	return keys
+}
+
+func millis(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// worker solves tasks one at a time with its own solver.
+type worker struct {
+	run      *run
+	s        sat.Solver
+	enc      encshift.Deepener
+	extended int // deepest depth the encoding holds
+}
+
+// solve answers one task. An incremental solver is kept for the next task
+// unless the search was interrupted.
+func (w *worker) solve(ctx context.Context, t task) partResult {
+	r := w.run
+	a := partResult{task: t, worker: w}
+	if w.s == nil || !r.incremental {
+		s, err := r.opt.NewSolver()
+		if err != nil {
+			a.err = err
+			return a
+		}
+		eopt := r.eopt
+		if !r.incremental {
+			// This encoding serves depth t.k alone: its move counters
+			// need not count beyond it.
+			eopt.MaxSteps = t.k
+		}
+		enc, err := encshift.New(r.opt.Encoding, r.p, s, eopt)
+		if err != nil {
+			a.err = err
+			return a
+		}
+		w.s, w.enc, w.extended = s, enc, -1
+	}
+	for w.extended < t.k {
+		w.extended++
+		w.enc.Extend(w.extended)
+	}
+	parts := w.enc.Parts(t.k)
+	if t.part >= len(parts) {
+		a.err = fmt.Errorf("part %d of %d", t.part, len(parts))
+		return a
+	}
+	pt := parts[t.part]
+	a.name = pt.Name
+	t0 := time.Now()
+	a.st, a.err = w.s.Solve(ctx, pt.Assume...)
+	a.elapsed = time.Since(t0)
+	a.vars, a.clauses = w.s.NumVars(), w.enc.Clauses()
+	if a.st == sat.Sat && a.err == nil {
+		a.moves, a.err = w.enc.Decode(w.s.Model(), t.k)
+		if a.err == nil {
+			if err := Check(r.p, a.moves, t.k); err != nil {
+				a.err = fmt.Errorf("the %s encoding gave a wrong solution: %v", r.opt.Encoding.Name, err)
+			}
+		}
+	}
+	if a.st == sat.Unknown || a.err != nil {
+		w.s = nil // not reused after an interrupted search
+	}
+	return a
 }
 
 // Check replays moves from p's start and fails unless there are k of
@@ -197,141 +443,4 @@ func progress(w io.Writer, d Depth, t0 time.Time) {
 		fmt.Fprintf(w, "depth %2d: %-13s vars %7d  clauses %8d  %8.3fs  (total %.3fs)\n",
 			d.K, d.Status, d.Vars, d.Clauses, d.Elapsed.Seconds(), time.Since(t0).Seconds())
 	}
-}
-
-// outcome is one depth's answer in parallel mode.
-type outcome struct {
-	d     Depth
-	st    sat.Status
-	moves []int
-	err   error
-}
-
-// solveDepth encodes depth k afresh and solves it.
-func solveDepth(ctx context.Context, p *shift.Puzzle, opt Options, eopt encshift.Options, k int) outcome {
-	s, err := opt.NewSolver()
-	if err != nil {
-		return outcome{err: err}
-	}
-	enc, err := encshift.New(opt.Encoding, p, s, eopt)
-	if err != nil {
-		return outcome{err: err}
-	}
-	for i := 0; i <= k; i++ {
-		enc.Extend(i)
-	}
-	td := time.Now()
-	st, err := s.Solve(ctx, enc.Assume(k)...)
-	o := outcome{st: st, err: err}
-	o.d = Depth{K: k, Status: st.String(), Vars: s.NumVars(), Clauses: enc.Clauses(), Elapsed: time.Since(td)}
-	o.d.MS = float64(o.d.Elapsed.Microseconds()) / 1000
-	if st == sat.Sat {
-		o.moves, o.err = enc.Decode(s.Model(), k)
-		if o.err == nil {
-			if err := Check(p, o.moves, k); err != nil {
-				o.err = fmt.Errorf("the %s encoding gave a wrong solution: %v", opt.Encoding.Name, err)
-			}
-		}
-	}
-	return o
-}
-
-// parallel runs up to opt.Jobs depths at once and reads the answers in
-// order of depth.
-func parallel(ctx context.Context, p *shift.Puzzle, opt Options, eopt encshift.Options) (*Result, error) {
-	t0 := time.Now()
-	res := &Result{Status: Unknown, Encoding: opt.Encoding.Name}
-	s0, err := opt.NewSolver()
-	if err != nil {
-		return nil, err
-	}
-	res.Solver = s0.Name()
-	type msg struct {
-		k int
-		o outcome
-	}
-	results := make(chan msg)
-	cancels := map[int]context.CancelFunc{}
-	got := map[int]outcome{}
-	next, inFlight, limit := 0, 0, opt.MaxSteps
-	defer func() {
-		for _, c := range cancels {
-			c()
-		}
-		for ; inFlight > 0; inFlight-- {
-			<-results
-		}
-	}()
-	// best is the shortest solution any depth gave (a depth k' model of
-	// the layers encoding may have fewer than k' moves); it is optimal
-	// once every shorter depth is refuted.
-	var best []int
-	bestDepth := -1
-	for k := 0; k <= opt.MaxSteps; {
-		if best != nil && len(best) == k {
-			o := got[bestDepth]
-			res.Depths = append(res.Depths, o.d)
-			progress(opt.Progress, o.d, t0)
-			res.Status = Optimal
-			res.Moves = best
-			res.LowerBound = k
-			res.Elapsed = time.Since(t0)
-			return res, nil
-		}
-		for inFlight < opt.Jobs && next <= limit {
-			dctx, cancel := context.WithCancel(ctx)
-			cancels[next] = cancel
-			go func(k int) { results <- msg{k, solveDepth(dctx, p, opt, eopt, k)} }(next)
-			next++
-			inFlight++
-		}
-		o, ok := got[k]
-		if !ok {
-			m := <-results
-			inFlight--
-			cancels[m.k]()
-			delete(cancels, m.k)
-			got[m.k] = m.o
-			if m.o.err == nil && m.o.st == sat.Sat && (best == nil || len(m.o.moves) < len(best)) {
-				// Depths from the solution's length on are not needed.
-				best, bestDepth = m.o.moves, m.k
-				limit = len(best) - 1
-				for d, c := range cancels {
-					if d > limit {
-						c()
-					}
-				}
-			}
-			continue
-		}
-		switch {
-		case o.err != nil || o.st == sat.Unknown:
-			res.Depths = append(res.Depths, o.d)
-			progress(opt.Progress, o.d, t0)
-			res.LowerBound = k
-			res.Elapsed = time.Since(t0)
-			if ctx.Err() != nil {
-				return res, nil
-			}
-			if o.err != nil {
-				return nil, fmt.Errorf("deepen: depth %d: %v", k, o.err)
-			}
-			return res, nil
-		case o.st == sat.Unsat:
-			res.Depths = append(res.Depths, o.d)
-			progress(opt.Progress, o.d, t0)
-			res.LowerBound = k + 1
-			k++
-		default:
-			// Satisfiable with every shorter depth refuted: its solution
-			// has k moves and is best (reported at the top of the loop).
-			if best == nil || len(best) != k {
-				return nil, fmt.Errorf("deepen: depth %d is satisfiable but gave %d moves", k, len(o.moves))
-			}
-		}
-	}
-	res.Status = NoSolutionWithin
-	res.LowerBound = opt.MaxSteps + 1
-	res.Elapsed = time.Since(t0)
-	return res, nil
 }

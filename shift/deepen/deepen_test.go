@@ -44,9 +44,10 @@ func TestDeepenMatchesSearch(t *testing.T) {
 		name string
 		opt  Options
 	}{
-		{"incremental", Options{NewSolver: newGini}},
-		{"rebuilt per depth", Options{NewSolver: newOneShot}},
-		{"two jobs", Options{NewSolver: newGini, Jobs: 2}},
+		{"incremental, one worker", Options{NewSolver: newGini, Jobs: 1}},
+		{"rebuilt per part", Options{NewSolver: newOneShot, Jobs: 1}},
+		{"two workers", Options{NewSolver: newGini, Jobs: 2}},
+		{"rebuilt per part, three workers", Options{NewSolver: newOneShot, Jobs: 3}},
 	}
 	for i, p := range puzzles {
 		r, err := search.Solve(context.Background(), p, search.Options{Method: "bfs"})
@@ -76,6 +77,19 @@ func TestDeepenMatchesSearch(t *testing.T) {
 				}
 				if d.K != k || d.Status != wantSt {
 					t.Errorf("puzzle %d %s: depth %d is %d %s, want %s", i, w.name, k, d.K, d.Status, wantSt)
+				}
+				// A refuted depth lists every part (the layers encoding
+				// splits depth k > 0 into 2k), each refuted.
+				if wantSt == "UNSATISFIABLE" {
+					wantParts := max(1, 2*k)
+					if len(d.Parts) != wantParts {
+						t.Errorf("puzzle %d %s: depth %d has %d parts, want %d", i, w.name, k, len(d.Parts), wantParts)
+					}
+					for _, pt := range d.Parts {
+						if pt.Status != wantSt {
+							t.Errorf("puzzle %d %s: depth %d part %s is %s", i, w.name, k, pt.Name, pt.Status)
+						}
+					}
 				}
 			}
 		}
