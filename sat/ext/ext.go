@@ -14,6 +14,10 @@
 // assumptions before Solve reports Sat, so a buggy binary gives an error,
 // not a wrong answer. There is no incrementality (each Solve starts a new
 // process) and no failed-assumption analysis.
+//
+// Options for the binary follow its name, separated by spaces, and are
+// passed before the input file: New("cadical --sat") runs
+// "cadical --sat in.cnf" (so a binary's path cannot contain spaces).
 package ext
 
 import (
@@ -37,8 +41,9 @@ import (
 // Solver runs one external binary. It is not safe for concurrent use.
 type Solver struct {
 	name    string // "ext:" + the binary as given
-	path    string // resolved executable
-	minisat bool   // answer in a result file, not on stdout
+	path    string   // resolved executable
+	opts    []string // options before the input file
+	minisat bool     // answer in a result file, not on stdout
 	f       sat.Formula
 	model   []bool
 }
@@ -49,12 +54,15 @@ var _ sat.Solver = (*Solver)(nil)
 // process was killed (a grandchild may still hold them).
 const killGrace = 2 * time.Second
 
-// New returns a solver running binary, found on PATH or, when it contains
-// a path separator, at that path. Its name is "ext:"+binary.
-func New(binary string) (sat.Solver, error) {
-	if binary == "" {
+// New returns a solver running spec: a binary, found on PATH or, when it
+// contains a path separator, at that path, optionally followed by options
+// for it. Its name is "ext:"+spec.
+func New(spec string) (sat.Solver, error) {
+	fields := strings.Fields(spec)
+	if len(fields) == 0 {
 		return nil, errors.New("ext: empty solver binary name")
 	}
+	binary := fields[0]
 	var path string
 	if strings.ContainsRune(binary, filepath.Separator) || strings.ContainsRune(binary, '/') {
 		info, err := os.Stat(binary)
@@ -72,7 +80,7 @@ func New(binary string) (sat.Solver, error) {
 		}
 		path = p
 	}
-	return &Solver{name: "ext:" + binary, path: path, minisat: minisatStyle(path)}, nil
+	return &Solver{name: "ext:" + strings.Join(fields, " "), path: path, opts: fields[1:], minisat: minisatStyle(path)}, nil
 }
 
 // minisatStyle reports whether the binary writes its answer to a result
@@ -132,7 +140,7 @@ func (s *Solver) Solve(ctx context.Context, assumptions ...int) (sat.Status, err
 	}
 	defer os.Remove(in)
 
-	args := []string{in}
+	args := append(append([]string(nil), s.opts...), in)
 	var result string
 	if s.minisat {
 		f, err := os.CreateTemp("", "puzzlesat-*.result")

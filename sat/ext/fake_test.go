@@ -115,6 +115,31 @@ func TestInputFile(t *testing.T) {
 	}
 }
 
+// TestOptions: words after the binary are passed to it before the input
+// file, and the solver's name keeps them.
+func TestOptions(t *testing.T) {
+	dump := filepath.Join(t.TempDir(), "args.txt")
+	bin := fake(t, "fakesat", "echo \"$@\" > "+dump+"; exit 20")
+	s, err := ext.New(bin + "  --sat   -q")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := s.Name(), "ext:"+bin+" --sat -q"; got != want {
+		t.Errorf("have name %q, want %q", got, want)
+	}
+	if st, err := s.Solve(context.Background()); st != sat.Unsat || err != nil {
+		t.Fatalf("have %v, %v; want UNSATISFIABLE", st, err)
+	}
+	data, err := os.ReadFile(dump)
+	if err != nil {
+		t.Fatal(err)
+	}
+	args := strings.Fields(string(data))
+	if len(args) != 3 || args[0] != "--sat" || args[1] != "-q" || !strings.HasSuffix(args[2], ".cnf") {
+		t.Errorf("have arguments %q, want --sat -q FILE.cnf", args)
+	}
+}
+
 // TestCancelKillsProcessGroup runs a "solver" whose child never ends: the
 // timeout must end Solve promptly and kill the child too.
 func TestCancelKillsProcessGroup(t *testing.T) {

@@ -1,7 +1,7 @@
 // Package solvers is the explicit registry of SAT back-ends by name, the one
 // place that knows them all. Names: "gini", "gophersat", and "ext:NAME" for a
 // SAT-competition binary on PATH ("ext:cadical") or at a path
-// ("ext:/opt/kissat").
+// ("ext:/opt/kissat"), optionally with options for it ("ext:cadical --sat").
 package solvers
 
 import (
