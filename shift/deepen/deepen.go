@@ -73,6 +73,9 @@ type Depth struct {
 	// Elapsed (MS) is the solvers' time on the depth's parts, added up.
 	Elapsed time.Duration `json:"-"`
 	MS      float64       `json:"ms"`
+	// At (AtMS) is when the depth was decided, from the start of the run.
+	At   time.Duration `json:"-"`
+	AtMS float64       `json:"at_ms"`
 	// Parts are the answers of the parts solved, in order (a refuted
 	// depth has all of them).
 	Parts []PartAnswer `json:"parts"`
@@ -332,10 +335,12 @@ func (r *run) record(k int, status string) {
 		d.Parts = append(d.Parts, PartAnswer{Name: a.name, Status: a.st.String(), MS: millis(a.elapsed)})
 	}
 	d.MS = millis(d.Elapsed)
+	d.At = time.Since(r.t0)
+	d.AtMS = millis(d.At)
 	r.res.Depths = append(r.res.Depths, d)
 	if w := r.opt.Progress; w != nil {
 		fmt.Fprintf(w, "depth %2d: %-13s %2d part(s)  vars %7d  clauses %8d  %8.3fs solving  (total %.3fs)\n",
-			d.K, d.Status, len(d.Parts), d.Vars, d.Clauses, d.Elapsed.Seconds(), time.Since(r.t0).Seconds())
+			d.K, d.Status, len(d.Parts), d.Vars, d.Clauses, d.Elapsed.Seconds(), d.At.Seconds())
 	}
 }
 
