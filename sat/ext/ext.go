@@ -40,7 +40,7 @@ import (
 
 // Solver runs one external binary. It is not safe for concurrent use.
 type Solver struct {
-	name    string // "ext:" + the binary as given
+	name    string   // "ext:" + the binary as given
 	path    string   // resolved executable
 	opts    []string // options before the input file
 	minisat bool     // answer in a result file, not on stdout
