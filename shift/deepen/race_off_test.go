@@ -1,0 +1,5 @@
+//go:build !race
+
+package deepen
+
+const raceEnabled = false

@@ -1,0 +1,6 @@
+//go:build race
+
+package deepen
+
+// raceEnabled: the race detector slows gini about tenfold.
+const raceEnabled = true
