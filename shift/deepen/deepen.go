@@ -442,10 +442,3 @@ func Check(p *shift.Puzzle, moves []int, k int) error {
 	}
 	return nil
 }
-
-func progress(w io.Writer, d Depth, t0 time.Time) {
-	if w != nil {
-		fmt.Fprintf(w, "depth %2d: %-13s vars %7d  clauses %8d  %8.3fs  (total %.3fs)\n",
-			d.K, d.Status, d.Vars, d.Clauses, d.Elapsed.Seconds(), time.Since(t0).Seconds())
-	}
-}
