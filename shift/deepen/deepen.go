@@ -23,7 +23,6 @@ import (
 	"fmt"
 	"io"
 	"runtime"
-	"sort"
 	"time"
 
 	encshift "github.com/puzzlesat/puzzlesat/encode/shift"
@@ -136,7 +135,7 @@ func Solve(ctx context.Context, p *shift.Puzzle, opt Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &run{ctx: ctx, p: p, opt: opt, eopt: eopt, probe: probe, t0: time.Now(),
+	r := &run{ctx: ctx, p: p, opt: opt, eopt: eopt, probe: probe, t0: time.Now(), spare: s0,
 		incremental: s0.Capabilities().Incremental, results: make(chan partResult),
 		limit: opt.MaxSteps, probed: -1, running: map[task]context.CancelFunc{}}
 	r.res = &Result{Status: Unknown, Encoding: opt.Encoding.Name, Solver: s0.Name()}
@@ -160,8 +159,9 @@ type partResult struct {
 
 // depthState gathers the answers of one depth's parts.
 type depthState struct {
-	parts   []string // names
-	answers map[int]partResult
+	parts   []string      // names
+	answers []*partResult // by part; nil until answered
+	got     int           // answers so far
 	sat     *partResult
 }
 
@@ -175,6 +175,7 @@ type run struct {
 	probe       encshift.Deepener
 	probed      int // depths the probe is extended to, minus one
 	incremental bool
+	spare       sat.Solver // made to learn the back-end; the first worker uses it
 	t0          time.Time
 	res         *Result
 
@@ -199,7 +200,7 @@ func (r *run) depth(k int) *depthState {
 		for _, pt := range r.probe.Parts(d) {
 			names = append(names, pt.Name)
 		}
-		r.depths = append(r.depths, &depthState{parts: names, answers: map[int]partResult{}})
+		r.depths = append(r.depths, &depthState{parts: names, answers: make([]*partResult, len(names))})
 	}
 	return r.depths[k]
 }
@@ -217,7 +218,8 @@ func (r *run) start() bool {
 		case len(r.idle) > 0:
 			w, r.idle = r.idle[len(r.idle)-1], r.idle[:len(r.idle)-1]
 		case r.workers < r.opt.Jobs:
-			w = &worker{run: r}
+			w = &worker{run: r, fresh: r.spare}
+			r.spare = nil
 			r.workers++
 		default:
 			return false
@@ -251,11 +253,11 @@ func (r *run) loop() (*Result, error) {
 			if d.sat != nil {
 				return r.finish(k, Optimal, nil)
 			}
-			if len(d.answers) < len(d.parts) {
+			if d.got < len(d.parts) {
 				break
 			}
-			for _, i := range sortedKeys(d.answers) {
-				if a := d.answers[i]; a.err != nil || a.st != sat.Unsat {
+			for _, a := range d.answers {
+				if a.err != nil || a.st != sat.Unsat {
 					return r.finish(k, Unknown, a.err)
 				}
 			}
@@ -279,7 +281,8 @@ func (r *run) loop() (*Result, error) {
 		if a.k > r.limit || d.sat != nil {
 			continue // cancelled: a satisfiable part made it moot
 		}
-		d.answers[a.part] = a
+		d.answers[a.part] = &a
+		d.got++
 		r.partProgress(a)
 		switch {
 		case r.ctx.Err() != nil:
@@ -312,7 +315,7 @@ func (r *run) finish(k int, st Status, err error) (*Result, error) {
 		res.Moves = r.depth(k).sat.moves
 		r.record(k, "SATISFIABLE")
 	case Unknown:
-		if k < len(r.depths) && len(r.depths[k].answers) > 0 {
+		if k < len(r.depths) && r.depths[k].got > 0 {
 			r.record(k, "UNKNOWN")
 		}
 	}
@@ -327,8 +330,10 @@ func (r *run) finish(k int, st Status, err error) (*Result, error) {
 func (r *run) record(k int, status string) {
 	ds := r.depths[k]
 	d := Depth{K: k, Status: status}
-	for _, i := range sortedKeys(ds.answers) {
-		a := ds.answers[i]
+	for _, a := range ds.answers {
+		if a == nil {
+			continue
+		}
 		d.Vars = max(d.Vars, a.vars)
 		d.Clauses = max(d.Clauses, a.clauses)
 		d.Elapsed += a.elapsed
@@ -352,20 +357,12 @@ func (r *run) partProgress(a partResult) {
 	}
 }
 
-func sortedKeys(m map[int]partResult) []int {
-	keys := make([]int, 0, len(m))
-	for i := range m {
-		keys = append(keys, i)
-	}
-	sort.Ints(keys)
-	return keys
-}
-
 func millis(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
 // worker solves tasks one at a time with its own solver.
 type worker struct {
 	run      *run
+	fresh    sat.Solver // an unused solver to start from, if any
 	s        sat.Solver
 	enc      encshift.Deepener
 	extended int // deepest depth the encoding holds
@@ -377,10 +374,14 @@ func (w *worker) solve(ctx context.Context, t task) partResult {
 	r := w.run
 	a := partResult{task: t, worker: w}
 	if w.s == nil || !r.incremental {
-		s, err := r.opt.NewSolver()
-		if err != nil {
-			a.err = err
-			return a
+		s := w.fresh
+		w.fresh = nil
+		if s == nil {
+			var err error
+			if s, err = r.opt.NewSolver(); err != nil {
+				a.err = err
+				return a
+			}
 		}
 		eopt := r.eopt
 		if !r.incremental {
