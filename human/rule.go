@@ -1,6 +1,10 @@
 package human
 
-import "github.com/puzzlesat/puzzlesat/puzzle"
+import (
+	"fmt"
+
+	"github.com/puzzlesat/puzzlesat/puzzle"
+)
 
 // Cands is the candidate set of one unknown: bit j set means value j of its
 // domain is still possible. Domains have at most 64 values.
@@ -41,7 +45,26 @@ type Rule struct {
 	// Level is the rule's cost; the engine tries cheaper rules first and
 	// the hardest level a solve needs is its difficulty's main component.
 	Level int
+	// AssumesUnique marks a rule that is sound only on puzzles with one
+	// solution (Linjat's "cheats"): it is listed apart, never used to
+	// grade, and never trusted to prove uniqueness.
+	AssumesUnique bool
 	// Apply returns every deduction the rule makes on the pass's state
 	// (it may return several; the engine applies them as one layer).
+	// Write it with Typed, against the kind's own input type.
 	Apply func(p *Pass) []Deduction
+}
+
+// Typed adapts a rule body written against the kind's own input type In
+// (what the kind's setup passes as the engine's puzzle) to Rule.Apply. It
+// is the one place the input is unpacked: a pass holding anything else is
+// a programming error, which the engine reports as the rule misbehaving.
+func Typed[In any](apply func(in In, p *Pass) []Deduction) func(p *Pass) []Deduction {
+	return func(p *Pass) []Deduction {
+		in, ok := p.Puzzle.(In)
+		if !ok {
+			panic(fmt.Sprintf("rule input is %T, want %T", p.Puzzle, in))
+		}
+		return apply(in, p)
+	}
 }

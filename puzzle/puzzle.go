@@ -7,8 +7,9 @@ package puzzle
 
 import (
 	"fmt"
-	"sort"
 	"strings"
+
+	"github.com/puzzlesat/puzzlesat/srcpos"
 )
 
 // Pos is a grid cell, 0-based.
@@ -54,56 +55,8 @@ func (v Violation) String() string {
 	return fmt.Sprintf("%s at %s: %s", v.Rule, strings.Join(cells, ","), v.Msg)
 }
 
-// Error is a parse error with a position, in the style of go/scanner.Error.
-// Line and Col are 1-based; 0 means unknown.
-type Error struct {
-	File      string
-	Line, Col int
-	Msg       string
-}
+// Error is a positioned parse error (srcpos.Error).
+type Error = srcpos.Error
 
-func (e *Error) Error() string {
-	pos := e.File
-	if pos == "" {
-		pos = "<input>"
-	}
-	if e.Line > 0 {
-		pos += fmt.Sprintf(":%d", e.Line)
-		if e.Col > 0 {
-			pos += fmt.Sprintf(":%d", e.Col)
-		}
-	}
-	return pos + ": " + e.Msg
-}
-
-// ErrorList is a list of positioned errors, sorted by position.
-type ErrorList []*Error
-
-// Add appends an error.
-func (l *ErrorList) Add(file string, line, col int, format string, args ...any) {
-	*l = append(*l, &Error{File: file, Line: line, Col: col, Msg: fmt.Sprintf(format, args...)})
-}
-
-func (l ErrorList) Error() string {
-	switch len(l) {
-	case 0:
-		return "no errors"
-	case 1:
-		return l[0].Error()
-	}
-	return fmt.Sprintf("%s (and %d more errors)", l[0], len(l)-1)
-}
-
-// Err returns nil for an empty list, else the list sorted by position.
-func (l ErrorList) Err() error {
-	if len(l) == 0 {
-		return nil
-	}
-	sort.SliceStable(l, func(i, j int) bool {
-		if l[i].Line != l[j].Line {
-			return l[i].Line < l[j].Line
-		}
-		return l[i].Col < l[j].Col
-	})
-	return l
-}
+// ErrorList collects every positioned error of one input (srcpos.ErrorList).
+type ErrorList = srcpos.ErrorList

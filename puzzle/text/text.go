@@ -1,0 +1,95 @@
+// Package text is the one tokenizer every text reader of puzzle/<kind>
+// uses: input split into non-blank lines of whitespace-separated tokens,
+// each with its 1-based line and column counted in runes, so that every
+// reader reports the same positions for the same characters.
+package text
+
+import (
+	"strings"
+
+	"github.com/puzzlesat/puzzlesat/srcpos"
+)
+
+// Token is one whitespace-separated word, with its 1-based line and column
+// (in runes).
+type Token struct {
+	Text      string
+	Line, Col int
+}
+
+// Line is one non-blank line of an input, split into tokens.
+type Line struct {
+	Num  int     // 1-based line number
+	Text string  // the line without its comment, trimmed
+	Toks []Token // its words
+}
+
+// Lines splits data into its non-blank lines of tokens. A UTF-8 byte order
+// mark is dropped; "\r\n" line ends are accepted. With comments, everything
+// from '#' to the end of a line is dropped first.
+func Lines(data []byte, comments bool) []Line {
+	var out []Line
+	for i, raw := range strings.Split(string(srcpos.TrimBOM(data)), "\n") {
+		raw = strings.TrimSuffix(raw, "\r")
+		if comments {
+			if j := strings.IndexByte(raw, '#'); j >= 0 {
+				raw = raw[:j]
+			}
+		}
+		ln := Line{Num: i + 1, Text: strings.TrimSpace(raw), Toks: Fields(raw, i+1, 1)}
+		if len(ln.Toks) > 0 {
+			out = append(out, ln)
+		}
+	}
+	return out
+}
+
+// Fields splits s, found at line and starting at column col, into tokens.
+func Fields(s string, line, col int) []Token {
+	var toks []Token
+	start, startCol := -1, 0
+	for j, r := range s {
+		if IsSpace(r) {
+			if start >= 0 {
+				toks = append(toks, Token{s[start:j], line, startCol})
+				start = -1
+			}
+		} else if start < 0 {
+			start, startCol = j, col
+		}
+		col++
+	}
+	if start >= 0 {
+		toks = append(toks, Token{s[start:], line, startCol})
+	}
+	return toks
+}
+
+// RawLines splits data into its lines, blank ones included, without a byte
+// order mark or trailing "\r": for formats whose layout is by line.
+func RawLines(data []byte) []string {
+	ls := strings.Split(string(srcpos.TrimBOM(data)), "\n")
+	for i, l := range ls {
+		ls[i] = strings.TrimSuffix(l, "\r")
+	}
+	return ls
+}
+
+// IsSpace reports whether r separates tokens: ASCII white space, the
+// no-break space and a stray byte order mark.
+func IsSpace(r rune) bool {
+	return r == ' ' || r == '\t' || r == '\r' || r == '\v' || r == '\f' || r == 0xA0 || r == 0xFEFF
+}
+
+// Col returns the 1-based rune column of byte offset off in line s.
+func Col(s string, off int) int {
+	if off > len(s) {
+		off = len(s)
+	}
+	return len([]rune(s[:off])) + 1
+}
+
+// Errorf adds a positioned error at t to errs.
+func Errorf(errs *srcpos.ErrorList, file string, t Token, format string, args ...any) {
+	errs.Add(file, t.Line, t.Col, format, args...)
+}
