@@ -1,0 +1,50 @@
+// Package testcorpus is for tests only: the one place that finds and loads
+// the corpus in testdata/, so that tests of every package read the same
+// puzzles the same way instead of each keeping a copy of a loader. One file
+// per kind (juosan.go, shinro.go, arrows.go, linjat.go) loads that kind's
+// corpus into its model; it imports models only, so that tests of encode/
+// and human/ may use it.
+package testcorpus
+
+import (
+	"os"
+	"path/filepath"
+	"runtime"
+	"testing"
+)
+
+// Root is the repository's testdata folder.
+func Root() string {
+	_, file, _, _ := runtime.Caller(0)
+	return filepath.Join(filepath.Dir(file), "..", "..", "testdata")
+}
+
+// Path joins parts below testdata/.
+func Path(parts ...string) string {
+	return filepath.Join(append([]string{Root()}, parts...)...)
+}
+
+// Read returns the file at testdata/parts..., failing the test when it
+// cannot be read.
+func Read(t testing.TB, parts ...string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(Path(parts...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// Glob returns the files below testdata/ matching pattern, failing the test
+// when there are none.
+func Glob(t testing.TB, pattern string) []string {
+	t.Helper()
+	files, err := filepath.Glob(Path(pattern))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) == 0 {
+		t.Fatalf("no corpus files match testdata/%s", pattern)
+	}
+	return files
+}
