@@ -76,7 +76,10 @@ func Prove(ctx context.Context, s sat.Solver, assumptions []int) (*Certificate, 
 		lemmas = append(lemmas, []int{})
 	}
 	start = time.Now()
-	if err := Check(s.Formula(), assumptions, lemmas); err != nil {
+	if err := Check(ctx, s.Formula(), assumptions, lemmas); err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		return nil, fmt.Errorf("certify: %s's certificate does not check: %w", s.Name(), err)
 	}
 	return &Certificate{
@@ -88,8 +91,9 @@ func Prove(ctx context.Context, s sat.Solver, assumptions []int) (*Certificate, 
 }
 
 // Check verifies lemmas as a RUP certificate that f is unsatisfiable under
-// the assumptions (added as unit clauses).
-func Check(f *sat.Formula, assumptions []int, lemmas [][]int) error {
+// the assumptions (added as unit clauses), or returns ctx.Err() when ctx
+// ends first.
+func Check(ctx context.Context, f *sat.Formula, assumptions []int, lemmas [][]int) error {
 	g := f
 	if len(assumptions) > 0 {
 		g = &sat.Formula{Vars: f.Vars, Clauses: make([][]int, 0, len(f.Clauses)+len(assumptions))}
@@ -102,5 +106,5 @@ func Check(f *sat.Formula, assumptions []int, lemmas [][]int) error {
 			g.Vars = max(g.Vars, a, -a)
 		}
 	}
-	return rup.Check(g, lemmas)
+	return rup.Check(ctx, g, lemmas)
 }

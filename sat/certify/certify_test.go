@@ -68,11 +68,11 @@ func TestUnsat(t *testing.T) {
 				t.Errorf("have back-end %q, want gophersat", c.Backend)
 			}
 			// The certificate is about f and the assumptions, not f alone.
-			if err := certify.Check(tt.f, tt.assumptions, c.Lemmas); err != nil {
+			if err := certify.Check(context.Background(), tt.f, tt.assumptions, c.Lemmas); err != nil {
 				t.Errorf("re-check: %v", err)
 			}
 			if len(tt.assumptions) > 0 {
-				if err := certify.Check(tt.f, nil, c.Lemmas); err == nil {
+				if err := certify.Check(context.Background(), tt.f, nil, c.Lemmas); err == nil {
 					t.Errorf("have the certificate accepted without the assumptions, want it rejected")
 				}
 			}

@@ -55,7 +55,7 @@ func TestCertificateLong(t *testing.T) {
 	if len(cert) < 100 {
 		t.Fatalf("certificate has %d lemmas, want the learnt clauses of a real search (≥ 100)", len(cert))
 	}
-	if err := rup.Check(f, cert); err != nil {
+	if err := rup.Check(context.Background(), f, cert); err != nil {
 		t.Fatalf("certificate of %d lemmas: %v", len(cert), err)
 	}
 }

@@ -14,6 +14,7 @@
 package rup
 
 import (
+	"context"
 	"errors"
 	"fmt"
 
@@ -37,8 +38,9 @@ var ErrNoEmptyClause = errors.New("rup: certificate does not derive the empty cl
 
 // Check verifies cert against f. It returns nil when every lemma up to and
 // including the first empty clause is implied by unit propagation; lemmas
-// after the empty clause are ignored.
-func Check(f *sat.Formula, cert [][]int) error {
+// after the empty clause are ignored. A long check stops with ctx.Err()
+// when ctx ends: a certificate is only as good as a finished check.
+func Check(ctx context.Context, f *sat.Formula, cert [][]int) error {
 	c := newChecker(f.Vars)
 	for i, cl := range f.Clauses {
 		if err := c.validate(cl); err != nil {
@@ -47,6 +49,12 @@ func Check(f *sat.Formula, cert [][]int) error {
 		c.add(cl)
 	}
 	for i, lemma := range cert {
+		// Polling every lemma would cost more than small lemmas do.
+		if i%256 == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
 		if err := c.validate(lemma); err != nil {
 			return &Error{Index: i, Lemma: lemma, Msg: err.Error()}
 		}

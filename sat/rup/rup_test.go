@@ -2,6 +2,7 @@ package rup
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"math/rand/v2"
 	"os"
@@ -62,7 +63,7 @@ func TestPigeonhole(t *testing.T) {
 	if len(cert) != 693 {
 		t.Fatalf("have %d lemmas in testdata/php7.rup, want 693", len(cert))
 	}
-	if err := Check(f, cert); err != nil {
+	if err := Check(context.Background(), f, cert); err != nil {
 		t.Fatalf("have %v for gophersat's certificate, want it accepted", err)
 	}
 
@@ -83,7 +84,7 @@ func TestPigeonhole(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			err := Check(f, tt.tamper(clone(cert)))
+			err := Check(context.Background(), f, tt.tamper(clone(cert)))
 			var e *Error
 			switch {
 			case tt.want == -1 && !errors.Is(err, ErrNoEmptyClause):
@@ -122,7 +123,7 @@ func TestSmall(t *testing.T) {
 			for _, c := range tt.clauses {
 				f.AddClause(c...)
 			}
-			err := Check(f, tt.cert)
+			err := Check(context.Background(), f, tt.cert)
 			if (err == nil) != tt.ok {
 				t.Errorf("have %v, want accepted=%v", err, tt.ok)
 			}
@@ -216,7 +217,7 @@ func TestAgainstNaive(t *testing.T) {
 			}
 			db = append(db, lemma)
 		}
-		err := Check(f, cert)
+		err := Check(context.Background(), f, cert)
 		var e *Error
 		switch {
 		case want == -1 && err != nil:
@@ -237,8 +238,19 @@ func TestAgainstNaive(t *testing.T) {
 func BenchmarkCheckPigeonhole7(b *testing.B) {
 	f, cert := loadPigeonhole(b)
 	for b.Loop() {
-		if err := Check(f, cert); err != nil {
+		if err := Check(context.Background(), f, cert); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// A check whose context has ended stops with the context's error instead of
+// running to the end (cnf solve --certify --timeout must keep its deadline).
+func TestCheckCancelled(t *testing.T) {
+	f, cert := loadPigeonhole(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if have := Check(ctx, f, cert); !errors.Is(have, context.Canceled) {
+		t.Errorf("Check after cancel = %v, want context.Canceled", have)
 	}
 }

@@ -188,7 +188,7 @@ func BenchmarkUUF250(b *testing.B) {
 						b.Fatalf("%s: %s = %v, %v; want Unsat", path, name, st, err)
 					}
 					if cert != nil {
-						if err := rup.Check(f, cert); err != nil {
+						if err := rup.Check(context.Background(), f, cert); err != nil {
 							b.Fatalf("%s: certificate of %d lemmas: %v", path, len(cert), err)
 						}
 						b.ReportMetric(float64(len(cert)), "lemmas")
