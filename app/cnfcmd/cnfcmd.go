@@ -71,7 +71,7 @@ func Command() *cli.Command {
 
 var (
 	varsFlag = &cli.StringFlag{Name: "vars",
-		Usage: "primary variables, e.g. 1-20,25 (default: all); solutions differing only elsewhere count once"}
+		Usage: "primary variables, e.g. 1-20,25 (default: those a `cnf export` file names in its \"c lit\" lines, else all); solutions differing only elsewhere count once"}
 	maxFlag     = &cli.IntFlag{Name: "max", Usage: "stop counting at this many solutions (0: no limit)"}
 	certifyFlag = &cli.BoolFlag{Name: "certify",
 		Usage: "prove an UNSAT answer (unique: that no other solution exists) with a RUP certificate checked independently"}
@@ -108,7 +108,13 @@ func load(c *cli.Context) (*input, error) {
 	if err != nil {
 		return nil, appio.BadInput(err)
 	}
-	primary, err := parseVars(c.String("vars"), f.Vars)
+	spec := c.String("vars")
+	primary, err := parseVars(spec, f.Vars)
+	if named := exportedPrimary(data); spec == "" && len(named) > 0 {
+		// A `cnf export` file names its puzzle's own variables; counting
+		// over the auxiliaries too would count one solution many times.
+		primary = named
+	}
 	if err != nil {
 		return nil, appio.Exit(appio.ExitBadInput, "%v", err)
 	}

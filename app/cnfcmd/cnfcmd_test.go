@@ -490,3 +490,30 @@ func TestSATLIBTrailer(t *testing.T) {
 		t.Errorf("have exit %d, stderr %q; want 10", code, errOut)
 	}
 }
+
+// cnf count on what cnf export wrote counts the puzzle's solutions, not the
+// solutions times the ways of setting the auxiliaries: the export names its
+// primary variables and count projects onto them unless --vars says else.
+func TestCountExportedCountsPuzzleSolutions(t *testing.T) {
+	// Two numbered territories: their counters add 13 auxiliaries to the
+	// 16 cells (puzzlesat count says 1,430 solutions).
+	puzzle := "juosan\nsize 4 4\ngrid\na1 a b b\na a b b\nc c d2 d\nc c d d\n"
+	code, cnf, stderr := run(t, puzzle, "cnf", "export", "-")
+	if code != 0 {
+		t.Fatalf("cnf export: exit %d, %s", code, stderr)
+	}
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{nil, "1430"},
+		{[]string{"--vars", "1-16"}, "1430"},
+	}
+	for _, tt := range tests {
+		args := append([]string{"cnf", "count", "--max", "0"}, tt.args...)
+		code, out, stderr := run(t, cnf, append(args, "-")...)
+		if code != 0 || !strings.Contains(out, tt.want) {
+			t.Errorf("cnf count %v: have exit %d, %q (stderr %q); want 0 and a count of %s", tt.args, code, out, stderr, tt.want)
+		}
+	}
+}

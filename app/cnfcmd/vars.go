@@ -60,3 +60,30 @@ func varNumber(s string, maxVar int) (int, error) {
 	}
 	return v, nil
 }
+
+// exportedPrimary returns the variables a `puzzlesat cnf export` file names
+// in its "c lit N = ..." comment lines, sorted, or nil when it names none.
+func exportedPrimary(data []byte) []int {
+	seen := make(map[int]bool)
+	var out []int
+	for _, line := range strings.Split(string(data), "\n") {
+		rest, ok := strings.CutPrefix(line, "c lit ")
+		if !ok {
+			continue
+		}
+		word, _, _ := strings.Cut(rest, " ")
+		n, err := strconv.Atoi(word)
+		if err != nil || n == 0 {
+			continue
+		}
+		if n < 0 {
+			n = -n
+		}
+		if !seen[n] {
+			seen[n] = true
+			out = append(out, n)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
