@@ -136,6 +136,9 @@ func magicFromLines(file string, lines []srcLine) (*Puzzle, error) {
 	if n < 2 {
 		return nil, errf(0, 0, "magic shifter: want N ≥ 2 lines of \"N tokens . N tokens\", got %d lines", n)
 	}
+	if 2*n*n > MaxCells {
+		return nil, errf(lines[0].num, 1, "magic shifter: %d lines make %d cells, more than %d", n, 2*n*n, MaxCells)
+	}
 	ps := &parser{file: file, p: &Puzzle{}}
 	for _, l := range lines {
 		f := strings.Fields(l.text)

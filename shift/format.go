@@ -205,6 +205,11 @@ func (ps *parser) readStart(block []srcLine) error {
 			if tok == "*" {
 				return ps.errf(l.num, cols[k], "\"*\" is only allowed in the target")
 			}
+			// Checked before the cell exists: moves over a huge picture
+			// would take gigabytes before Validate saw the size.
+			if len(ps.p.Start) == MaxCells {
+				return ps.errf(l.num, cols[k], "the picture has more than %d cells", MaxCells)
+			}
 			v, ok := vals[tok]
 			if !ok {
 				v = len(ps.p.Values)
