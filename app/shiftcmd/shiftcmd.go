@@ -41,7 +41,7 @@ func Command() *cli.Command {
 					&cli.StringFlag{Name: "method", Value: "sat", Usage: "sat (deepening with --solver) or search (exact search only)"},
 					&cli.BoolFlag{Name: "check", Usage: "also run the exact search and fail unless it agrees"},
 					&cli.BoolFlag{Name: "quiet", Usage: "no per-depth progress on stderr"},
-					&cli.IntFlag{Name: "jobs", Value: 0, Usage: "parts of depths solved at once, each worker with its own solver (0: one per CPU)"},
+					&cli.IntFlag{Name: "jobs", Value: 0, Usage: "parts of depths solved at once, each worker with its own solver (0: one per CPU; at most one per CPU)"},
 					appio.SolverFlag, appio.TimeoutFlag, appio.FormatFlag},
 				Action: anywhere(solveAction),
 			},

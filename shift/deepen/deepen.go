@@ -120,8 +120,10 @@ func Solve(ctx context.Context, p *shift.Puzzle, opt Options) (*Result, error) {
 	if opt.NewSolver == nil {
 		return nil, fmt.Errorf("deepen: no solver")
 	}
-	if opt.Jobs <= 0 {
-		opt.Jobs = runtime.GOMAXPROCS(0)
+	// Each worker holds a solver of its own: more workers than CPUs only
+	// multiply memory (--jobs 1000 took 4.3 GB), never speed.
+	if cpus := runtime.GOMAXPROCS(0); opt.Jobs <= 0 || opt.Jobs > cpus {
+		opt.Jobs = cpus
 	}
 	eopt := opt.Enc
 	eopt.MaxSteps = opt.MaxSteps
