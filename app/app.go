@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime/debug"
 
 	"github.com/urfave/cli/v2"
 
@@ -27,10 +28,47 @@ func New(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		Reader:    stdin,
 		Writer:    stdout,
 		ErrWriter: stderr,
+		Version:   Version(),
 		Commands:  commands(),
 		// Errors are reported by Run, not by the library's os.Exit.
 		ExitErrHandler: func(*cli.Context, error) {},
 	}
+}
+
+// Version is the build's version: the module version, or "devel" with the
+// VCS revision and time the Go toolchain stamped into the binary.
+func Version() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "unknown"
+	}
+	v := bi.Main.Version
+	if v == "" || v == "(devel)" {
+		v = "devel"
+	}
+	var rev, at, dirty string
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.time":
+			at = s.Value
+		case "vcs.modified":
+			if s.Value == "true" {
+				dirty = "+dirty"
+			}
+		}
+	}
+	if len(rev) > 12 {
+		rev = rev[:12]
+	}
+	if rev != "" {
+		v += " " + rev + dirty
+	}
+	if at != "" {
+		v += " " + at
+	}
+	return v + " " + bi.GoVersion
 }
 
 func commands() []*cli.Command {
