@@ -239,7 +239,7 @@ func (p *plan) next(ctx context.Context, puz any, cands []Cands) (*found, error)
 		out := make([][]Deduction, len(g))
 		errs := make([]error, len(g))
 		if err := forEach(ctx, len(g), p.par, func(i int) {
-			out[i], errs[i] = evalRule(g[i], puz, cands)
+			out[i], errs[i] = evalRule(ctx, g[i], puz, cands)
 		}); err != nil {
 			return nil, err
 		}
@@ -293,13 +293,21 @@ func (p *plan) apply(f *found, cands []Cands) []Step {
 
 // evalRule applies one rule and keeps its deductions that make progress on
 // cands, each reduced to its effective eliminations.
-func evalRule(r *Rule, puz any, cands []Cands) (ds []Deduction, err error) {
+func evalRule(ctx context.Context, r *Rule, puz any, cands []Cands) (ds []Deduction, err error) {
 	defer func() {
 		if x := recover(); x != nil {
 			ds, err = nil, fmt.Errorf("human: rule %s panicked: %v", r.Name, x)
 		}
 	}()
-	for _, d := range r.Apply(&Pass{Puzzle: puz, Cands: cands}) {
+	pass := &Pass{Puzzle: puz, Cands: cands, Ctx: ctx}
+	found := r.Apply(pass)
+	if pass.err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, fmt.Errorf("human: rule %s: %w", r.Name, pass.err)
+	}
+	for _, d := range found {
 		var elims []Elim
 		for _, el := range d.Elims {
 			if el.Var < 0 || el.Var >= len(cands) || el.Value < 0 || el.Value >= MaxDomain {

@@ -265,6 +265,9 @@ func TestContradiction(t *testing.T) {
 	}
 }
 
+// latinRows is not the latin rules' input: a rule typed on it must not run.
+type latinRows struct{}
+
 func TestMisbehavingRules(t *testing.T) {
 	l := parseLatin(latinPuzzles[0])
 	for _, tc := range []struct {
@@ -274,6 +277,11 @@ func TestMisbehavingRules(t *testing.T) {
 	}{
 		{"panic", func(*Pass) []Deduction { panic("boom") }, "panicked: boom"},
 		{"outside", func(p *Pass) []Deduction { return []Deduction{{Elims: []Elim{{Var: len(p.Cands), Value: 0}}}} }, "outside the state"},
+		{"wrong input", Typed(func(*latinRows, *Pass) []Deduction { return nil }), "rule input is *human.latin, want *human.latinRows"},
+		{"fails", func(p *Pass) []Deduction {
+			p.Fail(errors.New("went over its bound"))
+			return []Deduction{{Elims: []Elim{{Var: 0, Value: 0}}}}
+		}, "rule bad: went over its bound"},
 	} {
 		for _, par := range []int{1, 4} {
 			e := &Engine{Parallel: par, Rules: []*Rule{nakedSingle, {Name: "bad", Doc: "misbehaves", Level: 1, Apply: tc.apply}}}

@@ -1,6 +1,7 @@
 package human
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/puzzlesat/puzzlesat/puzzle"
@@ -36,6 +37,30 @@ type Deduction struct {
 type Pass struct {
 	Puzzle any // the kind's model, e.g. *juosan.Puzzle
 	Cands  []Cands
+	// Ctx is the solve's context: a rule whose work can be long (an
+	// interpreted condition) polls it and gives up with Fail.
+	Ctx context.Context
+
+	err error
+}
+
+// Fail ends the rule's application with err: its deductions are dropped
+// and the solve fails with an error naming the rule (or with the context's
+// error when Ctx has ended). A rule calls it when it cannot finish: its
+// context ended, or its work went over a bound.
+func (p *Pass) Fail(err error) {
+	if p.err == nil {
+		p.err = err
+	}
+}
+
+// Context returns Ctx, or context.Background() when the pass has none (a
+// rule applied by hand in a test).
+func (p *Pass) Context() context.Context {
+	if p.Ctx == nil {
+		return context.Background()
+	}
+	return p.Ctx
 }
 
 // Rule is one named human deduction.

@@ -82,7 +82,7 @@ func (p *plan) trial(ctx context.Context, puz any, base []Cands, v, val int) (in
 		if err := ctx.Err(); err != nil {
 			return 0, nil, err
 		}
-		f, err := p.firstProductive(puz, cands)
+		f, err := p.firstProductive(ctx, puz, cands)
 		if err != nil || f == nil {
 			return 0, nil, err
 		}
@@ -99,10 +99,10 @@ func (p *plan) trial(ctx context.Context, puz any, base []Cands, v, val int) (in
 
 // firstProductive is next without trials, parallelism or the count of
 // available moves: the first rule in level order that makes progress.
-func (p *plan) firstProductive(puz any, cands []Cands) (*found, error) {
+func (p *plan) firstProductive(ctx context.Context, puz any, cands []Cands) (*found, error) {
 	for _, g := range p.groups {
 		for _, r := range g {
-			ds, err := evalRule(r, puz, cands)
+			ds, err := evalRule(ctx, r, puz, cands)
 			if err != nil {
 				return nil, err
 			}

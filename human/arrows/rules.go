@@ -353,6 +353,7 @@ func compileRule(r *Rule, opt fol.Options) (*human.Rule, error) {
 			cands[i] = uint64(c)
 		}
 		s := fol.NewState(w, cands)
+		s.Limit(pass.Context(), fol.DefaultBudget)
 		var out []human.Deduction
 		done := map[human.Elim]bool{}
 		prog.Witnesses(s, func(env []int) bool {
@@ -397,6 +398,10 @@ func compileRule(r *Rule, opt fol.Options) (*human.Rule, error) {
 			out = append(out, d)
 			return len(out) < maxDeductions && !empty
 		})
+		if err := s.Err(); err != nil {
+			pass.Fail(err)
+			return nil
+		}
 		return out
 	}
 	return &human.Rule{Name: r.Name, Doc: doc, Level: r.Level, Apply: apply}, nil

@@ -76,7 +76,10 @@ func (p *Program) Witnesses(s *State, yield func(env []int) bool) {
 	for i := range e {
 		e[i] = Nil
 	}
-	p.cond(s, e, func() bool { return yield(e) })
+	s.steps, s.err = 0, nil
+	// After a stop a forall may have answered false without looking at
+	// every value: no witness is trusted from then on.
+	p.cond(s, e, func() bool { return s.err == nil && yield(e) })
 }
 
 // Holds reports whether the condition has a witness.
@@ -417,6 +420,9 @@ func (c *compiler) naiveForall(f *Quant, bound uint64) testFn {
 		}
 		b := vars[i]
 		for v, n := 0, domain(s, b.Type); v < n; v++ {
+			if !s.tick() {
+				return false
+			}
 			e[b.slot] = v
 			if !rec(s, e, i+1) {
 				return false
@@ -558,6 +564,9 @@ func (c *compiler) compilePlan(plan []step) progFn {
 			slot, ty := st.b.slot, st.b.Type
 			next = func(s *State, e []int, k func() bool) bool {
 				for v, n := 0, domain(s, ty); v < n; v++ {
+					if !s.tick() {
+						return false
+					}
 					e[slot] = v
 					if !after(s, e, k) {
 						return false
@@ -573,6 +582,9 @@ func (c *compiler) compilePlan(plan []step) progFn {
 					return true
 				}
 				for _, q := range s.W.rays[p] {
+					if !s.tick() {
+						return false
+					}
 					e[slot] = q
 					if !after(s, e, k) {
 						return false
@@ -604,6 +616,9 @@ func (c *compiler) naiveExists(vars []*Binder, body Formula, bound uint64) progF
 		}
 		b := vars[i]
 		for v, n := 0, domain(s, b.Type); v < n; v++ {
+			if !s.tick() {
+				return false
+			}
 			e[b.slot] = v
 			if !rec(s, e, k, i+1) {
 				return false

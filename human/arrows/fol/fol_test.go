@@ -1,6 +1,8 @@
 package fol
 
 import (
+	"context"
+	"errors"
 	"strings"
 	"testing"
 
@@ -281,5 +283,35 @@ func TestNestingLimit(t *testing.T) {
 	_, err = Check(f, nil)
 	if e, ok := err.(*Error); !ok || !strings.Contains(e.Msg, "nested") || e.Pos.Col != 33 {
 		t.Errorf("have %v, want a nesting error at 1:33", err)
+	}
+}
+
+// A condition whose search space is huge stops at its work bound or when
+// its context ends, under every optimisation setting, and yields nothing
+// from the part it ran.
+func TestEvaluationBounds(t *testing.T) {
+	const src = "exists a,b,c,d,e,f (ahead(a)+ahead(b)+ahead(c)+ahead(d)+ahead(e)+ahead(f) = 1000)"
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	tests := []struct {
+		name   string
+		ctx    context.Context
+		budget int
+		want   error
+	}{
+		{"budget", context.Background(), 1 << 16, ErrBudget},
+		{"cancelled", cancelled, 0, context.Canceled},
+	}
+	for _, opt := range allOptions() {
+		p := compileCond(t, src, opt)
+		for _, tt := range tests {
+			s := solvedState(t)
+			s.Limit(tt.ctx, tt.budget)
+			witnesses := 0
+			p.Witnesses(s, func([]int) bool { witnesses++; return true })
+			if have := s.Err(); !errors.Is(have, tt.want) || witnesses != 0 {
+				t.Errorf("%+v %s: have Err %v and %d witnesses, want %v and none", opt, tt.name, have, witnesses, tt.want)
+			}
+		}
 	}
 }

@@ -1,6 +1,9 @@
 package fol
 
 import (
+	"context"
+	"errors"
+	"fmt"
 	"math"
 	"math/bits"
 
@@ -54,6 +57,48 @@ type State struct {
 	aheadFree []int    // cells on the ray without a value
 	seen      []uint64 // values fixed on the ray
 	union     []uint64 // union of the candidates on the ray
+
+	// Work bounds (see Limit): bindings made so far, the most allowed,
+	// the context polled, and why the evaluation stopped.
+	steps  int
+	budget int
+	ctx    context.Context
+	err    error
+}
+
+// DefaultBudget bounds the variable bindings one evaluation of a condition
+// may make: about a second of interpretation. A hostile condition with six
+// free position variables would otherwise run for hours.
+const DefaultBudget = 1 << 26
+
+// ErrBudget is the error of an evaluation that went over its budget.
+var ErrBudget = errors.New("condition went over its work bound")
+
+// Limit bounds the evaluations on s: they stop, with Err set, when ctx ends
+// or after budget variable bindings (≤ 0: no bound). A stopped evaluation
+// yields no further witnesses, so nothing is concluded from a part-run.
+func (s *State) Limit(ctx context.Context, budget int) {
+	s.ctx, s.budget = ctx, budget
+}
+
+// Err is why the last evaluation stopped early: the context's error or
+// ErrBudget (wrapped with the bound); nil when it ran to the end.
+func (s *State) Err() error { return s.err }
+
+// tick counts one binding and reports whether evaluation may go on; the
+// context is polled every 1024 bindings, which costs nothing measurable.
+func (s *State) tick() bool {
+	s.steps++
+	if s.steps&1023 != 0 || s.err != nil {
+		return s.err == nil
+	}
+	switch {
+	case s.budget > 0 && s.steps > s.budget:
+		s.err = fmt.Errorf("%w of %d bindings", ErrBudget, s.budget)
+	case s.ctx != nil && s.ctx.Err() != nil:
+		s.err = s.ctx.Err()
+	}
+	return s.err == nil
 }
 
 // NewState summarises the candidates c (not copied: do not modify c while
