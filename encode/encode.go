@@ -4,6 +4,12 @@
 // per puzzle kind) write to an Adder and never see a solver.
 package encode
 
+import (
+	"context"
+	"errors"
+	"fmt"
+)
+
 // Sink receives clauses of DIMACS literals.
 type Sink interface {
 	AddClause(lits ...int)
@@ -43,6 +49,46 @@ type Builder struct {
 	names   map[int]string
 	primary []int
 	clauses int
+
+	// The bounds of Limit: literals written so far and the most allowed,
+	// and the context polled.
+	lits    int
+	maxLits int
+	ctx     context.Context
+}
+
+// DefaultMaxLiterals bounds the literals one puzzle's encoding may write:
+// about a gigabyte in an in-process solver. A 300×300 Shinro with 300
+// stones under the totalizer would otherwise take 9 GB before a solve.
+const DefaultMaxLiterals = 60_000_000
+
+// ErrTooLarge is the error of an encoding that went over its literal budget.
+var ErrTooLarge = errors.New("encoding too large")
+
+// stop is what AddClause panics with when a bound is hit; Build recovers it.
+type stop struct{ err error }
+
+// Limit bounds what the builder writes from now on: Build stops the
+// encoding with an error when ctx ends or when more than maxLits literals
+// have been written (≤ 0: no bound on size).
+func (b *Builder) Limit(ctx context.Context, maxLits int) {
+	b.ctx, b.maxLits = ctx, maxLits
+}
+
+// Build runs encode on b and returns its result, or the error of a bound
+// Limit set: the encoding is abandoned where it stood, so a hostile puzzle
+// costs no more than the budget and a deadline is kept mid-encoding.
+func (b *Builder) Build(encode func(*Builder) (Layout, error)) (lay Layout, err error) {
+	defer func() {
+		if x := recover(); x != nil {
+			s, ok := x.(stop)
+			if !ok {
+				panic(x)
+			}
+			lay, err = Layout{}, s.err
+		}
+	}()
+	return encode(b)
 }
 
 var _ Adder = (*Builder)(nil)
@@ -70,6 +116,16 @@ func (b *Builder) NewVar() int { return b.out.NewVar() }
 // AddClause forwards a clause to the sink.
 func (b *Builder) AddClause(lits ...int) {
 	b.clauses++
+	b.lits += len(lits)
+	if b.maxLits > 0 && b.lits > b.maxLits {
+		panic(stop{fmt.Errorf("%w: more than %d literals (a smaller --card encoding may fit)", ErrTooLarge, b.maxLits)})
+	}
+	// Polling every 4096 clauses costs nothing measurable.
+	if b.ctx != nil && b.clauses&4095 == 0 {
+		if err := b.ctx.Err(); err != nil {
+			panic(stop{err})
+		}
+	}
 	b.out.AddClause(lits...)
 }
 

@@ -1,6 +1,8 @@
 package encode_test
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"testing"
@@ -120,4 +122,38 @@ func ExampleGuard() {
 	encode.Guard(b, rule).AddClause(x, y)
 	fmt.Println(out.clauses)
 	// Output: [[-3 1 2]]
+}
+
+func TestBuildBounds(t *testing.T) {
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	tests := []struct {
+		name    string
+		ctx     context.Context
+		maxLits int
+		clauses int
+		want    error
+	}{
+		{"within", context.Background(), 100, 50, nil},
+		{"too large", context.Background(), 100, 51, encode.ErrTooLarge},
+		{"no bound", nil, 0, 10000, nil},
+		{"cancelled", cancelled, 0, 10000, context.Canceled},
+	}
+	for _, tt := range tests {
+		f := &recorder{}
+		b := encode.NewBuilder(f)
+		b.Limit(tt.ctx, tt.maxLits)
+		_, err := b.Build(func(b *encode.Builder) (encode.Layout, error) {
+			for i := 0; i < tt.clauses; i++ {
+				b.AddClause(b.NewVar(), -b.NewVar())
+			}
+			return encode.Layout{}, nil
+		})
+		if !errors.Is(err, tt.want) {
+			t.Errorf("%s: have %v, want %v", tt.name, err, tt.want)
+		}
+		if tt.want != nil && len(f.clauses) >= tt.clauses {
+			t.Errorf("%s: all %d clauses reached the sink, want the encoding abandoned", tt.name, len(f.clauses))
+		}
+	}
 }
