@@ -104,3 +104,23 @@ func Millis(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 func IsTimeout(err error) bool {
 	return errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled)
 }
+
+// Progress returns w when it is a terminal and io.Discard otherwise:
+// progress lines rewrite themselves with "\r", which belongs on a screen,
+// never in a log file or a pipe.
+func Progress(w io.Writer) io.Writer {
+	if IsTerminal(w) {
+		return w
+	}
+	return io.Discard
+}
+
+// IsTerminal reports whether w is a character device (a terminal).
+func IsTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/app/appio"
 	"github.com/puzzlesat/puzzlesat/bench"
+	"github.com/puzzlesat/puzzlesat/kinds"
 )
 
 // Command returns `puzzlesat bench`.
@@ -49,6 +50,9 @@ func action(c *cli.Context) error {
 		return appio.Exit(appio.ExitBadInput, "corpus: %v", err)
 	}
 	if k := c.String("kind"); k != "" {
+		if _, err := kinds.Lookup(k); err != nil {
+			return appio.BadInput(err)
+		}
 		var keep []bench.Case
 		for _, cs := range cases {
 			if cs.Kind == k {
@@ -76,10 +80,11 @@ func action(c *cli.Context) error {
 	defer cancel()
 	solvers := strings.Split(c.String("solvers"), ",")
 	start := time.Now()
+	progress := appio.Progress(c.App.ErrWriter)
 	ts, err := bench.Check(ctx, cases, solvers, c.Int("reps"), func(done, total int) {
-		fmt.Fprintf(c.App.ErrWriter, "\rbench: %d/%d checks (%s)", done, total, time.Since(start).Round(time.Second))
+		fmt.Fprintf(progress, "\rbench: %d/%d checks (%s)", done, total, time.Since(start).Round(time.Second))
 	})
-	fmt.Fprintln(c.App.ErrWriter)
+	fmt.Fprintln(progress)
 	if err != nil {
 		if appio.IsTimeout(err) {
 			return cli.Exit("bench: timed out", appio.ExitTimeout)
@@ -97,11 +102,12 @@ func cnfAction(c *cli.Context, families []string, asJSON bool) error {
 	ctx, cancel := appio.Context(c)
 	defer cancel()
 	n := 0
+	progress := appio.Progress(c.App.ErrWriter)
 	ts, err := bench.CNF(ctx, c.String("corpus"), families, strings.Split(c.String("solvers"), ","), c.Int("reps"), func(file string) {
 		n++
-		fmt.Fprintf(c.App.ErrWriter, "\rbench: %d files", n)
+		fmt.Fprintf(progress, "\rbench: %d files", n)
 	})
-	fmt.Fprintln(c.App.ErrWriter)
+	fmt.Fprintln(progress)
 	if err != nil {
 		if appio.IsTimeout(err) {
 			return cli.Exit("bench: timed out", appio.ExitTimeout)
