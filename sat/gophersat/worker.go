@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"encoding/gob"
 	"errors"
 	"fmt"
 	"io"
@@ -51,22 +50,18 @@ func serve(r io.Reader, w io.Writer) int {
 	if err := bw.Flush(); err != nil {
 		return 1
 	}
-	dec := gob.NewDecoder(bufio.NewReader(r))
-	enc := gob.NewEncoder(bw)
+	br := bufio.NewReader(r)
 	for {
-		var req request
-		if err := dec.Decode(&req); err != nil {
+		req, err := readRequest(br)
+		if err != nil {
 			if errors.Is(err, io.EOF) {
 				return 0
 			}
 			fmt.Fprintln(os.Stderr, "gophersat worker:", err)
 			return 1
 		}
-		resp := solveRequest(&req)
-		if err := enc.Encode(&resp); err != nil {
-			return 1
-		}
-		if err := bw.Flush(); err != nil {
+		resp := solveRequest(req)
+		if err := writeResponse(bw, &resp); err != nil {
 			return 1
 		}
 	}
@@ -88,8 +83,7 @@ type worker struct {
 	cmd    *exec.Cmd
 	stdin  io.WriteCloser
 	in     *bufio.Writer
-	enc    *gob.Encoder
-	dec    *gob.Decoder
+	out    *bufio.Reader
 	stderr *tailBuffer
 }
 
@@ -152,21 +146,15 @@ func startWorker() (*worker, error) {
 		return nil, fmt.Errorf("gophersat: worker %s did not start (output %q, %v)%s", exe, hello, err, w.stderr.note())
 	}
 	w.in = bufio.NewWriter(w.stdin)
-	w.enc = gob.NewEncoder(w.in)
-	w.dec = gob.NewDecoder(out)
+	w.out = out
 	return w, nil
 }
 
 func (w *worker) roundTrip(req *request) (response, error) {
-	var resp response
-	if err := w.enc.Encode(req); err != nil {
-		return resp, err
+	if err := writeRequest(w.in, req); err != nil {
+		return response{}, err
 	}
-	if err := w.in.Flush(); err != nil {
-		return resp, err
-	}
-	err := w.dec.Decode(&resp)
-	return resp, err
+	return readResponse(w.out)
 }
 
 // close ends an idle worker: it exits when its stdin ends.

@@ -1,7 +1,12 @@
 package gophersat
 
 import (
+	"bufio"
+	"bytes"
 	"context"
+	"errors"
+	"io"
+	"reflect"
 	"testing"
 
 	"github.com/puzzlesat/puzzlesat/sat"
@@ -66,6 +71,47 @@ func TestParseCertLine(t *testing.T) {
 		have, err := parseCertLine(tc.line)
 		if (err != nil) != tc.bad || len(have) != len(tc.want) {
 			t.Fatalf("parseCertLine(%q) = %v, %v; want %v (error %v)", tc.line, have, err, tc.want, tc.bad)
+		}
+	}
+}
+
+// The worker protocol carries every field across, empty ones included, and
+// a message cut short is an error, not a zero value.
+func TestWireRoundTrip(t *testing.T) {
+	reqs := []request{
+		{},
+		{Vars: 3, Clauses: [][]int{{1, -2}, nil, {3}}, Units: []int{-1}, Cards: []Card{{Lits: []int{1, 2, 3}, AtLeast: 2}}, Certify: true},
+		{Vars: 1 << 20, Clauses: [][]int{{-(1 << 20), 1 << 20}}},
+	}
+	for i, req := range reqs {
+		var buf bytes.Buffer
+		if err := writeRequest(bufio.NewWriter(&buf), &req); err != nil {
+			t.Fatal(err)
+		}
+		whole := buf.Bytes()
+		have, err := readRequest(bufio.NewReader(bytes.NewReader(whole)))
+		if err != nil || !reflect.DeepEqual(*have, req) {
+			t.Errorf("request %d: have %+v, %v; want %+v", i, have, err, req)
+		}
+		if len(whole) > 1 {
+			if _, err := readRequest(bufio.NewReader(bytes.NewReader(whole[:len(whole)-1]))); !errors.Is(err, io.ErrUnexpectedEOF) {
+				t.Errorf("request %d cut short: have %v, want io.ErrUnexpectedEOF", i, err)
+			}
+		}
+	}
+	resps := []response{
+		{},
+		{Status: 10, Model: []bool{false, true, false, true}},
+		{Status: 20, Cert: [][]int{{1, 2}, nil}, Err: "gophersat panicked: ünïcode"},
+	}
+	for i, resp := range resps {
+		var buf bytes.Buffer
+		if err := writeResponse(bufio.NewWriter(&buf), &resp); err != nil {
+			t.Fatal(err)
+		}
+		have, err := readResponse(bufio.NewReader(&buf))
+		if err != nil || !reflect.DeepEqual(have, resp) {
+			t.Errorf("response %d: have %+v, %v; want %+v", i, have, err, resp)
 		}
 	}
 }
