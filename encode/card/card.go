@@ -20,7 +20,6 @@ package card
 import (
 	"errors"
 	"fmt"
-	"regexp"
 
 	"github.com/puzzlesat/puzzlesat/encode"
 )
@@ -82,7 +81,16 @@ var All = []*Encoding{
 	Native,
 }
 
-var nameRE = regexp.MustCompile(`^[a-z][a-z0-9]*$`)
+// isWord reports whether name is a lower-case word: a letter, then letters
+// and digits. (A regexp here cost every start of the binary its compile.)
+func isWord(name string) bool {
+	for i, r := range name {
+		if !('a' <= r && r <= 'z' || i > 0 && '0' <= r && r <= '9') {
+			return false
+		}
+	}
+	return name != ""
+}
 
 // Validate checks one encoding: a lower-case name, a doc line and all
 // three functions.
@@ -90,7 +98,7 @@ func (e *Encoding) Validate() error {
 	if e == nil {
 		return errors.New("card: nil encoding")
 	}
-	if !nameRE.MatchString(e.Name) {
+	if !isWord(e.Name) {
 		return fmt.Errorf("card: encoding name %q is not a lower-case word", e.Name)
 	}
 	if e.Doc == "" {

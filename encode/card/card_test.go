@@ -394,6 +394,8 @@ func TestValidate(t *testing.T) {
 		{"nil", nil},
 		{"empty name", &card.Encoding{Doc: "d", AtMost: ok.AtMost, AtLeast: ok.AtLeast, Exactly: ok.Exactly}},
 		{"upper-case name", &card.Encoding{Name: "Tot", Doc: "d", AtMost: ok.AtMost, AtLeast: ok.AtLeast, Exactly: ok.Exactly}},
+		{"leading digit", &card.Encoding{Name: "2tot", Doc: "d", AtMost: ok.AtMost, AtLeast: ok.AtLeast, Exactly: ok.Exactly}},
+		{"dash", &card.Encoding{Name: "seq-counter", Doc: "d", AtMost: ok.AtMost, AtLeast: ok.AtLeast, Exactly: ok.Exactly}},
 		{"no doc", &card.Encoding{Name: "x", AtMost: ok.AtMost, AtLeast: ok.AtLeast, Exactly: ok.Exactly}},
 		{"no exactly", &card.Encoding{Name: "x", Doc: "d", AtMost: ok.AtMost, AtLeast: ok.AtLeast}},
 	}
