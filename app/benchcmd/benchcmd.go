@@ -45,14 +45,16 @@ func action(c *cli.Context) error {
 	if fams := c.String("cnf"); fams != "" {
 		return cnfAction(c, strings.Split(fams, ","), asJSON)
 	}
+	if k := c.String("kind"); k != "" {
+		if _, err := kinds.Lookup(k); err != nil {
+			return appio.BadInput(err)
+		}
+	}
 	cases, err := bench.Corpus(c.String("corpus"))
 	if err != nil {
 		return appio.Exit(appio.ExitBadInput, "corpus: %v", err)
 	}
 	if k := c.String("kind"); k != "" {
-		if _, err := kinds.Lookup(k); err != nil {
-			return appio.BadInput(err)
-		}
 		var keep []bench.Case
 		for _, cs := range cases {
 			if cs.Kind == k {
