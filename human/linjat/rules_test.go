@@ -330,7 +330,7 @@ func TestRandomStepsCertified(t *testing.T) {
 		switch res.Status {
 		case human.StatusSolved:
 			solved++
-			if vs := p.VerifyAssignment(human.Values(res.Cands)); vs != nil {
+			if vs := p.Verify(human.Values(res.Cands)); vs != nil {
 				t.Errorf("solved state breaks the rules: %v\n%s", vs, p)
 			}
 		case human.StatusContradiction:
