@@ -1,7 +1,6 @@
 package kinds
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 
@@ -17,17 +16,9 @@ import (
 var Linjat = &Kind{
 	Name:    "linjat",
 	Doc:     "Linjat (jsnell/linjat): draw a straight line of N cells through every number N; lines never overlap or cross numbers; every dot covered",
-	Formats: []string{"canonical", "levels (jsnell/linjat puzzles.json)", "rows"},
-	Outputs: []string{"canonical", "levels", "rows"},
-	Detect: func(name string, data []byte) bool {
-		switch lm.Detect(data) {
-		case lm.TextFormat, lm.RowsFormat:
-			return true
-		case lm.LevelsFormat:
-			return bytes.Contains(data, []byte(`"puzzle"`))
-		}
-		return false
-	},
+	Formats: linjatReads(),
+	Outputs: lm.Formats.Writers(),
+	Detect:  func(name string, data []byte) bool { return lm.Formats.Detect(name, data) != nil },
 	Select: func(insts []Instance, sel string) (Instance, error) {
 		ps := make([]*lm.Puzzle, len(insts))
 		for i, in := range insts {
@@ -57,6 +48,25 @@ var Linjat = &Kind{
 	},
 }
 
+// linjatReads lists the formats Parse reads for help texts: each name,
+// with its Doc in parentheses when it has one.
+func linjatReads() []string {
+	var out []string
+	for _, f := range lm.Formats {
+		if f.Parse == nil {
+			continue
+		}
+		if f.Doc == "" {
+			out = append(out, f.Name)
+		} else {
+			out = append(out, f.Name+" ("+f.Doc+")")
+		}
+	}
+	return out
+}
+
+// linjatInstance is the model (Name, Vars, Verify, Draw) plus what the
+// pipeline needs besides.
 type linjatInstance struct {
 	*lm.Puzzle
 	card string
@@ -68,26 +78,16 @@ func (x *linjatInstance) Encode(b *encode.Builder) (encode.Layout, error) {
 	return el.Encode(b, x.Puzzle, el.Options{Card: x.card})
 }
 
-func (x *linjatInstance) Verify(a puzzle.Assignment) []puzzle.Violation {
-	return x.VerifyAssignment(a)
-}
-
-func (x *linjatInstance) Draw(a puzzle.Assignment) []string { return x.DrawAssignment(a) }
-
 func (x *linjatInstance) Format(format string) (string, error) {
-	switch format {
-	case "canonical", "":
-		return lm.FormatText(x.Puzzle), nil
-	case "levels":
-		b, err := lm.FormatLevels([]*lm.Puzzle{x.Puzzle})
-		return string(b), err
-	case "rows":
-		return x.String() + "\n", nil
+	if _, err := lm.Formats.Lookup(format); err != nil && format != "" {
+		// The command adds the list of formats written itself.
+		return "", fmt.Errorf("unknown output format %q", format)
 	}
-	return "", fmt.Errorf("unknown output format %q", format)
+	b, err := lm.Formats.Write(format, []*lm.Puzzle{x.Puzzle})
+	return string(b), err
 }
 
-func (x *linjatInstance) Solution() puzzle.Assignment { return x.Puzzle.Solution }
+func (x *linjatInstance) Solution() puzzle.Assignment { return x.Head().Solution }
 
 func (x *linjatInstance) ParseSolution(name string, data []byte) (puzzle.Assignment, error) {
 	return lm.ParseSolution(x.Puzzle, name, data)

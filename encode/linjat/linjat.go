@@ -38,7 +38,7 @@ func Encode(b *encode.Builder, p *linjat.Puzzle, opt Options) (encode.Layout, er
 	over := make([][]int, p.Rows()*cols) // cell -> selectors of other numbers' placements over it
 	for i, v := range vars {
 		lay.Lits[i] = make([]int, len(v.Domain))
-		own := p.Numbers()[i].Pos
+		own := p.Pos(i)
 		for j, label := range v.Domain {
 			x := b.Var(v.Name + "=" + label)
 			lay.Lits[i][j] = x

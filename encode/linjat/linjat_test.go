@@ -2,30 +2,17 @@ package linjat
 
 import (
 	"context"
-	"os"
 	"reflect"
 	"testing"
 
 	"github.com/puzzlesat/puzzlesat/encode"
 	"github.com/puzzlesat/puzzlesat/encode/card"
+	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/puzzle/linjat"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/sat/gini"
 )
-
-func corpus(t testing.TB) []*linjat.Puzzle {
-	t.Helper()
-	data, err := os.ReadFile("../../testdata/linjat/puzzles.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ps, err := linjat.ParseLevels("puzzles.json", data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return ps
-}
 
 // solutions enumerates up to max solutions of p (projected onto the
 // placement selectors) and decodes them.
@@ -58,7 +45,7 @@ func solutions(t testing.TB, p *linjat.Puzzle, cardName string, max int) []puzzl
 // TestCorpus: every graded level and tutorials 1-2 have exactly one
 // solution, which Verify accepts; tutorial 3 has two.
 func TestCorpus(t *testing.T) {
-	for _, p := range corpus(t) {
+	for _, p := range testcorpus.Linjat(t) {
 		sols := solutions(t, p, "", 3)
 		want := 1
 		if p.Title == "tutorial/3" {
@@ -68,8 +55,8 @@ func TestCorpus(t *testing.T) {
 			t.Errorf("%s: %d solutions, want %d", p.Title, len(sols), want)
 		}
 		for _, a := range sols {
-			if vs := p.VerifyAssignment(a); vs != nil {
-				t.Errorf("%s: SAT solution breaks the rules: %v\n%s", p.Title, vs, p.DrawAssignment(a))
+			if vs := p.Verify(a); vs != nil {
+				t.Errorf("%s: SAT solution breaks the rules: %v\n%s", p.Title, vs, p.Draw(a))
 			}
 		}
 	}
@@ -78,7 +65,7 @@ func TestCorpus(t *testing.T) {
 // TestEveryCardEncoding: the cardinality encoding does not change the
 // solutions.
 func TestEveryCardEncoding(t *testing.T) {
-	ps := corpus(t)
+	ps := testcorpus.Linjat(t)
 	for _, name := range card.Names() {
 		for _, p := range []*linjat.Puzzle{ps[2], ps[3], ps[60], ps[102]} {
 			want := solutions(t, p, "", 3)
@@ -105,10 +92,7 @@ func TestSmall(t *testing.T) {
 		{"1 \n 1", 2, []puzzle.Assignment{{0, 0}}},
 	}
 	for _, tt := range tests {
-		p, err := linjat.ParseRows("t", []byte(tt.rows))
-		if err != nil {
-			t.Fatal(err)
-		}
+		p := testcorpus.LinjatRows(t, tt.rows)
 		sols := solutions(t, p, "", 5)
 		if !reflect.DeepEqual(sols, tt.want) {
 			t.Errorf("%q: solutions %v, want %v", tt.rows, sols, tt.want)
@@ -125,10 +109,7 @@ func TestSmall(t *testing.T) {
 }
 
 func TestBadCard(t *testing.T) {
-	p, err := linjat.ParseRows("t", []byte("2."))
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := testcorpus.LinjatRows(t, "2.")
 	if _, err := Encode(encode.NewBuilder(gini.New()), p, Options{Card: "nope"}); err == nil {
 		t.Error("unknown cardinality encoding accepted")
 	}

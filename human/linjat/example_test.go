@@ -25,7 +25,7 @@ func ExampleGrade() {
 	}
 	// One COVER layer of width 2: 1 − 2 (the widest layer, weight −1) = −1.
 	fmt.Println(res.Status, linjat.Score(res, linjat.DefaultWeights()))
-	for _, row := range p.DrawAssignment(human.Values(res.Cands)) {
+	for _, row := range p.Draw(human.Values(res.Cands)) {
 		fmt.Printf("%q\n", row)
 	}
 	// Output:

@@ -24,7 +24,7 @@ func Describe(p *linjat.Puzzle) func(human.Elim) string {
 		if e.Var < 0 || e.Var >= len(p.Numbers()) || e.Value < 0 || e.Value >= len(p.Placements(e.Var)) {
 			return fmt.Sprintf("unknown %d = value %d", e.Var, e.Value)
 		}
-		return fmt.Sprintf("%v = %s", p.Numbers()[e.Var].Pos, p.Placements(e.Var)[e.Value].Label())
+		return fmt.Sprintf("%v = %s", p.Pos(e.Var), p.Placements(e.Var)[e.Value].Label())
 	}
 }
 

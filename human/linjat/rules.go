@@ -2,7 +2,8 @@
 // human, after jsnell/linjat's solver: COVER, CANT_FIT, SQUARE, DEPENDENCY
 // and ONE_OF (in that order, levels 1-5), plus the reference's two
 // "uniqueness cheats", SINGLE_SOLUTION and UNCONTESTED_NO_COVER, which are
-// not sound deductions: they assume the puzzle has exactly one solution.
+// not sound deductions: they assume the puzzle has exactly one solution
+// and say so with human.Rule.AssumesUnique.
 // Rules lists the sound rules only; RulesWithCheats adds the cheats at
 // levels 6 and 7, so a solve uses them only when the sound rules stall
 // (the reference tries them first). NeedsCheat tells whether a puzzle's
@@ -55,31 +56,28 @@ const (
 	UncontestedNoCover = "UNCONTESTED_NO_COVER"
 )
 
-// CheatPrefix starts the Doc of every cheat rule.
-const CheatPrefix = "CHEAT:"
-
 var (
 	ruleCover = &human.Rule{Name: Cover, Level: 1,
 		Doc:   "a dot that only one number can still reach must be covered by that number's line",
-		Apply: applyCover}
+		Apply: human.Typed(applyCover)}
 	ruleCantFit = &human.Rule{Name: CantFit, Level: 2,
 		Doc:   "a placement crossing a cell that another number's line must cover no longer fits",
-		Apply: applyCantFit}
+		Apply: human.Typed(applyCantFit)}
 	ruleSquare = &human.Rule{Name: Square, Level: 3,
 		Doc:   "two dots reachable only by numbers p and q, which q cannot cover together: p's line covers one of them",
-		Apply: applySquare}
+		Apply: human.Typed(applySquare)}
 	ruleDependency = &human.Rule{Name: Dependency, Level: 4,
 		Doc:   "every line through dot d also covers cell t: no line may cover t without d",
-		Apply: applyDependency}
+		Apply: human.Typed(applyDependency)}
 	ruleOneOf = &human.Rule{Name: OneOf, Level: 5,
 		Doc:   "of two numbers that can reach one cell, one must avoid it and so cover its forced cells: no line may meet both forced sets",
-		Apply: applyOneOf}
-	ruleSingleSolution = &human.Rule{Name: SingleSolution, Level: 6,
-		Doc:   CheatPrefix + " assumes a unique solution: if a number has two placements that cover no dot and that no other line can reach, it must take a placement covering a dot",
-		Apply: applySingleSolution}
-	ruleUncontested = &human.Rule{Name: UncontestedNoCover, Level: 7,
-		Doc:   CheatPrefix + " assumes a unique solution: a number that can cover no more dots takes a placement that no other line can reach",
-		Apply: applyUncontested}
+		Apply: human.Typed(applyOneOf)}
+	ruleSingleSolution = &human.Rule{Name: SingleSolution, Level: 6, AssumesUnique: true,
+		Doc:   "assumes a unique solution: if a number has two placements that cover no dot and that no other line can reach, it must take a placement covering a dot",
+		Apply: human.Typed(applySingleSolution)}
+	ruleUncontested = &human.Rule{Name: UncontestedNoCover, Level: 7, AssumesUnique: true,
+		Doc:   "assumes a unique solution: a number that can cover no more dots takes a placement that no other line can reach",
+		Apply: human.Typed(applyUncontested)}
 )
 
 // Rules returns the sound rules in the reference's order (levels 1-5).
@@ -94,12 +92,20 @@ func RulesWithCheats() []*human.Rule {
 	return append(Rules(), ruleSingleSolution, ruleUncontested)
 }
 
-// IsCheat reports whether the named rule is a uniqueness cheat.
-func IsCheat(rule string) bool { return rule == SingleSolution || rule == UncontestedNoCover }
+// IsCheat reports whether the named rule is a uniqueness cheat: a rule of
+// RulesWithCheats marked AssumesUnique. Solve steps carry rule names only,
+// so this is how a result's steps are told apart.
+func IsCheat(rule string) bool {
+	for _, r := range RulesWithCheats() {
+		if r.Name == rule {
+			return r.AssumesUnique
+		}
+	}
+	return false
+}
 
 // Input is what the rules see as human.Pass.Puzzle: the puzzle with its
-// placements' cells precomputed. The rules also accept a *linjat.Puzzle
-// (then they build the Input on every call).
+// placements' cells precomputed, so that no rule recomputes them.
 type Input struct {
 	P     *linjat.Puzzle
 	cols  int
@@ -157,18 +163,9 @@ type view struct {
 	cover [][]int       // cell -> numbers with a fitting placement over it
 }
 
-func newView(pass *human.Pass) *view {
-	var in *Input
-	switch x := pass.Puzzle.(type) {
-	case *Input:
-		in = x
-	case *linjat.Puzzle:
-		in = NewInput(x)
-	default:
-		panic(fmt.Sprintf("human/linjat: Pass.Puzzle is %T, want *linjat.Input or *linjat.Puzzle", pass.Puzzle))
-	}
+func newView(in *Input, cands []human.Cands) *view {
 	ncell := len(in.dot)
-	v := &view{Input: in, cands: pass.Cands, fixed: make([]int, ncell), fit: make([]human.Cands, len(in.cells)), cover: make([][]int, ncell)}
+	v := &view{Input: in, cands: cands, fixed: make([]int, ncell), fit: make([]human.Cands, len(in.cells)), cover: make([][]int, ncell)}
 	scratch := make([]int, 2*ncell)
 	count, last := scratch[:ncell], scratch[ncell:]
 	for k := range v.fixed {
@@ -243,6 +240,19 @@ func (v *view) fits(i, j int) bool {
 	return true
 }
 
+// elimMissing eliminates number i's candidates that miss one of the cells
+// ks.
+func (v *view) elimMissing(i int, ks []int) ([]human.Elim, []string) {
+	return v.elimWhere(i, func(j int) bool {
+		for _, k := range ks {
+			if !v.covers(i, j, k) {
+				return true
+			}
+		}
+		return false
+	})
+}
+
 // openDot: a dot not yet fixed to a number.
 func (v *view) openDot(k int) bool { return v.dot[k] && v.fixed[k] < 0 }
 
@@ -278,8 +288,8 @@ func posNames(ps []puzzle.Pos) string {
 // applyCover: a dot that only one number reaches (through a fitting
 // placement) must be covered by it; a dot that none reaches is a
 // contradiction. One deduction per number.
-func applyCover(pass *human.Pass) []human.Deduction {
-	v := newView(pass)
+func applyCover(in *Input, pass *human.Pass) []human.Deduction {
+	v := newView(in, pass.Cands)
 	dots := map[int][]int{}
 	var order []int
 	for k := range v.dot {
@@ -301,18 +311,11 @@ func applyCover(pass *human.Pass) []human.Deduction {
 	var out []human.Deduction
 	for _, i := range order {
 		ks := dots[i]
-		es, labels := v.elimWhere(i, func(j int) bool {
-			for _, k := range ks {
-				if !v.covers(i, j, k) {
-					return true
-				}
-			}
-			return false
-		})
+		es, labels := v.elimMissing(i, ks)
 		if len(es) == 0 {
 			continue
 		}
-		cells := append([]puzzle.Pos{v.P.Numbers()[i].Pos}, v.cellList(ks)...)
+		cells := append([]puzzle.Pos{v.P.Pos(i)}, v.cellList(ks)...)
 		out = append(out, human.Deduction{Elims: es, Cells: cells,
 			Reason: fmt.Sprintf("only %s can reach the dot(s) at %s: not %s", v.num(i), posNames(v.cellList(ks)), strings.Join(labels, ", "))})
 	}
@@ -321,8 +324,8 @@ func applyCover(pass *human.Pass) []human.Deduction {
 
 // applyCantFit: placements crossing a cell fixed to another number are
 // dropped. One deduction per number losing placements.
-func applyCantFit(pass *human.Pass) []human.Deduction {
-	v := newView(pass)
+func applyCantFit(in *Input, pass *human.Pass) []human.Deduction {
+	v := newView(in, pass.Cands)
 	var out []human.Deduction
 	for i := range v.cells {
 		var blockers []int
@@ -349,7 +352,7 @@ func applyCantFit(pass *human.Pass) []human.Deduction {
 				owners = append(owners, v.num(f))
 			}
 		}
-		cells := append([]puzzle.Pos{v.P.Numbers()[i].Pos}, v.cellList(blockers)...)
+		cells := append([]puzzle.Pos{v.P.Pos(i)}, v.cellList(blockers)...)
 		out = append(out, human.Deduction{Elims: es, Cells: cells,
 			Reason: fmt.Sprintf("%s no longer fits as %s: it would cross %s, which %s must cover", v.num(i), strings.Join(labels, ", "), posNames(v.cellList(blockers)), strings.Join(owners, " and "))})
 	}
@@ -361,8 +364,8 @@ func applyCantFit(pass *human.Pass) []human.Deduction {
 // covers both), so p's placements covering neither are dropped. The
 // reference's version requires p, not q, to be unable to cover both; this
 // one checks the condition that makes the step sound.
-func applySquare(pass *human.Pass) []human.Deduction {
-	v := newView(pass)
+func applySquare(in *Input, pass *human.Pass) []human.Deduction {
+	v := newView(in, pass.Cands)
 	var open []int
 	for k := range v.dot {
 		if v.openDot(k) && len(v.cover[k]) == 2 {
@@ -393,7 +396,7 @@ func applySquare(pass *human.Pass) []human.Deduction {
 					continue
 				}
 				out = append(out, human.Deduction{Elims: es,
-					Cells: []puzzle.Pos{v.P.Numbers()[p].Pos, v.P.Numbers()[q].Pos, v.pos(a), v.pos(b)},
+					Cells: []puzzle.Pos{v.P.Pos(p), v.P.Pos(q), v.pos(a), v.pos(b)},
 					Reason: fmt.Sprintf("the dots at %v and %v can only be covered by %s and %s, and %s cannot cover both: %s covers one, so not %s",
 						v.pos(a), v.pos(b), v.num(p), v.num(q), v.num(q), v.num(p), strings.Join(labels, ", "))})
 			}
@@ -405,8 +408,8 @@ func applySquare(pass *human.Pass) []human.Deduction {
 // applyDependency: for an open dot d with two or more coverers, the cells
 // every fitting placement through d covers are covered by d's line; a
 // placement covering such a cell t but not d would overlap it.
-func applyDependency(pass *human.Pass) []human.Deduction {
-	v := newView(pass)
+func applyDependency(in *Input, pass *human.Pass) []human.Deduction {
+	v := newView(in, pass.Cands)
 	var out []human.Deduction
 	count := make([]int, len(v.dot))
 	for d := range v.dot {
@@ -455,7 +458,7 @@ func applyDependency(pass *human.Pass) []human.Deduction {
 			})
 			es = append(es, e...)
 			for _, s := range l {
-				labels = append(labels, fmt.Sprintf("%v %s", v.P.Numbers()[i].Pos, s))
+				labels = append(labels, fmt.Sprintf("%v %s", v.P.Pos(i), s))
 			}
 		}
 		if len(es) == 0 {
@@ -499,8 +502,8 @@ func (v *view) forcedAvoiding(i, x int) map[int]bool {
 // avoiding x all cover (A for a, B for b). A third line meeting both A and
 // B would overlap one of them. The reference looks at one pair per cell,
 // in the same row or column; this looks at every pair.
-func applyOneOf(pass *human.Pass) []human.Deduction {
-	v := newView(pass)
+func applyOneOf(in *Input, pass *human.Pass) []human.Deduction {
+	v := newView(in, pass.Cands)
 	var out []human.Deduction
 	for x := range v.dot {
 		if v.fixed[x] >= 0 || len(v.cover[x]) < 2 {
@@ -533,14 +536,14 @@ func applyOneOf(pass *human.Pass) []human.Deduction {
 					})
 					es = append(es, e...)
 					for _, s := range l {
-						labels = append(labels, fmt.Sprintf("%v %s", v.P.Numbers()[r].Pos, s))
+						labels = append(labels, fmt.Sprintf("%v %s", v.P.Pos(r), s))
 					}
 				}
 				if len(es) == 0 {
 					continue
 				}
 				out = append(out, human.Deduction{Elims: es,
-					Cells: []puzzle.Pos{v.pos(x), v.P.Numbers()[a].Pos, v.P.Numbers()[b].Pos},
+					Cells: []puzzle.Pos{v.pos(x), v.P.Pos(a), v.P.Pos(b)},
 					Reason: fmt.Sprintf("%s and %s cannot both cover %v, so one of them covers its other forced cells; a line meeting both sets would overlap: not %s",
 						v.num(a), v.num(b), v.pos(x), strings.Join(labels, ", "))})
 			}
@@ -549,12 +552,12 @@ func applyOneOf(pass *human.Pass) []human.Deduction {
 	return out
 }
 
-// applySingleSolution (CHEAT): if number p has two or more fitting
+// applySingleSolution (a cheat): if number p has two or more fitting
 // placements that cover no open dot and whose open cells no other number
 // can reach, a unique solution cannot use either (they would be
 // interchangeable), so p covers every cell its other placements share.
-func applySingleSolution(pass *human.Pass) []human.Deduction {
-	v := newView(pass)
+func applySingleSolution(in *Input, pass *human.Pass) []human.Deduction {
+	v := newView(in, pass.Cands)
 	var out []human.Deduction
 	for p := range v.cells {
 		var info []int
@@ -588,29 +591,22 @@ func applySingleSolution(pass *human.Pass) []human.Deduction {
 				must = append(must, k)
 			}
 		}
-		es, labels := v.elimWhere(p, func(j int) bool {
-			for _, k := range must {
-				if !v.covers(p, j, k) {
-					return true
-				}
-			}
-			return false
-		})
+		es, labels := v.elimMissing(p, must)
 		if len(es) == 0 {
 			continue
 		}
-		out = append(out, human.Deduction{Elims: es, Cells: append([]puzzle.Pos{v.P.Numbers()[p].Pos}, v.cellList(must)...),
+		out = append(out, human.Deduction{Elims: es, Cells: append([]puzzle.Pos{v.P.Pos(p)}, v.cellList(must)...),
 			Reason: fmt.Sprintf("assuming a unique solution, %s cannot take one of its %d interchangeable placements: not %s", v.num(p), noInfo, strings.Join(labels, ", "))})
 	}
 	return out
 }
 
-// applyUncontested (CHEAT): a number that can cover no open dot, with some
+// applyUncontested (a cheat): a number that can cover no open dot, with some
 // contested cell in reach, takes its first fitting placement whose open
 // cells only it can reach: in a unique solution it must be there (it could
 // move there otherwise). Like the reference, one number per layer.
-func applyUncontested(pass *human.Pass) []human.Deduction {
-	v := newView(pass)
+func applyUncontested(in *Input, pass *human.Pass) []human.Deduction {
+	v := newView(in, pass.Cands)
 	for p := range v.cells {
 		contested, reachesDot := false, false
 		for _, j := range v.fit[p].Values() {
@@ -643,7 +639,7 @@ func applyUncontested(pass *human.Pass) []human.Deduction {
 			if len(es) == 0 {
 				continue
 			}
-			return []human.Deduction{{Elims: es, Cells: []puzzle.Pos{v.P.Numbers()[p].Pos},
+			return []human.Deduction{{Elims: es, Cells: []puzzle.Pos{v.P.Pos(p)},
 				Reason: fmt.Sprintf("assuming a unique solution, %s covers no dot and takes the uncontested %s: not %s", v.num(p), v.label(p, j), strings.Join(labels, ", "))}}
 		}
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/rand"
-	"os"
 	"sort"
 	"strings"
 	"testing"
@@ -12,33 +11,12 @@ import (
 	"github.com/puzzlesat/puzzlesat/encode"
 	el "github.com/puzzlesat/puzzlesat/encode/linjat"
 	"github.com/puzzlesat/puzzlesat/human"
+	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/puzzle/linjat"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/sat/gini"
 )
-
-func corpus(t testing.TB) []*linjat.Puzzle {
-	t.Helper()
-	data, err := os.ReadFile("../../testdata/linjat/puzzles.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ps, err := linjat.ParseLevels("puzzles.json", data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return ps
-}
-
-func rows(t testing.TB, s string) *linjat.Puzzle {
-	t.Helper()
-	p, err := linjat.ParseRows("t", []byte(s))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
 
 // certifier encodes p into a gini solver and checks steps: every
 // elimination (var, value) must make the puzzle unsatisfiable.
@@ -93,27 +71,27 @@ func TestRulesValid(t *testing.T) {
 	var names []string
 	for _, r := range Rules() {
 		names = append(names, r.Name)
-		if IsCheat(r.Name) || strings.HasPrefix(r.Doc, CheatPrefix) {
+		if r.AssumesUnique || IsCheat(r.Name) {
 			t.Errorf("Rules() holds the cheat %s", r.Name)
 		}
 	}
-	if got, want := strings.Join(names, " "), "COVER CANT_FIT SQUARE DEPENDENCY ONE_OF"; got != want {
-		t.Errorf("rules %s, want %s", got, want)
+	if have, want := strings.Join(names, " "), "COVER CANT_FIT SQUARE DEPENDENCY ONE_OF"; have != want {
+		t.Errorf("rules: have %s, want %s", have, want)
 	}
-	cheats := 0
+	var cheats []string
 	for _, r := range RulesWithCheats() {
-		if IsCheat(r.Name) != strings.HasPrefix(r.Doc, CheatPrefix) {
-			t.Errorf("%s: IsCheat %v but Doc %q", r.Name, IsCheat(r.Name), r.Doc)
+		if r.AssumesUnique != IsCheat(r.Name) {
+			t.Errorf("%s: AssumesUnique %v but IsCheat %v", r.Name, r.AssumesUnique, IsCheat(r.Name))
 		}
-		if IsCheat(r.Name) {
-			cheats++
+		if r.AssumesUnique {
+			cheats = append(cheats, r.Name)
 			if r.Level <= 5 {
 				t.Errorf("cheat %s at level %d: it must come after every sound rule", r.Name, r.Level)
 			}
 		}
 	}
-	if cheats != 2 {
-		t.Errorf("%d cheats, want 2", cheats)
+	if have, want := strings.Join(cheats, " "), SingleSolution+" "+UncontestedNoCover; have != want {
+		t.Errorf("cheats: have %s, want %s", have, want)
 	}
 }
 
@@ -123,7 +101,7 @@ func TestRulesValid(t *testing.T) {
 func TestCorpus(t *testing.T) {
 	ctx := context.Background()
 	used := map[string]int{}
-	for _, p := range corpus(t) {
+	for _, p := range testcorpus.Linjat(t) {
 		c := newCertifier(t, p)
 		sols := c.solutions(t)
 		e := NewEngine(p, 0, false)
@@ -178,7 +156,7 @@ func TestNeedsCheat(t *testing.T) {
 		{"3  \n 2.\n.  ", 1, Sound, ""},
 	}
 	for _, tt := range tests {
-		p := rows(t, tt.rows)
+		p := testcorpus.LinjatRows(t, tt.rows)
 		c := newCertifier(t, p)
 		if n := len(c.solutions(t)); n != min(tt.solutions, 3) {
 			t.Errorf("%q: %d solutions, want %d", tt.rows, n, tt.solutions)
@@ -195,10 +173,7 @@ func TestNeedsCheat(t *testing.T) {
 		}
 	}
 	// Tutorial 3 has two solutions: never a sound solve.
-	tut, err := linjat.Select(corpus(t), "tutorial/3")
-	if err != nil {
-		t.Fatal(err)
-	}
+	tut := testcorpus.LinjatLevel(t, "tutorial/3")
 	if route, _, err := NeedsCheat(ctx, tut, 2); err != nil || route == Sound {
 		t.Errorf("tutorial/3: route %v, %v", route, err)
 	}
@@ -223,7 +198,7 @@ func TestContradictions(t *testing.T) {
 		}},
 	}
 	for _, tt := range tests {
-		p := rows(t, tt.rows)
+		p := testcorpus.LinjatRows(t, tt.rows)
 		start := Start(p)
 		if tt.cands != nil {
 			start = tt.cands(p)
@@ -238,19 +213,13 @@ func TestContradictions(t *testing.T) {
 	}
 }
 
-// TestPuzzleInput: the rules accept a *linjat.Puzzle as well as an Input.
-func TestPuzzleInput(t *testing.T) {
-	p := corpus(t)[10]
-	a, err := NewEngine(p, 0, false).Solve(context.Background(), p, Start(p))
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := Grade(context.Background(), p, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if a.Status != b.Status || len(a.Steps) != len(b.Steps) {
-		t.Errorf("Puzzle input: %s in %d steps; Input: %s in %d", a.Status, len(a.Steps), b.Status, len(b.Steps))
+// TestWrongInput: the rules read an *Input only; a bare *linjat.Puzzle
+// handed to the engine is an error naming the rule, not a wrong answer.
+func TestWrongInput(t *testing.T) {
+	p := testcorpus.Linjat(t)[10]
+	_, err := NewEngine(p, 0, false).Solve(context.Background(), p, Start(p))
+	if err == nil || !strings.Contains(err.Error(), Cover) || !strings.Contains(err.Error(), "*linjat.Input") {
+		t.Errorf("a *linjat.Puzzle input: have error %v, want one naming %s and *linjat.Input", err, Cover)
 	}
 }
 
@@ -280,7 +249,7 @@ func TestGradingAgreement(t *testing.T) {
 	ctx := context.Background()
 	rank := map[string]float64{"easy": 1, "medium": 2, "hard": 3, "expert": 4}
 	var ours, level, theirs []float64
-	for _, p := range corpus(t) {
+	for _, p := range testcorpus.Linjat(t) {
 		r, ok := rank[p.Group]
 		if !ok {
 			continue
@@ -330,7 +299,7 @@ func TestRandomStepsCertified(t *testing.T) {
 		switch res.Status {
 		case human.StatusSolved:
 			solved++
-			if vs := p.VerifyAssignment(human.Values(res.Cands)); vs != nil {
+			if vs := p.Verify(human.Values(res.Cands)); vs != nil {
 				t.Errorf("solved state breaks the rules: %v\n%s", vs, p)
 			}
 		case human.StatusContradiction:
@@ -343,7 +312,7 @@ func TestRandomStepsCertified(t *testing.T) {
 // TestCertifierCatchesUnsoundRule: the SAT check rejects a rule that drops
 // a solution's placement.
 func TestCertifierCatchesUnsoundRule(t *testing.T) {
-	p := corpus(t)[3]
+	p := testcorpus.Linjat(t)[3]
 	c := newCertifier(t, p)
 	bogus := &human.Rule{Name: "BOGUS", Doc: "drops every first placement", Level: 1, Apply: func(pass *human.Pass) []human.Deduction {
 		var es []human.Elim
@@ -376,7 +345,7 @@ func TestDifficultyTiers(t *testing.T) {
 	}
 	for _, tier := range tiers {
 		solved := map[string]int{}
-		for _, p := range corpus(t) {
+		for _, p := range testcorpus.Linjat(t) {
 			if p.Group == "tutorial" {
 				continue
 			}

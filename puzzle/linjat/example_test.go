@@ -26,9 +26,9 @@ solution
 	for _, v := range p.Vars() {
 		fmt.Println(v.Name, v.Domain)
 	}
-	fmt.Println(p.Solution, p.VerifyAssignment(p.Solution) == nil)
+	fmt.Println(p.Solution, p.Verify(p.Solution) == nil)
 	// The 3 across and the 2 down leave both dots uncovered.
-	for _, v := range p.VerifyAssignment(puzzle.Assignment{0, 3}) {
+	for _, v := range p.Verify(puzzle.Assignment{0, 3}) {
 		fmt.Println(v)
 	}
 	// Output:
@@ -54,10 +54,34 @@ func ExampleSelect() {
 			fmt.Println(err)
 			continue
 		}
-		fmt.Printf("%s: %s #%d %q\n", key, p.Title, p.Index, p.Rowstrings())
+		fmt.Printf("%s: %s #%d %q\n", key, p.Title, p.Ordinal, p.Rowstrings())
 	}
 	// Output:
 	// easy-1: easy/1 #3 [" ." "2 "]
 	// 2: tutorial/2 #2 ["2." "  "]
 	// linjat: no level tutorial 1 (it may be a message without a puzzle)
+}
+
+func ExampleFormats() {
+	data := []byte("3 .\n 2 \n.  \n")
+	fmt.Println(linjat.Formats.Detect("small.txt", data).Name)
+	ps, err := linjat.Parse("small.txt", data)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	out, err := linjat.Formats.Write("canonical", ps)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Print(string(out))
+	// Output:
+	// rows
+	// linjat
+	// name small.txt
+	// size 3 3
+	// 3_.
+	// _2_
+	// .__
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/puzzle/jsonpos"
+	"github.com/puzzlesat/puzzlesat/srcpos"
 )
 
 // GroupOrder is the order of the level JSON's groups for global indexes;
@@ -37,7 +38,7 @@ var entryKeys = map[string]bool{"puzzle": true, "message": true, "classification
 // the package doc). Errors are a puzzle.ErrorList positioned at the JSON
 // element; when only some entries are bad, the others are returned too.
 func ParseLevels(file string, data []byte) ([]*Puzzle, error) {
-	j := newJSONReader(file, data)
+	j := newJSONReader(file, srcpos.TrimBOM(data))
 	ps := j.parseFile()
 	return ps, j.Errors().Err()
 }
@@ -149,7 +150,7 @@ func number(groups []groupEntries) []*Puzzle {
 			if p == nil {
 				continue
 			}
-			p.Group, p.Entry, p.Index = g.name, i+1, index
+			p.Group, p.Entry, p.Ordinal = g.name, i+1, index
 			if g.name == "" {
 				p.Title = strconv.Itoa(i + 1)
 			} else {
@@ -159,6 +160,44 @@ func number(groups []groupEntries) []*Puzzle {
 		}
 	}
 	return out
+}
+
+// Select finds a puzzle by key: its title ("easy/3"), GROUP-I or GROUP I
+// ("easy-3"), or a 1-based Ordinal ("4"; the position in ps when the
+// puzzles carry no ordinal).
+func Select(ps []*Puzzle, key string) (*Puzzle, error) {
+	k := strings.TrimSpace(key)
+	for _, p := range ps {
+		if p.Title == k {
+			return p, nil
+		}
+	}
+	for _, sep := range []string{"/", "-", " ", "#"} {
+		if g, e, ok := strings.Cut(k, sep); ok {
+			n, err := strconv.Atoi(strings.TrimSpace(e))
+			if err != nil {
+				continue
+			}
+			for _, p := range ps {
+				if p.Group == strings.TrimSpace(g) && p.Entry == n {
+					return p, nil
+				}
+			}
+			return nil, fmt.Errorf("linjat: no level %s %d (it may be a message without a puzzle)", g, n)
+		}
+	}
+	if n, err := strconv.Atoi(k); err == nil {
+		for _, p := range ps {
+			if p.Ordinal == n {
+				return p, nil
+			}
+		}
+		if n >= 1 && n <= len(ps) && ps[n-1].Ordinal == 0 {
+			return ps[n-1], nil
+		}
+		return nil, fmt.Errorf("linjat: no level with index %d", n)
+	}
+	return nil, fmt.Errorf("linjat: no level %q (want a name like easy/3 or easy-3, or a 1-based index)", key)
 }
 
 // parseGroup reads one group's array of entries (its key already read).
@@ -379,15 +418,10 @@ func (j *jsonReader) build(rows []rowString) *Puzzle {
 			ok = false
 			continue
 		}
-		grid[r] = make([]int8, width)
-		for c, ch := range rs {
-			v, msg := cellOf(ch)
-			if msg != "" {
-				j.ErrorAt(row.off+1+c, "cell %v: %s", puzzle.Pos{Row: r, Col: c}, msg)
-				ok = false
-			}
-			grid[r][c] = v
-		}
+		grid[r] = readRow(rs, width, func(c int, msg string) {
+			j.ErrorAt(row.off+1+c, "cell %v: %s", puzzle.Pos{Row: r, Col: c}, msg)
+			ok = false
+		})
 	}
 	if !ok {
 		return nil
@@ -418,6 +452,20 @@ func cellOf(ch rune) (int8, string) {
 		return 0, "a 0 cannot hold a line (numbers are 1-9)"
 	}
 	return 0, fmt.Sprintf("want ' ' (empty), '.' (dot) or a number 1-9, have %q", ch)
+}
+
+// readRow reads a row of at most width cells, padded with empty cells;
+// bad hears of every bad cell by its 0-based column.
+func readRow(rs []rune, width int, bad func(c int, msg string)) []int8 {
+	row := make([]int8, width)
+	for c, ch := range rs {
+		v, msg := cellOf(ch)
+		if msg != "" {
+			bad(c, msg)
+		}
+		row[c] = v
+	}
+	return row
 }
 
 // FormatLevels writes puzzles as the level JSON: an object of groups (by

@@ -19,10 +19,13 @@
 //
 // Level addressing. The level JSON groups levels by difficulty. Every entry
 // gets the name GROUP/I (I its 1-based position in its group, e.g.
-// "easy/3"; "easy-3" is accepted too) and a 1-based global Index over all
+// "easy/3"; "easy-3" is accepted too) and a 1-based Ordinal over all
 // entries in the order tutorial, easy, medium, hard, expert (then other
 // groups by name). Entries that are messages without a puzzle are skipped
-// but keep their numbers, so names and indexes never shift.
+// but keep their numbers, so names and ordinals never shift.
+//
+// Formats. Formats lists the readers and writers as values (canonical,
+// levels, rows); Parse reads any of them.
 package linjat
 
 import (
@@ -107,20 +110,19 @@ type RefStat struct {
 
 // Puzzle is one Linjat instance. Build it with New (the readers do).
 type Puzzle struct {
-	// Title is the puzzle's name (Name()), e.g. "easy/3".
-	Title string
-	// Group and Entry locate a level of the level JSON ("easy", 3); Index
-	// is its 1-based position over the whole file (0 when not from one).
-	Group string
-	Entry int
-	Index int
+	// Header holds the title (Name(), e.g. "easy/3") and the solution the
+	// input carried: a placement index per number, or nil.
+	puzzle.Header
+	// Group and Entry locate a level of the level JSON ("easy", 3);
+	// Ordinal is its 1-based position over the whole file (0 when not
+	// from one).
+	Group   string
+	Entry   int
+	Ordinal int
 	// Message is a tutorial entry's text.
 	Message string
 	// Ref is the reference's classification, when the input carried one.
 	Ref *Reference
-	// Solution is the solution the input carried (a placement per
-	// number), or nil.
-	Solution puzzle.Assignment
 
 	grid       [][]int8 // Empty, Dot or 1..9
 	numbers    []Number
@@ -128,7 +130,7 @@ type Puzzle struct {
 	placements [][]Placement
 }
 
-var _ puzzle.Problem = (*Puzzle)(nil)
+var _ puzzle.Model = (*Puzzle)(nil)
 
 // New builds a puzzle from its cells: grid[r][c] is Empty, Dot or a
 // number 1..9; rows must have equal, non-zero length. The slice becomes the
@@ -147,7 +149,7 @@ func New(title string, grid [][]int8) (*Puzzle, error) {
 			}
 		}
 	}
-	p := &Puzzle{Title: title, grid: grid}
+	p := &Puzzle{Header: puzzle.Header{Title: title}, grid: grid}
 	p.prepare()
 	return p, nil
 }
@@ -187,7 +189,7 @@ func (p *Puzzle) fits(i int, n Number) []Placement {
 			}
 			ok := true
 			for _, q := range pl.Cells() {
-				if !p.In(q) || (q != n.Pos && p.NumberAt(q) >= 0) {
+				if !p.In(q) || (q != n.Pos && p.Index(q) >= 0) {
 					ok = false
 					break
 				}
@@ -202,9 +204,6 @@ func (p *Puzzle) fits(i int, n Number) []Placement {
 
 // Kind is "linjat".
 func (p *Puzzle) Kind() string { return KindName }
-
-// Name is the puzzle's title.
-func (p *Puzzle) Name() string { return p.Title }
 
 // Rows is the grid's height.
 func (p *Puzzle) Rows() int { return len(p.grid) }
@@ -236,8 +235,11 @@ func (p *Puzzle) IsDot(q puzzle.Pos) bool { return p.Cell(q) == Dot }
 // Numbers lists the numbers, row-major; number i is unknown i.
 func (p *Puzzle) Numbers() []Number { return p.numbers }
 
-// NumberAt is the index of the number at q, or -1.
-func (p *Puzzle) NumberAt(q puzzle.Pos) int {
+// Pos is the cell of number i, the cell of unknown i.
+func (p *Puzzle) Pos(i int) puzzle.Pos { return p.numbers[i].Pos }
+
+// Index is the index of the number (the unknown) at q, or -1.
+func (p *Puzzle) Index(q puzzle.Pos) int {
 	if !p.In(q) {
 		return -1
 	}
@@ -282,22 +284,23 @@ func (p *Puzzle) Grid() [][]int8 {
 	return out
 }
 
-// Line is one drawn line of a solution: number Number's line over the
-// cells From..To (inclusive, in one row or column). Lines read from a
-// drawing may break the rules; Verify says how.
-type Line struct {
-	Number   int
-	From, To puzzle.Pos
+// line is one drawn line of a solution: number n's line over the cells
+// from..to (inclusive, in one row or column). Lines read from a drawing may
+// break the rules in ways no assignment can (bent, off the grid, two for
+// one number); verifyLines says how.
+type line struct {
+	n        int
+	from, to puzzle.Pos
 }
 
-// Cells lists the line's cells from From to To (nil if not straight).
-func (l Line) Cells() []puzzle.Pos {
-	dr, dc := sign(l.To.Row-l.From.Row), sign(l.To.Col-l.From.Col)
+// cells lists the line's cells from from to to (nil if not straight).
+func (l line) cells() []puzzle.Pos {
+	dr, dc := sign(l.to.Row-l.from.Row), sign(l.to.Col-l.from.Col)
 	if dr != 0 && dc != 0 {
 		return nil
 	}
-	out := []puzzle.Pos{l.From}
-	for q := l.From; q != l.To; {
+	out := []puzzle.Pos{l.from}
+	for q := l.from; q != l.to; {
 		q = puzzle.Pos{Row: q.Row + dr, Col: q.Col + dc}
 		out = append(out, q)
 	}
@@ -314,49 +317,18 @@ func sign(x int) int {
 	return 0
 }
 
-// LinesOf turns an assignment into lines; unknown (-1) or out-of-range
+// linesOf turns an assignment into lines; unknown (-1) or out-of-range
 // entries give no line.
-func (p *Puzzle) LinesOf(a puzzle.Assignment) []Line {
-	var out []Line
+func (p *Puzzle) linesOf(a puzzle.Assignment) []line {
+	var out []line
 	for i := range p.numbers {
 		if i >= len(a) || a[i] < 0 || a[i] >= len(p.placements[i]) {
 			continue
 		}
 		pl := p.placements[i][a[i]]
-		out = append(out, Line{Number: i, From: pl.Start, To: pl.At(pl.Len - 1)})
+		out = append(out, line{n: i, from: pl.Start, to: pl.At(pl.Len - 1)})
 	}
 	return out
-}
-
-// AssignmentOf turns lines into an assignment; a number whose line is no
-// placement of it (or who has none, or two) gets -1.
-func (p *Puzzle) AssignmentOf(lines []Line) puzzle.Assignment {
-	a := make(puzzle.Assignment, len(p.numbers))
-	count := make([]int, len(p.numbers))
-	for i := range a {
-		a[i] = -1
-	}
-	for _, l := range lines {
-		if l.Number < 0 || l.Number >= len(a) {
-			continue
-		}
-		count[l.Number]++
-		from, to := l.From, l.To
-		if to.Row < from.Row || to.Col < from.Col {
-			from, to = to, from
-		}
-		for j, pl := range p.placements[l.Number] {
-			if pl.Start == from && pl.At(pl.Len-1) == to {
-				a[l.Number] = j
-			}
-		}
-	}
-	for i, n := range count {
-		if n != 1 {
-			a[i] = -1
-		}
-	}
-	return a
 }
 
 // Violation rule names reported by Verify.
@@ -373,11 +345,26 @@ const (
 	RuleUncovered   = "uncovered-dot"
 )
 
-// Verify names every rule the lines break: numbers without a line or with
-// two, lines that are not straight, of the wrong length, that miss their
-// number, leave the grid or pass over another number, overlapping lines,
-// and uncovered dots. It returns nil when the lines solve p.
-func Verify(p *Puzzle, lines []Line) []puzzle.Violation {
+// Verify names every rule a full assignment of Vars breaks: a value
+// count other than one per number, a number without a placement, and then
+// what verifyLines finds on the lines drawn. It returns nil when a solves p.
+func (p *Puzzle) Verify(a puzzle.Assignment) []puzzle.Violation {
+	if len(a) != len(p.numbers) {
+		return []puzzle.Violation{{Rule: RuleShape, Msg: fmt.Sprintf("assignment has %d values, want %d", len(a), len(p.numbers))}}
+	}
+	for i, v := range a {
+		if v < 0 || v >= len(p.placements[i]) {
+			return []puzzle.Violation{{Rule: RuleNoLine, Cells: []puzzle.Pos{p.numbers[i].Pos}, Msg: fmt.Sprintf("the %d at %v has no placement (value %d of %d)", p.numbers[i].N, p.numbers[i].Pos, v, len(p.placements[i]))}}
+		}
+	}
+	return p.verifyLines(p.linesOf(a))
+}
+
+// verifyLines names every rule the lines break: numbers without a line or
+// with two, lines that are not straight, of the wrong length, that miss
+// their number, leave the grid or pass over another number, overlapping
+// lines, and uncovered dots. It returns nil when the lines solve p.
+func (p *Puzzle) verifyLines(lines []line) []puzzle.Violation {
 	var vs []puzzle.Violation
 	owner := make([]int, p.Rows()*p.Cols())
 	for i := range owner {
@@ -385,15 +372,15 @@ func Verify(p *Puzzle, lines []Line) []puzzle.Violation {
 	}
 	seen := make([]int, len(p.numbers))
 	for _, l := range lines {
-		if l.Number < 0 || l.Number >= len(p.numbers) {
-			vs = append(vs, puzzle.Violation{Rule: RuleShape, Cells: []puzzle.Pos{l.From, l.To}, Msg: fmt.Sprintf("line of unknown number %d", l.Number)})
+		if l.n < 0 || l.n >= len(p.numbers) {
+			vs = append(vs, puzzle.Violation{Rule: RuleShape, Cells: []puzzle.Pos{l.from, l.to}, Msg: fmt.Sprintf("line of unknown number %d", l.n)})
 			continue
 		}
-		n := p.numbers[l.Number]
-		seen[l.Number]++
-		cells := l.Cells()
+		n := p.numbers[l.n]
+		seen[l.n]++
+		cells := l.cells()
 		if cells == nil {
-			vs = append(vs, puzzle.Violation{Rule: RuleNotStraight, Cells: []puzzle.Pos{n.Pos, l.From, l.To}, Msg: fmt.Sprintf("the line of the %d at %v from %v to %v is not straight", n.N, n.Pos, l.From, l.To)})
+			vs = append(vs, puzzle.Violation{Rule: RuleNotStraight, Cells: []puzzle.Pos{n.Pos, l.from, l.to}, Msg: fmt.Sprintf("the line of the %d at %v from %v to %v is not straight", n.N, n.Pos, l.from, l.to)})
 			continue
 		}
 		if len(cells) != n.N {
@@ -407,18 +394,18 @@ func Verify(p *Puzzle, lines []Line) []puzzle.Violation {
 			case !p.In(q):
 				vs = append(vs, puzzle.Violation{Rule: RuleOffGrid, Cells: []puzzle.Pos{n.Pos}, Msg: fmt.Sprintf("the line of the %d at %v leaves the grid at %v", n.N, n.Pos, q)})
 				continue
-			case p.NumberAt(q) >= 0:
+			case p.Index(q) >= 0:
 				vs = append(vs, puzzle.Violation{Rule: RuleOverNumber, Cells: []puzzle.Pos{n.Pos, q}, Msg: fmt.Sprintf("the line of the %d at %v passes over the %d at %v", n.N, n.Pos, p.Cell(q), q)})
 				continue
 			}
 			k := q.Row*p.Cols() + q.Col
-			if o := owner[k]; o >= 0 && o != l.Number {
+			if o := owner[k]; o >= 0 && o != l.n {
 				vs = append(vs, puzzle.Violation{Rule: RuleOverlap, Cells: []puzzle.Pos{q, p.numbers[o].Pos, n.Pos}, Msg: fmt.Sprintf("the lines of the numbers at %v and %v overlap at %v", p.numbers[o].Pos, n.Pos, q)})
 			}
-			owner[k] = l.Number
+			owner[k] = l.n
 		}
 		if !hasOwn {
-			vs = append(vs, puzzle.Violation{Rule: RuleMissNumber, Cells: []puzzle.Pos{n.Pos, l.From, l.To}, Msg: fmt.Sprintf("the line from %v to %v does not pass through its number at %v", l.From, l.To, n.Pos)})
+			vs = append(vs, puzzle.Violation{Rule: RuleMissNumber, Cells: []puzzle.Pos{n.Pos, l.from, l.to}, Msg: fmt.Sprintf("the line from %v to %v does not pass through its number at %v", l.from, l.to, n.Pos)})
 		}
 	}
 	for i, n := range seen {
@@ -437,24 +424,15 @@ func Verify(p *Puzzle, lines []Line) []puzzle.Violation {
 	return vs
 }
 
-// VerifyAssignment is Verify on a full assignment of Vars.
-func (p *Puzzle) VerifyAssignment(a puzzle.Assignment) []puzzle.Violation {
-	if len(a) != len(p.numbers) {
-		return []puzzle.Violation{{Rule: RuleShape, Msg: fmt.Sprintf("assignment has %d values, want %d", len(a), len(p.numbers))}}
-	}
-	for i, v := range a {
-		if v < 0 || v >= len(p.placements[i]) {
-			return []puzzle.Violation{{Rule: RuleNoLine, Cells: []puzzle.Pos{p.numbers[i].Pos}, Msg: fmt.Sprintf("the %d at %v has no placement (value %d of %d)", p.numbers[i].N, p.numbers[i].Pos, v, len(p.placements[i]))}}
-		}
-	}
-	return Verify(p, p.LinesOf(a))
-}
+// Draw renders an assignment as text rows, one character per cell: the
+// digit on a number's cell, '-' and '|' on cells covered by horizontal and
+// vertical lines, '.' an uncovered dot, ' ' an uncovered empty cell.
+// Unknown (-1) entries draw no line; a nil assignment draws the puzzle.
+func (p *Puzzle) Draw(a puzzle.Assignment) []string { return p.drawLines(p.linesOf(a)) }
 
-// Draw renders lines as text rows, one character per cell: the digit on a
-// number's cell, '-' and '|' on cells covered by horizontal and vertical
-// lines, '.' an uncovered dot, ' ' an uncovered empty cell. Cells a line
-// covers off the grid are not drawn; overlaps show the later line.
-func (p *Puzzle) Draw(lines []Line) []string {
+// drawLines draws lines, which may break the rules: cells a line covers
+// off the grid are not drawn and overlaps show the later line.
+func (p *Puzzle) drawLines(lines []line) []string {
 	g := make([][]byte, p.Rows())
 	for r := range g {
 		g[r] = make([]byte, p.Cols())
@@ -471,10 +449,10 @@ func (p *Puzzle) Draw(lines []Line) []string {
 	}
 	for _, l := range lines {
 		mark := byte('|')
-		if l.From.Row == l.To.Row && l.From.Col != l.To.Col {
+		if l.from.Row == l.to.Row && l.from.Col != l.to.Col {
 			mark = '-'
 		}
-		for _, q := range l.Cells() {
+		for _, q := range l.cells() {
 			if p.In(q) && p.grid[q.Row][q.Col] <= 0 {
 				g[q.Row][q.Col] = mark
 			}
@@ -487,13 +465,9 @@ func (p *Puzzle) Draw(lines []Line) []string {
 	return out
 }
 
-// DrawAssignment draws an assignment; unknown entries draw no line, a nil
-// assignment draws the puzzle.
-func (p *Puzzle) DrawAssignment(a puzzle.Assignment) []string { return p.Draw(p.LinesOf(a)) }
-
 // Rowstrings returns the puzzle as the reference's row strings (' ' empty,
 // '.' dot, digits).
-func (p *Puzzle) Rowstrings() []string { return p.Draw(nil) }
+func (p *Puzzle) Rowstrings() []string { return p.drawLines(nil) }
 
 // String is the row strings joined by newlines.
 func (p *Puzzle) String() string { return strings.Join(p.Rowstrings(), "\n") }

@@ -1,34 +1,20 @@
-package linjat
+package linjat_test
 
 import (
 	"errors"
 	"math/rand"
-	"os"
 	"reflect"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
 	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/puzzle/linjat"
 )
 
-const corpusFile = "../../testdata/linjat/puzzles.json"
-
-func corpus(t testing.TB) []*Puzzle {
-	t.Helper()
-	data, err := os.ReadFile(corpusFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ps, err := ParseLevels("puzzles.json", data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return ps
-}
-
 func TestCorpusLevels(t *testing.T) {
-	ps := corpus(t)
+	ps := testcorpus.Linjat(t)
 	if len(ps) != 103 {
 		t.Fatalf("have %d levels, want 103", len(ps))
 	}
@@ -37,8 +23,8 @@ func TestCorpusLevels(t *testing.T) {
 	for i, p := range ps {
 		count[p.Group]++
 		size[p.Group] = [2]int{p.Rows(), p.Cols()}
-		if p.Index != i+1 {
-			t.Errorf("%s: index %d, want %d", p.Title, p.Index, i+1)
+		if p.Ordinal != i+1 {
+			t.Errorf("%s: ordinal %d, want %d", p.Title, p.Ordinal, i+1)
 		}
 		if p.Group != "tutorial" && (p.Ref == nil || p.Ref.Score <= 0 || p.Ref.Classification["all"].Depth == 0) {
 			t.Errorf("%s: reference classification missing: %+v", p.Title, p.Ref)
@@ -64,7 +50,7 @@ func TestCorpusLevels(t *testing.T) {
 	if e1.Title != "easy/1" || e1.String() != " 4 .2.\n   .2.\n      \n ..3 5\n      \n     .\n     .\n   . 3\n   3 ." {
 		t.Errorf("easy/1 reads as %s:\n%s", e1.Title, e1)
 	}
-	if e1.Ref.Score != 8 || e1.Ref.Classification["cover"] != (RefStat{Depth: 10, MaxWidth: 1}) {
+	if e1.Ref.Score != 8 || e1.Ref.Classification["cover"] != (linjat.RefStat{Depth: 10, MaxWidth: 1}) {
 		t.Errorf("easy/1 reference %+v", e1.Ref)
 	}
 	// String-valued numbers in the file ("score": "184") read as numbers.
@@ -74,7 +60,7 @@ func TestCorpusLevels(t *testing.T) {
 }
 
 func TestSelect(t *testing.T) {
-	ps := corpus(t)
+	ps := testcorpus.Linjat(t)
 	tests := []struct{ key, want string }{
 		{"easy/3", "easy/3"},
 		{"easy-3", "easy/3"},
@@ -85,14 +71,14 @@ func TestSelect(t *testing.T) {
 		{"medium-25", "medium/25"},
 	}
 	for _, tt := range tests {
-		p, err := Select(ps, tt.key)
+		p, err := linjat.Select(ps, tt.key)
 		if err != nil || p.Title != tt.want {
-			t.Errorf("Select(%q) = %v, %v; want %s", tt.key, p, err, tt.want)
+			t.Errorf("linjat.Select(%q) = %v, %v; want %s", tt.key, p, err, tt.want)
 		}
 	}
 	for _, bad := range []string{"easy/26", "104", "0", "nope", "hard-x"} {
-		if p, err := Select(ps, bad); err == nil {
-			t.Errorf("Select(%q) = %s, want an error", bad, p.Title)
+		if p, err := linjat.Select(ps, bad); err == nil {
+			t.Errorf("linjat.Select(%q) = %s, want an error", bad, p.Title)
 		}
 	}
 }
@@ -101,25 +87,25 @@ func TestSelect(t *testing.T) {
 // keeps its number, in its group and globally.
 func TestMessageEntriesKeepNumbers(t *testing.T) {
 	data := `{"easy": [{"puzzle": ["2 ."]}], "tutorial": [{"message": "hello"}, {"puzzle": [".2"], "message": "go"}]}`
-	ps, err := ParseLevels("m.json", []byte(data))
+	ps, err := linjat.ParseLevels("m.json", []byte(data))
 	if err != nil {
 		t.Fatal(err)
 	}
 	var got []string
 	for _, p := range ps {
-		got = append(got, p.Title+"#"+strconv.Itoa(p.Index)+":"+p.Message)
+		got = append(got, p.Title+"#"+strconv.Itoa(p.Ordinal)+":"+p.Message)
 	}
 	want := []string{"tutorial/2#2:go", "easy/1#3:"}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("have %v, want %v", got, want)
 	}
-	if _, err := Select(ps, "tutorial/1"); err == nil {
+	if _, err := linjat.Select(ps, "tutorial/1"); err == nil {
 		t.Error("selecting a message-only entry should fail")
 	}
 }
 
 func TestPlacements(t *testing.T) {
-	p, err := ParseRows("t", []byte("3 .\n 2 \n1  "))
+	p, err := linjat.ParseRows("t", []byte("3 .\n 2 \n1  "))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,108 +123,49 @@ func TestPlacements(t *testing.T) {
 	}
 }
 
-func TestVerify(t *testing.T) {
-	p, err := ParseRows("t", []byte("3 .\n 2 \n.  "))
-	if err != nil {
-		t.Fatal(err)
-	}
-	pos := func(r, c int) puzzle.Pos { return puzzle.Pos{Row: r, Col: c} }
-	tests := []struct {
-		name  string
-		lines []Line
-		want  []string
-	}{
-		{"solved", []Line{{0, pos(0, 0), pos(0, 2)}, {1, pos(1, 1), pos(1, 2)}}, []string{RuleUncovered}},
-		{"3 down", []Line{{0, pos(0, 0), pos(2, 0)}, {1, pos(1, 1), pos(1, 2)}}, []string{RuleUncovered}},
-		{"short", []Line{{0, pos(0, 0), pos(0, 1)}, {1, pos(1, 1), pos(1, 2)}}, []string{RuleLength, RuleUncovered, RuleUncovered}},
-		{"overlap and over number", []Line{{0, pos(0, 0), pos(2, 0)}, {1, pos(1, 0), pos(1, 1)}}, []string{RuleOverlap, RuleUncovered}},
-		{"over number", []Line{{0, pos(0, 0), pos(0, 2)}, {1, pos(1, 1), pos(1, 2)}, {1, pos(0, 1), pos(1, 1)}}, []string{RuleOverlap, RuleUncovered, RuleTwoLines}},
-		{"missing", []Line{{0, pos(0, 0), pos(0, 2)}}, []string{RuleNoLine, RuleUncovered}},
-		{"bent", []Line{{0, pos(0, 0), pos(1, 1)}, {1, pos(1, 1), pos(1, 2)}}, []string{RuleNotStraight, RuleUncovered, RuleUncovered}},
-		{"off grid", []Line{{0, pos(0, 0), pos(0, 2)}, {1, pos(1, 2), pos(1, 3)}}, []string{RuleMissNumber, RuleOffGrid, RuleUncovered}},
-	}
-	for _, tt := range tests {
-		var got []string
-		for _, v := range Verify(p, tt.lines) {
-			got = append(got, v.Rule)
-		}
-		if !sameSet(got, tt.want) {
-			t.Errorf("%s: have %v, want %v", tt.name, got, tt.want)
-		}
-	}
-	// The 2 at r2c2 passing over the 3 at r1c1.
-	q, _ := ParseRows("t", []byte("3  \n2  "))
-	var got []string
-	for _, v := range Verify(q, []Line{{0, pos(0, 0), pos(0, 2)}, {1, pos(0, 0), pos(1, 0)}}) {
-		got = append(got, v.Rule)
-	}
-	if !sameSet(got, []string{RuleOverNumber}) {
-		t.Errorf("over number: have %v", got)
-	}
-}
-
-func sameSet(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	m := map[string]int{}
-	for _, x := range a {
-		m[x]++
-	}
-	for _, x := range b {
-		m[x]--
-	}
-	for _, n := range m {
-		if n != 0 {
-			return false
-		}
-	}
-	return true
-}
-
 func TestDrawAndParseDrawing(t *testing.T) {
-	p, err := ParseRows("t", []byte("3 .\n 2 \n.  "))
+	p, err := linjat.ParseRows("t", []byte("3 .\n 2 \n.  "))
 	if err != nil {
 		t.Fatal(err)
 	}
 	a := puzzle.Assignment{1, 1} // 3 down, 2 right
-	if vs := p.VerifyAssignment(a); vs == nil || vs[0].Rule != RuleUncovered {
+	if vs := p.Verify(a); vs == nil || vs[0].Rule != linjat.RuleUncovered {
 		t.Fatalf("want the dot at r1c3 uncovered, have %v", vs)
 	}
 	a = puzzle.Assignment{0, 1}
-	drawn := p.DrawAssignment(a)
+	drawn := p.Draw(a)
 	want := []string{"3--", " 2-", ".  "}
 	if !reflect.DeepEqual(drawn, want) {
 		t.Fatalf("Draw = %q, want %q", drawn, want)
 	}
-	back, err := ParseDrawing(p, "d", drawn, 1)
+	back, err := linjat.ParseDrawing(p, "d", drawn, 1)
 	if err != nil || !reflect.DeepEqual(back, a) {
-		t.Errorf("ParseDrawing = %v, %v; want %v", back, err, a)
+		t.Errorf("linjat.ParseDrawing = %v, %v; want %v", back, err, a)
 	}
 	// A run shared by two numbers on one row is split by their lengths.
-	q, _ := ParseRows("t", []byte("2..2"))
-	got, err := ParseDrawing(q, "d", []string{"2--2"}, 1)
+	q, _ := linjat.ParseRows("t", []byte("2..2"))
+	got, err := linjat.ParseDrawing(q, "d", []string{"2--2"}, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if vs := q.VerifyAssignment(got); vs != nil {
+	if vs := q.Verify(got); vs != nil {
 		t.Errorf("shared run: %v", vs)
 	}
 	// A wrong drawing names the broken rules, positioned.
-	_, err = ParseDrawing(p, "d", []string{"3-.", " 2-", ".  "}, 5)
+	_, err = linjat.ParseDrawing(p, "d", []string{"3-.", " 2-", ".  "}, 5)
 	if err == nil || !strings.Contains(err.Error(), "d:5:1: wrong-length") {
 		t.Errorf("wrong drawing: %v", err)
 	}
 }
 
 func TestMalformed(t *testing.T) {
-	rows := func(f string, data []byte) ([]*Puzzle, error) {
-		p, err := ParseRows(f, data)
-		return []*Puzzle{p}, err
+	rows := func(f string, data []byte) ([]*linjat.Puzzle, error) {
+		p, err := linjat.ParseRows(f, data)
+		return []*linjat.Puzzle{p}, err
 	}
 	tests := []struct {
 		name, data, want string
-		parse            func(string, []byte) ([]*Puzzle, error)
+		parse            func(string, []byte) ([]*linjat.Puzzle, error)
 	}{
 		{"rows bad char", "3 x\n 2 ", "f:1:3: want ' ' (empty), '.' (dot) or a number 1-9, have 'x'", rows},
 		{"rows zero", "0 .", "f:1:1: a 0 cannot hold a line", rows},
@@ -246,10 +173,10 @@ func TestMalformed(t *testing.T) {
 		{"json row char", "{\"easy\": [\n{\"puzzle\": [\"2 .\", \"x..\"]}]}", "f:2:21: cell r2c1: want", nil},
 		{"json ragged", `{"easy": [{"puzzle": ["2 .", ".."]}]}`, "f:1:30: row 2 has 2 cells, want 3", nil},
 		{"json not rows", `{"easy": [{"puzzle": "2 ."}]}`, "f:1:22: puzzle: want an array of row strings", nil},
-		{"json group", `{"easy": 3}`, `f:1:10: group "easy": want an array of levels`, ParseLevels},
+		{"json group", `{"easy": 3}`, `f:1:10: group "easy": want an array of levels`, linjat.ParseLevels},
 		{"json score", `{"puzzle": ["2."], "score": "x"}`, "f:1:29: score: want a number", nil},
 		{"json empty", `{"easy": [{"puzzle": []}]}`, "f:1:22: puzzle has no rows", nil},
-		{"json no puzzle", `{"easy": [{"score": 3}]}`, "f:1:11: level has no puzzle", ParseLevels},
+		{"json no puzzle", `{"easy": [{"score": 3}]}`, "f:1:11: level has no puzzle", linjat.ParseLevels},
 		{"json trailing", `["2."] x`, "f:1:8: unexpected data", nil},
 		{"text size", "linjat\nsize 2\n2.\n..\n", "f:2:6: size: want two positive integers", nil},
 		{"text short", "linjat\nsize 3 2\n2.\n", "f:3:1: grid has 1 rows, want 3", nil},
@@ -264,7 +191,7 @@ func TestMalformed(t *testing.T) {
 	for _, tt := range tests {
 		parse := tt.parse
 		if parse == nil {
-			parse = Parse
+			parse = linjat.Parse
 		}
 		_, err := parse("f", []byte(tt.data))
 		if err == nil {
@@ -285,36 +212,134 @@ func TestMalformed(t *testing.T) {
 func TestDetect(t *testing.T) {
 	tests := []struct {
 		data string
-		want Format
+		want string // the format's name, "" for none
 	}{
-		{"linjat\nsize 1 1\n1\n", TextFormat},
-		{"# c\n\nlinjat\n", TextFormat},
-		{`{"easy": [{"puzzle": ["2."]}]}`, LevelsFormat},
-		{`[" 2."]`, LevelsFormat},
-		{"3 .\n 2 \n", RowsFormat},
-		{"...\n...\n", UnknownFormat},
-		{"6 6\n1 2 3\n", UnknownFormat}, // numbers without a dot: another kind's grid
-		{`{"grid": []}`, UnknownFormat},
-		{"shinro\n", UnknownFormat},
-		{"", UnknownFormat},
+		{"linjat\nsize 1 1\n1\n", "canonical"},
+		{"# c\n\nlinjat\n", "canonical"},
+		{"\ufefflinjat\nsize 1 1\n1\n", "canonical"}, // a byte order mark
+		{`{"easy": [{"puzzle": ["2."]}]}`, "levels"},
+		{`[" 2."]`, "levels"},
+		{"3 .\n 2 \n", "rows"},
+		{"3 .\r\n 2 \r\n", "rows"},
+		{"...\n...\n", ""},
+		{"6 6\n1 2 3\n", ""},             // numbers without a dot: another kind's grid
+		{`{"grid": []}`, ""},             // Shinro's JSON
+		{`[{"R": [[0]], "N": [1]}]`, ""}, // Juosan's playground JSON
+		{"shinro\n", ""},
+		{"", ""},
 	}
 	for _, tt := range tests {
-		if got := Detect([]byte(tt.data)); got != tt.want {
-			t.Errorf("Detect(%q) = %v, want %v", tt.data, got, tt.want)
+		have := ""
+		if f := linjat.Formats.Detect("f", []byte(tt.data)); f != nil {
+			have = f.Name
+		}
+		if have != tt.want {
+			t.Errorf("Detect(%q): have %q, want %q", tt.data, have, tt.want)
 		}
 	}
 }
 
+// TestFormats: the formats are listed as the kinds command has always
+// listed them, and every writer's output reads back as the same puzzle.
+func TestFormats(t *testing.T) {
+	if have, want := strings.Join(linjat.Formats.Readers(), " "), "canonical levels rows"; have != want {
+		t.Errorf("readers: have %s, want %s", have, want)
+	}
+	if have, want := strings.Join(linjat.Formats.Writers(), " "), "canonical levels rows"; have != want {
+		t.Errorf("writers: have %s, want %s", have, want)
+	}
+	p := testcorpus.LinjatLevel(t, "medium/7")
+	for _, name := range linjat.Formats.Writers() {
+		data, err := linjat.Formats.Write(name, []*linjat.Puzzle{p})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if f := linjat.Formats.Detect("f", data); f == nil || f.Name != name {
+			t.Errorf("%s: written data detected as %v", name, f)
+		}
+		qs, err := linjat.Parse("f", data)
+		if err != nil || len(qs) != 1 {
+			t.Fatalf("%s: read back %d puzzles, %v", name, len(qs), err)
+		}
+		if have, want := qs[0].String(), p.String(); have != want {
+			t.Errorf("%s: read back\n%s\nwant\n%s", name, have, want)
+		}
+	}
+	if _, err := linjat.Formats.Write("rows", testcorpus.Linjat(t)[:2]); err == nil {
+		t.Error("rows wrote two puzzles")
+	}
+}
+
+// TestModel: Pos and Index name the numbers' cells both ways, and the
+// header carries the title and the solution read.
+func TestModel(t *testing.T) {
+	var m puzzle.Model = testcorpus.LinjatLevel(t, "expert/25")
+	for i, v := range m.Vars() {
+		if q := m.Pos(i); q != v.Pos || m.Index(q) != i {
+			t.Errorf("unknown %d: Pos %v (var at %v), Index %d", i, q, v.Pos, m.Index(q))
+		}
+	}
+	empty := 0
+	for r := range m.Rows() {
+		for c := range m.Cols() {
+			if m.Index(puzzle.Pos{Row: r, Col: c}) < 0 {
+				empty++
+			}
+		}
+	}
+	if have, want := empty, m.Rows()*m.Cols()-len(m.Vars()); have != want {
+		t.Errorf("%d cells hold no unknown, want %d", have, want)
+	}
+	if m.Index(puzzle.Pos{Row: -1, Col: 0}) != -1 || m.Index(puzzle.Pos{Row: 0, Col: m.Cols()}) != -1 {
+		t.Error("Index off the grid is not -1")
+	}
+	if have := m.Head().Name(); have != "expert/25" {
+		t.Errorf("title %q, want expert/25", have)
+	}
+}
+
+// TestEveryErrorReported: a canonical file with several bad puzzles
+// reports each, and the good puzzles among them are still read.
+func TestEveryErrorReported(t *testing.T) {
+	data := "" +
+		"linjat\nname a\nsize 1 2\n2.\n" + // good
+		"linjat\nindex x\nscore y\nsize 1 2\n2.\n" + // two header errors
+		"linjat\nsize 2 3\n2x.\n.éx\n" + // bad cells, columns in runes
+		"linjat\nname b\nsize 1 2\n2.\nsolution\n2.\n" + // a 2 without its line
+		"hello\n" + // not a puzzle
+		"linjat\nname c\nsize 1 2\n2.\nsolution\n2-\nend\n" // good
+	ps, err := linjat.ParseTexts("f", []byte(data))
+	var names []string
+	for _, p := range ps {
+		names = append(names, p.Title)
+	}
+	if have, want := strings.Join(names, " "), "a c"; have != want {
+		t.Errorf("puzzles read: have %q, want %q", have, want)
+	}
+	var el puzzle.ErrorList
+	if !errors.As(err, &el) {
+		t.Fatalf("error %v is not a list", err)
+	}
+	var have []string
+	for _, e := range el {
+		have = append(have, strconv.Itoa(e.Line)+":"+strconv.Itoa(e.Col))
+	}
+	want := []string{"6:7", "7:7", "12:2", "13:2", "13:3", "19:1", "19:2", "20:1"}
+	if !reflect.DeepEqual(have, want) {
+		t.Errorf("error positions: have %v, want %v\n%v", have, want, err)
+	}
+}
+
 func TestTextRoundTrip(t *testing.T) {
-	ps := corpus(t)
+	ps := testcorpus.Linjat(t)
 	var b strings.Builder
 	for i, p := range ps {
 		if i > 0 {
 			b.WriteByte('\n')
 		}
-		b.WriteString(FormatText(p))
+		b.WriteString(linjat.FormatText(p))
 	}
-	qs, err := ParseTexts("all", []byte(b.String()))
+	qs, err := linjat.ParseTexts("all", []byte(b.String()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -322,17 +347,17 @@ func TestTextRoundTrip(t *testing.T) {
 		t.Fatalf("%d puzzles, then %d", len(ps), len(qs))
 	}
 	for i := range ps {
-		if qs[i].String() != ps[i].String() || qs[i].Title != ps[i].Title || qs[i].Index != ps[i].Index ||
-			qs[i].Group != ps[i].Group || qs[i].Entry != ps[i].Entry || FormatText(qs[i]) != FormatText(ps[i]) {
-			t.Errorf("%s: round trip differs:\n%s\n%s", ps[i].Title, FormatText(ps[i]), FormatText(qs[i]))
+		if qs[i].String() != ps[i].String() || qs[i].Title != ps[i].Title || qs[i].Ordinal != ps[i].Ordinal ||
+			qs[i].Group != ps[i].Group || qs[i].Entry != ps[i].Entry || linjat.FormatText(qs[i]) != linjat.FormatText(ps[i]) {
+			t.Errorf("%s: round trip differs:\n%s\n%s", ps[i].Title, linjat.FormatText(ps[i]), linjat.FormatText(qs[i]))
 		}
 	}
 	// The level JSON round trip keeps the grids, groups and scores.
-	data, err := FormatLevels(ps)
+	data, err := linjat.FormatLevels(ps)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rs, err := ParseLevels("again", data)
+	rs, err := linjat.ParseLevels("again", data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -345,40 +370,40 @@ func TestTextRoundTrip(t *testing.T) {
 
 func TestSolutionBlock(t *testing.T) {
 	text := "linjat\nname small\nsize 3 3\n3_.\n_2_\n.__\nsolution\n3_.\n|2-\n|__\nend\n"
-	p, err := ParseText("s", []byte(text))
+	p, err := linjat.ParseText("s", []byte(text))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !reflect.DeepEqual(p.Solution, puzzle.Assignment{1, 1}) {
 		t.Fatalf("solution %v", p.Solution)
 	}
-	if vs := p.VerifyAssignment(p.Solution); vs == nil {
+	if vs := p.Verify(p.Solution); vs == nil {
 		t.Error("the 3 down leaves r1c3 uncovered; Verify found nothing")
 	}
-	if got := FormatText(p); got != strings.TrimSuffix(text, "end\n") {
-		t.Errorf("FormatText:\n%s", got)
+	if got := linjat.FormatText(p); got != strings.TrimSuffix(text, "end\n") {
+		t.Errorf("linjat.FormatText:\n%s", got)
 	}
-	sol, err := ParseSolution(p, "s", []byte(text))
+	sol, err := linjat.ParseSolution(p, "s", []byte(text))
 	if err != nil || !reflect.DeepEqual(sol, p.Solution) {
-		t.Errorf("ParseSolution = %v, %v", sol, err)
+		t.Errorf("linjat.ParseSolution = %v, %v", sol, err)
 	}
 }
 
 func FuzzParseText(f *testing.F) {
 	f.Add([]byte("linjat\nname small\nsize 3 3\n3_.\n_2_\n.__\nsolution\n3--\n_2-\n.__\n"))
 	f.Add([]byte("linjat\nsize 1 4\n3..2\n"))
-	ps := corpus(f)
-	f.Add([]byte(FormatText(ps[50])))
+	ps := testcorpus.Linjat(f)
+	f.Add([]byte(linjat.FormatText(ps[50])))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		ps, err := ParseTexts("fuzz", data)
+		ps, err := linjat.ParseTexts("fuzz", data)
 		if err != nil {
 			return
 		}
 		var b strings.Builder
 		for _, p := range ps {
-			b.WriteString(FormatText(p))
+			b.WriteString(linjat.FormatText(p))
 		}
-		qs, err := ParseTexts("again", []byte(b.String()))
+		qs, err := linjat.ParseTexts("again", []byte(b.String()))
 		if err != nil {
 			t.Fatalf("formatted puzzles do not parse: %v\n%s", err, b.String())
 		}
@@ -386,8 +411,8 @@ func FuzzParseText(f *testing.F) {
 			t.Fatalf("%d puzzles, then %d", len(ps), len(qs))
 		}
 		for i := range ps {
-			if FormatText(qs[i]) != FormatText(ps[i]) {
-				t.Fatalf("round trip differs:\n%s\n%s", FormatText(ps[i]), FormatText(qs[i]))
+			if linjat.FormatText(qs[i]) != linjat.FormatText(ps[i]) {
+				t.Fatalf("round trip differs:\n%s\n%s", linjat.FormatText(ps[i]), linjat.FormatText(qs[i]))
 			}
 		}
 	})
@@ -398,15 +423,15 @@ func FuzzParseLevels(f *testing.F) {
 	f.Add([]byte(`[" 2.", "3  "]`))
 	f.Add([]byte(`[{"puzzle": ["1"]}]`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		ps, err := ParseLevels("fuzz", data)
+		ps, err := linjat.ParseLevels("fuzz", data)
 		if err != nil && len(ps) == 0 {
 			return
 		}
-		out, err := FormatLevels(ps)
+		out, err := linjat.FormatLevels(ps)
 		if err != nil {
 			t.Fatal(err)
 		}
-		qs, err := ParseLevels("again", out)
+		qs, err := linjat.ParseLevels("again", out)
 		if err != nil || len(qs) != len(ps) {
 			t.Fatalf("formatted levels do not parse back: %v\n%s", err, out)
 		}
@@ -422,13 +447,13 @@ func FuzzParseRows(f *testing.F) {
 	f.Add([]byte("3 .\n 2 \n.  "))
 	f.Add([]byte("_4_.2.\n___.2."))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		p, err := ParseRows("fuzz", data)
+		p, err := linjat.ParseRows("fuzz", data)
 		if err != nil {
 			return
 		}
 		// Written with '_' for empty cells, rows read back exactly.
 		text := strings.ReplaceAll(strings.Join(p.Rowstrings(), "\n"), " ", "_")
-		q, err := ParseRows("again", []byte(text))
+		q, err := linjat.ParseRows("again", []byte(text))
 		if err != nil {
 			t.Fatalf("rows do not parse back: %v", err)
 		}
@@ -441,15 +466,15 @@ func FuzzParseRows(f *testing.F) {
 func TestRandom(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
 	for range 200 {
-		p, err := Random(rng, 1+rng.Intn(10), 1+rng.Intn(10), 15, 6, 0.4)
+		p, err := linjat.Random(rng, 1+rng.Intn(10), 1+rng.Intn(10), 15, 6, 0.4)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if vs := p.VerifyAssignment(p.Solution); vs != nil {
+		if vs := p.Verify(p.Solution); vs != nil {
 			t.Fatalf("planted solution broken: %v\n%s", vs, p)
 		}
 	}
-	if _, err := Random(rng, 0, 3, 1, 3, 0); err == nil {
+	if _, err := linjat.Random(rng, 0, 3, 1, 3, 0); err == nil {
 		t.Error("0 rows accepted")
 	}
 }
@@ -458,11 +483,11 @@ func TestRandom(t *testing.T) {
 // explains, with exponentially many partial choices, fails quickly.
 func TestDrawingSearchBounded(t *testing.T) {
 	row := strings.Repeat("-2-_", 40)
-	p, err := ParseRows("t", []byte(strings.ReplaceAll(row, "-", "_")))
+	p, err := linjat.ParseRows("t", []byte(strings.ReplaceAll(row, "-", "_")))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ParseDrawing(p, "d", []string{row}, 1); err == nil {
+	if _, err := linjat.ParseDrawing(p, "d", []string{row}, 1); err == nil {
 		t.Error("an impossible drawing was accepted")
 	}
 }

@@ -3,6 +3,7 @@ package linjat
 import (
 	"fmt"
 	"math/rand"
+	"slices"
 
 	"github.com/puzzlesat/puzzlesat/puzzle"
 )
@@ -53,16 +54,15 @@ func Random(rng *rand.Rand, rows, cols, tries, maxLen int, dots float64) (*Puzzl
 	if err != nil {
 		return nil, err
 	}
-	var lines []Line
+	p.Solution = make(puzzle.Assignment, len(p.numbers))
 	for _, pl := range planted {
 		for i := range pl.Len {
-			if q := pl.At(i); p.NumberAt(q) >= 0 {
-				lines = append(lines, Line{Number: p.NumberAt(q), From: pl.Start, To: pl.At(pl.Len - 1)})
+			if n := p.Index(pl.At(i)); n >= 0 {
+				p.Solution[n] = slices.Index(p.placements[n], pl)
 			}
 		}
 	}
-	p.Solution = p.AssignmentOf(lines)
-	if vs := p.VerifyAssignment(p.Solution); vs != nil {
+	if vs := p.Verify(p.Solution); vs != nil {
 		return nil, fmt.Errorf("linjat: random puzzle breaks its planted solution: %v", vs)
 	}
 	return p, nil

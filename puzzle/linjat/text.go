@@ -1,114 +1,25 @@
 package linjat
 
 import (
-	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/puzzle/text"
+	"github.com/puzzlesat/puzzlesat/srcpos"
 )
-
-// Format is one of the Linjat input formats.
-type Format int
-
-// The formats Detect tells apart.
-const (
-	UnknownFormat Format = iota
-	TextFormat           // the canonical text format (first line "linjat")
-	LevelsFormat         // the level JSON (jsnell/linjat www/data/puzzles.json)
-	RowsFormat           // bare row strings, one per line
-)
-
-var formatNames = [...]string{"unknown", "canonical", "levels", "rows"}
-
-// String returns the format's name: canonical, levels, rows (or unknown).
-func (f Format) String() string {
-	if f >= 0 && int(f) < len(formatNames) {
-		return formatNames[f]
-	}
-	return fmt.Sprintf("Format(%d)", int(f))
-}
-
-// Detect tells the format of data from its content: text whose first
-// significant line is "linjat"; JSON (an object or array) holding a
-// "puzzle" key or row strings; or bare rows (lines of ' ', '_', '.' and
-// digits 1-9, with at least one digit and one dot, so that other kinds'
-// grids of numbers are not taken for Linjat).
-func Detect(data []byte) Format {
-	trimmed := bytes.TrimSpace(data)
-	if len(trimmed) == 0 {
-		return UnknownFormat
-	}
-	switch trimmed[0] {
-	case '{':
-		if bytes.Contains(trimmed, []byte(`"puzzle"`)) {
-			return LevelsFormat
-		}
-		return UnknownFormat
-	case '[':
-		rest := bytes.TrimSpace(trimmed[1:])
-		if bytes.Contains(trimmed, []byte(`"puzzle"`)) || (len(rest) > 0 && rest[0] == '"') {
-			return LevelsFormat
-		}
-		return UnknownFormat
-	}
-	for _, l := range strings.Split(string(trimmed), "\n") {
-		l = strings.TrimSpace(l)
-		if l == "" || strings.HasPrefix(l, "#") {
-			continue
-		}
-		if l == "linjat" {
-			return TextFormat
-		}
-		break
-	}
-	digit, dot := false, false
-	for _, l := range strings.Split(strings.TrimRight(string(data), "\r\n"), "\n") {
-		for _, ch := range strings.TrimRight(l, "\r") {
-			if _, msg := cellOf(ch); msg != "" {
-				return UnknownFormat
-			}
-			digit = digit || (ch >= '1' && ch <= '9')
-			dot = dot || ch == '.'
-		}
-	}
-	if digit && dot {
-		return RowsFormat
-	}
-	return UnknownFormat
-}
-
-// Parse reads every puzzle in data, in the format Detect finds. Errors are
-// positioned (puzzle.ErrorList); a level file with some bad entries returns
-// its good puzzles along with the errors.
-func Parse(file string, data []byte) ([]*Puzzle, error) {
-	switch Detect(data) {
-	case TextFormat:
-		return ParseTexts(file, data)
-	case LevelsFormat:
-		return ParseLevels(file, data)
-	case RowsFormat:
-		p, err := ParseRows(file, data)
-		if err != nil {
-			return nil, err
-		}
-		return []*Puzzle{p}, nil
-	}
-	var l puzzle.ErrorList
-	l.Add(file, 1, 1, `not a Linjat file: want the canonical text (first line "linjat"), the level JSON or rows of ' ', '.' and digits`)
-	return nil, l.Err()
-}
 
 // ParseRows reads one puzzle as bare rows, one per line: ' ' or '_' empty,
-// '.' a dot, 1-9 a number. Trailing blank lines are dropped and short rows
-// are padded with empty cells (editors strip trailing spaces).
+// '.' a dot, 1-9 a number. Trailing blank lines and the last row's
+// trailing blanks are dropped, and short rows are padded with empty cells
+// (editors strip trailing spaces). Every bad cell is reported.
 func ParseRows(file string, data []byte) (*Puzzle, error) {
-	lines := strings.Split(strings.TrimRight(string(data), " \t\r\n"), "\n")
-	var l puzzle.ErrorList
+	lines := text.RawLines([]byte(strings.TrimRight(string(data), " \t\r\n")))
+	var l srcpos.ErrorList
 	width := 0
 	for _, s := range lines {
-		width = max(width, len([]rune(strings.TrimRight(s, "\r"))))
+		width = max(width, len([]rune(s)))
 	}
 	if width == 0 {
 		l.Add(file, 1, 1, "no rows")
@@ -116,14 +27,7 @@ func ParseRows(file string, data []byte) (*Puzzle, error) {
 	}
 	grid := make([][]int8, len(lines))
 	for r, s := range lines {
-		grid[r] = make([]int8, width)
-		for c, ch := range []rune(strings.TrimRight(s, "\r")) {
-			v, msg := cellOf(ch)
-			if msg != "" {
-				l.Add(file, r+1, c+1, "%s", msg)
-			}
-			grid[r][c] = v
-		}
+		grid[r] = readRow([]rune(s), width, func(c int, msg string) { l.Add(file, r+1, c+1, "%s", msg) })
 	}
 	if err := l.Err(); err != nil {
 		return nil, err
@@ -140,7 +44,7 @@ func ParseRows(file string, data []byte) (*Puzzle, error) {
 //
 //	linjat
 //	name easy/1            (optional)
-//	index 4                (optional: global index in the level file)
+//	index 4                (optional: the ordinal in the level file)
 //	score 8                (optional: the reference's score)
 //	size 9 6               (rows, columns)
 //	_4_.2.                 (R rows of C cells: '_' or ' ' empty, '.' dot, 1-9)
@@ -153,32 +57,37 @@ func ParseRows(file string, data []byte) (*Puzzle, error) {
 // Outside the grid and solution blocks blank lines and lines starting with
 // '#' are ignored; inside them every line is a row (short rows are padded
 // with empty cells). A name of the form GROUP/I sets Group and Entry.
+//
+// Every error is reported: a puzzle with errors is left out, and reading
+// goes on after it, or at the next "linjat" line when an error hides where
+// it ends.
 func ParseTexts(file string, data []byte) ([]*Puzzle, error) {
-	lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+	lines := text.RawLines(data)
+	if n := len(lines); n > 0 && lines[n-1] == "" {
+		lines = lines[:n-1] // the final newline ends the last line
+	}
+	r := &textReader{file: file, lines: lines}
 	var ps []*Puzzle
-	var l puzzle.ErrorList
-	i := 0
-	for i < len(lines) {
-		s := strings.TrimSpace(lines[i])
-		if s == "" || strings.HasPrefix(s, "#") {
-			i++
+	for r.i < len(r.lines) {
+		toks := r.toks()
+		switch {
+		case toks == nil:
+			r.i++
+			continue
+		case len(toks) != 1 || toks[0].Text != "linjat":
+			r.errorf(toks[0], `want "linjat" to start a puzzle, have %q`, strings.TrimSpace(r.lines[r.i]))
+			r.skip()
 			continue
 		}
-		if s != "linjat" {
-			l.Add(file, i+1, 1, `want "linjat" to start a puzzle, have %q`, s)
-			return ps, l.Err()
+		r.i++
+		if p := r.puzzle(); p != nil {
+			ps = append(ps, p)
 		}
-		p, next, ok := parseText(file, lines, i+1, &l)
-		if !ok {
-			return ps, l.Err()
-		}
-		ps = append(ps, p)
-		i = next
 	}
-	if len(ps) == 0 && len(l) == 0 {
-		l.Add(file, 1, 1, "no puzzles")
+	if len(ps) == 0 && len(r.errs) == 0 {
+		r.errs.Add(file, 1, 1, "no puzzles")
 	}
-	return ps, l.Err()
+	return ps, r.errs.Err()
 }
 
 // ParseText reads a file holding exactly one canonical puzzle.
@@ -188,99 +97,155 @@ func ParseText(file string, data []byte) (*Puzzle, error) {
 		return nil, err
 	}
 	if len(ps) != 1 {
-		return nil, &puzzle.Error{File: file, Msg: fmt.Sprintf("want one puzzle, have %d", len(ps))}
+		return nil, &srcpos.Error{File: file, Msg: fmt.Sprintf("want one puzzle, have %d", len(ps))}
 	}
 	return ps[0], nil
 }
 
-// parseText reads one puzzle's body from line i (after "linjat").
-func parseText(file string, lines []string, i int, l *puzzle.ErrorList) (*Puzzle, int, bool) {
+// textReader reads the canonical format line by line: keyword lines as
+// tokens, grid and solution rows as they are (a space is an empty cell).
+type textReader struct {
+	file  string
+	lines []string
+	i     int // the line being read, 0-based
+	errs  srcpos.ErrorList
+}
+
+// toks returns the tokens of the current line, nil when it is blank or a
+// comment.
+func (r *textReader) toks() []text.Token {
+	toks := text.Fields(r.lines[r.i], r.i+1, 1)
+	if len(toks) == 0 || strings.HasPrefix(toks[0].Text, "#") {
+		return nil
+	}
+	return toks
+}
+
+func (r *textReader) errorf(t text.Token, format string, args ...any) {
+	text.Errorf(&r.errs, r.file, t, format, args...)
+}
+
+// skip moves on to the next "linjat" line, after an error that leaves the
+// rest of a puzzle unreadable.
+func (r *textReader) skip() {
+	for ; r.i < len(r.lines); r.i++ {
+		if toks := r.toks(); len(toks) == 1 && toks[0].Text == "linjat" {
+			return
+		}
+	}
+}
+
+// value is the text after a keyword line's key and the token where it
+// starts (just past the key when there is none).
+func (r *textReader) value(toks []text.Token) (string, text.Token) {
+	key := toks[0]
+	if len(toks) == 1 {
+		return "", text.Token{Line: key.Line, Col: key.Col + len([]rune(key.Text)) + 1}
+	}
+	raw := r.lines[r.i]
+	rest := raw[strings.Index(raw, key.Text)+len(key.Text):]
+	return strings.TrimFunc(rest, text.IsSpace), toks[1]
+}
+
+// puzzle reads one puzzle's body from the line after "linjat". It returns
+// nil when the puzzle has errors, with r.i past it or at the next
+// "linjat" line.
+func (r *textReader) puzzle() *Puzzle {
 	var title string
-	index := 0
+	ordinal := 0
 	var score *float64
 	rows, cols := -1, -1
-	for ; i < len(lines); i++ {
-		s := strings.TrimSpace(lines[i])
-		if s == "" || strings.HasPrefix(s, "#") {
+	bad := false
+	for ; r.i < len(r.lines); r.i++ {
+		toks := r.toks()
+		if toks == nil {
 			continue
 		}
-		key, val, _ := strings.Cut(s, " ")
-		val = strings.TrimSpace(val)
-		switch key {
+		val, at := r.value(toks)
+		switch toks[0].Text {
 		case "name":
 			title = val
 		case "index":
 			n, err := strconv.Atoi(val)
 			if err != nil || n < 1 {
-				l.Add(file, i+1, len(key)+2, "index: want a positive integer, have %q", val)
-				return nil, 0, false
+				r.errorf(at, "index: want a positive integer, have %q", val)
+				bad = true
 			}
-			index = n
+			ordinal = n
 		case "score":
 			f, err := strconv.ParseFloat(val, 64)
 			if err != nil {
-				l.Add(file, i+1, len(key)+2, "score: want a number, have %q", val)
-				return nil, 0, false
+				r.errorf(at, "score: want a number, have %q", val)
+				bad = true
 			}
 			score = &f
 		case "size":
-			f := strings.Fields(val)
+			f := strings.FieldsFunc(val, text.IsSpace)
 			var err1, err2 error
 			if len(f) == 2 {
 				rows, err1 = strconv.Atoi(f[0])
 				cols, err2 = strconv.Atoi(f[1])
 			}
 			if len(f) != 2 || err1 != nil || err2 != nil || rows < 1 || cols < 1 || rows > 1000 || cols > 1000 {
-				l.Add(file, i+1, len(key)+2, "size: want two positive integers ROWS COLS (at most 1000), have %q", val)
-				return nil, 0, false
+				r.errorf(at, "size: want two positive integers ROWS COLS (at most 1000), have %q", val)
+				r.skip()
+				return nil
 			}
 		default:
 			if rows < 0 {
-				l.Add(file, i+1, 1, `want a keyword (name, index, score, size) before the grid, have %q`, s)
-				return nil, 0, false
+				r.errorf(toks[0], `want a keyword (name, index, score, size) before the grid, have %q`, strings.TrimSpace(r.lines[r.i]))
+				r.skip()
+				return nil
 			}
-			goto grid
+			return r.body(title, ordinal, score, rows, cols, bad)
 		}
 	}
 	if rows < 0 {
-		l.Add(file, i+1, 1, "missing size line")
+		r.errs.Add(r.file, r.i+1, 1, "missing size line")
 	} else {
-		l.Add(file, i+1, 1, "missing grid: want %d rows", rows)
+		r.errs.Add(r.file, r.i+1, 1, "missing grid: want %d rows", rows)
 	}
-	return nil, 0, false
-grid:
-	if i+rows > len(lines) {
-		l.Add(file, i+1, 1, "grid has %d rows, want %d", len(lines)-i, rows)
-		return nil, 0, false
+	return nil
+}
+
+// body reads the grid from the current line, then the optional solution
+// block and end line; bad says the header had errors (the grid and the
+// solution are still checked).
+func (r *textReader) body(title string, ordinal int, score *float64, rows, cols int, bad bool) *Puzzle {
+	if r.i+rows > len(r.lines) {
+		r.errs.Add(r.file, r.i+1, 1, "grid has %d rows, want %d", len(r.lines)-r.i, rows)
+		r.i = len(r.lines)
+		return nil
 	}
 	grid := make([][]int8, rows)
-	bad := false
-	for r := range rows {
-		row := []rune(strings.TrimRight(lines[i+r], "\r"))
+	badGrid := false
+	for y := range rows {
+		row := []rune(r.lines[r.i+y])
 		if len(row) > cols {
-			l.Add(file, i+r+1, cols+1, "row %d has %d cells, want %d", r+1, len(row), cols)
-			bad = true
+			r.errs.Add(r.file, r.i+y+1, cols+1, "row %d has %d cells, want %d", y+1, len(row), cols)
+			badGrid = true
 			continue
 		}
-		grid[r] = make([]int8, cols)
-		for c, ch := range row {
-			v, msg := cellOf(ch)
-			if msg != "" {
-				l.Add(file, i+r+1, c+1, "%s", msg)
-				bad = true
-			}
-			grid[r][c] = v
+		grid[y] = readRow(row, cols, func(c int, msg string) {
+			r.errs.Add(r.file, r.i+y+1, c+1, "%s", msg)
+			badGrid = true
+		})
+	}
+	var p *Puzzle
+	if !badGrid {
+		var err error
+		if p, err = New(title, grid); err != nil {
+			r.errs.Add(r.file, r.i+1, 1, "%v", err)
+			badGrid = true
 		}
 	}
-	if bad {
-		return nil, 0, false
+	r.i += rows
+	if badGrid {
+		// Without the puzzle its solution block cannot be read.
+		r.skip()
+		return nil
 	}
-	p, err := New(title, grid)
-	if err != nil {
-		l.Add(file, i+1, 1, "%v", err)
-		return nil, 0, false
-	}
-	p.Index = index
+	p.Ordinal = ordinal
 	if score != nil {
 		p.Ref = &Reference{Score: *score, Classification: map[string]RefStat{}}
 	}
@@ -289,36 +254,39 @@ grid:
 			p.Group, p.Entry = g, n
 		}
 	}
-	i += rows
-	// Optional solution block and end line.
-	for ; i < len(lines); i++ {
-		s := strings.TrimSpace(lines[i])
-		switch {
-		case s == "" || strings.HasPrefix(s, "#"):
+	// The solution block, then the end line; any other line ends the
+	// puzzle. A bad solution drops the puzzle but not what follows.
+	solution := false
+	for ; r.i < len(r.lines); r.i++ {
+		toks := r.toks()
+		if toks == nil {
 			continue
-		case s == "end":
-			return p, i + 1, true
-		case s == "solution" && p.Solution == nil:
-			if i+1+rows > len(lines) {
-				l.Add(file, len(lines), 1, "solution has %d rows, want %d", len(lines)-i-1, rows)
-				return nil, 0, false
-			}
-			a, err := ParseDrawing(p, file, lines[i+1:i+1+rows], i+2)
-			if err != nil {
-				if el, ok := err.(puzzle.ErrorList); ok {
-					*l = append(*l, el...)
-				} else {
-					l.Add(file, i+1, 1, "%v", err)
-				}
-				return nil, 0, false
-			}
-			p.Solution = a
-			i += rows
-		default:
-			return p, i, true
 		}
+		if len(toks) == 1 && toks[0].Text == "end" {
+			r.i++
+			break
+		}
+		if len(toks) != 1 || toks[0].Text != "solution" || solution {
+			break
+		}
+		solution = true
+		if r.i+1+rows > len(r.lines) {
+			r.errs.Add(r.file, len(r.lines), 1, "solution has %d rows, want %d", len(r.lines)-r.i-1, rows)
+			r.i = len(r.lines)
+			return nil
+		}
+		a, err := ParseDrawing(p, r.file, r.lines[r.i+1:r.i+1+rows], r.i+2)
+		if err != nil {
+			r.errs = append(r.errs, err.(srcpos.ErrorList)...)
+			bad = true
+		}
+		p.Solution = a
+		r.i += rows
 	}
-	return p, i, true
+	if bad {
+		return nil
+	}
+	return p
 }
 
 // FormatText writes p in the canonical text format (with its solution
@@ -329,8 +297,8 @@ func FormatText(p *Puzzle) string {
 	if p.Title != "" {
 		fmt.Fprintf(&b, "name %s\n", strings.ReplaceAll(p.Title, "\n", " "))
 	}
-	if p.Index > 0 {
-		fmt.Fprintf(&b, "index %d\n", p.Index)
+	if p.Ordinal > 0 {
+		fmt.Fprintf(&b, "index %d\n", p.Ordinal)
 	}
 	if p.Ref != nil {
 		fmt.Fprintf(&b, "score %s\n", strconv.FormatFloat(p.Ref.Score, 'g', -1, 64))
@@ -342,12 +310,25 @@ func FormatText(p *Puzzle) string {
 	}
 	if p.Solution != nil {
 		b.WriteString("solution\n")
-		for _, row := range p.DrawAssignment(p.Solution) {
+		for _, row := range p.Draw(p.Solution) {
 			b.WriteString(strings.ReplaceAll(row, " ", "_"))
 			b.WriteByte('\n')
 		}
 	}
 	return b.String()
+}
+
+// WriteTexts writes puzzles in the canonical text format, a blank line
+// between two.
+func WriteTexts(ps []*Puzzle) ([]byte, error) {
+	var b strings.Builder
+	for i, p := range ps {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(FormatText(p))
+	}
+	return []byte(b.String()), nil
 }
 
 // ParseDrawing reads a drawn solution (rows as Draw writes them; '_' is
@@ -399,8 +380,7 @@ func ParseDrawing(p *Puzzle, file string, rows []string, firstLine int) (puzzle.
 	if a, ok := matchDrawing(p, marks); ok {
 		return a, nil
 	}
-	lines := drawnLines(p, marks)
-	vs := Verify(p, lines)
+	vs := p.verifyLines(drawnLines(p, marks))
 	if len(vs) == 0 {
 		// The drawn lines solve p but some mark belongs to no line.
 		vs = []puzzle.Violation{{Rule: RuleShape, Msg: "the drawing has marks that belong to no line"}}
@@ -487,8 +467,8 @@ func matchDrawing(p *Puzzle, marks [][]rune) (puzzle.Assignment, bool) {
 
 // drawnLines reads lines naively: from each number, the run of '-' (or
 // '|') cells on either side; a number with both gets two lines.
-func drawnLines(p *Puzzle, marks [][]rune) []Line {
-	var out []Line
+func drawnLines(p *Puzzle, marks [][]rune) []line {
+	var out []line
 	for i, n := range p.numbers {
 		run := func(dr, dc int, mark rune) puzzle.Pos {
 			q := n.Pos
@@ -504,66 +484,28 @@ func drawnLines(p *Puzzle, marks [][]rune) []Line {
 		u, d := run(-1, 0, '|'), run(1, 0, '|')
 		h, v := l != r, u != d
 		if h || !v {
-			out = append(out, Line{Number: i, From: l, To: r})
+			out = append(out, line{n: i, from: l, to: r})
 		}
 		if v {
-			out = append(out, Line{Number: i, From: u, To: d})
+			out = append(out, line{n: i, from: u, to: d})
 		}
 	}
 	return out
 }
 
-// Select finds a puzzle by key: its title ("easy/3"), GROUP-I or GROUP I
-// ("easy-3"), or a 1-based global index ("4"; the position in ps when the
-// puzzles carry no index).
-func Select(ps []*Puzzle, key string) (*Puzzle, error) {
-	k := strings.TrimSpace(key)
-	for _, p := range ps {
-		if p.Title == k {
-			return p, nil
-		}
-	}
-	for _, sep := range []string{"/", "-", " ", "#"} {
-		if g, e, ok := strings.Cut(k, sep); ok {
-			n, err := strconv.Atoi(strings.TrimSpace(e))
-			if err != nil {
-				continue
-			}
-			for _, p := range ps {
-				if p.Group == strings.TrimSpace(g) && p.Entry == n {
-					return p, nil
-				}
-			}
-			return nil, fmt.Errorf("linjat: no level %s %d (it may be a message without a puzzle)", g, n)
-		}
-	}
-	if n, err := strconv.Atoi(k); err == nil {
-		for _, p := range ps {
-			if p.Index == n {
-				return p, nil
-			}
-		}
-		if n >= 1 && n <= len(ps) && ps[n-1].Index == 0 {
-			return ps[n-1], nil
-		}
-		return nil, fmt.Errorf("linjat: no level with index %d", n)
-	}
-	return nil, fmt.Errorf("linjat: no level %q (want a name like easy/3 or easy-3, or a 1-based index)", key)
-}
-
 // ParseSolution reads a solution for p: a drawn grid (see ParseDrawing), or
 // a canonical file holding p with a solution block.
 func ParseSolution(p *Puzzle, file string, data []byte) (puzzle.Assignment, error) {
-	if Detect(data) == TextFormat {
+	if Formats.Detect(file, data) == canonicalFormat {
 		q, err := ParseText(file, data)
 		if err != nil {
 			return nil, err
 		}
 		if q.Solution == nil {
-			return nil, &puzzle.Error{File: file, Msg: "the puzzle has no solution block"}
+			return nil, &srcpos.Error{File: file, Msg: "the puzzle has no solution block"}
 		}
 		if q.String() != p.String() {
-			return nil, &puzzle.Error{File: file, Msg: "the file's puzzle differs from this one"}
+			return nil, &srcpos.Error{File: file, Msg: "the file's puzzle differs from this one"}
 		}
 		return q.Solution, nil
 	}
