@@ -5,12 +5,12 @@
 //
 // with files of that kind. A file may hold many puzzles (every one is
 // tested) or pick one as FILE#NAME, as the command line does; a reference
-// Arrows folder stands for its puzzle.txt. Each puzzle gets a subtest named
-// after it, which checks that
+// Arrows folder stands for its puzzle.txt. Among the registered kinds,
+// exactly this kind must claim every file and every text it writes (Detect;
+// the kind under test stands in for the registered kind of its name, or
+// joins them when it is not registered). Each puzzle then gets a subtest
+// named after it, with these subtests:
 //
-//   - Detect: among the registered kinds, exactly this kind claims the file
-//     and everything it writes (the kind under test stands in for the
-//     registered kind of its name, or joins them when it is not registered);
 //   - RoundTrip: in every output format, parse → write → parse gives the
 //     same puzzle (Draw(nil)) and the same unknowns (Vars), and writing the
 //     re-read puzzle gives the same text. The text is written to a file in
@@ -290,9 +290,11 @@ func (s *suite) roundTrip(t tb, inst instance) {
 		case want != nil && have != nil && !slices.Equal(have, want):
 			t.Errorf("Parse(Format(%q)).Solution(): have\n%s\nwant\n%s", format, drawn(inst, have), drawn(inst, want))
 		}
-		again, err := re.Format(format)
-		if err != nil || again != text {
-			t.Errorf("Format(%q) of the re-read puzzle: have (error %v)\n%s\nwant the text it was read from\n%s", format, err, again, text)
+		switch again, err := re.Format(format); {
+		case err != nil:
+			t.Errorf("Format(%q) of the re-read puzzle: have error %v, want the text it was read from", format, err)
+		case again != text:
+			t.Errorf("Format(%q) of the re-read puzzle: have\n%s\nwant the text it was read from\n%s", format, again, text)
 		}
 	}
 }
@@ -344,7 +346,9 @@ func (s *suite) sat(ctx context.Context, t tb, inst instance) (puzzle.Assignment
 			t.Errorf("solve.Check on %s: have %v (differing at %v), want %v", b, r.Status, r.Differences, sat.UniqueSolution)
 		}
 		if i == 0 {
-			unique = r.Status == sat.UniqueSolution
+			// Unique, and the solution is the stored one: then every other
+			// assignment is no solution, without asking SAT.
+			unique = r.Status == sat.UniqueSolution && (ref == nil || slices.Equal(r.First, ref))
 		}
 		switch {
 		case r.First == nil:
@@ -370,6 +374,11 @@ func (s *suite) verify(ctx context.Context, t tb, inst instance, ref puzzle.Assi
 	if len(ref) != len(vars) {
 		t.Fatalf("solution has %d values, want one per unknown (%d)", len(ref), len(vars))
 	}
+	for i, v := range vars {
+		if ref[i] < 0 || ref[i] >= len(v.Domain) {
+			t.Fatalf("solution gives %s value %d, want one of its %d", v.Name, ref[i], len(v.Domain))
+		}
+	}
 	if vs := inst.Verify(ref); len(vs) > 0 {
 		t.Errorf("Verify(solution): have %v, want no violation", vs)
 	}
@@ -383,7 +392,10 @@ func (s *suite) verify(ctx context.Context, t tb, inst instance, ref puzzle.Assi
 	reports := 0
 	for i, v := range vars {
 		for val := range v.Domain {
-			if val == ref[i] || reports >= maxReports {
+			if reports == maxReports {
+				return
+			}
+			if val == ref[i] {
 				continue
 			}
 			a := slices.Clone(ref)
