@@ -3,68 +3,71 @@ package kinds_test
 import (
 	"context"
 	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/puzzlesat/puzzlesat/crosscheck"
 	"github.com/puzzlesat/puzzlesat/human"
+	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
 	"github.com/puzzlesat/puzzlesat/kinds"
-	"github.com/puzzlesat/puzzlesat/sat"
-	"github.com/puzzlesat/puzzlesat/solve"
 )
 
-// checkCorpus asserts every instance is unique with the stored solution on
-// every back-end, and that the kind's rules solve it with every step
-// certified by SAT and the same solution.
-func checkCorpus(t *testing.T, insts []kinds.Instance, wantN int) {
+// parseFile reads every puzzle of a corpus file as kind.
+func parseFile(t *testing.T, kind, path string, opt kinds.Options) []kinds.Instance {
 	t.Helper()
-	if len(insts) != wantN {
-		t.Fatalf("have %d puzzles, want %d", len(insts), wantN)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
 	}
-	ctx := context.Background()
-	for _, inst := range insts {
-		want := inst.Solution()
-		if want == nil {
-			t.Fatalf("%s: no stored solution", inst.Name())
-		}
-		for _, solver := range backends(t) {
-			r, err := solve.Check(ctx, inst, solver, false)
-			if err != nil {
-				t.Fatalf("%s %s: %v", inst.Name(), solver, err)
-			}
-			if r.Status != sat.UniqueSolution || !sameAssignment(r.First, want) {
-				t.Errorf("%s %s: have %v (equal to stored: %v), want unique and equal", inst.Name(), solver, r.Status, sameAssignment(r.First, want))
-			}
-		}
-		g, err := crosscheck.Grade(ctx, inst, crosscheck.Options{Solver: "gini", Trials: -1, CertifySteps: true})
-		if err != nil {
-			t.Fatalf("%s: grade: %v", inst.Name(), err)
-		}
-		if g.Human.Status != human.StatusSolved || !sameAssignment(g.Solution, want) {
-			t.Errorf("%s: rules ended %s, want solved with the stored solution", inst.Name(), g.Human.Status)
-		}
-		if n := countElims(g.Human.Steps); g.Certified != n {
-			t.Errorf("%s: %d of %d eliminations certified", inst.Name(), g.Certified, n)
-		}
+	k, err := kinds.Lookup(kind)
+	if err != nil {
+		t.Fatal(err)
 	}
+	insts, err := k.Parse(path, data, opt)
+	if err != nil {
+		t.Fatalf("Parse(%s): %v", path, err)
+	}
+	return insts
 }
 
-// TestShinroCorpus: all 40 playshinro puzzles.
-func TestShinroCorpus(t *testing.T) {
-	checkCorpus(t, parseFile(t, "shinro", "../testdata/shinro/playshinro.json", kinds.Options{}), 40)
-}
-
-// TestArrowsCorpus: all 23 reference puzzles, read from their folders with
-// solution.txt and metadata.yaml beside.
-func TestArrowsCorpus(t *testing.T) {
-	dirs, _ := filepath.Glob("../testdata/arrows/20*")
-	var insts []kinds.Instance
-	for _, d := range dirs {
-		f := filepath.Join(d, "puzzle.txt")
-		if _, err := os.Stat(f); err != nil {
-			t.Fatal(err)
-		}
-		insts = append(insts, parseFile(t, "arrows", f, kinds.Options{})...)
+// TestRulesSolveCorpus: the human rules finish every puzzle of the graded
+// corpus (kindtest certifies their steps and proves the solutions unique;
+// it does not require the rules to finish).
+func TestRulesSolveCorpus(t *testing.T) {
+	var janko, arrows []string
+	janko = testcorpus.Glob(t, "juosan/janko/*.in")
+	for _, d := range testcorpus.Glob(t, "arrows/20*") {
+		arrows = append(arrows, d+"/puzzle.txt")
 	}
-	checkCorpus(t, insts, 23)
+	tests := []struct {
+		name  string
+		kind  string
+		opt   kinds.Options
+		files []string
+		want  int // puzzles
+	}{
+		{"juosan-either", "juosan", kinds.Options{Rule: "either"}, janko, 63},
+		{"juosan-majority", "juosan", kinds.Options{Rule: "majority"}, janko, 63},
+		{"shinro", "shinro", kinds.Options{}, []string{testcorpus.Path("shinro", "playshinro.json")}, 40},
+		{"arrows", "arrows", kinds.Options{}, arrows, 23},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			n := 0
+			for _, f := range tc.files {
+				for _, inst := range parseFile(t, tc.kind, f, tc.opt) {
+					n++
+					g, err := crosscheck.Grade(context.Background(), inst, crosscheck.Options{Solver: "gini", Trials: -1})
+					if err != nil {
+						t.Fatalf("%s: %v", inst.Name(), err)
+					}
+					if g.Human.Status != human.StatusSolved {
+						t.Errorf("%s: rules end %s, want %s", inst.Name(), g.Human.Status, human.StatusSolved)
+					}
+				}
+			}
+			if n != tc.want {
+				t.Errorf("have %d puzzles, want %d", n, tc.want)
+			}
+		})
+	}
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -114,7 +113,7 @@ func load(c *cli.Context, args []string) ([]item, int, error) {
 		if sel != "" && errors.As(err, &partial) {
 			// Only the selected puzzle matters; the bad entries are
 			// reported if it is not among the good ones.
-			inst, serr := selectInstance(k, name, insts, sel)
+			inst, serr := k.Pick(name, insts, sel)
 			if serr != nil {
 				return nil, 0, appio.BadInput(err)
 			}
@@ -130,7 +129,7 @@ func load(c *cli.Context, args []string) ([]item, int, error) {
 			return nil, 0, appio.BadInput(err)
 		}
 		if sel != "" {
-			inst, err := selectInstance(k, name, insts, sel)
+			inst, err := k.Pick(name, insts, sel)
 			if err != nil {
 				return nil, 0, appio.BadInput(err)
 			}
@@ -151,32 +150,4 @@ func pickKind(c *cli.Context, name string, data []byte) (*kinds.Kind, error) {
 		return kinds.Lookup(k)
 	}
 	return kinds.Detect(name, data)
-}
-
-// selectInstance finds a puzzle by full name, by the name's first word
-// ("4x4_1" for "4x4_1 (easy).in"), or by 1-based index.
-func selectInstance(k *kinds.Kind, file string, insts []kinds.Instance, sel string) (kinds.Instance, error) {
-	if k.Select != nil {
-		in, err := k.Select(insts, sel)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %v", file, err)
-		}
-		return in, nil
-	}
-	for _, in := range insts {
-		if in.Name() == sel {
-			return in, nil
-		}
-	}
-	for _, in := range insts {
-		short := strings.Fields(in.Name() + " ")[0]
-		short = strings.TrimSuffix(short, ".in")
-		if short == sel {
-			return in, nil
-		}
-	}
-	if n, err := strconv.Atoi(sel); err == nil && n >= 1 && n <= len(insts) {
-		return insts[n-1], nil
-	}
-	return nil, fmt.Errorf("%s: no puzzle %q in this file (%d puzzles)", file, sel, len(insts))
 }
