@@ -148,7 +148,7 @@ func newState(pass *human.Pass) *state {
 	}
 	s.total = lineState{name: "the grid", count: p.Total}
 	for i, c := range s.cands {
-		pos := p.VarPos(i)
+		pos := p.Pos(i)
 		switch c & bothCands {
 		case stoneCands:
 			s.rows[pos.Row].stones++
@@ -198,7 +198,7 @@ func (s *state) lines() []*lineState {
 func (s *state) cells(vars []int) []puzzle.Pos {
 	out := make([]puzzle.Pos, len(vars))
 	for i, v := range vars {
-		out[i] = s.p.VarPos(v)
+		out[i] = s.p.Pos(v)
 	}
 	return out
 }
@@ -206,7 +206,7 @@ func (s *state) cells(vars []int) []puzzle.Pos {
 func (s *state) names(vars []int) string {
 	parts := make([]string, len(vars))
 	for i, v := range vars {
-		parts[i] = s.p.VarPos(v).String()
+		parts[i] = s.p.Pos(v).String()
 	}
 	return strings.Join(parts, ",")
 }
@@ -302,7 +302,7 @@ func (s *state) regionName(g region) string {
 
 // lineOf is the line of unknown v in the region's direction.
 func (s *state) lineOf(v int, rows bool) int {
-	pos := s.p.VarPos(v)
+	pos := s.p.Pos(v)
 	if rows {
 		return pos.Row
 	}
@@ -495,7 +495,7 @@ func applyImpossible(pass *human.Pass) []human.Deduction {
 	s := newState(pass)
 	var out []human.Deduction
 	for _, u := range s.total.free {
-		pu := s.p.VarPos(u)
+		pu := s.p.Pos(u)
 		rowFull := s.rows[pu.Row].need() == 1
 		colFull := s.cols[pu.Col].need() == 1
 		allFull := s.total.need() == 1
@@ -505,7 +505,7 @@ func applyImpossible(pass *human.Pass) []human.Deduction {
 			}
 			starved := true
 			for _, v := range a.free {
-				pv := s.p.VarPos(v)
+				pv := s.p.Pos(v)
 				if v == u || !(allFull || (rowFull && pv.Row == pu.Row) || (colFull && pv.Col == pu.Col)) {
 					starved = false
 					break
