@@ -118,31 +118,26 @@ func (j *jsonReader) parsePuzzleBody(start int) (*Puzzle, error) {
 		if err != nil {
 			return nil, err
 		}
+		// reject records that val is not what key wants and reads past it.
+		reject := func(want string) error {
+			j.ErrorAt(voff, "%s: want %s, have %v", key, want, jsonpos.Describe(val))
+			bad = true
+			return j.Skip(val)
+		}
+		n, isNum := val.(json.Number)
 		switch key {
 		case "index":
-			n, ok := val.(json.Number)
-			v, perr := strconv.Atoi(string(n))
-			if !ok || perr != nil || v < 1 {
-				j.ErrorAt(voff, "index: want a positive integer, have %v", jsonpos.Describe(val))
-				bad = true
-				if err := j.Skip(val); err != nil {
-					return nil, err
-				}
-				continue
+			if v, err := strconv.Atoi(string(n)); isNum && err == nil && v >= 1 {
+				p.Number = v
+			} else if err := reject("a positive integer"); err != nil {
+				return nil, err
 			}
-			p.Number = v
 		case "difficulty":
-			n, ok := val.(json.Number)
-			f, perr := n.Float64()
-			if !ok || perr != nil || f < 0 || f > 1 {
-				j.ErrorAt(voff, "difficulty: want a fraction in [0,1], have %v", jsonpos.Describe(val))
-				bad = true
-				if err := j.Skip(val); err != nil {
-					return nil, err
-				}
-				continue
+			if f, err := n.Float64(); isNum && err == nil && f >= 0 && f <= 1 {
+				p.Difficulty = f
+			} else if err := reject("a fraction in [0,1]"); err != nil {
+				return nil, err
 			}
-			p.Difficulty = f
 		case "grid":
 			gridOff = voff
 			g, ok, err := j.parseGrid(val, voff)
