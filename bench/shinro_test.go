@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/rand"
-	"os"
 	"reflect"
 	"testing"
 
@@ -12,6 +11,8 @@ import (
 	encshinro "github.com/puzzlesat/puzzlesat/encode/shinro"
 	"github.com/puzzlesat/puzzlesat/human"
 	humshinro "github.com/puzzlesat/puzzlesat/human/shinro"
+	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
+	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/puzzle/shinro"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/sat/gini"
@@ -27,52 +28,49 @@ var shinroBackends = []struct {
 	{"gophersat", gophersat.NewSolver},
 }
 
-func shinroCorpus(tb testing.TB) []*shinro.Puzzle {
-	tb.Helper()
-	data, err := os.ReadFile("../testdata/shinro/playshinro.json")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	ps, err := shinro.ParsePlayshinro("playshinro.json", data)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return ps
-}
-
 // shinroCheck encodes p into s and returns its solutions, up to two (the
 // work of a `check`: solve, then prove there is no other).
-func shinroCheck(ctx context.Context, s sat.Solver, p *shinro.Puzzle) ([]shinro.Stones, error) {
+func shinroCheck(ctx context.Context, s sat.Solver, p *shinro.Puzzle) ([]puzzle.Assignment, error) {
 	lay, err := encshinro.Encode(encode.NewBuilder(s), p, encshinro.Options{})
 	if err != nil {
 		return nil, err
 	}
-	var sols []shinro.Stones
-	for len(sols) < 2 {
-		st, err := s.Solve(ctx)
-		if err != nil {
-			return nil, err
-		}
-		if st != sat.Sat {
-			break
-		}
-		model := s.Model()
-		vals, err := lay.Decode(model)
-		if err != nil {
-			return nil, err
-		}
-		sols = append(sols, p.StonesOf(vals))
-		var block []int
-		for _, v := range lay.Primary() {
-			if model[v] {
-				block = append(block, -v)
-			} else {
-				block = append(block, v)
-			}
-		}
-		s.AddClause(block...)
+	var sols []puzzle.Assignment
+	var derr error
+	_, _, err = sat.Enumerate(ctx, s, lay.Primary(), 2, func(model []bool) bool {
+		var vals puzzle.Assignment
+		vals, derr = lay.Decode(model)
+		sols = append(sols, vals)
+		return derr == nil
+	})
+	if err == nil {
+		err = derr
 	}
-	return sols, nil
+	return sols, err
+}
+
+// shinroCertify returns an engine Check that proves every elimination of
+// a step with SAT (p with the eliminated value assumed is unsatisfiable),
+// counting them in certified.
+func shinroCertify(ctx context.Context, t *testing.T, p *shinro.Puzzle, certified *int) func(human.Step) error {
+	s := gini.New()
+	lay, err := encshinro.Encode(encode.NewBuilder(s), p, encshinro.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return func(st human.Step) error {
+		for _, el := range st.Elims {
+			status, err := s.Solve(ctx, lay.Lits[el.Var][el.Value])
+			if err != nil {
+				return err
+			}
+			if status != sat.Unsat {
+				return fmt.Errorf("%v = %s is still possible (%v): %s", p.Pos(el.Var), shinro.Domain[el.Value], status, st.Reason)
+			}
+			*certified++
+		}
+		return nil
+	}
 }
 
 // TestShinroCorpusEveryBackend: every corpus puzzle has exactly one
@@ -80,7 +78,7 @@ func shinroCheck(ctx context.Context, s sat.Solver, p *shinro.Puzzle) ([]shinro.
 func TestShinroCorpusEveryBackend(t *testing.T) {
 	ctx := context.Background()
 	for _, be := range shinroBackends {
-		for _, p := range shinroCorpus(t) {
+		for _, p := range testcorpus.Shinro(t) {
 			s, err := be.new()
 			if err != nil {
 				t.Fatal(err)
@@ -102,26 +100,9 @@ func TestShinroCorpusEveryBackend(t *testing.T) {
 func TestShinroStepsCertified(t *testing.T) {
 	ctx := context.Background()
 	certified := 0
-	for _, p := range shinroCorpus(t) {
-		s := gini.New()
-		lay, err := encshinro.Encode(encode.NewBuilder(s), p, encshinro.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, p := range testcorpus.Shinro(t) {
 		e := humshinro.NewEngine(p, 0)
-		e.Check = func(st human.Step) error {
-			for _, el := range st.Elims {
-				status, err := s.Solve(ctx, lay.Lits[el.Var][el.Value])
-				if err != nil {
-					return err
-				}
-				if status != sat.Unsat {
-					return fmt.Errorf("%v = %s is still possible (%v): %s", p.VarPos(el.Var), shinro.Domain[el.Value], status, st.Reason)
-				}
-				certified++
-			}
-			return nil
-		}
+		e.Check = shinroCertify(ctx, t, p, &certified)
 		res, err := e.Solve(ctx, p, humshinro.Start(p))
 		if err != nil {
 			t.Fatalf("%s: %v", p.Title, err)
@@ -136,7 +117,7 @@ func TestShinroStepsCertified(t *testing.T) {
 // BenchmarkShinroCheck: encode, solve and prove uniqueness, per puzzle.
 func BenchmarkShinroCheck(b *testing.B) {
 	ctx := context.Background()
-	for _, p := range shinroCorpus(b) {
+	for _, p := range testcorpus.Shinro(b) {
 		b.Run(fmt.Sprint(p.Number), func(b *testing.B) {
 			for b.Loop() {
 				sols, err := shinroCheck(ctx, gini.New(), p)
@@ -151,7 +132,7 @@ func BenchmarkShinroCheck(b *testing.B) {
 // BenchmarkShinroGrade: the human engine's solve and grade, per puzzle.
 func BenchmarkShinroGrade(b *testing.B) {
 	ctx := context.Background()
-	for _, p := range shinroCorpus(b) {
+	for _, p := range testcorpus.Shinro(b) {
 		b.Run(fmt.Sprint(p.Number), func(b *testing.B) {
 			for b.Loop() {
 				res, err := humshinro.Grade(ctx, p, 0)
@@ -176,25 +157,8 @@ func TestShinroRandomStepsCertified(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s := gini.New()
-		lay, err := encshinro.Encode(encode.NewBuilder(s), p, encshinro.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
 		e := humshinro.NewEngine(p, i%3)
-		e.Check = func(st human.Step) error {
-			for _, el := range st.Elims {
-				status, err := s.Solve(ctx, lay.Lits[el.Var][el.Value])
-				if err != nil {
-					return err
-				}
-				if status != sat.Unsat {
-					return fmt.Errorf("%v = %s is still possible: %s", p.VarPos(el.Var), shinro.Domain[el.Value], st.Reason)
-				}
-				certified++
-			}
-			return nil
-		}
+		e.Check = shinroCertify(ctx, t, p, &certified)
 		if _, err := e.Solve(ctx, p, humshinro.Start(p)); err != nil {
 			t.Fatalf("%v\n%s", err, shinro.FormatText(p))
 		}

@@ -43,7 +43,7 @@ func (d *shinroDraft) text(withSol bool) string {
 	return sm.FormatText(&q)
 }
 
-func (d *shinroDraft) intended() puzzle.Assignment { return d.p.AssignmentOf(d.p.Solution) }
+func (d *shinroDraft) intended() puzzle.Assignment { return d.p.Solution }
 
 // withArrows returns a draft with the arrow grid a.
 func (d *shinroDraft) withArrows(a [][]sm.Dir) (*shinroDraft, error) {
@@ -51,7 +51,9 @@ func (d *shinroDraft) withArrows(a [][]sm.Dir) (*shinroDraft, error) {
 	if err != nil {
 		return nil, internal(err)
 	}
-	p.Solution = d.p.Solution
+	// The unknowns follow the arrows, so the planted stones are carried
+	// over as stones (no stone lies where an arrow is added).
+	p.Solution = p.AssignmentOf(d.p.StonesOf(d.p.Solution))
 	return &shinroDraft{p: p}, nil
 }
 
@@ -72,7 +74,7 @@ func (d *shinroDraft) exclude(rng *rand.Rand, others []puzzle.Assignment) (draft
 	for i, a := range others[1:] {
 		rest[i] = d.p.StonesOf(a)
 	}
-	sol := d.p.Solution
+	sol := d.p.StonesOf(d.p.Solution)
 	var found []*shinroDraft
 	for r, row := range d.p.Arrows {
 		for c, dir := range row {
@@ -90,7 +92,7 @@ func (d *shinroDraft) exclude(rng *rand.Rand, others []puzzle.Assignment) (draft
 				if err != nil {
 					return nil, err
 				}
-				if len(sm.Verify(e.p, sol)) == 0 && len(sm.Verify(e.p, s2)) > 0 {
+				if len(e.breaks(sol)) == 0 && len(e.breaks(s2)) > 0 {
 					found = append(found, e)
 				}
 			}
@@ -102,12 +104,20 @@ func (d *shinroDraft) exclude(rng *rand.Rand, others []puzzle.Assignment) (draft
 	return best(rng, found, func(e *shinroDraft) int {
 		n := 0
 		for _, s := range rest {
-			if len(sm.Verify(e.p, s)) > 0 {
+			if len(e.breaks(s)) > 0 {
 				n++
 			}
 		}
 		return n
 	}), nil
+}
+
+// breaks names the rules stones break in d's puzzle. A stone on one of
+// its arrows cannot be an unknown's value and is dropped, which breaks
+// that stone's row count (the stones come from a draft with the same
+// counts), so a grid with a stone on an arrow is still caught.
+func (d *shinroDraft) breaks(s sm.Stones) []puzzle.Violation {
+	return d.p.Verify(d.p.AssignmentOf(s))
 }
 
 func (d *shinroDraft) clues() []int {

@@ -16,10 +16,10 @@ import (
 var Shinro = &Kind{
 	Name:    "shinro",
 	Doc:     "Shinro: find the hidden stones; rows and columns show their counts, every arrow points at a stone",
-	Formats: []string{"canonical", "playshinro JSON"},
-	Outputs: []string{"canonical", "playshinro"},
+	Formats: readerDocs(sm.Formats),
+	Outputs: sm.Formats.Writers(),
 	Detect: func(name string, data []byte) bool {
-		return sm.Detect(data) != sm.UnknownFormat
+		return sm.Formats.Detect(name, data) != nil
 	},
 	// A playshinro file addresses its puzzles by their index field
 	// (FILE#13 is "index": 13), a canonical file by name or position.
@@ -69,6 +69,8 @@ var Shinro = &Kind{
 	},
 }
 
+// shinroInstance is the model, which supplies the puzzle's name, unknowns,
+// Verify and Draw, joined with the encoder and the rules.
 type shinroInstance struct {
 	*sm.Puzzle
 	card string
@@ -80,34 +82,15 @@ func (x *shinroInstance) Encode(b *encode.Builder) (encode.Layout, error) {
 	return es.Encode(b, x.Puzzle, es.Options{Card: x.card})
 }
 
-func (x *shinroInstance) Verify(a puzzle.Assignment) []puzzle.Violation {
-	return x.VerifyAssignment(a)
-}
-
 func (x *shinroInstance) Format(format string) (string, error) {
-	f, err := sm.ParseFormatName(format)
-	if format == "" {
-		f, err = sm.TextFormat, nil
-	}
-	if err != nil {
-		return "", err
-	}
-	return sm.FormatAs([]*sm.Puzzle{x.Puzzle}, f)
+	data, err := sm.Formats.Write(format, []*sm.Puzzle{x.Puzzle})
+	return string(data), err
 }
 
-func (x *shinroInstance) Solution() puzzle.Assignment {
-	if x.Puzzle.Solution == nil {
-		return nil
-	}
-	return x.AssignmentOf(x.Puzzle.Solution)
-}
+func (x *shinroInstance) Solution() puzzle.Assignment { return x.Head().Solution }
 
 func (x *shinroInstance) ParseSolution(name string, data []byte) (puzzle.Assignment, error) {
-	s, err := sm.ParseSolution(x.Puzzle, name, data)
-	if err != nil {
-		return nil, err
-	}
-	return x.AssignmentOf(s), nil
+	return sm.ParseSolution(x.Puzzle, name, data)
 }
 
 func (x *shinroInstance) Human() (*HumanSetup, error) {
@@ -119,4 +102,17 @@ func (x *shinroInstance) Human() (*HumanSetup, error) {
 			return map[string]any{"m": m.M, "a": m.A, "hard_moves": m.Hard, "class": hs.Class(r)}
 		},
 	}, nil
+}
+
+// readerDocs lists the Doc of every format fs reads: the names help texts
+// give the formats a kind reads ("playshinro JSON"), where --to takes the
+// format's Name ("playshinro").
+func readerDocs[P any](fs puzzle.Formats[P]) []string {
+	var out []string
+	for _, f := range fs {
+		if f.Parse != nil {
+			out = append(out, f.Doc)
+		}
+	}
+	return out
 }

@@ -44,44 +44,27 @@ func Encode(b *encode.Builder, p *shinro.Puzzle, opt Options) (encode.Layout, er
 		x[i] = b.Var(v.Name)
 		lay.Lits[i] = []int{-x[i], x[i]}
 	}
-	lit := func(r, c int) (int, bool) {
-		i := p.Index(posOf(r, c))
-		if i < 0 {
-			return 0, false
-		}
-		return x[i], true
-	}
-	for r := 0; r < p.Rows(); r++ {
-		var lits []int
-		for c := 0; c < p.Cols(); c++ {
-			if l, ok := lit(r, c); ok {
-				lits = append(lits, l)
+	// lits are the stone literals of the non-arrow cells among cells.
+	lits := func(cells []puzzle.Pos) []int {
+		var out []int
+		for _, q := range cells {
+			if i := p.Index(q); i >= 0 {
+				out = append(out, x[i])
 			}
 		}
-		enc.Exactly(b, lits, p.RowCounts[r])
+		return out
 	}
-	for c := 0; c < p.Cols(); c++ {
-		var lits []int
-		for r := 0; r < p.Rows(); r++ {
-			if l, ok := lit(r, c); ok {
-				lits = append(lits, l)
-			}
-		}
-		enc.Exactly(b, lits, p.ColCounts[c])
+	for r, want := range p.RowCounts {
+		enc.Exactly(b, lits(p.Line(r, true)), want)
+	}
+	for c, want := range p.ColCounts {
+		enc.Exactly(b, lits(p.Line(c, false)), want)
 	}
 	if !opt.NoTotal {
 		enc.Exactly(b, append([]int(nil), x...), p.Total)
 	}
 	for _, a := range p.ArrowCells() {
-		var clause []int
-		for _, q := range p.Ray(a) {
-			if l, ok := lit(q.Row, q.Col); ok {
-				clause = append(clause, l)
-			}
-		}
-		b.AddClause(clause...)
+		b.AddClause(lits(p.Ray(a))...)
 	}
 	return lay, nil
 }
-
-func posOf(r, c int) puzzle.Pos { return puzzle.Pos{Row: r, Col: c} }

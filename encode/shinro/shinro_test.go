@@ -3,7 +3,6 @@ package shinro
 import (
 	"fmt"
 	"math/rand"
-	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -13,6 +12,8 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/encode"
 	"github.com/puzzlesat/puzzlesat/encode/card"
+	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
+	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/puzzle/shinro"
 	"github.com/puzzlesat/puzzlesat/sat"
 )
@@ -55,7 +56,7 @@ func (a *giniAdder) model() []bool {
 
 // solutions enumerates up to limit solutions of p, blocking each on the
 // layout's primary variables only.
-func solutions(t testing.TB, p *shinro.Puzzle, opt Options, limit int) []shinro.Stones {
+func solutions(t testing.TB, p *shinro.Puzzle, opt Options, limit int) []puzzle.Assignment {
 	t.Helper()
 	a := newGini()
 	b := encode.NewBuilder(a)
@@ -66,14 +67,14 @@ func solutions(t testing.TB, p *shinro.Puzzle, opt Options, limit int) []shinro.
 	if !reflect.DeepEqual(b.Primary(), lay.Primary()) {
 		t.Fatalf("builder primaries %v differ from the layout's %v", b.Primary(), lay.Primary())
 	}
-	var out []shinro.Stones
+	var out []puzzle.Assignment
 	for len(out) < limit && a.g.Solve() == 1 {
 		model := a.model()
 		vals, err := lay.Decode(model)
 		if err != nil {
 			t.Fatal(err)
 		}
-		out = append(out, p.StonesOf(vals))
+		out = append(out, vals)
 		var block []int
 		for _, v := range lay.Primary() {
 			if model[v] {
@@ -87,30 +88,17 @@ func solutions(t testing.TB, p *shinro.Puzzle, opt Options, limit int) []shinro.
 	return out
 }
 
-func loadCorpus(t testing.TB) []*shinro.Puzzle {
-	t.Helper()
-	data, err := os.ReadFile("../../testdata/shinro/playshinro.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ps, err := shinro.ParsePlayshinro("playshinro.json", data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return ps
-}
-
 func TestCorpusUnique(t *testing.T) {
-	for _, p := range loadCorpus(t) {
+	for _, p := range testcorpus.Shinro(t) {
 		sols := solutions(t, p, Options{}, 2)
 		if len(sols) != 1 {
 			t.Errorf("%s: %d solutions, want 1", p.Title, len(sols))
 			continue
 		}
 		if !reflect.DeepEqual(sols[0], p.Solution) {
-			t.Errorf("%s: solution differs from the stored stones:\n%s", p.Title, shinro.FormatStones(p, sols[0]))
+			t.Errorf("%s: solution differs from the stored stones:\n%s", p.Title, shinro.FormatStones(p, p.StonesOf(sols[0])))
 		}
-		if vs := shinro.Verify(p, sols[0]); vs != nil {
+		if vs := p.Verify(sols[0]); vs != nil {
 			t.Errorf("%s: SAT solution breaks %v", p.Title, vs)
 		}
 	}
@@ -119,7 +107,7 @@ func TestCorpusUnique(t *testing.T) {
 // TestEveryCardEncoding solves a few corpus puzzles with every registered
 // cardinality encoding that gives Exactly, with and without the total.
 func TestEveryCardEncoding(t *testing.T) {
-	ps := loadCorpus(t)
+	ps := testcorpus.Shinro(t)
 	for _, enc := range card.All {
 		for _, p := range []*shinro.Puzzle{ps[0], ps[20], ps[39]} {
 			for _, noTotal := range []bool{false, true} {
@@ -175,13 +163,13 @@ func TestArrowClauses(t *testing.T) {
 	// Solutions: row 1 one stone on r1c3 (column 2 holds none), row 2 one
 	// stone in column 1 or 3, columns 1 and 3 one each: r1c3 + r2c1.
 	sols := solutions(t, p, Options{}, 3)
-	if len(sols) != 1 || !sols[0][0][2] || !sols[0][1][0] {
-		t.Errorf("have %v, want the single solution r1c3, r2c1", sols)
+	if want := (puzzle.Assignment{0, 1, 1, 0, 0}); len(sols) != 1 || !reflect.DeepEqual(sols[0], want) {
+		t.Errorf("have %v, want the single solution r1c3, r2c1 (%v)", sols, want)
 	}
 }
 
 func TestNoTotalIsSmaller(t *testing.T) {
-	p := loadCorpus(t)[0]
+	p := testcorpus.Shinro(t)[0]
 	count := func(opt Options) int {
 		var f sat.Formula
 		b := encode.NewBuilder(&f)
@@ -212,7 +200,7 @@ func TestArrowsOnlyRayIsUnsat(t *testing.T) {
 }
 
 func TestUnknownCard(t *testing.T) {
-	p := loadCorpus(t)[0]
+	p := testcorpus.Shinro(t)[0]
 	var f sat.Formula
 	_, err := Encode(encode.NewBuilder(&f), p, Options{Card: "nosuch"})
 	if err == nil || !strings.Contains(err.Error(), "nosuch") {
@@ -238,7 +226,7 @@ func TestRandomPlanted(t *testing.T) {
 			t.Fatal(err)
 		}
 		var assume []z.Lit
-		for v, val := range p.AssignmentOf(p.Solution) {
+		for v, val := range p.Solution {
 			assume = append(assume, z.Dimacs2Lit(lay.Lits[v][val]))
 		}
 		a.g.Assume(assume...)
@@ -246,7 +234,7 @@ func TestRandomPlanted(t *testing.T) {
 			t.Fatalf("%s: planted solution rejected:\n%s", enc.Name, shinro.FormatText(p))
 		}
 		for _, s := range solutions(t, p, Options{Card: enc.Name}, 5) {
-			if vs := shinro.Verify(p, s); vs != nil {
+			if vs := p.Verify(s); vs != nil {
 				t.Fatalf("%s: solution breaks %v:\n%s", enc.Name, vs, shinro.FormatText(p))
 			}
 		}

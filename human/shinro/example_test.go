@@ -3,19 +3,14 @@ package shinro_test
 import (
 	"context"
 	"fmt"
-	"os"
 
 	hs "github.com/puzzlesat/puzzlesat/human/shinro"
+	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
 	"github.com/puzzlesat/puzzlesat/puzzle/shinro"
 )
 
 func ExampleGrade() {
-	data, err := os.ReadFile("../../testdata/shinro/playshinro.json")
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	ps, err := shinro.ParsePlayshinro("playshinro.json", data)
+	ps, err := testcorpus.LoadShinro()
 	if err != nil {
 		fmt.Println(err)
 		return

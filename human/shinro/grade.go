@@ -23,7 +23,7 @@ func Describe(p *shinro.Puzzle) func(human.Elim) string {
 		if e.Var < 0 || e.Var >= p.NumVars() || e.Value < 0 || e.Value >= len(shinro.Domain) {
 			return fmt.Sprintf("unknown %d = value %d", e.Var, e.Value)
 		}
-		return fmt.Sprintf("%v = %s", p.VarPos(e.Var), shinro.Domain[e.Value])
+		return fmt.Sprintf("%v = %s", p.Pos(e.Var), shinro.Domain[e.Value])
 	}
 }
 

@@ -68,31 +68,31 @@ func Rules() []*human.Rule {
 var (
 	Fill = &human.Rule{Name: "fill", Level: LevelBasic,
 		Doc:   "A line (row, column or whole grid) whose free cells are exactly the stones it still needs: all of them are stones.",
-		Apply: applyFill}
+		Apply: human.Typed(applyFill)}
 	Clear = &human.Rule{Name: "clear", Level: LevelBasic,
 		Doc:   "A line (row, column or whole grid) that holds all its stones: its free cells are empty.",
-		Apply: applyClear}
+		Apply: human.Typed(applyClear)}
 	ArrowSingle = &human.Rule{Name: "arrow-single", Level: LevelBasic,
 		Doc:   "An arrow that sees no stone yet and has one free cell left on its ray: that cell is a stone.",
-		Apply: applyArrowSingle}
+		Apply: human.Typed(applyArrowSingle)}
 	ArrowUnsatisfiable = &human.Rule{Name: "arrow-unsatisfiable", Level: LevelBasic,
 		Doc:   "An arrow that sees no stone and has no free cell left on its ray cannot be satisfied: contradiction.",
-		Apply: applyArrowUnsatisfiable}
+		Apply: human.Typed(applyArrowUnsatisfiable)}
 	ArrowLine = &human.Rule{Name: "arrow-line", Level: LevelLine,
 		Doc:   "An unsatisfied arrow whose free ray cells all lie in one line that needs exactly one more stone: that stone is on the ray, the line's other free cells are empty.",
-		Apply: func(p *human.Pass) []human.Deduction { return applyLinePacking(p, false) }}
+		Apply: human.Typed(applyLinePacking(false))}
 	Pairs = &human.Rule{Name: "pairs", Level: LevelLine,
 		Doc:   "n ≥ 2 unsatisfied arrows with disjoint free rays all inside one line that needs n more stones: each ray holds one, the line's other free cells are empty.",
-		Apply: func(p *human.Pass) []human.Deduction { return applyLinePacking(p, true) }}
+		Apply: human.Typed(applyLinePacking(true))}
 	PathCount = &human.Rule{Name: "path-count", Level: LevelRegion,
 		Doc:   "Path counting: take the rows (or columns) an unsatisfied arrow's free ray crosses; if as many unsatisfied arrows with disjoint free rays inside those lines as the stones the lines still need, the other free cells of the lines are empty.",
-		Apply: applyPathCount}
+		Apply: human.Typed(applyPathCount)}
 	Impossible = &human.Rule{Name: "impossible", Level: LevelRegion,
 		Doc:   "Impossible placement: a stone on this cell would complete its row or column (or the total) so that some unsatisfied arrow has no free cell left that could hold a stone: the cell is empty.",
-		Apply: applyImpossible}
+		Apply: human.Typed(applyImpossible)}
 	Pigeonhole = &human.Rule{Name: "pigeonhole", Level: LevelPigeons,
 		Doc:   "Pigeonhole: crossing lines that need exactly one stone each; unsatisfied arrows whose free rays lie in disjoint sets of them (off this line) each force an empty cell into this line; when they force all the empties the line can take, its other free cells are stones.",
-		Apply: applyPigeonhole}
+		Apply: human.Typed(applyPigeonhole)}
 )
 
 // maxFamilies and maxNodes bound the arrow families a packing search
@@ -135,8 +135,7 @@ const (
 	stoneCands = human.Cands(1 << shinro.Stone)
 )
 
-func newState(pass *human.Pass) *state {
-	p := pass.Puzzle.(*shinro.Puzzle)
+func newState(p *shinro.Puzzle, pass *human.Pass) *state {
 	s := &state{p: p, cands: pass.Cands}
 	s.rows = make([]lineState, p.Rows())
 	s.cols = make([]lineState, p.Cols())
@@ -148,7 +147,7 @@ func newState(pass *human.Pass) *state {
 	}
 	s.total = lineState{name: "the grid", count: p.Total}
 	for i, c := range s.cands {
-		pos := p.VarPos(i)
+		pos := p.Pos(i)
 		switch c & bothCands {
 		case stoneCands:
 			s.rows[pos.Row].stones++
@@ -198,7 +197,7 @@ func (s *state) lines() []*lineState {
 func (s *state) cells(vars []int) []puzzle.Pos {
 	out := make([]puzzle.Pos, len(vars))
 	for i, v := range vars {
-		out[i] = s.p.VarPos(v)
+		out[i] = s.p.Pos(v)
 	}
 	return out
 }
@@ -206,7 +205,7 @@ func (s *state) cells(vars []int) []puzzle.Pos {
 func (s *state) names(vars []int) string {
 	parts := make([]string, len(vars))
 	for i, v := range vars {
-		parts[i] = s.p.VarPos(v).String()
+		parts[i] = s.p.Pos(v).String()
 	}
 	return strings.Join(parts, ",")
 }
@@ -223,8 +222,8 @@ func contradiction(cells []puzzle.Pos, format string, args ...any) human.Deducti
 	return human.Deduction{Contradiction: true, Cells: cells, Reason: fmt.Sprintf(format, args...)}
 }
 
-func applyFill(pass *human.Pass) []human.Deduction {
-	s := newState(pass)
+func applyFill(p *shinro.Puzzle, pass *human.Pass) []human.Deduction {
+	s := newState(p, pass)
 	var out []human.Deduction
 	for _, l := range s.lines() {
 		switch need := l.need(); {
@@ -238,8 +237,8 @@ func applyFill(pass *human.Pass) []human.Deduction {
 	return out
 }
 
-func applyClear(pass *human.Pass) []human.Deduction {
-	s := newState(pass)
+func applyClear(p *shinro.Puzzle, pass *human.Pass) []human.Deduction {
+	s := newState(p, pass)
 	var out []human.Deduction
 	for _, l := range s.lines() {
 		switch need := l.need(); {
@@ -253,8 +252,8 @@ func applyClear(pass *human.Pass) []human.Deduction {
 	return out
 }
 
-func applyArrowSingle(pass *human.Pass) []human.Deduction {
-	s := newState(pass)
+func applyArrowSingle(p *shinro.Puzzle, pass *human.Pass) []human.Deduction {
+	s := newState(p, pass)
 	var out []human.Deduction
 	for _, a := range s.arrows {
 		if len(a.free) == 1 {
@@ -265,8 +264,8 @@ func applyArrowSingle(pass *human.Pass) []human.Deduction {
 	return out
 }
 
-func applyArrowUnsatisfiable(pass *human.Pass) []human.Deduction {
-	s := newState(pass)
+func applyArrowUnsatisfiable(p *shinro.Puzzle, pass *human.Pass) []human.Deduction {
+	s := newState(p, pass)
 	var out []human.Deduction
 	if s.dead {
 		out = append(out, contradiction(nil, "some cell can be neither empty nor a stone"))
@@ -302,7 +301,7 @@ func (s *state) regionName(g region) string {
 
 // lineOf is the line of unknown v in the region's direction.
 func (s *state) lineOf(v int, rows bool) int {
-	pos := s.p.VarPos(v)
+	pos := s.p.Pos(v)
 	if rows {
 		return pos.Row
 	}
@@ -442,28 +441,30 @@ func findFamilies(sets []arrowState, n, max int) [][]int {
 	return out
 }
 
-// applyLinePacking is arrow-line (pairsOnly false: one arrow) and pairs
-// (two or more arrows) on single rows and columns.
-func applyLinePacking(pass *human.Pass, pairs bool) []human.Deduction {
-	s := newState(pass)
+// applyLinePacking is arrow-line (pairs false: one arrow) and pairs (two
+// or more arrows) on single rows and columns.
+func applyLinePacking(pairs bool) func(p *shinro.Puzzle, pass *human.Pass) []human.Deduction {
 	sizeOK := func(n int) bool { return n == 1 }
 	if pairs {
 		sizeOK = func(n int) bool { return n >= 2 }
 	}
-	var out []human.Deduction
-	for r := range s.rows {
-		out = append(out, s.packing(region{rows: true, lines: []int{r}}, sizeOK)...)
+	return func(p *shinro.Puzzle, pass *human.Pass) []human.Deduction {
+		s := newState(p, pass)
+		var out []human.Deduction
+		for r := range s.rows {
+			out = append(out, s.packing(region{rows: true, lines: []int{r}}, sizeOK)...)
+		}
+		for c := range s.cols {
+			out = append(out, s.packing(region{rows: false, lines: []int{c}}, sizeOK)...)
+		}
+		return out
 	}
-	for c := range s.cols {
-		out = append(out, s.packing(region{rows: false, lines: []int{c}}, sizeOK)...)
-	}
-	return out
 }
 
 // applyPathCount runs the packing over the rows, then the columns, that an
 // unsatisfied arrow's free ray crosses, when those are two or more lines.
-func applyPathCount(pass *human.Pass) []human.Deduction {
-	s := newState(pass)
+func applyPathCount(p *shinro.Puzzle, pass *human.Pass) []human.Deduction {
+	s := newState(p, pass)
 	var out []human.Deduction
 	seen := map[string]bool{}
 	for _, rows := range []bool{true, false} {
@@ -491,11 +492,11 @@ func applyPathCount(pass *human.Pass) []human.Deduction {
 	return out
 }
 
-func applyImpossible(pass *human.Pass) []human.Deduction {
-	s := newState(pass)
+func applyImpossible(p *shinro.Puzzle, pass *human.Pass) []human.Deduction {
+	s := newState(p, pass)
 	var out []human.Deduction
 	for _, u := range s.total.free {
-		pu := s.p.VarPos(u)
+		pu := s.p.Pos(u)
 		rowFull := s.rows[pu.Row].need() == 1
 		colFull := s.cols[pu.Col].need() == 1
 		allFull := s.total.need() == 1
@@ -505,7 +506,7 @@ func applyImpossible(pass *human.Pass) []human.Deduction {
 			}
 			starved := true
 			for _, v := range a.free {
-				pv := s.p.VarPos(v)
+				pv := s.p.Pos(v)
 				if v == u || !(allFull || (rowFull && pv.Row == pu.Row) || (colFull && pv.Col == pu.Col)) {
 					starved = false
 					break
@@ -521,8 +522,8 @@ func applyImpossible(pass *human.Pass) []human.Deduction {
 	return out
 }
 
-func applyPigeonhole(pass *human.Pass) []human.Deduction {
-	s := newState(pass)
+func applyPigeonhole(p *shinro.Puzzle, pass *human.Pass) []human.Deduction {
+	s := newState(p, pass)
 	var out []human.Deduction
 	for _, rows := range []bool{true, false} {
 		lines, cross := s.rows, s.cols

@@ -5,28 +5,15 @@ import (
 	"fmt"
 	"math"
 	"math/rand"
-	"os"
 	"reflect"
 	"slices"
 	"sort"
 	"testing"
 
 	"github.com/puzzlesat/puzzlesat/human"
+	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
 	"github.com/puzzlesat/puzzlesat/puzzle/shinro"
 )
-
-func loadCorpus(t testing.TB) []*shinro.Puzzle {
-	t.Helper()
-	data, err := os.ReadFile("../../testdata/shinro/playshinro.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ps, err := shinro.ParsePlayshinro("playshinro.json", data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return ps
-}
 
 func TestRulesValid(t *testing.T) {
 	if err := human.Validate(Rules()); err != nil {
@@ -48,7 +35,7 @@ func elimNames(p *shinro.Puzzle, ds []human.Deduction) []string {
 	var out []string
 	for _, d := range ds {
 		for _, e := range d.Elims {
-			out = append(out, fmt.Sprintf("%v-%s", p.VarPos(e.Var), shinro.Domain[e.Value]))
+			out = append(out, fmt.Sprintf("%v-%s", p.Pos(e.Var), shinro.Domain[e.Value]))
 		}
 	}
 	sort.Strings(out)
@@ -91,7 +78,7 @@ func TestContradictions(t *testing.T) {
 	set := func(vals map[string]int) []human.Cands {
 		cs := Start(p)
 		for i := range cs {
-			if v, ok := vals[p.VarPos(i).String()]; ok {
+			if v, ok := vals[p.Pos(i).String()]; ok {
 				cs[i] = human.Only(v)
 			}
 		}
@@ -125,14 +112,14 @@ func TestContradictions(t *testing.T) {
 // checkAgainst returns an engine Check that fails any step eliminating the
 // solution's value (a cheap soundness check; SAT certifies steps elsewhere).
 func checkAgainst(p *shinro.Puzzle) func(human.Step) error {
-	sol := p.AssignmentOf(p.Solution)
+	sol := p.Solution
 	return func(s human.Step) error {
 		if s.Contradiction {
 			return fmt.Errorf("contradiction on a solvable puzzle: %s", s.Reason)
 		}
 		for _, e := range s.Elims {
 			if sol[e.Var] == e.Value {
-				return fmt.Errorf("eliminates the solution's %v = %s: %s", p.VarPos(e.Var), shinro.Domain[e.Value], s.Reason)
+				return fmt.Errorf("eliminates the solution's %v = %s: %s", p.Pos(e.Var), shinro.Domain[e.Value], s.Reason)
 			}
 		}
 		return nil
@@ -142,7 +129,7 @@ func checkAgainst(p *shinro.Puzzle) func(human.Step) error {
 // TestCorpusSolves: the rules alone (k = 0) solve every corpus puzzle, each
 // step consistent with the stored stones; it logs the paper's metrics.
 func TestCorpusSolves(t *testing.T) {
-	ps := loadCorpus(t)
+	ps := testcorpus.Shinro(t)
 	solved := 0
 	used := map[string]int{}
 	for _, p := range ps {
@@ -154,7 +141,7 @@ func TestCorpusSolves(t *testing.T) {
 		}
 		if res.Status == human.StatusSolved {
 			solved++
-			if have := p.StonesOf(human.Values(res.Cands)); !reflect.DeepEqual(have, p.Solution) {
+			if have := human.Values(res.Cands); !reflect.DeepEqual(have, p.Solution) {
 				t.Errorf("%s: solved to other stones", p.Title)
 			}
 		}
@@ -181,7 +168,7 @@ func TestCorpusSolves(t *testing.T) {
 // solution value or claim a contradiction.
 func TestRulesSoundOnPartialStates(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
-	ps := loadCorpus(t)
+	ps := testcorpus.Shinro(t)
 	for i := 0; i < 100; i++ {
 		p, err := shinro.Random(rng, 3+rng.Intn(8), 3+rng.Intn(8), 2+rng.Intn(12), rng.Intn(20))
 		if err != nil {
@@ -190,7 +177,7 @@ func TestRulesSoundOnPartialStates(t *testing.T) {
 		ps = append(ps, p)
 	}
 	for _, p := range ps {
-		sol := p.AssignmentOf(p.Solution)
+		sol := p.Solution
 		for trial := 0; trial < 30; trial++ {
 			cs := Start(p)
 			frac := rng.Float64()
@@ -206,7 +193,7 @@ func TestRulesSoundOnPartialStates(t *testing.T) {
 					}
 					for _, e := range d.Elims {
 						if sol[e.Var] == e.Value {
-							t.Fatalf("%s: %s eliminates the solution's %v: %s", p.Title, r.Name, p.VarPos(e.Var), d.Reason)
+							t.Fatalf("%s: %s eliminates the solution's %v: %s", p.Title, r.Name, p.Pos(e.Var), d.Reason)
 						}
 					}
 				}
@@ -221,8 +208,8 @@ func TestRulesSoundOnPartialStates(t *testing.T) {
 func TestWrongGuessNeverSolves(t *testing.T) {
 	ctx := context.Background()
 	contradicted, total := 0, 0
-	for _, p := range loadCorpus(t)[:10] {
-		sol := p.AssignmentOf(p.Solution)
+	for _, p := range testcorpus.Shinro(t)[:10] {
+		sol := p.Solution
 		for i := 0; i < p.NumVars(); i += 5 {
 			cs := Start(p)
 			cs[i] = human.Only(1 - sol[i])
@@ -235,8 +222,8 @@ func TestWrongGuessNeverSolves(t *testing.T) {
 			case human.StatusSolved:
 				// Every cell decided: the state must break a rule (the
 				// engine stops before the contradiction rules look).
-				if vs := p.VerifyAssignment(human.Values(res.Cands)); vs == nil {
-					t.Fatalf("%s: a second solution with %v wrong", p.Title, p.VarPos(i))
+				if vs := p.Verify(human.Values(res.Cands)); vs == nil {
+					t.Fatalf("%s: a second solution with %v wrong", p.Title, p.Pos(i))
 				}
 				contradicted++
 			case human.StatusContradiction:
@@ -258,7 +245,7 @@ func TestTrialsReplaceHardRules(t *testing.T) {
 	easy := []*human.Rule{Fill, Clear, ArrowSingle, ArrowUnsatisfiable, ArrowLine, Pairs}
 	plain, withTrials := 0, 0
 	byK := map[int]int{}
-	for _, p := range loadCorpus(t) {
+	for _, p := range testcorpus.Shinro(t) {
 		for k := 0; k <= 8; k++ {
 			e := &human.Engine{Rules: easy, Trials: k, Describe: Describe(p), Check: checkAgainst(p)}
 			res, err := e.Solve(context.Background(), p, Start(p))
@@ -266,7 +253,7 @@ func TestTrialsReplaceHardRules(t *testing.T) {
 				t.Fatalf("%s: %v", p.Title, err)
 			}
 			if res.Status == human.StatusSolved {
-				if !reflect.DeepEqual(p.StonesOf(human.Values(res.Cands)), p.Solution) {
+				if !reflect.DeepEqual(human.Values(res.Cands), p.Solution) {
 					t.Errorf("%s: solved to other stones", p.Title)
 				}
 				byK[k]++
@@ -288,7 +275,7 @@ func TestTrialsReplaceHardRules(t *testing.T) {
 // difficulty and playshinro's difficulty fraction over the corpus, and
 // checks the computation is deterministic.
 func TestGradingAgreement(t *testing.T) {
-	ps := loadCorpus(t)
+	ps := testcorpus.Shinro(t)
 	first, err := AgreementOf(context.Background(), ps, Weights())
 	if err != nil {
 		t.Fatal(err)
@@ -345,7 +332,7 @@ func TestRandomPuzzlesSound(t *testing.T) {
 		}
 		if res.Status == human.StatusSolved {
 			solved++
-			if vs := p.VerifyAssignment(human.Values(res.Cands)); vs != nil {
+			if vs := p.Verify(human.Values(res.Cands)); vs != nil {
 				t.Fatalf("solved to a non-solution %v\n%s", vs, shinro.FormatText(p))
 			}
 		}

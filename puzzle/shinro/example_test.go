@@ -25,9 +25,9 @@ solution
 		return
 	}
 	fmt.Println(p.Rows(), p.Cols(), p.NumVars(), "unknowns")
-	fmt.Println(shinro.Verify(p, p.Solution) == nil)
-	wrong := shinro.Stones{{false, false, false, true}, {true, false, false, false}, {false, false, true, false}}
-	for _, v := range shinro.Verify(p, wrong) {
+	fmt.Println(p.Verify(p.Solution) == nil)
+	wrong := p.AssignmentOf(shinro.Stones{{false, false, false, true}, {true, false, false, false}, {false, false, true, false}})
+	for _, v := range p.Verify(wrong) {
 		fmt.Println(v)
 	}
 	// Output:
@@ -36,8 +36,8 @@ solution
 	// arrow-sees-no-stone at r3c1: arrow 9 at r3c1 sees no stone
 }
 
-func ExampleParsePlayshinro() {
-	_, err := shinro.ParsePlayshinro("bad.json", []byte(`[{"index": 1, "grid": [[0, 0, 12]]}]`))
+func ExampleParse() {
+	_, err := shinro.Parse("bad.json", []byte(`[{"index": 1, "grid": [[0, 0, 12]]}]`))
 	for _, e := range err.(puzzle.ErrorList) {
 		fmt.Println(e)
 	}

@@ -27,14 +27,14 @@ func newJSONReader(file string, data []byte) *jsonReader {
 	return &jsonReader{jsonpos.New(file, data)}
 }
 
-// ParsePlayshinro reads a playshinro JSON file: an array of puzzles
+// parsePlayshinro reads a playshinro JSON file: an array of puzzles
 // {index, difficulty, grid} (a single object is read as a one-puzzle file).
 // A puzzle without "index" gets its 1-based position in the file. The
 // stones in the grid become the puzzle's Solution and its counts. Errors are
 // a puzzle.ErrorList positioned at the JSON element (line:column in bytes);
 // when only some entries are bad (the JSON itself is well-formed) the
 // puzzles read from the others are returned along with the errors.
-func ParsePlayshinro(file string, data []byte) ([]*Puzzle, error) {
+func parsePlayshinro(file string, data []byte) ([]*Puzzle, error) {
 	j := newJSONReader(file, data)
 	ps := j.parseFile()
 	return ps, j.Errors().Err()
@@ -118,31 +118,26 @@ func (j *jsonReader) parsePuzzleBody(start int) (*Puzzle, error) {
 		if err != nil {
 			return nil, err
 		}
+		// reject records that val is not what key wants and reads past it.
+		reject := func(want string) error {
+			j.ErrorAt(voff, "%s: want %s, have %v", key, want, jsonpos.Describe(val))
+			bad = true
+			return j.Skip(val)
+		}
+		n, isNum := val.(json.Number)
 		switch key {
 		case "index":
-			n, ok := val.(json.Number)
-			v, perr := strconv.Atoi(string(n))
-			if !ok || perr != nil || v < 1 {
-				j.ErrorAt(voff, "index: want a positive integer, have %v", jsonpos.Describe(val))
-				bad = true
-				if err := j.Skip(val); err != nil {
-					return nil, err
-				}
-				continue
+			if v, err := strconv.Atoi(string(n)); isNum && err == nil && v >= 1 {
+				p.Number = v
+			} else if err := reject("a positive integer"); err != nil {
+				return nil, err
 			}
-			p.Number = v
 		case "difficulty":
-			n, ok := val.(json.Number)
-			f, perr := n.Float64()
-			if !ok || perr != nil || f < 0 || f > 1 {
-				j.ErrorAt(voff, "difficulty: want a fraction in [0,1], have %v", jsonpos.Describe(val))
-				bad = true
-				if err := j.Skip(val); err != nil {
-					return nil, err
-				}
-				continue
+			if f, err := n.Float64(); isNum && err == nil && f >= 0 && f <= 1 {
+				p.Difficulty = f
+			} else if err := reject("a fraction in [0,1]"); err != nil {
+				return nil, err
 			}
-			p.Difficulty = f
 		case "grid":
 			gridOff = voff
 			g, ok, err := j.parseGrid(val, voff)
@@ -263,17 +258,17 @@ func (j *jsonReader) parseGrid(first json.Token, off int) ([][]int, bool, error)
 func (j *jsonReader) build(p *Puzzle, grid [][]int, off int) *Puzzle {
 	n := len(grid)
 	p.Arrows = make([][]Dir, n)
-	p.Solution = make(Stones, n)
+	sol := make(Stones, n)
 	p.RowCounts = make([]int, n)
 	p.ColCounts = make([]int, n)
 	for r, row := range grid {
 		p.Arrows[r] = make([]Dir, n)
-		p.Solution[r] = make([]bool, n)
+		sol[r] = make([]bool, n)
 		for c, code := range row {
 			switch code {
 			case codeEmpty:
 			case codeStone:
-				p.Solution[r][c] = true
+				sol[r][c] = true
 				p.RowCounts[r]++
 				p.ColCounts[c]++
 				p.Total++
@@ -287,6 +282,7 @@ func (j *jsonReader) build(p *Puzzle, grid [][]int, off int) *Puzzle {
 		return nil
 	}
 	p.prepare()
+	p.Solution = p.AssignmentOf(sol)
 	return p
 }
 
@@ -304,10 +300,10 @@ func FindNumber(ps []*Puzzle, n int) (*Puzzle, error) {
 	return nil, fmt.Errorf("shinro: no puzzle with index %d (have %v)", n, have)
 }
 
-// FormatPlayshinro writes puzzles in the playshinro JSON form. A puzzle
+// formatPlayshinro writes puzzles in the playshinro JSON form. A puzzle
 // without a solution cannot be written (playshinro derives counts from the
 // stones), nor one that is not 8×8.
-func FormatPlayshinro(ps []*Puzzle) ([]byte, error) {
+func formatPlayshinro(ps []*Puzzle) ([]byte, error) {
 	type entry struct {
 		Index      int      `json:"index"`
 		Difficulty *float64 `json:"difficulty,omitempty"`
@@ -321,9 +317,10 @@ func FormatPlayshinro(ps []*Puzzle) ([]byte, error) {
 		if p.Solution == nil {
 			return nil, fmt.Errorf("shinro: %s: playshinro needs the solution (counts come from the stones)", p.Title)
 		}
-		if vs := Verify(p, p.Solution); vs != nil {
+		if vs := p.Verify(p.Solution); vs != nil {
 			return nil, fmt.Errorf("shinro: %s: the solution is wrong: %v", p.Title, vs[0])
 		}
+		stones := p.StonesOf(p.Solution)
 		e := entry{Index: p.Number, Grid: make([][]int, p.Rows())}
 		if e.Index == 0 {
 			e.Index = i + 1
@@ -338,7 +335,7 @@ func FormatPlayshinro(ps []*Puzzle) ([]byte, error) {
 				switch {
 				case p.Arrows[r][c] != None:
 					e.Grid[r][c] = int(p.Arrows[r][c])
-				case p.Solution[r][c]:
+				case stones[r][c]:
 					e.Grid[r][c] = codeStone
 				}
 			}

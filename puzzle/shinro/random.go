@@ -28,7 +28,7 @@ func Random(rng *rand.Rand, rows, cols, stones, arrows int) (*Puzzle, error) {
 	for _, k := range rng.Perm(rows * cols)[:stones] {
 		sol[k/cols][k%cols] = true
 	}
-	p := &Puzzle{Title: fmt.Sprintf("random %dx%d", rows, cols), Difficulty: -1, Arrows: grid, Solution: sol}
+	p := &Puzzle{Header: puzzle.Header{Title: fmt.Sprintf("random %dx%d", rows, cols)}, Difficulty: -1, Arrows: grid}
 	dirs := []Dir{SW, S, SE, W, E, NW, N, NE}
 	for _, k := range rng.Perm(rows * cols) {
 		if arrows == 0 {
@@ -68,5 +68,6 @@ func Random(rng *rand.Rand, rows, cols, stones, arrows int) (*Puzzle, error) {
 		return nil, err
 	}
 	p.prepare()
+	p.Solution = p.AssignmentOf(sol)
 	return p, nil
 }

@@ -10,8 +10,8 @@
 // Unknowns. Vars lists one unknown per non-arrow cell, row-major, with the
 // domain {".", "*"}: value 0 is empty, value 1 is a stone. Arrow cells are
 // not unknowns (they are empty by the rules), so an Assignment can never put
-// a stone on an arrow; Verify on a Stones grid still reports one. Index and
-// VarPos convert between cells and unknowns.
+// a stone on an arrow. Pos and Index convert between unknowns and cells;
+// StonesOf and AssignmentOf between an Assignment and a grid of stones.
 //
 // Canonical text format (one or more puzzles per file, each starting with
 // its "shinro" line; blank lines and lines starting with '#' are ignored;
@@ -40,6 +40,8 @@
 // {index, difficulty, grid}, grid an 8×8 array of ints: 0 empty, 5 stone
 // (the solution is embedded), arrows in numpad codes. Counts are derived
 // from the stones. A file holds many puzzles, addressed by their index.
+//
+// Formats lists both, canonical first; Parse reads whichever it detects.
 package shinro
 
 import (
@@ -138,8 +140,10 @@ func (s Stones) Count() int {
 // Puzzle is one Shinro instance. Build it with New (the readers do) so that
 // the counts are checked and the cell index is prepared.
 type Puzzle struct {
-	// Title is the puzzle's name (Name()).
-	Title string
+	// Header holds the title and the solution the input carried (an
+	// Assignment of Vars: a stone written on an arrow cell is dropped, as
+	// no unknown can hold it).
+	puzzle.Header
 	// Number is playshinro's puzzle number (0 when unknown).
 	Number int
 	// Difficulty is playshinro's difficulty fraction in [0,1], or -1.
@@ -150,21 +154,19 @@ type Puzzle struct {
 	RowCounts, ColCounts []int
 	// Total is the number of stones.
 	Total int
-	// Solution is the solution the input carried, or nil.
-	Solution Stones
 
 	index []int        // cell r*C+c -> unknown, -1 for arrows
 	cells []puzzle.Pos // unknown -> cell
 }
 
-var _ puzzle.Problem = (*Puzzle)(nil)
+var _ puzzle.Model = (*Puzzle)(nil)
 
 // New checks the shape and counts and returns the puzzle. It copies nothing:
 // the slices become the puzzle's. Arrows must point at least one cell into
 // the grid; counts must be non-negative, fit the non-arrow cells of their
 // line, and add up to total.
 func New(title string, arrows [][]Dir, rowCounts, colCounts []int, total int) (*Puzzle, error) {
-	p := &Puzzle{Title: title, Difficulty: -1, Arrows: arrows, RowCounts: rowCounts, ColCounts: colCounts, Total: total}
+	p := &Puzzle{Header: puzzle.Header{Title: title}, Difficulty: -1, Arrows: arrows, RowCounts: rowCounts, ColCounts: colCounts, Total: total}
 	if err := p.check(); err != nil {
 		return nil, err
 	}
@@ -222,19 +224,27 @@ func checkCounts(counts []int, total int, what string, free func(int) int) error
 	return nil
 }
 
+// Line lists the cells of row i (row true) or of column i, in order.
+func (p *Puzzle) Line(i int, row bool) []puzzle.Pos {
+	if row {
+		out := make([]puzzle.Pos, p.Cols())
+		for c := range out {
+			out[c] = puzzle.Pos{Row: i, Col: c}
+		}
+		return out
+	}
+	out := make([]puzzle.Pos, p.Rows())
+	for r := range out {
+		out[r] = puzzle.Pos{Row: r, Col: i}
+	}
+	return out
+}
+
 // lineFree is the number of non-arrow cells in row i (or column i).
 func (p *Puzzle) lineFree(i int, row bool) int {
 	n := 0
-	if row {
-		for _, d := range p.Arrows[i] {
-			if d == None {
-				n++
-			}
-		}
-		return n
-	}
-	for r := range p.Arrows {
-		if p.Arrows[r][i] == None {
+	for _, q := range p.Line(i, row) {
+		if p.Arrows[q.Row][q.Col] == None {
 			n++
 		}
 	}
@@ -272,9 +282,6 @@ func (p *Puzzle) ensure() ([]int, []puzzle.Pos) {
 // Kind is "shinro".
 func (p *Puzzle) Kind() string { return KindName }
 
-// Name is the puzzle's title.
-func (p *Puzzle) Name() string { return p.Title }
-
 // Rows is the grid's height.
 func (p *Puzzle) Rows() int { return len(p.Arrows) }
 
@@ -311,17 +318,17 @@ func (p *Puzzle) NumVars() int {
 	return len(cells)
 }
 
-// Index is the unknown of cell pos, or -1 for an arrow or a cell off the grid.
-func (p *Puzzle) Index(pos puzzle.Pos) int {
-	if !p.In(pos) {
+// Index is the unknown of cell q, or -1 for an arrow or a cell off the grid.
+func (p *Puzzle) Index(q puzzle.Pos) int {
+	if !p.In(q) {
 		return -1
 	}
 	index, _ := p.ensure()
-	return index[pos.Row*p.Cols()+pos.Col]
+	return index[q.Row*p.Cols()+q.Col]
 }
 
-// VarPos is the cell of unknown i.
-func (p *Puzzle) VarPos(i int) puzzle.Pos {
+// Pos is the cell of unknown i.
+func (p *Puzzle) Pos(i int) puzzle.Pos {
 	_, cells := p.ensure()
 	return cells[i]
 }
@@ -374,7 +381,7 @@ func (p *Puzzle) StonesOf(a puzzle.Assignment) Stones {
 }
 
 // AssignmentOf turns a stone grid into an assignment of the unknowns; stones
-// on arrows are dropped (check them with Verify first).
+// on arrows are dropped, as no unknown can hold them.
 func (p *Puzzle) AssignmentOf(s Stones) puzzle.Assignment {
 	_, cells := p.ensure()
 	a := make(puzzle.Assignment, len(cells))
@@ -425,58 +432,57 @@ func (p *Puzzle) Draw(a puzzle.Assignment) []string {
 	return out
 }
 
-// Violation rule names reported by Verify.
+// Violation rule names reported by Verify. No rule is needed for a stone
+// on an arrow: arrow cells are not unknowns, so no Assignment holds one.
 const (
-	RuleShape        = "shape"
-	RuleRowCount     = "row-count"
-	RuleColCount     = "col-count"
-	RuleArrowUnseen  = "arrow-sees-no-stone"
-	RuleStoneOnArrow = "stone-on-arrow"
-	RuleTotal        = "stone-total"
+	RuleShape       = "shape"
+	RuleRowCount    = "row-count"
+	RuleColCount    = "col-count"
+	RuleArrowUnseen = "arrow-sees-no-stone"
+	RuleTotal       = "stone-total"
 )
 
-// Verify names every rule the stone grid breaks: wrong row and column
-// counts, arrows that see no stone, stones on arrows and a wrong total.
-// It returns nil when s solves p.
-func Verify(p *Puzzle, s Stones) []puzzle.Violation {
-	if len(s) != p.Rows() {
-		return []puzzle.Violation{{Rule: RuleShape, Msg: fmt.Sprintf("solution has %d rows, want %d", len(s), p.Rows())}}
+// Verify names every rule a full assignment of Vars breaks: wrong row and
+// column counts, arrows that see no stone and a wrong total (or, for an
+// assignment of the wrong length or with values other than Empty and
+// Stone, its shape). It returns nil when a solves p.
+func (p *Puzzle) Verify(a puzzle.Assignment) []puzzle.Violation {
+	if len(a) != p.NumVars() {
+		return []puzzle.Violation{{Rule: RuleShape, Msg: fmt.Sprintf("assignment has %d values, want %d", len(a), p.NumVars())}}
 	}
-	for r, row := range s {
-		if len(row) != p.Cols() {
-			return []puzzle.Violation{{Rule: RuleShape, Cells: []puzzle.Pos{{Row: r, Col: 0}}, Msg: fmt.Sprintf("solution row %d has %d cells, want %d", r+1, len(row), p.Cols())}}
+	for i, v := range a {
+		if v != Empty && v != Stone {
+			return []puzzle.Violation{{Rule: RuleShape, Cells: []puzzle.Pos{p.Pos(i)}, Msg: fmt.Sprintf("unknown %d has value %d, want 0 or 1", i, v)}}
 		}
 	}
+	return p.verifyStones(p.StonesOf(a))
+}
+
+// verifyStones checks the counts and arrows on a grid of stones, where
+// rays and lines are read more simply than through the unknowns.
+func (p *Puzzle) verifyStones(s Stones) []puzzle.Violation {
 	var vs []puzzle.Violation
-	for r := 0; r < p.Rows(); r++ {
-		var cells []puzzle.Pos
-		for c := 0; c < p.Cols(); c++ {
-			if s[r][c] {
-				cells = append(cells, puzzle.Pos{Row: r, Col: c})
+	for _, row := range []bool{true, false} {
+		counts, rule, what := p.ColCounts, RuleColCount, "column"
+		if row {
+			counts, rule, what = p.RowCounts, RuleRowCount, "row"
+		}
+		for i, want := range counts {
+			var cells []puzzle.Pos
+			for _, q := range p.Line(i, row) {
+				if s[q.Row][q.Col] {
+					cells = append(cells, q)
+				}
 			}
-		}
-		if len(cells) != p.RowCounts[r] {
-			vs = append(vs, puzzle.Violation{Rule: RuleRowCount, Cells: cells, Msg: fmt.Sprintf("row %d holds %d stones, want %d", r+1, len(cells), p.RowCounts[r])})
-		}
-	}
-	for c := 0; c < p.Cols(); c++ {
-		var cells []puzzle.Pos
-		for r := 0; r < p.Rows(); r++ {
-			if s[r][c] {
-				cells = append(cells, puzzle.Pos{Row: r, Col: c})
+			if len(cells) != want {
+				vs = append(vs, puzzle.Violation{Rule: rule, Cells: cells, Msg: fmt.Sprintf("%s %d holds %d stones, want %d", what, i+1, len(cells), want)})
 			}
-		}
-		if len(cells) != p.ColCounts[c] {
-			vs = append(vs, puzzle.Violation{Rule: RuleColCount, Cells: cells, Msg: fmt.Sprintf("column %d holds %d stones, want %d", c+1, len(cells), p.ColCounts[c])})
 		}
 	}
 	for _, a := range p.ArrowCells() {
-		if s[a.Row][a.Col] {
-			vs = append(vs, puzzle.Violation{Rule: RuleStoneOnArrow, Cells: []puzzle.Pos{a}, Msg: fmt.Sprintf("a stone lies on the arrow at %v", a)})
-		}
 		seen := false
 		for _, q := range p.Ray(a) {
-			if s[q.Row][q.Col] && !p.IsArrow(q) {
+			if s[q.Row][q.Col] {
 				seen = true
 				break
 			}
@@ -489,17 +495,4 @@ func Verify(p *Puzzle, s Stones) []puzzle.Violation {
 		vs = append(vs, puzzle.Violation{Rule: RuleTotal, Msg: fmt.Sprintf("the grid holds %d stones, want %d", n, p.Total)})
 	}
 	return vs
-}
-
-// VerifyAssignment is Verify on a full assignment of Vars.
-func (p *Puzzle) VerifyAssignment(a puzzle.Assignment) []puzzle.Violation {
-	if len(a) != p.NumVars() {
-		return []puzzle.Violation{{Rule: RuleShape, Msg: fmt.Sprintf("assignment has %d values, want %d", len(a), p.NumVars())}}
-	}
-	for i, v := range a {
-		if v != Empty && v != Stone {
-			return []puzzle.Violation{{Rule: RuleShape, Cells: []puzzle.Pos{p.VarPos(i)}, Msg: fmt.Sprintf("unknown %d has value %d, want 0 or 1", i, v)}}
-		}
-	}
-	return Verify(p, p.StonesOf(a))
 }

@@ -1,33 +1,40 @@
-package shinro
+package shinro_test
 
 import (
 	"fmt"
 	"math/rand"
-	"os"
 	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
 	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/puzzle/shinro"
 )
 
-const corpusFile = "../../testdata/shinro/playshinro.json"
-
-func loadCorpus(t testing.TB) []*Puzzle {
+// format returns the format called name, failing the test when there is
+// none.
+func format(t testing.TB, name string) *puzzle.Format[*shinro.Puzzle] {
 	t.Helper()
-	data, err := os.ReadFile(corpusFile)
+	f, err := shinro.Formats.Lookup(name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ps, err := ParsePlayshinro(corpusFile, data)
+	return f
+}
+
+// write writes ps in the format called name.
+func write(t testing.TB, name string, ps []*shinro.Puzzle) string {
+	t.Helper()
+	data, err := shinro.Formats.Write(name, ps)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return ps
+	return string(data)
 }
 
 func TestCorpusParses(t *testing.T) {
-	ps := loadCorpus(t)
+	ps := testcorpus.Shinro(t)
 	if len(ps) != 40 {
 		t.Fatalf("have %d puzzles, want 40", len(ps))
 	}
@@ -35,7 +42,7 @@ func TestCorpusParses(t *testing.T) {
 		if p.Rows() != 8 || p.Cols() != 8 || p.Total != 12 {
 			t.Errorf("%s: have %dx%d with %d stones, want 8x8 with 12", p.Title, p.Rows(), p.Cols(), p.Total)
 		}
-		if vs := Verify(p, p.Solution); vs != nil {
+		if vs := p.Verify(p.Solution); vs != nil {
 			t.Errorf("%s: stored solution breaks %v", p.Title, vs)
 		}
 		if p.Difficulty < 0 || p.Difficulty > 1 {
@@ -44,67 +51,70 @@ func TestCorpusParses(t *testing.T) {
 		if have, want := p.NumVars(), 64-len(p.ArrowCells()); have != want {
 			t.Errorf("%s: %d unknowns, want %d", p.Title, have, want)
 		}
-		if vs := p.VerifyAssignment(p.AssignmentOf(p.Solution)); vs != nil {
-			t.Errorf("%s: assignment of the solution breaks %v", p.Title, vs)
+		if have := p.AssignmentOf(p.StonesOf(p.Solution)); !reflect.DeepEqual(have, p.Solution) {
+			t.Errorf("%s: the solution through StonesOf and AssignmentOf is %v, want %v", p.Title, have, p.Solution)
 		}
 	}
-	p, err := FindNumber(ps, 118)
+	p, err := shinro.FindNumber(ps, 118)
 	if err != nil || p.Difficulty != 0.814529915 {
-		t.Errorf("FindNumber(118): have %v, %v; want difficulty 0.814529915", p, err)
+		t.Errorf("shinro.FindNumber(118): have %v, %v; want difficulty 0.814529915", p, err)
 	}
-	if _, err := FindNumber(ps, 2); err == nil {
-		t.Errorf("FindNumber(2): have no error, want one (no such index)")
+	if _, err := shinro.FindNumber(ps, 2); err == nil {
+		t.Errorf("shinro.FindNumber(2): have no error, want one (no such index)")
 	}
 }
 
-func TestVarsRowMajor(t *testing.T) {
-	p := loadCorpus(t)[0]
+// TestPosIndex: the unknowns are the non-arrow cells, row-major; Pos and
+// Index are inverse, and Index is -1 on arrows and off the grid.
+func TestPosIndex(t *testing.T) {
+	p := testcorpus.Shinro(t)[0]
 	prev := puzzle.Pos{Row: -1}
 	for i, v := range p.Vars() {
-		if p.IsArrow(v.Pos) || p.Index(v.Pos) != i || p.VarPos(i) != v.Pos {
-			t.Fatalf("var %d at %v: index %d, arrow %v", i, v.Pos, p.Index(v.Pos), p.IsArrow(v.Pos))
+		if p.IsArrow(v.Pos) || p.Index(v.Pos) != i || p.Pos(i) != v.Pos {
+			t.Fatalf("var %d at %v: have index %d, Pos %v, arrow %v; want index %d, Pos %v, no arrow", i, v.Pos, p.Index(v.Pos), p.Pos(i), p.IsArrow(v.Pos), i, v.Pos)
 		}
 		if v.Pos.Row < prev.Row || (v.Pos.Row == prev.Row && v.Pos.Col <= prev.Col) {
 			t.Fatalf("var %d at %v after %v: not row-major", i, v.Pos, prev)
 		}
 		prev = v.Pos
 	}
+	for _, q := range append(p.ArrowCells(), puzzle.Pos{Row: -1}, puzzle.Pos{Row: 0, Col: 8}) {
+		if have := p.Index(q); have != -1 {
+			t.Errorf("Index(%v) = %d, want -1", q, have)
+		}
+	}
 }
 
 func TestTextRoundTrip(t *testing.T) {
-	for _, p := range loadCorpus(t) {
-		text := FormatText(p)
-		q, err := ParseText("x", []byte(text))
+	for _, p := range testcorpus.Shinro(t) {
+		text := shinro.FormatText(p)
+		q, err := shinro.ParseText("x", []byte(text))
 		if err != nil {
 			t.Fatalf("%s: %v\n%s", p.Title, err, text)
 		}
 		if !samePuzzle(p, q) {
-			t.Fatalf("%s: round trip differs:\n%s\n%s", p.Title, text, FormatText(q))
+			t.Fatalf("%s: round trip differs:\n%s\n%s", p.Title, text, shinro.FormatText(q))
 		}
-		s, err := ParseStones(p, "sol", []byte(FormatStones(p, p.Solution)))
-		if err != nil || !reflect.DeepEqual(s, p.Solution) {
-			t.Fatalf("%s: ParseStones(FormatStones) = %v, %v", p.Title, s, err)
+		a, err := shinro.ParseSolution(p, "sol", []byte(shinro.FormatStones(p, p.StonesOf(p.Solution))))
+		if err != nil || !reflect.DeepEqual(a, p.Solution) {
+			t.Fatalf("%s: shinro.ParseSolution(shinro.FormatStones) = %v, %v; want %v", p.Title, a, err, p.Solution)
 		}
 	}
-	data, err := FormatPlayshinro(loadCorpus(t))
+	ps, err := shinro.Parse("again", []byte(write(t, "playshinro", testcorpus.Shinro(t))))
 	if err != nil {
 		t.Fatal(err)
 	}
-	ps, err := ParsePlayshinro("again", data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i, p := range loadCorpus(t) {
+	for i, p := range testcorpus.Shinro(t) {
 		if !samePuzzle(p, ps[i]) {
 			t.Fatalf("%s: playshinro round trip differs", p.Title)
 		}
 	}
 }
 
-func samePuzzle(a, b *Puzzle) bool {
-	return a.Title == b.Title && a.Number == b.Number && a.Difficulty == b.Difficulty &&
+func samePuzzle(a, b *shinro.Puzzle) bool {
+	return reflect.DeepEqual(a.Header, b.Header) && a.Number == b.Number && a.Difficulty == b.Difficulty &&
 		reflect.DeepEqual(a.Arrows, b.Arrows) && reflect.DeepEqual(a.RowCounts, b.RowCounts) &&
-		reflect.DeepEqual(a.ColCounts, b.ColCounts) && a.Total == b.Total && reflect.DeepEqual(a.Solution, b.Solution)
+		reflect.DeepEqual(a.ColCounts, b.ColCounts) && a.Total == b.Total
 }
 
 const small = `shinro
@@ -119,56 +129,73 @@ cols: 1 0 1 1
 
 func TestTextForms(t *testing.T) {
 	// '*' is not a puzzle cell: only the solution block holds stones.
-	if _, err := ParseText("small", []byte(small)); err == nil || !strings.Contains(err.Error(), "small:6:10") {
+	if _, err := shinro.ParseText("small", []byte(small)); err == nil || !strings.Contains(err.Error(), "small:6:10") {
 		t.Fatalf("have %v, want an error at small:6:10", err)
 	}
 	good := strings.Replace(small, "6 . . *", "6 . . .", 1)
-	p, err := ParseText("small", []byte(good))
+	p, err := shinro.ParseText("small", []byte(good))
 	if err != nil {
 		t.Fatal(err)
 	}
 	packed := strings.NewReplacer("1  6 . . .", "1 6...", "1  . . 4 .", "1 ..←.", "1  9 . . .", "1 ↗...").Replace(good)
-	q, err := ParseText("packed", []byte(packed+"solution\n..*.\n*.4.\n...*\nend\n"))
+	q, err := shinro.ParseText("packed", []byte(packed+"solution\n..*.\n*.4.\n...*\nend\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !reflect.DeepEqual(p.Arrows, q.Arrows) {
 		t.Fatalf("packed arrows %v, want %v", q.Arrows, p.Arrows)
 	}
-	if vs := Verify(q, q.Solution); vs != nil {
+	if vs := q.Verify(q.Solution); vs != nil {
 		t.Fatalf("solution breaks %v", vs)
 	}
-	if p.Title != "" || p.Number != 0 || p.Difficulty != -1 {
-		t.Errorf("defaults: have %q %d %v", p.Title, p.Number, p.Difficulty)
+	if p.Title != "" || p.Number != 0 || p.Difficulty != -1 || p.Solution != nil {
+		t.Errorf("defaults: have %q %d %v %v, want \"\" 0 -1 []", p.Title, p.Number, p.Difficulty, p.Solution)
+	}
+	// A byte order mark, CRLF line ends and a name holding '#'.
+	crlf := "\ufeff" + strings.ReplaceAll(strings.Replace(good, "shinro\n", "shinro\nname #7 of 9\n", 1), "\n", "\r\n")
+	ps, err := shinro.Parse("crlf", []byte(crlf))
+	if err != nil || len(ps) != 1 || ps[0].Title != "#7 of 9" || !reflect.DeepEqual(ps[0].Arrows, p.Arrows) {
+		t.Errorf("BOM and CRLF: have %v, %v; want the small puzzle named \"#7 of 9\"", ps, err)
 	}
 }
 
 func TestVerifyNamesEveryRule(t *testing.T) {
-	p, err := ParseText("small", []byte(strings.Replace(small, "6 . . *", "6 . . .", 1)))
+	p, err := shinro.ParseText("small", []byte(strings.Replace(small, "6 . . *", "6 . . .", 1)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Stones: one on the arrow r1c1, one at r3c2 (column 2 wants 0);
-	// the arrow at r2c3 (W) sees r2c1..r2c2: none; total 2, want 3.
-	s := Stones{
-		{true, false, false, false},
+	// One stone, at r3c2: rows 1 and 2 want one each, column 2 wants none
+	// and columns 1, 3 and 4 one each; no arrow sees it (r3c1 points NE
+	// at r2c2, r1c3); the total wants 3.
+	a := p.AssignmentOf(shinro.Stones{
+		{false, false, false, false},
 		{false, false, false, false},
 		{false, true, false, false},
-	}
-	var have []string
-	for _, v := range Verify(p, s) {
-		have = append(have, fmt.Sprintf("%s@%v", v.Rule, v.Cells))
-	}
-	want := []string{
-		"row-count@[]", "col-count@[r3c2]", "col-count@[]", "col-count@[]",
-		"stone-on-arrow@[r1c1]", "arrow-sees-no-stone@[r1c1]", "arrow-sees-no-stone@[r2c3]",
-		"arrow-sees-no-stone@[r3c1]", "stone-total@[]",
-	}
-	if !reflect.DeepEqual(have, want) {
-		t.Errorf("have %v\nwant %v", have, want)
-	}
-	if vs := Verify(p, s[:2]); len(vs) != 1 || vs[0].Rule != RuleShape {
-		t.Errorf("short grid: have %v, want one shape violation", vs)
+	})
+	for _, tc := range []struct {
+		name string
+		a    puzzle.Assignment
+		want []string
+	}{
+		{"solved", p.AssignmentOf(shinro.Stones{
+			{false, false, true, false},
+			{true, false, false, false},
+			{false, false, false, true},
+		}), nil},
+		{"every rule", a, []string{
+			"row-count@[]", "row-count@[]", "col-count@[]", "col-count@[r3c2]", "col-count@[]", "col-count@[]",
+			"arrow-sees-no-stone@[r1c1]", "arrow-sees-no-stone@[r2c3]", "arrow-sees-no-stone@[r3c1]", "stone-total@[]",
+		}},
+		{"short", a[:3], []string{"shape@[]"}},
+		{"unknown value", append(puzzle.Assignment{-1}, a[1:]...), []string{"shape@[r1c2]"}},
+	} {
+		var have []string
+		for _, v := range p.Verify(tc.a) {
+			have = append(have, fmt.Sprintf("%s@%v", v.Rule, v.Cells))
+		}
+		if !reflect.DeepEqual(have, tc.want) {
+			t.Errorf("%s: have %v\nwant %v", tc.name, have, tc.want)
+		}
 	}
 }
 
@@ -196,14 +223,31 @@ func TestMalformedText(t *testing.T) {
 		{"short solution", good + "solution\n...*\n", "x:11: solution has 1 rows, want 3"},
 		{"nan difficulty", "shinro\ndifficulty NaN\n", `x:2:12: difficulty "NaN" is not a fraction`},
 		{"unknown keyword", "shinro\nsizes 3 3\n", `x:2:1: unknown keyword "sizes"`},
+		{"columns in runes", "shinro\nname ↑↑\nsize 1 2\nstones 1\ncols: 1 0\n1 ↑ x\n", `x:6:5: cell r1c2: "x"`},
 		{"not utf8", "shinro\n\xff\n", "not UTF-8"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := ParseText("x", []byte(tc.input))
+			_, err := shinro.ParseText("x", []byte(tc.input))
 			if !errContains(err, tc.want) {
 				t.Errorf("have %v, want an error containing %q", err, tc.want)
 			}
 		})
+	}
+}
+
+// TestErrorsCollected: a reader reports every error of its input, not the
+// first only.
+func TestErrorsCollected(t *testing.T) {
+	_, err := shinro.ParseText("x", []byte("shinro\nsize 3 x\nstones y\nlabel z\n"))
+	want := []string{`x:2:8: "x"`, `x:3:8: "y"`, `x:4:1: unknown keyword "label"`, "x:5: missing size", "x:5: missing stones", "x:5: missing cols"}
+	l, ok := err.(puzzle.ErrorList)
+	if !ok || len(l) != len(want) {
+		t.Fatalf("have %v, want %d positioned errors", err, len(want))
+	}
+	for i, w := range want {
+		if !strings.Contains(l[i].Error(), w) {
+			t.Errorf("error %d: have %v, want one containing %q", i, l[i], w)
+		}
 	}
 }
 
@@ -215,6 +259,7 @@ func TestMalformedPlayshinro(t *testing.T) {
 		}
 		return "[" + strings.Join(rows, ",\n") + "]"
 	}
+	playshinro := format(t, "playshinro")
 	for _, tc := range []struct {
 		name, input, want string
 	}{
@@ -233,7 +278,7 @@ func TestMalformedPlayshinro(t *testing.T) {
 		{"empty array", `[]`, "x:1:1: no puzzles"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := ParsePlayshinro("x", []byte(tc.input))
+			_, err := playshinro.Parse("x", []byte(tc.input))
 			if !errContains(err, tc.want) {
 				t.Errorf("have %v, want an error containing %q", err, tc.want)
 			}
@@ -259,55 +304,51 @@ func errContains(err error, want string) bool {
 }
 
 func TestNewChecks(t *testing.T) {
-	arrows := [][]Dir{{None, W}, {None, None}}
-	if _, err := New("ok", arrows, []int{0, 1}, []int{1, 0}, 1); err != nil {
+	arrows := [][]shinro.Dir{{shinro.None, shinro.W}, {shinro.None, shinro.None}}
+	if _, err := shinro.New("ok", arrows, []int{0, 1}, []int{1, 0}, 1); err != nil {
 		t.Errorf("valid puzzle: %v", err)
 	}
 	for _, tc := range []struct {
 		name       string
-		arrows     [][]Dir
+		arrows     [][]shinro.Dir
 		rows, cols []int
 		total      int
 	}{
-		{"off grid", [][]Dir{{None, E}, {None, None}}, []int{0, 1}, []int{1, 0}, 1},
-		{"ragged", [][]Dir{{None}, {None, None}}, []int{0, 1}, []int{1, 0}, 1},
-		{"sum", [][]Dir{{None, None}, {None, None}}, []int{1, 1}, []int{1, 0}, 2},
-		{"negative", [][]Dir{{None, None}, {None, None}}, []int{-1, 1}, []int{0, 0}, 0},
+		{"off grid", [][]shinro.Dir{{shinro.None, shinro.E}, {shinro.None, shinro.None}}, []int{0, 1}, []int{1, 0}, 1},
+		{"ragged", [][]shinro.Dir{{shinro.None}, {shinro.None, shinro.None}}, []int{0, 1}, []int{1, 0}, 1},
+		{"sum", [][]shinro.Dir{{shinro.None, shinro.None}, {shinro.None, shinro.None}}, []int{1, 1}, []int{1, 0}, 2},
+		{"negative", [][]shinro.Dir{{shinro.None, shinro.None}, {shinro.None, shinro.None}}, []int{-1, 1}, []int{0, 0}, 0},
 	} {
-		if _, err := New(tc.name, tc.arrows, tc.rows, tc.cols, tc.total); err == nil {
+		if _, err := shinro.New(tc.name, tc.arrows, tc.rows, tc.cols, tc.total); err == nil {
 			t.Errorf("%s: have no error, want one", tc.name)
 		}
 	}
 }
 
 func TestDetectAndParse(t *testing.T) {
-	ps := loadCorpus(t)
-	text, err := FormatAs(ps[:3], TextFormat)
-	if err != nil {
-		t.Fatal(err)
-	}
-	js, err := FormatAs(ps[:3], PlayshinroFormat)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ps := testcorpus.Shinro(t)
+	text, js := write(t, "canonical", ps[:3]), write(t, "playshinro", ps[:3])
 	for _, tc := range []struct {
-		name string
-		data string
-		want Format
+		name, data, want string
 	}{
-		{"text", "# comment\n\nshinro\n", TextFormat},
-		{"many texts", text, TextFormat},
-		{"playshinro", js, PlayshinroFormat},
-		{"other json", `[{"name": "4x4_1", "R": []}]`, UnknownFormat},
-		{"empty", "  \n", UnknownFormat},
-		{"other text", "juosan\n", UnknownFormat},
+		{"text", "# comment\n\nshinro\n", "canonical"},
+		{"many texts", text, "canonical"},
+		{"playshinro", js, "playshinro"},
+		{"playshinro with a BOM", "\ufeff" + js, "playshinro"},
+		{"other json", `[{"name": "4x4_1", "R": []}]`, ""},
+		{"empty", "  \n", ""},
+		{"other text", "juosan\n", ""},
 	} {
-		if have := Detect([]byte(tc.data)); have != tc.want {
-			t.Errorf("%s: Detect = %v, want %v", tc.name, have, tc.want)
+		have := ""
+		if f := shinro.Formats.Detect("x", []byte(tc.data)); f != nil {
+			have = f.Name
+		}
+		if have != tc.want {
+			t.Errorf("%s: Detect = %q, want %q", tc.name, have, tc.want)
 		}
 	}
 	for _, data := range []string{text, js} {
-		got, err := Parse("x", []byte(data))
+		got, err := shinro.Parse("x", []byte(data))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -316,57 +357,62 @@ func TestDetectAndParse(t *testing.T) {
 		}
 		for i := range got {
 			if !samePuzzle(got[i], ps[i]) {
-				t.Errorf("puzzle %d differs after %v", i, Detect([]byte(data)))
+				t.Errorf("puzzle %d differs after %s", i, shinro.Formats.Detect("x", []byte(data)).Name)
 			}
 		}
 	}
-	if _, err := ParseText("x", []byte(text)); !errContains(err, "want one puzzle, have 3") {
-		t.Errorf("ParseText of three puzzles: have %v", err)
+	if _, err := shinro.ParseText("x", []byte(text)); !errContains(err, "want one puzzle, have 3") {
+		t.Errorf("shinro.ParseText of three puzzles: have %v", err)
 	}
-	if _, err := Parse("x", []byte("hello\n")); !errContains(err, "x:1:1: not a Shinro file") {
-		t.Errorf("Parse of other text: have %v", err)
+	if _, err := shinro.Parse("x", []byte("hello\n")); !errContains(err, "x:1:1: not a shinro puzzle") {
+		t.Errorf("shinro.Parse of other text: have %v", err)
 	}
-	for _, f := range []Format{TextFormat, PlayshinroFormat} {
-		if have, err := ParseFormatName(f.String()); err != nil || have != f {
-			t.Errorf("ParseFormatName(%q) = %v, %v", f.String(), have, err)
-		}
+	if have, want := shinro.Formats.Readers(), []string{"canonical", "playshinro"}; !reflect.DeepEqual(have, want) {
+		t.Errorf("Readers() = %v, want %v", have, want)
 	}
-	if _, err := ParseFormatName("janko"); err == nil {
-		t.Errorf("ParseFormatName(janko): want an error")
+	if have, want := shinro.Formats.Writers(), []string{"canonical", "playshinro"}; !reflect.DeepEqual(have, want) {
+		t.Errorf("Writers() = %v, want %v", have, want)
+	}
+	if canon, err := shinro.Formats.Write("", ps[:3]); err != nil || string(canon) != text {
+		t.Errorf("Write(\"\") is not the canonical text: %v", err)
+	}
+	if _, err := shinro.Formats.Write("janko", ps[:1]); err == nil {
+		t.Errorf("Write(janko): want an error")
 	}
 	noSol := *ps[0]
 	noSol.Solution = nil
-	if _, err := FormatAs([]*Puzzle{&noSol}, PlayshinroFormat); err == nil {
+	if _, err := shinro.Formats.Write("playshinro", []*shinro.Puzzle{&noSol}); err == nil {
 		t.Errorf("playshinro without a solution: want an error")
 	}
 }
 
 func TestParseSolution(t *testing.T) {
-	ps := loadCorpus(t)
+	ps := testcorpus.Shinro(t)
 	p := ps[0]
 	for _, tc := range []struct {
 		name, data string
 	}{
-		{"bare", FormatStones(p, p.Solution)},
-		{"canonical", FormatText(p)},
+		{"bare", shinro.FormatStones(p, p.StonesOf(p.Solution))},
+		{"bare with solution and end lines", "solution\n" + shinro.FormatStones(p, p.StonesOf(p.Solution)) + "end\n"},
+		{"canonical", shinro.FormatText(p)},
+		{"playshinro", write(t, "playshinro", ps[:1])},
 	} {
-		s, err := ParseSolution(p, tc.name, []byte(tc.data))
-		if err != nil || !reflect.DeepEqual(s, p.Solution) {
-			t.Errorf("%s: have %v, %v", tc.name, s, err)
+		a, err := shinro.ParseSolution(p, tc.name, []byte(tc.data))
+		if err != nil || !reflect.DeepEqual(a, p.Solution) {
+			t.Errorf("%s: have %v, %v; want %v", tc.name, a, err, p.Solution)
 		}
 	}
-	js, err := FormatPlayshinro(ps[:1])
-	if err != nil {
-		t.Fatal(err)
-	}
-	if s, err := ParseSolution(p, "js", js); err != nil || !reflect.DeepEqual(s, p.Solution) {
-		t.Errorf("playshinro: have %v, %v", s, err)
-	}
-	if _, err := ParseSolution(p, "other", []byte(FormatText(ps[1]))); !errContains(err, "differs from the puzzle's") {
-		t.Errorf("another puzzle's solution: have %v", err)
-	}
-	if _, err := ParseSolution(p, "short", []byte("* . .\n")); !errContains(err, "short:2: solution has 1 rows, want 8") {
-		t.Errorf("short grid: have %v", err)
+	for _, tc := range []struct {
+		name, data, want string
+	}{
+		{"other", shinro.FormatText(ps[1]), "differs from the puzzle's"},
+		{"short", "* . .\n", "short:2: solution has 1 rows, want 8"},
+		{"two puzzles", write(t, "canonical", ps[:2]), "want one puzzle with a solution, have 2"},
+		{"no solution", strings.Split(shinro.FormatText(p), "solution\n")[0], "no solution block"},
+	} {
+		if _, err := shinro.ParseSolution(p, tc.name, []byte(tc.data)); !errContains(err, tc.want) {
+			t.Errorf("%s: have %v, want an error containing %q", tc.name, err, tc.want)
+		}
 	}
 }
 
@@ -374,7 +420,7 @@ func TestPartialPlayshinro(t *testing.T) {
 	row := "[0,0,0,0,0,0,0,0]"
 	good := "[" + strings.TrimSuffix(strings.Repeat(row+",", 7)+"[5,0,0,0,0,0,0,4]", ",") + "]"
 	data := `[{"index": 1, "grid": ` + good + `}, {"index": 2, "grid": [[1]]}, {"index": 3, "grid": ` + good + `}]`
-	ps, err := ParsePlayshinro("x", []byte(data))
+	ps, err := shinro.Parse("x", []byte(data))
 	if !errContains(err, "grid row 1 has 1 cells") {
 		t.Errorf("have %v, want the bad entry's error", err)
 	}
@@ -386,25 +432,15 @@ func TestPartialPlayshinro(t *testing.T) {
 func FuzzParseText(f *testing.F) {
 	f.Add([]byte(small))
 	f.Add([]byte(strings.Replace(small, "6 . . *", "6 . . .", 1) + "solution\n..*.\n*.4.\n...*\n"))
-	data, err := os.ReadFile(corpusFile)
-	if err != nil {
-		f.Fatal(err)
-	}
-	ps, err := ParsePlayshinro(corpusFile, data)
-	if err != nil {
-		f.Fatal(err)
-	}
-	f.Add([]byte(FormatText(ps[0])))
+	f.Add([]byte(shinro.FormatText(testcorpus.Shinro(f)[0])))
+	canonical := format(f, "canonical")
 	f.Fuzz(func(t *testing.T, data []byte) {
-		ps, err := ParseTexts("fuzz", data)
+		ps, err := canonical.Parse("fuzz", data)
 		if err != nil {
 			return
 		}
-		text, err := FormatAs(ps, TextFormat)
-		if err != nil {
-			t.Fatal(err)
-		}
-		qs, err := ParseTexts("again", []byte(text))
+		text := write(t, "canonical", ps)
+		qs, err := canonical.Parse("again", []byte(text))
 		if err != nil {
 			t.Fatalf("formatted puzzles do not parse: %v\n%s", err, text)
 		}
@@ -412,8 +448,8 @@ func FuzzParseText(f *testing.F) {
 			t.Fatalf("%d puzzles, then %d", len(ps), len(qs))
 		}
 		for i := range ps {
-			if !samePuzzle(ps[i], qs[i]) || FormatText(qs[i]) != FormatText(ps[i]) {
-				t.Fatalf("round trip differs:\n%s\n%s", FormatText(ps[i]), FormatText(qs[i]))
+			if !samePuzzle(ps[i], qs[i]) || shinro.FormatText(qs[i]) != shinro.FormatText(ps[i]) {
+				t.Fatalf("round trip differs:\n%s\n%s", shinro.FormatText(ps[i]), shinro.FormatText(qs[i]))
 			}
 		}
 	})
@@ -422,32 +458,22 @@ func FuzzParseText(f *testing.F) {
 func FuzzParsePlayshinro(f *testing.F) {
 	// Small seeds keep the fuzzer's minimisation fast; one corpus puzzle
 	// written compactly stands for the whole file.
-	data, err := os.ReadFile(corpusFile)
-	if err != nil {
-		f.Fatal(err)
-	}
-	ps, err := ParsePlayshinro(corpusFile, data)
-	if err != nil {
-		f.Fatal(err)
-	}
-	one, err := FormatPlayshinro(ps[:1])
-	if err != nil {
-		f.Fatal(err)
-	}
-	f.Add([]byte(strings.Join(strings.Fields(string(one)), "")))
+	one := write(f, "playshinro", testcorpus.Shinro(f)[:1])
+	f.Add([]byte(strings.Join(strings.Fields(one), "")))
 	f.Add([]byte(`{"index": 7, "grid": [[0,5],[6,0]]}`))
+	playshinro := format(f, "playshinro")
 	f.Fuzz(func(t *testing.T, data []byte) {
-		ps, err := ParsePlayshinro("fuzz", data)
+		ps, err := playshinro.Parse("fuzz", data)
 		if err != nil {
 			return
 		}
 		for _, p := range ps {
-			q, err := ParseText("again", []byte(FormatText(p)))
+			q, err := shinro.ParseText("again", []byte(shinro.FormatText(p)))
 			if err != nil {
-				t.Fatalf("formatted puzzle does not parse: %v\n%s", err, FormatText(p))
+				t.Fatalf("formatted puzzle does not parse: %v\n%s", err, shinro.FormatText(p))
 			}
 			if !samePuzzle(p, q) {
-				t.Fatalf("round trip differs:\n%s\n%s", FormatText(p), FormatText(q))
+				t.Fatalf("round trip differs:\n%s\n%s", shinro.FormatText(p), shinro.FormatText(q))
 			}
 		}
 	})
@@ -458,22 +484,22 @@ func TestRandom(t *testing.T) {
 	for i := 0; i < 200; i++ {
 		rows, cols := 1+rng.Intn(12), 1+rng.Intn(12)
 		stones := rng.Intn(rows*cols + 1)
-		p, err := Random(rng, rows, cols, stones, rng.Intn(rows*cols+1))
+		p, err := shinro.Random(rng, rows, cols, stones, rng.Intn(rows*cols+1))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if vs := Verify(p, p.Solution); vs != nil {
-			t.Fatalf("random puzzle breaks %v:\n%s", vs, FormatText(p))
+		if vs := p.Verify(p.Solution); vs != nil {
+			t.Fatalf("random puzzle breaks %v:\n%s", vs, shinro.FormatText(p))
 		}
 		if p.Total != stones {
 			t.Fatalf("total %d, want %d", p.Total, stones)
 		}
-		q, err := ParseText("r", []byte(FormatText(p)))
+		q, err := shinro.ParseText("r", []byte(shinro.FormatText(p)))
 		if err != nil || !samePuzzle(p, q) {
-			t.Fatalf("round trip: %v\n%s", err, FormatText(p))
+			t.Fatalf("round trip: %v\n%s", err, shinro.FormatText(p))
 		}
 	}
-	if _, err := Random(rng, 0, 3, 0, 0); err == nil {
+	if _, err := shinro.Random(rng, 0, 3, 0, 0); err == nil {
 		t.Errorf("0x3: want an error")
 	}
 }

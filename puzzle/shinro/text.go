@@ -7,22 +7,17 @@ import (
 	"unicode/utf8"
 
 	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/puzzle/text"
 )
 
 // maxSide bounds the grid so that a hostile header cannot make the reader
 // allocate without limit.
 const maxSide = 1000
 
-// textLine is one significant line of a text file with its 1-based number.
-type textLine struct {
-	num  int
-	text string
-}
-
 // textReader reads the canonical format, collecting positioned errors.
 type textReader struct {
 	file  string
-	lines []textLine
+	lines []text.Line
 	next  int
 	errs  puzzle.ErrorList
 	// gridLines are the line numbers of the grid's rows, gridCols the
@@ -35,39 +30,39 @@ func (t *textReader) errorf(line, col int, format string, args ...any) {
 	t.errs.Add(t.file, line, col, format, args...)
 }
 
-// field is a whitespace-separated token with its 1-based column (in runes).
-type field struct {
-	col  int
-	text string
-}
-
-func fields(s string) []field {
-	var out []field
-	col, start := 0, -1
-	startCol := 0
-	for i, r := range s {
-		col++
-		if r == ' ' || r == '\t' || r == '\r' {
-			if start >= 0 {
-				out = append(out, field{startCol, s[start:i]})
-				start = -1
-			}
-			continue
+// significantLines are data's non-blank lines that are not comments (lines
+// whose first word starts with '#'; a '#' later in a line, as in a name,
+// is kept).
+func significantLines(data []byte) []text.Line {
+	var out []text.Line
+	for _, l := range text.Lines(data, false) {
+		if !strings.HasPrefix(l.Text, "#") {
+			out = append(out, l)
 		}
-		if start < 0 {
-			start, startCol = i, col
-		}
-	}
-	if start >= 0 {
-		out = append(out, field{startCol, s[start:]})
 	}
 	return out
+}
+
+// newTextReader checks that data is text and splits it into its
+// significant lines, less those skip drops.
+func newTextReader(file string, data []byte, skip func(text.Line) bool) *textReader {
+	t := &textReader{file: file}
+	if !utf8.Valid(data) {
+		t.errorf(1, 0, "input is not UTF-8 text")
+		return t
+	}
+	for _, l := range significantLines(data) {
+		if skip == nil || !skip(l) {
+			t.lines = append(t.lines, l)
+		}
+	}
+	return t
 }
 
 // ParseText reads one puzzle in the canonical text format. file names the
 // input in error messages. Errors are a puzzle.ErrorList.
 func ParseText(file string, data []byte) (*Puzzle, error) {
-	ps, err := ParseTexts(file, data)
+	ps, err := parseTexts(file, data)
 	if err != nil {
 		return nil, err
 	}
@@ -79,20 +74,12 @@ func ParseText(file string, data []byte) (*Puzzle, error) {
 	return ps[0], nil
 }
 
-// ParseTexts reads one or more puzzles in the canonical text format, each
+// parseTexts reads one or more puzzles in the canonical text format, each
 // starting with its "shinro" line. Errors are a puzzle.ErrorList.
-func ParseTexts(file string, data []byte) ([]*Puzzle, error) {
-	t := &textReader{file: file}
-	if !utf8.Valid(data) {
-		t.errorf(1, 0, "input is not UTF-8 text")
+func parseTexts(file string, data []byte) ([]*Puzzle, error) {
+	t := newTextReader(file, data, nil)
+	if len(t.errs) > 0 {
 		return nil, t.errs.Err()
-	}
-	for i, l := range strings.Split(string(data), "\n") {
-		s := strings.TrimRight(l, " \t\r")
-		if trimmed := strings.TrimSpace(s); trimmed == "" || strings.HasPrefix(trimmed, "#") {
-			continue
-		}
-		t.lines = append(t.lines, textLine{i + 1, s})
 	}
 	var ps []*Puzzle
 	for {
@@ -109,7 +96,7 @@ func ParseTexts(file string, data []byte) ([]*Puzzle, error) {
 
 // parse reads one puzzle from line t.next on.
 func (t *textReader) parse() *Puzzle {
-	if t.next >= len(t.lines) || strings.TrimSpace(t.lines[t.next].text) != "shinro" {
+	if t.next >= len(t.lines) || t.lines[t.next].Text != "shinro" {
 		t.errorf(t.lineNum(), 1, `want the header line "shinro"`)
 		return nil
 	}
@@ -118,53 +105,53 @@ func (t *textReader) parse() *Puzzle {
 	p := &Puzzle{Difficulty: -1}
 	rows, cols := -1, -1
 	var colCounts []int
-	var colsText textLine
-	var colsFields []field
+	var colsText text.Line
+	var colsFields []text.Token
 	colsLine, stonesLine := 0, 0
 	total := -1
 	// Header keywords, until the first line that starts with a number.
 header:
 	for ; t.next < len(t.lines); t.next++ {
 		l := t.lines[t.next]
-		fs := fields(l.text)
-		key := fs[0].text
+		fs := l.Toks
+		key := fs[0].Text
 		switch key {
 		case "name":
-			p.Title = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(l.text), "name"))
+			p.Title = strings.TrimSpace(strings.TrimPrefix(l.Text, "name"))
 		case "index":
 			if n, ok := t.ints(l, fs[1:], 1, 0); ok {
 				p.Number = n[0]
 			}
 		case "difficulty":
 			if len(fs) != 2 {
-				t.errorf(l.num, fs[0].col, "difficulty wants one number")
+				text.Errorf(&t.errs, t.file, fs[0], "difficulty wants one number")
 				continue
 			}
-			f, err := strconv.ParseFloat(fs[1].text, 64)
+			f, err := strconv.ParseFloat(fs[1].Text, 64)
 			if err != nil || !(f >= 0 && f <= 1) {
-				t.errorf(l.num, fs[1].col, "difficulty %q is not a fraction in [0,1]", fs[1].text)
+				text.Errorf(&t.errs, t.file, fs[1], "difficulty %q is not a fraction in [0,1]", fs[1].Text)
 				continue
 			}
 			p.Difficulty = f
 		case "size":
 			if n, ok := t.ints(l, fs[1:], 2, 1); ok {
 				if n[0] > maxSide || n[1] > maxSide {
-					t.errorf(l.num, fs[1].col, "size %dx%d is larger than %dx%d", n[0], n[1], maxSide, maxSide)
+					text.Errorf(&t.errs, t.file, fs[1], "size %dx%d is larger than %dx%d", n[0], n[1], maxSide, maxSide)
 					continue
 				}
 				rows, cols = n[0], n[1]
 			}
 		case "stones":
 			if n, ok := t.ints(l, fs[1:], 1, 0); ok {
-				total, stonesLine = n[0], l.num
+				total, stonesLine = n[0], l.Num
 			}
 		case "cols", "cols:":
-			colsLine, colsText, colsFields = l.num, l, fs[1:]
+			colsLine, colsText, colsFields = l.Num, l, fs[1:]
 		default:
 			if _, err := strconv.Atoi(key); err == nil {
 				break header
 			}
-			t.errorf(l.num, fs[0].col, "unknown keyword %q", key)
+			text.Errorf(&t.errs, t.file, fs[0], "unknown keyword %q", key)
 		}
 	}
 	line := t.lineNum()
@@ -194,30 +181,27 @@ header:
 		}
 		l := t.lines[t.next]
 		t.next++
-		t.gridLines = append(t.gridLines, l.num)
+		t.gridLines = append(t.gridLines, l.Num)
 		t.gridCols = append(t.gridCols, nil)
-		fs := fields(l.text)
-		n, err := strconv.Atoi(fs[0].text)
+		n, err := strconv.Atoi(l.Toks[0].Text)
 		if err != nil || n < 0 {
-			t.errorf(l.num, fs[0].col, "row %d: want a row count, not %q", r+1, fs[0].text)
+			text.Errorf(&t.errs, t.file, l.Toks[0], "row %d: want a row count, not %q", r+1, l.Toks[0].Text)
 			continue
 		}
 		rowCounts[r] = n
-		cells, ok := t.cells(l, fs[1:], cols, r)
+		cells, ok := t.cells(l, l.Toks[1:], cols, r)
 		if !ok {
 			continue
 		}
 		arrows[r] = make([]Dir, cols)
-		for _, cl := range cells {
-			t.gridCols[r] = append(t.gridCols[r], cl.col)
-		}
 		for c, cl := range cells {
-			if cl.text == "." {
+			t.gridCols[r] = append(t.gridCols[r], cl.Col)
+			if cl.Text == "." {
 				continue
 			}
-			d, ok := dirOf([]rune(cl.text)[0])
+			d, ok := dirOf([]rune(cl.Text)[0])
 			if !ok {
-				t.errorf(l.num, cl.col, "cell %v: %q is not '.' or an arrow (numpad 1-4, 6-9 or ↑↗→↘↓↙←↖)", puzzle.Pos{Row: r, Col: c}, cl.text)
+				text.Errorf(&t.errs, t.file, cl, "cell %v: %q is not '.' or an arrow (numpad 1-4, 6-9 or ↑↗→↘↓↙←↖)", puzzle.Pos{Row: r, Col: c}, cl.Text)
 				continue
 			}
 			arrows[r][c] = d
@@ -227,39 +211,25 @@ header:
 		return nil
 	}
 	// Optional solution block, optional end.
-	if t.next < len(t.lines) && strings.TrimSpace(t.lines[t.next].text) == "solution" {
+	var sol Stones
+	if t.next < len(t.lines) && t.lines[t.next].Text == "solution" {
 		t.next++
-		p.Solution = make(Stones, rows)
+		sol = make(Stones, rows)
 		for r := 0; r < rows; r++ {
 			if t.next >= len(t.lines) {
 				t.errorf(t.lineNum(), 0, "solution has %d rows, want %d", r, rows)
 				return nil
 			}
-			l := t.lines[t.next]
+			sol[r] = t.stoneRow(t.lines[t.next], arrows[r], r)
 			t.next++
-			cells, ok := t.cells(l, fields(l.text), cols, r)
-			if !ok {
-				continue
-			}
-			p.Solution[r] = make([]bool, cols)
-			for c, cl := range cells {
-				switch d, isArrow := dirOf([]rune(cl.text)[0]); {
-				case cl.text == "*":
-					p.Solution[r][c] = true
-				case cl.text == ".":
-				case isArrow && d == arrows[r][c]:
-				default:
-					t.errorf(l.num, cl.col, "solution cell %v: %q is not '*', '.' or the puzzle's arrow", puzzle.Pos{Row: r, Col: c}, cl.text)
-				}
-			}
 		}
 	}
-	if t.next < len(t.lines) && strings.TrimSpace(t.lines[t.next].text) == "end" {
+	if t.next < len(t.lines) && t.lines[t.next].Text == "end" {
 		t.next++
 	}
-	if t.next < len(t.lines) && strings.TrimSpace(t.lines[t.next].text) != "shinro" {
+	if t.next < len(t.lines) && t.lines[t.next].Text != "shinro" {
 		l := t.lines[t.next]
-		t.errorf(l.num, 1, "unexpected line after the grid: %q", l.text)
+		text.Errorf(&t.errs, t.file, l.Toks[0], "unexpected line after the grid: %q", l.Text)
 	}
 	if len(t.errs) > 0 {
 		return nil
@@ -270,23 +240,25 @@ header:
 		return nil
 	}
 	p.prepare()
+	if sol != nil {
+		p.Solution = p.AssignmentOf(sol)
+	}
 	return p
 }
 
 // checkGrid reports, with positions, what New would reject.
 func (t *textReader) checkGrid(p *Puzzle, stonesLine, colsLine int) {
-	gridLine := func(r int) int { return t.gridLines[r] }
 	for r, row := range p.Arrows {
 		for c, d := range row {
 			if d != None && len(p.Ray(puzzle.Pos{Row: r, Col: c})) == 0 {
-				t.errorf(gridLine(r), t.gridCols[r][c], "cell %v: arrow %v points off the grid", puzzle.Pos{Row: r, Col: c}, d)
+				t.errorf(t.gridLines[r], t.gridCols[r][c], "cell %v: arrow %v points off the grid", puzzle.Pos{Row: r, Col: c}, d)
 			}
 		}
 	}
 	sum := 0
 	for r, n := range p.RowCounts {
 		if f := p.lineFree(r, true); n > f {
-			t.errorf(gridLine(r), 1, "row %d count %d exceeds its %d non-arrow cells", r+1, n, f)
+			t.errorf(t.gridLines[r], 1, "row %d count %d exceeds its %d non-arrow cells", r+1, n, f)
 		}
 		sum += n
 	}
@@ -308,29 +280,26 @@ func (t *textReader) checkGrid(p *Puzzle, stonesLine, colsLine int) {
 // lineNum is the line number of the next line, or one past the last.
 func (t *textReader) lineNum() int {
 	if t.next < len(t.lines) {
-		return t.lines[t.next].num
+		return t.lines[t.next].Num
 	}
 	if len(t.lines) == 0 {
 		return 1
 	}
-	return t.lines[len(t.lines)-1].num + 1
+	return t.lines[len(t.lines)-1].Num + 1
 }
 
-// ints reads exactly n non-negative integers (each at least min).
-func (t *textReader) ints(l textLine, fs []field, n, min int) ([]int, bool) {
+// ints reads exactly n non-negative integers (each at least min) from fs,
+// the words of l after its keyword.
+func (t *textReader) ints(l text.Line, fs []text.Token, n, min int) ([]int, bool) {
 	if len(fs) != n {
-		col := 0
-		if len(fs) > 0 {
-			col = fs[0].col
-		}
-		t.errorf(l.num, col, "want %d numbers, have %d", n, len(fs))
+		t.errorf(l.Num, firstCol(fs), "want %d numbers, have %d", n, len(fs))
 		return nil, false
 	}
 	out := make([]int, n)
 	for i, f := range fs {
-		v, err := strconv.Atoi(f.text)
+		v, err := strconv.Atoi(f.Text)
 		if err != nil || v < min || v > maxSide*maxSide {
-			t.errorf(l.num, f.col, "%q is not a number in [%d,%d]", f.text, min, maxSide*maxSide)
+			text.Errorf(&t.errs, t.file, f, "%q is not a number in [%d,%d]", f.Text, min, maxSide*maxSide)
 			return nil, false
 		}
 		out[i] = v
@@ -338,33 +307,60 @@ func (t *textReader) ints(l textLine, fs []field, n, min int) ([]int, bool) {
 	return out, true
 }
 
-// cells splits a grid row into one-rune cells: either n separate fields
-// or one field of n runes.
-func (t *textReader) cells(l textLine, fs []field, n, r int) ([]field, bool) {
-	var out []field
-	if len(fs) == 1 && utf8.RuneCountInString(fs[0].text) == n && n > 1 {
-		col := fs[0].col
-		for _, ch := range fs[0].text {
-			out = append(out, field{col, string(ch)})
+// firstCol is the column of the first word, or 0 (no column) when there is
+// none.
+func firstCol(fs []text.Token) int {
+	if len(fs) == 0 {
+		return 0
+	}
+	return fs[0].Col
+}
+
+// cells splits a grid row (the words fs of line l) into one-rune cells:
+// either n separate words or one word of n runes.
+func (t *textReader) cells(l text.Line, fs []text.Token, n, r int) ([]text.Token, bool) {
+	if len(fs) == 1 && utf8.RuneCountInString(fs[0].Text) == n && n > 1 {
+		var out []text.Token
+		col := fs[0].Col
+		for _, ch := range fs[0].Text {
+			out = append(out, text.Token{Text: string(ch), Line: l.Num, Col: col})
 			col++
 		}
 		return out, true
 	}
 	for _, f := range fs {
-		if utf8.RuneCountInString(f.text) != 1 {
-			t.errorf(l.num, f.col, "row %d: cell %q is not one character", r+1, f.text)
+		if utf8.RuneCountInString(f.Text) != 1 {
+			text.Errorf(&t.errs, t.file, f, "row %d: cell %q is not one character", r+1, f.Text)
 			return nil, false
 		}
 	}
 	if len(fs) != n {
-		col := 0
-		if len(fs) > 0 {
-			col = fs[0].col
-		}
-		t.errorf(l.num, col, "row %d has %d cells, want %d", r+1, len(fs), n)
+		t.errorf(l.Num, firstCol(fs), "row %d has %d cells, want %d", r+1, len(fs), n)
 		return nil, false
 	}
 	return fs, true
+}
+
+// stoneRow reads row r of a solution, the line l: '*' a stone, '.' or the
+// puzzle's own arrow (arrows is the row) no stone. It returns nil when the
+// row is malformed (and records why).
+func (t *textReader) stoneRow(l text.Line, arrows []Dir, r int) []bool {
+	cells, ok := t.cells(l, l.Toks, len(arrows), r)
+	if !ok {
+		return nil
+	}
+	row := make([]bool, len(arrows))
+	for c, cl := range cells {
+		switch d, isArrow := dirOf([]rune(cl.Text)[0]); {
+		case cl.Text == "*":
+			row[c] = true
+		case cl.Text == ".":
+		case isArrow && d == arrows[c]:
+		default:
+			text.Errorf(&t.errs, t.file, cl, "solution cell %v: %q is not '*', '.' or the puzzle's arrow", puzzle.Pos{Row: r, Col: c}, cl.Text)
+		}
+	}
+	return row
 }
 
 // FormatText writes p in the canonical text format, with the solution block
@@ -398,7 +394,7 @@ func FormatText(p *Puzzle) string {
 	}
 	if p.Solution != nil {
 		b.WriteString("solution\n")
-		b.WriteString(FormatStones(p, p.Solution))
+		b.WriteString(FormatStones(p, p.StonesOf(p.Solution)))
 	}
 	return b.String()
 }
@@ -424,43 +420,22 @@ func FormatStones(p *Puzzle, s Stones) string {
 	return b.String()
 }
 
-// ParseStones reads a solution for p: Rows lines of Cols cells, '*' a stone,
+// parseStones reads a solution for p: Rows lines of Cols cells, '*' a stone,
 // '.' or the puzzle's arrow no stone (the text format's solution block; a
-// "solution" line before it is allowed).
-func ParseStones(p *Puzzle, file string, data []byte) (Stones, error) {
-	t := &textReader{file: file}
-	if !utf8.Valid(data) {
-		t.errorf(1, 0, "input is not UTF-8 text")
+// "solution" line before it and an "end" line after it are allowed).
+func parseStones(p *Puzzle, file string, data []byte) (Stones, error) {
+	t := newTextReader(file, data, func(l text.Line) bool { return l.Text == "solution" || l.Text == "end" })
+	if len(t.errs) > 0 {
 		return nil, t.errs.Err()
-	}
-	for i, l := range strings.Split(string(data), "\n") {
-		s := strings.TrimRight(l, " \t\r")
-		if trimmed := strings.TrimSpace(s); trimmed == "" || strings.HasPrefix(trimmed, "#") || trimmed == "solution" || trimmed == "end" {
-			continue
-		}
-		t.lines = append(t.lines, textLine{i + 1, s})
 	}
 	if len(t.lines) != p.Rows() {
 		t.next = min(len(t.lines), p.Rows())
 		t.errorf(t.lineNum(), 0, "solution has %d rows, want %d", len(t.lines), p.Rows())
 		return nil, t.errs.Err()
 	}
-	s := p.emptyStones()
+	s := make(Stones, p.Rows())
 	for r, l := range t.lines {
-		cells, ok := t.cells(l, fields(l.text), p.Cols(), r)
-		if !ok {
-			continue
-		}
-		for c, cl := range cells {
-			switch d, isArrow := dirOf([]rune(cl.text)[0]); {
-			case cl.text == "*":
-				s[r][c] = true
-			case cl.text == ".":
-			case isArrow && d == p.Arrows[r][c]:
-			default:
-				t.errorf(l.num, cl.col, "solution cell %v: %q is not '*', '.' or the puzzle's arrow", puzzle.Pos{Row: r, Col: c}, cl.text)
-			}
-		}
+		s[r] = t.stoneRow(l, p.Arrows[r], r)
 	}
 	if err := t.errs.Err(); err != nil {
 		return nil, err

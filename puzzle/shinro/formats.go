@@ -1,0 +1,99 @@
+package shinro
+
+import (
+	"bytes"
+	"strings"
+
+	"github.com/puzzlesat/puzzlesat/puzzle"
+)
+
+// Formats are Shinro's formats in detection order; the canonical text is
+// the first, so it is what a puzzle is written in unless a format is named.
+// Doc is the name help texts list among the formats read.
+var Formats = puzzle.Formats[*Puzzle]{
+	{
+		Name:   "canonical",
+		Doc:    "canonical",
+		Detect: isText,
+		Parse:  parseTexts,
+		Write:  writeTexts,
+	},
+	{
+		Name:   "playshinro",
+		Doc:    "playshinro JSON",
+		Detect: isPlayshinro,
+		Parse:  parsePlayshinro,
+		Write:  formatPlayshinro,
+	},
+}
+
+// Parse reads every puzzle in data, in the format Formats detects. Errors
+// are positioned (puzzle.ErrorList); a playshinro file with some bad
+// entries returns its good puzzles along with the errors.
+func Parse(name string, data []byte) ([]*Puzzle, error) {
+	return Formats.Parse(KindName, name, data)
+}
+
+// isText: the first significant line is "shinro".
+func isText(_ string, data []byte) bool {
+	ls := significantLines(data)
+	return len(ls) > 0 && ls[0].Text == "shinro"
+}
+
+// isPlayshinro: JSON (an array or an object) with a "grid" key, which no
+// other kind's JSON has.
+func isPlayshinro(_ string, data []byte) bool {
+	trimmed := bytes.TrimSpace(data)
+	return len(trimmed) > 0 && (trimmed[0] == '[' || trimmed[0] == '{') && bytes.Contains(trimmed, []byte(`"grid"`))
+}
+
+// writeTexts writes puzzles in the canonical text format, one after
+// another, separated by a blank line.
+func writeTexts(ps []*Puzzle) ([]byte, error) {
+	var b strings.Builder
+	for i, p := range ps {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(FormatText(p))
+	}
+	return []byte(b.String()), nil
+}
+
+// ParseSolution reads a solution for p: a bare grid (the text format's
+// solution block), or a canonical or playshinro file holding one puzzle
+// with p's arrows and a solution.
+func ParseSolution(p *Puzzle, file string, data []byte) (puzzle.Assignment, error) {
+	if Formats.Detect(file, data) == nil {
+		s, err := parseStones(p, file, data)
+		if err != nil {
+			return nil, err
+		}
+		return p.AssignmentOf(s), nil
+	}
+	ps, err := Parse(file, data)
+	if err != nil {
+		return nil, err
+	}
+	var l puzzle.ErrorList
+	switch {
+	case len(ps) != 1:
+		l.Add(file, 0, 0, "want one puzzle with a solution, have %d puzzles", len(ps))
+	case ps[0].Solution == nil:
+		l.Add(file, 0, 0, "the puzzle has no solution block")
+	case ps[0].Rows() != p.Rows() || ps[0].Cols() != p.Cols():
+		l.Add(file, 0, 0, "solution is %dx%d, puzzle is %dx%d", ps[0].Rows(), ps[0].Cols(), p.Rows(), p.Cols())
+	default:
+		for r := range p.Arrows {
+			for c := range p.Arrows[r] {
+				if ps[0].Arrows[r][c] != p.Arrows[r][c] {
+					l.Add(file, 0, 0, "cell %v: the file's arrow %v differs from the puzzle's %v", puzzle.Pos{Row: r, Col: c}, ps[0].Arrows[r][c], p.Arrows[r][c])
+					return nil, l.Err()
+				}
+			}
+		}
+		// Same arrows, so the same unknowns in the same order.
+		return ps[0].Solution, nil
+	}
+	return nil, l.Err()
+}
