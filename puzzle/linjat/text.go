@@ -15,7 +15,9 @@ import (
 // trailing blanks are dropped, and short rows are padded with empty cells
 // (editors strip trailing spaces). Every bad cell is reported.
 func ParseRows(file string, data []byte) (*Puzzle, error) {
-	lines := text.RawLines([]byte(strings.TrimRight(string(data), " \t\r\n")))
+	// Only line ends are trimmed: a row of blanks is a row of empty cells,
+	// and the writer ends a level whose last rows are empty with such rows.
+	lines := text.RawLines([]byte(strings.TrimRight(string(data), "\r\n")))
 	var l srcpos.ErrorList
 	width := 0
 	for _, s := range lines {
