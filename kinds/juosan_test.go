@@ -11,6 +11,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/crosscheck"
 	"github.com/puzzlesat/puzzlesat/human"
+	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/sat"
@@ -71,9 +72,9 @@ func sameAssignment(a, b puzzle.Assignment) bool {
 // TestJuosanJanko: all 63 janko puzzles are unique and equal their .ans
 // under both readings on every back-end.
 func TestJuosanJanko(t *testing.T) {
-	files, _ := filepath.Glob("../testdata/juosan/janko/*.in")
-	if len(files) != 63 {
-		t.Fatalf("found %d janko puzzles, want 63", len(files))
+	files := testcorpus.Glob(t, "juosan/janko/*.in")
+	if len(files) != testcorpus.JuosanJankoCount {
+		t.Fatalf("found %d janko puzzles, want %d", len(files), testcorpus.JuosanJankoCount)
 	}
 	ctx := context.Background()
 	for _, rule := range []string{"either", "majority"} {
@@ -104,12 +105,8 @@ func TestJuosanJanko(t *testing.T) {
 // multiple with their differences, 5x5_3 is rejected naming label 6, and
 // the other 68 entries are unique.
 func TestJuosanPlayground(t *testing.T) {
-	path := "../testdata/juosan/janko_instances.json"
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	insts, err := kinds.Juosan.Parse(path, data, kinds.Options{})
+	path := testcorpus.Path("juosan", "janko_instances.json")
+	insts, err := kinds.Juosan.Parse(path, testcorpus.Read(t, "juosan", "janko_instances.json"), kinds.Options{})
 	var partial *kinds.PartialError
 	if !errors.As(err, &partial) || !strings.Contains(err.Error(), "5x5_3") || !strings.Contains(err.Error(), "label 6") {
 		t.Fatalf("have error %v, want a partial error naming 5x5_3 and label 6", err)
@@ -159,11 +156,8 @@ func TestJuosanEmptyCount(t *testing.T) {
 // TestJuosanCounts: the playground's multiple-solution puzzles have the
 // counts a brute-force enumeration gives, on every back-end and reading.
 func TestJuosanCounts(t *testing.T) {
-	path := "../testdata/juosan/janko_instances.json"
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	path := testcorpus.Path("juosan", "janko_instances.json")
+	data := testcorpus.Read(t, "juosan", "janko_instances.json")
 	want := map[string][2]int{ // either, majority
 		"4x4_1": {306, 306}, "4x4_2": {18, 18}, "4x4_3": {4, 4}, "5x5_1": {12, 0}, "5x5_2": {144, 144},
 	}
@@ -187,7 +181,7 @@ func TestJuosanCounts(t *testing.T) {
 // TestJuosanRulesCertified: every step the Juosan rules take on the janko
 // corpus is SAT-certified, and a finished solve equals the SAT solution.
 func TestJuosanRulesCertified(t *testing.T) {
-	files, _ := filepath.Glob("../testdata/juosan/janko/*.in")
+	files := testcorpus.Glob(t, "juosan/janko/*.in")
 	solved, steps := 0, 0
 	for _, rule := range []string{"either", "majority"} {
 		for _, f := range files {
