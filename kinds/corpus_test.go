@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/puzzlesat/puzzlesat/crosscheck"
@@ -32,15 +33,15 @@ func checkCorpus(t *testing.T, insts []kinds.Instance, wantN int) {
 			if err != nil {
 				t.Fatalf("%s %s: %v", inst.Name(), solver, err)
 			}
-			if r.Status != sat.UniqueSolution || !sameAssignment(r.First, want) {
-				t.Errorf("%s %s: have %v (equal to stored: %v), want unique and equal", inst.Name(), solver, r.Status, sameAssignment(r.First, want))
+			if r.Status != sat.UniqueSolution || !slices.Equal(r.First, want) {
+				t.Errorf("%s %s: have %v (equal to stored: %v), want unique and equal", inst.Name(), solver, r.Status, slices.Equal(r.First, want))
 			}
 		}
 		g, err := crosscheck.Grade(ctx, inst, crosscheck.Options{Solver: "gini", Trials: -1, CertifySteps: true})
 		if err != nil {
 			t.Fatalf("%s: grade: %v", inst.Name(), err)
 		}
-		if g.Human.Status != human.StatusSolved || !sameAssignment(g.Solution, want) {
+		if g.Human.Status != human.StatusSolved || !slices.Equal(g.Solution, want) {
 			t.Errorf("%s: rules ended %s, want solved with the stored solution", inst.Name(), g.Human.Status)
 		}
 		if n := countElims(g.Human.Steps); g.Certified != n {

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -13,7 +14,6 @@ import (
 	"github.com/puzzlesat/puzzlesat/human"
 	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
 	"github.com/puzzlesat/puzzlesat/kinds"
-	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/solve"
 )
@@ -57,18 +57,6 @@ func TestValidate(t *testing.T) {
 	}
 }
 
-func sameAssignment(a, b puzzle.Assignment) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
 // TestJuosanJanko: all 63 janko puzzles are unique and equal their .ans
 // under both readings on every back-end.
 func TestJuosanJanko(t *testing.T) {
@@ -93,8 +81,8 @@ func TestJuosanJanko(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%s %s %s: %v", rule, solver, f, err)
 				}
-				if r.Status != sat.UniqueSolution || !sameAssignment(r.First, want) {
-					t.Errorf("%s %s %s: have %v (solution matches .ans: %v), want unique and equal", rule, solver, filepath.Base(f), r.Status, sameAssignment(r.First, want))
+				if r.Status != sat.UniqueSolution || !slices.Equal(r.First, want) {
+					t.Errorf("%s %s %s: have %v (solution matches .ans: %v), want unique and equal", rule, solver, filepath.Base(f), r.Status, slices.Equal(r.First, want))
 				}
 			}
 		}

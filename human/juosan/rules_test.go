@@ -37,7 +37,13 @@ func build(t testing.TB, rows []string, clues map[byte]int, r model.Reading) *In
 			region[i] = append(region[i], id)
 		}
 	}
-	p, err := model.New("test", region, clue)
+	return newInput(t, "test", region, clue, r)
+}
+
+// newInput makes an Input from a territory map and clues under reading r.
+func newInput(t testing.TB, name string, region [][]int, clue []int, r model.Reading) *Input {
+	t.Helper()
+	p, err := model.New(name, region, clue)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -267,59 +273,22 @@ func (b *brute) sound(t *testing.T, what string, sols []uint32, d human.Deductio
 	}
 }
 
-// randomPuzzle makes a rows×cols puzzle of random connected territories of
-// up to 6 cells with numbers (some unnumbered, some "?") that are random or,
-// when planted, read off a random grid that keeps the run rules (so the
-// puzzle has a solution).
+// randomPuzzle makes a rows×cols puzzle with the random connected
+// territories of model.Random and numbers (some unnumbered, some "?") that
+// are random or, when planted, read off model.Random's grid, which keeps
+// the run rules (so the puzzle has a solution).
 func randomPuzzle(t testing.TB, rng *rand.Rand, rows, cols int, r model.Reading, planted bool) *Input {
 	t.Helper()
-	region := make([][]int, rows)
-	for i := range region {
-		region[i] = make([]int, cols)
-		for j := range region[i] {
-			region[i][j] = -1
-		}
-	}
-	var size []int
-	for _, start := range rng.Perm(rows * cols) {
-		i, j := start/cols, start%cols
-		if region[i][j] >= 0 {
-			continue
-		}
-		id := len(size)
-		want := 1 + rng.IntN(6)
-		cells := [][2]int{{i, j}}
-		region[i][j] = id
-		for k := 0; k < len(cells) && len(cells) < want; k++ {
-			for _, d := range rng.Perm(4) {
-				ni, nj := cells[k][0]+[]int{-1, 1, 0, 0}[d], cells[k][1]+[]int{0, 0, -1, 1}[d]
-				if ni >= 0 && ni < rows && nj >= 0 && nj < cols && region[ni][nj] < 0 && len(cells) < want {
-					region[ni][nj] = id
-					cells = append(cells, [2]int{ni, nj})
-				}
-			}
-		}
-		size = append(size, len(cells))
-	}
-	plain, err := model.New("plain", region, make([]int, len(size)))
+	shape, g, err := model.Random(rng, rows, cols)
 	if err != nil {
 		t.Fatal(err)
 	}
-	shape := &Input{Puzzle: plain}
-	var g uint32
-	for planted {
-		if g = rng.Uint32() & (1<<uint(rows*cols) - 1); runsOK(shape, g) {
-			break
-		}
-	}
-	clue := make([]int, len(size))
-	for id, s := range size {
-		bars := 0
-		for i, row := range region {
-			for j, x := range row {
-				if x == id {
-					bars += value(g, i*cols+j)
-				}
+	clue := make([]int, shape.NumRegions())
+	for id := range clue {
+		s, bars := shape.Size(id), 0
+		for _, q := range shape.Cells(id) {
+			if g[q.Row][q.Col] == model.Vert {
+				bars++
 			}
 		}
 		switch x := rng.IntN(10); {
@@ -337,15 +306,7 @@ func randomPuzzle(t testing.TB, rng *rand.Rand, rows, cols int, r model.Reading,
 			clue[id] = s - bars
 		}
 	}
-	p, err := model.New("random", region, clue)
-	if err != nil {
-		t.Fatal(err)
-	}
-	in, err := New(p.WithReading(r))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return in
+	return newInput(t, "random", shape.Region, clue, r)
 }
 
 // TestRulesSoundBruteForce applies every rule to random states of random

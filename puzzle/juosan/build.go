@@ -154,3 +154,13 @@ func blockAfter(errs *puzzle.ErrorList, file string, lines []text.Line, i, rows 
 	}
 	return lines[i+1 : i+1+rows], true
 }
+
+// linesOf splits data into its lines of tokens (text.Lines), or adds an
+// "empty input" error saying what was wanted when it has none.
+func linesOf(errs *puzzle.ErrorList, file string, data []byte, comments bool, want string) []text.Line {
+	lines := text.Lines(data, comments)
+	if len(lines) == 0 {
+		errs.Add(file, 1, 0, "empty input: want %s", want)
+	}
+	return lines
+}

@@ -11,9 +11,8 @@ import (
 // readCanonical reads the canonical text format (see the package doc); the
 // puzzle carries its solution block when there is one.
 func readCanonical(errs *puzzle.ErrorList, file string, data []byte) *Puzzle {
-	lines := text.Lines(data, true)
+	lines := linesOf(errs, file, data, true, "a first line \"juosan\"")
 	if len(lines) == 0 {
-		errs.Add(file, 1, 0, "empty input: want a first line \"juosan\"")
 		return nil
 	}
 	if lines[0].Text != "juosan" {

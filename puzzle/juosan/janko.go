@@ -22,9 +22,8 @@ import (
 // everything after "end". The puzzle carries the solution block when there
 // is one, and is named after the file.
 func readJanko(errs *puzzle.ErrorList, file string, data []byte) *Puzzle {
-	lines := text.Lines(data, false)
+	lines := linesOf(errs, file, data, false, "a janko.at puzzle (begin, puzzle juosan, size, problem, areas)")
 	if len(lines) == 0 {
-		errs.Add(file, 1, 0, "empty input: want a janko.at puzzle (begin, puzzle juosan, size, problem, areas)")
 		return nil
 	}
 	var (

@@ -351,13 +351,21 @@ func (p *Puzzle) normalized() *Puzzle {
 }
 
 // index builds the per-territory cell lists.
-func (p *Puzzle) index() {
-	p.cells = make([][]puzzle.Pos, len(p.Clue))
-	for r, row := range p.Region {
+func (p *Puzzle) index() { p.cells = cellLists(p.Region, len(p.Clue)) }
+
+// cellLists lists the cells of each of n territories in reading order
+// (leaving out cells whose index is not one of them, which only an invalid
+// literal Puzzle has).
+func cellLists(region [][]int, n int) [][]puzzle.Pos {
+	out := make([][]puzzle.Pos, n)
+	for r, row := range region {
 		for c, t := range row {
-			p.cells[t] = append(p.cells[t], puzzle.Pos{Row: r, Col: c})
+			if t >= 0 && t < n {
+				out[t] = append(out[t], puzzle.Pos{Row: r, Col: c})
+			}
 		}
 	}
+	return out
 }
 
 // Equal reports whether p and q are the same puzzle: size, territories
@@ -394,16 +402,9 @@ func (p *Puzzle) Cells(r int) []puzzle.Pos {
 	if p.cells != nil {
 		return p.cells[r]
 	}
-	// A Puzzle built as a literal has no index; scan instead.
-	var out []puzzle.Pos
-	for i, row := range p.Region {
-		for j, t := range row {
-			if t == r {
-				out = append(out, puzzle.Pos{Row: i, Col: j})
-			}
-		}
-	}
-	return out
+	// A Puzzle built as a literal has no index (and is not changed here,
+	// as it may be shared): build one for this call.
+	return cellLists(p.Region, len(p.Clue))[r]
 }
 
 // Size is the number of cells of territory r.

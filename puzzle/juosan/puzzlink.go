@@ -19,9 +19,8 @@ const URLPrefix = "https://puzz.link/p?"
 // list are named FILE:LINE.
 func readURLs(file string, data []byte) ([]*Puzzle, error) {
 	var errs puzzle.ErrorList
-	lines := text.Lines(data, true)
+	lines := linesOf(&errs, file, data, true, "a puzz.link URL")
 	if len(lines) == 0 {
-		errs.Add(file, 1, 0, "empty input: want a puzz.link URL")
 		return nil, errs.Err()
 	}
 	var out []*Puzzle

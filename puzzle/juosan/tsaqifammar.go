@@ -19,9 +19,8 @@ import (
 // territory and an unused one cannot carry a number. The puzzle is named
 // after the file.
 func readIn(errs *puzzle.ErrorList, file string, data []byte) *Puzzle {
-	lines := text.Lines(data, false)
+	lines := linesOf(errs, file, data, false, "a line with the numbers of rows and columns")
 	if len(lines) == 0 {
-		errs.Add(file, 1, 0, "empty input: want a line with the numbers of rows and columns")
 		return nil
 	}
 	head := lines[0]
@@ -100,14 +99,13 @@ func readIn(errs *puzzle.ErrorList, file string, data []byte) *Puzzle {
 // grid must match its size; with p nil the size is taken from the input.
 func parseAnswer(file string, data []byte, p *Puzzle) (Grid, error) {
 	var errs puzzle.ErrorList
-	lines := text.Lines(data, false)
+	lines := linesOf(&errs, file, data, false, "rows of - and |")
+	if len(lines) == 0 {
+		return nil, errs.Err()
+	}
 	rows, cols := -1, -1
 	if p != nil {
 		rows, cols = p.NumRows, p.NumCols
-	}
-	if len(lines) == 0 {
-		errs.Add(file, 1, 0, "empty input: want rows of - and |")
-		return nil, errs.Err()
 	}
 	if rows >= 0 && !rowCount(&errs, file, lines, lines, rows, "found %d rows, want %d", len(lines), rows) {
 		return nil, errs.Err()
