@@ -109,10 +109,10 @@ func bigJuosan(seed uint64) (Case, error) {
 	if err != nil {
 		return Case{}, err
 	}
-	p.Name = fmt.Sprintf("random30x45-%d", seed)
-	text := []byte(jm.FormatCanonical(p, nil))
+	p.Title = fmt.Sprintf("random30x45-%d", seed)
+	text := []byte(jm.FormatCanonical(p))
 	parse := func(opt kinds.Options) (kinds.Instance, error) {
-		xs, err := kinds.Juosan.Parse(p.Name, text, opt)
+		xs, err := kinds.Juosan.Parse(p.Title, text, opt)
 		if err != nil {
 			return nil, err
 		}
@@ -122,7 +122,7 @@ func bigJuosan(seed uint64) (Case, error) {
 	if err != nil {
 		return Case{}, err
 	}
-	return Case{Kind: "juosan", Name: p.Name, Size: "30x45", Inst: in, parse: parse}, nil
+	return Case{Kind: "juosan", Name: p.Title, Size: "30x45", Inst: in, parse: parse}, nil
 }
 
 // Count is the deterministic size of one encoding of one puzzle.

@@ -31,7 +31,7 @@ func startJuosan(_ context.Context, rng *rand.Rand, opt *Options, name string) (
 	if err != nil {
 		return nil, err
 	}
-	p.Name = name
+	p.Title = name
 	// Step 2 works on unnumbered territories, so the start has no numbers;
 	// a single cell never carries information, so singletons join a
 	// random neighbour.
@@ -51,10 +51,11 @@ func startJuosan(_ context.Context, rng *rand.Rand, opt *Options, name string) (
 }
 
 func (d *juosanDraft) text(withSol bool) string {
+	p := *d.p
 	if withSol {
-		return jm.FormatCanonical(d.p, d.sol)
+		p.Solution = d.sol.Assignment()
 	}
-	return jm.FormatCanonical(d.p, nil)
+	return jm.FormatCanonical(&p)
 }
 
 func (d *juosanDraft) intended() puzzle.Assignment { return d.sol.Assignment() }
@@ -79,17 +80,17 @@ func (d *juosanDraft) with(labels [][]int, numbered map[int]bool) (*juosanDraft,
 
 // build validates a territory map and clues into a draft.
 func (d *juosanDraft) build(region [][]int, clue []int, seen []jm.Grid) (*juosanDraft, error) {
-	p, err := jm.New(d.p.Name, region, clue)
+	p, err := jm.New(d.p.Title, region, clue)
 	if err != nil {
 		return nil, internal(err)
 	}
-	return &juosanDraft{p: p, sol: d.sol, rd: d.rd, seen: seen}, nil
+	return &juosanDraft{p: p.WithReading(d.rd), sol: d.sol, rd: d.rd, seen: seen}, nil
 }
 
 // partition turns labels into a territory map (connected groups of equal
 // labels) and clues: the planted count where numbered[label].
 func (d *juosanDraft) partition(labels [][]int, numbered map[int]bool) ([][]int, []int) {
-	rows, cols := d.p.Rows, d.p.Cols
+	rows, cols := d.p.NumRows, d.p.NumCols
 	region := make([][]int, rows)
 	for r := range region {
 		region[r] = make([]int, cols)
@@ -213,7 +214,7 @@ func (d *juosanDraft) exclude(rng *rand.Rand, others []puzzle.Assignment) (draft
 		}
 		// The fast check above is Verify's count part; Verify has the
 		// last word.
-		if len(jm.Verify(e.p, e.sol, e.rd)) > 0 || len(jm.Verify(e.p, g2, e.rd)) == 0 {
+		if len(e.p.Verify(e.sol.Assignment())) > 0 || len(e.p.Verify(g2.Assignment())) == 0 {
 			return nil, internal(errors.New("the new clue does not separate the solutions"))
 		}
 		return e, nil
@@ -287,7 +288,7 @@ func (d *juosanDraft) exclude(rng *rand.Rand, others []puzzle.Assignment) (draft
 // labels returns a copy of the territory map and which territories are
 // numbered.
 func (d *juosanDraft) labels() ([][]int, map[int]bool) {
-	l := make([][]int, d.p.Rows)
+	l := make([][]int, d.p.NumRows)
 	for r := range l {
 		l[r] = append([]int(nil), d.p.Region[r]...)
 	}
@@ -335,9 +336,9 @@ func (d *juosanDraft) clues() []int {
 func (d *juosanDraft) without(id int) (draft, error) {
 	clue := append([]int(nil), d.p.Clue...)
 	clue[id] = jm.NoNumber
-	p, err := jm.New(d.p.Name, d.p.Region, clue)
+	p, err := jm.New(d.p.Title, d.p.Region, clue)
 	if err != nil {
 		return nil, internal(err)
 	}
-	return &juosanDraft{p: p, sol: d.sol, rd: d.rd}, nil
+	return &juosanDraft{p: p.WithReading(d.rd), sol: d.sol, rd: d.rd}, nil
 }

@@ -182,3 +182,19 @@ func Validate() error {
 	}
 	return nil
 }
+
+// readerDocs lists, for help texts, the formats fs reads: each one's Doc
+// ("playshinro JSON"), or its Name when it has none. --to takes the Name.
+func readerDocs[P any](fs puzzle.Formats[P]) []string {
+	var out []string
+	for _, f := range fs {
+		switch {
+		case f.Parse == nil:
+		case f.Doc != "":
+			out = append(out, f.Doc)
+		default:
+			out = append(out, f.Name)
+		}
+	}
+	return out
+}

@@ -1,7 +1,6 @@
 package kinds_test
 
 import (
-	"slices"
 	"testing"
 
 	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
@@ -9,20 +8,11 @@ import (
 	"github.com/puzzlesat/puzzlesat/kinds/kindtest"
 )
 
-// linjatRowsBroken are the levels kindtest fails today, in the "rows"
-// output: a rows text whose first line holds two numbers is claimed by
-// Juosan's Detect too (it reads as a .in header: easy/25, …). TestLinjatCorpus keeps the other checks on them until
-// puzzle/linjat and the Juosan detection are fixed. tutorial/3 is not among
-// them: it has two solutions on purpose.
-var linjatRowsBroken = []string{
-	"easy/25", "medium/7", "medium/12", "medium/22",
-}
-
 // TestKindtest runs kinds/kindtest, the suite every kind passes, on the
 // corpus: all 63 janko puzzles under both Juosan readings with one file of
 // every other Juosan input format, all 40 playshinro puzzles, all 23
 // reference Arrows folders, and every Linjat level with one solution
-// except linjatRowsBroken.
+// (tutorial/3 has two solutions on purpose).
 func TestKindtest(t *testing.T) {
 	juosan := append(testcorpus.Glob(t, "juosan/janko/*.in"),
 		testcorpus.Path("juosan", "6x6_1.juosan"),
@@ -53,7 +43,7 @@ func linjatLevels(t *testing.T) []string {
 	path := testcorpus.Path("linjat", "puzzles.json")
 	var out []string
 	for _, in := range parseFile(t, "linjat", path, kinds.Options{}) {
-		if in.Name() != "tutorial/3" && !slices.Contains(linjatRowsBroken, in.Name()) {
+		if in.Name() != "tutorial/3" {
 			out = append(out, path+"#"+in.Name())
 		}
 	}

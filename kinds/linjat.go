@@ -16,7 +16,7 @@ import (
 var Linjat = &Kind{
 	Name:    "linjat",
 	Doc:     "Linjat (jsnell/linjat): draw a straight line of N cells through every number N; lines never overlap or cross numbers; every dot covered",
-	Formats: linjatReads(),
+	Formats: readerDocs(lm.Formats),
 	Outputs: lm.Formats.Writers(),
 	Detect:  func(name string, data []byte) bool { return lm.Formats.Detect(name, data) != nil },
 	Select: func(insts []Instance, sel string) (Instance, error) {
@@ -46,23 +46,6 @@ var Linjat = &Kind{
 		}
 		return out, perr
 	},
-}
-
-// linjatReads lists the formats Parse reads for help texts: each name,
-// with its Doc in parentheses when it has one.
-func linjatReads() []string {
-	var out []string
-	for _, f := range lm.Formats {
-		if f.Parse == nil {
-			continue
-		}
-		if f.Doc == "" {
-			out = append(out, f.Name)
-		} else {
-			out = append(out, f.Name+" ("+f.Doc+")")
-		}
-	}
-	return out
 }
 
 // linjatInstance is the model (Name, Vars, Verify, Draw) plus what the

@@ -103,16 +103,3 @@ func (x *shinroInstance) Human() (*HumanSetup, error) {
 		},
 	}, nil
 }
-
-// readerDocs lists the Doc of every format fs reads: the names help texts
-// give the formats a kind reads ("playshinro JSON"), where --to takes the
-// format's Name ("playshinro").
-func readerDocs[P any](fs puzzle.Formats[P]) []string {
-	var out []string
-	for _, f := range fs {
-		if f.Parse != nil {
-			out = append(out, f.Doc)
-		}
-	}
-	return out
-}

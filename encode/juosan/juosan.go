@@ -7,7 +7,7 @@
 //   - no three `-` stacked in a column: (¬a ∨ ¬b ∨ ¬c) for each vertical
 //     triple; no three `|` side by side in a row: (a ∨ b ∨ c) for each
 //     horizontal triple;
-//   - a territory of S cells numbered N, reading Either: when 2N = S the
+//   - a territory of S cells numbered N, reading (p.Reading) Either: when 2N = S the
 //     single constraint #`-` = N (then #`|` = N too); otherwise a fresh
 //     selector s with s → #`-` = N and ¬s → #`|` = N, each written with the
 //     card encoding's Exactly under encode.Guard. The counts fix s, so it
@@ -28,10 +28,10 @@ import (
 	model "github.com/puzzlesat/puzzlesat/puzzle/juosan"
 )
 
-// Options chooses the clue reading and the cardinality encoding.
+// Options chooses the cardinality encoding. (The clue reading is the
+// puzzle's own, model.Puzzle.Reading.)
 type Options struct {
-	Reading model.Reading
-	Card    string // encoding name for encode/card, "" = card.Default
+	Card string // encoding name for encode/card, "" = card.Default
 }
 
 // VarName is the name of the primary variable of cell (r, c), 0-based:
@@ -39,24 +39,21 @@ type Options struct {
 func VarName(r, c int) string { return fmt.Sprintf("r%dc%d", r+1, c+1) }
 
 // Encode writes p's rules to b and returns the layout of its cells
-// (row-major, as in p.Problem().Vars()). It fails, writing nothing, for an
-// invalid puzzle, an unknown reading or an unknown card encoding.
+// (row-major, as in p.Vars()). It fails, writing nothing, for an invalid
+// puzzle (an unknown reading included) or an unknown card encoding.
 func Encode(b *encode.Builder, p *model.Puzzle, opt Options) (encode.Layout, error) {
 	if err := p.Validate(); err != nil {
 		return encode.Layout{}, err
-	}
-	if opt.Reading != model.Either && opt.Reading != model.Majority {
-		return encode.Layout{}, fmt.Errorf("juosan: unknown reading %v", opt.Reading)
 	}
 	enc, err := card.Lookup(opt.Card)
 	if err != nil {
 		return encode.Layout{}, err
 	}
 
-	x := make([][]int, p.Rows)
-	lay := encode.Layout{Lits: make([][]int, 0, p.Rows*p.Cols)}
+	x := make([][]int, p.NumRows)
+	lay := encode.Layout{Lits: make([][]int, 0, p.NumRows*p.NumCols)}
 	for r := range x {
-		x[r] = make([]int, p.Cols)
+		x[r] = make([]int, p.NumCols)
 		for c := range x[r] {
 			v := b.Var(VarName(r, c))
 			x[r][c] = v
@@ -64,12 +61,12 @@ func Encode(b *encode.Builder, p *model.Puzzle, opt Options) (encode.Layout, err
 		}
 	}
 
-	for r := 0; r < p.Rows; r++ {
-		for c := 0; c < p.Cols; c++ {
-			if r+2 < p.Rows {
+	for r := 0; r < p.NumRows; r++ {
+		for c := 0; c < p.NumCols; c++ {
+			if r+2 < p.NumRows {
 				b.AddClause(-x[r][c], -x[r+1][c], -x[r+2][c])
 			}
-			if c+2 < p.Cols {
+			if c+2 < p.NumCols {
 				b.AddClause(x[r][c], x[r][c+1], x[r][c+2])
 			}
 		}
@@ -89,7 +86,7 @@ func Encode(b *encode.Builder, p *model.Puzzle, opt Options) (encode.Layout, err
 		switch size := len(cells); {
 		case 2*n == size:
 			enc.Exactly(b, horiz, n)
-		case opt.Reading == model.Majority && 2*n < size:
+		case p.Reading == model.Majority && 2*n < size:
 			enc.AtMost(b, horiz, n)
 			enc.AtMost(b, vert, n)
 		default:

@@ -2,9 +2,7 @@ package juosan
 
 import (
 	"math/rand/v2"
-	"os"
-	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 	"testing"
 
@@ -13,11 +11,12 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/encode"
 	"github.com/puzzlesat/puzzlesat/encode/card"
+	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
 	model "github.com/puzzlesat/puzzlesat/puzzle/juosan"
 	"github.com/puzzlesat/puzzlesat/sat"
 )
 
-const testdata = "../../testdata/juosan"
+var readings = []model.Reading{model.Either, model.Majority}
 
 // encodeFormula encodes p into a fresh formula.
 func encodeFormula(t testing.TB, p *model.Puzzle, opt Options) (*sat.Formula, *encode.Builder, encode.Layout) {
@@ -26,7 +25,7 @@ func encodeFormula(t testing.TB, p *model.Puzzle, opt Options) (*sat.Formula, *e
 	b := encode.NewBuilder(f)
 	lay, err := Encode(b, p, opt)
 	if err != nil {
-		t.Fatalf("Encode(%s): %v", p.Name, err)
+		t.Fatalf("Encode(%s): %v", p.Name(), err)
 	}
 	return f, b, lay
 }
@@ -78,57 +77,18 @@ func solutions(t testing.TB, p *model.Puzzle, opt Options, limit int) []model.Gr
 	return out
 }
 
-type jankoCase struct {
-	p   *model.Puzzle
-	sol model.Grid
-}
-
-func loadJanko(t testing.TB) []jankoCase {
-	t.Helper()
-	files, err := filepath.Glob(filepath.Join(testdata, "janko", "*.in"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	sort.Strings(files)
-	var out []jankoCase
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p, err := model.ParseIn(f, data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ans := strings.TrimSuffix(f, ".in") + ".ans"
-		adata, err := os.ReadFile(ans)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sol, err := model.ParseAnswer(ans, adata, p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, jankoCase{p, sol})
-	}
-	if len(out) != 63 {
-		t.Fatalf("have %d janko puzzles, want 63", len(out))
-	}
-	return out
-}
-
 // TestJankoUnique: every janko puzzle has exactly one solution under both
 // readings, and it is the published one.
 func TestJankoUnique(t *testing.T) {
-	for _, c := range loadJanko(t) {
-		for _, rd := range []model.Reading{model.Either, model.Majority} {
-			sols := solutions(t, c.p, Options{Reading: rd}, 2)
+	for _, p := range testcorpus.JuosanJanko(t) {
+		for _, rd := range readings {
+			sols := solutions(t, p.WithReading(rd), Options{}, 2)
 			if len(sols) != 1 {
-				t.Errorf("%s (%v): have %d solutions, want 1", c.p.Name, rd, len(sols))
+				t.Errorf("%s (%v): have %d solutions, want 1", p.Name(), rd, len(sols))
 				continue
 			}
-			if !sols[0].Equal(c.sol) {
-				t.Errorf("%s (%v): have\n%swant\n%s", c.p.Name, rd, model.FormatGrid(sols[0]), model.FormatGrid(c.sol))
+			if have := sols[0].Assignment(); !slices.Equal(have, p.Solution) {
+				t.Errorf("%s (%v): have\n%s\nwant\n%s", p.Name(), rd, strings.Join(p.Draw(have), "\n"), strings.Join(p.Draw(p.Solution), "\n"))
 			}
 		}
 	}
@@ -138,11 +98,7 @@ func TestJankoUnique(t *testing.T) {
 // reading: 68 unique, 5 with several solutions (counts found by brute
 // force), and 5x5_1 has none under Majority (it has a 2 in 6 cells).
 func TestPlayground(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join(testdata, "janko_instances.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ps, _ := model.ParsePlaygroundJSON("janko_instances.json", data)
+	ps, _ := testcorpus.JuosanFile(t, "juosan/janko_instances.json")
 	if len(ps) != 73 {
 		t.Fatalf("have %d puzzles, want 73", len(ps))
 	}
@@ -155,7 +111,7 @@ func TestPlayground(t *testing.T) {
 	}
 	unique := 0
 	for _, p := range ps {
-		name := model.ShortName(p.Name)
+		name := strings.Fields(p.Name())[0]
 		want, ok := multi[name]
 		if !ok {
 			if n := len(solutions(t, p, Options{}, 2)); n != 1 {
@@ -164,13 +120,14 @@ func TestPlayground(t *testing.T) {
 			unique++
 			continue
 		}
-		for i, rd := range []model.Reading{model.Either, model.Majority} {
-			sols := solutions(t, p, Options{Reading: rd}, 1000)
+		for i, rd := range readings {
+			p := p.WithReading(rd)
+			sols := solutions(t, p, Options{}, 1000)
 			if len(sols) != want[i] {
 				t.Errorf("%s (%v): have %d solutions, want %d", name, rd, len(sols), want[i])
 			}
 			for _, g := range sols {
-				if vs := model.Verify(p, g, rd); len(vs) != 0 {
+				if vs := p.Verify(g.Assignment()); len(vs) != 0 {
 					t.Errorf("%s (%v): solution breaks %v", name, rd, vs[0])
 				}
 			}
@@ -194,14 +151,7 @@ func TestEmpty4x4(t *testing.T) {
 // TestGolden pins the size of 6x6_1's formula per card encoding, and checks
 // that each encoding finds its one solution.
 func TestGolden(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join(testdata, "janko", "6x6_1.in"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := model.ParseIn("6x6_1.in", data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := testcorpus.JuosanOne(t, "juosan/janko/6x6_1.in")
 	// 36 cells, 48 run-of-three clauses, 6 selectors (the two territories
 	// with 2N = S need none); the rest is the card encoding's.
 	golden := map[string]struct{ vars, clauses int }{
@@ -240,7 +190,7 @@ func TestLayout(t *testing.T) {
 		t.Fatal(err)
 	}
 	f, b, lay := encodeFormula(t, p, Options{})
-	vars := p.Problem().Vars()
+	vars := p.Vars()
 	if len(lay.Lits) != len(vars) {
 		t.Fatalf("layout has %d rows, want %d", len(lay.Lits), len(vars))
 	}
@@ -278,8 +228,8 @@ func TestEncodeErrors(t *testing.T) {
 		want string
 	}{
 		{"card", p, Options{Card: "nope"}, "nope"},
-		{"reading", p, Options{Reading: 7}, "reading"},
-		{"puzzle", &model.Puzzle{Rows: 1, Cols: 1, Region: [][]int{{3}}, Clue: []int{1}}, Options{}, "out of range"},
+		{"reading", p.WithReading(7), Options{}, "reading"},
+		{"puzzle", &model.Puzzle{NumRows: 1, NumCols: 1, Region: [][]int{{3}}, Clue: []int{1}}, Options{}, "out of range"},
 	} {
 		f := &sat.Formula{}
 		_, err := Encode(encode.NewBuilder(f), tc.p, tc.opt)
@@ -298,10 +248,10 @@ func TestRandom(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, _, lay := encodeFormula(t, p, Options{Reading: model.Majority})
+	f, _, lay := encodeFormula(t, p.WithReading(model.Majority), Options{})
 	m := make([]bool, f.Vars+1)
 	for i, row := range lay.Lits {
-		q := p.PosOf(i)
+		q := p.Pos(i)
 		m[row[0]] = g[q.Row][q.Col] == model.Horiz
 	}
 	// Fix the cells and ask gini for the auxiliaries.

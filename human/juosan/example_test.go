@@ -6,19 +6,21 @@ import (
 	"os"
 
 	"github.com/puzzlesat/puzzlesat/human/juosan"
+	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
 	model "github.com/puzzlesat/puzzlesat/puzzle/juosan"
 )
 
+// load returns the rules' input for the janko puzzle called name.
 func load(name string) (*juosan.Input, error) {
-	data, err := os.ReadFile("../../testdata/juosan-human/" + name + ".in")
+	data, err := os.ReadFile(testcorpus.Path("juosan", "janko", name+".in"))
 	if err != nil {
 		return nil, err
 	}
-	p, err := model.ParseIn(name+".in", data)
+	ps, err := model.Parse(name+".in", data)
 	if err != nil {
 		return nil, err
 	}
-	return juosan.New(p, model.Either)
+	return juosan.New(ps[0])
 }
 
 // Solve janko #51 (test case 6x6_1) with the rules alone.

@@ -2,18 +2,13 @@ package juosan
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"reflect"
-	"sort"
-	"strings"
 	"testing"
 
 	"github.com/puzzlesat/puzzlesat/human"
+	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
 	model "github.com/puzzlesat/puzzlesat/puzzle/juosan"
 )
-
-const jankoDir = "../../testdata/juosan-human"
 
 type janko struct {
 	name string
@@ -21,37 +16,17 @@ type janko struct {
 	sol  []int // value per unknown
 }
 
+// loadJanko returns the janko corpus as the rules' inputs (reading Either)
+// with their solutions.
 func loadJanko(t testing.TB) []janko {
 	t.Helper()
-	files, err := filepath.Glob(filepath.Join(jankoDir, "*.in"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no janko puzzles in %s: %v", jankoDir, err)
-	}
-	sort.Strings(files)
 	var out []janko
-	for _, f := range files {
-		data, err := os.ReadFile(f)
+	for _, p := range testcorpus.JuosanJanko(t) {
+		in, err := New(p)
 		if err != nil {
 			t.Fatal(err)
 		}
-		p, err := model.ParseIn(f, data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ansFile := strings.TrimSuffix(f, ".in") + ".ans"
-		data, err = os.ReadFile(ansFile)
-		if err != nil {
-			t.Fatal(err)
-		}
-		g, err := model.ParseAnswer(ansFile, data, p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		in, err := New(p, model.Either)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, janko{name: p.Name, in: in, sol: []int(g.Assignment())})
+		out = append(out, janko{name: p.Name(), in: in, sol: p.Solution})
 	}
 	return out
 }
@@ -81,9 +56,6 @@ func checkAgainst(t *testing.T, name string, sol []int, res *human.Result) {
 // solution, and the solve counts are facts of the rule set.
 func TestJanko(t *testing.T) {
 	ps := loadJanko(t)
-	if len(ps) != 63 {
-		t.Fatalf("%d janko puzzles, want 63", len(ps))
-	}
 	want := map[int]int{0: 58, 1: 58, 2: 58, 3: 62, 5: 63}
 	for _, k := range []int{0, 1, 2, 3, 5} {
 		solved := 0
@@ -95,7 +67,7 @@ func TestJanko(t *testing.T) {
 			checkAgainst(t, p.name, p.sol, res)
 			if res.Status == human.StatusSolved {
 				solved++
-				if v := model.Verify(p.in.Puzzle, p.in.Grid(res.Cands), model.Either); len(v) > 0 {
+				if v := p.in.Puzzle.Verify(p.in.Grid(res.Cands).Assignment()); len(v) > 0 {
 					t.Errorf("%s: solved grid breaks %v", p.name, v[0])
 				}
 			}
@@ -106,7 +78,7 @@ func TestJanko(t *testing.T) {
 		if k == 0 {
 			// No janko territory has 2N < size: the readings agree.
 			for _, p := range ps {
-				maj, err := New(p.in.Puzzle, model.Majority)
+				maj, err := New(p.in.Puzzle.WithReading(model.Majority))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -124,7 +96,7 @@ func TestJanko(t *testing.T) {
 			}
 		}
 		if solved != want[k] {
-			t.Errorf("k = %d: %d of 63 solved, want %d", k, solved, want[k])
+			t.Errorf("k = %d: %d of %d solved, want %d", k, solved, len(ps), want[k])
 		}
 	}
 }

@@ -1,10 +1,10 @@
 // Package juosan holds the human-style rules of Juosan for the engine in
 // package human.
 //
-// The unknowns are the cells in row-major order (model.Puzzle.VarIndex),
-// value 0 = `-` and 1 = `|`, as in the model's puzzle.Problem. A rule's
-// Pass.Puzzle is an *Input: the puzzle, the clue Reading, and data derived
-// once by New (windows, territories, the counts each clue allows).
+// The unknowns are the cells in row-major order (model.Puzzle.Index),
+// value 0 = `-` and 1 = `|`, as in the model's Vars. A rule's Pass.Puzzle
+// is an *Input: the puzzle (with its clue Reading) and data derived once by
+// New (windows, territories, the counts each clue allows).
 //
 // # The clue under both readings
 //
@@ -41,7 +41,7 @@
 // needing more is skipped). Proofs by contradiction are the engine's
 // (human.Engine.Trials).
 //
-// On the 63 janko puzzles (testdata/juosan-human) the rules alone solve 58;
+// On the 63 janko puzzles (testdata/juosan/janko) the rules alone solve 58;
 // trials of k = 1, 2, 3, 5 rule layers solve 58, 58, 62, 63.
 package juosan
 
@@ -65,8 +65,7 @@ func symbol(v int) string { return model.SymbolOf(v).String() }
 
 // Input is what the Juosan rules see as Pass.Puzzle. Build it with New.
 type Input struct {
-	Puzzle  *model.Puzzle
-	Reading model.Reading
+	Puzzle *model.Puzzle
 
 	windows     []window
 	pairs       [][2]int // numbered territories sharing a window, sorted
@@ -91,23 +90,21 @@ type territory struct {
 	numbered bool
 }
 
-// New checks the puzzle and derives the rules' data.
-func New(p *model.Puzzle, r model.Reading) (*Input, error) {
+// New checks the puzzle (its reading included) and derives the rules'
+// data.
+func New(p *model.Puzzle) (*Input, error) {
 	if p == nil {
 		return nil, fmt.Errorf("juosan rules: nil puzzle")
-	}
-	if r != model.Either && r != model.Majority {
-		return nil, fmt.Errorf("juosan rules: unknown reading %v", r)
 	}
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
-	in := &Input{Puzzle: p, Reading: r, territory: make([]territory, len(p.Clue)),
-		territoryOf: make([]int, p.Rows*p.Cols)}
-	for row := range p.Rows {
-		for col := range p.Cols {
+	in := &Input{Puzzle: p, territory: make([]territory, len(p.Clue)),
+		territoryOf: make([]int, p.NumRows*p.NumCols)}
+	for row := range p.NumRows {
+		for col := range p.NumCols {
 			q := puzzle.Pos{Row: row, Col: col}
-			i, t := p.VarIndex(q), p.RegionAt(q)
+			i, t := p.Index(q), p.RegionAt(q)
 			in.territoryOf[i] = t
 			if len(in.territory[t].cells) == 0 {
 				in.territory[t].topLeft = q
@@ -120,15 +117,15 @@ func New(p *model.Puzzle, r model.Reading) (*Input, error) {
 		tr.clue = p.Clue[t]
 		tr.numbered = p.Numbered(t)
 		if tr.numbered {
-			tr.allowed = allowedCounts(len(tr.cells), tr.clue, r)
+			tr.allowed = allowedCounts(len(tr.cells), tr.clue, p.Reading)
 		}
 	}
-	for row := range p.Rows {
-		for col := range p.Cols {
-			if row+2 < p.Rows {
+	for row := range p.NumRows {
+		for col := range p.NumCols {
+			if row+2 < p.NumRows {
 				in.addWindow(window{cells: [3]int{in.at(row, col), in.at(row+1, col), in.at(row+2, col)}, forbid: Dash})
 			}
-			if col+2 < p.Cols {
+			if col+2 < p.NumCols {
 				in.addWindow(window{cells: [3]int{in.at(row, col), in.at(row, col+1), in.at(row, col+2)}, forbid: Bar})
 			}
 		}
@@ -159,7 +156,7 @@ func (in *Input) findPairs() {
 	})
 }
 
-func (in *Input) at(row, col int) int { return row*in.Puzzle.Cols + col }
+func (in *Input) at(row, col int) int { return row*in.Puzzle.NumCols + col }
 
 func (in *Input) addWindow(w window) {
 	k := len(in.windows)
@@ -191,7 +188,7 @@ func allowedCounts(size, n int, r model.Reading) []bool {
 
 // Start returns the starting candidates: every cell `-` or `|`.
 func (in *Input) Start() []human.Cands {
-	cs := make([]human.Cands, in.Puzzle.Rows*in.Puzzle.Cols)
+	cs := make([]human.Cands, in.Puzzle.NumRows*in.Puzzle.NumCols)
 	for i := range cs {
 		cs[i] = human.Only(Dash) | human.Only(Bar)
 	}
@@ -199,7 +196,7 @@ func (in *Input) Start() []human.Cands {
 }
 
 // Pos is the cell of unknown i.
-func (in *Input) Pos(i int) puzzle.Pos { return in.Puzzle.PosOf(i) }
+func (in *Input) Pos(i int) puzzle.Pos { return in.Puzzle.Pos(i) }
 
 // Describe names an assignment, e.g. "r3c4 = |" (for Engine.Describe).
 func (in *Input) Describe(a human.Elim) string {
@@ -209,7 +206,7 @@ func (in *Input) Describe(a human.Elim) string {
 // Grid renders candidates: a cell with one candidate shows its symbol,
 // others are Empty.
 func (in *Input) Grid(cs []human.Cands) model.Grid {
-	g := model.NewGrid(in.Puzzle.Rows, in.Puzzle.Cols)
+	g := model.NewGrid(in.Puzzle.NumRows, in.Puzzle.NumCols)
 	for i, c := range cs[:min(len(cs), len(in.territoryOf))] {
 		if v, ok := c.Single(); ok {
 			q := in.Pos(i)
@@ -223,13 +220,6 @@ func (in *Input) Grid(cs []human.Cands) model.Grid {
 // reasons naming cells.
 func NewEngine(in *Input, trials int) *human.Engine {
 	return &human.Engine{Rules: Rules(), Trials: trials, Describe: in.Describe}
-}
-
-// input extracts the rules' input from a pass; a pass holding anything
-// else gets no deductions from the Juosan rules.
-func input(p *human.Pass) (*Input, bool) {
-	in, ok := p.Puzzle.(*Input)
-	return in, ok && in != nil && len(p.Cands) == len(in.territoryOf)
 }
 
 func containsInt(xs []int, x int) bool {

@@ -21,11 +21,7 @@ const maxOpen = 63
 
 // territoryRuns: exact reasoning on each numbered territory with the
 // windows that lie within it and its placed neighbours.
-func territoryRuns(p *human.Pass) []human.Deduction {
-	in, ok := input(p)
-	if !ok {
-		return nil
-	}
+func territoryRuns(in *Input, p *human.Pass) []human.Deduction {
 	var ds []human.Deduction
 	for t := range in.territory {
 		if in.territory[t].numbered {
@@ -37,11 +33,7 @@ func territoryRuns(p *human.Pass) []human.Deduction {
 
 // territoryPairs: the same on the union of two numbered territories that
 // share a window, with both numbers.
-func territoryPairs(p *human.Pass) []human.Deduction {
-	in, ok := input(p)
-	if !ok {
-		return nil
-	}
+func territoryPairs(in *Input, p *human.Pass) []human.Deduction {
 	var ds []human.Deduction
 	for _, pr := range in.pairs {
 		a, b := pr[0], pr[1]

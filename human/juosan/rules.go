@@ -12,36 +12,32 @@ import (
 // The reading is not a parameter: it travels in the Input.
 func Rules() []*human.Rule {
 	return []*human.Rule{
-		{Name: "pair", Level: 1, Apply: pair,
+		{Name: "pair", Level: 1, Apply: human.Typed(pair),
 			Doc: "Two `-` stacked in a column forbid `-` just above and below them; two `|` side by side in a row forbid `|` just left and right of them."},
-		{Name: "gap", Level: 2, Apply: gap,
+		{Name: "gap", Level: 2, Apply: human.Typed(gap),
 			Doc: "A cell between two `-` in a column cannot be `-`; a cell between two `|` in a row cannot be `|`."},
-		{Name: "territory-count", Level: 3, Apply: territoryCount,
+		{Name: "territory-count", Level: 3, Apply: human.Typed(territoryCount),
 			Doc: "A numbered territory holds N of one symbol (under the chosen reading); when the symbols already placed leave a single way to fit it, the open cells are all `|` (no more `-` fits) or all `-`."},
-		{Name: "territory-runs", Level: 4, Apply: territoryRuns,
+		{Name: "territory-runs", Level: 4, Apply: human.Typed(territoryRuns),
 			Doc: "Within a numbered territory, the no-three-in-a-row rules limit how many `-` its open cells can take; a value that leaves no count the number allows is eliminated."},
-		{Name: "territory-pairs", Level: 5, Apply: territoryPairs,
+		{Name: "territory-pairs", Level: 5, Apply: human.Typed(territoryPairs),
 			Doc: "Two numbered territories side by side (sharing a window of three cells), with the runs within both: a value of an open cell that leaves no filling meeting both numbers is eliminated."},
 	}
 }
 
 // pair and gap: of a window's three cells, two hold the forbidden symbol,
 // so the third cannot. pair takes two adjacent cells, gap the two ends.
-func pair(p *human.Pass) []human.Deduction {
-	return windowRule(p, [][3]int{{0, 1, 2}, {1, 2, 0}})
+func pair(in *Input, p *human.Pass) []human.Deduction {
+	return in.windowRule(p, [][3]int{{0, 1, 2}, {1, 2, 0}})
 }
 
-func gap(p *human.Pass) []human.Deduction {
-	return windowRule(p, [][3]int{{0, 2, 1}})
+func gap(in *Input, p *human.Pass) []human.Deduction {
+	return in.windowRule(p, [][3]int{{0, 2, 1}})
 }
 
 // windowRule applies, to every window, each pattern {i, j, k}: cells i and
 // j hold the forbidden symbol, so k does not.
-func windowRule(p *human.Pass, patterns [][3]int) []human.Deduction {
-	in, ok := input(p)
-	if !ok {
-		return nil
-	}
+func (in *Input) windowRule(p *human.Pass, patterns [][3]int) []human.Deduction {
 	var ds []human.Deduction
 	for _, w := range in.windows {
 		for _, pat := range patterns {
@@ -71,11 +67,7 @@ func is(c human.Cands, v int) bool {
 }
 
 // territoryCount: the clue against the symbols already placed.
-func territoryCount(p *human.Pass) []human.Deduction {
-	in, ok := input(p)
-	if !ok {
-		return nil
-	}
+func territoryCount(in *Input, p *human.Pass) []human.Deduction {
 	var ds []human.Deduction
 	for t := range in.territory {
 		tr := &in.territory[t]

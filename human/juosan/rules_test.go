@@ -4,13 +4,14 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
-	"math/rand"
+	"math/rand/v2"
 	"slices"
 	"sort"
 	"strings"
 	"testing"
 
 	"github.com/puzzlesat/puzzlesat/human"
+	"github.com/puzzlesat/puzzlesat/puzzle"
 	model "github.com/puzzlesat/puzzlesat/puzzle/juosan"
 )
 
@@ -36,11 +37,17 @@ func build(t testing.TB, rows []string, clues map[byte]int, r model.Reading) *In
 			region[i] = append(region[i], id)
 		}
 	}
-	p, err := model.New("test", region, clue)
+	return newInput(t, "test", region, clue, r)
+}
+
+// newInput makes an Input from a territory map and clues under reading r.
+func newInput(t testing.TB, name string, region [][]int, clue []int, r model.Reading) *Input {
+	t.Helper()
+	p, err := model.New(name, region, clue)
 	if err != nil {
 		t.Fatal(err)
 	}
-	in, err := New(p, r)
+	in, err := New(p.WithReading(r))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -179,12 +186,12 @@ type brute struct {
 // windows or allowed counts).
 func solutions(in *Input) []uint32 {
 	p := in.Puzzle
-	n := p.Rows * p.Cols
+	n := p.NumRows * p.NumCols
 	var masks []uint32 // per territory
 	for t := range p.Clue {
 		var m uint32
 		for _, q := range p.Cells(t) {
-			m |= 1 << uint(p.VarIndex(q))
+			m |= 1 << uint(p.Index(q))
 		}
 		masks = append(masks, m)
 	}
@@ -197,7 +204,7 @@ func solutions(in *Input) []uint32 {
 			}
 			bars := bits.OnesCount32(g & m)
 			dashes := bits.OnesCount32(m) - bars
-			switch in.Reading {
+			switch in.Puzzle.Reading {
 			case model.Either:
 				ok = dashes == p.Clue[t] || bars == p.Clue[t]
 			case model.Majority:
@@ -214,16 +221,16 @@ func solutions(in *Input) []uint32 {
 // runsOK checks the row and column rules on a grid given as a `|` mask.
 func runsOK(in *Input, g uint32) bool {
 	p := in.Puzzle
-	n := p.Rows * p.Cols
-	var rowMask uint32 = 1<<uint(p.Cols) - 1
-	for r := 0; r < p.Rows; r++ {
-		row := g >> uint(r*p.Cols) & rowMask
+	n := p.NumRows * p.NumCols
+	var rowMask uint32 = 1<<uint(p.NumCols) - 1
+	for r := 0; r < p.NumRows; r++ {
+		row := g >> uint(r*p.NumCols) & rowMask
 		if row&(row>>1)&(row>>2) != 0 { // three `|` side by side
 			return false
 		}
 	}
 	dash := ^g & (1<<uint(n) - 1)
-	return dash&(dash>>uint(p.Cols))&(dash>>uint(2*p.Cols)) == 0 // three `-` stacked
+	return dash&(dash>>uint(p.NumCols))&(dash>>uint(2*p.NumCols)) == 0 // three `-` stacked
 }
 
 func value(g uint32, i int) int { return int(g >> uint(i) & 1) }
@@ -266,92 +273,47 @@ func (b *brute) sound(t *testing.T, what string, sols []uint32, d human.Deductio
 	}
 }
 
-// randomPuzzle makes a rows×cols puzzle of random connected territories of
-// up to 6 cells with numbers (some unnumbered, some "?") that are random or,
-// when planted, read off a random grid that keeps the run rules (so the
-// puzzle has a solution).
+// randomPuzzle makes a rows×cols puzzle with the random connected
+// territories of model.Random and numbers (some unnumbered, some "?") that
+// are random or, when planted, read off model.Random's grid, which keeps
+// the run rules (so the puzzle has a solution).
 func randomPuzzle(t testing.TB, rng *rand.Rand, rows, cols int, r model.Reading, planted bool) *Input {
 	t.Helper()
-	region := make([][]int, rows)
-	for i := range region {
-		region[i] = make([]int, cols)
-		for j := range region[i] {
-			region[i][j] = -1
-		}
-	}
-	var size []int
-	for _, start := range rng.Perm(rows * cols) {
-		i, j := start/cols, start%cols
-		if region[i][j] >= 0 {
-			continue
-		}
-		id := len(size)
-		want := 1 + rng.Intn(6)
-		cells := [][2]int{{i, j}}
-		region[i][j] = id
-		for k := 0; k < len(cells) && len(cells) < want; k++ {
-			for _, d := range rng.Perm(4) {
-				ni, nj := cells[k][0]+[]int{-1, 1, 0, 0}[d], cells[k][1]+[]int{0, 0, -1, 1}[d]
-				if ni >= 0 && ni < rows && nj >= 0 && nj < cols && region[ni][nj] < 0 && len(cells) < want {
-					region[ni][nj] = id
-					cells = append(cells, [2]int{ni, nj})
-				}
-			}
-		}
-		size = append(size, len(cells))
-	}
-	plain, err := model.New("plain", region, make([]int, len(size)))
+	shape, g, err := model.Random(rng, rows, cols)
 	if err != nil {
 		t.Fatal(err)
 	}
-	shape := &Input{Puzzle: plain}
-	var g uint32
-	for planted {
-		if g = rng.Uint32() & (1<<uint(rows*cols) - 1); runsOK(shape, g) {
-			break
-		}
-	}
-	clue := make([]int, len(size))
-	for id, s := range size {
-		bars := 0
-		for i, row := range region {
-			for j, x := range row {
-				if x == id {
-					bars += value(g, i*cols+j)
-				}
+	clue := make([]int, shape.NumRegions())
+	for id := range clue {
+		s, bars := shape.Size(id), 0
+		for _, q := range shape.Cells(id) {
+			if g[q.Row][q.Col] == model.Vert {
+				bars++
 			}
 		}
-		switch x := rng.Intn(10); {
+		switch x := rng.IntN(10); {
 		case x == 0:
 			clue[id] = model.NoNumber
 		case x == 1:
 			clue[id] = model.Question
 		case !planted:
-			clue[id] = rng.Intn(s + 1)
+			clue[id] = rng.IntN(s + 1)
 		case r == model.Majority:
 			clue[id] = max(bars, s-bars)
-		case rng.Intn(2) == 0:
+		case rng.IntN(2) == 0:
 			clue[id] = bars
 		default:
 			clue[id] = s - bars
 		}
 	}
-	p, err := model.New("random", region, clue)
-	if err != nil {
-		t.Fatal(err)
-	}
-	in, err := New(p, r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return in
+	return newInput(t, "random", shape.Region, clue, r)
 }
 
 // TestRulesSoundBruteForce applies every rule to random states of random
 // small puzzles under both readings and checks each deduction against all
 // solutions, then does the same for whole solves with trials.
 func TestRulesSoundBruteForce(t *testing.T) {
-	rng := rand.New(rand.NewSource(7))
+	rng := rand.New(rand.NewPCG(7, 0))
 	shapes := [][2]int{{3, 4}, {4, 4}, {3, 5}, {4, 3}, {5, 3}}
 	deductions, contradictions, solved, unique := 0, 0, 0, 0
 	for n := range 100 {
@@ -366,11 +328,11 @@ func TestRulesSoundBruteForce(t *testing.T) {
 			// none, or every fourth time, to reach inconsistent states).
 			var g uint32
 			if len(b.sols) > 0 && trial%4 != 3 {
-				g = b.sols[rng.Intn(len(b.sols))]
+				g = b.sols[rng.IntN(len(b.sols))]
 			} else {
 				g = rng.Uint32()
 			}
-			for _, i := range rng.Perm(cells)[:rng.Intn(cells*3/4+1)] {
+			for _, i := range rng.Perm(cells)[:rng.IntN(cells*3/4+1)] {
 				cs[i] = human.Only(value(g, i))
 			}
 			sols := b.consistent(cs)
@@ -416,7 +378,7 @@ func TestBruteForceOracle(t *testing.T) {
 	if n := len(solutions(empty)); n != 6510 {
 		t.Errorf("empty 4×4: %d solutions, want 6510", n)
 	}
-	rng := rand.New(rand.NewSource(3))
+	rng := rand.New(rand.NewPCG(3, 0))
 	for n := range 10 {
 		in := randomPuzzle(t, rng, 3, 4, []model.Reading{model.Either, model.Majority}[n%2], n%3 != 0)
 		sols := solutions(in)
@@ -425,12 +387,11 @@ func TestBruteForceOracle(t *testing.T) {
 			valid[g] = true
 		}
 		for g := uint32(0); g < 1<<12; g++ {
-			grid := model.NewGrid(3, 4)
-			for i := range 12 {
-				q := in.Pos(i)
-				grid[q.Row][q.Col] = model.SymbolOf(value(g, i))
+			a := make(puzzle.Assignment, 12)
+			for i := range a {
+				a[i] = value(g, i)
 			}
-			if ok := len(model.Verify(in.Puzzle, grid, in.Reading)) == 0; ok != valid[g] {
+			if ok := len(in.Puzzle.Verify(a)) == 0; ok != valid[g] {
 				t.Fatalf("puzzle %d grid %012b: Verify says %v, brute force %v", n, g, ok, valid[g])
 			}
 		}

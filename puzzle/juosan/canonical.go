@@ -5,33 +5,24 @@ import (
 	"strings"
 
 	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/puzzle/text"
 )
 
-// ParseCanonical reads the canonical text format (see the package doc) and
-// returns the puzzle and its solution block (nil when there is none).
-func ParseCanonical(file string, data []byte) (*Puzzle, Grid, error) {
-	var errs puzzle.ErrorList
-	p, g := parseCanonical(&errs, file, data)
-	if err := errs.Err(); err != nil {
-		return nil, nil, err
-	}
-	return p, g, nil
-}
-
-func parseCanonical(errs *puzzle.ErrorList, file string, data []byte) (*Puzzle, Grid) {
-	lines := scanLines(data, true)
+// readCanonical reads the canonical text format (see the package doc); the
+// puzzle carries its solution block when there is one.
+func readCanonical(errs *puzzle.ErrorList, file string, data []byte) *Puzzle {
+	lines := linesOf(errs, file, data, true, "a first line \"juosan\"")
 	if len(lines) == 0 {
-		errs.Add(file, 1, 0, "empty input: want a first line \"juosan\"")
-		return nil, nil
+		return nil
 	}
-	if lines[0].text != "juosan" {
-		errAt(errs, file, lines[0].toks[0], "first line must be \"juosan\", found %q", lines[0].text)
-		return nil, nil
+	if lines[0].Text != "juosan" {
+		text.Errorf(errs, file, lines[0].Toks[0], "first line must be \"juosan\", found %q", lines[0].Text)
+		return nil
 	}
 	var (
 		name             string
 		rows, cols       int
-		labels           [][]token
+		labels           [][]text.Token
 		clues            = map[string]rawClue{}
 		solution         Grid
 		seen             = map[string]bool{}
@@ -39,49 +30,48 @@ func parseCanonical(errs *puzzle.ErrorList, file string, data []byte) (*Puzzle, 
 	)
 	for i := 1; i < len(lines); i++ {
 		ln := lines[i]
-		kw := ln.toks[0]
+		kw := ln.Toks[0]
 		if hasEnd {
-			errAt(errs, file, kw, "text after \"end\"")
-			return nil, nil
+			text.Errorf(errs, file, kw, "text after \"end\"")
+			return nil
 		}
-		if seen[kw.text] {
-			errAt(errs, file, kw, "second %q line", kw.text)
-			return nil, nil
+		if seen[kw.Text] {
+			text.Errorf(errs, file, kw, "second %q line", kw.Text)
+			return nil
 		}
-		seen[kw.text] = true
-		switch kw.text {
+		seen[kw.Text] = true
+		switch kw.Text {
 		case "name":
-			name = strings.TrimSpace(strings.TrimPrefix(ln.text, "name"))
+			name = strings.TrimSpace(strings.TrimPrefix(ln.Text, "name"))
 		case "size":
-			if len(ln.toks) != 3 {
-				errAt(errs, file, kw, "want \"size ROWS COLS\"")
-				return nil, nil
+			if len(ln.Toks) != 3 {
+				text.Errorf(errs, file, kw, "want \"size ROWS COLS\"")
+				return nil
 			}
 			for j, dst := range []*int{&rows, &cols} {
-				t := ln.toks[j+1]
-				n, ok := atoi(t.text)
+				t := ln.Toks[j+1]
+				n, ok := atoi(t.Text)
 				if !ok || !sizeOK(n) {
-					errAt(errs, file, t, "%s %q: want an integer in 1..%d", []string{"rows", "columns"}[j], t.text, MaxSize)
-					return nil, nil
+					text.Errorf(errs, file, t, "%s %q: want an integer in 1..%d", []string{"rows", "columns"}[j], t.Text, MaxSize)
+					return nil
 				}
 				*dst = n
 			}
 		case "grid", "solution":
-			if len(ln.toks) != 1 {
-				errAt(errs, file, ln.toks[1], "%q stands alone on its line; the rows follow on the next lines", kw.text)
-				return nil, nil
+			if len(ln.Toks) != 1 {
+				text.Errorf(errs, file, ln.Toks[1], "%q stands alone on its line; the rows follow on the next lines", kw.Text)
+				return nil
 			}
 			if rows == 0 {
-				errAt(errs, file, kw, "%q before \"size\"", kw.text)
-				return nil, nil
+				text.Errorf(errs, file, kw, "%q before \"size\"", kw.Text)
+				return nil
 			}
-			if len(lines)-i-1 < rows {
-				errs.Add(file, lines[len(lines)-1].num+1, 0, "%q block has %d rows, want %d", kw.text, len(lines)-i-1, rows)
-				return nil, nil
+			block, ok := blockAfter(errs, file, lines, i, rows)
+			if !ok {
+				return nil
 			}
-			block := lines[i+1 : i+1+rows]
 			i += rows
-			if kw.text == "solution" {
+			if kw.Text == "solution" {
 				solution = symbolRows(errs, file, block, cols)
 				continue
 			}
@@ -90,44 +80,43 @@ func parseCanonical(errs *puzzle.ErrorList, file string, data []byte) (*Puzzle, 
 		case "end":
 			hasEnd = true
 		default:
-			errAt(errs, file, kw, "unknown line %q (want name, size, grid, solution or end)", kw.text)
-			return nil, nil
+			text.Errorf(errs, file, kw, "unknown line %q (want name, size, grid, solution or end)", kw.Text)
+			return nil
 		}
 	}
 	if !haveGrid {
-		errs.Add(file, lines[len(lines)-1].num+1, 0, "missing \"grid\" block")
+		errs.Add(file, lines[len(lines)-1].Num+1, 0, "missing \"grid\" block")
 	}
 	if len(*errs) > 0 {
-		return nil, nil
+		return nil
 	}
-	return build(errs, file, name, labels, clues), solution
+	p := build(errs, file, name, labels, clues)
+	if p != nil && solution != nil {
+		p.Solution = solution.Assignment()
+	}
+	return p
 }
 
 // gridTokens reads the grid block: each token a label of ASCII letters with
 // an optional number or "?".
-func gridTokens(errs *puzzle.ErrorList, file string, block []textLine, cols int, clues map[string]rawClue) [][]token {
-	labels := make([][]token, len(block))
+func gridTokens(errs *puzzle.ErrorList, file string, block []text.Line, cols int, clues map[string]rawClue) [][]text.Token {
+	labels := make([][]text.Token, len(block))
 	for i, ln := range block {
-		if len(ln.toks) != cols {
-			at := token{line: ln.num, col: ln.toks[len(ln.toks)-1].col}
-			if len(ln.toks) > cols {
-				at = ln.toks[cols]
-			}
-			errAt(errs, file, at, "grid row %d has %d cells, want %d", i+1, len(ln.toks), cols)
+		if !rowWidth(errs, file, ln, cols, "grid row %d has %d cells, want %d", i+1, len(ln.Toks), cols) {
 			continue
 		}
-		labels[i] = make([]token, cols)
-		for j, t := range ln.toks {
+		labels[i] = make([]text.Token, cols)
+		for j, t := range ln.Toks {
 			k := 0
-			for k < len(t.text) && isLetter(t.text[k]) {
+			for k < len(t.Text) && isLetter(t.Text[k]) {
 				k++
 			}
-			label, num := t.text[:k], t.text[k:]
+			label, num := t.Text[:k], t.Text[k:]
 			if label == "" {
-				errAt(errs, file, t, "cell %q: want a territory label of letters, optionally followed by a number or ?", t.text)
+				text.Errorf(errs, file, t, "cell %q: want a territory label of letters, optionally followed by a number or ?", t.Text)
 				continue
 			}
-			labels[i][j] = token{label, t.line, t.col}
+			labels[i][j] = text.Token{Text: label, Line: t.Line, Col: t.Col}
 			if num == "" {
 				continue
 			}
@@ -135,13 +124,13 @@ func gridTokens(errs *puzzle.ErrorList, file string, block []textLine, cols int,
 			if num != "?" {
 				n, ok := atoi(num)
 				if !ok || num[0] == '+' || num[0] == '-' {
-					errAt(errs, file, t, "cell %q: %q after the label is not a number or ?", t.text, num)
+					text.Errorf(errs, file, t, "cell %q: %q after the label is not a number or ?", t.Text, num)
 					continue
 				}
 				v = n
 			}
 			if prev, dup := clues[label]; dup {
-				errAt(errs, file, t, "territory %s has a second number (the first is at line %d col %d)", label, prev.at.line, prev.at.col)
+				text.Errorf(errs, file, t, "territory %s has a second number (the first is at line %d col %d)", label, prev.at.Line, prev.at.Col)
 				continue
 			}
 			clues[label] = rawClue{v, t}
@@ -164,28 +153,39 @@ func Label(i int) string {
 	return string(b)
 }
 
-// FormatCanonical writes p (and sol, unless nil) in the canonical format.
-// Each territory's number stands on its first cell. Line breaks and '#' in
-// the name become spaces.
-func FormatCanonical(p *Puzzle, sol Grid) string {
+// FormatCanonical writes p in the canonical format, with the solution it
+// carries. Each territory's number stands on its first cell. Line breaks
+// and '#' in the name become spaces.
+func FormatCanonical(p *Puzzle) string {
+	var sol Grid
+	if p.Solution != nil {
+		// A carried solution of the wrong size is not written (only a
+		// hand-built Puzzle can have one).
+		sol, _ = p.GridOf(p.Solution)
+	}
+	return writeCanonical(p, sol)
+}
+
+// writeCanonical writes p and sol (unless nil) in the canonical format.
+func writeCanonical(p *Puzzle, sol Grid) string {
 	var b strings.Builder
 	b.WriteString("juosan\n")
 	name := strings.TrimSpace(strings.Map(func(r rune) rune {
-		if r == '\n' || r == '\r' || r == '#' || isSpace(r) {
+		if r == '\n' || r == '\r' || r == '#' || text.IsSpace(r) {
 			return ' '
 		}
 		return r
-	}, p.Name))
+	}, p.Title))
 	if name != "" {
 		b.WriteString("name " + name + "\n")
 	}
-	b.WriteString("size " + strconv.Itoa(p.Rows) + " " + strconv.Itoa(p.Cols) + "\n")
+	b.WriteString("size " + strconv.Itoa(p.NumRows) + " " + strconv.Itoa(p.NumCols) + "\n")
 	b.WriteString("grid\n")
-	cells := make([][]string, p.Rows)
+	cells := make([][]string, p.NumRows)
 	width := 0
 	labelled := make([]bool, len(p.Clue))
 	for r, row := range p.Region {
-		cells[r] = make([]string, p.Cols)
+		cells[r] = make([]string, p.NumCols)
 		for c, t := range row {
 			s := Label(t)
 			if !labelled[t] {

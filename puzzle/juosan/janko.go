@@ -4,9 +4,10 @@ import (
 	"strings"
 
 	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/puzzle/text"
 )
 
-// ParseJanko reads janko.at's text format:
+// readJanko reads janko.at's text format:
 //
 //	begin
 //	puzzle juosan
@@ -18,33 +19,23 @@ import (
 //	end
 //
 // Other header lines (author, source, info, ...) are ignored, and so is
-// everything after "end". It returns the solution block too (nil when
-// absent). The puzzle is named after the file.
-func ParseJanko(file string, data []byte) (*Puzzle, Grid, error) {
-	var errs puzzle.ErrorList
-	p, g := parseJanko(&errs, file, data)
-	if err := errs.Err(); err != nil {
-		return nil, nil, err
-	}
-	return p, g, nil
-}
-
-func parseJanko(errs *puzzle.ErrorList, file string, data []byte) (*Puzzle, Grid) {
-	lines := scanLines(data, false)
+// everything after "end". The puzzle carries the solution block when there
+// is one, and is named after the file.
+func readJanko(errs *puzzle.ErrorList, file string, data []byte) *Puzzle {
+	lines := linesOf(errs, file, data, false, "a janko.at puzzle (begin, puzzle juosan, size, problem, areas)")
 	if len(lines) == 0 {
-		errs.Add(file, 1, 0, "empty input: want a janko.at puzzle (begin, puzzle juosan, size, problem, areas)")
-		return nil, nil
+		return nil
 	}
 	var (
 		rows, cols int
-		problem    []textLine
-		areas      []textLine
+		problem    []text.Line
+		areas      []text.Line
 		solution   Grid
 	)
-	setSize := func(dst *int, t token) bool {
-		n, ok := atoi(t.text)
+	setSize := func(dst *int, t text.Token) bool {
+		n, ok := atoi(t.Text)
 		if !ok || !sizeOK(n) {
-			errAt(errs, file, t, "size %q: want an integer in 1..%d", t.text, MaxSize)
+			text.Errorf(errs, file, t, "size %q: want an integer in 1..%d", t.Text, MaxSize)
 			return false
 		}
 		*dst = n
@@ -53,51 +44,50 @@ func parseJanko(errs *puzzle.ErrorList, file string, data []byte) (*Puzzle, Grid
 lines:
 	for i := 0; i < len(lines); i++ {
 		ln := lines[i]
-		kw := ln.toks[0]
-		switch strings.ToLower(kw.text) {
+		kw := ln.Toks[0]
+		switch strings.ToLower(kw.Text) {
 		case "end":
 			break lines
 		case "puzzle":
-			if len(ln.toks) < 2 || !strings.EqualFold(ln.toks[1].text, "juosan") {
-				errAt(errs, file, kw, "not a Juosan puzzle: %q", ln.text)
-				return nil, nil
+			if len(ln.Toks) < 2 || !strings.EqualFold(ln.Toks[1].Text, "juosan") {
+				text.Errorf(errs, file, kw, "not a Juosan puzzle: %q", ln.Text)
+				return nil
 			}
 		case "size":
-			if len(ln.toks) < 2 || len(ln.toks) > 3 {
-				errAt(errs, file, kw, "want \"size N\" or \"size ROWS COLS\"")
-				return nil, nil
+			if len(ln.Toks) < 2 || len(ln.Toks) > 3 {
+				text.Errorf(errs, file, kw, "want \"size N\" or \"size ROWS COLS\"")
+				return nil
 			}
-			if !setSize(&rows, ln.toks[1]) {
-				return nil, nil
+			if !setSize(&rows, ln.Toks[1]) {
+				return nil
 			}
 			cols = rows
-			if len(ln.toks) == 3 && !setSize(&cols, ln.toks[2]) {
-				return nil, nil
+			if len(ln.Toks) == 3 && !setSize(&cols, ln.Toks[2]) {
+				return nil
 			}
 		case "rows", "cols":
-			if len(ln.toks) != 2 {
-				errAt(errs, file, kw, "want \"%s N\"", kw.text)
-				return nil, nil
+			if len(ln.Toks) != 2 {
+				text.Errorf(errs, file, kw, "want \"%s N\"", kw.Text)
+				return nil
 			}
 			dst := &rows
-			if strings.EqualFold(kw.text, "cols") {
+			if strings.EqualFold(kw.Text, "cols") {
 				dst = &cols
 			}
-			if !setSize(dst, ln.toks[1]) {
-				return nil, nil
+			if !setSize(dst, ln.Toks[1]) {
+				return nil
 			}
 		case "problem", "areas", "solution":
 			if rows == 0 || cols == 0 {
-				errAt(errs, file, kw, "%q block before the size is known", kw.text)
-				return nil, nil
+				text.Errorf(errs, file, kw, "%q block before the size is known", kw.Text)
+				return nil
 			}
-			if len(lines)-i-1 < rows {
-				errs.Add(file, lines[len(lines)-1].num+1, 0, "%q block has %d rows, want %d", kw.text, len(lines)-i-1, rows)
-				return nil, nil
+			block, ok := blockAfter(errs, file, lines, i, rows)
+			if !ok {
+				return nil
 			}
-			block := lines[i+1 : i+1+rows]
 			i += rows
-			switch strings.ToLower(kw.text) {
+			switch strings.ToLower(kw.Text) {
 			case "problem":
 				problem = block
 			case "areas":
@@ -108,56 +98,60 @@ lines:
 		}
 	}
 	if areas == nil {
-		errs.Add(file, lines[len(lines)-1].num+1, 0, "missing \"areas\" block")
+		errs.Add(file, lines[len(lines)-1].Num+1, 0, "missing \"areas\" block")
 	}
 	if problem == nil {
-		errs.Add(file, lines[len(lines)-1].num+1, 0, "missing \"problem\" block")
+		errs.Add(file, lines[len(lines)-1].Num+1, 0, "missing \"problem\" block")
 	}
 	if len(*errs) > 0 {
-		return nil, nil
+		return nil
 	}
-	labels := make([][]token, rows)
+	labels := make([][]text.Token, rows)
 	for i, ln := range areas {
-		if len(ln.toks) != cols {
-			errAt(errs, file, ln.toks[0], "areas row %d has %d labels, want %d", i+1, len(ln.toks), cols)
+		if len(ln.Toks) != cols {
+			text.Errorf(errs, file, ln.Toks[0], "areas row %d has %d labels, want %d", i+1, len(ln.Toks), cols)
 			continue
 		}
-		labels[i] = ln.toks
+		labels[i] = ln.Toks
 	}
 	clues := map[string]rawClue{}
 	for i, ln := range problem {
-		if len(ln.toks) != cols {
-			errAt(errs, file, ln.toks[0], "problem row %d has %d cells, want %d", i+1, len(ln.toks), cols)
+		if len(ln.Toks) != cols {
+			text.Errorf(errs, file, ln.Toks[0], "problem row %d has %d cells, want %d", i+1, len(ln.Toks), cols)
 			continue
 		}
 		if labels[i] == nil {
 			continue
 		}
-		for j, t := range ln.toks {
+		for j, t := range ln.Toks {
 			v := NoNumber
-			switch t.text {
+			switch t.Text {
 			case "-", ".":
 				continue
 			case "?":
 				v = Question
 			default:
-				n, ok := atoi(t.text)
+				n, ok := atoi(t.Text)
 				if !ok || n < 0 {
-					errAt(errs, file, t, "problem cell %q: want a number, ? or -", t.text)
+					text.Errorf(errs, file, t, "problem cell %q: want a number, ? or -", t.Text)
 					continue
 				}
 				v = n
 			}
-			label := labels[i][j].text
+			label := labels[i][j].Text
 			if prev, dup := clues[label]; dup {
-				errAt(errs, file, t, "territory %s has a second number (the first is at line %d col %d)", label, prev.at.line, prev.at.col)
+				text.Errorf(errs, file, t, "territory %s has a second number (the first is at line %d col %d)", label, prev.at.Line, prev.at.Col)
 				continue
 			}
 			clues[label] = rawClue{v, t}
 		}
 	}
 	if len(*errs) > 0 {
-		return nil, nil
+		return nil
 	}
-	return build(errs, file, nameFromFile(file), labels, clues), solution
+	p := build(errs, file, nameFromFile(file), labels, clues)
+	if p != nil && solution != nil {
+		p.Solution = solution.Assignment()
+	}
+	return p
 }

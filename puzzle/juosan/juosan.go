@@ -46,23 +46,26 @@
 // # Other formats
 //
 //   - tsaqifammar `.in`: "M N", "r", r numbers (-1 none), M rows of 1-based
-//     labels; `.ans`: M rows of `-`/`|` (ParseIn, ParseAnswer, FormatIn,
-//     FormatGrid).
+//     labels, with its solution in a `.ans` file beside: M rows of `-`/`|`
+//     (read by ParseSolution, written by FormatGrid).
 //   - Juosan Interactive Playground JSON: a list of {name, m, n, r, N, R}
-//     with 0-based labels (ParsePlaygroundJSON, PlaygroundEntry).
+//     with 0-based labels.
 //   - janko.at text: begin / puzzle juosan / size / problem / areas /
-//     solution / end (ParseJanko).
+//     solution / end.
 //   - puzz.link URLs: https://puzz.link/p?juosan/COLS/ROWS/BODY, also
-//     http://, pzv.jp, or just juosan/COLS/ROWS/BODY (ParseURL, FormatURL).
+//     http://, pzv.jp, or just juosan/COLS/ROWS/BODY, one per line.
 //
-// Detect tells the format from the content and Parse reads any of them.
-// Every reader renumbers territories 0, 1, ... in reading order of their
-// first cell, so the same puzzle read from any format gives an Equal
-// Puzzle. Errors are puzzle.ErrorList values with file, line and column.
+// Formats lists them as values; Parse tells the format from the content
+// and reads any of them, each puzzle carrying the solution its input held
+// (Header.Solution). Every reader renumbers territories 0, 1, ... in
+// reading order of their first cell, so the same puzzle read from any
+// format gives an Equal Puzzle. Errors are srcpos.ErrorList values with
+// file, line and column.
 package juosan
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/puzzlesat/puzzlesat/puzzle"
 )
@@ -155,15 +158,24 @@ const MaxSize = 200
 //
 // Build puzzles with New or a reader: they validate, number territories in
 // reading order of their first cell, and index each territory's cells so
-// that Cells is cheap. Treat a Puzzle as immutable afterwards.
+// that Cells is cheap. Treat a Puzzle as immutable afterwards (WithReading
+// gives a copy under another reading).
 type Puzzle struct {
-	Name       string
-	Rows, Cols int
-	Region     [][]int // Rows x Cols territory index
-	Clue       []int   // per territory, -1 = no number, -2 = "?"
+	puzzle.Header
+	NumRows, NumCols int
+	Region           [][]int // NumRows x NumCols territory index
+	Clue             []int   // per territory, -1 = no number, -2 = "?"
+	// Reading is how the numbers count, and so part of what the puzzle
+	// means: the same grid and numbers have other solutions under the
+	// other reading. No format writes it down (readers give Either); the
+	// user picks it per run (--rule), and Verify, the encoder and the
+	// human rules all read it from here, so they cannot disagree.
+	Reading Reading
 	// Cells[r] lists the cells of territory r in reading order (derived).
 	cells [][]puzzle.Pos
 }
+
+var _ puzzle.Model = (*Puzzle)(nil)
 
 // Grid is a (partial) filling, Rows x Cols.
 type Grid [][]Symbol
@@ -221,24 +233,25 @@ func (g Grid) Assignment() puzzle.Assignment {
 
 // GridOf turns an assignment of the puzzle's Vars back into a grid.
 func (p *Puzzle) GridOf(a puzzle.Assignment) (Grid, error) {
-	if len(a) != p.Rows*p.Cols {
-		return nil, fmt.Errorf("juosan: assignment has %d values, want %d", len(a), p.Rows*p.Cols)
+	if len(a) != p.NumRows*p.NumCols {
+		return nil, fmt.Errorf("juosan: assignment has %d values, want %d", len(a), p.NumRows*p.NumCols)
 	}
-	g := NewGrid(p.Rows, p.Cols)
+	g := NewGrid(p.NumRows, p.NumCols)
 	for i, v := range a {
-		g[i/p.Cols][i%p.Cols] = SymbolOf(v)
+		g[i/p.NumCols][i%p.NumCols] = SymbolOf(v)
 	}
 	return g, nil
 }
 
 // New validates a puzzle given by its territory map and clues and returns
 // it with territories renumbered in reading order of their first cell (the
-// clues move with them). region must be a non-ragged grid of indices into
-// clue; every index must be used and every territory connected.
+// clues move with them), under the Either reading. region must be a
+// non-ragged grid of indices into clue; every index must be used and every
+// territory connected.
 func New(name string, region [][]int, clue []int) (*Puzzle, error) {
-	p := &Puzzle{Name: name, Rows: len(region), Clue: clue, Region: region}
+	p := &Puzzle{Header: puzzle.Header{Title: name}, NumRows: len(region), Clue: clue, Region: region}
 	if len(region) > 0 {
-		p.Cols = len(region[0])
+		p.NumCols = len(region[0])
 	}
 	if err := p.Validate(); err != nil {
 		return nil, err
@@ -248,19 +261,23 @@ func New(name string, region [][]int, clue []int) (*Puzzle, error) {
 
 // Validate checks the puzzle's shape: sizes within 1..MaxSize, a
 // non-ragged Region whose indices are all in range and all used, connected
-// territories, and clues that are NoNumber, Question or 0..territory size.
+// territories, clues that are NoNumber, Question or 0..territory size, and
+// a known Reading.
 func (p *Puzzle) Validate() error {
-	if p.Rows < 1 || p.Cols < 1 || p.Rows > MaxSize || p.Cols > MaxSize {
-		return fmt.Errorf("juosan: size %d×%d outside 1..%d", p.Rows, p.Cols, MaxSize)
+	if p.NumRows < 1 || p.NumCols < 1 || p.NumRows > MaxSize || p.NumCols > MaxSize {
+		return fmt.Errorf("juosan: size %d×%d outside 1..%d", p.NumRows, p.NumCols, MaxSize)
 	}
-	if len(p.Region) != p.Rows {
-		return fmt.Errorf("juosan: Region has %d rows, want %d", len(p.Region), p.Rows)
+	if p.Reading != Either && p.Reading != Majority {
+		return fmt.Errorf("juosan: unknown reading %v", p.Reading)
+	}
+	if len(p.Region) != p.NumRows {
+		return fmt.Errorf("juosan: Region has %d rows, want %d", len(p.Region), p.NumRows)
 	}
 	n := len(p.Clue)
 	size := make([]int, n)
 	for r, row := range p.Region {
-		if len(row) != p.Cols {
-			return fmt.Errorf("juosan: Region row %d has %d cells, want %d", r+1, len(row), p.Cols)
+		if len(row) != p.NumCols {
+			return fmt.Errorf("juosan: Region row %d has %d cells, want %d", r+1, len(row), p.NumCols)
 		}
 		for c, t := range row {
 			if t < 0 || t >= n {
@@ -316,10 +333,10 @@ func (p *Puzzle) normalized() *Puzzle {
 	for i := range newID {
 		newID[i] = -1
 	}
-	q := &Puzzle{Name: p.Name, Rows: p.Rows, Cols: p.Cols, Region: make([][]int, p.Rows), Clue: make([]int, n)}
+	q := &Puzzle{Header: p.Header, NumRows: p.NumRows, NumCols: p.NumCols, Reading: p.Reading, Region: make([][]int, p.NumRows), Clue: make([]int, n)}
 	next := 0
 	for r, row := range p.Region {
-		q.Region[r] = make([]int, p.Cols)
+		q.Region[r] = make([]int, p.NumCols)
 		for c, t := range row {
 			if newID[t] < 0 {
 				newID[t] = next
@@ -334,19 +351,28 @@ func (p *Puzzle) normalized() *Puzzle {
 }
 
 // index builds the per-territory cell lists.
-func (p *Puzzle) index() {
-	p.cells = make([][]puzzle.Pos, len(p.Clue))
-	for r, row := range p.Region {
+func (p *Puzzle) index() { p.cells = cellLists(p.Region, len(p.Clue)) }
+
+// cellLists lists the cells of each of n territories in reading order
+// (leaving out cells whose index is not one of them, which only an invalid
+// literal Puzzle has).
+func cellLists(region [][]int, n int) [][]puzzle.Pos {
+	out := make([][]puzzle.Pos, n)
+	for r, row := range region {
 		for c, t := range row {
-			p.cells[t] = append(p.cells[t], puzzle.Pos{Row: r, Col: c})
+			if t >= 0 && t < n {
+				out[t] = append(out[t], puzzle.Pos{Row: r, Col: c})
+			}
 		}
 	}
+	return out
 }
 
 // Equal reports whether p and q are the same puzzle: size, territories
-// (with the same numbering) and clues. The names are not compared.
+// (with the same numbering), clues and reading. The headers (name and
+// carried solution) are not compared.
 func (p *Puzzle) Equal(q *Puzzle) bool {
-	if p.Rows != q.Rows || p.Cols != q.Cols || len(p.Clue) != len(q.Clue) || len(p.Region) != len(q.Region) {
+	if p.NumRows != q.NumRows || p.NumCols != q.NumCols || p.Reading != q.Reading || len(p.Clue) != len(q.Clue) || len(p.Region) != len(q.Region) {
 		return false
 	}
 	for i := range p.Clue {
@@ -376,16 +402,9 @@ func (p *Puzzle) Cells(r int) []puzzle.Pos {
 	if p.cells != nil {
 		return p.cells[r]
 	}
-	// A Puzzle built as a literal has no index; scan instead.
-	var out []puzzle.Pos
-	for i, row := range p.Region {
-		for j, t := range row {
-			if t == r {
-				out = append(out, puzzle.Pos{Row: i, Col: j})
-			}
-		}
-	}
-	return out
+	// A Puzzle built as a literal has no index (and is not changed here,
+	// as it may be shared): build one for this call.
+	return cellLists(p.Region, len(p.Clue))[r]
 }
 
 // Size is the number of cells of territory r.
@@ -400,7 +419,7 @@ func (p *Puzzle) Numbered(r int) bool { return p.Clue[r] >= 0 }
 
 // In reports whether q lies on the grid.
 func (p *Puzzle) In(q puzzle.Pos) bool {
-	return q.Row >= 0 && q.Row < p.Rows && q.Col >= 0 && q.Col < p.Cols
+	return q.Row >= 0 && q.Row < p.NumRows && q.Col >= 0 && q.Col < p.NumCols
 }
 
 // Neighbors returns the up to four orthogonal neighbours of q on the grid.
@@ -415,34 +434,62 @@ func (p *Puzzle) Neighbors(q puzzle.Pos) []puzzle.Pos {
 	return out
 }
 
-// VarIndex is the index of cell q's unknown in Vars (row-major).
-func (p *Puzzle) VarIndex(q puzzle.Pos) int { return q.Row*p.Cols + q.Col }
+// WithReading returns a copy of p under reading rd (sharing p's immutable
+// territory data).
+func (p *Puzzle) WithReading(rd Reading) *Puzzle {
+	q := *p
+	q.Reading = rd
+	return &q
+}
 
-// PosOf is the cell of unknown i (the inverse of VarIndex).
-func (p *Puzzle) PosOf(i int) puzzle.Pos { return puzzle.Pos{Row: i / p.Cols, Col: i % p.Cols} }
+// Index is the index of cell q's unknown in Vars (row-major), or -1 when q
+// is off the grid.
+func (p *Puzzle) Index(q puzzle.Pos) int {
+	if !p.In(q) {
+		return -1
+	}
+	return q.Row*p.NumCols + q.Col
+}
 
-// Problem returns the puzzle as a puzzle.Problem. (Puzzle itself cannot
-// implement the interface: its pinned fields Name, Rows and Cols take the
-// method names.) Kind is "juosan"; there is one Var per cell, row-major,
-// named like "r1c1" (Pos.String) with Domain {"-", "|"}.
-func (p *Puzzle) Problem() puzzle.Problem { return problem{p} }
+// Pos is the cell of unknown i (the inverse of Index).
+func (p *Puzzle) Pos(i int) puzzle.Pos { return puzzle.Pos{Row: i / p.NumCols, Col: i % p.NumCols} }
 
-type problem struct{ p *Puzzle }
+// Kind is "juosan".
+func (p *Puzzle) Kind() string { return "juosan" }
 
-var _ puzzle.Problem = problem{}
+// Rows is the number of rows.
+func (p *Puzzle) Rows() int { return p.NumRows }
 
-func (x problem) Kind() string { return "juosan" }
-func (x problem) Name() string { return x.p.Name }
-func (x problem) Rows() int    { return x.p.Rows }
-func (x problem) Cols() int    { return x.p.Cols }
-func (x problem) Vars() []puzzle.Var {
-	vs := make([]puzzle.Var, 0, x.p.Rows*x.p.Cols)
-	domain := []string{"-", "|"} // value 0 is '-', value 1 is '|'
-	for r := 0; r < x.p.Rows; r++ {
-		for c := 0; c < x.p.Cols; c++ {
+// Cols is the number of columns.
+func (p *Puzzle) Cols() int { return p.NumCols }
+
+// Vars has one unknown per cell, row-major, named like "r1c1"
+// (Pos.String) with Domain {"-", "|"}: value 0 is '-', value 1 is '|'.
+func (p *Puzzle) Vars() []puzzle.Var {
+	vs := make([]puzzle.Var, 0, p.NumRows*p.NumCols)
+	domain := []string{"-", "|"}
+	for r := 0; r < p.NumRows; r++ {
+		for c := 0; c < p.NumCols; c++ {
 			q := puzzle.Pos{Row: r, Col: c}
 			vs = append(vs, puzzle.Var{Name: q.String(), Pos: q, Domain: domain})
 		}
 	}
 	return vs
+}
+
+// Draw renders a (partial) filling as rows of '-', '|' and '.' (unknown);
+// a nil assignment draws the puzzle itself in the canonical format,
+// without the solution it carries.
+func (p *Puzzle) Draw(a puzzle.Assignment) []string {
+	var text string
+	if a == nil {
+		text = writeCanonical(p, nil)
+	} else {
+		g, err := p.GridOf(a)
+		if err != nil {
+			return []string{err.Error()}
+		}
+		text = FormatGrid(g)
+	}
+	return strings.Split(strings.TrimRight(text, "\n"), "\n")
 }

@@ -6,47 +6,35 @@ import (
 	"strings"
 
 	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/puzzle/text"
 )
 
 // URLPrefix is what FormatURL puts before "juosan/COLS/ROWS/BODY".
 const URLPrefix = "https://puzz.link/p?"
 
-// ParseURL reads a puzz.link Juosan URL given as a string or as a file: the
-// input's lines, less blank lines and # comments, must hold exactly one URL.
-// Accepted: https://puzz.link/p?juosan/COLS/ROWS/BODY, http://, pzv.jp
-// (p.html?), without a scheme, or just juosan/COLS/ROWS/BODY.
-func ParseURL(file string, data []byte) (*Puzzle, error) {
-	ps, err := ParseURLs(file, data)
-	if err != nil {
-		return nil, err
-	}
-	if len(ps) != 1 {
-		return nil, &puzzle.Error{File: file, Msg: fmt.Sprintf("want exactly one URL, found %d (use ParseURLs for a list)", len(ps))}
-	}
-	return ps[0], nil
-}
-
-// ParseURLs reads one URL per line (blank lines and # comments skipped). A
-// single URL is named after the file; URLs of a list are named FILE:LINE.
-func ParseURLs(file string, data []byte) ([]*Puzzle, error) {
+// readURLs reads puzz.link Juosan URLs, one per line (blank lines and #
+// comments skipped). Accepted: https://puzz.link/p?juosan/COLS/ROWS/BODY,
+// http://, pzv.jp (p.html?), without a scheme, or just
+// juosan/COLS/ROWS/BODY. A single URL is named after the file; URLs of a
+// list are named FILE:LINE.
+func readURLs(file string, data []byte) ([]*Puzzle, error) {
 	var errs puzzle.ErrorList
-	lines := scanLines(data, true)
+	lines := linesOf(&errs, file, data, true, "a puzz.link URL")
 	if len(lines) == 0 {
-		errs.Add(file, 1, 0, "empty input: want a puzz.link URL")
 		return nil, errs.Err()
 	}
 	var out []*Puzzle
 	for _, ln := range lines {
-		if len(ln.toks) != 1 {
-			errAt(&errs, file, ln.toks[1], "want one URL per line")
+		if len(ln.Toks) != 1 {
+			text.Errorf(&errs, file, ln.Toks[1], "want one URL per line")
 			continue
 		}
-		if p := decodeURL(&errs, file, ln.toks[0]); p != nil {
-			p.Name = nameFromFile(file)
-			if len(lines) > 1 && p.Name != "" {
-				p.Name = fmt.Sprintf("%s:%d", p.Name, ln.num)
+		if p := decodeURL(&errs, file, ln.Toks[0]); p != nil {
+			p.Title = nameFromFile(file)
+			if len(lines) > 1 && p.Title != "" {
+				p.Title = fmt.Sprintf("%s:%d", p.Title, ln.Num)
 			} else if len(lines) > 1 {
-				p.Name = fmt.Sprintf("line %d", ln.num)
+				p.Title = fmt.Sprintf("line %d", ln.Num)
 			}
 			out = append(out, p)
 		}
@@ -58,13 +46,13 @@ func ParseURLs(file string, data []byte) ([]*Puzzle, error) {
 }
 
 // decodeURL decodes one URL token.
-func decodeURL(errs *puzzle.ErrorList, file string, t token) *Puzzle {
-	s, col := t.text, t.col
+func decodeURL(errs *puzzle.ErrorList, file string, t text.Token) *Puzzle {
+	s, col := t.Text, t.Col
 	if i := strings.IndexByte(s, '?'); i >= 0 {
 		s, col = s[i+1:], col+len([]rune(s[:i+1]))
 	}
 	bad := func(off int, format string, args ...any) *Puzzle {
-		errs.Add(file, t.line, col+off, format, args...)
+		errs.Add(file, t.Line, col+off, format, args...)
 		return nil
 	}
 	kind, rest, _ := strings.Cut(s, "/")
@@ -127,7 +115,7 @@ func decodeURL(errs *puzzle.ErrorList, file string, t token) *Puzzle {
 		}
 		return hb[a.Row*cols+a.Col]
 	}
-	p := &Puzzle{Rows: rows, Cols: cols, Region: make([][]int, rows)}
+	p := &Puzzle{NumRows: rows, NumCols: cols, Region: make([][]int, rows)}
 	for r := range p.Region {
 		p.Region[r] = make([]int, cols)
 		for c := range p.Region[r] {
@@ -242,7 +230,7 @@ func FormatURL(p *Puzzle) string { return URLPrefix + URLBody(p) }
 // URLBody is FormatURL without the prefix: "juosan/COLS/ROWS/BODY".
 func URLBody(p *Puzzle) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "juosan/%d/%d/", p.Cols, p.Rows)
+	fmt.Fprintf(&b, "juosan/%d/%d/", p.NumCols, p.NumRows)
 	var acc, nacc int
 	flush := func() {
 		if nacc > 0 {
@@ -259,14 +247,14 @@ func URLBody(p *Puzzle) string {
 			flush()
 		}
 	}
-	for r := 0; r < p.Rows; r++ {
-		for c := 0; c+1 < p.Cols; c++ {
+	for r := 0; r < p.NumRows; r++ {
+		for c := 0; c+1 < p.NumCols; c++ {
 			put(p.Region[r][c] != p.Region[r][c+1])
 		}
 	}
 	flush()
-	for r := 0; r+1 < p.Rows; r++ {
-		for c := 0; c < p.Cols; c++ {
+	for r := 0; r+1 < p.NumRows; r++ {
+		for c := 0; c < p.NumCols; c++ {
 			put(p.Region[r][c] != p.Region[r+1][c])
 		}
 	}

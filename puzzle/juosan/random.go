@@ -27,7 +27,7 @@ func Random(rng *rand.Rand, rows, cols int) (*Puzzle, Grid, error) {
 			region[r][c] = -1
 		}
 	}
-	p := &Puzzle{Rows: rows, Cols: cols, Region: region}
+	p := &Puzzle{NumRows: rows, NumCols: cols, Region: region}
 	n := 0
 	for r := 0; r < rows; r++ {
 		for c := 0; c < cols; c++ {

@@ -5,9 +5,10 @@ import (
 	"strings"
 
 	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/puzzle/text"
 )
 
-// ParseIn reads tsaqifammar's `.in` format (the janko test cases):
+// readIn reads tsaqifammar's `.in` format (the janko test cases):
 //
 //	M N            rows and columns
 //	r              number of territory labels
@@ -17,98 +18,73 @@ import (
 // Labels need not all be used, but a used label must form one connected
 // territory and an unused one cannot carry a number. The puzzle is named
 // after the file.
-func ParseIn(file string, data []byte) (*Puzzle, error) {
-	var errs puzzle.ErrorList
-	p := parseIn(&errs, file, data)
-	if err := errs.Err(); err != nil {
-		return nil, err
-	}
-	return p, nil
-}
-
-func parseIn(errs *puzzle.ErrorList, file string, data []byte) *Puzzle {
-	lines := scanLines(data, false)
+func readIn(errs *puzzle.ErrorList, file string, data []byte) *Puzzle {
+	lines := linesOf(errs, file, data, false, "a line with the numbers of rows and columns")
 	if len(lines) == 0 {
-		errs.Add(file, 1, 0, "empty input: want a line with the numbers of rows and columns")
 		return nil
 	}
 	head := lines[0]
-	if len(head.toks) != 2 {
-		errAt(errs, file, head.toks[0], "first line must hold two numbers, rows and columns (found %d words)", len(head.toks))
+	if len(head.Toks) != 2 {
+		text.Errorf(errs, file, head.Toks[0], "first line must hold two numbers, rows and columns (found %d words)", len(head.Toks))
 		return nil
 	}
 	var size [2]int
-	for i, t := range head.toks {
-		n, ok := atoi(t.text)
+	for i, t := range head.Toks {
+		n, ok := atoi(t.Text)
 		if !ok || !sizeOK(n) {
-			errAt(errs, file, t, "%s %q: want an integer in 1..%d", []string{"rows", "columns"}[i], t.text, MaxSize)
+			text.Errorf(errs, file, t, "%s %q: want an integer in 1..%d", []string{"rows", "columns"}[i], t.Text, MaxSize)
 			return nil
 		}
 		size[i] = n
 	}
 	rows, cols := size[0], size[1]
 	if len(lines) < 3 {
-		errs.Add(file, head.num+1, 0, "missing the number of labels and their numbers after the size line")
+		errs.Add(file, head.Num+1, 0, "missing the number of labels and their numbers after the size line")
 		return nil
 	}
 	rl := lines[1]
-	if len(rl.toks) != 1 {
-		errAt(errs, file, rl.toks[0], "second line must hold one number, the number of territory labels (found %d words)", len(rl.toks))
+	if len(rl.Toks) != 1 {
+		text.Errorf(errs, file, rl.Toks[0], "second line must hold one number, the number of territory labels (found %d words)", len(rl.Toks))
 		return nil
 	}
-	r, ok := atoi(rl.toks[0].text)
+	r, ok := atoi(rl.Toks[0].Text)
 	if !ok || r < 1 || r > MaxSize*MaxSize {
-		errAt(errs, file, rl.toks[0], "number of labels %q: want an integer in 1..%d", rl.toks[0].text, MaxSize*MaxSize)
+		text.Errorf(errs, file, rl.Toks[0], "number of labels %q: want an integer in 1..%d", rl.Toks[0].Text, MaxSize*MaxSize)
 		return nil
 	}
 	cl := lines[2]
-	if len(cl.toks) != r {
-		at := cl.toks[len(cl.toks)-1]
-		if len(cl.toks) > r {
-			at = cl.toks[r]
-		}
-		errAt(errs, file, at, "line of numbers has %d entries, want %d (one per label)", len(cl.toks), r)
+	if !rowWidth(errs, file, cl, r, "line of numbers has %d entries, want %d (one per label)", len(cl.Toks), r) {
 		return nil
 	}
 	clues := map[string]rawClue{}
-	for i, t := range cl.toks {
-		n, ok := atoi(t.text)
+	for i, t := range cl.Toks {
+		n, ok := atoi(t.Text)
 		switch {
 		case !ok:
-			errAt(errs, file, t, "number of label %d: %q is not an integer", i+1, t.text)
+			text.Errorf(errs, file, t, "number of label %d: %q is not an integer", i+1, t.Text)
 		case n < NoNumber:
-			errAt(errs, file, t, "number of label %d: %d is negative (use -1 for no number)", i+1, n)
+			text.Errorf(errs, file, t, "number of label %d: %d is negative (use -1 for no number)", i+1, n)
 		case n >= 0:
 			clues[strconv.Itoa(i+1)] = rawClue{n, t}
 		}
 	}
 	grid := lines[3:]
-	if len(grid) != rows {
-		at := token{line: lines[len(lines)-1].num + 1}
-		if len(grid) > rows {
-			at = grid[rows].toks[0]
-		}
-		errAt(errs, file, at, "found %d rows of labels, want %d", len(grid), rows)
+	if !rowCount(errs, file, lines, grid, rows, "found %d rows of labels, want %d", len(grid), rows) {
 		return nil
 	}
-	labels := make([][]token, rows)
+	labels := make([][]text.Token, rows)
 	for i, ln := range grid {
-		if len(ln.toks) != cols {
-			at := token{line: ln.num, col: ln.toks[len(ln.toks)-1].col}
-			if len(ln.toks) > cols {
-				at = ln.toks[cols]
-			}
-			errAt(errs, file, at, "row %d has %d labels, want %d", i+1, len(ln.toks), cols)
+		if !rowWidth(errs, file, ln, cols, "row %d has %d labels, want %d", i+1, len(ln.Toks), cols) {
 			continue
 		}
-		labels[i] = make([]token, cols)
-		for j, t := range ln.toks {
-			n, ok := atoi(t.text)
+		labels[i] = make([]text.Token, cols)
+		for j, t := range ln.Toks {
+			n, ok := atoi(t.Text)
 			if !ok || n < 1 || n > r {
-				errAt(errs, file, t, "label %q at %v out of range 1..%d", t.text, puzzle.Pos{Row: i, Col: j}, r)
+				text.Errorf(errs, file, t, "label %q at %v out of range 1..%d", t.Text, puzzle.Pos{Row: i, Col: j}, r)
 				continue
 			}
-			labels[i][j] = token{strconv.Itoa(n), t.line, t.col}
+			labels[i][j] = text.Token{Text: strconv.Itoa(n), Line: t.Line, Col: t.Col}
 		}
 	}
 	if len(*errs) > 0 {
@@ -117,31 +93,25 @@ func parseIn(errs *puzzle.ErrorList, file string, data []byte) *Puzzle {
 	return build(errs, file, nameFromFile(file), labels, clues)
 }
 
-// ParseAnswer reads a solution grid: one line per row of `-` and `|`
-// (janko's `h` and `v` are accepted too, and `.` for an empty cell), with
-// or without spaces between them. With p non-nil the grid must match its
-// size; with p nil the size is taken from the input.
-func ParseAnswer(file string, data []byte, p *Puzzle) (Grid, error) {
+// parseAnswer reads a solution grid, tsaqifammar's `.ans`: one line per
+// row of `-` and `|` (janko's `h` and `v` are accepted too, and `.` for an
+// empty cell), with or without spaces between them. With p non-nil the
+// grid must match its size; with p nil the size is taken from the input.
+func parseAnswer(file string, data []byte, p *Puzzle) (Grid, error) {
 	var errs puzzle.ErrorList
-	lines := scanLines(data, false)
-	rows, cols := -1, -1
-	if p != nil {
-		rows, cols = p.Rows, p.Cols
-	}
+	lines := linesOf(&errs, file, data, false, "rows of - and |")
 	if len(lines) == 0 {
-		errs.Add(file, 1, 0, "empty input: want rows of - and |")
 		return nil, errs.Err()
 	}
-	if rows >= 0 && len(lines) != rows {
-		at := token{line: lines[len(lines)-1].num + 1}
-		if len(lines) > rows {
-			at = lines[rows].toks[0]
-		}
-		errAt(&errs, file, at, "found %d rows, want %d", len(lines), rows)
+	rows, cols := -1, -1
+	if p != nil {
+		rows, cols = p.NumRows, p.NumCols
+	}
+	if rows >= 0 && !rowCount(&errs, file, lines, lines, rows, "found %d rows, want %d", len(lines), rows) {
 		return nil, errs.Err()
 	}
 	if len(lines) > MaxSize {
-		errAt(&errs, file, lines[MaxSize].toks[0], "more than %d rows", MaxSize)
+		text.Errorf(&errs, file, lines[MaxSize].Toks[0], "more than %d rows", MaxSize)
 		return nil, errs.Err()
 	}
 	g := symbolRows(&errs, file, lines, cols)
@@ -150,17 +120,17 @@ func ParseAnswer(file string, data []byte, p *Puzzle) (Grid, error) {
 
 // symbolRows reads one grid row per line (see ParseAnswer). cols < 0 takes
 // the width from the first line.
-func symbolRows(errs *puzzle.ErrorList, file string, lines []textLine, cols int) Grid {
+func symbolRows(errs *puzzle.ErrorList, file string, lines []text.Line, cols int) Grid {
 	g := make(Grid, len(lines))
 	for i, ln := range lines {
 		var row []Symbol
 		bad := false
-		for _, t := range ln.toks {
-			col := t.col
-			for _, ch := range t.text {
+		for _, t := range ln.Toks {
+			col := t.Col
+			for _, ch := range t.Text {
 				s, ok := symbolOf(ch)
 				if !ok {
-					errs.Add(file, t.line, col, "row %d: %q is not a cell symbol (want - or |, h or v, . for empty)", i+1, ch)
+					errs.Add(file, t.Line, col, "row %d: %q is not a cell symbol (want - or |, h or v, . for empty)", i+1, ch)
 					bad = true
 					break
 				}
@@ -177,12 +147,12 @@ func symbolRows(errs *puzzle.ErrorList, file string, lines []textLine, cols int)
 		if cols < 0 {
 			cols = len(row)
 			if cols > MaxSize {
-				errs.Add(file, ln.num, 1, "row 1 has %d cells, more than %d", cols, MaxSize)
+				errs.Add(file, ln.Num, 1, "row 1 has %d cells, more than %d", cols, MaxSize)
 				return nil
 			}
 		}
 		if len(row) != cols {
-			errs.Add(file, ln.num, ln.toks[0].col, "row %d has %d cells, want %d", i+1, len(row), cols)
+			errs.Add(file, ln.Num, ln.Toks[0].Col, "row %d has %d cells, want %d", i+1, len(row), cols)
 			continue
 		}
 		g[i] = row
@@ -204,10 +174,11 @@ func symbolOf(ch rune) (Symbol, bool) {
 
 // FormatIn writes p in tsaqifammar's `.in` format (1-based labels, one per
 // territory). A "?" clue is written as -1: the format has no other way to
-// say it, and it constrains nothing.
+// say it, and it constrains nothing. The solution is not written: it
+// belongs in a `.ans` file (FormatGrid).
 func FormatIn(p *Puzzle) string {
 	var b strings.Builder
-	b.WriteString(strconv.Itoa(p.Rows) + " " + strconv.Itoa(p.Cols) + "\n")
+	b.WriteString(strconv.Itoa(p.NumRows) + " " + strconv.Itoa(p.NumCols) + "\n")
 	b.WriteString(strconv.Itoa(len(p.Clue)) + "\n")
 	for i, c := range p.Clue {
 		if i > 0 {

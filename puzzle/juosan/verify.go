@@ -15,22 +15,25 @@ const (
 	RuleTerritoryCount = "territory-count"       // a numbered territory's count cannot be N
 )
 
-// Verify returns every rule g breaks, in a fixed order: grid size, empty
-// cells (one violation each), runs of three or more `-` in a column and of
-// `|` in a row (one violation per maximal run, naming all its cells), then
-// numbered territories whose count is wrong under rd. On a partial grid a
+// Verify returns every rule the filling a (values of Vars, -1 for an
+// empty cell) breaks, in a fixed order: size, empty cells (one violation
+// each), runs of three or more `-` in a column and of `|` in a row (one
+// violation per maximal run, naming all its cells), then numbered
+// territories whose count is wrong under p.Reading. On a partial filling a
 // territory is reported only when no filling of its empty cells could meet
-// its number, so a clean result on a full grid means g is a solution.
-func Verify(p *Puzzle, g Grid, rd Reading) []puzzle.Violation {
+// its number, so a clean result on a full one means a is a solution.
+func (p *Puzzle) Verify(a puzzle.Assignment) []puzzle.Violation {
+	g, err := p.GridOf(a)
+	if err != nil {
+		return []puzzle.Violation{{Rule: RuleGridSize, Msg: err.Error()}}
+	}
+	return p.verify(g)
+}
+
+// verify is Verify on a grid of p's size.
+func (p *Puzzle) verify(g Grid) []puzzle.Violation {
 	var out []puzzle.Violation
-	if len(g) != p.Rows {
-		return []puzzle.Violation{{Rule: RuleGridSize, Msg: fmt.Sprintf("grid has %d rows, puzzle has %d", len(g), p.Rows)}}
-	}
-	for r, row := range g {
-		if len(row) != p.Cols {
-			return []puzzle.Violation{{Rule: RuleGridSize, Msg: fmt.Sprintf("grid row %d has %d cells, puzzle has %d columns", r+1, len(row), p.Cols)}}
-		}
-	}
+	rd := p.Reading
 	for r, row := range g {
 		for c, s := range row {
 			if s != Horiz && s != Vert {
@@ -39,10 +42,10 @@ func Verify(p *Puzzle, g Grid, rd Reading) []puzzle.Violation {
 		}
 	}
 	// Runs of '-' down each column.
-	for c := 0; c < p.Cols; c++ {
-		for r := 0; r < p.Rows; {
+	for c := 0; c < p.NumCols; c++ {
+		for r := 0; r < p.NumRows; {
 			n := 0
-			for r+n < p.Rows && g[r+n][c] == Horiz {
+			for r+n < p.NumRows && g[r+n][c] == Horiz {
 				n++
 			}
 			if n >= 3 {
@@ -53,10 +56,10 @@ func Verify(p *Puzzle, g Grid, rd Reading) []puzzle.Violation {
 		}
 	}
 	// Runs of '|' along each row.
-	for r := 0; r < p.Rows; r++ {
-		for c := 0; c < p.Cols; {
+	for r := 0; r < p.NumRows; r++ {
+		for c := 0; c < p.NumCols; {
 			n := 0
-			for c+n < p.Cols && g[r][c+n] == Vert {
+			for c+n < p.NumCols && g[r][c+n] == Vert {
 				n++
 			}
 			if n >= 3 {
@@ -123,9 +126,4 @@ func CountPossible(h, v, e, n int, rd Reading) bool {
 		}
 	}
 	return false
-}
-
-// Solved reports whether g is a full grid that breaks no rule under rd.
-func Solved(p *Puzzle, g Grid, rd Reading) bool {
-	return len(Verify(p, g, rd)) == 0
 }

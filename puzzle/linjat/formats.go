@@ -18,7 +18,7 @@ var Formats = puzzle.Formats[*Puzzle]{canonicalFormat, levelsFormat, rowsFormat}
 var (
 	canonicalFormat = &puzzle.Format[*Puzzle]{Name: "canonical",
 		Detect: isCanonical, Parse: ParseTexts, Write: WriteTexts}
-	levelsFormat = &puzzle.Format[*Puzzle]{Name: "levels", Doc: "jsnell/linjat puzzles.json",
+	levelsFormat = &puzzle.Format[*Puzzle]{Name: "levels", Doc: "levels (jsnell/linjat puzzles.json)",
 		Detect: isLevels, Parse: ParseLevels, Write: FormatLevels}
 	rowsFormat = &puzzle.Format[*Puzzle]{Name: "rows",
 		Detect: isRows, Parse: parseRowsFormat, Write: writeRows}
