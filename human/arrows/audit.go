@@ -72,7 +72,7 @@ func FormatState(p *model.Puzzle, cands []human.Cands) []string {
 	for r := 0; r < p.NumRows; r++ {
 		var row []string
 		for c := 0; c < p.NumCols; c++ {
-			s := cells[p.Index(r, c)]
+			s := cells[p.Index(puzzle.Pos{Row: r, Col: c})]
 			row = append(row, s+strings.Repeat(" ", w-len([]rune(s))))
 		}
 		out = append(out, strings.TrimRight(strings.Join(row, " "), " "))
@@ -132,7 +132,7 @@ func Audit(ctx context.Context, rs *RuleSet, p *model.Puzzle, start []human.Cand
 				return nil
 			}
 			report := func(el *human.Elim, counter puzzle.Assignment) {
-				u := Unsound{Rule: s.Rule, Puzzle: p.Label, Step: s.Index, Reason: s.Reason,
+				u := Unsound{Rule: s.Rule, Puzzle: p.Name(), Step: s.Index, Reason: s.Reason,
 					Elim: el, State: slices.Clone(layerStart), Counter: counter}
 				if s.Assume != nil {
 					// A refuted trial: blame the inner step that was wrong.
@@ -232,7 +232,7 @@ func blame(ctx context.Context, p *model.Puzzle, s human.Step, state []human.Can
 			layerStart, last = slices.Clone(cur), in.Layer
 		}
 		mk := func(el *human.Elim, counter puzzle.Assignment) *Unsound {
-			return &Unsound{Rule: in.Rule, Puzzle: p.Label, Step: s.Index, Elim: el, State: layerStart, Counter: counter,
+			return &Unsound{Rule: in.Rule, Puzzle: p.Name(), Step: s.Index, Elim: el, State: layerStart, Counter: counter,
 				Reason: fmt.Sprintf("inside the trial %v = %d: %s", p.Pos(s.Assume.Var), s.Assume.Value, in.Reason)}
 		}
 		for _, el := range in.Elims {
