@@ -215,6 +215,7 @@ func checkUTF8(name string, data []byte, errs *srcpos.ErrorList) bool {
 // size and arrows; other keys, comments and blank lines are ignored.
 func ParseMetadata(name string, data []byte) (Metadata, error) {
 	var m Metadata
+	fields := map[string]*string{"difficulty": &m.Difficulty, "size": &m.Size, "arrows": &m.Arrows}
 	var errs srcpos.ErrorList
 	for _, l := range text.Lines(data, false) {
 		if strings.HasPrefix(l.Text, "#") {
@@ -225,14 +226,8 @@ func ParseMetadata(name string, data []byte) (Metadata, error) {
 			text.Errorf(&errs, name, l.Toks[0], "want \"key: value\"")
 			continue
 		}
-		v = strings.Trim(strings.TrimSpace(v), `"'`)
-		switch strings.TrimSpace(k) {
-		case "difficulty":
-			m.Difficulty = v
-		case "size":
-			m.Size = v
-		case "arrows":
-			m.Arrows = v
+		if f := fields[strings.TrimSpace(k)]; f != nil {
+			*f = strings.Trim(strings.TrimSpace(v), `"'`)
 		}
 	}
 	return m, errs.Err()
