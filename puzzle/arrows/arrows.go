@@ -252,21 +252,6 @@ func (p *Puzzle) Grid(a puzzle.Assignment) [][]int {
 	return g
 }
 
-// Assignment flattens a value grid into reading order.
-func (p *Puzzle) Assignment(g [][]int) puzzle.Assignment {
-	a := make(puzzle.Assignment, 0, p.NumRows*p.NumCols)
-	for r := 0; r < p.NumRows; r++ {
-		for c := 0; c < p.NumCols; c++ {
-			v := -1
-			if r < len(g) && c < len(g[r]) {
-				v = g[r][c]
-			}
-			a = append(a, v)
-		}
-	}
-	return a
-}
-
 // Verify names every arrow whose number is wrong in the full assignment a
 // (reading order): a value that is missing or out of range, differs from a
 // given, or is not the count of distinct values the arrow sees. Nil means

@@ -64,12 +64,15 @@ type reader func(name string, data []byte, errs *srcpos.ErrorList) [][]cell
 
 // Parse reads the puzzle of data (one: these formats hold one puzzle) in
 // the format Formats detects. Input that no format claims goes to the
-// reader its first character suggests ('+' or '|': box, else canonical),
-// so that a box without its top border or a header after a comment still
-// reads, and errors in other input come from the reader it resembles.
-// Errors are a positioned srcpos.ErrorList holding every error found.
+// reader its first character suggests, so that a box without its top
+// border or a header after a comment still reads once the kind is known,
+// and errors in other input come from the reader it resembles. Errors are
+// a positioned srcpos.ErrorList holding every error found.
 func Parse(name string, data []byte) ([]*Puzzle, error) {
 	data = srcpos.TrimBOM(data)
+	if f := Formats.Detect(name, data); f != nil {
+		return f.Parse(name, data)
+	}
 	read, err := readerOf(name, data)
 	if err != nil {
 		return nil, err
@@ -77,15 +80,10 @@ func Parse(name string, data []byte) ([]*Puzzle, error) {
 	return parseWith(read, name, data)
 }
 
-// readerOf picks the reader of data: the detected format's, else the one
-// its first line that is neither blank nor a '#' comment suggests.
+// readerOf picks the reader of data by its first line that is neither
+// blank nor a '#' comment: '+' or '|' starts a box, anything else is
+// canonical. It agrees with Formats.Detect wherever that claims data.
 func readerOf(name string, data []byte) (reader, error) {
-	switch Formats.Detect(name, data) {
-	case Box:
-		return readBox, nil
-	case Canonical:
-		return readCanonical, nil
-	}
 	for _, l := range text.Lines(data, false) {
 		switch {
 		case strings.HasPrefix(l.Text, "#"):
