@@ -131,7 +131,7 @@ func BenchmarkArrowsCheck(b *testing.B) {
 					}
 					n, err := arrowsCheck(context.Background(), s, p)
 					if err != nil || n != 1 {
-						b.Fatalf("%s: %d solutions, %v", p.Label, n, err)
+						b.Fatalf("%s: %d solutions, %v", p.Name(), n, err)
 					}
 				}
 			}
@@ -145,11 +145,11 @@ func BenchmarkArrowsGrade(b *testing.B) {
 		b.Fatal(err)
 	}
 	for _, p := range arrowsCorpus(b) {
-		b.Run(p.Label, func(b *testing.B) {
+		b.Run(p.Name(), func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				g, err := humarrows.GradePuzzle(context.Background(), eng, p)
 				if err != nil || g.Status != human.StatusSolved {
-					b.Fatalf("%s: %v %v", p.Label, g.Status, err)
+					b.Fatalf("%s: %v %v", p.Name(), g.Status, err)
 				}
 				b.ReportMetric(float64(g.Trials), "k")
 				b.ReportMetric(float64(g.Level), "level")

@@ -45,20 +45,18 @@ func startArrows(ctx context.Context, rng *rand.Rand, opt *Options, name string)
 		}
 		return nil, nil
 	}
-	p.Label = name
+	p.Title = name
 	return &arrowsDraft{p: p}, nil
 }
 
 func (d *arrowsDraft) text(withSol bool) string {
-	var vals [][]int
 	if withSol {
-		vals = d.p.Solution
+		return d.p.CanonicalText(d.p.Solution)
 	}
-	s, _ := d.p.Format(am.FormatCanonical, vals)
-	return s
+	return d.p.CanonicalText(nil)
 }
 
-func (d *arrowsDraft) intended() puzzle.Assignment { return d.p.Assignment(d.p.Solution) }
+func (d *arrowsDraft) intended() puzzle.Assignment { return d.p.Solution }
 
 // exclude finds nothing: human/arrows.Generate returns puzzles its (sound)
 // rules solve, so they are unique already; a second solution means the

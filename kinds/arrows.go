@@ -18,32 +18,56 @@ import (
 var Arrows = &Kind{
 	Name:    "arrows",
 	Doc:     "Japanese Arrows: every arrow's number is the count of distinct numbers it points at",
-	Formats: []string{"box (vanHavel puzzle.txt, with solution.txt and metadata.yaml beside)", "canonical"},
-	Outputs: []string{am.FormatCanonical, am.FormatBox},
-	Detect:  func(name string, data []byte) bool { return am.Detect(data) },
-	Parse: func(name string, data []byte, opt Options) ([]Instance, error) {
-		p, err := am.Parse(name, data)
-		if err != nil {
+	Formats: arrowsReads(),
+	Outputs: am.Formats.Writers(),
+	Detect:  func(name string, data []byte) bool { return am.Formats.Detect(name, data) != nil },
+	Parse:   parseArrows,
+}
+
+// arrowsReads names the formats read, for help texts: the reference's box
+// format first, as they have always listed it, saying what is read beside
+// it (see parseArrows), then the others in am.Formats' order.
+func arrowsReads() []string {
+	out := []string{am.Box.Name + " (vanHavel puzzle.txt, with solution.txt and metadata.yaml beside)"}
+	for _, n := range am.Formats.Readers() {
+		if n != am.Box.Name {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// parseArrows reads the puzzle of data; one read from a reference folder's
+// puzzle.txt gets the folder's solution.txt, metadata.yaml and name. The
+// folder is read here rather than in the box format's Parse so that Parse
+// stays a function of its input: detection, the fuzzers and the round trips
+// read the same bytes the same way wherever they were found.
+func parseArrows(name string, data []byte, opt Options) ([]Instance, error) {
+	ps, err := am.Parse(name, data)
+	if err != nil {
+		return nil, err
+	}
+	var enc *card.Encoding
+	if opt.Card != "" {
+		if enc, err = card.Lookup(opt.Card); err != nil {
 			return nil, err
 		}
-		// The reference keeps solution.txt and metadata.yaml beside
-		// puzzle.txt; read them when the puzzle came from such a file.
+	}
+	insts := make([]Instance, len(ps))
+	for i, p := range ps {
 		if filepath.Base(name) == "puzzle.txt" {
 			if err := p.ReadBeside(filepath.Dir(name)); err != nil {
 				return nil, err
 			}
-			p.Label = filepath.Base(filepath.Dir(name))
 		}
-		x := &arrowsInstance{Puzzle: p, rulesFile: opt.Rules}
-		if opt.Card != "" {
-			if x.card, err = card.Lookup(opt.Card); err != nil {
-				return nil, err
-			}
-		}
-		return []Instance{x}, nil
-	},
+		insts[i] = &arrowsInstance{Puzzle: p, card: enc, rulesFile: opt.Rules}
+	}
+	return insts, nil
 }
 
+// arrowsInstance is the model with the encoder and the rules file; the
+// model supplies the puzzle's name, unknowns, Verify, Draw and
+// ParseSolution.
 type arrowsInstance struct {
 	*am.Puzzle
 	card      *card.Encoding
@@ -57,23 +81,11 @@ func (x *arrowsInstance) Encode(b *encode.Builder) (encode.Layout, error) {
 }
 
 func (x *arrowsInstance) Format(format string) (string, error) {
-	return x.Puzzle.Format(format, nil)
+	out, err := am.Formats.Write(format, []*am.Puzzle{x.Puzzle})
+	return string(out), err
 }
 
-func (x *arrowsInstance) Solution() puzzle.Assignment {
-	if x.Puzzle.Solution == nil {
-		return nil
-	}
-	return x.Assignment(x.Puzzle.Solution)
-}
-
-func (x *arrowsInstance) ParseSolution(name string, data []byte) (puzzle.Assignment, error) {
-	g, err := am.ParseSolution(x.Puzzle, name, data)
-	if err != nil {
-		return nil, err
-	}
-	return x.Assignment(g), nil
-}
+func (x *arrowsInstance) Solution() puzzle.Assignment { return x.Head().Solution }
 
 // RuleSet loads the rules file the options named, or the default rules.
 func (x *arrowsInstance) RuleSet() (*ha.RuleSet, error) {

@@ -156,14 +156,14 @@ func auditAction(c *cli.Context) error {
 				fmt.Fprintf(c.App.ErrWriter, "generated puzzle %d: %v\n", i+1, err)
 				continue
 			}
-			p.Label = fmt.Sprintf("generated-%d", i+1)
+			p.Title = fmt.Sprintf("generated-%d", i+1)
 			puzzles = append(puzzles, p)
 		}
 	}
 	rng := rand.New(rand.NewSource(c.Int64("seed") + 1))
 	for i := 0; i < c.Int("layouts"); i++ {
 		p := ha.RandomLayout(rng, ha.GenOptions{Rows: rows, Cols: cols, Diagonal: c.Bool("diagonal")})
-		p.Label = fmt.Sprintf("layout-%d", i+1)
+		p.Title = fmt.Sprintf("layout-%d", i+1)
 		puzzles = append(puzzles, p)
 	}
 	opt := ha.AuditOptions{}
@@ -172,7 +172,7 @@ func auditAction(c *cli.Context) error {
 	}
 	unsound := map[string]int{}
 	for i, p := range puzzles {
-		fmt.Fprintf(c.App.ErrWriter, "\raudit %d/%d %s", i+1, len(puzzles), p.Label)
+		fmt.Fprintf(c.App.ErrWriter, "\raudit %d/%d %s", i+1, len(puzzles), p.Name())
 		o, err := oracle(p, c.String("solver"))
 		if err != nil {
 			return err
@@ -183,7 +183,7 @@ func auditAction(c *cli.Context) error {
 				fmt.Fprintln(c.App.ErrWriter)
 				return cli.Exit("timed out", appio.ExitTimeout)
 			}
-			return fmt.Errorf("%s: %w", p.Label, err)
+			return fmt.Errorf("%s: %w", p.Name(), err)
 		}
 		for _, u := range us {
 			unsound[u.Rule]++

@@ -16,7 +16,6 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/encode"
 	"github.com/puzzlesat/puzzlesat/encode/card"
-	"github.com/puzzlesat/puzzlesat/puzzle"
 	model "github.com/puzzlesat/puzzlesat/puzzle/arrows"
 )
 
@@ -144,13 +143,4 @@ func totalizer(a encode.Adder, lits []int) []int {
 		}
 	}
 	return out
-}
-
-// Decode reads a grid of values from a model through the layout.
-func Decode(p *model.Puzzle, l encode.Layout, m []bool) ([][]int, error) {
-	a, err := l.Decode(m)
-	if err != nil {
-		return nil, err
-	}
-	return p.Grid(puzzle.Assignment(a)), nil
 }

@@ -3,78 +3,100 @@ package arrows
 import (
 	"context"
 	"math/rand"
-	"path/filepath"
 	"slices"
 	"testing"
 
 	"github.com/puzzlesat/puzzlesat/encode"
 	"github.com/puzzlesat/puzzlesat/encode/card"
+	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
+	"github.com/puzzlesat/puzzlesat/puzzle"
 	model "github.com/puzzlesat/puzzlesat/puzzle/arrows"
+	"github.com/puzzlesat/puzzlesat/sat"
+	"github.com/puzzlesat/puzzlesat/sat/gini"
+	"github.com/puzzlesat/puzzlesat/sat/gophersat"
 )
 
-// count counts solutions up to limit by blocking each one found.
-func count(t *testing.T, p *model.Puzzle, opt Options, limit int) (int, [][]int) {
+// solver is what the tests need of a back-end: sat.Solver and the small
+// gini wrapper of gini_test.go both have it.
+type solver interface {
+	encode.Adder
+	Solve(ctx context.Context, assumptions ...int) (sat.Status, error)
+	Model() []bool
+}
+
+// solutions encodes p into s and returns its solutions, up to limit,
+// blocking each one found; every one must pass Verify.
+func solutions(t *testing.T, s solver, p *model.Puzzle, opt Options, limit int) []puzzle.Assignment {
 	t.Helper()
-	s := newGini()
 	l, err := Encode(encode.NewBuilder(s), p, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var first [][]int
-	n := 0
-	for n < limit {
-		st, _ := s.Solve(context.Background())
-		if st != 10 {
-			break
-		}
-		g, err := Decode(p, l, s.Model())
+	var out []puzzle.Assignment
+	for len(out) < limit {
+		st, err := s.Solve(context.Background())
 		if err != nil {
 			t.Fatal(err)
 		}
-		if v := p.Verify(p.Assignment(g)); v != nil {
-			t.Fatalf("%s: model violates %v", p.Label, v)
+		if st != sat.Sat {
+			break
 		}
-		if first == nil {
-			first = g
+		a, err := l.Decode(s.Model())
+		if err != nil {
+			t.Fatal(err)
 		}
-		n++
+		if v := p.Verify(a); v != nil {
+			t.Fatalf("%s: model violates %v", p.Name(), v)
+		}
+		out = append(out, a)
 		var block []int
 		for i, row := range l.Lits {
-			block = append(block, -row[g[i/p.NumCols][i%p.NumCols]])
+			block = append(block, -row[a[i]])
 		}
 		s.AddClause(block...)
-	}
-	return n, first
-}
-
-func encodings() map[string]Options {
-	out := map[string]Options{"tied-totalizer": {}}
-	for _, e := range card.All {
-		if e.Exactly != nil {
-			out["card:"+e.Name] = Options{Card: e}
-		}
 	}
 	return out
 }
 
-func TestCorpusUnique(t *testing.T) {
-	dirs, _ := filepath.Glob("../../testdata/arrows/20*")
-	if len(dirs) != 23 {
-		t.Fatalf("have %d corpus folders, want 23", len(dirs))
+// setup is one way to solve: a back-end and a count encoding.
+type setup struct {
+	name string
+	new  func() (solver, error)
+	opt  Options
+}
+
+// setups are every count encoding on gini, and the default encoding on
+// each in-process back-end of package sat.
+func setups() []setup {
+	test := func() (solver, error) { return newGini(), nil }
+	out := []setup{{"tied-totalizer", test, Options{}}}
+	for _, e := range card.All {
+		if e.Exactly != nil {
+			out = append(out, setup{"card:" + e.Name, test, Options{Card: e}})
+		}
 	}
-	for name, opt := range encodings() {
-		for _, dir := range dirs {
-			p, err := model.ReadDir(dir)
+	for _, be := range []struct {
+		name string
+		new  func() (sat.Solver, error)
+	}{{"sat/gini", gini.NewSolver}, {"sat/gophersat", gophersat.NewSolver}} {
+		out = append(out, setup{be.name, func() (solver, error) { return be.new() }, Options{}})
+	}
+	return out
+}
+
+// TestCorpusUnique: with every setup, every corpus puzzle has exactly one
+// solution, equal to solution.txt.
+func TestCorpusUnique(t *testing.T) {
+	ps := testcorpus.Arrows(t)
+	for _, su := range setups() {
+		for _, p := range ps {
+			s, err := su.new()
 			if err != nil {
 				t.Fatal(err)
 			}
-			n, sol := count(t, p, opt, 2)
-			if n != 1 {
-				t.Errorf("%s %s: %d solutions, want 1", name, dir, n)
-				continue
-			}
-			if !slices.EqualFunc(sol, p.Solution, slices.Equal) {
-				t.Errorf("%s %s: solution %v, want %v", name, dir, sol, p.Solution)
+			sols := solutions(t, s, p, su.opt, 2)
+			if len(sols) != 1 || !slices.Equal(sols[0], p.Solution) {
+				t.Errorf("%s %s: have %v, want only %v", su.name, p.Name(), sols, p.Solution)
 			}
 		}
 	}
@@ -83,7 +105,7 @@ func TestCorpusUnique(t *testing.T) {
 // brute counts the solutions of a tiny puzzle by enumeration.
 func brute(p *model.Puzzle) int {
 	n, m := p.NumRows*p.NumCols, p.NumValues()
-	a := make([]int, n)
+	a := make(puzzle.Assignment, n)
 	total := 0
 	var rec func(i int)
 	rec = func(i int) {
@@ -106,7 +128,7 @@ func TestCountsMatchBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewSource(7))
 	for trial := 0; trial < 30; trial++ {
 		rows, cols := 2+rng.Intn(2), 2+rng.Intn(2)
-		p := &model.Puzzle{Label: "random", NumRows: rows, NumCols: cols}
+		p := &model.Puzzle{Header: puzzle.Header{Title: "random"}, NumRows: rows, NumCols: cols}
 		for r := 0; r < rows; r++ {
 			var ds []model.Dir
 			var gs []int
@@ -118,9 +140,13 @@ func TestCountsMatchBruteForce(t *testing.T) {
 		}
 		p.Prepare()
 		want := brute(p)
-		for name, opt := range encodings() {
-			if have, _ := count(t, p, opt, 1000); have != want {
-				t.Errorf("%s trial %d: %d solutions, brute force %d", name, trial, have, want)
+		for _, su := range setups() {
+			s, err := su.new()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if have := len(solutions(t, s, p, su.opt, 1000)); have != want {
+				t.Errorf("%s trial %d: %d solutions, brute force %d", su.name, trial, have, want)
 			}
 		}
 	}

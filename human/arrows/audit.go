@@ -72,7 +72,7 @@ func FormatState(p *model.Puzzle, cands []human.Cands) []string {
 	for r := 0; r < p.NumRows; r++ {
 		var row []string
 		for c := 0; c < p.NumCols; c++ {
-			s := cells[p.Index(r, c)]
+			s := cells[p.Index(puzzle.Pos{Row: r, Col: c})]
 			row = append(row, s+strings.Repeat(" ", w-len([]rune(s))))
 		}
 		out = append(out, strings.TrimRight(strings.Join(row, " "), " "))
@@ -131,48 +131,20 @@ func Audit(ctx context.Context, rs *RuleSet, p *model.Puzzle, start []human.Cand
 			if s.Assume == nil && slices.Contains(fresh, s.Rule) {
 				return nil
 			}
-			report := func(el *human.Elim, counter puzzle.Assignment) {
-				u := Unsound{Rule: s.Rule, Puzzle: p.Label, Step: s.Index, Reason: s.Reason,
-					Elim: el, State: slices.Clone(layerStart), Counter: counter}
-				if s.Assume != nil {
-					// A refuted trial: blame the inner step that was wrong.
-					if inner, err := blame(ctx, p, s, layerStart, oracle); err == nil && inner != nil {
-						u = *inner
-					}
-				}
-				found = append(found, u)
-				fresh = append(fresh, u.Rule)
+			el, sol, err := refute(ctx, oracle, layerStart, s.Elims, s.Contradiction)
+			if err != nil || sol == nil {
+				return err
 			}
-			if s.Contradiction && len(s.Elims) == 0 {
-				sol, err := oracle(ctx, layerStart, nil)
-				if err != nil {
-					return err
-				}
-				if sol != nil {
-					report(nil, sol)
-				}
-				return nil
-			}
-			for _, el := range s.Elims {
-				sol, err := oracle(ctx, layerStart, &el)
-				if err != nil {
-					return err
-				}
-				if sol != nil {
-					report(&el, sol)
-					return nil
+			u := Unsound{Rule: s.Rule, Puzzle: p.Name(), Step: s.Index, Reason: s.Reason,
+				Elim: el, State: slices.Clone(layerStart), Counter: sol}
+			if s.Assume != nil {
+				// A refuted trial: blame the inner step that was wrong.
+				if inner, err := blame(ctx, p, s, layerStart, oracle); err == nil && inner != nil {
+					u = *inner
 				}
 			}
-			if s.Contradiction {
-				// The rule emptied a cell: the state must have no solution.
-				sol, err := oracle(ctx, layerStart, nil)
-				if err != nil {
-					return err
-				}
-				if sol != nil {
-					report(nil, sol)
-				}
-			}
+			found = append(found, u)
+			fresh = append(fresh, u.Rule)
 			return nil
 		}
 		e := &human.Engine{Rules: rules, Trials: k, Check: check, Describe: Describer(p)}
@@ -232,30 +204,37 @@ func blame(ctx context.Context, p *model.Puzzle, s human.Step, state []human.Can
 			layerStart, last = slices.Clone(cur), in.Layer
 		}
 		mk := func(el *human.Elim, counter puzzle.Assignment) *Unsound {
-			return &Unsound{Rule: in.Rule, Puzzle: p.Label, Step: s.Index, Elim: el, State: layerStart, Counter: counter,
+			return &Unsound{Rule: in.Rule, Puzzle: p.Name(), Step: s.Index, Elim: el, State: layerStart, Counter: counter,
 				Reason: fmt.Sprintf("inside the trial %v = %d: %s", p.Pos(s.Assume.Var), s.Assume.Value, in.Reason)}
 		}
-		for _, el := range in.Elims {
-			sol, err := oracle(ctx, layerStart, &el)
-			if err != nil {
-				return nil, err
-			}
-			if sol != nil {
-				return mk(&el, sol), nil
-			}
+		el, sol, err := refute(ctx, oracle, layerStart, in.Elims, in.Contradiction)
+		if err != nil {
+			return nil, err
 		}
-		if in.Contradiction {
-			sol, err := oracle(ctx, layerStart, nil)
-			if err != nil {
-				return nil, err
-			}
-			if sol != nil {
-				return mk(nil, sol), nil
-			}
+		if sol != nil {
+			return mk(el, sol), nil
 		}
 		for _, el := range in.Elims {
 			cur[el.Var] = cur[el.Var].Without(el.Value)
 		}
 	}
 	return nil, nil
+}
+
+// refute looks for a solution inside state that a step excludes: one
+// holding an eliminated value, or, when the step claims a contradiction
+// (an emptied cell), any solution at all. It returns the first refuted
+// elimination (nil for the contradiction) and the solution, or a nil
+// solution when the step is sound.
+func refute(ctx context.Context, oracle Oracle, state []human.Cands, elims []human.Elim, contradiction bool) (*human.Elim, puzzle.Assignment, error) {
+	for _, el := range elims {
+		if sol, err := oracle(ctx, state, &el); err != nil || sol != nil {
+			return &el, sol, err
+		}
+	}
+	if !contradiction {
+		return nil, nil, nil
+	}
+	sol, err := oracle(ctx, state, nil)
+	return nil, sol, err
 }

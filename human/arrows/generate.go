@@ -56,8 +56,8 @@ func Generate(ctx context.Context, rng *rand.Rand, engine *human.Engine, opt Gen
 				if p.Verify(sol) != nil {
 					break
 				}
-				p.Solution = p.Grid(sol)
-				p.Label = fmt.Sprintf("generated-%dx%d-%d", opt.Rows, opt.Cols, a)
+				p.Solution = sol
+				p.Title = fmt.Sprintf("generated-%dx%d-%d", opt.Rows, opt.Cols, a)
 				return p, nil
 			}
 			var open []int

@@ -39,7 +39,7 @@ func GradePuzzle(ctx context.Context, eng *human.Engine, p *model.Puzzle) (Grade
 	if err != nil {
 		return Grade{}, err
 	}
-	return Grade{Puzzle: p.Label, Label: p.Meta.Difficulty, Status: res.Status,
+	return Grade{Puzzle: p.Name(), Label: p.Meta.Difficulty, Status: res.Status,
 		Level: res.Report.MaxLevel, Trials: res.Report.TrialDepth, Report: res.Report}, nil
 }
 

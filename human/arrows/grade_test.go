@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/puzzlesat/puzzlesat/human"
+	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
 )
 
 // TestGradeCorpus grades the corpus with our rules: every puzzle solves,
@@ -15,15 +16,15 @@ func TestGradeCorpus(t *testing.T) {
 		t.Fatal(err)
 	}
 	var ours, labels []float64
-	for _, p := range corpus(t) {
+	for _, p := range testcorpus.Arrows(t) {
 		g, err := GradePuzzle(context.Background(), eng, p)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if g.Status != human.StatusSolved || g.Trials > 3 || g.Level < 1 || g.Level > 4 {
-			t.Errorf("%s: %+v, want solved with k ≤ 3 and level 1..4", p.Label, g)
+			t.Errorf("%s: %+v, want solved with k ≤ 3 and level 1..4", p.Name(), g)
 		}
-		t.Logf("%s %-8s k=%d level=%d score=%.0f steps=%d", p.Label, g.Label, g.Trials, g.Level, g.Report.Score, g.Report.Steps)
+		t.Logf("%s %-8s k=%d level=%d score=%.0f steps=%d", p.Name(), g.Label, g.Trials, g.Level, g.Report.Score, g.Report.Steps)
 		ours = append(ours, g.Difficulty())
 		labels = append(labels, float64(LabelRank(g.Label)))
 	}

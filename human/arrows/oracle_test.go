@@ -2,7 +2,6 @@ package arrows
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 
 	encarrows "github.com/puzzlesat/puzzlesat/encode/arrows"
@@ -34,21 +33,4 @@ func satOracle(t testing.TB, p *model.Puzzle) Oracle {
 		}
 		return puzzle.Assignment(a), err
 	}
-}
-
-func corpus(t testing.TB) []*model.Puzzle {
-	t.Helper()
-	dirs, _ := filepath.Glob("../../testdata/arrows/20*")
-	if len(dirs) != 23 {
-		t.Fatalf("have %d corpus puzzles, want 23", len(dirs))
-	}
-	var ps []*model.Puzzle
-	for _, d := range dirs {
-		p, err := model.ReadDir(d)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ps = append(ps, p)
-	}
-	return ps
 }

@@ -343,11 +343,7 @@ func compileRule(r *Rule, opt fol.Options) (*human.Rule, error) {
 	if doc == "" {
 		doc = r.Condition + " ⇒ " + strings.Join(r.Conclusions, ", ")
 	}
-	apply := func(pass *human.Pass) []human.Deduction {
-		w := WorldOf(pass.Puzzle)
-		if w == nil {
-			return nil
-		}
+	apply := func(w *fol.World, pass *human.Pass) []human.Deduction {
 		cands := make([]uint64, len(pass.Cands))
 		for i, c := range pass.Cands {
 			cands[i] = uint64(c)
@@ -404,7 +400,7 @@ func compileRule(r *Rule, opt fol.Options) (*human.Rule, error) {
 		}
 		return out
 	}
-	return &human.Rule{Name: r.Name, Doc: doc, Level: r.Level, Apply: apply}, nil
+	return &human.Rule{Name: r.Name, Doc: doc, Level: r.Level, Apply: human.Typed(apply)}, nil
 }
 
 func reason(r *Rule, w *fol.World, env []int, wnames []string) string {
@@ -428,20 +424,9 @@ func reason(r *Rule, w *fol.World, env []int, wnames []string) string {
 	return fmt.Sprintf("%s with %s: %s", r.Name, strings.Join(parts, ", "), strings.Join(r.Conclusions, ", "))
 }
 
-// WorldOf returns the rule world of an engine input: a *fol.World or a
-// *model.Puzzle (its world is then built on the fly).
-func WorldOf(x any) *fol.World {
-	switch x := x.(type) {
-	case *fol.World:
-		return x
-	case *model.Puzzle:
-		return fol.NewWorld(x)
-	}
-	return nil
-}
-
-// Input is the engine input (human.Engine.Solve's puz) for p.
-func Input(p *model.Puzzle) any { return fol.NewWorld(p) }
+// Input is the engine input (human.Engine.Solve's puz) for p: the rules
+// read its world.
+func Input(p *model.Puzzle) *fol.World { return fol.NewWorld(p) }
 
 // Start returns the starting candidates of p: every value, givens fixed.
 func Start(p *model.Puzzle) []human.Cands {

@@ -3,7 +3,6 @@ package arrows
 import (
 	"context"
 	"math/rand"
-	"os"
 	"slices"
 	"sort"
 	"strings"
@@ -11,16 +10,15 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/human"
 	"github.com/puzzlesat/puzzlesat/human/arrows/fol"
+	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
-const referenceRules = "../../testdata/arrows/rules.yaml"
+// referenceRules is the vanHavel reference's own rules file.
+var referenceRules = testcorpus.Path("arrows", "rules.yaml")
 
 func TestReferenceRulesLoad(t *testing.T) {
-	data, err := os.ReadFile(referenceRules)
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := testcorpus.Read(t, "arrows", "rules.yaml")
 	rs, err := ParseRules(referenceRules, data)
 	if err != nil {
 		t.Fatal(err)
@@ -104,20 +102,20 @@ func TestRulesErrors(t *testing.T) {
 func TestDefaultRulesSolveCorpusCertified(t *testing.T) {
 	rs := Default()
 	ctx := context.Background()
-	for _, p := range corpus(t) {
+	for _, p := range testcorpus.Arrows(t) {
 		us, res, err := Audit(ctx, rs, p, nil, satOracle(t, p), AuditOptions{})
 		if err != nil {
-			t.Fatalf("%s: %v", p.Label, err)
+			t.Fatalf("%s: %v", p.Name(), err)
 		}
 		for _, u := range us {
 			t.Errorf("%s", u.Format(p))
 		}
 		if res.Status != human.StatusSolved {
-			t.Errorf("%s: %s, want solved", p.Label, res.Status)
+			t.Errorf("%s: %s, want solved", p.Name(), res.Status)
 			continue
 		}
-		if have := p.Grid(human.Values(res.Cands)); !slices.EqualFunc(have, p.Solution, slices.Equal) {
-			t.Errorf("%s: solved to %v, want %v", p.Label, have, p.Solution)
+		if have := human.Values(res.Cands); !slices.Equal(have, p.Solution) {
+			t.Errorf("%s: solved to %v, want %v", p.Name(), have, p.Solution)
 		}
 	}
 }
@@ -142,7 +140,7 @@ func TestAuditReferenceRules(t *testing.T) {
 			}
 		}
 	}
-	for _, p := range corpus(t) {
+	for _, p := range testcorpus.Arrows(t) {
 		us, _, err := Audit(ctx, ref, p, nil, satOracle(t, p), AuditOptions{})
 		audit(us, err)
 	}
@@ -158,7 +156,7 @@ func TestAuditReferenceRules(t *testing.T) {
 	for i := 0; i < 400 && len(named) < 2; i++ {
 		opt := GenOptions{Rows: 4 + i%3, Cols: 4 + i%3, Diagonal: i%2 == 0}
 		p := randomLayout(rng, opt)
-		p.Label = "layout"
+		p.Title = "layout"
 		us, _, err := Audit(ctx, ref, p, nil, satOracle(t, p), AuditOptions{})
 		audit(us, err)
 		if i%10 == 0 {
@@ -187,7 +185,7 @@ func TestOptimizerPreservesDeductions(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	ps := corpus(t)
+	ps := testcorpus.Arrows(t)
 	for _, p := range []int{0, 4, 12} {
 		pz := ps[p]
 		eng, _ := NewEngine(Default())
@@ -231,7 +229,7 @@ func TestOptimizerPreservesDeductions(t *testing.T) {
 				if m == 0 {
 					want = have
 				} else if !slices.Equal(have, want) {
-					t.Errorf("%s %s: passes %+v change the deductions", pz.Label, rs.File, opt)
+					t.Errorf("%s %s: passes %+v change the deductions", pz.Name(), rs.File, opt)
 				}
 			}
 		}
@@ -251,12 +249,12 @@ func TestGenerateUnique(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if v := p.Verify(p.Assignment(p.Solution)); v != nil {
+		if v := p.Verify(p.Solution); v != nil {
 			t.Fatalf("generated solution violates %v", v)
 		}
 		// Unique: no solution other than p.Solution.
 		o := satOracle(t, p)
-		sol := p.Assignment(p.Solution)
+		sol := p.Solution
 		for cell, v := range sol {
 			for w := 0; w < p.NumValues(); w++ {
 				if w == v {
@@ -264,7 +262,7 @@ func TestGenerateUnique(t *testing.T) {
 				}
 				other, err := o(ctx, Start(p), &human.Elim{Var: cell, Value: w})
 				if err != nil || other != nil {
-					t.Fatalf("%s: another solution with %v = %d: %v %v", p.Label, p.Pos(cell), w, other, err)
+					t.Fatalf("%s: another solution with %v = %d: %v %v", p.Name(), p.Pos(cell), w, other, err)
 				}
 			}
 		}

@@ -1,6 +1,7 @@
-// Package arrows is the Japanese Arrows model: the puzzle, its readers and
-// writers (the vanHavel/japanese-arrows box format with an optional
-// metadata.yaml, and puzzlesat's canonical text format) and Verify.
+// Package arrows is the Japanese Arrows model: the puzzle, its formats (the
+// vanHavel/japanese-arrows box format with an optional metadata.yaml and
+// solution.txt beside it, and puzzlesat's canonical text format) and
+// Verify.
 //
 // Every cell holds an arrow in one of eight directions and a number: the
 // count of distinct numbers among all cells the arrow points at, up to the
@@ -86,9 +87,11 @@ type Metadata struct {
 	Arrows     string // Straight or Diagonal
 }
 
-// Puzzle is one Japanese Arrows instance.
+// Puzzle is one Japanese Arrows instance. Its Header's Title is the file or
+// folder name and its Solution, in reading order, the solution read beside
+// it (nil when none).
 type Puzzle struct {
-	Label            string // file or folder name
+	puzzle.Header
 	NumRows, NumCols int
 	// Dirs[r][c] is the arrow of cell (r, c).
 	Dirs [][]Dir
@@ -96,19 +99,14 @@ type Puzzle struct {
 	Given [][]int
 	// Meta is metadata.yaml when one sat beside the puzzle.
 	Meta Metadata
-	// Solution is a solution read with the puzzle (nil when none).
-	Solution [][]int
 
 	rays [][]int // per cell index, the cell indexes it points at
 }
 
-var _ puzzle.Problem = (*Puzzle)(nil)
+var _ puzzle.Model = (*Puzzle)(nil)
 
 // Kind returns "arrows".
 func (p *Puzzle) Kind() string { return Kind }
-
-// Name returns the puzzle's name.
-func (p *Puzzle) Name() string { return p.Label }
 
 // Rows returns the number of rows.
 func (p *Puzzle) Rows() int { return p.NumRows }
@@ -135,8 +133,14 @@ func (p *Puzzle) Vars() []puzzle.Var {
 	return vs
 }
 
-// Index returns the cell index of (r, c) in reading order.
-func (p *Puzzle) Index(r, c int) int { return r*p.NumCols + c }
+// Index returns the cell index of q in reading order, or -1 when q lies
+// outside the grid. Every cell is an unknown.
+func (p *Puzzle) Index(q puzzle.Pos) int {
+	if q.Row < 0 || q.Row >= p.NumRows || q.Col < 0 || q.Col >= p.NumCols {
+		return -1
+	}
+	return q.Row*p.NumCols + q.Col
+}
 
 // Pos returns the position of cell index i.
 func (p *Puzzle) Pos(i int) puzzle.Pos { return puzzle.Pos{Row: i / p.NumCols, Col: i % p.NumCols} }
@@ -159,7 +163,7 @@ func (p *Puzzle) ray(r, c int) []int {
 	dr, dc := p.Dirs[r][c].Delta()
 	var ray []int
 	for rr, cc := r+dr, c+dc; rr >= 0 && rr < p.NumRows && cc >= 0 && cc < p.NumCols; rr, cc = rr+dr, cc+dc {
-		ray = append(ray, p.Index(rr, cc))
+		ray = append(ray, rr*p.NumCols+cc)
 	}
 	return ray
 }
@@ -199,7 +203,7 @@ func (p *Puzzle) computeRays() {
 	rays := make([][]int, p.NumRows*p.NumCols)
 	for r := 0; r < p.NumRows; r++ {
 		for c := 0; c < p.NumCols; c++ {
-			rays[p.Index(r, c)] = p.ray(r, c)
+			rays[r*p.NumCols+c] = p.ray(r, c)
 		}
 	}
 	p.rays = rays
@@ -232,34 +236,20 @@ func (p *Puzzle) Check() error {
 	return nil
 }
 
-// Grid flattens a Rows x Cols value grid into an assignment in reading order.
+// Grid unfolds an assignment in reading order into a Rows x Cols value
+// grid, for code that wants rows; cells a does not reach hold -1.
 func (p *Puzzle) Grid(a puzzle.Assignment) [][]int {
 	g := make([][]int, p.NumRows)
 	for r := range g {
 		g[r] = make([]int, p.NumCols)
 		for c := range g[r] {
 			g[r][c] = -1
-			if i := p.Index(r, c); i < len(a) {
+			if i := r*p.NumCols + c; i < len(a) {
 				g[r][c] = a[i]
 			}
 		}
 	}
 	return g
-}
-
-// Assignment flattens a value grid into reading order.
-func (p *Puzzle) Assignment(g [][]int) puzzle.Assignment {
-	a := make(puzzle.Assignment, 0, p.NumRows*p.NumCols)
-	for r := 0; r < p.NumRows; r++ {
-		for c := 0; c < p.NumCols; c++ {
-			v := -1
-			if r < len(g) && c < len(g[r]) {
-				v = g[r][c]
-			}
-			a = append(a, v)
-		}
-	}
-	return a
 }
 
 // Verify names every arrow whose number is wrong in the full assignment a

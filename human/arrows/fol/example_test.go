@@ -10,7 +10,8 @@ import (
 // A rule is parsed, checked, compiled and run against a candidate grid;
 // each witness of its condition gives the eliminations of its conclusions.
 func Example() {
-	p, _ := arrows.Parse("row", []byte("arrows 1x3\n→ → ←\n"))
+	ps, _ := arrows.Parse("row", []byte("arrows 1x3\n→ → ←\n"))
+	p := ps[0]
 	cond, _ := fol.ParseCondition("exists p (ahead(p) > 0)", fol.Position{Line: 1, Col: 1})
 	concl, _ := fol.ParseConclusion("exclude(p, 0)", fol.Position{Line: 2, Col: 1})
 	checked, err := fol.Check(cond, []*fol.Conclusion{concl})

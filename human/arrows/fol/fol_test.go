@@ -18,8 +18,7 @@ func solvedState(t testing.TB) *State {
 	}
 	cands := make([]uint64, p.NumRows*p.NumCols)
 	for i := range cands {
-		pos := p.Pos(i)
-		cands[i] = 1 << uint(p.Solution[pos.Row][pos.Col])
+		cands[i] = 1 << uint(p.Solution[i])
 	}
 	return NewState(NewWorld(p), cands)
 }
