@@ -179,15 +179,34 @@ func isJanko(data []byte) bool {
 // isIn reports whether data's first line is two integers, as in a `.in`
 // file (janko.at text, which ignores header lines it does not know, wins).
 func isIn(_ string, data []byte) bool {
-	// "R C", then the number of territories alone on its line: a Linjat
-	// row of two numbers ("3  7") starts like a header but never goes on
-	// like one.
+	// "R C", the number K of territories alone on its line, K clues, then
+	// R rows of C territory numbers: a Linjat rows text may start like a
+	// header ("2     4", "3") but never goes on like one.
 	lines := text.Lines(data, false)
 	if len(lines) < 3 || len(lines[0].Toks) != 2 || len(lines[1].Toks) != 1 || isJanko(data) {
 		return false
 	}
-	for _, t := range append(lines[0].Toks, lines[1].Toks...) {
-		if _, ok := atoi(t.Text); !ok {
+	ints := func(l text.Line) bool {
+		for _, t := range l.Toks {
+			if _, ok := atoi(t.Text); !ok {
+				return false
+			}
+		}
+		return true
+	}
+	for _, l := range lines {
+		if !ints(l) {
+			return false
+		}
+	}
+	rows, _ := atoi(lines[0].Toks[0].Text)
+	cols, _ := atoi(lines[0].Toks[1].Text)
+	k, _ := atoi(lines[1].Toks[0].Text)
+	if len(lines[2].Toks) != k || len(lines) != 3+rows {
+		return false
+	}
+	for _, l := range lines[3:] {
+		if len(l.Toks) != cols {
 			return false
 		}
 	}
