@@ -21,6 +21,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	am "github.com/puzzlesat/puzzlesat/puzzle/arrows"
 	"github.com/puzzlesat/puzzlesat/sat/solvers"
+	"github.com/puzzlesat/puzzlesat/srcpos"
 )
 
 // Command returns `puzzlesat rules`.
@@ -71,7 +72,7 @@ func checkAction(c *cli.Context) error {
 		}
 		if err != nil {
 			bad = true
-			if l, ok := err.(puzzle.ErrorList); ok {
+			if l, ok := err.(srcpos.ErrorList); ok {
 				for _, e := range l {
 					fmt.Fprintln(c.App.ErrWriter, e)
 				}
