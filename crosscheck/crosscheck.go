@@ -1,7 +1,13 @@
-// Package crosscheck joins the two sides of the pipeline: it runs the human
-// engine on an instance while SAT decides uniqueness concurrently, certifies
-// every elimination the engine makes (puzzle ∧ "unknown = eliminated value"
-// must be UNSAT), and checks that both sides reach the same solution.
+// Package crosscheck joins the two sides of the pipeline for any puzzle
+// kind: it runs the human engine on an instance while SAT decides
+// uniqueness concurrently, certifies every elimination the engine makes
+// (puzzle ∧ "unknown = eliminated value" must be UNSAT), and checks that
+// both sides reach the same solution. Its Oracle answers "is there a
+// solution inside this candidate state?", and Audit uses it to name every
+// unsound rule of a rule set with a counter-solution.
+//
+// It drives solvers but never picks one: every entry point takes a
+// sat.Factory (the command line resolves --solver once with sat/solvers).
 package crosscheck
 
 import (
@@ -19,8 +25,8 @@ import (
 
 // Options configure a graded solve.
 type Options struct {
-	// Solver names the back-end for uniqueness and step certification.
-	Solver string
+	// Solver makes the solvers for uniqueness and step certification.
+	Solver sat.Factory
 	// Trials is the engine's k (0: no proofs by contradiction; < 0: the
 	// kind's default, HumanSetup.Trials).
 	Trials int
@@ -69,9 +75,9 @@ type Certifier struct {
 	n    int
 }
 
-// NewCertifier encodes inst into a fresh solver called solverName.
-func NewCertifier(inst kinds.Instance, solverName string) (*Certifier, error) {
-	e, err := solve.Encode(inst, solverName)
+// NewCertifier encodes inst into a fresh solver from newSolver.
+func NewCertifier(inst kinds.Instance, newSolver sat.Factory) (*Certifier, error) {
+	e, err := solve.Encode(inst, newSolver)
 	if err != nil {
 		return nil, err
 	}

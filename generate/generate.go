@@ -157,8 +157,9 @@ type Options struct {
 	Seed uint64
 	// Attempts bounds the random starts (0: 100).
 	Attempts int
-	// Solver names the SAT back-end ("" = default).
-	Solver string
+	// Solver makes the SAT solvers (required; the command line resolves
+	// --solver with sat/solvers.Factory).
+	Solver sat.Factory
 	// Stones is the Shinro stone count (0: 3/16 of the cells, 12 on 8x8).
 	Stones int
 	// KindOptions are passed to the parser (Juosan reading,
@@ -243,6 +244,9 @@ func Generate(ctx context.Context, opt Options) (*Puzzle, error) {
 	}
 	if opt.MaxScore > 0 && opt.MaxScore < opt.MinScore {
 		return nil, fmt.Errorf("%w: max score %g is below min score %g", ErrOptions, opt.MaxScore, opt.MinScore)
+	}
+	if opt.Solver == nil {
+		return nil, fmt.Errorf("%w: no SAT back-end (Options.Solver is nil)", ErrOptions)
 	}
 	attempts := opt.Attempts
 	if attempts <= 0 {
@@ -331,7 +335,7 @@ func unique(ctx context.Context, opt *Options, d draft) (bool, error) {
 	case sat.Unsolvable:
 		return false, internal(fmt.Errorf("SAT finds no solution though the intended one passes Verify"))
 	}
-	return false, fmt.Errorf("generate: %s gave no answer", opt.Solver)
+	return false, errors.New("generate: the SAT back-end gave no answer")
 }
 
 // maxSide is the largest side generated (Arrows values stop at 35 anyway).

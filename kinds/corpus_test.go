@@ -28,7 +28,7 @@ func checkCorpus(t *testing.T, insts []kinds.Instance, wantN int) {
 			t.Fatalf("%s: no stored solution", inst.Name())
 		}
 		for _, solver := range backends(t) {
-			r, err := solve.Check(ctx, inst, solver, false)
+			r, err := solve.Check(ctx, inst, factory(t, solver), false)
 			if err != nil {
 				t.Fatalf("%s %s: %v", inst.Name(), solver, err)
 			}
@@ -36,7 +36,7 @@ func checkCorpus(t *testing.T, insts []kinds.Instance, wantN int) {
 				t.Errorf("%s %s: have %v (equal to stored: %v), want unique and equal", inst.Name(), solver, r.Status, sameAssignment(r.First, want))
 			}
 		}
-		g, err := crosscheck.Grade(ctx, inst, crosscheck.Options{Solver: "gini", Trials: -1, CertifySteps: true})
+		g, err := crosscheck.Grade(ctx, inst, crosscheck.Options{Solver: factory(t, "gini"), Trials: -1, CertifySteps: true})
 		if err != nil {
 			t.Fatalf("%s: grade: %v", inst.Name(), err)
 		}

@@ -88,7 +88,7 @@ func TestJuosanJanko(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				r, err := solve.Check(ctx, inst, solver, false)
+				r, err := solve.Check(ctx, inst, factory(t, solver), false)
 				if err != nil {
 					t.Fatalf("%s %s %s: %v", rule, solver, f, err)
 				}
@@ -118,7 +118,7 @@ func TestJuosanPlayground(t *testing.T) {
 	unique := 0
 	for _, inst := range insts {
 		short := strings.Fields(inst.Name())[0]
-		r, err := solve.Check(context.Background(), inst, "gini", false)
+		r, err := solve.Check(context.Background(), inst, factory(t, "gini"), false)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -150,7 +150,7 @@ func TestJuosanEmptyCount(t *testing.T) {
 		t.Fatal(err)
 	}
 	// gini only: the other back-ends rebuild per solve, 6,510 times.
-	n, complete, err := solve.Count(context.Background(), insts[0], "gini", 0)
+	n, complete, err := solve.Count(context.Background(), insts[0], factory(t, "gini"), 0)
 	if err != nil || !complete || n != 6510 {
 		t.Errorf("have %d (complete %v, err %v), want 6510", n, complete, err)
 	}
@@ -175,7 +175,7 @@ func TestJuosanCounts(t *testing.T) {
 				continue
 			}
 			for _, solver := range backends(t) {
-				n, complete, err := solve.Count(context.Background(), inst, solver, 0)
+				n, complete, err := solve.Count(context.Background(), inst, factory(t, solver), 0)
 				if err != nil || !complete || n != w[ri] {
 					t.Errorf("%s %s %s: have %d (complete %v, err %v), want %d", rule, solver, inst.Name(), n, complete, err, w[ri])
 				}
@@ -192,7 +192,7 @@ func TestJuosanRulesCertified(t *testing.T) {
 	for _, rule := range []string{"either", "majority"} {
 		for _, f := range files {
 			inst := parseFile(t, "juosan", f, kinds.Options{Rule: rule})[0]
-			r, err := crosscheck.Grade(context.Background(), inst, crosscheck.Options{Solver: "gini", Trials: -1, CertifySteps: true})
+			r, err := crosscheck.Grade(context.Background(), inst, crosscheck.Options{Solver: factory(t, "gini"), Trials: -1, CertifySteps: true})
 			if err != nil {
 				t.Fatalf("%s %s: %v", rule, filepath.Base(f), err)
 			}

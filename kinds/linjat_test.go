@@ -22,7 +22,7 @@ func TestLinjatCorpus(t *testing.T) {
 	for _, inst := range insts {
 		name := inst.Name()
 		if strings.HasPrefix(name, "tutorial/") {
-			r, err := solve.Check(ctx, inst, "gini", false)
+			r, err := solve.Check(ctx, inst, factory(t, "gini"), false)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -37,7 +37,7 @@ func TestLinjatCorpus(t *testing.T) {
 		}
 		graded++
 		for _, solver := range backends(t) {
-			r, err := solve.Check(ctx, inst, solver, false)
+			r, err := solve.Check(ctx, inst, factory(t, solver), false)
 			if err != nil {
 				t.Fatalf("%s %s: %v", name, solver, err)
 			}
@@ -45,7 +45,7 @@ func TestLinjatCorpus(t *testing.T) {
 				t.Errorf("%s %s: have %v, want unique", name, solver, r.Status)
 			}
 		}
-		g, err := crosscheck.Grade(ctx, inst, crosscheck.Options{Solver: "gini", Trials: 0, CertifySteps: true})
+		g, err := crosscheck.Grade(ctx, inst, crosscheck.Options{Solver: factory(t, "gini"), Trials: 0, CertifySteps: true})
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}

@@ -65,6 +65,17 @@ func NewSolver(c *cli.Context) (sat.Solver, error) {
 	return s, nil
 }
 
+// Factory resolves --solver once into what makes fresh solvers of that
+// back-end, for the packages that drive solvers (solve, crosscheck,
+// generate, solve/deepen); an unknown back-end is bad input (exit 2).
+func Factory(c *cli.Context) (sat.Factory, error) {
+	f, err := solvers.Factory(c.String("solver"))
+	if err != nil {
+		return nil, cli.Exit(err.Error(), ExitBadInput)
+	}
+	return f, nil
+}
+
 // JSON reports whether --format json was given, and rejects unknown formats.
 func JSON(c *cli.Context) (bool, error) {
 	switch f := c.String("format"); f {

@@ -13,6 +13,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/app/generatecmd"
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/sat"
+	"github.com/puzzlesat/puzzlesat/sat/gophersat"
 	"github.com/puzzlesat/puzzlesat/solve"
 )
 
@@ -94,7 +95,7 @@ func TestReadBack(t *testing.T) {
 		t.Fatalf("have %d puzzles, error %v; want 2\n%s", len(insts), err, out)
 	}
 	for i, inst := range insts {
-		r, err := solve.Check(context.Background(), inst, "gophersat", false)
+		r, err := solve.Check(context.Background(), inst, gophersat.NewSolver, false)
 		if err != nil || r.Status != sat.UniqueSolution {
 			t.Errorf("puzzle %d: have %v, error %v; want unique", i+1, r.Status, err)
 		}

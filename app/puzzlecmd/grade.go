@@ -49,7 +49,7 @@ func gradeAction(c *cli.Context) error {
 		label := it.label(len(items) > 1)
 		start := time.Now()
 		r, err := crosscheck.Grade(ctx, it.inst, crosscheck.Options{
-			Solver: c.String("solver"), Trials: c.Int("trials"), Parallel: c.Int("parallel"),
+			Solver: b.solver, Trials: c.Int("trials"), Parallel: c.Int("parallel"),
 			CertifySteps: c.Bool("certify-steps"), HintOnly: c.Bool("hint"),
 		})
 		ms := appio.Millis(time.Since(start))
@@ -170,7 +170,7 @@ func printHint(c *cli.Context, it item, r *crosscheck.Result, asJSON bool) error
 }
 
 func exportAction(c *cli.Context) error {
-	items, _, err := load(c, c.Args().Slice())
+	items, _, _, err := load(c, c.Args().Slice())
 	if err != nil {
 		return err
 	}

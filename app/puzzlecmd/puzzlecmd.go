@@ -78,10 +78,12 @@ func drawLines(w io.Writer, indent string, rows []string) {
 }
 
 // batch is one command run over its puzzles: the output format, the
-// puzzles, the exit code to start from, and the context with --timeout.
+// puzzles, the back-end, the exit code to start from, and the context with
+// --timeout.
 type batch struct {
 	json   bool
 	items  []item
+	solver sat.Factory
 	code   int
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -93,12 +95,12 @@ func start(c *cli.Context) (*batch, error) {
 	if err != nil {
 		return nil, err
 	}
-	items, code, err := load(c, c.Args().Slice())
+	items, newSolver, code, err := load(c, c.Args().Slice())
 	if err != nil {
 		return nil, err
 	}
 	ctx, cancel := appio.Context(c)
-	return &batch{json: asJSON, items: items, code: code, ctx: ctx, cancel: cancel}, nil
+	return &batch{json: asJSON, items: items, solver: newSolver, code: code, ctx: ctx, cancel: cancel}, nil
 }
 
 type cellJSON struct {
@@ -115,7 +117,7 @@ func solveAction(c *cli.Context) error {
 	asJSON, items, ctx, code := b.json, b.items, b.ctx, b.code
 	for _, it := range items {
 		start := time.Now()
-		st, a, err := solve.One(ctx, it.inst, c.String("solver"))
+		st, a, err := solve.One(ctx, it.inst, b.solver)
 		ms := appio.Millis(time.Since(start))
 		status := "solved"
 		switch {
@@ -156,7 +158,7 @@ func checkAction(c *cli.Context) error {
 	asJSON, items, ctx, code := b.json, b.items, b.ctx, b.code
 	for _, it := range items {
 		start := time.Now()
-		r, err := solve.Check(ctx, it.inst, c.String("solver"), c.Bool("certify"))
+		r, err := solve.Check(ctx, it.inst, b.solver, c.Bool("certify"))
 		ms := appio.Millis(time.Since(start))
 		status := r.Status.String()
 		if err != nil {
@@ -267,7 +269,7 @@ func backboneAction(c *cli.Context) error {
 	asJSON, items, ctx, code := b.json, b.items, b.ctx, b.code
 	for _, it := range items {
 		start := time.Now()
-		r, err := solve.Backbone(ctx, it.inst, c.String("solver"))
+		r, err := solve.Backbone(ctx, it.inst, b.solver)
 		ms := appio.Millis(time.Since(start))
 		status := "ok"
 		switch {
@@ -311,7 +313,7 @@ func countAction(c *cli.Context) error {
 	asJSON, items, ctx, code := b.json, b.items, b.ctx, b.code
 	for _, it := range items {
 		start := time.Now()
-		n, complete, err := solve.Count(ctx, it.inst, c.String("solver"), c.Int("max"))
+		n, complete, err := solve.Count(ctx, it.inst, b.solver, c.Int("max"))
 		ms := appio.Millis(time.Since(start))
 		status := "complete"
 		switch {
@@ -349,7 +351,7 @@ func verifyAction(c *cli.Context) error {
 	if c.NArg() != 2 {
 		return appio.Exit(appio.ExitBadInput, "verify takes PUZZLE SOLUTION")
 	}
-	items, _, err := load(c, c.Args().Slice()[:1])
+	items, _, _, err := load(c, c.Args().Slice()[:1])
 	if err != nil {
 		return err
 	}
@@ -389,7 +391,7 @@ func verifyAction(c *cli.Context) error {
 }
 
 func convertAction(c *cli.Context) error {
-	items, code, err := load(c, c.Args().Slice())
+	items, _, code, err := load(c, c.Args().Slice())
 	if err != nil {
 		return err
 	}
