@@ -125,33 +125,3 @@ func TestCountsMatchBruteForce(t *testing.T) {
 		}
 	}
 }
-
-func TestOracle(t *testing.T) {
-	p, err := model.ReadDir("../../testdata/arrows/2026-01-24")
-	if err != nil {
-		t.Fatal(err)
-	}
-	o, err := NewOracle(p, newGini(), Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	full := make([]uint64, 25)
-	for i := range full {
-		full[i] = 1<<5 - 1
-	}
-	ctx := context.Background()
-	sol, err := o.Solution(ctx, full, nil)
-	if err != nil || sol == nil {
-		t.Fatalf("have %v %v, want a solution", sol, err)
-	}
-	// r1c1 is 3 in the unique solution: forcing 2 has no solution.
-	if sol, err := o.Solution(ctx, full, []int{0, 2}); sol != nil || err != nil {
-		t.Errorf("forcing r1c1=2: have %v %v, want none", sol, err)
-	}
-	// A state without r1c1's true value has no solution.
-	st := slices.Clone(full)
-	st[0] &^= 1 << 3
-	if sol, _ := o.Solution(ctx, st, nil); sol != nil {
-		t.Errorf("state without r1c1=3: have %v, want none", sol)
-	}
-}
