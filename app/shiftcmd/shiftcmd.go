@@ -16,11 +16,9 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/app/appio"
 	encshift "github.com/puzzlesat/puzzlesat/encode/shift"
-	"github.com/puzzlesat/puzzlesat/sat"
-	"github.com/puzzlesat/puzzlesat/sat/solvers"
 	"github.com/puzzlesat/puzzlesat/shift"
-	"github.com/puzzlesat/puzzlesat/shift/deepen"
 	"github.com/puzzlesat/puzzlesat/shift/search"
+	"github.com/puzzlesat/puzzlesat/solve/deepen"
 )
 
 var builtinFlag = &cli.StringFlag{Name: "builtin", Usage: "a built-in puzzle instead of FILE: " + strings.Join(shift.BuiltinNames(), ", ")}
@@ -201,12 +199,11 @@ func solveAction(c *cli.Context, args []string) error {
 		if err != nil {
 			return appio.BadInput(err)
 		}
-		solverName := c.String("solver")
-		if _, err := solvers.New(solverName); err != nil {
-			return appio.BadInput(err)
+		newSolver, err := appio.Factory(c)
+		if err != nil {
+			return err
 		}
-		opt := deepen.Options{Encoding: enc, MaxSteps: maxSteps, Jobs: c.Int("jobs"),
-			NewSolver: func() (sat.Solver, error) { return solvers.New(solverName) }}
+		opt := deepen.Options{Encoding: enc, MaxSteps: maxSteps, Jobs: c.Int("jobs"), NewSolver: newSolver}
 		if !c.Bool("quiet") {
 			opt.Progress = c.App.ErrWriter
 		}
