@@ -38,7 +38,7 @@ func startArrows(ctx context.Context, rng *rand.Rand, opt *Options, name string)
 		return nil, fmt.Errorf("rules: %w", err)
 	}
 	eng := &human.Engine{Rules: rules, Trials: rs.TrialDepth()}
-	p, err := ha.Generate(ctx, v1(rng), eng, ha.GenOptions{Rows: opt.Rows, Cols: opt.Cols, Attempts: arrowsLayouts})
+	p, err := ha.Generate(ctx, rng, eng, ha.GenOptions{Rows: opt.Rows, Cols: opt.Cols, Attempts: arrowsLayouts})
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()

@@ -29,7 +29,7 @@ var cases = []struct {
 	{"juosan", 5, 5, generate.Hard, 2},
 	{"shinro", 6, 6, generate.Easy, 1},
 	{"shinro", 6, 6, generate.Medium, 0},
-	{"shinro", 6, 6, generate.Hard, 1},
+	{"shinro", 6, 6, generate.Hard, 8},
 	{"arrows", 5, 5, generate.Easy, 0},
 	{"arrows", 5, 5, generate.Medium, 0},
 	{"arrows", 5, 5, generate.Hard, 0},

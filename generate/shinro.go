@@ -2,7 +2,6 @@ package generate
 
 import (
 	"context"
-	randv1 "math/rand"
 	"math/rand/v2"
 
 	"github.com/puzzlesat/puzzlesat/puzzle"
@@ -17,17 +16,13 @@ type shinroDraft struct {
 
 var _ draft = (*shinroDraft)(nil)
 
-// v1 is a math/rand generator seeded from rng, for the models that take
-// one.
-func v1(rng *rand.Rand) *randv1.Rand { return randv1.New(randv1.NewSource(int64(rng.Uint64()))) }
-
 func startShinro(_ context.Context, rng *rand.Rand, opt *Options, name string) (draft, error) {
 	stones := opt.Stones
 	if stones <= 0 {
 		stones = max(1, opt.Rows*opt.Cols*3/16)
 	}
 	// A few arrows to start with; step 2 adds the ones uniqueness needs.
-	p, err := sm.Random(v1(rng), opt.Rows, opt.Cols, stones, opt.Rows*opt.Cols/16)
+	p, err := sm.Random(rng, opt.Rows, opt.Cols, stones, opt.Rows*opt.Cols/16)
 	if err != nil {
 		return nil, err
 	}

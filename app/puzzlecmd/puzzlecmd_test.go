@@ -89,7 +89,10 @@ func TestCommands(t *testing.T) {
 		{"bench cnf", "", []string{"bench", "--corpus", "../../testdata", "--cnf", "UF20", "--solvers", "gini,gophersat", "--ratio-to", "gini", "--reps", "1"}, 0, []string{"UF20", "1.00"}, nil},
 		{"rules check", "", []string{"rules", "check", "../../testdata/arrows/rules.yaml"}, 0, []string{"28 rules"}, nil},
 		{"rules check bad", "- name: X\n  condition: exists p (val(p) = )\n  complexity: 1\n  conclusions:\n    - set(p, 0)\n", []string{"rules", "check", "-"}, 1, nil, []string{"<stdin>:2:"}},
-		{"rules audit reference", "", []string{"rules", "audit", "--rules", "../../testdata/arrows/rules.yaml", "--layouts", "60", "--size", "5x5", "--diagonal"}, 1,
+		// About one random 5x5 layout in 100 to 150 trips the reference
+		// file's unsound rules; seed 5 does within 60 (at layout 26), as
+		// generate's tests pick seeds that land early.
+		{"rules audit reference", "", []string{"rules", "audit", "--rules", "../../testdata/arrows/rules.yaml", "--layouts", "60", "--size", "5x5", "--diagonal", "--seed", "5"}, 1,
 			[]string{"unsound rules: MAX_VAL_AT_EDGES_CONFIRM, MAX_VAL_AT_EDGES_DENY", "counter-solution"}, nil},
 		{"rules audit default", "", []string{"rules", "audit", "--layouts", "60", "--size", "5x5", "--diagonal"}, 0,
 			[]string{"every deduction was confirmed by SAT"}, nil},

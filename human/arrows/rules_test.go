@@ -157,4 +157,3 @@ func TestOptimizerPreservesDeductions(t *testing.T) {
 		}
 	}
 }
-

@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
-	"math/rand"
+	"math/rand/v2"
 	"slices"
 	"sort"
 	"strings"
@@ -286,7 +286,7 @@ func randomPuzzle(t testing.TB, rng *rand.Rand, rows, cols int, r model.Reading,
 			continue
 		}
 		id := len(size)
-		want := 1 + rng.Intn(6)
+		want := 1 + rng.IntN(6)
 		cells := [][2]int{{i, j}}
 		region[i][j] = id
 		for k := 0; k < len(cells) && len(cells) < want; k++ {
@@ -321,16 +321,16 @@ func randomPuzzle(t testing.TB, rng *rand.Rand, rows, cols int, r model.Reading,
 				}
 			}
 		}
-		switch x := rng.Intn(10); {
+		switch x := rng.IntN(10); {
 		case x == 0:
 			clue[id] = model.NoNumber
 		case x == 1:
 			clue[id] = model.Question
 		case !planted:
-			clue[id] = rng.Intn(s + 1)
+			clue[id] = rng.IntN(s + 1)
 		case r == model.Majority:
 			clue[id] = max(bars, s-bars)
-		case rng.Intn(2) == 0:
+		case rng.IntN(2) == 0:
 			clue[id] = bars
 		default:
 			clue[id] = s - bars
@@ -351,7 +351,7 @@ func randomPuzzle(t testing.TB, rng *rand.Rand, rows, cols int, r model.Reading,
 // small puzzles under both readings and checks each deduction against all
 // solutions, then does the same for whole solves with trials.
 func TestRulesSoundBruteForce(t *testing.T) {
-	rng := rand.New(rand.NewSource(7))
+	rng := rand.New(rand.NewPCG(7, 0))
 	shapes := [][2]int{{3, 4}, {4, 4}, {3, 5}, {4, 3}, {5, 3}}
 	deductions, contradictions, solved, unique := 0, 0, 0, 0
 	for n := range 100 {
@@ -366,11 +366,11 @@ func TestRulesSoundBruteForce(t *testing.T) {
 			// none, or every fourth time, to reach inconsistent states).
 			var g uint32
 			if len(b.sols) > 0 && trial%4 != 3 {
-				g = b.sols[rng.Intn(len(b.sols))]
+				g = b.sols[rng.IntN(len(b.sols))]
 			} else {
 				g = rng.Uint32()
 			}
-			for _, i := range rng.Perm(cells)[:rng.Intn(cells*3/4+1)] {
+			for _, i := range rng.Perm(cells)[:rng.IntN(cells*3/4+1)] {
 				cs[i] = human.Only(value(g, i))
 			}
 			sols := b.consistent(cs)
@@ -416,7 +416,7 @@ func TestBruteForceOracle(t *testing.T) {
 	if n := len(solutions(empty)); n != 6510 {
 		t.Errorf("empty 4×4: %d solutions, want 6510", n)
 	}
-	rng := rand.New(rand.NewSource(3))
+	rng := rand.New(rand.NewPCG(3, 0))
 	for n := range 10 {
 		in := randomPuzzle(t, rng, 3, 4, []model.Reading{model.Either, model.Majority}[n%2], n%3 != 0)
 		sols := solutions(in)

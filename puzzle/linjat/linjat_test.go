@@ -2,7 +2,7 @@ package linjat
 
 import (
 	"errors"
-	"math/rand"
+	"math/rand/v2"
 	"os"
 	"reflect"
 	"strconv"
@@ -439,9 +439,9 @@ func FuzzParseRows(f *testing.F) {
 }
 
 func TestRandom(t *testing.T) {
-	rng := rand.New(rand.NewSource(1))
+	rng := rand.New(rand.NewPCG(1, 0))
 	for range 200 {
-		p, err := Random(rng, 1+rng.Intn(10), 1+rng.Intn(10), 15, 6, 0.4)
+		p, err := Random(rng, 1+rng.IntN(10), 1+rng.IntN(10), 15, 6, 0.4)
 		if err != nil {
 			t.Fatal(err)
 		}
