@@ -78,14 +78,14 @@ func gradeAction(c *cli.Context) error {
 			code = worst(code, appio.ExitNo)
 		}
 		if asJSON {
-			out := it.record(map[string]any{
-				"status": string(h.Status), "sat_status": r.SAT.Status.String(), "report": h.Report,
-				"layers": h.Layers, "certified_eliminations": r.Certified, "metrics": r.Metrics, "solver": c.String("solver"), "ms": ms})
+			out := gradeRecord{File: it.file, Kind: it.kind.Name, Name: it.inst.Name(),
+				Status: string(h.Status), SATStatus: r.SAT.Status.String(), Report: h.Report,
+				Layers: h.Layers, Certified: r.Certified, Metrics: r.Metrics, Solver: c.String("solver"), Ms: ms}
 			if c.Bool("steps") {
-				out["steps"] = h.Steps
+				out.Steps = &h.Steps
 			}
 			if r.Solution != nil {
-				out["solution"] = it.inst.Draw(r.Solution)
+				out.Solution = it.inst.Draw(r.Solution)
 			}
 			if err := appio.WriteJSON(c.App.Writer, out); err != nil {
 				return err
@@ -159,7 +159,7 @@ func printSteps(w io.Writer, inst kinds.Instance, steps []human.Step, indent str
 
 func printHint(c *cli.Context, it item, r *crosscheck.Result, asJSON bool) error {
 	if asJSON {
-		return appio.WriteJSON(c.App.Writer, it.record(map[string]any{"hint": r.Hint}))
+		return appio.WriteJSON(c.App.Writer, hintRecord{File: it.file, Kind: it.kind.Name, Name: it.inst.Name(), Hint: r.Hint})
 	}
 	if r.Hint == nil {
 		fmt.Fprintf(c.App.Writer, "%s: no further step found\n", it.file)

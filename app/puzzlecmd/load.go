@@ -31,13 +31,6 @@ func (it item) label(multi bool) string {
 	return it.file
 }
 
-// record is one JSON output object: fields adds to the puzzle's file, name
-// and kind, which every command reports.
-func (it item) record(fields map[string]any) map[string]any {
-	fields["file"], fields["name"], fields["kind"] = it.file, it.inst.Name(), it.kind.Name
-	return fields
-}
-
 var (
 	kindFlag = &cli.StringFlag{Name: "kind", Usage: "puzzle kind (default: detect from the input)"}
 	ruleFlag = &cli.StringFlag{Name: "rule", Value: "either", Usage: "Juosan clue reading: either or majority"}

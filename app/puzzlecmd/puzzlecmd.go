@@ -132,9 +132,10 @@ func solveAction(c *cli.Context) error {
 		}
 		label := it.label(len(items) > 1)
 		if asJSON {
-			out := it.record(map[string]any{"status": status, "solver": c.String("solver"), "ms": ms})
+			out := solveRecord{File: it.file, Kind: it.kind.Name, Name: it.inst.Name(),
+				Status: status, Solver: c.String("solver"), Ms: ms}
 			if a != nil {
-				out["solution"] = it.inst.Draw(a)
+				out.Solution = it.inst.Draw(a)
 			}
 			if err := appio.WriteJSON(c.App.Writer, out); err != nil {
 				return err
@@ -189,17 +190,13 @@ func checkAction(c *cli.Context) error {
 				First: valueAt(it.inst, r.First, p), Second: valueAt(it.inst, r.Second, p)})
 		}
 		if asJSON {
-			out := it.record(map[string]any{
-				"status": status, "solution": drawOrNil(it.inst, r.First),
-				"second_solution": drawOrNil(it.inst, r.Second), "differences": diffsOrEmpty(diffs),
-				"solver": c.String("solver"), "ms": ms})
-			if route != "" {
-				out["route"] = route
-			}
+			out := checkRecord{File: it.file, Kind: it.kind.Name, Name: it.inst.Name(),
+				Status: status, Solution: drawOrNil(it.inst, r.First), Second: drawOrNil(it.inst, r.Second),
+				Differences: diffsOrEmpty(diffs), Route: route, Solver: c.String("solver"), Ms: ms}
 			if r.Certificate != nil {
-				out["certificate"] = map[string]any{"lemmas": r.Certificate.Size(), "checked": true,
-					"backend":  r.Certificate.Backend,
-					"solve_ms": appio.Millis(r.Certificate.SolveTime), "check_ms": appio.Millis(r.Certificate.CheckTime)}
+				out.Certificate = &certificateRecord{Lemmas: r.Certificate.Size(), Checked: true,
+					Backend: r.Certificate.Backend,
+					SolveMs: appio.Millis(r.Certificate.SolveTime), CheckMs: appio.Millis(r.Certificate.CheckTime)}
 			}
 			if err := appio.WriteJSON(c.App.Writer, out); err != nil {
 				return err
@@ -282,10 +279,11 @@ func backboneAction(c *cli.Context) error {
 		}
 		total := len(it.inst.Vars())
 		if asJSON {
-			out := it.record(map[string]any{"status": status, "solver": c.String("solver"), "ms": ms, "unknowns": total})
+			out := backboneRecord{File: it.file, Kind: it.kind.Name, Name: it.inst.Name(),
+				Status: status, Solver: c.String("solver"), Ms: ms, Unknowns: total}
 			if status == "ok" {
-				out["determined"] = r.Determined
-				out["backbone"] = it.inst.Draw(r.Fixed)
+				out.Determined = &r.Determined
+				out.Backbone = it.inst.Draw(r.Fixed)
 			}
 			if err := appio.WriteJSON(c.App.Writer, out); err != nil {
 				return err
@@ -325,8 +323,8 @@ func countAction(c *cli.Context) error {
 			status = "capped"
 		}
 		if asJSON {
-			if err := appio.WriteJSON(c.App.Writer, it.record(map[string]any{
-				"count": n, "status": status, "solver": c.String("solver"), "ms": ms})); err != nil {
+			if err := appio.WriteJSON(c.App.Writer, countRecord{File: it.file, Kind: it.kind.Name, Name: it.inst.Name(),
+				Count: n, Status: status, Solver: c.String("solver"), Ms: ms}); err != nil {
 				return err
 			}
 			continue
@@ -372,8 +370,8 @@ func verifyAction(c *cli.Context) error {
 		if vs == nil {
 			vs = []puzzle.Violation{}
 		}
-		if err := appio.WriteJSON(c.App.Writer, it.record(map[string]any{
-			"solution_file": name, "valid": len(vs) == 0, "violations": vs})); err != nil {
+		if err := appio.WriteJSON(c.App.Writer, verifyRecord{File: it.file, Kind: it.kind.Name, Name: it.inst.Name(),
+			SolutionFile: name, Valid: len(vs) == 0, Violations: vs}); err != nil {
 			return err
 		}
 	} else if len(vs) == 0 {
