@@ -42,6 +42,7 @@ var Arrows = &Kind{
 		}
 		return []Instance{x}, nil
 	},
+	Generate: arrowsGeneration,
 }
 
 type arrowsInstance struct {

@@ -30,6 +30,8 @@ var Juosan = &Kind{
 		return false
 	},
 	Parse: parseJuosan,
+
+	Generate: juosanGeneration,
 }
 
 func parseJuosan(name string, data []byte, opt Options) ([]Instance, error) {

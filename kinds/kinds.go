@@ -48,6 +48,9 @@ type Kind struct {
 	// (Linjat: "easy/3", "easy-3", a global index); otherwise a puzzle is
 	// picked by its name, the first word of its name, or its position.
 	Select func(insts []Instance, sel string) (Instance, error)
+	// Generate, when set, is how package generate makes new puzzles of
+	// this kind (kinds/generate.go).
+	Generate *Generation
 }
 
 // RouteReporter is implemented by instances whose kind has rules that
@@ -177,6 +180,10 @@ func Validate() error {
 			return fmt.Errorf("kinds: %s lacks Detect or Parse", k.Name)
 		case len(k.Outputs) == 0:
 			return fmt.Errorf("kinds: %s has no output format", k.Name)
+		case k.Generate != nil:
+			if err := k.Generate.validate(); err != nil {
+				return fmt.Errorf("kinds: %s: %v", k.Name, err)
+			}
 		}
 		seen[k.Name] = true
 	}

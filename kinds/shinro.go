@@ -67,6 +67,7 @@ var Shinro = &Kind{
 		}
 		return out, err
 	},
+	Generate: shinroGeneration,
 }
 
 type shinroInstance struct {

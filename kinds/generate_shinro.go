@@ -1,4 +1,4 @@
-package generate
+package kinds
 
 import (
 	"context"
@@ -14,9 +14,9 @@ type shinroDraft struct {
 	p *sm.Puzzle
 }
 
-var _ draft = (*shinroDraft)(nil)
+var _ Draft = (*shinroDraft)(nil)
 
-func startShinro(_ context.Context, rng *rand.Rand, opt *Options, name string) (draft, error) {
+func startShinro(_ context.Context, rng *rand.Rand, opt GenOptions) (Draft, error) {
 	stones := opt.Stones
 	if stones <= 0 {
 		stones = max(1, opt.Rows*opt.Cols*3/16)
@@ -26,11 +26,11 @@ func startShinro(_ context.Context, rng *rand.Rand, opt *Options, name string) (
 	if err != nil {
 		return nil, err
 	}
-	p.Title = name
+	p.Title = opt.Name
 	return &shinroDraft{p: p}, nil
 }
 
-func (d *shinroDraft) text(withSol bool) string {
+func (d *shinroDraft) Text(withSol bool) string {
 	q := *d.p
 	if !withSol {
 		q.Solution = nil
@@ -38,13 +38,13 @@ func (d *shinroDraft) text(withSol bool) string {
 	return sm.FormatText(&q)
 }
 
-func (d *shinroDraft) intended() puzzle.Assignment { return d.p.AssignmentOf(d.p.Solution) }
+func (d *shinroDraft) Intended() puzzle.Assignment { return d.p.AssignmentOf(d.p.Solution) }
 
-// withArrows returns a draft with the arrow grid a.
+// withArrows returns a Draft with the arrow grid a.
 func (d *shinroDraft) withArrows(a [][]sm.Dir) (*shinroDraft, error) {
 	p, err := sm.New(d.p.Title, a, d.p.RowCounts, d.p.ColCounts, d.p.Total)
 	if err != nil {
-		return nil, internal(err)
+		return nil, genInternal(err)
 	}
 	p.Solution = d.p.Solution
 	return &shinroDraft{p: p}, nil
@@ -61,7 +61,7 @@ func (d *shinroDraft) arrows() [][]sm.Dir {
 // exclude adds an arrow on a cell empty in the planted solution, pointing
 // at a planted stone, that second breaks (it leaves the arrow unseen, or
 // has a stone on the arrow's cell).
-func (d *shinroDraft) exclude(rng *rand.Rand, others []puzzle.Assignment) (draft, error) {
+func (d *shinroDraft) Exclude(rng *rand.Rand, others []puzzle.Assignment) (Draft, error) {
 	s2 := d.p.StonesOf(others[0])
 	rest := make([]sm.Stones, len(others)-1)
 	for i, a := range others[1:] {
@@ -105,7 +105,7 @@ func (d *shinroDraft) exclude(rng *rand.Rand, others []puzzle.Assignment) (draft
 	}), nil
 }
 
-func (d *shinroDraft) clues() []int {
+func (d *shinroDraft) Clues() []int {
 	var ids []int
 	for _, q := range d.p.ArrowCells() {
 		ids = append(ids, q.Row*d.p.Cols()+q.Col)
@@ -113,7 +113,7 @@ func (d *shinroDraft) clues() []int {
 	return ids
 }
 
-func (d *shinroDraft) without(id int) (draft, error) {
+func (d *shinroDraft) Without(id int) (Draft, error) {
 	a := d.arrows()
 	a[id/d.p.Cols()][id%d.p.Cols()] = sm.None
 	return d.withArrows(a)
