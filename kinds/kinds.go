@@ -18,6 +18,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/encode"
 	"github.com/puzzlesat/puzzlesat/human"
 	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/srcpos"
 )
 
 // Options are the per-run choices that change a kind's meaning or encoding.
@@ -39,7 +40,7 @@ type Kind struct {
 	// Detect reports whether data (from a file called name) is this kind.
 	Detect func(name string, data []byte) bool
 	// Parse reads every puzzle in data; a file may hold many. Errors are
-	// positioned (*puzzle.Error or puzzle.ErrorList).
+	// positioned (*srcpos.Error or srcpos.ErrorList).
 	Parse func(name string, data []byte, opt Options) ([]Instance, error)
 	// Outputs names the formats Instance.Format writes; the first is the
 	// canonical one.
@@ -155,13 +156,13 @@ func Detect(name string, data []byte) (*Kind, error) {
 	case 1:
 		return hits[0], nil
 	case 0:
-		return nil, &puzzle.Error{File: name, Msg: fmt.Sprintf("cannot tell the puzzle kind; give --kind (%s)", strings.Join(Names(), ", "))}
+		return nil, &srcpos.Error{File: name, Msg: fmt.Sprintf("cannot tell the puzzle kind; give --kind (%s)", strings.Join(Names(), ", "))}
 	}
 	var ns []string
 	for _, k := range hits {
 		ns = append(ns, k.Name)
 	}
-	return nil, &puzzle.Error{File: name, Msg: fmt.Sprintf("input could be any of %s; give --kind", strings.Join(ns, ", "))}
+	return nil, &srcpos.Error{File: name, Msg: fmt.Sprintf("input could be any of %s; give --kind", strings.Join(ns, ", "))}
 }
 
 // Validate checks the registry: names unique and non-empty, docs present,
