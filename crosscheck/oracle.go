@@ -20,25 +20,15 @@ import (
 // for concurrent use (neither are solvers).
 type Oracle struct {
 	enc *solve.Encoded
-	// none: the puzzle itself has no solution. The solver is not asked
-	// again, so no back-end ever searches under assumptions after proving
-	// its clauses unsatisfiable on their own (gini used to abort the
-	// process there).
-	none bool
 }
 
-// NewOracle encodes inst into a fresh solver from newSolver and decides
-// once whether the puzzle has any solution at all.
+// NewOracle encodes inst into a fresh solver from newSolver.
 func NewOracle(inst kinds.Instance, newSolver sat.Factory) (*Oracle, error) {
 	e, err := solve.Encode(inst, newSolver)
 	if err != nil {
 		return nil, err
 	}
-	st, err := e.Solver.Solve(context.Background())
-	if err != nil {
-		return nil, err
-	}
-	return &Oracle{enc: e, none: st == sat.Unsat}, nil
+	return &Oracle{enc: e}, nil
 }
 
 // Solution looks for a solution in which every unknown i takes a value of
@@ -49,9 +39,6 @@ func (o *Oracle) Solution(ctx context.Context, cands []human.Cands, force *human
 	lits := o.enc.Layout.Lits
 	if len(cands) != len(lits) {
 		return nil, fmt.Errorf("crosscheck: state has %d unknowns, %s has %d", len(cands), o.enc.Inst.Name(), len(lits))
-	}
-	if o.none {
-		return nil, nil
 	}
 	var as []int
 	for i, row := range lits {
@@ -64,15 +51,22 @@ func (o *Oracle) Solution(ctx context.Context, cands []human.Cands, force *human
 	if force != nil {
 		as = append(as, o.enc.Lit(force.Var, force.Value))
 	}
-	st, err := o.enc.Solver.Solve(ctx, as...)
-	if err != nil {
-		return nil, err
+	st, sol, err := o.ask(ctx, as...)
+	if err == nil && st == sat.Unknown {
+		err = fmt.Errorf("crosscheck: %s gave no answer", o.enc.Solver.Name())
 	}
-	switch st {
-	case sat.Unsat:
-		return nil, nil
-	case sat.Sat:
-		return o.enc.Decode(o.enc.Solver.Model())
+	return sol, err
+}
+
+// ask solves under the assumptions; when they admit a solution it is
+// decoded and verified. (The back-ends never search under assumptions once
+// their clauses alone are known unsatisfiable: gini would abort; see
+// sat/gini.)
+func (o *Oracle) ask(ctx context.Context, assumptions ...int) (sat.Status, puzzle.Assignment, error) {
+	st, err := o.enc.Solver.Solve(ctx, assumptions...)
+	if err != nil || st != sat.Sat {
+		return st, nil, err
 	}
-	return nil, fmt.Errorf("crosscheck: %s gave no answer", o.enc.Solver.Name())
+	sol, err := o.enc.Decode(o.enc.Solver.Model())
+	return st, sol, err
 }

@@ -108,6 +108,16 @@ func WriteJSON(w io.Writer, v any) error {
 	return enc.Encode(v)
 }
 
+// Emit writes one report: rec as one line of JSON when asJSON, else the
+// text that text writes.
+func Emit(w io.Writer, asJSON bool, rec any, text func(w io.Writer)) error {
+	if asJSON {
+		return WriteJSON(w, rec)
+	}
+	text(w)
+	return nil
+}
+
 // Millis returns d in milliseconds as a float, for "ms" fields.
 func Millis(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 

@@ -1,16 +1,13 @@
 package generatecmd_test
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"strings"
 	"testing"
 
-	"github.com/urfave/cli/v2"
-
 	"github.com/puzzlesat/puzzlesat/app/generatecmd"
+	"github.com/puzzlesat/puzzlesat/internal/clitest"
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/sat/gophersat"
@@ -19,23 +16,8 @@ import (
 
 // run runs `puzzlesat generate ARGS` in-process and returns the exit code,
 // stdout and stderr.
-func run(t *testing.T, args ...string) (int, string, string) {
-	t.Helper()
-	var out, errb bytes.Buffer
-	app := &cli.App{Name: "puzzlesat", Writer: &out, ErrWriter: &errb,
-		Commands: []*cli.Command{generatecmd.Command()}, ExitErrHandler: func(*cli.Context, error) {}}
-	err := app.RunContext(context.Background(), append([]string{"puzzlesat", "generate"}, args...))
-	code := 0
-	var ec cli.ExitCoder
-	switch {
-	case errors.As(err, &ec):
-		code = ec.ExitCode()
-		errb.WriteString(err.Error())
-	case err != nil:
-		code = 2
-		errb.WriteString(err.Error())
-	}
-	return code, out.String(), errb.String()
+func run(_ *testing.T, args ...string) (int, string, string) {
+	return clitest.Run("", append([]string{"generate"}, args...)...)
 }
 
 func TestCommand(t *testing.T) {

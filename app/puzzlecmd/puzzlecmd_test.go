@@ -2,8 +2,6 @@ package puzzlecmd_test
 
 import (
 	"bufio"
-	"bytes"
-	"context"
 	"encoding/json"
 	"flag"
 	"os"
@@ -12,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/puzzlesat/puzzlesat/app"
+	"github.com/puzzlesat/puzzlesat/internal/clitest"
 	"github.com/puzzlesat/puzzlesat/sat/dimacs"
 )
 
@@ -28,11 +26,8 @@ const (
 )
 
 // run runs the app in-process and returns its exit code, stdout and stderr.
-func run(t *testing.T, stdin string, args ...string) (int, string, string) {
-	t.Helper()
-	var out, errb bytes.Buffer
-	code := app.Run(context.Background(), strings.NewReader(stdin), &out, &errb, append([]string{"puzzlesat"}, args...))
-	return code, out.String(), errb.String()
+func run(_ *testing.T, stdin string, args ...string) (int, string, string) {
+	return clitest.Run(stdin, args...)
 }
 
 func readFile(t *testing.T, name string) string {

@@ -5,10 +5,11 @@ package rulescmd
 
 import (
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -193,11 +194,7 @@ func auditAction(c *cli.Context) error {
 		}
 	}
 	fmt.Fprintln(c.App.ErrWriter)
-	names := make([]string, 0, len(unsound))
-	for n := range unsound {
-		names = append(names, n)
-	}
-	sort.Strings(names)
+	names := slices.Sorted(maps.Keys(unsound))
 	if !asJSON {
 		if len(names) == 0 {
 			fmt.Fprintf(c.App.Writer, "%d puzzles audited: every deduction was confirmed by SAT\n", len(puzzles))
