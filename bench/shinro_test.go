@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"reflect"
 	"testing"
 
@@ -28,16 +27,32 @@ var shinroBackends = []struct {
 }
 
 func shinroCorpus(tb testing.TB) []*shinro.Puzzle {
-	tb.Helper()
-	data, err := os.ReadFile("../testdata/shinro/playshinro.json")
+	return corpus(tb, shinro.ParsePlayshinro, "shinro", "playshinro.json")
+}
+
+// shinroCertifier returns an engine Check that proves every elimination
+// with SAT (gini: the puzzle with the eliminated value assumed must be
+// unsatisfiable), counting them in certified.
+func shinroCertifier(t *testing.T, ctx context.Context, p *shinro.Puzzle, certified *int) func(human.Step) error {
+	t.Helper()
+	s := gini.New()
+	lay, err := encshinro.Encode(encode.NewBuilder(s), p, encshinro.Options{})
 	if err != nil {
-		tb.Fatal(err)
+		t.Fatal(err)
 	}
-	ps, err := shinro.ParsePlayshinro("playshinro.json", data)
-	if err != nil {
-		tb.Fatal(err)
+	return func(st human.Step) error {
+		for _, el := range st.Elims {
+			status, err := s.Solve(ctx, lay.Lits[el.Var][el.Value])
+			if err != nil {
+				return err
+			}
+			if status != sat.Unsat {
+				return fmt.Errorf("%v = %s is still possible (%v): %s", p.VarPos(el.Var), shinro.Domain[el.Value], status, st.Reason)
+			}
+			*certified++
+		}
+		return nil
 	}
-	return ps
 }
 
 // shinroCheck encodes p into s and returns its solutions, up to two (the
@@ -103,25 +118,8 @@ func TestShinroStepsCertified(t *testing.T) {
 	ctx := context.Background()
 	certified := 0
 	for _, p := range shinroCorpus(t) {
-		s := gini.New()
-		lay, err := encshinro.Encode(encode.NewBuilder(s), p, encshinro.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
 		e := humshinro.NewEngine(p, 0)
-		e.Check = func(st human.Step) error {
-			for _, el := range st.Elims {
-				status, err := s.Solve(ctx, lay.Lits[el.Var][el.Value])
-				if err != nil {
-					return err
-				}
-				if status != sat.Unsat {
-					return fmt.Errorf("%v = %s is still possible (%v): %s", p.VarPos(el.Var), shinro.Domain[el.Value], status, st.Reason)
-				}
-				certified++
-			}
-			return nil
-		}
+		e.Check = shinroCertifier(t, ctx, p, &certified)
 		res, err := e.Solve(ctx, p, humshinro.Start(p))
 		if err != nil {
 			t.Fatalf("%s: %v", p.Title, err)
@@ -176,25 +174,8 @@ func TestShinroRandomStepsCertified(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s := gini.New()
-		lay, err := encshinro.Encode(encode.NewBuilder(s), p, encshinro.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
 		e := humshinro.NewEngine(p, i%3)
-		e.Check = func(st human.Step) error {
-			for _, el := range st.Elims {
-				status, err := s.Solve(ctx, lay.Lits[el.Var][el.Value])
-				if err != nil {
-					return err
-				}
-				if status != sat.Unsat {
-					return fmt.Errorf("%v = %s is still possible: %s", p.VarPos(el.Var), shinro.Domain[el.Value], st.Reason)
-				}
-				certified++
-			}
-			return nil
-		}
+		e.Check = shinroCertifier(t, ctx, p, &certified)
 		if _, err := e.Solve(ctx, p, humshinro.Start(p)); err != nil {
 			t.Fatalf("%v\n%s", err, shinro.FormatText(p))
 		}
