@@ -3,7 +3,6 @@ package generatecmd_test
 import (
 	"context"
 	"encoding/json"
-	"strings"
 	"testing"
 
 	"github.com/puzzlesat/puzzlesat/app/generatecmd"
@@ -45,24 +44,11 @@ func TestCommand(t *testing.T) {
 			nil, []string{"no puzzle in the band", "after 2 attempts"}},
 		{"timeout", []string{"--kind", "juosan", "--timeout", "1ns"}, 3, nil, []string{"timed out"}},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			code, out, errs := run(t, tc.args...)
-			if code != tc.code {
-				t.Fatalf("have exit %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tc.code, out, errs)
-			}
-			for _, s := range tc.out {
-				if !strings.Contains(out, s) {
-					t.Errorf("stdout lacks %q:\n%s", s, out)
-				}
-			}
-			for _, s := range tc.err {
-				if !strings.Contains(errs, s) {
-					t.Errorf("stderr lacks %q:\n%s", s, errs)
-				}
-			}
-		})
+	cases := make([]clitest.Case, len(tests))
+	for i, tc := range tests {
+		cases[i] = clitest.Case{Name: tc.name, Args: append([]string{"generate"}, tc.args...), Code: tc.code, Out: tc.out, Err: tc.err}
 	}
+	clitest.Test(t, cases)
 }
 
 // TestReadBack checks that what generate writes is what check reads: the

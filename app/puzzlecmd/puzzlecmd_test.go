@@ -92,24 +92,11 @@ func TestCommands(t *testing.T) {
 		{"rules audit default", "", []string{"rules", "audit", "--layouts", "60", "--size", "5x5", "--diagonal"}, 0,
 			[]string{"every deduction was confirmed by SAT"}, nil},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			code, out, errs := run(t, tt.stdin, tt.args...)
-			if code != tt.code {
-				t.Errorf("exit code: have %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tt.code, out, errs)
-			}
-			for _, s := range tt.out {
-				if !strings.Contains(out, s) {
-					t.Errorf("stdout lacks %q:\n%s", s, out)
-				}
-			}
-			for _, s := range tt.err {
-				if !strings.Contains(errs, s) {
-					t.Errorf("stderr lacks %q:\n%s", s, errs)
-				}
-			}
-		})
+	cases := make([]clitest.Case, len(tests))
+	for i, tt := range tests {
+		cases[i] = clitest.Case{Name: tt.name, Stdin: tt.stdin, Args: tt.args, Code: tt.code, Out: tt.out, Err: tt.err}
 	}
+	clitest.Test(t, cases)
 }
 
 // TestCheckJSONLines: a file of many puzzles gives one JSON object per
