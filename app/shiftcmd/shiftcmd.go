@@ -110,6 +110,16 @@ func anywhere(action func(*cli.Context, []string) error) cli.ActionFunc {
 	}
 }
 
+// start reads --format and the puzzle (FILE or --builtin) that solve and
+// apply work on, and returns the arguments after FILE.
+func start(c *cli.Context, args []string) (asJSON bool, p *shift.Puzzle, rest []string, err error) {
+	if asJSON, err = appio.JSON(c); err != nil {
+		return false, nil, nil, err
+	}
+	p, rest, err = load(c, args)
+	return asJSON, p, rest, err
+}
+
 // load reads the puzzle and returns the remaining arguments.
 func load(c *cli.Context, args []string) (*shift.Puzzle, []string, error) {
 	if name := c.String("builtin"); name != "" {
@@ -171,11 +181,7 @@ type checkJSON struct {
 }
 
 func solveAction(c *cli.Context, args []string) error {
-	asJSON, err := appio.JSON(c)
-	if err != nil {
-		return err
-	}
-	p, rest, err := load(c, args)
+	asJSON, p, rest, err := start(c, args)
 	if err != nil {
 		return err
 	}
@@ -372,11 +378,7 @@ type applyJSON struct {
 }
 
 func applyAction(c *cli.Context, args []string) error {
-	asJSON, err := appio.JSON(c)
-	if err != nil {
-		return err
-	}
-	p, rest, err := load(c, args)
+	asJSON, p, rest, err := start(c, args)
 	if err != nil {
 		return err
 	}
