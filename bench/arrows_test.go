@@ -12,7 +12,6 @@ package bench
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 
 	"github.com/puzzlesat/puzzlesat/encode"
@@ -27,20 +26,10 @@ import (
 )
 
 func arrowsCorpus(tb testing.TB) []*arrows.Puzzle {
-	tb.Helper()
-	dirs, err := filepath.Glob("../testdata/arrows/20*")
-	if err != nil || len(dirs) == 0 {
-		tb.Fatalf("no arrows corpus: %v", err)
-	}
-	var ps []*arrows.Puzzle
-	for _, d := range dirs {
-		p, err := arrows.ReadDir(d)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		ps = append(ps, p)
-	}
-	return ps
+	return corpus(tb, func(dir string, _ []byte) ([]*arrows.Puzzle, error) {
+		p, err := arrows.ReadDir(dir)
+		return []*arrows.Puzzle{p}, err
+	}, "arrows", "20*")
 }
 
 var arrowsPasses = []struct {

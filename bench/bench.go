@@ -15,6 +15,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/kinds"
 	jm "github.com/puzzlesat/puzzlesat/puzzle/juosan"
 	"github.com/puzzlesat/puzzlesat/sat"
+	"github.com/puzzlesat/puzzlesat/sat/solvers"
 	"github.com/puzzlesat/puzzlesat/solve"
 )
 
@@ -180,17 +181,26 @@ type Timing struct {
 }
 
 // Check times solve.Check (encode, solve, prove unique) on every case with
-// every solver, best of reps runs. progress, when set, is called after each.
-func Check(ctx context.Context, cases []Case, solvers []string, reps int, progress func(done, total int)) ([]Timing, error) {
+// every solver (by sat/solvers name, each resolved once), best of reps
+// runs. progress, when set, is called after each.
+func Check(ctx context.Context, cases []Case, solverNames []string, reps int, progress func(done, total int)) ([]Timing, error) {
+	factories := make([]sat.Factory, len(solverNames))
+	for i, s := range solverNames {
+		f, err := solvers.Factory(s)
+		if err != nil {
+			return nil, err
+		}
+		factories[i] = f
+	}
 	var out []Timing
-	total := len(cases) * len(solvers)
+	total := len(cases) * len(solverNames)
 	for _, c := range cases {
-		for _, s := range solvers {
+		for i, s := range solverNames {
 			best := time.Duration(-1)
 			status := ""
 			for r := 0; r < max(reps, 1); r++ {
 				start := time.Now()
-				res, err := solve.Check(ctx, c.Inst, s, false)
+				res, err := solve.Check(ctx, c.Inst, factories[i], false)
 				d := time.Since(start)
 				if err != nil {
 					return out, fmt.Errorf("%s %s on %s: %w", c.Kind, c.Name, s, err)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/encode"
 	"github.com/puzzlesat/puzzlesat/sat"
+	"github.com/puzzlesat/puzzlesat/sat/solvers"
 	"github.com/puzzlesat/puzzlesat/solve"
 )
 
@@ -29,7 +30,8 @@ func BenchmarkJuosanCheck(b *testing.B) {
 		}
 		bySize[c.Size] = append(bySize[c.Size], c)
 	}
-	for _, solver := range []string{"gini", "gophersat"} {
+	for _, backend := range solvers.List() {
+		solver := backend.Name
 		for _, size := range sizes {
 			group := bySize[size]
 			b.Run(solver+"/"+size, func(b *testing.B) {
@@ -42,7 +44,7 @@ func BenchmarkJuosanCheck(b *testing.B) {
 				b.ReportMetric(float64(len(group)), "puzzles")
 				for i := 0; i < b.N; i++ {
 					for _, c := range group {
-						if _, err := solve.Check(context.Background(), c.Inst, solver, false); err != nil {
+						if _, err := solve.Check(context.Background(), c.Inst, backend.New, false); err != nil {
 							b.Fatal(err)
 						}
 					}

@@ -2,7 +2,6 @@ package bench
 
 import (
 	"context"
-	"os"
 	"strconv"
 	"testing"
 
@@ -17,16 +16,7 @@ import (
 )
 
 func linjatCorpus(tb testing.TB) []*linjat.Puzzle {
-	tb.Helper()
-	data, err := os.ReadFile("../testdata/linjat/puzzles.json")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	ps, err := linjat.ParseLevels("puzzles.json", data)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return ps
+	return corpus(tb, linjat.ParseLevels, "linjat", "puzzles.json")
 }
 
 // linjatCheck encodes p into s and decides uniqueness over the placement

@@ -1,6 +1,6 @@
 package bench
 
-// Shift-puzzle benchmarks (package shift, encode/shift, shift/deepen):
+// Shift-puzzle benchmarks (package shift, encode/shift, solve/deepen):
 //
 //	BenchmarkShiftReborn/<encoding>/<solver>: deepening on the Reborn magic
 //	shifter up to its optimum, 11 moves, two workers. Metrics: ms-optimum
@@ -36,8 +36,8 @@ import (
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/sat/solvers"
 	"github.com/puzzlesat/puzzlesat/shift"
-	"github.com/puzzlesat/puzzlesat/shift/deepen"
 	"github.com/puzzlesat/puzzlesat/shift/search"
+	"github.com/puzzlesat/puzzlesat/solve/deepen"
 )
 
 // shiftSolvers lists the back-ends to run: gini, and cadical (always in

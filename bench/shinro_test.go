@@ -3,7 +3,7 @@ package bench
 import (
 	"context"
 	"fmt"
-	"math/rand"
+	"math/rand/v2"
 	"reflect"
 	"testing"
 
@@ -148,12 +148,12 @@ func BenchmarkShinroGrade(b *testing.B) {
 // or not), SAT proves every elimination the rules and trials make.
 func TestShinroRandomStepsCertified(t *testing.T) {
 	ctx := context.Background()
-	rng := rand.New(rand.NewSource(11))
+	rng := rand.New(rand.NewPCG(11, 0))
 	certified := 0
 	for i := 0; i < 120; i++ {
-		rows, cols := 2+rng.Intn(9), 2+rng.Intn(9)
+		rows, cols := 2+rng.IntN(9), 2+rng.IntN(9)
 		cells := rows * cols
-		p, err := shinro.Random(rng, rows, cols, 1+rng.Intn(cells/3+1), rng.Intn(cells/2+1))
+		p, err := shinro.Random(rng, rows, cols, 1+rng.IntN(cells/3+1), rng.IntN(cells/2+1))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,7 +1,13 @@
-// Package crosscheck joins the two sides of the pipeline: it runs the human
-// engine on an instance while SAT decides uniqueness concurrently, certifies
-// every elimination the engine makes (puzzle ∧ "unknown = eliminated value"
-// must be UNSAT), and checks that both sides reach the same solution.
+// Package crosscheck joins the two sides of the pipeline for any puzzle
+// kind: it runs the human engine on an instance while SAT decides
+// uniqueness concurrently, certifies every elimination the engine makes
+// (puzzle ∧ "unknown = eliminated value" must be UNSAT), and checks that
+// both sides reach the same solution. Its Oracle answers "is there a
+// solution inside this candidate state?", and Audit uses it to name every
+// unsound rule of a rule set with a counter-solution.
+//
+// It drives solvers but never picks one: every entry point takes a
+// sat.Factory (the command line resolves --solver once with sat/solvers).
 package crosscheck
 
 import (
@@ -19,8 +25,8 @@ import (
 
 // Options configure a graded solve.
 type Options struct {
-	// Solver names the back-end for uniqueness and step certification.
-	Solver string
+	// Solver makes the solvers for uniqueness and step certification.
+	Solver sat.Factory
 	// Trials is the engine's k (0: no proofs by contradiction; < 0: the
 	// kind's default, HumanSetup.Trials).
 	Trials int
@@ -60,22 +66,24 @@ func (e *UnsoundError) Error() string {
 	return fmt.Sprintf("step %d (%s) is unsound: it eliminates %s, but a solution has it", e.Step.Index, e.Step.Rule, e.Desc)
 }
 
-// Certifier checks eliminations against one instance's SAT encoding. It owns
-// its solver, so it is used from one goroutine at a time (it locks).
+// Certifier checks eliminations against one instance's SAT encoding: an
+// elimination is sound when no solution has the eliminated value (an
+// Oracle question). It owns its solver, so it is used from one goroutine
+// at a time (it locks).
 type Certifier struct {
-	mu   sync.Mutex
-	inst kinds.Instance
-	enc  *solve.Encoded
-	n    int
+	mu     sync.Mutex
+	inst   kinds.Instance
+	oracle *Oracle
+	n      int
 }
 
-// NewCertifier encodes inst into a fresh solver called solverName.
-func NewCertifier(inst kinds.Instance, solverName string) (*Certifier, error) {
-	e, err := solve.Encode(inst, solverName)
+// NewCertifier encodes inst into a fresh solver from newSolver.
+func NewCertifier(inst kinds.Instance, newSolver sat.Factory) (*Certifier, error) {
+	o, err := NewOracle(inst, newSolver)
 	if err != nil {
 		return nil, err
 	}
-	return &Certifier{inst: inst, enc: e}, nil
+	return &Certifier{inst: inst, oracle: o}, nil
 }
 
 // Count is the number of eliminations certified so far.
@@ -87,7 +95,7 @@ func (c *Certifier) Step(ctx context.Context, s human.Step) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for _, el := range s.Elims {
-		st, err := c.enc.Solver.Solve(ctx, c.enc.Lit(el.Var, el.Value))
+		st, counter, err := c.oracle.ask(ctx, c.oracle.enc.Lit(el.Var, el.Value))
 		if err != nil {
 			return err
 		}
@@ -95,13 +103,9 @@ func (c *Certifier) Step(ctx context.Context, s human.Step) error {
 		case sat.Unsat:
 			c.n++
 		case sat.Sat:
-			counter, derr := c.enc.Decode(c.enc.Solver.Model())
-			if derr != nil {
-				return derr
-			}
 			return &UnsoundError{Step: s, Elim: el, Counter: counter, Desc: Describe(c.inst, el)}
 		default:
-			return fmt.Errorf("step %d: %s gave no answer", s.Index, c.enc.Solver.Name())
+			return fmt.Errorf("step %d: %s gave no answer", s.Index, c.oracle.enc.Solver.Name())
 		}
 	}
 	return nil

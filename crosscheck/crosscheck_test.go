@@ -9,6 +9,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/crosscheck"
 	"github.com/puzzlesat/puzzlesat/human"
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/sat/gini"
 )
 
 func juosan(t *testing.T, path string) kinds.Instance {
@@ -46,7 +47,7 @@ func TestUnsoundStepCaught(t *testing.T) {
 	sol := inst.Solution()
 	if sol == nil {
 		// .in files carry no solution; take it from SAT.
-		r, err := crosscheck.Grade(context.Background(), inst, crosscheck.Options{Solver: "gini", Trials: -1})
+		r, err := crosscheck.Grade(context.Background(), inst, crosscheck.Options{Solver: gini.NewSolver, Trials: -1})
 		if err != nil || r.Solution == nil {
 			t.Fatalf("grade: %v", err)
 		}
@@ -60,7 +61,7 @@ func TestUnsoundStepCaught(t *testing.T) {
 			return []human.Deduction{{Elims: []human.Elim{{Var: 0, Value: sol[0]}}, Reason: "because"}}
 		}}
 	_, err := crosscheck.Grade(context.Background(), withRules{inst, []*human.Rule{liar}},
-		crosscheck.Options{Solver: "gini", Trials: 0, CertifySteps: true})
+		crosscheck.Options{Solver: gini.NewSolver, Trials: 0, CertifySteps: true})
 	var u *crosscheck.UnsoundError
 	if !errors.As(err, &u) {
 		t.Fatalf("have error %v, want an UnsoundError", err)
@@ -71,7 +72,7 @@ func TestUnsoundStepCaught(t *testing.T) {
 	// Without certification the same lie is still caught at the end: the
 	// sound rules then meet a contradiction in a puzzle SAT solves.
 	_, err = crosscheck.Grade(context.Background(), withRules{inst, []*human.Rule{liar}},
-		crosscheck.Options{Solver: "gini", Trials: 2})
+		crosscheck.Options{Solver: gini.NewSolver, Trials: 2})
 	if err == nil {
 		t.Errorf("an unsound rule went unnoticed without --certify-steps")
 	}
@@ -84,7 +85,7 @@ func TestGradeAgrees(t *testing.T) {
 	inst := juosan(t, "../testdata/juosan/janko/10x10_1.in")
 	var first *crosscheck.Result
 	for _, par := range []int{1, 4} {
-		r, err := crosscheck.Grade(context.Background(), inst, crosscheck.Options{Solver: "gini", Trials: -1, CertifySteps: true, Parallel: par})
+		r, err := crosscheck.Grade(context.Background(), inst, crosscheck.Options{Solver: gini.NewSolver, Trials: -1, CertifySteps: true, Parallel: par})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -105,11 +106,11 @@ func TestGradeAgrees(t *testing.T) {
 // TestHint: the hint is the first step of the full solve.
 func TestHint(t *testing.T) {
 	inst := juosan(t, "../testdata/juosan/janko/6x6_1.in")
-	full, err := crosscheck.Grade(context.Background(), inst, crosscheck.Options{Solver: "gini", Trials: -1})
+	full, err := crosscheck.Grade(context.Background(), inst, crosscheck.Options{Solver: gini.NewSolver, Trials: -1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := crosscheck.Grade(context.Background(), inst, crosscheck.Options{Solver: "gini", Trials: -1, HintOnly: true, CertifySteps: true})
+	h, err := crosscheck.Grade(context.Background(), inst, crosscheck.Options{Solver: gini.NewSolver, Trials: -1, HintOnly: true, CertifySteps: true})
 	if err != nil || h.Hint == nil {
 		t.Fatalf("hint: %v", err)
 	}

@@ -1,6 +1,11 @@
 // Package generate makes new puzzles of a chosen difficulty, each proven to
 // have exactly one solution by SAT and graded by the human rules.
 //
+// What is particular to a kind is its generation metadata in package kinds
+// (kinds.Kind.Generate: default size, bands, and the Draft behind steps 1
+// to 3); this package runs the attempts, SAT and the grading for any kind
+// that has it.
+//
 // # Pipeline
 //
 // One attempt:
@@ -107,14 +112,21 @@ func ParseBand(s string) (Band, error) {
 	return "", fmt.Errorf("unknown difficulty %q (want easy, medium, hard or any)", s)
 }
 
-// levels is a band's range of rule levels for solves without trials.
-type levels struct{ lo, hi int }
-
-// bandLevels gives, per kind, the easy and medium level ranges.
-var bandLevels = map[string]map[Band]levels{
-	"juosan": {Easy: {0, 4}, Medium: {5, 5}},
-	"shinro": {Easy: {0, 1}, Medium: {2, 4}},
-	"arrows": {Easy: {0, 2}, Medium: {3, 1 << 30}},
+// levels is the range of rule levels band b allows a solve without trials
+// of a kind's puzzle (kinds.Generation's Easy and Medium); false for the
+// other bands, and for kinds that are not generated.
+func levels(kind string, b Band) (kinds.Levels, bool) {
+	k, err := kinds.Lookup(kind)
+	if err != nil || k.Generate == nil {
+		return kinds.Levels{}, false
+	}
+	switch b {
+	case Easy:
+		return k.Generate.Easy, true
+	case Medium:
+		return k.Generate.Medium, true
+	}
+	return kinds.Levels{}, false
 }
 
 // InBand reports whether a solve of a kind's puzzle lands in band b.
@@ -128,25 +140,27 @@ func InBand(kind string, b Band, status human.Status, rep human.Report) bool {
 	case Hard:
 		return rep.TrialDepth > 0
 	}
-	lv, ok := bandLevels[kind][b]
-	return ok && rep.TrialDepth == 0 && rep.MaxLevel >= lv.lo && rep.MaxLevel <= lv.hi
+	lv, ok := levels(kind, b)
+	return ok && rep.TrialDepth == 0 && rep.MaxLevel >= lv.Lo && rep.MaxLevel <= lv.Hi
 }
 
 // ceiling is the highest level the rules alone may need while minimising
 // for band b, or -1 when minimisation is bounded by uniqueness only.
 func ceiling(kind string, b Band) int {
-	if lv, ok := bandLevels[kind][b]; ok && (b == Easy || b == Medium) {
-		return lv.hi
+	if lv, ok := levels(kind, b); ok {
+		return lv.Hi
 	}
 	return -1
 }
 
 // Options choose what to generate.
 type Options struct {
-	// Kind is "juosan", "shinro" or "arrows".
+	// Kind names a kind with generation metadata (kinds.Kind.Generate):
+	// "arrows", "juosan" or "shinro" (Kinds lists them).
 	Kind string
-	// Rows, Cols: the grid size (0: the kind's default, 8x8 for Juosan and
-	// Shinro, 6x6 for Arrows).
+	// Rows, Cols: the grid size (0: the kind's default,
+	// kinds.Generation.Rows and Cols: 8x8 for Juosan and Shinro, 6x6 for
+	// Arrows).
 	Rows, Cols int
 	// Band is the difficulty band ("" means Any).
 	Band Band
@@ -157,8 +171,9 @@ type Options struct {
 	Seed uint64
 	// Attempts bounds the random starts (0: 100).
 	Attempts int
-	// Solver names the SAT back-end ("" = default).
-	Solver string
+	// Solver makes the SAT solvers (required; the command line resolves
+	// --solver with sat/solvers.Factory).
+	Solver sat.Factory
 	// Stones is the Shinro stone count (0: 3/16 of the cells, 12 on 8x8).
 	Stones int
 	// KindOptions are passed to the parser (Juosan reading,
@@ -198,38 +213,20 @@ var ErrOptions = errors.New("bad generate options")
 // ErrExhausted is returned (wrapped) when no attempt landed in the band.
 var ErrExhausted = errors.New("no puzzle in the band")
 
-// draft is a puzzle under construction with its intended solution.
-type draft interface {
-	// text is the canonical text, with the solution block when withSol.
-	text(withSol bool) string
-	// intended is the planted solution as an assignment of the instance's
-	// unknowns.
-	intended() puzzle.Assignment
-	// exclude returns a draft with one more clue that the intended solution
-	// satisfies and others[0] breaks, preferring clues that break more of
-	// others; nil when it finds none.
-	exclude(rng *rand.Rand, others []puzzle.Assignment) (draft, error)
-	// clues lists the removable clues by stable ids.
-	clues() []int
-	// without returns the draft with clue id removed.
-	without(id int) (draft, error)
-}
+// draft is a puzzle under construction: each kind's own (kinds.Draft).
+type draft = kinds.Draft
 
-// kindGen starts drafts for one kind.
-type kindGen struct {
-	defRows, defCols int
-	// start plants a draft; nil (and no error) when this attempt found none.
-	start func(ctx context.Context, rng *rand.Rand, opt *Options, name string) (draft, error)
+// Kinds lists the kinds Generate supports: those with generation metadata
+// (kinds.Kind.Generate), sorted.
+func Kinds() []string {
+	var out []string
+	for _, k := range kinds.List() {
+		if k.Generate != nil {
+			out = append(out, k.Name)
+		}
+	}
+	return out
 }
-
-var generators = map[string]kindGen{
-	"juosan": {8, 8, startJuosan},
-	"shinro": {8, 8, startShinro},
-	"arrows": {6, 6, startArrows},
-}
-
-// Kinds lists the kinds Generate supports.
-func Kinds() []string { return []string{"arrows", "juosan", "shinro"} }
 
 // Generate makes one puzzle: attempts 0, 1, ... of opt.Seed until one lands
 // in the band. It fails with ErrExhausted after opt.Attempts, and with the
@@ -244,29 +241,37 @@ func Generate(ctx context.Context, opt Options) (*Puzzle, error) {
 	if opt.MaxScore > 0 && opt.MaxScore < opt.MinScore {
 		return nil, fmt.Errorf("%w: max score %g is below min score %g", ErrOptions, opt.MaxScore, opt.MinScore)
 	}
+	if opt.Solver == nil {
+		return nil, fmt.Errorf("%w: no SAT back-end (Options.Solver is nil)", ErrOptions)
+	}
 	attempts := opt.Attempts
 	if attempts <= 0 {
 		attempts = 100
 	}
-	g, ok := generators[opt.Kind]
-	if !ok {
+	k, err := kinds.Lookup(opt.Kind)
+	if err != nil || k.Generate == nil {
 		return nil, fmt.Errorf("%w: cannot generate kind %q (have %s)", ErrOptions, opt.Kind, strings.Join(Kinds(), ", "))
 	}
+	g := k.Generate
 	if opt.Rows == 0 && opt.Cols == 0 {
-		opt.Rows, opt.Cols = g.defRows, g.defCols
+		opt.Rows, opt.Cols = g.Rows, g.Cols
 	}
 	if opt.Rows < 2 || opt.Cols < 2 || opt.Rows > maxSide || opt.Cols > maxSide {
 		return nil, fmt.Errorf("%w: size %dx%d outside 2..%d", ErrOptions, opt.Rows, opt.Cols, maxSide)
 	}
-	if opt.Kind == "shinro" && opt.Stones > opt.Rows*opt.Cols {
-		return nil, fmt.Errorf("%w: %d stones do not fit %dx%d", ErrOptions, opt.Stones, opt.Rows, opt.Cols)
+	gopt := kinds.GenOptions{Rows: opt.Rows, Cols: opt.Cols, Stones: opt.Stones, Kind: opt.KindOptions}
+	if g.Check != nil {
+		if err := g.Check(gopt); err != nil {
+			return nil, fmt.Errorf("%w: %v", ErrOptions, err)
+		}
 	}
 	for a := 0; a < attempts; a++ {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
 		rng := rand.New(rand.NewPCG(opt.Seed, uint64(a)))
-		d, err := g.start(ctx, rng, &opt, fmt.Sprintf("generated %s %dx%d seed %d attempt %d", opt.Band, opt.Rows, opt.Cols, opt.Seed, a))
+		gopt.Name = fmt.Sprintf("generated %s %dx%d seed %d attempt %d", opt.Band, opt.Rows, opt.Cols, opt.Seed, a)
+		d, err := g.Start(ctx, rng, gopt)
 		if err != nil {
 			return nil, err
 		}
@@ -296,7 +301,7 @@ func instance(opt *Options, d draft) (kinds.Instance, error) {
 	if err != nil {
 		return nil, err
 	}
-	insts, err := k.Parse("generated", []byte(d.text(false)), opt.KindOptions)
+	insts, err := k.Parse("generated", []byte(d.Text(false)), opt.KindOptions)
 	if err != nil {
 		return nil, internal(fmt.Errorf("the generated puzzle does not read back: %w", err))
 	}
@@ -313,7 +318,7 @@ func unique(ctx context.Context, opt *Options, d draft) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	if vs := inst.Verify(d.intended()); len(vs) > 0 {
+	if vs := inst.Verify(d.Intended()); len(vs) > 0 {
 		return false, internal(fmt.Errorf("the intended solution breaks %s", vs[0]))
 	}
 	r, err := solve.Check(ctx, inst, opt.Solver, false)
@@ -322,7 +327,7 @@ func unique(ctx context.Context, opt *Options, d draft) (bool, error) {
 	}
 	switch r.Status {
 	case sat.UniqueSolution:
-		if diff := solve.Diff(inst, d.intended(), r.First); len(diff) > 0 {
+		if diff := solve.Diff(inst, d.Intended(), r.First); len(diff) > 0 {
 			return false, internal(fmt.Errorf("the unique solution is not the intended one (differs at %v)", diff[0]))
 		}
 		return true, nil
@@ -331,7 +336,7 @@ func unique(ctx context.Context, opt *Options, d draft) (bool, error) {
 	case sat.Unsolvable:
 		return false, internal(fmt.Errorf("SAT finds no solution though the intended one passes Verify"))
 	}
-	return false, fmt.Errorf("generate: %s gave no answer", opt.Solver)
+	return false, errors.New("generate: the SAT back-end gave no answer")
 }
 
 // maxSide is the largest side generated (Arrows values stop at 35 anyway).
@@ -358,7 +363,7 @@ func attempt(ctx context.Context, rng *rand.Rand, opt *Options, d draft) (*Puzzl
 		if i == maxRefine*opt.Rows*opt.Cols {
 			return nil, "no unique puzzle", nil
 		}
-		if d, err = d.exclude(rng, others); err != nil {
+		if d, err = d.Exclude(rng, others); err != nil {
 			return nil, "", err
 		}
 		if d == nil {
@@ -422,7 +427,7 @@ func otherSolutions(ctx context.Context, opt *Options, d draft, k int) ([]puzzle
 	if err != nil {
 		return nil, err
 	}
-	want := d.intended()
+	want := d.Intended()
 	if vs := inst.Verify(want); len(vs) > 0 {
 		return nil, internal(fmt.Errorf("the intended solution breaks %s", vs[0]))
 	}
@@ -457,30 +462,14 @@ func otherSolutions(ctx context.Context, opt *Options, d draft, k int) ([]puzzle
 	return out, nil
 }
 
-// best picks, among candidates, one that breaks the most of the others
-// (each candidate breaks others[0]); ties go to rng.
-func best[T any](rng *rand.Rand, cands []T, breaks func(T) int) T {
-	var top []T
-	hi := -1
-	for _, c := range cands {
-		switch n := breaks(c); {
-		case n > hi:
-			hi, top = n, []T{c}
-		case n == hi:
-			top = append(top, c)
-		}
-	}
-	return top[rng.IntN(len(top))]
-}
-
 // minimise drops clues in random order while the puzzle stays unique and,
 // with a level ceiling, the rules alone still solve it within it.
 func minimise(ctx context.Context, rng *rand.Rand, opt *Options, d draft) (draft, error) {
 	ceil := ceiling(opt.Kind, opt.Band)
-	ids := d.clues()
+	ids := d.Clues()
 	rng.Shuffle(len(ids), func(i, j int) { ids[i], ids[j] = ids[j], ids[i] })
 	for _, id := range ids {
-		e, err := d.without(id)
+		e, err := d.Without(id)
 		if err != nil {
 			return nil, err
 		}
@@ -541,8 +530,8 @@ func finish(ctx context.Context, opt *Options, d draft) (*Puzzle, string, error)
 		return nil, "score out of range: " + outcome, nil
 	}
 	return &Puzzle{
-		Kind: opt.Kind, Text: d.text(false), SolutionText: d.text(true), Instance: inst,
-		Solution: d.intended(), Clues: len(d.clues()), Band: opt.Band,
+		Kind: opt.Kind, Text: d.Text(false), SolutionText: d.Text(true), Instance: inst,
+		Solution: d.Intended(), Clues: len(d.Clues()), Band: opt.Band,
 		Status: g.Human.Status, Report: rep, Metrics: g.Metrics,
 	}, "in band: " + outcome, nil
 }

@@ -22,6 +22,8 @@ var Arrows = &Kind{
 	Outputs: am.Formats.Writers(),
 	Detect:  func(name string, data []byte) bool { return am.Formats.Detect(name, data) != nil },
 	Parse:   parseArrows,
+
+	Generate: arrowsGeneration,
 }
 
 // arrowsReads names the formats read, for help texts: the reference's box

@@ -56,7 +56,7 @@ func TestRulesSolveCorpus(t *testing.T) {
 			for _, f := range tc.files {
 				for _, inst := range parseFile(t, tc.kind, f, tc.opt) {
 					n++
-					g, err := crosscheck.Grade(context.Background(), inst, crosscheck.Options{Solver: "gini", Trials: -1})
+					g, err := crosscheck.Grade(context.Background(), inst, crosscheck.Options{Solver: factory(t, "gini"), Trials: -1})
 					if err != nil {
 						t.Fatalf("%s: %v", inst.Name(), err)
 					}

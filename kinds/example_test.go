@@ -6,6 +6,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/crosscheck"
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/sat/gini"
 	"github.com/puzzlesat/puzzlesat/solve"
 )
 
@@ -23,7 +24,7 @@ func Example() {
 		panic(err)
 	}
 	ctx := context.Background()
-	check, err := solve.Check(ctx, insts[0], "gini", false)
+	check, err := solve.Check(ctx, insts[0], gini.NewSolver, false)
 	if err != nil {
 		panic(err)
 	}
@@ -31,7 +32,7 @@ func Example() {
 	for _, row := range insts[0].Draw(check.First) {
 		fmt.Println(row)
 	}
-	g, err := crosscheck.Grade(ctx, insts[0], crosscheck.Options{Solver: "gini", Trials: -1, CertifySteps: true})
+	g, err := crosscheck.Grade(ctx, insts[0], crosscheck.Options{Solver: gini.NewSolver, Trials: -1, CertifySteps: true})
 	if err != nil {
 		panic(err)
 	}

@@ -21,6 +21,8 @@ var Juosan = &Kind{
 		return jm.Formats.Detect(name, data) != nil
 	},
 	Parse: parseJuosan,
+
+	Generate: juosanGeneration,
 }
 
 // parseJuosan reads the puzzles and gives each the reading opt.Rule names.

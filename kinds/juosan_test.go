@@ -35,7 +35,7 @@ func TestJuosanJanko(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			st, have, err := solve.One(context.Background(), inst, "gini")
+			st, have, err := solve.One(context.Background(), inst, factory(t, "gini"))
 			if err != nil || !slices.Equal(have, want) {
 				t.Errorf("%s %s: have %v (solution matches .ans: %v, error %v), want the .ans", rule, filepath.Base(f), st, slices.Equal(have, want), err)
 			}
@@ -58,7 +58,7 @@ func TestJuosanPlayground(t *testing.T) {
 	unique := 0
 	for _, inst := range insts {
 		short := strings.Fields(inst.Name())[0]
-		r, err := solve.Check(context.Background(), inst, "gini", false)
+		r, err := solve.Check(context.Background(), inst, factory(t, "gini"), false)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -90,7 +90,7 @@ func TestJuosanEmptyCount(t *testing.T) {
 		t.Fatal(err)
 	}
 	// gini only: the other back-ends rebuild per solve, 6,510 times.
-	n, complete, err := solve.Count(context.Background(), insts[0], "gini", 0)
+	n, complete, err := solve.Count(context.Background(), insts[0], factory(t, "gini"), 0)
 	if err != nil || !complete || n != 6510 {
 		t.Errorf("have %d (complete %v, err %v), want 6510", n, complete, err)
 	}
@@ -115,7 +115,7 @@ func TestJuosanCounts(t *testing.T) {
 				continue
 			}
 			for _, solver := range backends {
-				n, complete, err := solve.Count(context.Background(), inst, solver, 0)
+				n, complete, err := solve.Count(context.Background(), inst, factory(t, solver), 0)
 				if err != nil || !complete || n != w[ri] {
 					t.Errorf("%s %s %s: have %d (complete %v, err %v), want %d", rule, solver, inst.Name(), n, complete, err, w[ri])
 				}

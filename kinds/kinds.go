@@ -18,6 +18,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/encode"
 	"github.com/puzzlesat/puzzlesat/human"
 	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/srcpos"
 )
 
 // Options are the per-run choices that change a kind's meaning or encoding.
@@ -39,7 +40,7 @@ type Kind struct {
 	// Detect reports whether data (from a file called name) is this kind.
 	Detect func(name string, data []byte) bool
 	// Parse reads every puzzle in data; a file may hold many. Errors are
-	// positioned (*puzzle.Error or puzzle.ErrorList).
+	// positioned (*srcpos.Error or srcpos.ErrorList).
 	Parse func(name string, data []byte, opt Options) ([]Instance, error)
 	// Outputs names the formats Instance.Format writes; the first is the
 	// canonical one.
@@ -48,6 +49,9 @@ type Kind struct {
 	// (Linjat: "easy/3", "easy-3", a global index); otherwise a puzzle is
 	// picked by its name, the first word of its name, or its position.
 	Select func(insts []Instance, sel string) (Instance, error)
+	// Generate, when set, is how package generate makes new puzzles of
+	// this kind (kinds/generate.go).
+	Generate *Generation
 }
 
 // RouteReporter is implemented by instances whose kind has rules that
@@ -152,13 +156,13 @@ func Detect(name string, data []byte) (*Kind, error) {
 	case 1:
 		return hits[0], nil
 	case 0:
-		return nil, &puzzle.Error{File: name, Msg: fmt.Sprintf("cannot tell the puzzle kind; give --kind (%s)", strings.Join(Names(), ", "))}
+		return nil, &srcpos.Error{File: name, Msg: fmt.Sprintf("cannot tell the puzzle kind; give --kind (%s)", strings.Join(Names(), ", "))}
 	}
 	var ns []string
 	for _, k := range hits {
 		ns = append(ns, k.Name)
 	}
-	return nil, &puzzle.Error{File: name, Msg: fmt.Sprintf("input could be any of %s; give --kind", strings.Join(ns, ", "))}
+	return nil, &srcpos.Error{File: name, Msg: fmt.Sprintf("input could be any of %s; give --kind", strings.Join(ns, ", "))}
 }
 
 // Validate checks the registry: names unique and non-empty, docs present,
@@ -177,6 +181,10 @@ func Validate() error {
 			return fmt.Errorf("kinds: %s lacks Detect or Parse", k.Name)
 		case len(k.Outputs) == 0:
 			return fmt.Errorf("kinds: %s has no output format", k.Name)
+		case k.Generate != nil:
+			if err := k.Generate.validate(); err != nil {
+				return fmt.Errorf("kinds: %s: %v", k.Name, err)
+			}
 		}
 		seen[k.Name] = true
 	}

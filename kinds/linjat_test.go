@@ -24,7 +24,7 @@ func TestLinjatCorpus(t *testing.T) {
 	for _, inst := range insts {
 		name := inst.Name()
 		if strings.HasPrefix(name, "tutorial/") {
-			r, err := solve.Check(ctx, inst, "gini", false)
+			r, err := solve.Check(ctx, inst, factory(t, "gini"), false)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -38,7 +38,7 @@ func TestLinjatCorpus(t *testing.T) {
 			continue
 		}
 		graded++
-		g, err := crosscheck.Grade(ctx, inst, crosscheck.Options{Solver: "gini", Trials: 0, CertifySteps: false})
+		g, err := crosscheck.Grade(ctx, inst, crosscheck.Options{Solver: factory(t, "gini"), Trials: 0, CertifySteps: false})
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}

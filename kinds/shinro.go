@@ -67,6 +67,7 @@ var Shinro = &Kind{
 		}
 		return out, err
 	},
+	Generate: shinroGeneration,
 }
 
 // shinroInstance is the model, which supplies the puzzle's name, unknowns,

@@ -85,6 +85,13 @@ type Solver interface {
 	Name() string
 }
 
+// Factory makes a fresh solver of one back-end each time it is called.
+// Code that drives solvers (solve, crosscheck, solve/deepen, generate) takes
+// a Factory rather than a back-end name: the command line resolves the name
+// once (sat/solvers.Factory), and tests pass a back-end's constructor, such
+// as gini.NewSolver, directly.
+type Factory func() (Solver, error)
+
 // CardAdder is implemented by back-ends with native cardinality constraints.
 // AddAtLeast adds "at least k of lits are true".
 type CardAdder interface {

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/srcpos"
 )
 
 // RebornPicture is the start of the Pokemon Reborn magic-square shifter.
@@ -130,7 +130,7 @@ func Magic(picture string) (*Puzzle, error) {
 
 func magicFromLines(file string, lines []srcLine) (*Puzzle, error) {
 	errf := func(line, col int, format string, args ...any) error {
-		return &puzzle.Error{File: file, Line: line, Col: col, Msg: fmt.Sprintf(format, args...)}
+		return &srcpos.Error{File: file, Line: line, Col: col, Msg: fmt.Sprintf(format, args...)}
 	}
 	n := len(lines)
 	if n < 2 {

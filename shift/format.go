@@ -9,7 +9,7 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/srcpos"
 )
 
 var directives = map[string]bool{
@@ -23,7 +23,7 @@ type srcLine struct {
 }
 
 // Parse reads a puzzle in the text format (see the package doc). file
-// names the input in errors, which are *puzzle.Error with the line (and
+// names the input in errors, which are *srcpos.Error with the line (and
 // column when known).
 func Parse(file string, data []byte) (*Puzzle, error) {
 	var lines []srcLine
@@ -35,7 +35,7 @@ func Parse(file string, data []byte) (*Puzzle, error) {
 		lines = append(lines, srcLine{n, strings.TrimRight(sc.Text(), " \t\r")})
 	}
 	if err := sc.Err(); err != nil {
-		return nil, &puzzle.Error{File: file, Msg: err.Error()}
+		return nil, &srcpos.Error{File: file, Msg: err.Error()}
 	}
 	bare := true
 	for _, l := range lines {
@@ -57,7 +57,7 @@ func Parse(file string, data []byte) (*Puzzle, error) {
 			}
 		}
 		if len(pic) == 0 {
-			return nil, &puzzle.Error{File: file, Msg: "empty input"}
+			return nil, &srcpos.Error{File: file, Msg: "empty input"}
 		}
 		p, err := magicFromLines(file, pic)
 		if err != nil {
@@ -78,7 +78,7 @@ type parser struct {
 }
 
 func (ps *parser) errf(line, col int, format string, args ...any) error {
-	return &puzzle.Error{File: ps.file, Line: line, Col: col, Msg: fmt.Sprintf(format, args...)}
+	return &srcpos.Error{File: ps.file, Line: line, Col: col, Msg: fmt.Sprintf(format, args...)}
 }
 
 func parseDirectives(file string, lines []srcLine) (*Puzzle, error) {

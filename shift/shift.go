@@ -4,7 +4,7 @@
 // constraints (line sums, distinct lines), or both. Tokens may repeat.
 //
 // The model is what the exact search (shift/search), the CNF encodings
-// (encode/shift) and the deepening driver (shift/deepen) share: the puzzle,
+// (encode/shift) and the deepening driver (solve/deepen) share: the puzzle,
 // its built-ins (Reborn, any two-grid magic shifter, Loopover), the text
 // format (Parse, Format), replaying moves (Replay), enumerating the goal
 // arrangements (GoalStates), the move words a shortest solution never

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/srcpos"
 )
 
 func readTestdata(t *testing.T, name string) (*Puzzle, error) {
@@ -233,9 +233,9 @@ func TestParseErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		_, err := Parse("in.txt", []byte(tt.text))
-		var pe *puzzle.Error
+		var pe *srcpos.Error
 		if !errors.As(err, &pe) {
-			t.Errorf("%s: have %v, want a *puzzle.Error", tt.name, err)
+			t.Errorf("%s: have %v, want a *srcpos.Error", tt.name, err)
 			continue
 		}
 		if pe.Line != tt.line || pe.Col != tt.col || !strings.Contains(pe.Msg, tt.msg) {
@@ -259,7 +259,7 @@ func TestParseBadTestdata(t *testing.T) {
 	}
 	for _, tt := range tests {
 		_, err := readTestdata(t, tt.file)
-		var pe *puzzle.Error
+		var pe *srcpos.Error
 		if !errors.As(err, &pe) || pe.Line != tt.line || pe.Col != tt.col || !strings.Contains(pe.Msg, tt.msg) {
 			t.Errorf("%s: have %v, want line %d col %d %q", tt.file, err, tt.line, tt.col, tt.msg)
 		}

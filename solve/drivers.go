@@ -22,10 +22,10 @@ type CheckResult struct {
 	Certificate *certify.Certificate
 }
 
-// Check decides uniqueness on the named back-end. With certifyUnique, a
+// Check decides uniqueness on a fresh solver from newSolver. With certifyUnique, a
 // unique answer also carries a checked RUP certificate.
-func Check(ctx context.Context, inst kinds.Instance, solverName string, certifyUnique bool) (*CheckResult, error) {
-	e, err := Encode(inst, solverName)
+func Check(ctx context.Context, inst kinds.Instance, newSolver sat.Factory, certifyUnique bool) (*CheckResult, error) {
+	e, err := Encode(inst, newSolver)
 	if err != nil {
 		return &CheckResult{}, err
 	}
@@ -66,7 +66,7 @@ func Check(ctx context.Context, inst kinds.Instance, solverName string, certifyU
 		cert, err := certify.Unsat(ctx, base, nil)
 		if err != nil {
 			if errors.Is(err, certify.ErrSatisfiable) {
-				return r, fmt.Errorf("%s: internal error: certifier found a second solution the %s back-end missed", inst.Name(), solverName)
+				return r, fmt.Errorf("%s: internal error: certifier found a second solution the %s back-end missed", inst.Name(), e.Solver.Name())
 			}
 			return r, err
 		}
@@ -77,8 +77,8 @@ func Check(ctx context.Context, inst kinds.Instance, solverName string, certifyU
 
 // Count counts solutions up to max (0: no cap). complete is false when the
 // cap stopped the count.
-func Count(ctx context.Context, inst kinds.Instance, solverName string, max int) (n int, complete bool, err error) {
-	e, err := Encode(inst, solverName)
+func Count(ctx context.Context, inst kinds.Instance, newSolver sat.Factory, max int) (n int, complete bool, err error) {
+	e, err := Encode(inst, newSolver)
 	if err != nil {
 		return 0, false, err
 	}
@@ -108,8 +108,8 @@ type BackboneResult struct {
 }
 
 // Backbone computes the cells every solution agrees on.
-func Backbone(ctx context.Context, inst kinds.Instance, solverName string) (*BackboneResult, error) {
-	e, err := Encode(inst, solverName)
+func Backbone(ctx context.Context, inst kinds.Instance, newSolver sat.Factory) (*BackboneResult, error) {
+	e, err := Encode(inst, newSolver)
 	if err != nil {
 		return nil, err
 	}

@@ -1,18 +1,20 @@
 // Package solve is the SAT side of the pipeline for any puzzle kind: encode
-// an instance through encode.Builder into a solver from sat/solvers, run a
-// sat driver (solve, uniqueness, count, backbone), decode models through the
-// layout and pass every one through the kind's Verify before it is reported.
+// an instance through encode.Builder into a fresh solver from a sat.Factory,
+// run a sat driver (solve, uniqueness, count, backbone), decode models
+// through the layout and pass every one through the kind's Verify before it
+// is reported. It never picks a back-end by name: callers hand it a
+// factory (the command line resolves --solver once with sat/solvers).
 package solve
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/puzzlesat/puzzlesat/encode"
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/sat"
-	"github.com/puzzlesat/puzzlesat/sat/solvers"
 )
 
 // Encoded is an instance encoded into a fresh solver.
@@ -23,9 +25,12 @@ type Encoded struct {
 	Layout  encode.Layout
 }
 
-// Encode builds a solver called solverName ("" = default) holding inst.
-func Encode(inst kinds.Instance, solverName string) (*Encoded, error) {
-	s, err := solvers.New(solverName)
+// Encode builds a fresh solver from newSolver holding inst.
+func Encode(inst kinds.Instance, newSolver sat.Factory) (*Encoded, error) {
+	if newSolver == nil {
+		return nil, errNoSolver
+	}
+	s, err := newSolver()
 	if err != nil {
 		return nil, err
 	}
@@ -36,6 +41,10 @@ func Encode(inst kinds.Instance, solverName string) (*Encoded, error) {
 	}
 	return &Encoded{Inst: inst, Solver: s, Builder: b, Layout: lay}, nil
 }
+
+// errNoSolver is the error for a nil factory: which back-end to use is the
+// caller's choice, never a default picked here.
+var errNoSolver = errors.New("solve: no SAT back-end given (nil sat.Factory)")
 
 // Primary is the layout's variables, the only ones drivers may block on.
 func (e *Encoded) Primary() []int { return e.Layout.Primary() }
@@ -71,8 +80,8 @@ func Diff(p puzzle.Problem, a, b puzzle.Assignment) []puzzle.Pos {
 }
 
 // One finds a solution, or reports Unsat/Unknown.
-func One(ctx context.Context, inst kinds.Instance, solverName string) (sat.Status, puzzle.Assignment, error) {
-	e, err := Encode(inst, solverName)
+func One(ctx context.Context, inst kinds.Instance, newSolver sat.Factory) (sat.Status, puzzle.Assignment, error) {
+	e, err := Encode(inst, newSolver)
 	if err != nil {
 		return sat.Unknown, nil, err
 	}

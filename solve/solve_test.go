@@ -9,6 +9,8 @@ import (
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/sat"
+	"github.com/puzzlesat/puzzlesat/sat/gini"
+	"github.com/puzzlesat/puzzlesat/sat/solvers"
 	"github.com/puzzlesat/puzzlesat/solve"
 )
 
@@ -32,7 +34,7 @@ func playground(t *testing.T, short string) kinds.Instance {
 // allSolutions enumerates every solution through the layout.
 func allSolutions(t *testing.T, inst kinds.Instance) []puzzle.Assignment {
 	t.Helper()
-	e, err := solve.Encode(inst, "gini")
+	e, err := solve.Encode(inst, gini.NewSolver)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,8 +61,9 @@ func TestBackboneMatchesEnumeration(t *testing.T) {
 	for _, name := range []string{"4x4_1", "4x4_2", "4x4_3", "5x5_2", "6x6_1"} {
 		inst := playground(t, name)
 		sols := allSolutions(t, inst)
-		for _, solver := range []string{"gini", "gophersat"} {
-			bb, err := solve.Backbone(context.Background(), inst, solver)
+		for _, b := range solvers.List() {
+			solver := b.Name
+			bb, err := solve.Backbone(context.Background(), inst, b.New)
 			if err != nil || bb.Status != sat.Sat {
 				t.Fatalf("%s %s: %v %v", name, solver, bb.Status, err)
 			}
@@ -89,16 +92,38 @@ func TestBackboneMatchesEnumeration(t *testing.T) {
 // TestCheckCertified: a unique answer carries a certificate that checks,
 // and a multiple answer two different verified solutions.
 func TestCheckCertified(t *testing.T) {
-	r, err := solve.Check(context.Background(), playground(t, "6x6_1"), "gini", true)
+	r, err := solve.Check(context.Background(), playground(t, "6x6_1"), gini.NewSolver, true)
 	if err != nil || r.Status != sat.UniqueSolution || r.Certificate == nil || r.Certificate.Size() == 0 {
 		t.Fatalf("have %v, certificate %v, err %v", r.Status, r.Certificate, err)
 	}
 	inst := playground(t, "4x4_2")
-	r, err = solve.Check(context.Background(), inst, "gini", true)
+	r, err = solve.Check(context.Background(), inst, gini.NewSolver, true)
 	if err != nil || r.Status != sat.MultipleSolutions || r.Certificate != nil {
 		t.Fatalf("have %v, certificate %v, err %v", r.Status, r.Certificate, err)
 	}
 	if len(inst.Verify(r.First)) > 0 || len(inst.Verify(r.Second)) > 0 || len(solve.Diff(inst, r.First, r.Second)) == 0 {
 		t.Errorf("the two solutions must both verify and differ")
+	}
+}
+
+// TestNoFactory: the back-end is the caller's choice; a nil factory is an
+// error from every driver, never a silent default.
+func TestNoFactory(t *testing.T) {
+	inst := playground(t, "4x4_1")
+	ctx := context.Background()
+	tests := []struct {
+		name string
+		run  func() error
+	}{
+		{"Encode", func() error { _, err := solve.Encode(inst, nil); return err }},
+		{"One", func() error { _, _, err := solve.One(ctx, inst, nil); return err }},
+		{"Check", func() error { _, err := solve.Check(ctx, inst, nil, false); return err }},
+		{"Count", func() error { _, _, err := solve.Count(ctx, inst, nil, 0); return err }},
+		{"Backbone", func() error { _, err := solve.Backbone(ctx, inst, nil); return err }},
+	}
+	for _, tt := range tests {
+		if err := tt.run(); err == nil || !strings.Contains(err.Error(), "no SAT back-end") {
+			t.Errorf("%s with a nil factory: have %v, want the no-back-end error", tt.name, err)
+		}
 	}
 }

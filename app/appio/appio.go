@@ -65,6 +65,17 @@ func NewSolver(c *cli.Context) (sat.Solver, error) {
 	return s, nil
 }
 
+// Factory resolves --solver once into what makes fresh solvers of that
+// back-end, for the packages that drive solvers (solve, crosscheck,
+// generate, solve/deepen); an unknown back-end is bad input (exit 2).
+func Factory(c *cli.Context) (sat.Factory, error) {
+	f, err := solvers.Factory(c.String("solver"))
+	if err != nil {
+		return nil, cli.Exit(err.Error(), ExitBadInput)
+	}
+	return f, nil
+}
+
 // JSON reports whether --format json was given, and rejects unknown formats.
 func JSON(c *cli.Context) (bool, error) {
 	switch f := c.String("format"); f {
@@ -95,6 +106,16 @@ func ReadInput(c *cli.Context, name string) (string, []byte, error) {
 func WriteJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	return enc.Encode(v)
+}
+
+// Emit writes one report: rec as one line of JSON when asJSON, else the
+// text that text writes.
+func Emit(w io.Writer, asJSON bool, rec any, text func(w io.Writer)) error {
+	if asJSON {
+		return WriteJSON(w, rec)
+	}
+	text(w)
+	return nil
 }
 
 // Millis returns d in milliseconds as a float, for "ms" fields.

@@ -2,7 +2,6 @@ package cnfcmd_test
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -13,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/puzzlesat/puzzlesat/app"
+	"github.com/puzzlesat/puzzlesat/internal/clitest"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/sat/dimacs"
 )
@@ -24,11 +23,8 @@ const (
 )
 
 // run runs puzzlesat in-process and returns its exit code and output.
-func run(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
-	t.Helper()
-	var out, errOut bytes.Buffer
-	code = app.Run(context.Background(), strings.NewReader(stdin), &out, &errOut, append([]string{"puzzlesat"}, args...))
-	return code, out.String(), errOut.String()
+func run(_ *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
+	return clitest.Run(stdin, args...)
 }
 
 func readFormula(t *testing.T, path string) *sat.Formula {

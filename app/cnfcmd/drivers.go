@@ -56,12 +56,7 @@ func count(c *cli.Context) error {
 	start := time.Now()
 	n, complete, err := sat.Count(ctx, s, in.primary, c.Int("max"))
 	res := countResult{common: in.common(s, start, err), Count: n, Complete: complete, Max: c.Int("max")}
-	w := c.App.Writer
-	if in.json {
-		if werr := appio.WriteJSON(w, res); werr != nil {
-			return werr
-		}
-	} else {
+	if werr := appio.Emit(c.App.Writer, in.json, res, func(w io.Writer) {
 		res.writeText(w)
 		switch {
 		case complete:
@@ -71,6 +66,8 @@ func count(c *cli.Context) error {
 		default:
 			fmt.Fprintf(w, "solutions: at least %d (stopped at --max %d)\n", n, res.Max)
 		}
+	}); werr != nil {
+		return werr
 	}
 	if err != nil {
 		return noAnswer(err)
@@ -108,12 +105,7 @@ func unique(c *cli.Context) error {
 		res.Certificate, certErr = in.certifyUnique(ctx, r)
 	}
 
-	w := c.App.Writer
-	if in.json {
-		if werr := appio.WriteJSON(w, res); werr != nil {
-			return werr
-		}
-	} else {
+	if werr := appio.Emit(c.App.Writer, in.json, res, func(w io.Writer) {
 		res.writeText(w)
 		fmt.Fprintf(w, "status: %s\n", r.Status)
 		if res.Solution != nil {
@@ -127,6 +119,8 @@ func unique(c *cli.Context) error {
 		if res.Certificate != nil {
 			fmt.Fprintf(w, "certificate: %s\n", res.Certificate)
 		}
+	}); werr != nil {
+		return werr
 	}
 	switch {
 	case err != nil:
@@ -188,12 +182,7 @@ func backbone(c *cli.Context) error {
 		st = sat.Unknown
 	}
 	res := backboneResult{common: in.common(s, start, err), Status: st.String(), Backbone: bb}
-	w := c.App.Writer
-	if in.json {
-		if werr := appio.WriteJSON(w, res); werr != nil {
-			return werr
-		}
-	} else {
+	if werr := appio.Emit(c.App.Writer, in.json, res, func(w io.Writer) {
 		res.writeText(w)
 		switch st {
 		case sat.Sat:
@@ -204,6 +193,8 @@ func backbone(c *cli.Context) error {
 		default:
 			fmt.Fprintln(w, "backbone: unknown")
 		}
+	}); werr != nil {
+		return werr
 	}
 	switch {
 	case err != nil:

@@ -88,7 +88,8 @@ func action(c *cli.Context) error {
 	if c.Int("count") < 1 {
 		return appio.Exit(appio.ExitBadInput, "--count must be at least 1")
 	}
-	if _, err := appio.NewSolver(c); err != nil {
+	newSolver, err := appio.Factory(c)
+	if err != nil {
 		return err
 	}
 	switch r := c.String("rule"); r {
@@ -103,7 +104,7 @@ func action(c *cli.Context) error {
 			Kind: kind, Rows: rows, Cols: cols, Band: band,
 			MinScore: c.Float64("min-score"), MaxScore: c.Float64("max-score"),
 			Seed: c.Uint64("seed") + uint64(i), Attempts: c.Int("attempts"),
-			Solver: c.String("solver"), Stones: c.Int("stones"),
+			Solver: newSolver, Stones: c.Int("stones"),
 			KindOptions: kinds.Options{Rule: c.String("rule"), Rules: c.String("rules")},
 		}
 		if c.Bool("progress") {

@@ -1,40 +1,22 @@
 package generatecmd_test
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
-	"strings"
 	"testing"
 
-	"github.com/urfave/cli/v2"
-
 	"github.com/puzzlesat/puzzlesat/app/generatecmd"
+	"github.com/puzzlesat/puzzlesat/internal/clitest"
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/sat"
+	"github.com/puzzlesat/puzzlesat/sat/gophersat"
 	"github.com/puzzlesat/puzzlesat/solve"
 )
 
 // run runs `puzzlesat generate ARGS` in-process and returns the exit code,
 // stdout and stderr.
-func run(t *testing.T, args ...string) (int, string, string) {
-	t.Helper()
-	var out, errb bytes.Buffer
-	app := &cli.App{Name: "puzzlesat", Writer: &out, ErrWriter: &errb,
-		Commands: []*cli.Command{generatecmd.Command()}, ExitErrHandler: func(*cli.Context, error) {}}
-	err := app.RunContext(context.Background(), append([]string{"puzzlesat", "generate"}, args...))
-	code := 0
-	var ec cli.ExitCoder
-	switch {
-	case errors.As(err, &ec):
-		code = ec.ExitCode()
-		errb.WriteString(err.Error())
-	case err != nil:
-		code = 2
-		errb.WriteString(err.Error())
-	}
-	return code, out.String(), errb.String()
+func run(_ *testing.T, args ...string) (int, string, string) {
+	return clitest.Run("", append([]string{"generate"}, args...)...)
 }
 
 func TestCommand(t *testing.T) {
@@ -62,24 +44,11 @@ func TestCommand(t *testing.T) {
 			nil, []string{"no puzzle in the band", "after 2 attempts"}},
 		{"timeout", []string{"--kind", "juosan", "--timeout", "1ns"}, 3, nil, []string{"timed out"}},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			code, out, errs := run(t, tc.args...)
-			if code != tc.code {
-				t.Fatalf("have exit %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tc.code, out, errs)
-			}
-			for _, s := range tc.out {
-				if !strings.Contains(out, s) {
-					t.Errorf("stdout lacks %q:\n%s", s, out)
-				}
-			}
-			for _, s := range tc.err {
-				if !strings.Contains(errs, s) {
-					t.Errorf("stderr lacks %q:\n%s", s, errs)
-				}
-			}
-		})
+	cases := make([]clitest.Case, len(tests))
+	for i, tc := range tests {
+		cases[i] = clitest.Case{Name: tc.name, Args: append([]string{"generate"}, tc.args...), Code: tc.code, Out: tc.out, Err: tc.err}
 	}
+	clitest.Test(t, cases)
 }
 
 // TestReadBack checks that what generate writes is what check reads: the
@@ -94,7 +63,7 @@ func TestReadBack(t *testing.T) {
 		t.Fatalf("have %d puzzles, error %v; want 2\n%s", len(insts), err, out)
 	}
 	for i, inst := range insts {
-		r, err := solve.Check(context.Background(), inst, "gophersat", false)
+		r, err := solve.Check(context.Background(), inst, gophersat.NewSolver, false)
 		if err != nil || r.Status != sat.UniqueSolution {
 			t.Errorf("puzzle %d: have %v, error %v; want unique", i+1, r.Status, err)
 		}

@@ -4,7 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 	"time"
 
@@ -39,72 +40,56 @@ func gradeAction(c *cli.Context) error {
 	if c.Int("trials") < -1 {
 		return appio.Exit(appio.ExitBadInput, "--trials must be ≥ 0")
 	}
-	b, err := start(c)
-	if err != nil {
-		return err
-	}
-	defer b.cancel()
-	asJSON, items, ctx, code := b.json, b.items, b.ctx, b.code
-	for _, it := range items {
-		label := it.label(len(items) > 1)
+	return forEach(c, func(b *batch, it item, label string) (int, error) {
 		start := time.Now()
-		r, err := crosscheck.Grade(ctx, it.inst, crosscheck.Options{
-			Solver: c.String("solver"), Trials: c.Int("trials"), Parallel: c.Int("parallel"),
+		r, err := crosscheck.Grade(b.ctx, it.inst, crosscheck.Options{
+			Solver: b.solver, Trials: c.Int("trials"), Parallel: c.Int("parallel"),
 			CertifySteps: c.Bool("certify-steps"), HintOnly: c.Bool("hint"),
 		})
 		ms := appio.Millis(time.Since(start))
 		if err != nil {
 			if appio.IsTimeout(err) {
 				fmt.Fprintf(c.App.ErrWriter, "%s: timed out after %.1f ms\n", label, ms)
-				code = worst(code, appio.ExitTimeout)
-				continue
+				return appio.ExitTimeout, nil
 			}
 			var unsound *crosscheck.UnsoundError
 			if errors.As(err, &unsound) {
 				fmt.Fprintf(c.App.ErrWriter, "%s: %v\n  counter-solution:\n", label, err)
 				drawLines(c.App.ErrWriter, "    ", it.inst.Draw(unsound.Counter))
-				return cli.Exit("", 1)
+				return 0, cli.Exit("", 1)
 			}
-			return fmt.Errorf("%s: %w", label, err)
+			return 0, fmt.Errorf("%s: %w", label, err)
 		}
 		if c.Bool("hint") {
-			if err := printHint(c, it, r, asJSON); err != nil {
-				return err
-			}
-			continue
+			return appio.ExitOK, printHint(c, it, r, b.json)
 		}
 		h := r.Human
+		code := appio.ExitOK
 		if h.Status != human.StatusSolved {
-			code = worst(code, appio.ExitNo)
+			code = appio.ExitNo
 		}
-		if asJSON {
-			out := it.record(map[string]any{
-				"status": string(h.Status), "sat_status": r.SAT.Status.String(), "report": h.Report,
-				"layers": h.Layers, "certified_eliminations": r.Certified, "metrics": r.Metrics, "solver": c.String("solver"), "ms": ms})
-			if c.Bool("steps") {
-				out["steps"] = h.Steps
-			}
-			if r.Solution != nil {
-				out["solution"] = it.inst.Draw(r.Solution)
-			}
-			if err := appio.WriteJSON(c.App.Writer, out); err != nil {
-				return err
-			}
-			continue
-		}
-		w := c.App.Writer
-		fmt.Fprintf(w, "%s: %s by rules; SAT: %s (%.1f ms)\n", label, h.Status, r.SAT.Status, ms)
+		rec := gradeRecord{File: it.file, Kind: it.kind.Name, Name: it.inst.Name(),
+			Status: string(h.Status), SATStatus: r.SAT.Status.String(), Report: h.Report,
+			Layers: h.Layers, Certified: r.Certified, Metrics: r.Metrics, Solver: c.String("solver"), Ms: ms}
 		if c.Bool("steps") {
-			printSteps(w, it.inst, h.Steps, "  ")
+			rec.Steps = &h.Steps
 		}
-		printReport(w, h.Report, r)
-		if h.Status == human.StatusSolved {
-			drawLines(w, "  ", it.inst.Draw(r.Solution))
-		} else {
-			drawLines(w, "  ", it.inst.Draw(crosscheck.Assignment(h.Cands)))
+		if r.Solution != nil {
+			rec.Solution = it.inst.Draw(r.Solution)
 		}
-	}
-	return exitWith(code)
+		return code, b.emit(c, rec, func(w io.Writer) {
+			fmt.Fprintf(w, "%s: %s by rules; SAT: %s (%.1f ms)\n", label, h.Status, r.SAT.Status, ms)
+			if c.Bool("steps") {
+				printSteps(w, it.inst, h.Steps, "  ")
+			}
+			printReport(w, h.Report, r)
+			if h.Status == human.StatusSolved {
+				drawLines(w, "  ", rec.Solution)
+			} else {
+				drawLines(w, "  ", it.inst.Draw(crosscheck.Assignment(h.Cands)))
+			}
+		})
+	})
 }
 
 func printReport(w io.Writer, rep human.Report, r *crosscheck.Result) {
@@ -114,27 +99,17 @@ func printReport(w io.Writer, rep human.Report, r *crosscheck.Result) {
 	}
 	fmt.Fprintf(w, "  difficulty score %.1f: hardest rule %s (level %d), trial depth %d, %d steps in %d layers (widest %d), %d moves available in all\n",
 		rep.Score, hardest, rep.MaxLevel, rep.TrialDepth, rep.Steps, rep.Depth, rep.Width, rep.Available)
-	names := make([]string, 0, len(rep.RuleSteps))
-	for n := range rep.RuleSteps {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	parts := make([]string, len(names))
-	for i, n := range names {
-		parts[i] = fmt.Sprintf("%s×%d", n, rep.RuleSteps[n])
+	var parts []string
+	for _, n := range slices.Sorted(maps.Keys(rep.RuleSteps)) {
+		parts = append(parts, fmt.Sprintf("%s×%d", n, rep.RuleSteps[n]))
 	}
 	if len(parts) > 0 {
 		fmt.Fprintf(w, "  rules used: %s\n", strings.Join(parts, ", "))
 	}
 	if len(r.Metrics) > 0 {
-		keys := make([]string, 0, len(r.Metrics))
-		for k := range r.Metrics {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		ms := make([]string, len(keys))
-		for i, k := range keys {
-			ms[i] = fmt.Sprintf("%s=%v", k, r.Metrics[k])
+		var ms []string
+		for _, k := range slices.Sorted(maps.Keys(r.Metrics)) {
+			ms = append(ms, fmt.Sprintf("%s=%v", k, r.Metrics[k]))
 		}
 		fmt.Fprintf(w, "  kind metrics: %s\n", strings.Join(ms, " "))
 	}
@@ -159,7 +134,7 @@ func printSteps(w io.Writer, inst kinds.Instance, steps []human.Step, indent str
 
 func printHint(c *cli.Context, it item, r *crosscheck.Result, asJSON bool) error {
 	if asJSON {
-		return appio.WriteJSON(c.App.Writer, it.record(map[string]any{"hint": r.Hint}))
+		return appio.WriteJSON(c.App.Writer, hintRecord{File: it.file, Kind: it.kind.Name, Name: it.inst.Name(), Hint: r.Hint})
 	}
 	if r.Hint == nil {
 		fmt.Fprintf(c.App.Writer, "%s: no further step found\n", it.file)
@@ -170,7 +145,7 @@ func printHint(c *cli.Context, it item, r *crosscheck.Result, asJSON bool) error
 }
 
 func exportAction(c *cli.Context) error {
-	items, _, err := load(c, c.Args().Slice())
+	items, _, _, err := load(c, c.Args().Slice())
 	if err != nil {
 		return err
 	}

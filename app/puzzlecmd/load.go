@@ -11,6 +11,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/app/appio"
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/sat"
 )
 
 // item is one puzzle to work on, with where it came from.
@@ -27,13 +28,6 @@ func (it item) label(multi bool) string {
 		return it.file + "#" + it.inst.Name()
 	}
 	return it.file
-}
-
-// record is one JSON output object: fields adds to the puzzle's file, name
-// and kind, which every command reports.
-func (it item) record(fields map[string]any) map[string]any {
-	fields["file"], fields["name"], fields["kind"] = it.file, it.inst.Name(), it.kind.Name
-	return fields
 }
 
 var (
@@ -67,19 +61,22 @@ func isURL(arg string) bool {
 // standard input, a puzz.link URL, or FILE#SEL picking one puzzle of a file
 // that holds several (SEL is a name or a 1-based index). When an input holds
 // malformed puzzles beside good ones, load reports them on stderr, returns the
-// good ones, and returns ExitBadInput as the exit code to start from.
-func load(c *cli.Context, args []string) ([]item, int, error) {
+// good ones, and returns ExitBadInput as the exit code to start from. For
+// commands with --solver it also returns the back-end, resolved once (nil
+// for the others).
+func load(c *cli.Context, args []string) ([]item, sat.Factory, int, error) {
 	if len(args) == 0 {
-		return nil, 0, appio.Exit(appio.ExitBadInput, "no puzzle given (a file, - for stdin, or a puzz.link URL)")
+		return nil, nil, 0, appio.Exit(appio.ExitBadInput, "no puzzle given (a file, - for stdin, or a puzz.link URL)")
 	}
 	opt, err := options(c)
 	if err != nil {
-		return nil, 0, err
+		return nil, nil, 0, err
 	}
 	// Reject an unknown --solver before any work (exit 2).
+	var newSolver sat.Factory
 	if c.IsSet("solver") || c.String("solver") != "" {
-		if _, err := appio.NewSolver(c); err != nil {
-			return nil, 0, err
+		if newSolver, err = appio.Factory(c); err != nil {
+			return nil, nil, 0, err
 		}
 	}
 	var out []item
@@ -100,13 +97,13 @@ func load(c *cli.Context, args []string) ([]item, int, error) {
 			}
 			name2, d, err := appio.ReadInput(c, name)
 			if err != nil {
-				return nil, 0, err
+				return nil, nil, 0, err
 			}
 			name, data = name2, d
 		}
 		k, err := pickKind(c, name, data)
 		if err != nil {
-			return nil, 0, appio.BadInput(err)
+			return nil, nil, 0, appio.BadInput(err)
 		}
 		insts, err := k.Parse(name, data, opt)
 		var partial *kinds.PartialError
@@ -115,7 +112,7 @@ func load(c *cli.Context, args []string) ([]item, int, error) {
 			// reported if it is not among the good ones.
 			inst, serr := k.Pick(name, insts, sel)
 			if serr != nil {
-				return nil, 0, appio.BadInput(err)
+				return nil, nil, 0, appio.BadInput(err)
 			}
 			insts, err, sel = []kinds.Instance{inst}, nil, ""
 		}
@@ -126,23 +123,23 @@ func load(c *cli.Context, args []string) ([]item, int, error) {
 			fmt.Fprintln(c.App.ErrWriter, "puzzlesat:", partial.Err)
 			code = appio.ExitBadInput
 		case err != nil:
-			return nil, 0, appio.BadInput(err)
+			return nil, nil, 0, appio.BadInput(err)
 		}
 		if sel != "" {
 			inst, err := k.Pick(name, insts, sel)
 			if err != nil {
-				return nil, 0, appio.BadInput(err)
+				return nil, nil, 0, appio.BadInput(err)
 			}
 			insts = []kinds.Instance{inst}
 		}
 		if len(insts) == 0 {
-			return nil, 0, appio.Exit(appio.ExitBadInput, "%s: no puzzle in input", name)
+			return nil, nil, 0, appio.Exit(appio.ExitBadInput, "%s: no puzzle in input", name)
 		}
 		for _, inst := range insts {
 			out = append(out, item{file: name, kind: k, inst: inst})
 		}
 	}
-	return out, code, nil
+	return out, newSolver, code, nil
 }
 
 func pickKind(c *cli.Context, name string, data []byte) (*kinds.Kind, error) {

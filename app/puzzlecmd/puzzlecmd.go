@@ -78,10 +78,12 @@ func drawLines(w io.Writer, indent string, rows []string) {
 }
 
 // batch is one command run over its puzzles: the output format, the
-// puzzles, the exit code to start from, and the context with --timeout.
+// puzzles, the back-end, the exit code to start from, and the context with
+// --timeout.
 type batch struct {
 	json   bool
 	items  []item
+	solver sat.Factory
 	code   int
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -93,12 +95,12 @@ func start(c *cli.Context) (*batch, error) {
 	if err != nil {
 		return nil, err
 	}
-	items, code, err := load(c, c.Args().Slice())
+	items, newSolver, code, err := load(c, c.Args().Slice())
 	if err != nil {
 		return nil, err
 	}
 	ctx, cancel := appio.Context(c)
-	return &batch{json: asJSON, items: items, code: code, ctx: ctx, cancel: cancel}, nil
+	return &batch{json: asJSON, items: items, solver: newSolver, code: code, ctx: ctx, cancel: cancel}, nil
 }
 
 type cellJSON struct {
@@ -106,139 +108,127 @@ type cellJSON struct {
 	First, Second string
 }
 
-func solveAction(c *cli.Context) error {
+// forEach runs a command over start's batch: do works on one puzzle
+// (label names it in messages) and returns that puzzle's exit code; the
+// command exits with the worst of them. An error from do ends the command.
+func forEach(c *cli.Context, do func(b *batch, it item, label string) (int, error)) error {
 	b, err := start(c)
 	if err != nil {
 		return err
 	}
 	defer b.cancel()
-	asJSON, items, ctx, code := b.json, b.items, b.ctx, b.code
-	for _, it := range items {
-		start := time.Now()
-		st, a, err := solve.One(ctx, it.inst, c.String("solver"))
-		ms := appio.Millis(time.Since(start))
-		status := "solved"
-		switch {
-		case err != nil && appio.IsTimeout(err):
-			status, code = "timeout", worst(code, appio.ExitTimeout)
-		case err != nil:
+	code := b.code
+	for _, it := range b.items {
+		itCode, err := do(b, it, it.label(len(b.items) > 1))
+		if err != nil {
 			return err
-		case st == sat.Unsat:
-			status, code = "unsolvable", worst(code, appio.ExitNo)
-		case st != sat.Sat:
-			status, code = "timeout", worst(code, appio.ExitTimeout)
 		}
-		label := it.label(len(items) > 1)
-		if asJSON {
-			out := it.record(map[string]any{"status": status, "solver": c.String("solver"), "ms": ms})
-			if a != nil {
-				out["solution"] = it.inst.Draw(a)
-			}
-			if err := appio.WriteJSON(c.App.Writer, out); err != nil {
-				return err
-			}
-			continue
-		}
-		fmt.Fprintf(c.App.Writer, "%s: %s (%s, %.1f ms)\n", label, status, c.String("solver"), ms)
-		if a != nil {
-			drawLines(c.App.Writer, "  ", it.inst.Draw(a))
-		}
+		code = worst(code, itCode)
 	}
 	return exitWith(code)
 }
 
-func checkAction(c *cli.Context) error {
-	b, err := start(c)
-	if err != nil {
-		return err
-	}
-	defer b.cancel()
-	asJSON, items, ctx, code := b.json, b.items, b.ctx, b.code
-	for _, it := range items {
+// emit writes one puzzle's answer: rec as a line of JSON, or text.
+func (b *batch) emit(c *cli.Context, rec any, text func(w io.Writer)) error {
+	return appio.Emit(c.App.Writer, b.json, rec, text)
+}
+
+func solveAction(c *cli.Context) error {
+	return forEach(c, func(b *batch, it item, label string) (int, error) {
 		start := time.Now()
-		r, err := solve.Check(ctx, it.inst, c.String("solver"), c.Bool("certify"))
+		st, a, err := solve.One(b.ctx, it.inst, b.solver)
 		ms := appio.Millis(time.Since(start))
-		status := r.Status.String()
+		status, code := "solved", appio.ExitOK
+		switch {
+		case err != nil && appio.IsTimeout(err):
+			status, code = "timeout", appio.ExitTimeout
+		case err != nil:
+			return 0, err
+		case st == sat.Unsat:
+			status, code = "unsolvable", appio.ExitNo
+		case st != sat.Sat:
+			status, code = "timeout", appio.ExitTimeout
+		}
+		rec := solveRecord{File: it.file, Kind: it.kind.Name, Name: it.inst.Name(),
+			Status: status, Solver: c.String("solver"), Ms: ms, Solution: drawOrNil(it.inst, a)}
+		return code, b.emit(c, rec, func(w io.Writer) {
+			fmt.Fprintf(w, "%s: %s (%s, %.1f ms)\n", label, status, c.String("solver"), ms)
+			drawLines(w, "  ", rec.Solution)
+		})
+	})
+}
+
+func checkAction(c *cli.Context) error {
+	return forEach(c, func(b *batch, it item, label string) (int, error) {
+		start := time.Now()
+		r, err := solve.Check(b.ctx, it.inst, b.solver, c.Bool("certify"))
+		ms := appio.Millis(time.Since(start))
+		status, code := r.Status.String(), appio.ExitOK
 		if err != nil {
 			if !appio.IsTimeout(err) {
-				return fmt.Errorf("%s: %w", it.label(len(items) > 1), err)
+				return 0, fmt.Errorf("%s: %w", label, err)
 			}
 			status = "timeout"
 		}
 		switch status {
 		case "unique":
 		case "timeout", "unknown":
-			status = "timeout"
-			code = worst(code, appio.ExitTimeout)
+			status, code = "timeout", appio.ExitTimeout
 		default:
-			code = worst(code, appio.ExitNo)
+			code = appio.ExitNo
 		}
 		// Kinds with uniqueness-assuming rules say how the rules reach a
 		// unique answer; a cheat-only route is flagged.
 		route := ""
 		if rr, ok := it.inst.(kinds.RouteReporter); ok && status == "unique" {
-			if route, err = rr.Route(ctx); err != nil {
-				return fmt.Errorf("%s: %w", it.label(len(items) > 1), err)
+			if route, err = rr.Route(b.ctx); err != nil {
+				return 0, fmt.Errorf("%s: %w", label, err)
 			}
 		}
-		var diffs []cellJSON
+		diffs := []cellJSON{}
 		for _, p := range r.Differences {
 			diffs = append(diffs, cellJSON{Row: p.Row + 1, Col: p.Col + 1,
 				First: valueAt(it.inst, r.First, p), Second: valueAt(it.inst, r.Second, p)})
 		}
-		if asJSON {
-			out := it.record(map[string]any{
-				"status": status, "solution": drawOrNil(it.inst, r.First),
-				"second_solution": drawOrNil(it.inst, r.Second), "differences": diffsOrEmpty(diffs),
-				"solver": c.String("solver"), "ms": ms})
-			if route != "" {
-				out["route"] = route
-			}
-			if r.Certificate != nil {
-				out["certificate"] = map[string]any{"lemmas": r.Certificate.Size(), "checked": true,
-					"backend":  r.Certificate.Backend,
-					"solve_ms": appio.Millis(r.Certificate.SolveTime), "check_ms": appio.Millis(r.Certificate.CheckTime)}
-			}
-			if err := appio.WriteJSON(c.App.Writer, out); err != nil {
-				return err
-			}
-			continue
-		}
-		w := c.App.Writer
-		fmt.Fprintf(w, "%s: %s (%s, %.1f ms)\n", it.label(len(items) > 1), status, c.String("solver"), ms)
-		switch {
-		case r.Second != nil:
-			fmt.Fprintln(w, "  solution 1:")
-			drawLines(w, "    ", it.inst.Draw(r.First))
-			fmt.Fprintln(w, "  solution 2:")
-			drawLines(w, "    ", it.inst.Draw(r.Second))
-			cells := make([]string, len(diffs))
-			for i, d := range diffs {
-				cells[i] = fmt.Sprintf("r%dc%d (%s/%s)", d.Row, d.Col, d.First, d.Second)
-			}
-			fmt.Fprintf(w, "  they differ in %s: %s\n", plural(len(diffs), "cell"), strings.Join(cells, " "))
-		case r.First != nil:
-			drawLines(w, "  ", it.inst.Draw(r.First))
-		}
-		switch route {
-		case "cheat":
-			fmt.Fprintln(w, "  FLAG: the human rules reach this answer only with a uniqueness cheat (the sound rules get stuck)")
-		case "unsolved":
-			fmt.Fprintln(w, "  note: the human rules do not finish this puzzle, even with the uniqueness cheats")
-		}
+		rec := checkRecord{File: it.file, Kind: it.kind.Name, Name: it.inst.Name(),
+			Status: status, Solution: drawOrNil(it.inst, r.First), Second: drawOrNil(it.inst, r.Second),
+			Differences: diffs, Route: route, Solver: c.String("solver"), Ms: ms}
 		if r.Certificate != nil {
-			fmt.Fprintf(w, "  no second solution: RUP certificate of %d lemmas from %s, verified independently (%.1f ms)\n",
-				r.Certificate.Size(), r.Certificate.Backend, appio.Millis(r.Certificate.CheckTime))
+			rec.Certificate = &certificateRecord{Lemmas: r.Certificate.Size(), Checked: true,
+				Backend: r.Certificate.Backend,
+				SolveMs: appio.Millis(r.Certificate.SolveTime), CheckMs: appio.Millis(r.Certificate.CheckTime)}
 		}
-	}
-	return exitWith(code)
+		return code, b.emit(c, rec, func(w io.Writer) { printCheck(w, label, c.String("solver"), rec) })
+	})
 }
 
-func diffsOrEmpty(d []cellJSON) []cellJSON {
-	if d == nil {
-		return []cellJSON{}
+// printCheck is check's text output.
+func printCheck(w io.Writer, label, solver string, rec checkRecord) {
+	fmt.Fprintf(w, "%s: %s (%s, %.1f ms)\n", label, rec.Status, solver, rec.Ms)
+	switch {
+	case rec.Second != nil:
+		fmt.Fprintln(w, "  solution 1:")
+		drawLines(w, "    ", rec.Solution)
+		fmt.Fprintln(w, "  solution 2:")
+		drawLines(w, "    ", rec.Second)
+		cells := make([]string, len(rec.Differences))
+		for i, d := range rec.Differences {
+			cells[i] = fmt.Sprintf("r%dc%d (%s/%s)", d.Row, d.Col, d.First, d.Second)
+		}
+		fmt.Fprintf(w, "  they differ in %s: %s\n", plural(len(rec.Differences), "cell"), strings.Join(cells, " "))
+	case rec.Solution != nil:
+		drawLines(w, "  ", rec.Solution)
 	}
-	return d
+	switch rec.Route {
+	case "cheat":
+		fmt.Fprintln(w, "  FLAG: the human rules reach this answer only with a uniqueness cheat (the sound rules get stuck)")
+	case "unsolved":
+		fmt.Fprintln(w, "  note: the human rules do not finish this puzzle, even with the uniqueness cheats")
+	}
+	if cert := rec.Certificate; cert != nil {
+		fmt.Fprintf(w, "  no second solution: RUP certificate of %d lemmas from %s, verified independently (%.1f ms)\n",
+			cert.Lemmas, cert.Backend, cert.CheckMs)
+	}
 }
 
 func drawOrNil(inst kinds.Instance, a puzzle.Assignment) []string {
@@ -259,86 +249,65 @@ func valueAt(inst kinds.Instance, a puzzle.Assignment, p puzzle.Pos) string {
 }
 
 func backboneAction(c *cli.Context) error {
-	b, err := start(c)
-	if err != nil {
-		return err
-	}
-	defer b.cancel()
-	asJSON, items, ctx, code := b.json, b.items, b.ctx, b.code
-	for _, it := range items {
+	return forEach(c, func(b *batch, it item, label string) (int, error) {
 		start := time.Now()
-		r, err := solve.Backbone(ctx, it.inst, c.String("solver"))
+		r, err := solve.Backbone(b.ctx, it.inst, b.solver)
 		ms := appio.Millis(time.Since(start))
-		status := "ok"
+		status, code := "ok", appio.ExitOK
 		switch {
 		case err != nil && appio.IsTimeout(err):
-			status, code = "timeout", worst(code, appio.ExitTimeout)
+			status, code = "timeout", appio.ExitTimeout
 		case err != nil:
-			return err
+			return 0, err
 		case r.Status == sat.Unsat:
-			status, code = "unsolvable", worst(code, appio.ExitNo)
+			status, code = "unsolvable", appio.ExitNo
 		}
-		total := len(it.inst.Vars())
-		if asJSON {
-			out := it.record(map[string]any{"status": status, "solver": c.String("solver"), "ms": ms, "unknowns": total})
-			if status == "ok" {
-				out["determined"] = r.Determined
-				out["backbone"] = it.inst.Draw(r.Fixed)
-			}
-			if err := appio.WriteJSON(c.App.Writer, out); err != nil {
-				return err
-			}
-			continue
-		}
-		fmt.Fprintf(c.App.Writer, "%s: %s (%s, %.1f ms)\n", it.label(len(items) > 1), status, c.String("solver"), ms)
+		rec := backboneRecord{File: it.file, Kind: it.kind.Name, Name: it.inst.Name(),
+			Status: status, Solver: c.String("solver"), Ms: ms, Unknowns: len(it.inst.Vars())}
 		if status == "ok" {
-			drawLines(c.App.Writer, "  ", it.inst.Draw(r.Fixed))
-			fmt.Fprintf(c.App.Writer, "  %d of %d cells are the same in every solution\n", r.Determined, total)
+			rec.Determined = &r.Determined
+			rec.Backbone = it.inst.Draw(r.Fixed)
 		}
-	}
-	return exitWith(code)
+		return code, b.emit(c, rec, func(w io.Writer) {
+			fmt.Fprintf(w, "%s: %s (%s, %.1f ms)\n", label, status, c.String("solver"), ms)
+			if status == "ok" {
+				drawLines(w, "  ", rec.Backbone)
+				fmt.Fprintf(w, "  %d of %d cells are the same in every solution\n", r.Determined, rec.Unknowns)
+			}
+		})
+	})
 }
 
 func countAction(c *cli.Context) error {
 	if c.Int("max") < 0 {
 		return appio.Exit(appio.ExitBadInput, "--max must be ≥ 0")
 	}
-	b, err := start(c)
-	if err != nil {
-		return err
-	}
-	defer b.cancel()
-	asJSON, items, ctx, code := b.json, b.items, b.ctx, b.code
-	for _, it := range items {
+	return forEach(c, func(b *batch, it item, label string) (int, error) {
 		start := time.Now()
-		n, complete, err := solve.Count(ctx, it.inst, c.String("solver"), c.Int("max"))
+		n, complete, err := solve.Count(b.ctx, it.inst, b.solver, c.Int("max"))
 		ms := appio.Millis(time.Since(start))
-		status := "complete"
+		status, code := "complete", appio.ExitOK
 		switch {
 		case err != nil && appio.IsTimeout(err):
-			status, code = "timeout", worst(code, appio.ExitTimeout)
+			status, code = "timeout", appio.ExitTimeout
 		case err != nil:
-			return err
+			return 0, err
 		case !complete:
 			status = "capped"
 		}
-		if asJSON {
-			if err := appio.WriteJSON(c.App.Writer, it.record(map[string]any{
-				"count": n, "status": status, "solver": c.String("solver"), "ms": ms})); err != nil {
-				return err
+		rec := countRecord{File: it.file, Kind: it.kind.Name, Name: it.inst.Name(),
+			Count: n, Status: status, Solver: c.String("solver"), Ms: ms}
+		return code, b.emit(c, rec, func(w io.Writer) {
+			switch status {
+			case "complete":
+				fmt.Fprintf(w, "%s: %s (%.1f ms)\n", label, plural(n, "solution"), ms)
+			case "capped":
+				fmt.Fprintf(w, "%s: at least %d solutions (stopped at --max %d; %.1f ms)\n", label, n, c.Int("max"), ms)
+			default:
+				fmt.Fprintf(w, "%s: at least %d solutions (timed out after %.1f ms)\n", label, n, ms)
 			}
-			continue
-		}
-		switch status {
-		case "complete":
-			fmt.Fprintf(c.App.Writer, "%s: %s (%.1f ms)\n", it.label(len(items) > 1), plural(n, "solution"), ms)
-		case "capped":
-			fmt.Fprintf(c.App.Writer, "%s: at least %d solutions (stopped at --max %d; %.1f ms)\n", it.label(len(items) > 1), n, c.Int("max"), ms)
-		default:
-			fmt.Fprintf(c.App.Writer, "%s: at least %d solutions (timed out after %.1f ms)\n", it.label(len(items) > 1), n, ms)
-		}
-	}
-	return exitWith(code)
+		})
+	})
 }
 
 func verifyAction(c *cli.Context) error {
@@ -349,7 +318,7 @@ func verifyAction(c *cli.Context) error {
 	if c.NArg() != 2 {
 		return appio.Exit(appio.ExitBadInput, "verify takes PUZZLE SOLUTION")
 	}
-	items, _, err := load(c, c.Args().Slice()[:1])
+	items, _, _, err := load(c, c.Args().Slice()[:1])
 	if err != nil {
 		return err
 	}
@@ -370,8 +339,8 @@ func verifyAction(c *cli.Context) error {
 		if vs == nil {
 			vs = []puzzle.Violation{}
 		}
-		if err := appio.WriteJSON(c.App.Writer, it.record(map[string]any{
-			"solution_file": name, "valid": len(vs) == 0, "violations": vs})); err != nil {
+		if err := appio.WriteJSON(c.App.Writer, verifyRecord{File: it.file, Kind: it.kind.Name, Name: it.inst.Name(),
+			SolutionFile: name, Valid: len(vs) == 0, Violations: vs}); err != nil {
 			return err
 		}
 	} else if len(vs) == 0 {
@@ -389,7 +358,7 @@ func verifyAction(c *cli.Context) error {
 }
 
 func convertAction(c *cli.Context) error {
-	items, code, err := load(c, c.Args().Slice())
+	items, _, code, err := load(c, c.Args().Slice())
 	if err != nil {
 		return err
 	}

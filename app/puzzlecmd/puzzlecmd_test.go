@@ -2,8 +2,6 @@ package puzzlecmd_test
 
 import (
 	"bufio"
-	"bytes"
-	"context"
 	"encoding/json"
 	"flag"
 	"os"
@@ -12,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/puzzlesat/puzzlesat/app"
+	"github.com/puzzlesat/puzzlesat/internal/clitest"
 	"github.com/puzzlesat/puzzlesat/sat/dimacs"
 )
 
@@ -28,11 +26,8 @@ const (
 )
 
 // run runs the app in-process and returns its exit code, stdout and stderr.
-func run(t *testing.T, stdin string, args ...string) (int, string, string) {
-	t.Helper()
-	var out, errb bytes.Buffer
-	code := app.Run(context.Background(), strings.NewReader(stdin), &out, &errb, append([]string{"puzzlesat"}, args...))
-	return code, out.String(), errb.String()
+func run(_ *testing.T, stdin string, args ...string) (int, string, string) {
+	return clitest.Run(stdin, args...)
 }
 
 func readFile(t *testing.T, name string) string {
@@ -89,29 +84,19 @@ func TestCommands(t *testing.T) {
 		{"bench cnf", "", []string{"bench", "--corpus", "../../testdata", "--cnf", "UF20", "--solvers", "gini,gophersat", "--ratio-to", "gini", "--reps", "1"}, 0, []string{"UF20", "1.00"}, nil},
 		{"rules check", "", []string{"rules", "check", "../../testdata/arrows/rules.yaml"}, 0, []string{"28 rules"}, nil},
 		{"rules check bad", "- name: X\n  condition: exists p (val(p) = )\n  complexity: 1\n  conclusions:\n    - set(p, 0)\n", []string{"rules", "check", "-"}, 1, nil, []string{"<stdin>:2:"}},
-		{"rules audit reference", "", []string{"rules", "audit", "--rules", "../../testdata/arrows/rules.yaml", "--layouts", "60", "--size", "5x5", "--diagonal"}, 1,
+		// About one random 5x5 layout in 100 to 150 trips the reference
+		// file's unsound rules; seed 5 does within 60 (at layout 26), as
+		// generate's tests pick seeds that land early.
+		{"rules audit reference", "", []string{"rules", "audit", "--rules", "../../testdata/arrows/rules.yaml", "--layouts", "60", "--size", "5x5", "--diagonal", "--seed", "5"}, 1,
 			[]string{"unsound rules: MAX_VAL_AT_EDGES_CONFIRM, MAX_VAL_AT_EDGES_DENY", "counter-solution"}, nil},
 		{"rules audit default", "", []string{"rules", "audit", "--layouts", "60", "--size", "5x5", "--diagonal"}, 0,
 			[]string{"every deduction was confirmed by SAT"}, nil},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			code, out, errs := run(t, tt.stdin, tt.args...)
-			if code != tt.code {
-				t.Errorf("exit code: have %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tt.code, out, errs)
-			}
-			for _, s := range tt.out {
-				if !strings.Contains(out, s) {
-					t.Errorf("stdout lacks %q:\n%s", s, out)
-				}
-			}
-			for _, s := range tt.err {
-				if !strings.Contains(errs, s) {
-					t.Errorf("stderr lacks %q:\n%s", s, errs)
-				}
-			}
-		})
+	cases := make([]clitest.Case, len(tests))
+	for i, tt := range tests {
+		cases[i] = clitest.Case{Name: tt.name, Stdin: tt.stdin, Args: tt.args, Code: tt.code, Out: tt.out, Err: tt.err}
 	}
+	clitest.Test(t, cases)
 }
 
 // TestCheckJSONLines: a file of many puzzles gives one JSON object per

@@ -4,23 +4,24 @@
 package rulescmd
 
 import (
-	"context"
 	"fmt"
-	"math/rand"
-	"sort"
+	"maps"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/puzzlesat/puzzlesat/app/appio"
-	ea "github.com/puzzlesat/puzzlesat/encode/arrows"
+	"github.com/puzzlesat/puzzlesat/crosscheck"
 	"github.com/puzzlesat/puzzlesat/human"
 	ha "github.com/puzzlesat/puzzlesat/human/arrows"
 	"github.com/puzzlesat/puzzlesat/human/arrows/fol"
 	"github.com/puzzlesat/puzzlesat/kinds"
-	"github.com/puzzlesat/puzzlesat/puzzle"
 	am "github.com/puzzlesat/puzzlesat/puzzle/arrows"
-	"github.com/puzzlesat/puzzlesat/sat/solvers"
+	"github.com/puzzlesat/puzzlesat/srcpos"
 )
 
 // Command returns `puzzlesat rules`.
@@ -71,7 +72,7 @@ func checkAction(c *cli.Context) error {
 		}
 		if err != nil {
 			bad = true
-			if l, ok := err.(puzzle.ErrorList); ok {
+			if l, ok := err.(srcpos.ErrorList); ok {
 				for _, e := range l {
 					fmt.Fprintln(c.App.ErrWriter, e)
 				}
@@ -86,33 +87,6 @@ func checkAction(c *cli.Context) error {
 		return cli.Exit("", appio.ExitNo)
 	}
 	return nil
-}
-
-// oracle answers the audit's questions with a fresh solver per puzzle.
-func oracle(p *am.Puzzle, solver string) (ha.Oracle, error) {
-	s, err := solvers.New(solver)
-	if err != nil {
-		return nil, err
-	}
-	o, err := ea.NewOracle(p, s, ea.Options{})
-	if err != nil {
-		return nil, err
-	}
-	return func(ctx context.Context, cands []human.Cands, force *human.Elim) (puzzle.Assignment, error) {
-		cs := make([]uint64, len(cands))
-		for i, x := range cands {
-			cs[i] = uint64(x)
-		}
-		var f []int
-		if force != nil {
-			f = []int{force.Var, force.Value}
-		}
-		sol, err := o.Solution(ctx, cs, f)
-		if sol == nil || err != nil {
-			return nil, err
-		}
-		return puzzle.Assignment(sol), nil
-	}, nil
 }
 
 func auditAction(c *cli.Context) error {
@@ -133,13 +107,18 @@ func auditAction(c *cli.Context) error {
 	if c.NArg() == 0 && c.Int("generate") <= 0 && c.Int("layouts") <= 0 {
 		return appio.Exit(appio.ExitBadInput, "rules audit needs puzzles, --generate N or --layouts N")
 	}
-	var puzzles []*am.Puzzle
+	newSolver, err := appio.Factory(c)
+	if err != nil {
+		return err
+	}
+	kopt := kinds.Options{Rules: c.String("rules")}
+	var puzzles []auditee
 	for _, arg := range c.Args().Slice() {
-		insts, err := loadArrows(c, arg)
+		as, err := loadArrows(c, arg, kopt)
 		if err != nil {
 			return err
 		}
-		puzzles = append(puzzles, insts...)
+		puzzles = append(puzzles, as...)
 	}
 	ctx, cancel := appio.Context(c)
 	defer cancel()
@@ -149,7 +128,9 @@ func auditAction(c *cli.Context) error {
 			return appio.BadInput(err)
 		}
 		eng := &human.Engine{Rules: rules}
-		rng := rand.New(rand.NewSource(c.Int64("seed")))
+		// Stream 0 of the seed makes the generated puzzles, stream 1 the
+		// layouts, so that --generate does not change the layouts.
+		rng := rand.New(rand.NewPCG(uint64(c.Int64("seed")), 0))
 		for i := 0; i < n; i++ {
 			p, err := ha.Generate(ctx, rng, eng, ha.GenOptions{Rows: rows, Cols: cols, Diagonal: c.Bool("diagonal")})
 			if err != nil {
@@ -157,33 +138,49 @@ func auditAction(c *cli.Context) error {
 				continue
 			}
 			p.Title = fmt.Sprintf("generated-%d", i+1)
-			puzzles = append(puzzles, p)
+			a, err := newAuditee(p, kopt)
+			if err != nil {
+				return err
+			}
+			puzzles = append(puzzles, a)
 		}
 	}
-	rng := rand.New(rand.NewSource(c.Int64("seed") + 1))
+	rng := rand.New(rand.NewPCG(uint64(c.Int64("seed")), 1))
 	for i := 0; i < c.Int("layouts"); i++ {
 		p := ha.RandomLayout(rng, ha.GenOptions{Rows: rows, Cols: cols, Diagonal: c.Bool("diagonal")})
 		p.Title = fmt.Sprintf("layout-%d", i+1)
-		puzzles = append(puzzles, p)
-	}
-	opt := ha.AuditOptions{}
-	if k := c.Int("trials"); k >= 0 {
-		opt.Trials = &k
-	}
-	unsound := map[string]int{}
-	for i, p := range puzzles {
-		fmt.Fprintf(c.App.ErrWriter, "\raudit %d/%d %s", i+1, len(puzzles), p.Name())
-		o, err := oracle(p, c.String("solver"))
+		a, err := newAuditee(p, kopt)
 		if err != nil {
 			return err
 		}
-		us, _, err := ha.Audit(ctx, rs, p, nil, o, opt)
+		puzzles = append(puzzles, a)
+	}
+	// The audit drops a rule of the file once it is caught and solves
+	// again; the built-in consistency checks stay (see RuleSet.Has).
+	opt := crosscheck.AuditOptions{
+		Trials: c.Int("trials"),
+		Rules: func(without []string) ([]*human.Rule, error) {
+			return rs.Without(without...).HumanRules(fol.AllOptimizations)
+		},
+		Droppable: rs.Has,
+	}
+	if opt.Trials < 0 {
+		opt.Trials = rs.TrialDepth()
+	}
+	unsound := map[string]int{}
+	for i, a := range puzzles {
+		fmt.Fprintf(c.App.ErrWriter, "\raudit %d/%d %s", i+1, len(puzzles), a.inst.Name())
+		o, err := crosscheck.NewOracle(a.inst, newSolver)
+		if err != nil {
+			return err
+		}
+		us, _, err := crosscheck.Audit(ctx, a.inst, o.Solution, opt)
 		if err != nil {
 			if appio.IsTimeout(err) {
 				fmt.Fprintln(c.App.ErrWriter)
 				return cli.Exit("timed out", appio.ExitTimeout)
 			}
-			return fmt.Errorf("%s: %w", p.Name(), err)
+			return fmt.Errorf("%s: %w", a.inst.Name(), err)
 		}
 		for _, u := range us {
 			unsound[u.Rule]++
@@ -192,16 +189,12 @@ func auditAction(c *cli.Context) error {
 					return err
 				}
 			} else {
-				fmt.Fprint(c.App.Writer, u.Format(p))
+				fmt.Fprint(c.App.Writer, u.Format(a.inst, func(cs []human.Cands) []string { return ha.FormatState(a.p, cs) }))
 			}
 		}
 	}
 	fmt.Fprintln(c.App.ErrWriter)
-	names := make([]string, 0, len(unsound))
-	for n := range unsound {
-		names = append(names, n)
-	}
-	sort.Strings(names)
+	names := slices.Sorted(maps.Keys(unsound))
 	if !asJSON {
 		if len(names) == 0 {
 			fmt.Fprintf(c.App.Writer, "%d puzzles audited: every deduction was confirmed by SAT\n", len(puzzles))
@@ -215,26 +208,55 @@ func auditAction(c *cli.Context) error {
 	return nil
 }
 
-// loadArrows reads Arrows puzzles from a file, folder or "-".
-func loadArrows(c *cli.Context, arg string) ([]*am.Puzzle, error) {
+// auditee is one puzzle to audit: the instance the oracle and the engine
+// work on, and its Arrows model for the picture of a candidate state.
+type auditee struct {
+	p    *am.Puzzle
+	inst kinds.Instance
+}
+
+// newAuditee makes a puzzle built in memory (generated, or a random
+// layout) an instance, through its canonical text as any input would be.
+func newAuditee(p *am.Puzzle, opt kinds.Options) (auditee, error) {
+	text := p.CanonicalText(nil)
+	insts, err := kinds.Arrows.Parse(p.Title, []byte(text), opt)
+	if err != nil {
+		return auditee{}, fmt.Errorf("%s: internal error: the puzzle does not read back: %w", p.Title, err)
+	}
+	return auditee{p: p, inst: insts[0]}, nil
+}
+
+// loadArrows reads Arrows puzzles from a file, a reference folder
+// (puzzle.txt, with solution.txt and metadata.yaml beside it) or "-".
+func loadArrows(c *cli.Context, arg string, opt kinds.Options) ([]auditee, error) {
 	name, data, err := appio.ReadInput(c, arg)
 	if err != nil {
-		if p, derr := am.ReadDir(arg); derr == nil {
-			return []*am.Puzzle{p}, nil
+		inner := filepath.Join(arg, "puzzle.txt")
+		d, derr := os.ReadFile(inner)
+		if derr != nil {
+			return nil, err
 		}
-		return nil, err
+		insts, derr := kinds.Arrows.Parse(inner, d, opt)
+		if derr != nil {
+			return nil, err
+		}
+		return auditees(inner, insts)
 	}
-	insts, err := kinds.Arrows.Parse(name, data, kinds.Options{})
+	insts, err := kinds.Arrows.Parse(name, data, opt)
 	if err != nil {
 		return nil, appio.BadInput(err)
 	}
-	var out []*am.Puzzle
+	return auditees(name, insts)
+}
+
+func auditees(name string, insts []kinds.Instance) ([]auditee, error) {
+	var out []auditee
 	for _, in := range insts {
-		p, ok := in.(interface{ Model() *am.Puzzle })
+		m, ok := in.(interface{ Model() *am.Puzzle })
 		if !ok {
 			return nil, fmt.Errorf("%s: not an Arrows puzzle", name)
 		}
-		out = append(out, p.Model())
+		out = append(out, auditee{p: m.Model(), inst: in})
 	}
 	return out, nil
 }

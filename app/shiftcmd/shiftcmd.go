@@ -16,11 +16,9 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/app/appio"
 	encshift "github.com/puzzlesat/puzzlesat/encode/shift"
-	"github.com/puzzlesat/puzzlesat/sat"
-	"github.com/puzzlesat/puzzlesat/sat/solvers"
 	"github.com/puzzlesat/puzzlesat/shift"
-	"github.com/puzzlesat/puzzlesat/shift/deepen"
 	"github.com/puzzlesat/puzzlesat/shift/search"
+	"github.com/puzzlesat/puzzlesat/solve/deepen"
 )
 
 var builtinFlag = &cli.StringFlag{Name: "builtin", Usage: "a built-in puzzle instead of FILE: " + strings.Join(shift.BuiltinNames(), ", ")}
@@ -112,6 +110,16 @@ func anywhere(action func(*cli.Context, []string) error) cli.ActionFunc {
 	}
 }
 
+// start reads --format and the puzzle (FILE or --builtin) that solve and
+// apply work on, and returns the arguments after FILE.
+func start(c *cli.Context, args []string) (asJSON bool, p *shift.Puzzle, rest []string, err error) {
+	if asJSON, err = appio.JSON(c); err != nil {
+		return false, nil, nil, err
+	}
+	p, rest, err = load(c, args)
+	return asJSON, p, rest, err
+}
+
 // load reads the puzzle and returns the remaining arguments.
 func load(c *cli.Context, args []string) (*shift.Puzzle, []string, error) {
 	if name := c.String("builtin"); name != "" {
@@ -173,11 +181,7 @@ type checkJSON struct {
 }
 
 func solveAction(c *cli.Context, args []string) error {
-	asJSON, err := appio.JSON(c)
-	if err != nil {
-		return err
-	}
-	p, rest, err := load(c, args)
+	asJSON, p, rest, err := start(c, args)
 	if err != nil {
 		return err
 	}
@@ -201,12 +205,11 @@ func solveAction(c *cli.Context, args []string) error {
 		if err != nil {
 			return appio.BadInput(err)
 		}
-		solverName := c.String("solver")
-		if _, err := solvers.New(solverName); err != nil {
-			return appio.BadInput(err)
+		newSolver, err := appio.Factory(c)
+		if err != nil {
+			return err
 		}
-		opt := deepen.Options{Encoding: enc, MaxSteps: maxSteps, Jobs: c.Int("jobs"),
-			NewSolver: func() (sat.Solver, error) { return solvers.New(solverName) }}
+		opt := deepen.Options{Encoding: enc, MaxSteps: maxSteps, Jobs: c.Int("jobs"), NewSolver: newSolver}
 		if !c.Bool("quiet") {
 			opt.Progress = c.App.ErrWriter
 		}
@@ -375,11 +378,7 @@ type applyJSON struct {
 }
 
 func applyAction(c *cli.Context, args []string) error {
-	asJSON, err := appio.JSON(c)
-	if err != nil {
-		return err
-	}
-	p, rest, err := load(c, args)
+	asJSON, p, rest, err := start(c, args)
 	if err != nil {
 		return err
 	}

@@ -1,44 +1,20 @@
-package shiftcmd
+package shiftcmd_test
 
 import (
-	"bytes"
-	"context"
 	"encoding/json"
-	"errors"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/urfave/cli/v2"
+	"github.com/puzzlesat/puzzlesat/internal/clitest"
 )
 
 var testdata = filepath.Join("..", "..", "testdata", "shift")
 
 // run runs `puzzlesat shift ARGS...` in-process and returns the exit code,
 // standard output and standard error.
-func run(t *testing.T, stdin string, args ...string) (int, string, string) {
-	t.Helper()
-	var out, errw bytes.Buffer
-	app := &cli.App{
-		Name: "puzzlesat", Reader: strings.NewReader(stdin), Writer: &out, ErrWriter: &errw,
-		Commands:       []*cli.Command{Command()},
-		ExitErrHandler: func(*cli.Context, error) {},
-	}
-	err := app.RunContext(context.Background(), append([]string{"puzzlesat", "shift"}, args...))
-	code := 0
-	if err != nil {
-		var ec cli.ExitCoder
-		if errors.As(err, &ec) {
-			code = ec.ExitCode()
-			if msg := err.Error(); msg != "" {
-				errw.WriteString(msg + "\n")
-			}
-		} else {
-			code = 2
-			errw.WriteString(err.Error() + "\n")
-		}
-	}
-	return code, out.String(), errw.String()
+func run(_ *testing.T, stdin string, args ...string) (int, string, string) {
+	return clitest.Run(stdin, append([]string{"shift"}, args...)...)
 }
 
 func TestSolveScrambleApply(t *testing.T) {

@@ -2,7 +2,7 @@ package shinro
 
 import (
 	"fmt"
-	"math/rand"
+	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
@@ -212,10 +212,10 @@ func TestUnknownCard(t *testing.T) {
 // encoding under every cardinality encoding, and every solution found
 // passes Verify.
 func TestRandomPlanted(t *testing.T) {
-	rng := rand.New(rand.NewSource(5))
+	rng := rand.New(rand.NewPCG(5, 0))
 	for i := 0; i < 60; i++ {
-		rows, cols := 1+rng.Intn(8), 1+rng.Intn(8)
-		p, err := shinro.Random(rng, rows, cols, rng.Intn(rows*cols/2+1), rng.Intn(rows*cols/2+1))
+		rows, cols := 1+rng.IntN(8), 1+rng.IntN(8)
+		p, err := shinro.Random(rng, rows, cols, rng.IntN(rows*cols/2+1), rng.IntN(rows*cols/2+1))
 		if err != nil {
 			t.Fatal(err)
 		}

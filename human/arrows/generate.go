@@ -3,7 +3,7 @@ package arrows
 import (
 	"context"
 	"fmt"
-	"math/rand"
+	"math/rand/v2"
 
 	"github.com/puzzlesat/puzzlesat/human"
 	model "github.com/puzzlesat/puzzlesat/puzzle/arrows"
@@ -69,10 +69,10 @@ func Generate(ctx context.Context, rng *rand.Rand, engine *human.Engine, opt Gen
 			if givens(p) >= maxGivens || len(open) == 0 {
 				break
 			}
-			i := open[rng.Intn(len(open))]
+			i := open[rng.IntN(len(open))]
 			vs := res.Cands[i].Values()
 			pos := p.Pos(i)
-			p.Given[pos.Row][pos.Col] = vs[rng.Intn(len(vs))]
+			p.Given[pos.Row][pos.Col] = vs[rng.IntN(len(vs))]
 		}
 	}
 	return nil, fmt.Errorf("arrows: no %dx%d puzzle after %d layouts", opt.Rows, opt.Cols, attempts)
@@ -106,7 +106,7 @@ func randomLayout(rng *rand.Rand, opt GenOptions) *model.Puzzle {
 		dirs := make([]model.Dir, opt.Cols)
 		given := make([]int, opt.Cols)
 		for c := range dirs {
-			d := model.Dir(rng.Intn(8/step) * step)
+			d := model.Dir(rng.IntN(8/step) * step)
 			if len(rayOf(opt, r, c, d)) == 0 && len(rayOf(opt, r, c, (d+4)%8)) > 0 {
 				d = (d + 4) % 8 // flip an arrow pointing off the grid inward
 			}

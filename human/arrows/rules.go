@@ -216,7 +216,7 @@ func ParseRules(name string, data []byte) (*RuleSet, error) {
 
 func addFol(add func(fol.Position, string, ...any), err error) {
 	if fe, ok := err.(*fol.Error); ok {
-		add(fe.Pos, "%s", fe.Msg)
+		add(fol.Position{Line: fe.Line, Col: fe.Col}, "%s", fe.Msg)
 		return
 	}
 	add(fol.Position{}, "%v", err)

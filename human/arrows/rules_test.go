@@ -2,7 +2,6 @@ package arrows
 
 import (
 	"context"
-	"math/rand"
 	"slices"
 	"sort"
 	"strings"
@@ -97,85 +96,6 @@ func TestRulesErrors(t *testing.T) {
 	}
 }
 
-// TestDefaultRulesSolveCorpusCertified solves every corpus puzzle with our
-// rules, each step certified by SAT, and checks the solution.
-func TestDefaultRulesSolveCorpusCertified(t *testing.T) {
-	rs := Default()
-	ctx := context.Background()
-	for _, p := range testcorpus.Arrows(t) {
-		us, res, err := Audit(ctx, rs, p, nil, satOracle(t, p), AuditOptions{})
-		if err != nil {
-			t.Fatalf("%s: %v", p.Name(), err)
-		}
-		for _, u := range us {
-			t.Errorf("%s", u.Format(p))
-		}
-		if res.Status != human.StatusSolved {
-			t.Errorf("%s: %s, want solved", p.Name(), res.Status)
-			continue
-		}
-		if have := human.Values(res.Cands); !slices.Equal(have, p.Solution) {
-			t.Errorf("%s: solved to %v, want %v", p.Name(), have, p.Solution)
-		}
-	}
-}
-
-// TestAuditReferenceRules audits the reference rules on the corpus and on
-// generated puzzles: exactly the two unsound rules must be named.
-func TestAuditReferenceRules(t *testing.T) {
-	ref, err := LoadRules(referenceRules)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx := context.Background()
-	named := map[string]bool{}
-	audit := func(us []Unsound, err error) {
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, u := range us {
-			named[u.Rule] = true
-			if u.Counter == nil || len(u.State) == 0 {
-				t.Errorf("%s: finding without state or counter-solution", u.Rule)
-			}
-		}
-	}
-	for _, p := range testcorpus.Arrows(t) {
-		us, _, err := Audit(ctx, ref, p, nil, satOracle(t, p), AuditOptions{})
-		audit(us, err)
-	}
-	// Generated puzzles: random layouts (the generator's starting point,
-	// before givens), which have many solutions, as well as puzzles the
-	// reference-style generator completes with the reference rules.
-	rules, err := ref.HumanRules(fol.AllOptimizations)
-	if err != nil {
-		t.Fatal(err)
-	}
-	eng := &human.Engine{Rules: rules}
-	rng := rand.New(rand.NewSource(1))
-	for i := 0; i < 400 && len(named) < 2; i++ {
-		opt := GenOptions{Rows: 4 + i%3, Cols: 4 + i%3, Diagonal: i%2 == 0}
-		p := randomLayout(rng, opt)
-		p.Title = "layout"
-		us, _, err := Audit(ctx, ref, p, nil, satOracle(t, p), AuditOptions{})
-		audit(us, err)
-		if i%10 == 0 {
-			if g, err := Generate(ctx, rng, eng, opt); err == nil {
-				us, _, err := Audit(ctx, ref, g, nil, satOracle(t, g), AuditOptions{})
-				audit(us, err)
-			}
-		}
-	}
-	var have []string
-	for n := range named {
-		have = append(have, n)
-	}
-	sort.Strings(have)
-	if want := []string{"MAX_VAL_AT_EDGES_CONFIRM", "MAX_VAL_AT_EDGES_DENY"}; !slices.Equal(have, want) {
-		t.Errorf("audit named %v, want %v", have, want)
-	}
-}
-
 // TestOptimizerPreservesDeductions runs every rule of both files, compiled
 // with each combination of optimizer passes, on states along a solve: the
 // deductions must not depend on the passes.
@@ -230,39 +150,6 @@ func TestOptimizerPreservesDeductions(t *testing.T) {
 					want = have
 				} else if !slices.Equal(have, want) {
 					t.Errorf("%s %s: passes %+v change the deductions", pz.Name(), rs.File, opt)
-				}
-			}
-		}
-	}
-}
-
-func TestGenerateUnique(t *testing.T) {
-	eng, err := NewEngine(Default())
-	if err != nil {
-		t.Fatal(err)
-	}
-	eng.Trials = 1
-	ctx := context.Background()
-	rng := rand.New(rand.NewSource(3))
-	for i := 0; i < 4; i++ {
-		p, err := Generate(ctx, rng, eng, GenOptions{Rows: 5, Cols: 5, Diagonal: i%2 == 1})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if v := p.Verify(p.Solution); v != nil {
-			t.Fatalf("generated solution violates %v", v)
-		}
-		// Unique: no solution other than p.Solution.
-		o := satOracle(t, p)
-		sol := p.Solution
-		for cell, v := range sol {
-			for w := 0; w < p.NumValues(); w++ {
-				if w == v {
-					continue
-				}
-				other, err := o(ctx, Start(p), &human.Elim{Var: cell, Value: w})
-				if err != nil || other != nil {
-					t.Fatalf("%s: another solution with %v = %d: %v %v", p.Name(), p.Pos(cell), w, other, err)
 				}
 			}
 		}

@@ -3,7 +3,7 @@ package linjat
 import (
 	"context"
 	"fmt"
-	"math/rand"
+	"math/rand/v2"
 	"sort"
 	"strings"
 	"testing"
@@ -276,10 +276,10 @@ func TestGradingAgreement(t *testing.T) {
 // state is a solution.
 func TestRandomStepsCertified(t *testing.T) {
 	ctx := context.Background()
-	rng := rand.New(rand.NewSource(7))
+	rng := rand.New(rand.NewPCG(7, 0))
 	certified, solved := 0, 0
 	for i := range 300 {
-		p, err := linjat.Random(rng, 3+rng.Intn(8), 3+rng.Intn(8), 25, 2+rng.Intn(5), 0.5+0.5*rng.Float64())
+		p, err := linjat.Random(rng, 3+rng.IntN(8), 3+rng.IntN(8), 25, 2+rng.IntN(5), 0.5+0.5*rng.Float64())
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -337,7 +337,7 @@ func (s *suite) sat(ctx context.Context, t tb, inst instance) (puzzle.Assignment
 	ref := inst.Solution()
 	unique := false
 	for i, b := range s.backends {
-		r, err := solve.Check(ctx, inst, b, false)
+		r, err := solve.Check(ctx, inst, factory(b), false)
 		if err != nil {
 			t.Errorf("solve.Check on %s: have error %v, want none", b, err)
 			continue
@@ -385,7 +385,7 @@ func (s *suite) verify(ctx context.Context, t tb, inst instance, ref puzzle.Assi
 	var enc *solve.Encoded
 	if !unique {
 		var err error
-		if enc, err = solve.Encode(inst, s.backends[0]); err != nil {
+		if enc, err = solve.Encode(inst, factory(s.backends[0])); err != nil {
 			t.Fatalf("solve.Encode: %v", err)
 		}
 	}
@@ -450,7 +450,7 @@ func (s *suite) human(ctx context.Context, t tb, inst instance, ref puzzle.Assig
 	if err := human.Validate(setup.Rules); err != nil {
 		t.Errorf("human.Validate: have %v, want no error", err)
 	}
-	g, err := crosscheck.Grade(ctx, inst, crosscheck.Options{Solver: s.backends[0], Trials: -1, CertifySteps: true})
+	g, err := crosscheck.Grade(ctx, inst, crosscheck.Options{Solver: factory(s.backends[0]), Trials: -1, CertifySteps: true})
 	if err != nil {
 		t.Fatalf("crosscheck.Grade: have error %v, want none", err)
 	}
@@ -506,4 +506,14 @@ func nameOf(in kinds.Instance) string {
 		return "no puzzle"
 	}
 	return fmt.Sprintf("puzzle %q", in.Name())
+}
+
+// factory resolves a back-end name; an unknown name gives a factory whose
+// every solver fails with the lookup's error, reported where it is used.
+func factory(name string) sat.Factory {
+	f, err := solvers.Factory(name)
+	if err != nil {
+		return func() (sat.Solver, error) { return nil, err }
+	}
+	return f
 }

@@ -2,7 +2,7 @@ package linjat_test
 
 import (
 	"errors"
-	"math/rand"
+	"math/rand/v2"
 	"reflect"
 	"strconv"
 	"strings"
@@ -464,9 +464,9 @@ func FuzzParseRows(f *testing.F) {
 }
 
 func TestRandom(t *testing.T) {
-	rng := rand.New(rand.NewSource(1))
+	rng := rand.New(rand.NewPCG(1, 0))
 	for range 200 {
-		p, err := linjat.Random(rng, 1+rng.Intn(10), 1+rng.Intn(10), 15, 6, 0.4)
+		p, err := linjat.Random(rng, 1+rng.IntN(10), 1+rng.IntN(10), 15, 6, 0.4)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -2,7 +2,7 @@ package linjat
 
 import (
 	"fmt"
-	"math/rand"
+	"math/rand/v2"
 	"slices"
 
 	"github.com/puzzlesat/puzzlesat/puzzle"
@@ -26,8 +26,8 @@ func Random(rng *rand.Rand, rows, cols, tries, maxLen int, dots float64) (*Puzzl
 	}
 	var planted []Placement
 	for range tries {
-		pl := Placement{Horizontal: rng.Intn(2) == 0, Len: 2 + rng.Intn(maxLen-1),
-			Start: puzzle.Pos{Row: rng.Intn(rows), Col: rng.Intn(cols)}}
+		pl := Placement{Horizontal: rng.IntN(2) == 0, Len: 2 + rng.IntN(maxLen-1),
+			Start: puzzle.Pos{Row: rng.IntN(rows), Col: rng.IntN(cols)}}
 		ok := true
 		for _, q := range pl.Cells() {
 			if q.Row >= rows || q.Col >= cols || used[q.Row][q.Col] {
@@ -38,7 +38,7 @@ func Random(rng *rand.Rand, rows, cols, tries, maxLen int, dots float64) (*Puzzl
 		if !ok {
 			continue
 		}
-		at := rng.Intn(pl.Len)
+		at := rng.IntN(pl.Len)
 		for i, q := range pl.Cells() {
 			used[q.Row][q.Col] = true
 			switch {

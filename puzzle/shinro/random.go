@@ -2,7 +2,7 @@ package shinro
 
 import (
 	"fmt"
-	"math/rand"
+	"math/rand/v2"
 
 	"github.com/puzzlesat/puzzlesat/puzzle"
 )
@@ -50,7 +50,7 @@ func Random(rng *rand.Rand, rows, cols, stones, arrows int) (*Puzzle, error) {
 		}
 		grid[r][c] = None
 		if len(ok) > 0 {
-			grid[r][c] = ok[rng.Intn(len(ok))]
+			grid[r][c] = ok[rng.IntN(len(ok))]
 			arrows--
 		}
 	}

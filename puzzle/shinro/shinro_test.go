@@ -2,7 +2,7 @@ package shinro_test
 
 import (
 	"fmt"
-	"math/rand"
+	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
@@ -480,11 +480,11 @@ func FuzzParsePlayshinro(f *testing.F) {
 }
 
 func TestRandom(t *testing.T) {
-	rng := rand.New(rand.NewSource(7))
+	rng := rand.New(rand.NewPCG(7, 0))
 	for i := 0; i < 200; i++ {
-		rows, cols := 1+rng.Intn(12), 1+rng.Intn(12)
-		stones := rng.Intn(rows*cols + 1)
-		p, err := shinro.Random(rng, rows, cols, stones, rng.Intn(rows*cols+1))
+		rows, cols := 1+rng.IntN(12), 1+rng.IntN(12)
+		stones := rng.IntN(rows*cols + 1)
+		p, err := shinro.Random(rng, rows, cols, stones, rng.IntN(rows*cols+1))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -9,7 +9,7 @@
 // Read accepts comment lines anywhere, clauses spanning several lines and
 // several clauses on one line, and SATLIB's trailer (a line starting with
 // "%", optionally followed by a lone "0"). Everything else that is malformed
-// is a positioned *puzzle.Error ("name:line:col: message"): a missing,
+// is a positioned *srcpos.Error ("name:line:col: message"): a missing,
 // repeated or bad header, a non-integer token, a literal beyond the header's
 // variable count, an unterminated last clause and absurd header sizes.
 //
@@ -30,8 +30,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/sat"
+	"github.com/puzzlesat/puzzlesat/srcpos"
 )
 
 // Limits on header counts. Every declared variable costs memory in every
@@ -87,7 +87,7 @@ type parser struct {
 }
 
 func (p *parser) errorf(line, col int, format string, args ...any) error {
-	return &puzzle.Error{File: p.name, Line: line, Col: col, Msg: fmt.Sprintf(format, args...)}
+	return &srcpos.Error{File: p.name, Line: line, Col: col, Msg: fmt.Sprintf(format, args...)}
 }
 
 func (p *parser) parse() (*sat.Formula, error) {

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/sat"
+	"github.com/puzzlesat/puzzlesat/srcpos"
 )
 
 func TestReadValid(t *testing.T) {
@@ -87,9 +87,9 @@ func TestReadErrors(t *testing.T) {
 			if err == nil {
 				t.Fatalf("have formula %+v, want error %q", f, tt.want)
 			}
-			var pe *puzzle.Error
+			var pe *srcpos.Error
 			if !errors.As(err, &pe) {
-				t.Errorf("have error type %T, want *puzzle.Error", err)
+				t.Errorf("have error type %T, want *srcpos.Error", err)
 			}
 			if !strings.HasPrefix(err.Error(), tt.want) {
 				t.Errorf("have error %q, want prefix %q", err, tt.want)
@@ -170,7 +170,7 @@ func FuzzRead(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		fm, err := Read(bytes.NewReader(data), "fuzz.cnf")
 		if err != nil {
-			var pe *puzzle.Error
+			var pe *srcpos.Error
 			if !errors.As(err, &pe) || pe.Line < 1 {
 				t.Fatalf("error %v (%T) is not positioned", err, err)
 			}

@@ -2,7 +2,7 @@ package gini_test
 
 import (
 	"context"
-	"math/rand"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/puzzlesat/puzzlesat/sat"
@@ -46,33 +46,33 @@ func brute(f *sat.Formula, as []int) sat.Status {
 // then [-5] then [-1]). Random small formulas, clauses added between
 // solves, answers checked by brute force.
 func TestRepeatedSolvesUnderAssumptions(t *testing.T) {
-	rng := rand.New(rand.NewSource(7))
+	rng := rand.New(rand.NewPCG(7, 0))
 	lit := func(n int) int {
-		l := 1 + rng.Intn(n)
-		if rng.Intn(2) == 0 {
+		l := 1 + rng.IntN(n)
+		if rng.IntN(2) == 0 {
 			l = -l
 		}
 		return l
 	}
 	for it := 0; it < 3000; it++ {
 		s := gini.New()
-		n := 3 + rng.Intn(4)
+		n := 3 + rng.IntN(4)
 		add := func() {
-			c := make([]int, 1+rng.Intn(3))
+			c := make([]int, 1+rng.IntN(3))
 			for j := range c {
 				c[j] = lit(n)
 			}
 			s.AddClause(c...)
 		}
-		for i := 0; i < 2+rng.Intn(12); i++ {
+		for i := 0; i < 2+rng.IntN(12); i++ {
 			add()
 		}
 		for r := 0; r < 6; r++ {
-			if rng.Intn(4) == 0 {
+			if rng.IntN(4) == 0 {
 				add()
 			}
 			var as []int
-			for j := 0; j < rng.Intn(3); j++ {
+			for j := 0; j < rng.IntN(3); j++ {
 				as = append(as, lit(n))
 			}
 			st, err := s.Solve(context.Background(), as...)

@@ -19,7 +19,7 @@ import (
 type Backend struct {
 	Name string
 	Doc  string
-	New  func() (sat.Solver, error)
+	New  sat.Factory
 }
 
 // Default is the back-end used when none is named.
@@ -40,15 +40,32 @@ func List() []Backend {
 
 // New returns a fresh solver for name ("" means Default).
 func New(name string) (sat.Solver, error) {
+	f, err := Factory(name)
+	if err != nil {
+		return nil, err
+	}
+	return f()
+}
+
+// Factory resolves name ("" means Default) once and returns what makes
+// fresh solvers of that back-end. It fails as New does: on an unknown name,
+// or on an ext: binary that is not there, so a command can reject a bad
+// --solver before any work.
+func Factory(name string) (sat.Factory, error) {
 	if name == "" {
 		name = Default
 	}
-	if strings.HasPrefix(name, "ext:") {
-		return newExt(strings.TrimPrefix(name, "ext:"))
+	if bin, ok := strings.CutPrefix(name, "ext:"); ok {
+		// ext.New looks the binary up; asking it once here reports a
+		// missing one now rather than at the first solve.
+		if _, err := ext.New(bin); err != nil {
+			return nil, err
+		}
+		return func() (sat.Solver, error) { return ext.New(bin) }, nil
 	}
 	for _, b := range registry {
 		if b.Name == name {
-			return b.New()
+			return b.New, nil
 		}
 	}
 	var names []string
@@ -56,9 +73,4 @@ func New(name string) (sat.Solver, error) {
 		names = append(names, b.Name)
 	}
 	return nil, fmt.Errorf("unknown solver %q (have %s, ext:NAME, ext:/path)", name, strings.Join(names, ", "))
-}
-
-// newExt runs a SAT-competition binary (see sat/ext).
-func newExt(bin string) (sat.Solver, error) {
-	return ext.New(bin)
 }

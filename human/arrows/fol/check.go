@@ -134,7 +134,7 @@ func Check(cond Formula, concl []*Conclusion) (*Checked, error) {
 		}
 	}
 	if len(c.errs) > 0 {
-		sort.SliceStable(c.errs, func(i, j int) bool { return later(c.errs[j].Pos, c.errs[i].Pos) })
+		sort.SliceStable(c.errs, func(i, j int) bool { return later(at(c.errs[j]), at(c.errs[i])) })
 		return nil, c.errs[0]
 	}
 	return &Checked{Cond: cond, Conclusions: concl, Witness: witness, Slots: len(c.binders)}, nil

@@ -120,7 +120,7 @@ func TestParseErrors(t *testing.T) {
 			t.Errorf("%q: have %v, want *Error", tt.src, err)
 			continue
 		}
-		if e.Pos.Line != tt.line || e.Pos.Col != tt.col || !strings.Contains(e.Msg, tt.msg) {
+		if e.Line != tt.line || e.Col != tt.col || !strings.Contains(e.Msg, tt.msg) {
 			t.Errorf("%q: have %v, want %d:%d %q", tt.src, e, tt.line, tt.col, tt.msg)
 		}
 	}
@@ -157,7 +157,7 @@ func TestTypeErrors(t *testing.T) {
 			t.Errorf("%q: have %v, want *Error", tt.cond, err)
 			continue
 		}
-		if e.Pos.Line != tt.line || e.Pos.Col != tt.col || !strings.Contains(e.Msg, tt.msg) {
+		if e.Line != tt.line || e.Col != tt.col || !strings.Contains(e.Msg, tt.msg) {
 			t.Errorf("%q / %q: have %v, want %d:%d %q", tt.cond, tt.concl, e, tt.line, tt.col, tt.msg)
 		}
 	}
@@ -280,7 +280,7 @@ func TestNestingLimit(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = Check(f, nil)
-	if e, ok := err.(*Error); !ok || !strings.Contains(e.Msg, "nested") || e.Pos.Col != 33 {
+	if e, ok := err.(*Error); !ok || !strings.Contains(e.Msg, "nested") || e.Col != 33 {
 		t.Errorf("have %v, want a nesting error at 1:33", err)
 	}
 }

@@ -25,6 +25,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/puzzlesat/puzzlesat/srcpos"
 )
 
 // Position is a 1-based line and column (in characters) of a rule's text.
@@ -32,17 +34,17 @@ type Position struct{ Line, Col int }
 
 func (p Position) String() string { return fmt.Sprintf("%d:%d", p.Line, p.Col) }
 
-// Error is a positioned compile error.
-type Error struct {
-	Pos Position
-	Msg string
-}
-
-func (e *Error) Error() string { return e.Pos.String() + ": " + e.Msg }
+// Error is a positioned compile error: the positioned error every reader
+// of the tree shares. File is left empty; the rules file reader that
+// hands fol its text knows the file's name.
+type Error = srcpos.Error
 
 func errorf(p Position, format string, args ...any) *Error {
-	return &Error{Pos: p, Msg: fmt.Sprintf(format, args...)}
+	return &Error{Line: p.Line, Col: p.Col, Msg: fmt.Sprintf(format, args...)}
 }
+
+// at is where e points.
+func at(e *Error) Position { return Position{Line: e.Line, Col: e.Col} }
 
 type tokKind int
 

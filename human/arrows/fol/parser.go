@@ -187,7 +187,7 @@ func (p *parser) unary() (Formula, error) {
 		// as in "(0=0) +": only the comparison reading applies then.)
 		fe, fok := ferr.(*Error)
 		ce, cok := cerr.(*Error)
-		if fok && cok && later(fe.Pos, ce.Pos) {
+		if fok && cok && later(at(fe), at(ce)) {
 			return nil, ferr
 		}
 		return nil, cerr

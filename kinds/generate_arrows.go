@@ -1,4 +1,4 @@
-package generate
+package kinds
 
 import (
 	"context"
@@ -18,18 +18,18 @@ type arrowsDraft struct {
 	p *am.Puzzle
 }
 
-var _ draft = (*arrowsDraft)(nil)
+var _ Draft = (*arrowsDraft)(nil)
 
 // arrowsLayouts bounds the layouts human/arrows.Generate tries per attempt.
 const arrowsLayouts = 20
 
 // startArrows runs human/arrows.Generate with the kind's rules and trial
 // depth; it returns nil when no layout worked out.
-func startArrows(ctx context.Context, rng *rand.Rand, opt *Options, name string) (draft, error) {
+func startArrows(ctx context.Context, rng *rand.Rand, opt GenOptions) (Draft, error) {
 	rs := ha.Default()
-	if opt.KindOptions.Rules != "" {
+	if opt.Kind.Rules != "" {
 		var err error
-		if rs, err = ha.LoadRules(opt.KindOptions.Rules); err != nil {
+		if rs, err = ha.LoadRules(opt.Kind.Rules); err != nil {
 			return nil, err
 		}
 	}
@@ -38,32 +38,32 @@ func startArrows(ctx context.Context, rng *rand.Rand, opt *Options, name string)
 		return nil, fmt.Errorf("rules: %w", err)
 	}
 	eng := &human.Engine{Rules: rules, Trials: rs.TrialDepth()}
-	p, err := ha.Generate(ctx, v1(rng), eng, ha.GenOptions{Rows: opt.Rows, Cols: opt.Cols, Attempts: arrowsLayouts})
+	p, err := ha.Generate(ctx, rng, eng, ha.GenOptions{Rows: opt.Rows, Cols: opt.Cols, Attempts: arrowsLayouts})
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
 		return nil, nil
 	}
-	p.Title = name
+	p.Title = opt.Name
 	return &arrowsDraft{p: p}, nil
 }
 
-func (d *arrowsDraft) text(withSol bool) string {
+func (d *arrowsDraft) Text(withSol bool) string {
 	if withSol {
 		return d.p.CanonicalText(d.p.Solution)
 	}
 	return d.p.CanonicalText(nil)
 }
 
-func (d *arrowsDraft) intended() puzzle.Assignment { return d.p.Solution }
+func (d *arrowsDraft) Intended() puzzle.Assignment { return d.p.Solution }
 
 // exclude finds nothing: human/arrows.Generate returns puzzles its (sound)
 // rules solve, so they are unique already; a second solution means the
 // rules are unsound and the attempt is dropped.
-func (d *arrowsDraft) exclude(*rand.Rand, []puzzle.Assignment) (draft, error) { return nil, nil }
+func (d *arrowsDraft) Exclude(*rand.Rand, []puzzle.Assignment) (Draft, error) { return nil, nil }
 
-func (d *arrowsDraft) clues() []int {
+func (d *arrowsDraft) Clues() []int {
 	var ids []int
 	for r, row := range d.p.Given {
 		for c, g := range row {
@@ -75,7 +75,7 @@ func (d *arrowsDraft) clues() []int {
 	return ids
 }
 
-func (d *arrowsDraft) without(id int) (draft, error) {
+func (d *arrowsDraft) Without(id int) (Draft, error) {
 	q := *d.p
 	q.Given = make([][]int, len(d.p.Given))
 	for r := range q.Given {

@@ -1,4 +1,4 @@
-package generate
+package kinds
 
 import (
 	"context"
@@ -20,10 +20,10 @@ type juosanDraft struct {
 	seen []jm.Grid
 }
 
-var _ draft = (*juosanDraft)(nil)
+var _ Draft = (*juosanDraft)(nil)
 
-func startJuosan(_ context.Context, rng *rand.Rand, opt *Options, name string) (draft, error) {
-	rd, err := jm.ParseReading(opt.KindOptions.Rule)
+func startJuosan(_ context.Context, rng *rand.Rand, opt GenOptions) (Draft, error) {
+	rd, err := jm.ParseReading(opt.Kind.Rule)
 	if err != nil {
 		return nil, err
 	}
@@ -31,7 +31,7 @@ func startJuosan(_ context.Context, rng *rand.Rand, opt *Options, name string) (
 	if err != nil {
 		return nil, err
 	}
-	p.Title = name
+	p.Title = opt.Name
 	// Step 2 works on unnumbered territories, so the start has no numbers;
 	// a single cell never carries information, so singletons join a
 	// random neighbour.
@@ -50,7 +50,7 @@ func startJuosan(_ context.Context, rng *rand.Rand, opt *Options, name string) (
 	return d.with(l, map[int]bool{})
 }
 
-func (d *juosanDraft) text(withSol bool) string {
+func (d *juosanDraft) Text(withSol bool) string {
 	p := *d.p
 	if withSol {
 		p.Solution = d.sol.Assignment()
@@ -58,7 +58,7 @@ func (d *juosanDraft) text(withSol bool) string {
 	return jm.FormatCanonical(&p)
 }
 
-func (d *juosanDraft) intended() puzzle.Assignment { return d.sol.Assignment() }
+func (d *juosanDraft) Intended() puzzle.Assignment { return d.sol.Assignment() }
 
 // number is the clue the planted solution gives territory t.
 func (d *juosanDraft) number(cells []puzzle.Pos) int {
@@ -71,18 +71,18 @@ func (d *juosanDraft) number(cells []puzzle.Pos) int {
 	return max(h, len(cells)-h)
 }
 
-// with returns a draft for region labels (any ints; every connected group
+// with returns a Draft for region labels (any ints; every connected group
 // of equal labels becomes a territory) numbered where numbered[label].
 func (d *juosanDraft) with(labels [][]int, numbered map[int]bool) (*juosanDraft, error) {
 	region, clue := d.partition(labels, numbered)
 	return d.build(region, clue, d.seen)
 }
 
-// build validates a territory map and clues into a draft.
+// build validates a territory map and clues into a Draft.
 func (d *juosanDraft) build(region [][]int, clue []int, seen []jm.Grid) (*juosanDraft, error) {
 	p, err := jm.New(d.p.Title, region, clue)
 	if err != nil {
-		return nil, internal(err)
+		return nil, genInternal(err)
 	}
 	return &juosanDraft{p: p.WithReading(d.rd), sol: d.sol, rd: d.rd, seen: seen}, nil
 }
@@ -150,14 +150,14 @@ func countsBreak(region [][]int, clue []int, g jm.Grid, rd jm.Reading, h, n []in
 // maxSeen bounds juosanDraft.seen.
 const maxSeen = 64
 
-// exclude returns the draft with a number added, or a numbered piece
+// exclude returns the Draft with a number added, or a numbered piece
 // carved out, that others[0] breaks (see step 2 in the package doc).
-func (d *juosanDraft) exclude(rng *rand.Rand, others []puzzle.Assignment) (draft, error) {
+func (d *juosanDraft) Exclude(rng *rand.Rand, others []puzzle.Assignment) (Draft, error) {
 	grids := make([]jm.Grid, len(others))
 	for i, a := range others {
 		g, err := d.p.GridOf(a)
 		if err != nil {
-			return nil, internal(err)
+			return nil, genInternal(err)
 		}
 		grids[i] = g
 	}
@@ -192,7 +192,7 @@ func (d *juosanDraft) exclude(rng *rand.Rand, others []puzzle.Assignment) (draft
 		}
 		hh, nn := h[:len(clue)], n[:len(clue)]
 		if countsBreak(region, clue, d.sol, d.rd, hh, nn) {
-			return internal(errors.New("a planted number does not fit the planted solution"))
+			return genInternal(errors.New("a planted number does not fit the planted solution"))
 		}
 		if !countsBreak(region, clue, g2, d.rd, hh, nn) {
 			return nil
@@ -206,7 +206,7 @@ func (d *juosanDraft) exclude(rng *rand.Rand, others []puzzle.Assignment) (draft
 		found = append(found, candidate{region, clue, seen})
 		return nil
 	}
-	pick := func() (draft, error) {
+	pick := func() (Draft, error) {
 		c := best(rng, found, func(c candidate) int { return len(c.seen) })
 		e, err := d.build(c.region, c.clue, c.seen)
 		if err != nil {
@@ -215,7 +215,7 @@ func (d *juosanDraft) exclude(rng *rand.Rand, others []puzzle.Assignment) (draft
 		// The fast check above is Verify's count part; Verify has the
 		// last word.
 		if len(e.p.Verify(e.sol.Assignment())) > 0 || len(e.p.Verify(g2.Assignment())) == 0 {
-			return nil, internal(errors.New("the new clue does not separate the solutions"))
+			return nil, genInternal(errors.New("the new clue does not separate the solutions"))
 		}
 		return e, nil
 	}
@@ -323,7 +323,7 @@ func (d *juosanDraft) grow(rng *rand.Rand, x puzzle.Pos, t, k int) []puzzle.Pos 
 	return piece
 }
 
-func (d *juosanDraft) clues() []int {
+func (d *juosanDraft) Clues() []int {
 	var ids []int
 	for t := range d.p.Clue {
 		if d.p.Numbered(t) {
@@ -333,12 +333,12 @@ func (d *juosanDraft) clues() []int {
 	return ids
 }
 
-func (d *juosanDraft) without(id int) (draft, error) {
+func (d *juosanDraft) Without(id int) (Draft, error) {
 	clue := append([]int(nil), d.p.Clue...)
 	clue[id] = jm.NoNumber
 	p, err := jm.New(d.p.Title, d.p.Region, clue)
 	if err != nil {
-		return nil, internal(err)
+		return nil, genInternal(err)
 	}
 	return &juosanDraft{p: p.WithReading(d.rd), sol: d.sol, rd: d.rd}, nil
 }

@@ -16,6 +16,10 @@
 // part is solved under its assumptions, keeping what the solver learnt.
 // Other back-ends (ext:...) get the encoding afresh for every part, with
 // the assumptions as units.
+//
+// It drives solvers, so it sits with package solve above the encoders
+// (encode/shift) and the model (shift), and takes its back-end as a
+// sat.Factory.
 package deepen
 
 import (
@@ -54,7 +58,7 @@ type Options struct {
 	MaxSteps int
 	// NewSolver returns a fresh solver; it is called once per worker on
 	// incremental back-ends and once per part on others.
-	NewSolver func() (sat.Solver, error)
+	NewSolver sat.Factory
 	// Progress, when set, receives one line per depth, and one per part
 	// that takes a second or more.
 	Progress io.Writer

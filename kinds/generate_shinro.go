@@ -1,8 +1,7 @@
-package generate
+package kinds
 
 import (
 	"context"
-	randv1 "math/rand"
 	"math/rand/v2"
 
 	"github.com/puzzlesat/puzzlesat/puzzle"
@@ -15,27 +14,23 @@ type shinroDraft struct {
 	p *sm.Puzzle
 }
 
-var _ draft = (*shinroDraft)(nil)
+var _ Draft = (*shinroDraft)(nil)
 
-// v1 is a math/rand generator seeded from rng, for the models that take
-// one.
-func v1(rng *rand.Rand) *randv1.Rand { return randv1.New(randv1.NewSource(int64(rng.Uint64()))) }
-
-func startShinro(_ context.Context, rng *rand.Rand, opt *Options, name string) (draft, error) {
+func startShinro(_ context.Context, rng *rand.Rand, opt GenOptions) (Draft, error) {
 	stones := opt.Stones
 	if stones <= 0 {
 		stones = max(1, opt.Rows*opt.Cols*3/16)
 	}
 	// A few arrows to start with; step 2 adds the ones uniqueness needs.
-	p, err := sm.Random(v1(rng), opt.Rows, opt.Cols, stones, opt.Rows*opt.Cols/16)
+	p, err := sm.Random(rng, opt.Rows, opt.Cols, stones, opt.Rows*opt.Cols/16)
 	if err != nil {
 		return nil, err
 	}
-	p.Title = name
+	p.Title = opt.Name
 	return &shinroDraft{p: p}, nil
 }
 
-func (d *shinroDraft) text(withSol bool) string {
+func (d *shinroDraft) Text(withSol bool) string {
 	q := *d.p
 	if !withSol {
 		q.Solution = nil
@@ -43,13 +38,13 @@ func (d *shinroDraft) text(withSol bool) string {
 	return sm.FormatText(&q)
 }
 
-func (d *shinroDraft) intended() puzzle.Assignment { return d.p.Solution }
+func (d *shinroDraft) Intended() puzzle.Assignment { return d.p.Solution }
 
-// withArrows returns a draft with the arrow grid a.
+// withArrows returns a Draft with the arrow grid a.
 func (d *shinroDraft) withArrows(a [][]sm.Dir) (*shinroDraft, error) {
 	p, err := sm.New(d.p.Title, a, d.p.RowCounts, d.p.ColCounts, d.p.Total)
 	if err != nil {
-		return nil, internal(err)
+		return nil, genInternal(err)
 	}
 	// The unknowns follow the arrows, so the planted stones are carried
 	// over as stones (no stone lies where an arrow is added).
@@ -68,7 +63,7 @@ func (d *shinroDraft) arrows() [][]sm.Dir {
 // exclude adds an arrow on a cell empty in the planted solution, pointing
 // at a planted stone, that second breaks (it leaves the arrow unseen, or
 // has a stone on the arrow's cell).
-func (d *shinroDraft) exclude(rng *rand.Rand, others []puzzle.Assignment) (draft, error) {
+func (d *shinroDraft) Exclude(rng *rand.Rand, others []puzzle.Assignment) (Draft, error) {
 	s2 := d.p.StonesOf(others[0])
 	rest := make([]sm.Stones, len(others)-1)
 	for i, a := range others[1:] {
@@ -120,7 +115,7 @@ func (d *shinroDraft) breaks(s sm.Stones) []puzzle.Violation {
 	return d.p.Verify(d.p.AssignmentOf(s))
 }
 
-func (d *shinroDraft) clues() []int {
+func (d *shinroDraft) Clues() []int {
 	var ids []int
 	for _, q := range d.p.ArrowCells() {
 		ids = append(ids, q.Row*d.p.Cols()+q.Col)
@@ -128,7 +123,7 @@ func (d *shinroDraft) clues() []int {
 	return ids
 }
 
-func (d *shinroDraft) without(id int) (draft, error) {
+func (d *shinroDraft) Without(id int) (Draft, error) {
 	a := d.arrows()
 	a[id/d.p.Cols()][id%d.p.Cols()] = sm.None
 	return d.withArrows(a)

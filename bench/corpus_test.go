@@ -1,0 +1,30 @@
+package bench
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
+)
+
+// corpus parses every corpus path matching testdata/pattern... with parse, which gets the path and its contents (nil for a
+// folder), failing the benchmark or test on any error.
+func corpus[P any](tb testing.TB, parse func(name string, data []byte) ([]P, error), pattern ...string) []P {
+	tb.Helper()
+	var out []P
+	for _, path := range testcorpus.Glob(tb, filepath.Join(pattern...)) {
+		var data []byte
+		if st, err := os.Stat(path); err == nil && !st.IsDir() {
+			if data, err = os.ReadFile(path); err != nil {
+				tb.Fatal(err)
+			}
+		}
+		ps, err := parse(path, data)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		out = append(out, ps...)
+	}
+	return out
+}

@@ -1,0 +1,285 @@
+package crosscheck_test
+
+import (
+	"context"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/puzzlesat/puzzlesat/crosscheck"
+	"github.com/puzzlesat/puzzlesat/human"
+	ha "github.com/puzzlesat/puzzlesat/human/arrows"
+	"github.com/puzzlesat/puzzlesat/human/arrows/fol"
+	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
+	"github.com/puzzlesat/puzzlesat/kinds"
+	am "github.com/puzzlesat/puzzlesat/puzzle/arrows"
+	"github.com/puzzlesat/puzzlesat/sat/gini"
+	"github.com/puzzlesat/puzzlesat/solve"
+)
+
+// referenceRules is vanHavel's rules file, with its two unsound rules.
+var referenceRules = testcorpus.Path("arrows", "rules.yaml")
+
+// arrowsCorpus parses the reference puzzle folders (puzzle.txt with
+// solution.txt beside it) through package kinds with the rules file rules
+// ("" for the default rules).
+func arrowsCorpus(t *testing.T, rules string) []kinds.Instance {
+	t.Helper()
+	files := testcorpus.Glob(t, filepath.Join("arrows", "20*", "puzzle.txt"))
+	if len(files) != 23 {
+		t.Fatalf("have %d corpus puzzles, want 23", len(files))
+	}
+	var out []kinds.Instance
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		insts, err := kinds.Arrows.Parse(f, data, kinds.Options{Rules: rules})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, insts...)
+	}
+	return out
+}
+
+// arrowsInstance makes a puzzle built in memory an instance, through its
+// canonical text.
+func arrowsInstance(t *testing.T, p *am.Puzzle, rules string) kinds.Instance {
+	t.Helper()
+	text := p.CanonicalText(nil)
+	insts, err := kinds.Arrows.Parse(p.Title, []byte(text), kinds.Options{Rules: rules})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return insts[0]
+}
+
+// oracle is an Oracle on gini for inst.
+func oracle(t *testing.T, inst kinds.Instance) *crosscheck.Oracle {
+	t.Helper()
+	o, err := crosscheck.NewOracle(inst, gini.NewSolver)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return o
+}
+
+// full is the state with every value of every unknown still possible.
+func full(inst kinds.Instance) []human.Cands {
+	return (&kinds.HumanSetup{}).StartCands(inst)
+}
+
+// TestOracle asks an Arrows and a Juosan oracle the three questions an
+// audit asks: a solution inside a state, none when a forced value is
+// wrong, and none when the state lacks a true value.
+func TestOracle(t *testing.T) {
+	ctx := context.Background()
+	arrows := arrowsCorpus(t, "")[0] // 2026-01-24: r1c1 is 3
+	tests := []struct {
+		name  string
+		inst  kinds.Instance
+		wrong human.Elim // a value no solution has
+		right human.Elim // the unique solution's value
+	}{
+		{"arrows", arrows, human.Elim{Var: 0, Value: 2}, human.Elim{Var: 0, Value: 3}},
+		{"juosan", juosan(t, testcorpus.Path("juosan", "janko", "6x6_1.in")), human.Elim{Var: 5, Value: 0}, human.Elim{Var: 5, Value: 1}},
+	}
+	for _, tt := range tests {
+		o := oracle(t, tt.inst)
+		sol, err := o.Solution(ctx, full(tt.inst), nil)
+		if err != nil || sol == nil {
+			t.Fatalf("%s: have %v %v, want a solution", tt.name, sol, err)
+		}
+		if vs := tt.inst.Verify(sol); len(vs) > 0 {
+			t.Errorf("%s: the oracle's solution breaks %s", tt.name, vs[0])
+		}
+		if sol[tt.right.Var] != tt.right.Value {
+			t.Fatalf("%s: have unknown %d = %d, want %d", tt.name, tt.right.Var, sol[tt.right.Var], tt.right.Value)
+		}
+		if sol, err := o.Solution(ctx, full(tt.inst), &tt.wrong); sol != nil || err != nil {
+			t.Errorf("%s: forcing %+v: have %v %v, want none", tt.name, tt.wrong, sol, err)
+		}
+		st := full(tt.inst)
+		st[tt.right.Var] = st[tt.right.Var].Without(tt.right.Value)
+		if sol, err := o.Solution(ctx, st, nil); sol != nil || err != nil {
+			t.Errorf("%s: state without %+v: have %v %v, want none", tt.name, tt.right, sol, err)
+		}
+		if _, err := o.Solution(ctx, st[1:], nil); err == nil {
+			t.Errorf("%s: a state of the wrong length: have no error, want one", tt.name)
+		}
+	}
+}
+
+// arrowsRules returns audit options that drop rules from rs as a rules
+// file would (the built-in consistency checks stay).
+func arrowsRules(rs *ha.RuleSet) crosscheck.AuditOptions {
+	return crosscheck.AuditOptions{
+		Trials: -1,
+		Rules: func(without []string) ([]*human.Rule, error) {
+			return rs.Without(without...).HumanRules(fol.AllOptimizations)
+		},
+		Droppable: rs.Has,
+	}
+}
+
+// TestAuditDefaultArrowsRules solves every Arrows corpus puzzle with our
+// rules, each step certified by SAT, and checks the solution.
+func TestAuditDefaultArrowsRules(t *testing.T) {
+	ctx := context.Background()
+	for _, inst := range arrowsCorpus(t, "") {
+		us, res, err := crosscheck.Audit(ctx, inst, oracle(t, inst).Solution, arrowsRules(ha.Default()))
+		if err != nil {
+			t.Fatalf("%s: %v", inst.Name(), err)
+		}
+		for _, u := range us {
+			t.Errorf("%s", u.Format(inst, nil))
+		}
+		if res.Status != human.StatusSolved {
+			t.Errorf("%s: %s, want solved", inst.Name(), res.Status)
+			continue
+		}
+		if have, want := crosscheck.Assignment(res.Cands), inst.Solution(); !slices.Equal(have, want) {
+			t.Errorf("%s: solved to %v, want %v", inst.Name(), have, want)
+		}
+	}
+}
+
+// TestAuditReferenceRules audits the reference rules on the corpus and on
+// generated puzzles: exactly the two unsound rules must be named.
+func TestAuditReferenceRules(t *testing.T) {
+	ref, err := ha.LoadRules(referenceRules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	named := map[string]bool{}
+	audit := func(inst kinds.Instance) {
+		us, _, err := crosscheck.Audit(ctx, inst, oracle(t, inst).Solution, arrowsRules(ref))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, u := range us {
+			named[u.Rule] = true
+			if u.Counter == nil || len(u.State) == 0 {
+				t.Errorf("%s: finding without state or counter-solution", u.Rule)
+			}
+		}
+	}
+	for _, inst := range arrowsCorpus(t, referenceRules) {
+		audit(inst)
+	}
+	// Generated puzzles: random layouts (the generator's starting point,
+	// before givens), which have many solutions, as well as puzzles the
+	// reference-style generator completes with the reference rules.
+	rules, err := ref.HumanRules(fol.AllOptimizations)
+	if err != nil {
+		t.Fatal(err)
+	}
+	eng := &human.Engine{Rules: rules}
+	rng := rand.New(rand.NewPCG(1, 0))
+	for i := 0; i < 400 && len(named) < 2; i++ {
+		opt := ha.GenOptions{Rows: 4 + i%3, Cols: 4 + i%3, Diagonal: i%2 == 0}
+		p := ha.RandomLayout(rng, opt)
+		p.Title = "layout"
+		audit(arrowsInstance(t, p, referenceRules))
+		if i%10 == 0 {
+			if g, err := ha.Generate(ctx, rng, eng, opt); err == nil {
+				audit(arrowsInstance(t, g, referenceRules))
+			}
+		}
+	}
+	var have []string
+	for n := range named {
+		have = append(have, n)
+	}
+	sort.Strings(have)
+	if want := []string{"MAX_VAL_AT_EDGES_CONFIRM", "MAX_VAL_AT_EDGES_DENY"}; !slices.Equal(have, want) {
+		t.Errorf("audit named %v, want %v", have, want)
+	}
+}
+
+// TestArrowsGeneratorUnique: the puzzles human/arrows.Generate makes with
+// our rules verify and are unique.
+func TestArrowsGeneratorUnique(t *testing.T) {
+	eng, err := ha.NewEngine(ha.Default())
+	if err != nil {
+		t.Fatal(err)
+	}
+	eng.Trials = 1
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(3, 0))
+	for i := 0; i < 4; i++ {
+		p, err := ha.Generate(ctx, rng, eng, ha.GenOptions{Rows: 5, Cols: 5, Diagonal: i%2 == 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v := p.Verify(p.Solution); v != nil {
+			t.Fatalf("generated solution violates %v", v)
+		}
+		inst := arrowsInstance(t, p, "")
+		r, err := solve.Check(ctx, inst, gini.NewSolver, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(r.Differences) > 0 || r.First == nil || !slices.Equal(r.First, p.Solution) {
+			t.Errorf("%s: have %s (differences %v), want unique with the generator's solution", p.Title, r.Status, r.Differences)
+		}
+	}
+}
+
+// TestAuditAnyKind: the audit needs nothing of Arrows. On Juosan, a rule
+// that eliminates the true value of r1c1 is named, with a counter-solution
+// that holds it, and dropped; the kind's own rules are sound.
+func TestAuditAnyKind(t *testing.T) {
+	ctx := context.Background()
+	inst := juosan(t, testcorpus.Path("juosan", "janko", "6x6_1.in"))
+	r, err := solve.Check(ctx, inst, gini.NewSolver, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol := r.First
+	liar := &human.Rule{Name: "liar", Doc: "eliminates the true value of r1c1", Level: 1,
+		Apply: func(p *human.Pass) []human.Deduction {
+			if !p.Cands[0].Has(sol[0]) || p.Cands[0].Count() == 1 {
+				return nil
+			}
+			return []human.Deduction{{Elims: []human.Elim{{Var: 0, Value: sol[0]}}, Reason: "because"}}
+		}}
+	tests := []struct {
+		name string
+		inst kinds.Instance
+		want []string // the rules named unsound
+	}{
+		{"own rules", inst, nil},
+		{"with a liar", withRules{inst, []*human.Rule{liar}}, []string{"liar"}},
+	}
+	for _, tt := range tests {
+		us, res, err := crosscheck.Audit(ctx, tt.inst, oracle(t, tt.inst).Solution, crosscheck.AuditOptions{Trials: -1})
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		var have []string
+		for _, u := range us {
+			have = append(have, u.Rule)
+			if u.Elim == nil || u.Counter[u.Elim.Var] != u.Elim.Value || len(tt.inst.Verify(u.Counter)) > 0 {
+				t.Errorf("%s: finding %+v lacks a valid counter-solution holding the eliminated value", tt.name, u)
+			}
+			if text := u.Format(tt.inst, nil); !strings.Contains(text, "UNSOUND liar") || !strings.Contains(text, "r1c1 {-,|}") {
+				t.Errorf("%s: the finding reads\n%s\nwant it to name the rule and draw r1c1's candidates", tt.name, text)
+			}
+		}
+		if !slices.Equal(have, tt.want) {
+			t.Errorf("%s: have unsound %v, want %v", tt.name, have, tt.want)
+		}
+		// Once the liar is dropped, the kind's rules finish the puzzle.
+		if res == nil || res.Status != human.StatusSolved {
+			t.Errorf("%s: the last solve is %v, want solved", tt.name, res)
+		}
+	}
+}

@@ -1,0 +1,54 @@
+// Package clitest is for the commands' tests: it runs the whole puzzlesat
+// command line in-process, as the binary would run, so that every command
+// package tests itself the same way.
+package clitest
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/puzzlesat/puzzlesat/app"
+)
+
+// Run runs `puzzlesat ARGS...` reading stdin and returns the exit code,
+// standard output and standard error the binary would give.
+func Run(stdin string, args ...string) (code int, stdout, stderr string) {
+	var out, errb bytes.Buffer
+	code = app.Run(context.Background(), strings.NewReader(stdin), &out, &errb, append([]string{"puzzlesat"}, args...))
+	return code, out.String(), errb.String()
+}
+
+// Case is one run of the command line and what it must give: the exit
+// code, and substrings of standard output and of standard error.
+type Case struct {
+	Name     string
+	Stdin    string
+	Args     []string
+	Code     int
+	Out, Err []string
+}
+
+// Test runs every case as a subtest.
+func Test(t *testing.T, cases []Case) {
+	t.Helper()
+	for _, tc := range cases {
+		t.Run(tc.Name, func(t *testing.T) {
+			code, out, errs := Run(tc.Stdin, tc.Args...)
+			if code != tc.Code {
+				t.Errorf("exit code: have %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tc.Code, out, errs)
+			}
+			for _, s := range tc.Out {
+				if !strings.Contains(out, s) {
+					t.Errorf("stdout lacks %q:\n%s", s, out)
+				}
+			}
+			for _, s := range tc.Err {
+				if !strings.Contains(errs, s) {
+					t.Errorf("stderr lacks %q:\n%s", s, errs)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,171 @@
+// Package depgraph holds the layering of puzzlesat's packages and checks a
+// module's import graph against it. The pipeline runs one way:
+//
+//	srcpos ← puzzle, puzzle/<kind>, shift ← encode, encode/<kind>  ┐
+//	                                     ← human, human/<kind>     ├ ← kinds ← solve, solve/deepen, crosscheck, generate ← app, cmd, bench
+//	srcpos ← sat, sat/<back-end>, sat/solvers ─────────────────────┘
+//
+// Models know nothing of encoders, solvers or rules; encoders write to a
+// clause sink and never see a solver; rules see the model only; the SAT
+// layer knows clauses, not puzzles; only the packages that drive solvers
+// (and the command line above them) import both sides. The test in this
+// package (make test) runs `go list` over the module and fails naming
+// every import that goes against the direction.
+package depgraph
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Rule forbids the packages matching From to import, directly or through
+// other packages, any package matching one of Not. Patterns are paths
+// relative to the module: "sat" matches sat only, "sat/..." sat and every
+// package below it, and "..." every package of the module.
+type Rule struct {
+	From string
+	Not  []string
+	Why  string
+}
+
+// belowApp is what nothing but the command line (and the commands' tests,
+// for internal/clitest) may import.
+var belowApp = []string{"app/...", "cmd/...", "bench/...", "internal/clitest"}
+
+// driving are the packages that drive SAT solvers over puzzles.
+var driving = []string{"solve/...", "crosscheck/...", "generate/..."}
+
+func join(lists ...[]string) []string { return slices.Concat(lists...) }
+
+// Rules is puzzlesat's layering. Every package of the module must match
+// the From of at least one rule (Check reports those that match none), so
+// a new package is placed in a layer on purpose.
+var Rules = []Rule{
+	{From: "srcpos", Not: []string{"..."},
+		Why: "srcpos is the leaf every reader shares: it imports nothing of ours"},
+	{From: "sat/...", Not: join([]string{"puzzle/...", "shift/...", "encode/...", "human/...", "kinds/...", "internal/..."}, driving, belowApp),
+		Why: "the SAT layer knows clauses, not puzzles"},
+	{From: "puzzle/...", Not: join([]string{"encode/...", "sat/...", "human/...", "kinds/...", "shift/...", "internal/..."}, driving, belowApp),
+		Why: "models are the bottom of the pipeline: no encoder, solver or rule"},
+	{From: "shift/...", Not: join([]string{"encode/...", "sat/...", "human/...", "kinds/...", "internal/..."}, driving, belowApp),
+		Why: "the shift model and its exact search know no encoder or solver (deepening is solve/deepen)"},
+	{From: "encode/...", Not: join([]string{"sat/...", "human/...", "kinds/..."}, driving, belowApp),
+		Why: "encoders write to a clause sink and never see a solver or a rule"},
+	{From: "human/...", Not: join([]string{"encode/...", "sat/...", "kinds/..."}, driving, belowApp),
+		Why: "human rules see the model only"},
+	{From: "kinds", Not: join([]string{"sat/..."}, driving, belowApp),
+		Why: "the registry joins model, encoder and rules; solving sits above it"},
+	{From: "kinds/kindtest", Not: join([]string{"generate/..."}, belowApp),
+		Why: "the suite every kind passes drives the SAT and human sides over a kind, as sat/conformance drives a back-end"},
+	{From: "solve/...", Not: join([]string{"crosscheck/...", "generate/..."}, belowApp),
+		Why: "solve is the SAT side the cross-check and the generator build on"},
+	{From: "crosscheck/...", Not: join([]string{"generate/..."}, belowApp),
+		Why: "the cross-check sits below the generator and the command line"},
+	{From: "generate/...", Not: belowApp,
+		Why: "the generator sits below the command line"},
+	{From: "internal/testcorpus", Not: join([]string{"encode/...", "sat/...", "human/...", "kinds/...", "shift/..."}, driving, belowApp),
+		Why: "the tests' corpus loaders load models only, so tests of encode and human may use them"},
+	{From: "internal/satoracle", Not: join([]string{"human/...", "kinds/..."}, driving, belowApp),
+		Why: "the encoders' test oracle sits beside the encoders"},
+	{From: "internal/depgraph", Not: []string{"..."},
+		Why: "the layering check reads `go list`, nothing of ours"},
+	{From: "bench/...", Not: []string{"app/...", "cmd/..."},
+		Why: "the benchmark harness is a library the bench command runs"},
+	{From: "app/...", Not: []string{"cmd/...", "internal/clitest"},
+		Why: "cmd/puzzlesat is the binary around app, and internal/clitest runs app for the commands' tests"},
+	{From: "internal/clitest", Not: []string{"cmd/..."},
+		Why: "the commands' tests run app in-process, never the binary"},
+	{From: "cmd/...", Not: nil, Why: "the binary is the top"},
+}
+
+// Package is one package of the module: its path relative to the module
+// ("." for the root) and the module packages it imports directly.
+type Package struct {
+	Path    string
+	Imports []string
+}
+
+// Match reports whether the module-relative path p matches pattern.
+func Match(pattern, p string) bool {
+	switch {
+	case pattern == "...":
+		return true
+	case strings.HasSuffix(pattern, "/..."):
+		base := strings.TrimSuffix(pattern, "/...")
+		return p == base || strings.HasPrefix(p, base+"/")
+	}
+	return p == pattern
+}
+
+// Violation is one import against the layering: From reaches To through
+// Path (From first, To last; two entries when the import is direct).
+type Violation struct {
+	From, To string
+	Path     []string
+	Rule     Rule
+}
+
+func (v Violation) String() string {
+	how := "imports"
+	if len(v.Path) > 2 {
+		how = "reaches"
+	}
+	return fmt.Sprintf("%s %s %s (%s; forbidden by %q: %s)", v.From, how, v.To, strings.Join(v.Path, " → "), v.Rule.From, v.Rule.Why)
+}
+
+// Check returns every import of pkgs that a rule forbids, sorted, and the
+// packages no rule places.
+func Check(pkgs []Package, rules []Rule) (violations []Violation, unplaced []string) {
+	imports := map[string][]string{}
+	for _, p := range pkgs {
+		imports[p.Path] = p.Imports
+	}
+	for _, p := range pkgs {
+		placed := false
+		for _, r := range rules {
+			if !Match(r.From, p.Path) {
+				continue
+			}
+			placed = true
+			for to, path := range reachable(p.Path, imports) {
+				for _, not := range r.Not {
+					if to != p.Path && Match(not, to) && !Match(r.From, to) {
+						violations = append(violations, Violation{From: p.Path, To: to, Path: path, Rule: r})
+						break
+					}
+				}
+			}
+		}
+		if !placed {
+			unplaced = append(unplaced, p.Path)
+		}
+	}
+	slices.SortFunc(violations, func(a, b Violation) int {
+		return cmp.Or(cmp.Compare(a.From, b.From), cmp.Compare(a.To, b.To), cmp.Compare(a.Rule.From, b.Rule.From))
+	})
+	slices.Sort(unplaced)
+	return violations, unplaced
+}
+
+// reachable returns every package from reaches through imports, each with
+// a shortest import path to it (breadth first, imports in sorted order, so
+// the path named is stable).
+func reachable(from string, imports map[string][]string) map[string][]string {
+	paths := map[string][]string{from: {from}}
+	queue := []string{from}
+	for len(queue) > 0 {
+		cur := queue[0]
+		queue = queue[1:]
+		for _, n := range slices.Sorted(slices.Values(imports[cur])) {
+			if _, seen := paths[n]; seen {
+				continue
+			}
+			paths[n] = append(slices.Clone(paths[cur]), n)
+			queue = append(queue, n)
+		}
+	}
+	delete(paths, from)
+	return paths
+}

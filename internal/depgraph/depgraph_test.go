@@ -1,0 +1,164 @@
+package depgraph
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"os/exec"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// modulePackages lists the module's packages (tests excluded: a test may
+// reach further down, e.g. an encoder's test solving with gini) with their
+// imports inside the module, by `go list`.
+func modulePackages(t *testing.T) []Package {
+	t.Helper()
+	mod, err := exec.Command("go", "list", "-m", "-f", "{{.Path}} {{.Dir}}").Output()
+	if err != nil {
+		t.Fatalf("go list -m: %v", err)
+	}
+	modPath, dir, _ := strings.Cut(strings.TrimSpace(string(mod)), " ")
+	cmd := exec.Command("go", "list", "-json=ImportPath,Imports", "./...")
+	cmd.Dir = dir
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list ./...: %v\n%s", err, stderr.String())
+	}
+	rel := func(p string) (string, bool) {
+		if p == modPath {
+			return ".", true
+		}
+		r, ok := strings.CutPrefix(p, modPath+"/")
+		return r, ok
+	}
+	var pkgs []Package
+	dec := json.NewDecoder(bytes.NewReader(out))
+	for {
+		var p struct {
+			ImportPath string
+			Imports    []string
+		}
+		if err := dec.Decode(&p); errors.Is(err, io.EOF) {
+			break
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		path, _ := rel(p.ImportPath)
+		pkg := Package{Path: path}
+		for _, imp := range p.Imports {
+			if r, ok := rel(imp); ok {
+				pkg.Imports = append(pkg.Imports, r)
+			}
+		}
+		pkgs = append(pkgs, pkg)
+	}
+	if len(pkgs) == 0 {
+		t.Fatal("go list found no packages")
+	}
+	return pkgs
+}
+
+// TestLayering is the dependency-direction check of `make test`: every
+// import of the module goes with the pipeline (see the package doc).
+func TestLayering(t *testing.T) {
+	violations, unplaced := Check(modulePackages(t), Rules)
+	for _, v := range violations {
+		t.Errorf("import against the pipeline: %s", v)
+	}
+	for _, p := range unplaced {
+		t.Errorf("package %s is in no layer: add a Rule for it to internal/depgraph", p)
+	}
+}
+
+// TestCheck runs the checker on small made-up graphs.
+func TestCheck(t *testing.T) {
+	rules := []Rule{
+		{From: "leaf", Not: []string{"..."}, Why: "leaf"},
+		{From: "model/...", Not: []string{"enc/...", "sat/..."}, Why: "models"},
+		{From: "enc/...", Not: []string{"sat/..."}, Why: "encoders"},
+		{From: "sat/...", Not: []string{"model/...", "enc/..."}, Why: "solvers"},
+		{From: "app", Why: "top"},
+	}
+	tests := []struct {
+		name     string
+		pkgs     []Package
+		want     []string // "from→to via a→b→c"
+		unplaced []string
+	}{
+		{"clean", []Package{
+			{"leaf", nil}, {"model/x", []string{"leaf"}}, {"enc/x", []string{"model/x"}},
+			{"sat", []string{"leaf"}}, {"app", []string{"enc/x", "sat"}},
+		}, nil, nil},
+		{"direct edge", []Package{
+			{"model/x", nil}, {"enc/x", []string{"model/x", "sat"}}, {"sat", nil},
+		}, []string{"enc/x→sat via enc/x→sat"}, nil},
+		{"through another package", []Package{
+			{"model/x", []string{"model/y"}}, {"model/y", []string{"enc/z"}}, {"enc/z", nil},
+		}, []string{"model/x→enc/z via model/x→model/y→enc/z", "model/y→enc/z via model/y→enc/z"}, nil},
+		{"a leaf importing anything", []Package{
+			{"leaf", []string{"model/x"}}, {"model/x", nil},
+		}, []string{"leaf→model/x via leaf→model/x"}, nil},
+		{"within a pattern is fine", []Package{
+			{"sat/a", []string{"sat/b"}}, {"sat/b", nil},
+		}, nil, nil},
+		{"unplaced package", []Package{
+			{"misc", []string{"sat"}}, {"sat", nil},
+		}, nil, []string{"misc"}},
+	}
+	for _, tt := range tests {
+		vs, unplaced := Check(tt.pkgs, rules)
+		var have []string
+		for _, v := range vs {
+			have = append(have, v.From+"→"+v.To+" via "+strings.Join(v.Path, "→"))
+		}
+		if !slices.Equal(have, tt.want) {
+			t.Errorf("%s: have violations %q, want %q", tt.name, have, tt.want)
+		}
+		if !slices.Equal(unplaced, tt.unplaced) {
+			t.Errorf("%s: have unplaced %q, want %q", tt.name, unplaced, tt.unplaced)
+		}
+	}
+}
+
+// TestViolationMessage: the message names the edge, the path and the rule.
+func TestViolationMessage(t *testing.T) {
+	tests := []struct {
+		v    Violation
+		want string
+	}{
+		{Violation{From: "encode/juosan", To: "sat", Path: []string{"encode/juosan", "sat"}, Rule: Rule{From: "encode/...", Why: "no solvers"}},
+			`encode/juosan imports sat (encode/juosan → sat; forbidden by "encode/...": no solvers)`},
+		{Violation{From: "kinds", To: "sat", Path: []string{"kinds", "encode/juosan", "sat"}, Rule: Rule{From: "kinds/...", Why: "solving sits above"}},
+			`kinds reaches sat (kinds → encode/juosan → sat; forbidden by "kinds/...": solving sits above)`},
+	}
+	for _, tt := range tests {
+		if have := tt.v.String(); have != tt.want {
+			t.Errorf("have %q, want %q", have, tt.want)
+		}
+	}
+}
+
+// TestMatch pins the pattern syntax.
+func TestMatch(t *testing.T) {
+	tests := []struct {
+		pattern, path string
+		want          bool
+	}{
+		{"sat", "sat", true},
+		{"sat", "sat/gini", false},
+		{"sat/...", "sat", true},
+		{"sat/...", "sat/gini", true},
+		{"sat/...", "satellite", false},
+		{"...", "anything/at/all", true},
+	}
+	for _, tt := range tests {
+		if have := Match(tt.pattern, tt.path); have != tt.want {
+			t.Errorf("Match(%q, %q) = %v, want %v", tt.pattern, tt.path, have, tt.want)
+		}
+	}
+}
