@@ -95,11 +95,11 @@ func (b *juosan) values(p *pen, a puzzle.Assignment, col color.RGBA) {
 // through, leaving the middle for the bar that remains.
 func (b *juosan) struck(p *pen, i int, vals []int) {
 	q := b.vars[i].Pos
-	x, y := float64(q.Col)*S+S*0.8, float64(q.Row)*S+S*0.8
+	x, y := float64(q.Col)*S+S*0.78, float64(q.Row)*S+S*0.79
 	for _, v := range vals {
-		b.bar(p, x, y, valueLabel(b.inst, i, v), 0.42, struckRed)
+		b.bar(p, x, y, valueLabel(b.inst, i, v), 0.5, struckRed)
 	}
-	p.slash(x, y, S*0.28)
+	p.slash(x, y, S*0.32)
 }
 
 func (b *juosan) changed(i, _, _ int) []puzzle.Pos { return []puzzle.Pos{b.vars[i].Pos} }

@@ -46,12 +46,17 @@ func ShiftPlain(p *shift.Puzzle) ShiftPicture {
 // shift solve command runs (shift/deepen), on the back-end called solver,
 // and returns its picture. A puzzle with no solution within deepen's
 // default bound gives ErrUnsolvable.
+//
+// It runs one worker: with several, the first satisfiable part to finish
+// gives the moves, and a picture should not change from run to run. Large
+// puzzles are for shift solve, which solves parts side by side.
 func ShiftSolution(ctx context.Context, p *shift.Puzzle, solver string) (ShiftPicture, error) {
 	pic := ShiftPicture{Title: shiftTitle(p)}
 	if _, err := solvers.New(solver); err != nil {
 		return pic, err
 	}
-	res, err := deepen.Solve(ctx, p, deepen.Options{NewSolver: func() (sat.Solver, error) { return solvers.New(solver) }})
+	res, err := deepen.Solve(ctx, p, deepen.Options{Jobs: 1,
+		NewSolver: func() (sat.Solver, error) { return solvers.New(solver) }})
 	if err != nil {
 		return pic, err
 	}
