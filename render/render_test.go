@@ -15,6 +15,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/human"
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/render"
 	"github.com/puzzlesat/puzzlesat/shift"
 )
@@ -211,6 +212,45 @@ func TestPNG(t *testing.T) {
 		inst := load(t, tc.file)
 		if minW := int(float64(inst.Cols())*render.S) * render.PixelsPerMM; w < minW {
 			t.Errorf("%s: have %d pixels wide, want at least %d for %d columns", tc.file, w, minW, inst.Cols())
+		}
+	}
+}
+
+// TestPNGSize pins the layout: a picture without title or caption is its
+// board(s) and a 5 mm margin, at PixelsPerMM pixels per millimetre.
+func TestPNGSize(t *testing.T) {
+	tests := []struct {
+		file string
+		two  bool
+		w, h int
+	}{
+		{"6x6_1.in", false, 420, 420},                // 6·10 + 2·5 mm
+		{"shinro-1.shinro", false, 600, 600},         // 8 columns and the counts: 9·10 + 10
+		{"arrows/2026-01-24", false, 360, 360},       // 5·10 + 10
+		{"linjat-easy-1.linjat", false, 420, 600},    // 6 columns, 9 rows
+		{"linjat-tutorial-3.linjat", true, 600, 342}, // two 4×4 boards 10 mm apart, 6.5 mm of labels above: 57 mm
+	}
+	for _, tc := range tests {
+		inst := load(t, tc.file)
+		first := make(puzzle.Assignment, len(inst.Vars()))
+		pic := render.Picture{Values: first}
+		if tc.two {
+			pic.Second = first
+		}
+		c, err := render.Draw(inst, pic)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		if err := render.Write(&buf, c, render.PNG); err != nil {
+			t.Fatal(err)
+		}
+		img, err := png.Decode(&buf)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.file, err)
+		}
+		if have := img.Bounds().Size(); have.X != tc.w || have.Y != tc.h {
+			t.Errorf("%s: have %dx%d pixels, want %dx%d", tc.file, have.X, have.Y, tc.w, tc.h)
 		}
 	}
 }
