@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/tdewolff/canvas"
@@ -178,6 +179,47 @@ func TestDeterministic(t *testing.T) {
 		want := svgOf(t, picture(t, tc.file, render.Second))
 		if !bytes.Equal(have, want) {
 			t.Errorf("%s: two drawings of the same picture differ", tc.file)
+		}
+	}
+}
+
+// TestConcurrent draws and writes pictures on several goroutines at once,
+// as a server would, and wants the bytes of a drawing made alone (run it
+// with -race).
+func TestConcurrent(t *testing.T) {
+	files := []string{"6x6_1.in", "shinro-1.shinro", "arrows/2026-01-24", "linjat-easy-1.linjat"}
+	want := make([][]byte, len(files))
+	for i, f := range files {
+		want[i] = svgOf(t, picture(t, f, render.Solution))
+	}
+	var wg sync.WaitGroup
+	have := make([][]byte, len(files))
+	errs := make([]error, len(files))
+	for i, f := range files {
+		inst := load(t, f)
+		pic, err := render.Prepare(context.Background(), inst, render.Solution, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c, err := render.Draw(inst, pic)
+			if err != nil {
+				errs[i] = err
+				return
+			}
+			var buf bytes.Buffer
+			errs[i] = render.Write(&buf, c, render.SVG)
+			have[i] = buf.Bytes()
+		}()
+	}
+	wg.Wait()
+	for i, f := range files {
+		if errs[i] != nil {
+			t.Errorf("%s: %v", f, errs[i])
+		} else if !bytes.Equal(have[i], want[i]) {
+			t.Errorf("%s: drawn beside others, the picture differs from the one drawn alone", f)
 		}
 	}
 }
