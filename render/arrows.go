@@ -12,22 +12,12 @@ import (
 
 // arrows draws a Japanese Arrows board: every cell's arrow with its number
 // behind it, given numbers in black and bold.
-type arrows struct {
-	inst kinds.Instance
-	vars []puzzle.Var
-	m    *am.Puzzle
-}
+type arrows struct{ base[*am.Puzzle] }
 
 func newArrows(inst kinds.Instance) (board, error) {
-	x, ok := inst.(interface{ Model() *am.Puzzle })
-	if !ok {
-		return nil, fmt.Errorf("render: arrows instance %T has no model", inst)
-	}
-	return &arrows{inst: inst, vars: inst.Vars(), m: x.Model()}, nil
+	b, err := newBase[*am.Puzzle](inst)
+	return &arrows{b}, err
 }
-
-func (b *arrows) size() (int, int) { return b.m.Rows(), b.m.Cols() }
-func (b *arrows) pad() (int, int)  { return 0, 0 }
 
 // dir is the step of the arrow at q.
 func (b *arrows) dir(q puzzle.Pos) (dr, dc int) { return b.m.Dirs[q.Row][q.Col].Delta() }
@@ -109,5 +99,3 @@ func (b *arrows) struck(p *pen, i int, vals []int) {
 	w := face.TextWidth(s)
 	p.line(cx(q.Col)-w/2-0.3, y, cx(q.Col)+w/2+0.3, y, 0.3, struckRed, true)
 }
-
-func (b *arrows) changed(i, _, _ int) []puzzle.Pos { return []puzzle.Pos{b.vars[i].Pos} }

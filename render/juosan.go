@@ -1,7 +1,6 @@
 package render
 
 import (
-	"fmt"
 	"image/color"
 	"strconv"
 
@@ -14,22 +13,12 @@ import (
 // around the territories, each number small in the top-left corner of its
 // territory's first cell (so that the cell's bar still fits), and the bars
 // across the cells.
-type juosan struct {
-	inst kinds.Instance
-	vars []puzzle.Var
-	m    *jm.Puzzle
-}
+type juosan struct{ base[*jm.Puzzle] }
 
 func newJuosan(inst kinds.Instance) (board, error) {
-	x, ok := inst.(interface{ Model() *jm.Puzzle })
-	if !ok {
-		return nil, fmt.Errorf("render: juosan instance %T has no model", inst)
-	}
-	return &juosan{inst: inst, vars: inst.Vars(), m: x.Model()}, nil
+	b, err := newBase[*jm.Puzzle](inst)
+	return &juosan{b}, err
 }
-
-func (b *juosan) size() (int, int) { return b.m.Rows(), b.m.Cols() }
-func (b *juosan) pad() (int, int)  { return 0, 0 }
 
 func (b *juosan) clues(p *pen) {
 	m := b.m
@@ -101,5 +90,3 @@ func (b *juosan) struck(p *pen, i int, vals []int) {
 	}
 	p.slash(x, y, S*0.32)
 }
-
-func (b *juosan) changed(i, _, _ int) []puzzle.Pos { return []puzzle.Pos{b.vars[i].Pos} }

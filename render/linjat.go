@@ -1,7 +1,6 @@
 package render
 
 import (
-	"fmt"
 	"image/color"
 	"strconv"
 
@@ -14,21 +13,12 @@ import (
 
 // linjat draws a Linjat board as the reference app does: dots, numbers in
 // discs, and each number's line as a broad stroke under its disc.
-type linjat struct {
-	inst kinds.Instance
-	m    *lm.Puzzle
-}
+type linjat struct{ base[*lm.Puzzle] }
 
 func newLinjat(inst kinds.Instance) (board, error) {
-	x, ok := inst.(interface{ Model() *lm.Puzzle })
-	if !ok {
-		return nil, fmt.Errorf("render: linjat instance %T has no model", inst)
-	}
-	return &linjat{inst: inst, m: x.Model()}, nil
+	b, err := newBase[*lm.Puzzle](inst)
+	return &linjat{b}, err
 }
-
-func (b *linjat) size() (int, int) { return b.m.Rows(), b.m.Cols() }
-func (b *linjat) pad() (int, int)  { return 0, 0 }
 
 func (b *linjat) clues(p *pen) {
 	m := b.m

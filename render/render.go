@@ -92,6 +92,35 @@ func boardFor(inst kinds.Instance) (board, error) {
 	return nil, fmt.Errorf("render: cannot draw %s puzzles", inst.Kind())
 }
 
+// base is what every board keeps: the instance, its unknowns and the
+// kind's own model (the territories, arrows and dots a board draws are not
+// in the kind-independent view). Its methods are the defaults: no room
+// around the grid, and a difference shows in the unknown's own cell.
+type base[M interface {
+	Rows() int
+	Cols() int
+}] struct {
+	inst kinds.Instance
+	vars []puzzle.Var
+	m    M
+}
+
+func newBase[M interface {
+	Rows() int
+	Cols() int
+}](inst kinds.Instance) (base[M], error) {
+	x, ok := inst.(interface{ Model() M })
+	if !ok {
+		return base[M]{}, fmt.Errorf("render: %s instance %T has no model", inst.Kind(), inst)
+	}
+	return base[M]{inst: inst, vars: inst.Vars(), m: x.Model()}, nil
+}
+
+func (b *base[M]) size() (int, int) { return b.m.Rows(), b.m.Cols() }
+func (b *base[M]) pad() (int, int)  { return 0, 0 }
+
+func (b *base[M]) changed(i, _, _ int) []puzzle.Pos { return []puzzle.Pos{b.vars[i].Pos} }
+
 // Room around and between the parts of a picture, in millimetres.
 const (
 	margin   = 5.0

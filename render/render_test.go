@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"image"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -23,8 +24,9 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
 
-// load reads the one puzzle of a file in testdata.
-func load(t *testing.T, file string) kinds.Instance {
+// read reads a file of testdata, or the puzzle.txt of a folder there (an
+// Arrows puzzle).
+func read(t *testing.T, file string) (string, []byte) {
 	t.Helper()
 	name := filepath.Join("testdata", file)
 	if st, err := os.Stat(name); err == nil && st.IsDir() {
@@ -34,6 +36,13 @@ func load(t *testing.T, file string) kinds.Instance {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return name, data
+}
+
+// load reads the one puzzle of a file in testdata.
+func load(t *testing.T, file string) kinds.Instance {
+	t.Helper()
+	name, data := read(t, file)
 	k, err := kinds.Detect(name, data)
 	if err != nil {
 		t.Fatal(err)
@@ -50,12 +59,7 @@ func load(t *testing.T, file string) kinds.Instance {
 
 func loadShift(t *testing.T, file string) *shift.Puzzle {
 	t.Helper()
-	name := filepath.Join("testdata", file)
-	data, err := os.ReadFile(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := shift.Parse(name, data)
+	p, err := shift.Parse(read(t, file))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -224,6 +228,20 @@ func TestConcurrent(t *testing.T) {
 	}
 }
 
+// pngOf writes c as PNG and decodes it.
+func pngOf(t *testing.T, c *canvas.Canvas) image.Image {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := render.Write(&buf, c, render.PNG); err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return img
+}
+
 // TestPNG decodes PNG pictures of every kind and checks their pixel size
 // against the picture's size in millimetres.
 func TestPNG(t *testing.T) {
@@ -237,14 +255,7 @@ func TestPNG(t *testing.T) {
 		{"linjat-tutorial-3.linjat", render.Second},
 	} {
 		c := picture(t, tc.file, tc.mode)
-		var buf bytes.Buffer
-		if err := render.Write(&buf, c, render.PNG); err != nil {
-			t.Fatal(err)
-		}
-		img, err := png.Decode(&buf)
-		if err != nil {
-			t.Fatalf("%s: %v", tc.file, err)
-		}
+		img := pngOf(t, c)
 		w, h := render.PixelSize(c)
 		if have := img.Bounds().Size(); have.X != w || have.Y != h {
 			t.Errorf("%s %v: have %dx%d pixels, want %dx%d (%.0fx%.0f mm at %d px/mm)",
@@ -283,15 +294,7 @@ func TestPNGSize(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var buf bytes.Buffer
-		if err := render.Write(&buf, c, render.PNG); err != nil {
-			t.Fatal(err)
-		}
-		img, err := png.Decode(&buf)
-		if err != nil {
-			t.Fatalf("%s: %v", tc.file, err)
-		}
-		if have := img.Bounds().Size(); have.X != tc.w || have.Y != tc.h {
+		if have := pngOf(t, c).Bounds().Size(); have.X != tc.w || have.Y != tc.h {
 			t.Errorf("%s: have %dx%d pixels, want %dx%d", tc.file, have.X, have.Y, tc.w, tc.h)
 		}
 	}

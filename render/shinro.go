@@ -1,7 +1,6 @@
 package render
 
 import (
-	"fmt"
 	"image/color"
 	"strconv"
 
@@ -15,22 +14,14 @@ import (
 // shinro draws a Shinro board as playshinro does: the column counts above
 // the grid and the row counts to its left, arrows in their cells, stones as
 // dark discs.
-type shinro struct {
-	inst kinds.Instance
-	vars []puzzle.Var
-	m    *sm.Puzzle
-}
+type shinro struct{ base[*sm.Puzzle] }
 
 func newShinro(inst kinds.Instance) (board, error) {
-	x, ok := inst.(interface{ Model() *sm.Puzzle })
-	if !ok {
-		return nil, fmt.Errorf("render: shinro instance %T has no model", inst)
-	}
-	return &shinro{inst: inst, vars: inst.Vars(), m: x.Model()}, nil
+	b, err := newBase[*sm.Puzzle](inst)
+	return &shinro{b}, err
 }
 
-func (b *shinro) size() (int, int) { return b.m.Rows(), b.m.Cols() }
-func (b *shinro) pad() (int, int)  { return 1, 1 }
+func (b *shinro) pad() (int, int) { return 1, 1 }
 
 func (b *shinro) clues(p *pen) {
 	m := b.m
@@ -88,5 +79,3 @@ func (b *shinro) struck(p *pen, i int, vals []int) {
 		}
 	}
 }
-
-func (b *shinro) changed(i, _, _ int) []puzzle.Pos { return []puzzle.Pos{b.vars[i].Pos} }

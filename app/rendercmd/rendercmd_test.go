@@ -10,32 +10,23 @@ import (
 	"testing"
 
 	"github.com/puzzlesat/puzzlesat/app"
+	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
 )
 
-const (
-	janko   = "../../testdata/juosan/janko/6x6_1.in"
-	play    = "../../testdata/juosan/janko_instances.json"
-	shinroF = "../../testdata/shinro/playshinro.json"
-	arrowsD = "../../testdata/arrows/2026-01-24"
-	linjatF = "../../testdata/linjat/puzzles.json"
-	swap    = "../../testdata/shift/swap.txt"
+var (
+	janko   = testcorpus.Path("juosan", "janko", "6x6_1.in")
+	play    = testcorpus.Path("juosan", "janko_instances.json")
+	shinroF = testcorpus.Path(testcorpus.ShinroFile)
+	arrowsD = testcorpus.Path("arrows", "2026-01-24")
+	linjatF = testcorpus.Path(testcorpus.LinjatFile)
+	swap    = testcorpus.Path("shift", "swap.txt")
 )
 
-// run runs the app in-process and returns its exit code, stdout and stderr.
-func run(t *testing.T, stdin string, args ...string) (int, string, string) {
-	t.Helper()
-	var out, errb bytes.Buffer
-	code := app.Run(context.Background(), strings.NewReader(stdin), &out, &errb, append([]string{"puzzlesat", "render"}, args...))
+// run runs `puzzlesat render ARGS` in-process.
+func run(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
+	var out, errb strings.Builder
+	code = app.Run(context.Background(), strings.NewReader(stdin), &out, &errb, append([]string{"puzzlesat", "render"}, args...))
 	return code, out.String(), errb.String()
-}
-
-func readFile(t *testing.T, name string) string {
-	t.Helper()
-	b, err := os.ReadFile(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
 }
 
 // TestStdout covers what goes to standard output (SVG) and the exit codes.
@@ -60,7 +51,7 @@ func TestStdout(t *testing.T) {
 		{"arrows folder", "", []string{"--solution", arrowsD}, 0, "<svg ", ""},
 		{"linjat", "", []string{"--second", linjatF + "#tutorial/3"}, 0, "<svg ", ""},
 		{"url", "", []string{"https://puzz.link/p?juosan/6/6/hh44aa0fo3u017253334"}, 0, "<svg ", ""},
-		{"stdin", readFile(t, janko), []string{"-"}, 0, "<svg ", ""},
+		{"stdin", string(testcorpus.Read(t, "juosan", "janko", "6x6_1.in")), []string{"-"}, 0, "<svg ", ""},
 		{"unsolvable", "", []string{"--solution", "--rule", "majority", play + "#5x5_1"}, 1, "", "no solution"},
 		{"two modes", "", []string{"--solution", "--hint", janko}, 2, "", "at most one of --solution, --hint"},
 		{"many puzzles", "", []string{shinroF}, 2, "", "pick one with FILE#NAME"},
@@ -73,8 +64,8 @@ func TestStdout(t *testing.T) {
 		{"timeout", "", []string{"--timeout", "1ns", "--solution", janko}, 3, "", "timed out"},
 		{"shift start", "", []string{swap}, 0, "<svg ", ""},
 		{"shift solution", "", []string{"--solution", swap}, 0, "<svg ", ""},
-		{"shift stdin", readFile(t, swap), []string{"-"}, 0, "<svg ", ""},
-		{"shift forced", readFile(t, swap), []string{"--kind", "shift", "-"}, 0, "<svg ", ""},
+		{"shift stdin", string(testcorpus.Read(t, "shift", "swap.txt")), []string{"-"}, 0, "<svg ", ""},
+		{"shift forced", string(testcorpus.Read(t, "shift", "swap.txt")), []string{"--kind", "shift", "-"}, 0, "<svg ", ""},
 		{"shift hint", "", []string{"--hint", swap}, 2, "", "--hint is not for shift puzzles"},
 		{"not a shift puzzle", "", []string{"--kind", "shift", janko}, 2, "", "6x6_1.in"},
 		{"shift bad solver", "", []string{"--solver", "nosuch", "--solution", swap}, 2, "", "unknown solver"},
@@ -159,7 +150,11 @@ func TestSameAsLibrary(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	if want := readFile(t, "../../render/testdata/golden/juosan-solution.svg"); out != want {
+	want, err := os.ReadFile("../../render/testdata/golden/juosan-solution.svg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out != string(want) {
 		t.Errorf("render --solution gives %d bytes, want the %d of render's golden juosan-solution.svg", len(out), len(want))
 	}
 }
