@@ -35,6 +35,20 @@ const (
 // 60 pixels wide.
 const PixelsPerMM = 6
 
+// MaxPixels bounds a PNG picture: a larger one (a 200×200 puzzle would be
+// 12,000 pixels square, over half a gigabyte to draw) is drawn at the
+// lower resolution that fits.
+const MaxPixels = 1 << 24
+
+// resolution is the PNG resolution of c in pixels per millimetre.
+func resolution(c *canvas.Canvas) float64 {
+	r := float64(PixelsPerMM)
+	if px := c.W * c.H * r * r; px > MaxPixels {
+		r *= math.Sqrt(MaxPixels / px)
+	}
+	return r
+}
+
 // FormatOf returns the format a file name's extension asks for.
 func FormatOf(name string) (Format, error) {
 	switch ext := strings.ToLower(filepath.Ext(name)); ext {
@@ -53,7 +67,8 @@ func FormatOf(name string) (Format, error) {
 
 // PixelSize is the size in pixels of c written as PNG.
 func PixelSize(c *canvas.Canvas) (w, h int) {
-	return int(math.Round(c.W * PixelsPerMM)), int(math.Round(c.H * PixelsPerMM))
+	r := resolution(c)
+	return int(c.W*r + 0.5), int(c.H*r + 0.5)
 }
 
 // Write writes c in format f.
@@ -66,8 +81,8 @@ func Write(w io.Writer, c *canvas.Canvas, f Format) error {
 		c.RenderTo(outlines{r})
 		return r.Close()
 	case PNG:
-		img := rasterizer.Draw(c, canvas.DPMM(PixelsPerMM), canvas.DefaultColorSpace)
-		return (&png.Encoder{CompressionLevel: png.BestCompression}).Encode(w, img)
+		img := rasterizer.Draw(c, canvas.DPMM(resolution(c)), canvas.DefaultColorSpace)
+		return png.Encode(w, img)
 	case PDF:
 		r := pdf.New(w, c.W, c.H, nil)
 		c.RenderTo(r)

@@ -7,6 +7,7 @@ import (
 	"flag"
 	"image"
 	"image/png"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -18,6 +19,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/human"
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/puzzle"
+	jm "github.com/puzzlesat/puzzlesat/puzzle/juosan"
 	"github.com/puzzlesat/puzzlesat/render"
 	"github.com/puzzlesat/puzzlesat/shift"
 )
@@ -297,6 +299,35 @@ func TestPNGSize(t *testing.T) {
 		if have := pngOf(t, c).Bounds().Size(); have.X != tc.w || have.Y != tc.h {
 			t.Errorf("%s: have %dx%d pixels, want %dx%d", tc.file, have.X, have.Y, tc.w, tc.h)
 		}
+	}
+}
+
+// TestPNGBounded draws a puzzle whose PNG at PixelsPerMM would go over
+// MaxPixels: it is drawn at the lower resolution that fits (the largest
+// puzzles, 200×200, would otherwise take gigabytes).
+func TestPNGBounded(t *testing.T) {
+	p, _, err := jm.Random(rand.New(rand.NewPCG(1, 2)), 80, 80)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := jm.Formats.Write("", []*jm.Puzzle{p})
+	if err != nil {
+		t.Fatal(err)
+	}
+	insts, err := kinds.Juosan.Parse("big.juosan", data, kinds.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := render.Draw(insts[0], render.Picture{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, h := render.PixelSize(c)
+	if w*h > render.MaxPixels || w < 80*40 {
+		t.Errorf("%.0fx%.0f mm: have %dx%d pixels, want at most %d in all and at least 40 per cell", c.W, c.H, w, h, render.MaxPixels)
+	}
+	if have := pngOf(t, c).Bounds().Size(); have.X != w || have.Y != h {
+		t.Errorf("have %dx%d pixels, want %dx%d", have.X, have.Y, w, h)
 	}
 }
 
