@@ -16,6 +16,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/app/cnfcmd"
 	"github.com/puzzlesat/puzzlesat/app/generatecmd"
 	"github.com/puzzlesat/puzzlesat/app/puzzlecmd"
+	"github.com/puzzlesat/puzzlesat/app/rendercmd"
 	"github.com/puzzlesat/puzzlesat/app/rulescmd"
 	"github.com/puzzlesat/puzzlesat/app/shiftcmd"
 )
@@ -75,7 +76,7 @@ func commands() []*cli.Command {
 	cnf := cnfcmd.Command()
 	cnf.Subcommands = append(cnf.Subcommands, puzzlecmd.ExportCommand())
 	cmds := puzzlecmd.Commands()
-	cmds = append(cmds, cnf, rulescmd.Command(), generatecmd.Command(), benchcmd.Command(), shiftcmd.Command())
+	cmds = append(cmds, cnf, rulescmd.Command(), generatecmd.Command(), benchcmd.Command(), shiftcmd.Command(), rendercmd.Command())
 	return cmds
 }
 

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -144,4 +145,53 @@ func IsTerminal(w io.Writer) bool {
 	}
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// Anywhere lets flags follow the positional arguments (urfave/cli stops at
+// the first one): it sets the flags it finds among them and passes the rest
+// on.
+func Anywhere(action func(*cli.Context, []string) error) cli.ActionFunc {
+	return func(c *cli.Context) error {
+		args := c.Args().Slice()
+		var pos []string
+		for i := 0; i < len(args); i++ {
+			a := args[i]
+			if a == "--" {
+				pos = append(pos, args[i+1:]...)
+				break
+			}
+			if a == "-" || !strings.HasPrefix(a, "-") {
+				pos = append(pos, a)
+				continue
+			}
+			name, val, hasVal := strings.Cut(strings.TrimLeft(a, "-"), "=")
+			var flag cli.Flag
+			for _, f := range c.Command.Flags {
+				for _, n := range f.Names() {
+					if n == name {
+						flag = f
+					}
+				}
+			}
+			if flag == nil {
+				return Exit(ExitBadInput, "unknown flag %s", a)
+			}
+			if !hasVal {
+				if _, isBool := flag.(*cli.BoolFlag); isBool {
+					val = "true"
+				} else if i+1 < len(args) {
+					i++
+					val = args[i]
+				} else {
+					return Exit(ExitBadInput, "flag %s needs a value", a)
+				}
+			}
+			// Set the flag by its first name: urfave/cli copies values
+			// between a flag's names only while it parses.
+			if err := c.Set(flag.Names()[0], val); err != nil {
+				return Exit(ExitBadInput, "flag %s: %v", a, err)
+			}
+		}
+		return action(c, pos)
+	}
 }

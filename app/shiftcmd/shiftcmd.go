@@ -41,7 +41,7 @@ func Command() *cli.Command {
 					&cli.BoolFlag{Name: "quiet", Usage: "no per-depth progress on stderr"},
 					&cli.IntFlag{Name: "jobs", Value: 0, Usage: "parts of depths solved at once, each worker with its own solver (0: one per CPU; at most one per CPU)"},
 					appio.SolverFlag, appio.TimeoutFlag, appio.FormatFlag},
-				Action: anywhere(solveAction),
+				Action: appio.Anywhere(solveAction),
 			},
 			{
 				Name:      "scramble",
@@ -50,74 +50,17 @@ func Command() *cli.Command {
 				Flags: []cli.Flag{builtinFlag,
 					&cli.IntFlag{Name: "moves", Value: 10, Usage: "number of random moves"},
 					&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "random seed"}},
-				Action: anywhere(scrambleAction),
+				Action: appio.Anywhere(scrambleAction),
 			},
 			{
 				Name:      "apply",
 				Usage:     "replay a move list from the start and say whether it reaches the goal (exit 0 yes, 1 no)",
 				ArgsUsage: "FILE|--builtin NAME MOVE...",
 				Flags:     []cli.Flag{builtinFlag, appio.FormatFlag},
-				Action:    anywhere(applyAction),
+				Action:    appio.Anywhere(applyAction),
 			},
 		},
 	}
-}
-
-// anywhere lets flags follow the positional arguments (urfave/cli stops at
-// the first one): it sets the flags it finds among them and passes the rest
-// on.
-func anywhere(action func(*cli.Context, []string) error) cli.ActionFunc {
-	return func(c *cli.Context) error {
-		args := c.Args().Slice()
-		var pos []string
-		for i := 0; i < len(args); i++ {
-			a := args[i]
-			if a == "--" {
-				pos = append(pos, args[i+1:]...)
-				break
-			}
-			if a == "-" || !strings.HasPrefix(a, "-") {
-				pos = append(pos, a)
-				continue
-			}
-			name, val, hasVal := strings.Cut(strings.TrimLeft(a, "-"), "=")
-			var flag cli.Flag
-			for _, f := range c.Command.Flags {
-				for _, n := range f.Names() {
-					if n == name {
-						flag = f
-					}
-				}
-			}
-			if flag == nil {
-				return appio.Exit(appio.ExitBadInput, "unknown flag %s", a)
-			}
-			if !hasVal {
-				if _, isBool := flag.(*cli.BoolFlag); isBool {
-					val = "true"
-				} else if i+1 < len(args) {
-					i++
-					val = args[i]
-				} else {
-					return appio.Exit(appio.ExitBadInput, "flag %s needs a value", a)
-				}
-			}
-			if err := c.Set(name, val); err != nil {
-				return appio.Exit(appio.ExitBadInput, "flag %s: %v", a, err)
-			}
-		}
-		return action(c, pos)
-	}
-}
-
-// start reads --format and the puzzle (FILE or --builtin) that solve and
-// apply work on, and returns the arguments after FILE.
-func start(c *cli.Context, args []string) (asJSON bool, p *shift.Puzzle, rest []string, err error) {
-	if asJSON, err = appio.JSON(c); err != nil {
-		return false, nil, nil, err
-	}
-	p, rest, err = load(c, args)
-	return asJSON, p, rest, err
 }
 
 // load reads the puzzle and returns the remaining arguments.
@@ -423,4 +366,14 @@ func applyAction(c *cli.Context, args []string) error {
 		return cli.Exit("", appio.ExitNo)
 	}
 	return nil
+}
+
+// start reads --format and the puzzle (FILE or --builtin) that solve and
+// apply work on, and returns the arguments after FILE.
+func start(c *cli.Context, args []string) (asJSON bool, p *shift.Puzzle, rest []string, err error) {
+	if asJSON, err = appio.JSON(c); err != nil {
+		return false, nil, nil, err
+	}
+	p, rest, err = load(c, args)
+	return asJSON, p, rest, err
 }

@@ -63,6 +63,8 @@ var Rules = []Rule{
 		Why: "solve is the SAT side the cross-check and the generator build on"},
 	{From: "crosscheck/...", Not: join([]string{"generate/..."}, belowApp),
 		Why: "the cross-check sits below the generator and the command line"},
+	{From: "render/...", Not: join([]string{"generate/..."}, belowApp),
+		Why: "pictures draw what solve and crosscheck found; the commands sit above"},
 	{From: "generate/...", Not: belowApp,
 		Why: "the generator sits below the command line"},
 	{From: "internal/testcorpus", Not: join([]string{"encode/...", "sat/...", "human/...", "kinds/...", "shift/..."}, driving, belowApp),

@@ -1,0 +1,194 @@
+// Package rendercmd is `puzzlesat render`: a picture of a puzzle as SVG, PNG
+// or PDF (package render), alone or with a solution, two solutions, the
+// backbone or the next human step. It takes puzzles the way the puzzle
+// commands do (app/puzzlecmd), and shift puzzles in the text format of
+// package shift.
+package rendercmd
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"strings"
+
+	"github.com/tdewolff/canvas"
+	"github.com/urfave/cli/v2"
+
+	"github.com/puzzlesat/puzzlesat/app/appio"
+	"github.com/puzzlesat/puzzlesat/app/puzzlecmd"
+	"github.com/puzzlesat/puzzlesat/crosscheck"
+	"github.com/puzzlesat/puzzlesat/render"
+	"github.com/puzzlesat/puzzlesat/shift"
+)
+
+// modeFlags are the mutually exclusive flags that choose what to draw
+// besides the puzzle.
+var modeFlags = []struct {
+	mode  render.Mode
+	usage string
+}{
+	{render.Solution, "draw a solution (the first found when there are several)"},
+	{render.Second, "draw two solutions of a puzzle that has several, the cells where they differ marked"},
+	{render.Backbone, "draw the cells every solution agrees on, the others grey"},
+	{render.Hint, "draw the next step of the human solver: the cells it looks at, what it eliminates, its reason"},
+}
+
+// Command returns the `render` command.
+func Command() *cli.Command {
+	flags := append(puzzlecmd.Flags(), appio.SolverFlag, appio.TimeoutFlag,
+		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE`; its extension picks the format: .svg, .png or .pdf (default: SVG on standard output)"})
+	for _, m := range modeFlags {
+		flags = append(flags, &cli.BoolFlag{Name: m.mode.String(), Usage: m.usage})
+	}
+	return &cli.Command{
+		Name:      "render",
+		Usage:     "draw a puzzle as SVG, PNG or PDF, alone or with a solution, two solutions, the backbone or a hint (exit 0, 1 nothing to draw, 2 bad input, 3 timeout)",
+		ArgsUsage: "PUZZLE",
+		Description: "PUZZLE is a file, - for standard input, a puzz.link URL, FILE#NAME, or a shift puzzle file\n" +
+			"(drawn as its start; with --solution as a shortest move sequence). Flags may follow PUZZLE.",
+		Flags:  flags,
+		Action: appio.Anywhere(action),
+	}
+}
+
+func action(c *cli.Context, args []string) error {
+	mode, err := modeOf(c)
+	if err != nil {
+		return err
+	}
+	format := render.SVG
+	if out := c.String("output"); out != "" {
+		if format, err = render.FormatOf(out); err != nil {
+			return appio.Exit(appio.ExitBadInput, "%v", err)
+		}
+	}
+	if len(args) != 1 {
+		return appio.Exit(appio.ExitBadInput, "render takes one PUZZLE (a file, - for stdin, a puzz.link URL or FILE#NAME)")
+	}
+	ctx, cancel := appio.Context(c)
+	defer cancel()
+	sp, err := loadShift(c, args[0])
+	if err != nil {
+		return err
+	}
+	var pic *canvas.Canvas
+	if sp != nil {
+		pic, err = drawShift(ctx, c, sp, mode)
+	} else {
+		inst, lerr := puzzlecmd.LoadOne(c, args[0])
+		if lerr != nil {
+			return lerr
+		}
+		newSolver, ferr := appio.Factory(c)
+		if ferr != nil {
+			return ferr
+		}
+		var p render.Picture
+		if p, err = render.Prepare(ctx, inst, mode, newSolver); err == nil {
+			pic, err = render.Draw(inst, p)
+		}
+	}
+	if err != nil {
+		return answer(err)
+	}
+	var buf bytes.Buffer
+	if err := render.Write(&buf, pic, format); err != nil {
+		return err
+	}
+	if out := c.String("output"); out != "" {
+		if err := os.WriteFile(out, buf.Bytes(), 0o666); err != nil {
+			return appio.Exit(appio.ExitBadInput, "%v", err)
+		}
+		return nil
+	}
+	_, err = c.App.Writer.Write(buf.Bytes())
+	return err
+}
+
+// modeOf reads the mode flags; at most one may be given.
+func modeOf(c *cli.Context) (render.Mode, error) {
+	mode := render.Plain
+	var set []string
+	for _, m := range modeFlags {
+		if c.Bool(m.mode.String()) {
+			mode = m.mode
+			set = append(set, "--"+m.mode.String())
+		}
+	}
+	if len(set) > 1 {
+		return mode, appio.Exit(appio.ExitBadInput, "give at most one of %s", strings.Join(set, ", "))
+	}
+	return mode, nil
+}
+
+// answer maps what stopped a picture to an exit code: a negative answer
+// (no solution, no second one, no step, an unsound rule) is 1, a timeout 3.
+func answer(err error) error {
+	var unsound *crosscheck.UnsoundError
+	switch {
+	case appio.IsTimeout(err):
+		return appio.Exit(appio.ExitTimeout, "timed out before the picture was ready")
+	case errors.Is(err, render.ErrUnsolvable), errors.Is(err, render.ErrUnique),
+		errors.Is(err, render.ErrNoStep), errors.As(err, &unsound):
+		return appio.Exit(appio.ExitNo, "%v", err)
+	case errors.Is(err, render.ErrUnknown):
+		return appio.Exit(appio.ExitTimeout, "%v", err)
+	}
+	return err
+}
+
+// loadShift reads arg as a shift puzzle when --kind says so, or, without
+// --kind, when it parses as one (shift puzzles are not among the kinds the
+// puzzle loader detects). It returns nil for any other puzzle. Standard
+// input is read here and handed back to the app's reader, so that the
+// puzzle loader can read it again.
+func loadShift(c *cli.Context, arg string) (*shift.Puzzle, error) {
+	kind := c.String("kind")
+	if kind != "" && kind != "shift" {
+		return nil, nil
+	}
+	// URLs, FILE#NAME and folders (an Arrows puzzle) are never shift
+	// puzzles: only a file that exists as named, or stdin, may be.
+	if kind == "" && arg != "-" {
+		if st, err := os.Stat(arg); err != nil || st.IsDir() {
+			return nil, nil
+		}
+	}
+	name, data, err := appio.ReadInput(c, arg)
+	if err != nil {
+		return nil, err
+	}
+	if arg == "-" {
+		c.App.Reader = bytes.NewReader(data)
+	}
+	p, err := shift.Parse(name, data)
+	switch {
+	case err == nil:
+		return p, nil
+	case kind == "shift":
+		return nil, appio.BadInput(err)
+	}
+	return nil, nil
+}
+
+// drawShift draws a shift puzzle: its start, or with --solution a shortest
+// move sequence.
+func drawShift(ctx context.Context, c *cli.Context, p *shift.Puzzle, mode render.Mode) (*canvas.Canvas, error) {
+	var pic render.ShiftPicture
+	switch mode {
+	case render.Plain:
+		pic = render.ShiftPlain(p)
+	case render.Solution:
+		newSolver, err := appio.Factory(c)
+		if err != nil {
+			return nil, err
+		}
+		if pic, err = render.ShiftSolution(ctx, p, newSolver); err != nil {
+			return nil, err
+		}
+	default:
+		return nil, appio.Exit(appio.ExitBadInput, "--%s is not for shift puzzles: render draws their start, or with --solution a shortest solution", mode)
+	}
+	return render.DrawShift(p, pic)
+}

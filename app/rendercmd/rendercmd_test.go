@@ -1,0 +1,160 @@
+package rendercmd_test
+
+import (
+	"bytes"
+	"context"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/puzzlesat/puzzlesat/app"
+	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
+)
+
+var (
+	janko   = testcorpus.Path("juosan", "janko", "6x6_1.in")
+	play    = testcorpus.Path("juosan", "janko_instances.json")
+	shinroF = testcorpus.Path(testcorpus.ShinroFile)
+	arrowsD = testcorpus.Path("arrows", "2026-01-24")
+	linjatF = testcorpus.Path(testcorpus.LinjatFile)
+	swap    = testcorpus.Path("shift", "swap.txt")
+)
+
+// run runs `puzzlesat render ARGS` in-process.
+func run(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
+	var out, errb strings.Builder
+	code = app.Run(context.Background(), strings.NewReader(stdin), &out, &errb, append([]string{"puzzlesat", "render"}, args...))
+	return code, out.String(), errb.String()
+}
+
+// TestStdout covers what goes to standard output (SVG) and the exit codes.
+func TestStdout(t *testing.T) {
+	tests := []struct {
+		name  string
+		stdin string
+		args  []string
+		code  int
+		out   string // prefix of stdout
+		err   string // substring of stderr
+	}{
+		{"plain", "", []string{janko}, 0, "<svg ", ""},
+		{"flags after puzzle", "", []string{janko, "--solution"}, 0, "<svg ", ""},
+		{"solution", "", []string{"--solution", janko}, 0, "<svg ", ""},
+		{"solution of a puzzle with several", "", []string{"--solution", play + "#4x4_1"}, 0, "<svg ", ""},
+		{"second", "", []string{"--second", play + "#4x4_1"}, 0, "<svg ", ""},
+		{"second of a unique puzzle", "", []string{"--second", janko}, 1, "", "exactly one solution"},
+		{"backbone", "", []string{"--backbone", play + "#4x4_3"}, 0, "<svg ", ""},
+		{"hint", "", []string{"--hint", janko}, 0, "<svg ", ""},
+		{"shinro", "", []string{"--hint", shinroF + "#1"}, 0, "<svg ", ""},
+		{"arrows folder", "", []string{"--solution", arrowsD}, 0, "<svg ", ""},
+		{"linjat", "", []string{"--second", linjatF + "#tutorial/3"}, 0, "<svg ", ""},
+		{"url", "", []string{"https://puzz.link/p?juosan/6/6/hh44aa0fo3u017253334"}, 0, "<svg ", ""},
+		{"stdin", string(testcorpus.Read(t, "juosan", "janko", "6x6_1.in")), []string{"-"}, 0, "<svg ", ""},
+		{"unsolvable", "", []string{"--solution", "--rule", "majority", play + "#5x5_1"}, 1, "", "no solution"},
+		{"two modes", "", []string{"--solution", "--hint", janko}, 2, "", "at most one of --solution, --hint"},
+		{"many puzzles", "", []string{shinroF}, 2, "", "pick one with FILE#NAME"},
+		{"no puzzle", "", nil, 2, "", "render takes one PUZZLE"},
+		{"two puzzles", "", []string{janko, janko}, 2, "", "render takes one PUZZLE"},
+		{"missing file", "", []string{"nosuch.in"}, 2, "", "nosuch.in"},
+		{"unknown kind", "hello\n", []string{"-"}, 2, "", "--kind"},
+		{"bad solver", "", []string{"--solver", "nosuch", "--solution", janko}, 2, "", "unknown solver"},
+		{"unknown flag", "", []string{janko, "--colour"}, 2, "", "unknown flag --colour"},
+		{"timeout", "", []string{"--timeout", "1ns", "--solution", janko}, 3, "", "timed out"},
+		{"shift start", "", []string{swap}, 0, "<svg ", ""},
+		{"shift solution", "", []string{"--solution", swap}, 0, "<svg ", ""},
+		{"shift stdin", string(testcorpus.Read(t, "shift", "swap.txt")), []string{"-"}, 0, "<svg ", ""},
+		{"shift forced", string(testcorpus.Read(t, "shift", "swap.txt")), []string{"--kind", "shift", "-"}, 0, "<svg ", ""},
+		{"shift hint", "", []string{"--hint", swap}, 2, "", "--hint is not for shift puzzles"},
+		{"not a shift puzzle", "", []string{"--kind", "shift", janko}, 2, "", "6x6_1.in"},
+		{"shift bad solver", "", []string{"--solver", "nosuch", "--solution", swap}, 2, "", "unknown solver"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errs := run(t, tc.stdin, tc.args...)
+			if code != tc.code {
+				t.Fatalf("have exit %d, want %d; stderr: %s", code, tc.code, errs)
+			}
+			if !strings.HasPrefix(out, tc.out) || (tc.out == "") != (out == "") {
+				t.Errorf("have stdout %.40q, want it to start %q", out, tc.out)
+			}
+			if !strings.Contains(errs, tc.err) {
+				t.Errorf("have stderr %q, want it to hold %q", errs, tc.err)
+			}
+			if tc.out != "" && !strings.HasSuffix(out, "</svg>") {
+				t.Errorf("stdout ends %q, want </svg>", out[max(0, len(out)-20):])
+			}
+		})
+	}
+}
+
+// TestOutputFile covers -o: the extension picks the format, an unknown one
+// is exit 2 and writes nothing.
+func TestOutputFile(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct {
+		file string
+		code int
+		err  string
+		// check looks at the written file.
+		check func(t *testing.T, data []byte)
+	}{
+		{"a.svg", 0, "", func(t *testing.T, data []byte) {
+			if !bytes.HasPrefix(data, []byte("<svg ")) {
+				t.Errorf("a.svg starts %.20q, want <svg", data)
+			}
+		}},
+		{"b.png", 0, "", func(t *testing.T, data []byte) {
+			if _, err := png.Decode(bytes.NewReader(data)); err != nil {
+				t.Errorf("b.png: %v", err)
+			}
+		}},
+		{"c.PDF", 0, "", func(t *testing.T, data []byte) {
+			if !bytes.HasPrefix(data, []byte("%PDF-")) {
+				t.Errorf("c.PDF starts %.20q, want %%PDF-", data)
+			}
+		}},
+		{"d.jpg", 2, "cannot write .jpg pictures", nil},
+		{"noext", 2, "has no extension", nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.file, func(t *testing.T) {
+			name := filepath.Join(dir, tc.file)
+			code, out, errs := run(t, "", janko, "-o", name, "--hint")
+			if code != tc.code || !strings.Contains(errs, tc.err) {
+				t.Fatalf("have exit %d and stderr %q, want exit %d and %q", code, errs, tc.code, tc.err)
+			}
+			if out != "" {
+				t.Errorf("have stdout %.40q, want nothing with -o", out)
+			}
+			data, err := os.ReadFile(name)
+			if tc.check == nil {
+				if err == nil {
+					t.Errorf("%s was written, want nothing on exit %d", tc.file, code)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			tc.check(t, data)
+		})
+	}
+}
+
+// TestSameAsLibrary checks that the command's SVG is the library's: the
+// golden picture of the render package.
+func TestSameAsLibrary(t *testing.T) {
+	code, out, errs := run(t, "", "--solution", "../../render/testdata/6x6_1.in")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	want, err := os.ReadFile("../../render/testdata/golden/juosan-solution.svg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out != string(want) {
+		t.Errorf("render --solution gives %d bytes, want the %d of render's golden juosan-solution.svg", len(out), len(want))
+	}
+}

@@ -1,0 +1,185 @@
+package render
+
+import (
+	"image/color"
+	"math"
+
+	"github.com/go-fonts/dejavu/dejavusans"
+	"github.com/go-fonts/dejavu/dejavusansbold"
+	"github.com/tdewolff/canvas"
+
+	"github.com/puzzlesat/puzzlesat/puzzle"
+)
+
+// S is the side of one cell in millimetres, the unit every board is laid
+// out in.
+const S = 10.0
+
+// Layers, drawn bottom to top: a board draws its parts in any order and the
+// canvas sorts them, so a cell's highlight never hides a clue.
+const (
+	zBack = iota // cell backgrounds: hint, difference, undetermined
+	zGrid        // grid lines, Linjat's dots
+	zInk         // values: bars, stones, lines
+	zClue        // borders, numbers, arrows
+	zMark        // eliminations, difference outlines
+)
+
+// The colours. Values are drawn in ink, not black, so that what the
+// puzzle gives and what was found read apart.
+var (
+	black     = color.RGBA{0x00, 0x00, 0x00, 0xff}
+	white     = color.RGBA{0xff, 0xff, 0xff, 0xff}
+	gridGrey  = color.RGBA{0xa0, 0xa0, 0xa0, 0xff}
+	ink       = color.RGBA{0x1a, 0x3f, 0x8f, 0xff}
+	forcedInk = color.RGBA{0x00, 0x8a, 0x46, 0xff}
+	struckRed = color.RGBA{0xd0, 0x1c, 0x1c, 0xff}
+	hintBack  = color.RGBA{0xff, 0xe9, 0x8a, 0xff}
+	diffBack  = color.RGBA{0xff, 0xc8, 0xc8, 0xff}
+	greyBack  = color.RGBA{0xcc, 0xcc, 0xcc, 0xff}
+	labelGrey = color.RGBA{0x55, 0x55, 0x55, 0xff}
+)
+
+// faces are the fonts of one drawing. DejaVu Sans is compiled in so that a
+// picture never depends on the fonts of the machine that draws it, and it
+// covers every character the captions use (≠, ⇒, arrows), which the Go
+// fonts do not.
+type faces struct {
+	regular, bold *canvas.FontFamily
+}
+
+func loadFaces() (*faces, error) {
+	// Each drawing loads its own fonts: canvas's fonts keep shaping state,
+	// and drawings may be made on several goroutines at once (a server).
+	r := canvas.NewFontFamily("DejaVu Sans")
+	if err := r.LoadFont(dejavusans.TTF, 0, canvas.FontRegular); err != nil {
+		return nil, err
+	}
+	b := canvas.NewFontFamily("DejaVu Sans Bold")
+	if err := b.LoadFont(dejavusansbold.TTF, 0, canvas.FontRegular); err != nil {
+		return nil, err
+	}
+	return &faces{regular: r, bold: b}, nil
+}
+
+// face returns a face whose capital letters are capMM millimetres high.
+func (f *faces) face(capMM float64, bold bool, col color.RGBA) *canvas.FontFace {
+	fam := f.regular
+	if bold {
+		fam = f.bold
+	}
+	// DejaVu's capitals are 0.729 em high; canvas sizes faces in points.
+	const capPerEm = 0.729
+	return fam.Face(capMM/capPerEm*72/25.4, col)
+}
+
+// pen draws on a canvas in millimetres with y pointing down, relative to
+// the top-left corner of the board being drawn.
+type pen struct {
+	c    *canvas.Canvas
+	ctx  *canvas.Context
+	f    *faces
+	x, y float64
+}
+
+func newPen(c *canvas.Canvas, f *faces) *pen {
+	ctx := canvas.NewContext(c)
+	ctx.SetCoordSystem(canvas.CartesianIV)
+	return &pen{c: c, ctx: ctx, f: f}
+}
+
+// at returns a pen whose origin is (x, y) on the canvas.
+func (p *pen) at(x, y float64) *pen {
+	q := *p
+	q.x, q.y = x, y
+	return &q
+}
+
+func (p *pen) layer(z int) { p.c.SetZIndex(z) }
+
+// cx and cy are the centre of column c and row r.
+func cx(c int) float64 { return (float64(c) + 0.5) * S }
+func cy(r int) float64 { return (float64(r) + 0.5) * S }
+
+func (p *pen) fill(path *canvas.Path, x, y float64, col color.RGBA) {
+	p.ctx.SetFillColor(col)
+	p.ctx.SetStrokeColor(canvas.Transparent)
+	p.ctx.DrawPath(p.x+x, p.y+y, path)
+}
+
+func (p *pen) stroke(path *canvas.Path, x, y, width float64, col color.RGBA, round bool) {
+	p.ctx.SetFillColor(canvas.Transparent)
+	p.ctx.SetStrokeColor(col)
+	p.ctx.SetStrokeWidth(width)
+	if round {
+		p.ctx.SetStrokeCapper(canvas.RoundCap)
+		p.ctx.SetStrokeJoiner(canvas.RoundJoin)
+	} else {
+		p.ctx.SetStrokeCapper(canvas.ButtCap)
+		p.ctx.SetStrokeJoiner(canvas.MiterJoin)
+	}
+	p.ctx.DrawPath(p.x+x, p.y+y, path)
+}
+
+func (p *pen) line(x1, y1, x2, y2, width float64, col color.RGBA, round bool) {
+	p.stroke(canvas.Line(x2-x1, y2-y1), x1, y1, width, col, round)
+}
+
+// cell fills cell q.
+func (p *pen) cell(q puzzle.Pos, col color.RGBA) {
+	p.fill(canvas.Rectangle(S, S), float64(q.Col)*S, float64(q.Row)*S, col)
+}
+
+// outline draws a frame just inside cell q.
+func (p *pen) outline(q puzzle.Pos, width float64, col color.RGBA) {
+	in := width / 2
+	p.stroke(canvas.Rectangle(S-2*in, S-2*in), float64(q.Col)*S+in, float64(q.Row)*S+in, width, col, false)
+}
+
+// text writes s centred on (x, y): horizontally by its advance, vertically
+// by the capital height, so digits sit in the middle of a cell.
+func (p *pen) text(x, y float64, s string, face *canvas.FontFace) {
+	t := canvas.NewTextLine(face, s, canvas.Center)
+	p.ctx.DrawText(p.x+x, p.y+y+face.Metrics().CapHeight/2, t)
+}
+
+// grid draws the lines between the cells of a rows×cols board.
+func (p *pen) grid(rows, cols int, width float64, col color.RGBA) {
+	for r := 1; r < rows; r++ {
+		p.line(0, float64(r)*S, float64(cols)*S, float64(r)*S, width, col, false)
+	}
+	for c := 1; c < cols; c++ {
+		p.line(float64(c)*S, 0, float64(c)*S, float64(rows)*S, width, col, false)
+	}
+}
+
+// frame draws the outer border of a rows×cols board.
+func (p *pen) frame(rows, cols int, width float64, col color.RGBA) {
+	p.stroke(canvas.Rectangle(float64(cols)*S, float64(rows)*S), 0, 0, width, col, false)
+}
+
+// arrow draws an arrow of length l centred on (x, y), pointing along
+// (dr, dc) in grid steps (a diagonal arrow is as long as a straight one).
+func (p *pen) arrow(x, y float64, dr, dc int, l, width float64, col color.RGBA) {
+	n := math.Hypot(float64(dr), float64(dc))
+	ux, uy := float64(dc)/n, float64(dr)/n
+	head := 2.6 * width
+	tipX, tipY := x+ux*l/2, y+uy*l/2
+	// The shaft stops inside the head so that its round cap does not
+	// poke through the tip.
+	p.line(x-ux*l/2, y-uy*l/2, tipX-ux*head*0.8, tipY-uy*head*0.8, width, col, true)
+	tri := &canvas.Path{}
+	tri.MoveTo(0, 0)
+	tri.LineTo(-ux*head-uy*head*0.55, -uy*head+ux*head*0.55)
+	tri.LineTo(-ux*head+uy*head*0.55, -uy*head-ux*head*0.55)
+	tri.Close()
+	p.fill(tri, tipX, tipY, col)
+}
+
+// slash strikes out a small square of side d centred on (x, y).
+func (p *pen) slash(x, y, d float64) {
+	p.line(x-d/2, y+d/2, x+d/2, y-d/2, 0.35, struckRed, true)
+}
+
+// hypot is the length of a grid step (dr, dc).
+func hypot(dr, dc int) float64 { return math.Hypot(float64(dr), float64(dc)) }

@@ -1,0 +1,160 @@
+package render
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/puzzlesat/puzzlesat/crosscheck"
+	"github.com/puzzlesat/puzzlesat/human"
+	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/sat"
+	"github.com/puzzlesat/puzzlesat/solve"
+)
+
+// Mode is what a picture shows besides the puzzle.
+type Mode int
+
+// The modes.
+const (
+	Plain    Mode = iota // the puzzle alone
+	Solution             // a solution (the first, when there are several)
+	Second               // two solutions side by side, differences marked
+	Backbone             // the cells every solution agrees on
+	Hint                 // the human solver's next step
+)
+
+var modeNames = []string{"plain", "solution", "second", "backbone", "hint"}
+
+func (m Mode) String() string {
+	if m < 0 || int(m) >= len(modeNames) {
+		return fmt.Sprintf("Mode(%d)", int(m))
+	}
+	return modeNames[m]
+}
+
+// Modes lists every mode.
+func Modes() []Mode { return []Mode{Plain, Solution, Second, Backbone, Hint} }
+
+// Answers that leave nothing to draw. A command reports them as a negative
+// answer (exit 1), not as a failure.
+var (
+	ErrUnsolvable = errors.New("the puzzle has no solution")
+	ErrUnique     = errors.New("the puzzle has exactly one solution: there is no second one to draw")
+	ErrNoStep     = errors.New("the human rules find no step")
+)
+
+// ErrUnknown is returned when the solver stopped before an answer without
+// a context error (a back-end that gave up).
+var ErrUnknown = errors.New("the solver stopped before an answer")
+
+// Prepare computes what mode shows of inst with the packages the commands
+// use: solve.Check for solutions, solve.Backbone, and crosscheck.Grade for
+// the hint. solver names the SAT back-end ("" is the default); a context
+// error (a --timeout) is returned as it is.
+func Prepare(ctx context.Context, inst kinds.Instance, mode Mode, solver sat.Factory) (Picture, error) {
+	title := inst.Kind()
+	if n := inst.Name(); n != "" {
+		title += " " + n
+	}
+	pic := Picture{Title: title}
+	switch mode {
+	case Plain:
+		return pic, nil
+	case Solution, Second:
+		r, err := solve.Check(ctx, inst, solver, false)
+		if err != nil {
+			return pic, err
+		}
+		switch r.Status {
+		case sat.Unsolvable:
+			return pic, ErrUnsolvable
+		case sat.UniquenessUnknown:
+			return pic, ErrUnknown
+		case sat.UniqueSolution:
+			if mode == Second {
+				return pic, ErrUnique
+			}
+			pic.Title += " — solution (unique)"
+		case sat.MultipleSolutions:
+			if mode == Solution {
+				pic.Title += " — solution (one of several)"
+				break
+			}
+			pic.Title += " — two solutions"
+			pic.Second = r.Second
+			pic.Caption = differ(inst, r.Differences, r.First, r.Second)
+		}
+		pic.Values = r.First
+		return pic, nil
+	case Backbone:
+		r, err := solve.Backbone(ctx, inst, solver)
+		if err != nil {
+			return pic, err
+		}
+		switch r.Status {
+		case sat.Unsat:
+			return pic, ErrUnsolvable
+		case sat.Sat:
+		default:
+			return pic, ErrUnknown
+		}
+		pic.Title += " — backbone"
+		pic.Values, pic.Grey = r.Fixed, true
+		pic.Caption = fmt.Sprintf("%d of %d cells are the same in every solution; the grey ones differ between solutions",
+			r.Determined, len(inst.Vars()))
+		return pic, nil
+	case Hint:
+		r, err := crosscheck.Grade(ctx, inst, crosscheck.Options{Solver: solver, Trials: -1, HintOnly: true})
+		if err != nil {
+			return pic, err
+		}
+		if r.Hint == nil {
+			return pic, ErrNoStep
+		}
+		setup, err := inst.Human()
+		if err != nil {
+			return pic, err
+		}
+		pic.Title += " — next step"
+		pic.Hint, pic.Start = r.Hint, setup.StartCands(inst)
+		pic.Caption = hintCaption(inst, r.Hint)
+		return pic, nil
+	}
+	return pic, fmt.Errorf("render: unknown mode %v", mode)
+}
+
+// differ says where two solutions differ, the way check does.
+func differ(inst kinds.Instance, diffs []puzzle.Pos, a, b puzzle.Assignment) string {
+	idx := map[puzzle.Pos]int{}
+	for i, v := range inst.Vars() {
+		idx[v.Pos] = i
+	}
+	cells := make([]string, len(diffs))
+	for k, q := range diffs {
+		i := idx[q]
+		cells[k] = fmt.Sprintf("r%dc%d (%s/%s)", q.Row+1, q.Col+1, valueLabel(inst, i, a[i]), valueLabel(inst, i, b[i]))
+	}
+	noun := "cells"
+	if len(diffs) == 1 {
+		noun = "cell"
+	}
+	return fmt.Sprintf("they differ in %d %s: %s", len(diffs), noun, strings.Join(cells, " "))
+}
+
+// hintCaption is the step as grade --hint writes it: rule, level, reason,
+// and what it eliminates.
+func hintCaption(inst kinds.Instance, s *human.Step) string {
+	out := fmt.Sprintf("[%s, level %d] %s", s.Rule, s.Level, s.Reason)
+	if len(s.Elims) > 0 {
+		elims := make([]string, len(s.Elims))
+		for i, e := range s.Elims {
+			// No-break spaces keep "r1c2 ≠ |" on one line of the caption.
+			elims[i] = strings.Replace(crosscheck.Describe(inst, e), " = ", "\u00a0≠\u00a0", 1)
+		}
+		out += " ⇒ " + strings.Join(elims, ", ")
+	}
+	return out
+}

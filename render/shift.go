@@ -1,0 +1,205 @@
+package render
+
+import (
+	"context"
+	"fmt"
+	"image/color"
+	"math"
+	"strings"
+
+	"github.com/tdewolff/canvas"
+
+	"github.com/puzzlesat/puzzlesat/sat"
+	"github.com/puzzlesat/puzzlesat/shift"
+	"github.com/puzzlesat/puzzlesat/solve/deepen"
+)
+
+// Room of a shift strip, in millimetres.
+const (
+	link      = 18.0  // between two states: the move's name over an arrow
+	stripRow  = 8.0   // between two rows of a wrapped strip
+	stripWide = 260.0 // a strip wider than this wraps
+)
+
+// ShiftPicture says what to draw of a shift puzzle.
+type ShiftPicture struct {
+	Title string
+	// Moves, when set, are replayed from the start: the strip shows every
+	// state with the move between each, the cells a move changed framed.
+	// Without moves the strip is the start, and the target when the
+	// puzzle has one.
+	Moves   []string
+	Caption string
+}
+
+// ShiftPlain is the picture of a shift puzzle by itself.
+func ShiftPlain(p *shift.Puzzle) ShiftPicture {
+	names := make([]string, len(p.Moves))
+	for i, m := range p.Moves {
+		names[i] = m.Name
+	}
+	return ShiftPicture{Title: shiftTitle(p), Caption: "moves: " + strings.Join(names, " ")}
+}
+
+// ShiftSolution finds a shortest move sequence with the deepening the
+// shift solve command runs (solve/deepen), on the back-end solver makes,
+// and returns its picture. A puzzle with no solution within deepen's
+// default bound gives ErrUnsolvable.
+//
+// It runs one worker: with several, the first satisfiable part to finish
+// gives the moves, and a picture should not change from run to run. Large
+// puzzles are for shift solve, which solves parts side by side.
+func ShiftSolution(ctx context.Context, p *shift.Puzzle, solver sat.Factory) (ShiftPicture, error) {
+	pic := ShiftPicture{Title: shiftTitle(p)}
+	res, err := deepen.Solve(ctx, p, deepen.Options{Jobs: 1, NewSolver: solver})
+	if err != nil {
+		return pic, err
+	}
+	switch res.Status {
+	case deepen.Optimal:
+	case deepen.NoSolutionWithin:
+		return pic, ErrUnsolvable
+	default:
+		return pic, ErrUnknown
+	}
+	pic.Moves = make([]string, len(res.Moves))
+	for i, m := range res.Moves {
+		pic.Moves[i] = p.Moves[m].Name
+	}
+	pic.Title += fmt.Sprintf(" — shortest solution, %d moves", len(res.Moves))
+	pic.Caption = fmt.Sprintf("no solution has fewer than %d moves: depths 0..%d refuted with %s, %s encoding",
+		len(res.Moves), len(res.Moves)-1, res.Solver, res.Encoding)
+	if len(res.Moves) == 0 {
+		pic.Caption = "the start is already solved"
+	}
+	return pic, nil
+}
+
+func shiftTitle(p *shift.Puzzle) string {
+	if p.Name == "" {
+		return "shift puzzle"
+	}
+	return "shift " + p.Name
+}
+
+// shiftState is one panel of a strip: a state, its label above it (the
+// move that led to it), and the cells to frame.
+type shiftState struct {
+	cells   []int // value per cell; shift.Any for a target's free cell
+	label   string
+	changed map[int]bool
+}
+
+// DrawShift draws a shift puzzle as pic says.
+func DrawShift(p *shift.Puzzle, pic ShiftPicture) (*canvas.Canvas, error) {
+	var panels []shiftState
+	if pic.Moves == nil {
+		panels = append(panels, shiftState{cells: p.Start})
+		if p.Goal.Target != nil {
+			panels = append(panels, shiftState{cells: p.Goal.Target, label: "target"})
+		}
+	} else {
+		states, err := p.Replay(pic.Moves)
+		if err != nil {
+			return nil, err
+		}
+		for k, s := range states {
+			st := shiftState{cells: s, changed: map[int]bool{}}
+			if k > 0 {
+				st.label = pic.Moves[k-1]
+				for c := range s {
+					if s[c] != states[k-1][c] {
+						st.changed[c] = true
+					}
+				}
+			}
+			panels = append(panels, st)
+		}
+	}
+	f, err := loadFaces()
+	if err != nil {
+		return nil, err
+	}
+	rows, cols := len(p.Picture.Lines), 0
+	for _, l := range p.Picture.Lines {
+		cols = max(cols, len(l))
+	}
+	sw, sh := float64(cols)*S, float64(rows)*S
+	perRow := max(1, int((stripWide-sw)/(sw+link))+1)
+	perRow = min(perRow, len(panels))
+	nRows := (len(panels) + perRow - 1) / perRow
+	// Every row after the first starts with the link to its first state.
+	content := float64(perRow)*sw + float64(perRow-1)*link
+	if nRows > 1 {
+		content += link
+	}
+	l := newLayout(f, pic.Title, pic.Caption, content)
+	height := l.top + float64(nRows)*sh + float64(nRows-1)*stripRow + l.bottom
+	c := canvas.New(l.width, math.Ceil(height))
+	pn := newPen(c, f)
+	l.draw(pn, float64(nRows)*sh+float64(nRows-1)*stripRow)
+	x0 := (l.width - content) / 2
+	for k, st := range panels {
+		row, col := k/perRow, k%perRow
+		x := x0 + float64(col)*(sw+link)
+		if row > 0 {
+			x += link
+		}
+		y := l.top + float64(row)*(sh+stripRow)
+		if k > 0 {
+			drawLink(pn.at(x-link, y), st.label, pic.Moves == nil, sh, f)
+		}
+		drawState(pn.at(x, y), p, st, f)
+	}
+	return c, nil
+}
+
+// drawLink draws the arrow between two states with the move's name over
+// it; the link to a target is dashed, since no move leads there.
+func drawLink(p *pen, label string, dashed bool, h float64, f *faces) {
+	p.layer(zClue)
+	y := h / 2
+	if dashed {
+		p.ctx.SetDashes(0, 1.2, 0.8)
+		defer p.ctx.SetDashes(0)
+	}
+	p.arrow(link/2, y+1.5, 0, 1, link*0.6, 0.5, labelGrey)
+	p.text(link/2, y-2.2, label, f.face(2.4, true, black))
+}
+
+// tokenColors tell tokens apart at a glance, by value.
+var tokenColors = []color.RGBA{
+	{0xfd, 0xe2, 0xb8, 0xff}, {0xc8, 0xe6, 0xc9, 0xff}, {0xbb, 0xde, 0xfb, 0xff},
+	{0xf8, 0xbb, 0xd0, 0xff}, {0xe1, 0xbe, 0xe7, 0xff}, {0xff, 0xf5, 0x9d, 0xff},
+	{0xb2, 0xeb, 0xf2, 0xff}, {0xd7, 0xcc, 0xc8, 0xff}, {0xdc, 0xed, 0xc8, 0xff},
+}
+
+// drawState draws one state in the puzzle's picture: a tile per cell with
+// its token, gaps left empty.
+func drawState(p *pen, pz *shift.Puzzle, st shiftState, f *faces) {
+	face := f.face(S*0.36, true, black)
+	for r, line := range pz.Picture.Lines {
+		for c, cell := range line {
+			if cell == shift.Gap {
+				continue
+			}
+			x, y := float64(c)*S, float64(r)*S
+			v := st.cells[cell]
+			tile := canvas.RoundedRectangle(S*0.9, S*0.9, S*0.12)
+			p.layer(zBack)
+			label, fill := "*", white
+			if v != shift.Any {
+				label, fill = pz.Values[v], tokenColors[v%len(tokenColors)]
+			}
+			p.fill(tile, x+S*0.05, y+S*0.05, fill)
+			p.layer(zGrid)
+			border, width := labelGrey, 0.3
+			if st.changed[cell] {
+				border, width = struckRed, 0.7
+			}
+			p.stroke(tile, x+S*0.05, y+S*0.05, width, border, false)
+			p.layer(zClue)
+			p.text(cx(c), cy(r), label, face)
+		}
+	}
+}
