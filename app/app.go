@@ -14,15 +14,21 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/app/benchcmd"
 	"github.com/puzzlesat/puzzlesat/app/cnfcmd"
+	"github.com/puzzlesat/puzzlesat/app/extcmd"
 	"github.com/puzzlesat/puzzlesat/app/generatecmd"
 	"github.com/puzzlesat/puzzlesat/app/puzzlecmd"
-	"github.com/puzzlesat/puzzlesat/app/rendercmd"
 	"github.com/puzzlesat/puzzlesat/app/rulescmd"
 	"github.com/puzzlesat/puzzlesat/app/shiftcmd"
 )
 
 // New returns the puzzlesat app reading stdin and writing stdout and stderr.
 func New(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
+	return NewWith(stdin, stdout, stderr, commands())
+}
+
+// NewWith returns the app with the commands cmds: the puzzlesat-render
+// binary runs the render command through it.
+func NewWith(stdin io.Reader, stdout, stderr io.Writer, cmds []*cli.Command) *cli.App {
 	return &cli.App{
 		Name:      "puzzlesat",
 		Usage:     "prove facts about logic puzzles with SAT solvers and grade them like a person",
@@ -30,7 +36,7 @@ func New(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		Writer:    stdout,
 		ErrWriter: stderr,
 		Version:   Version(),
-		Commands:  commands(),
+		Commands:  cmds,
 		// Errors are reported by Run, not by the library's os.Exit.
 		ExitErrHandler: func(*cli.Context, error) {},
 	}
@@ -76,13 +82,21 @@ func commands() []*cli.Command {
 	cnf := cnfcmd.Command()
 	cnf.Subcommands = append(cnf.Subcommands, puzzlecmd.ExportCommand())
 	cmds := puzzlecmd.Commands()
-	cmds = append(cmds, cnf, rulescmd.Command(), generatecmd.Command(), benchcmd.Command(), shiftcmd.Command(), rendercmd.Command())
+	cmds = append(cmds, cnf, rulescmd.Command(), generatecmd.Command(), benchcmd.Command(), shiftcmd.Command(),
+		// Drawing links a graphics library whose packages would cost every
+		// start of this binary milliseconds: render is a binary of its own.
+		extcmd.Command("render", "draw a puzzle, a solution, two solutions, the backbone or a hint as SVG, PNG or PDF", "puzzlesat-render"))
 	return cmds
 }
 
 // Run runs the app on args (args[0] is the program name) and returns the
 // process exit code, printing any error to stderr.
 func Run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []string) (code int) {
+	return RunWith(ctx, stdin, stdout, stderr, args, commands())
+}
+
+// RunWith is Run with the commands cmds.
+func RunWith(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []string, cmds []*cli.Command) (code int) {
 	// A panic is a bug, never an answer: report it as one, with exit 70
 	// (EX_SOFTWARE), rather than a Go stack trace.
 	defer func() {
@@ -91,7 +105,7 @@ func Run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []
 			code = 70
 		}
 	}()
-	a := New(stdin, stdout, stderr)
+	a := NewWith(stdin, stdout, stderr, cmds)
 	err := a.RunContext(ctx, args)
 	if err == nil {
 		return 0

@@ -10,7 +10,9 @@ import (
 	"testing"
 
 	"github.com/puzzlesat/puzzlesat/app"
+	"github.com/puzzlesat/puzzlesat/app/rendercmd"
 	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
+	"github.com/urfave/cli/v2"
 )
 
 var (
@@ -25,7 +27,7 @@ var (
 // run runs `puzzlesat render ARGS` in-process.
 func run(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
 	var out, errb strings.Builder
-	code = app.Run(context.Background(), strings.NewReader(stdin), &out, &errb, append([]string{"puzzlesat", "render"}, args...))
+	code = app.RunWith(context.Background(), strings.NewReader(stdin), &out, &errb, append([]string{"puzzlesat", "render"}, args...), []*cli.Command{rendercmd.Command()})
 	return code, out.String(), errb.String()
 }
 

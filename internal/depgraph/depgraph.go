@@ -79,7 +79,11 @@ var Rules = []Rule{
 		Why: "cmd/puzzlesat is the binary around app, and internal/clitest runs app for the commands' tests"},
 	{From: "internal/clitest", Not: []string{"cmd/..."},
 		Why: "the commands' tests run app in-process, never the binary"},
-	{From: "cmd/...", Not: nil, Why: "the binary is the top"},
+	{From: "cmd/...", Not: nil, Why: "the binaries are the top"},
+	{From: "cmd/puzzlesat", Not: []string{"render/...", "app/rendercmd"},
+		Why: "the graphics library render links would cost every start of puzzlesat milliseconds: puzzlesat render runs cmd/puzzlesat-render"},
+	{From: "app", Not: []string{"render/...", "app/rendercmd"},
+		Why: "the app every binary shares must not pull render into cmd/puzzlesat"},
 }
 
 // Package is one package of the module: its path relative to the module

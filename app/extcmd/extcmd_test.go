@@ -1,0 +1,76 @@
+package extcmd_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/puzzlesat/puzzlesat/app/extcmd"
+)
+
+// fake is a stand-in for an external binary: it prints its arguments,
+// copies standard input to output, complains on stderr and exits with the
+// code its third argument names (the first is the command name).
+const fake = `#!/bin/sh
+echo "args: $*"
+cat
+echo "to stderr" >&2
+exit "$3"
+`
+
+func run(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	a := &cli.App{Name: "puzzlesat", Reader: strings.NewReader(stdin), Writer: &out, ErrWriter: &errOut,
+		Commands:       []*cli.Command{extcmd.Command("fake", "a fake", "puzzlesat-fake")},
+		ExitErrHandler: func(*cli.Context, error) {}}
+	err := a.RunContext(context.Background(), append([]string{"puzzlesat"}, args...))
+	var ec cli.ExitCoder
+	switch {
+	case err == nil:
+	case errors.As(err, &ec):
+		code = ec.ExitCode()
+		errOut.WriteString(err.Error())
+	default:
+		t.Fatal(err)
+	}
+	return code, out.String(), errOut.String()
+}
+
+func TestCommand(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "puzzlesat-fake"), []byte(fake), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
+	tests := []struct {
+		args               []string
+		stdin              string
+		code               int
+		stdout, stderrPart string
+	}{
+		{[]string{"fake", "x", "0", "--flag", "-"}, "input\n", 0, "args: fake x 0 --flag -\ninput\n", "to stderr"},
+		{[]string{"fake", "y", "3"}, "", 3, "args: fake y 3\n", "to stderr"},
+	}
+	for _, tt := range tests {
+		code, stdout, stderr := run(t, tt.stdin, tt.args...)
+		if code != tt.code || stdout != tt.stdout || !strings.Contains(stderr, tt.stderrPart) {
+			t.Errorf("%v: have exit %d, stdout %q, stderr %q; want %d, %q, stderr with %q",
+				tt.args, code, stdout, stderr, tt.code, tt.stdout, tt.stderrPart)
+		}
+	}
+}
+
+func TestMissingBinary(t *testing.T) {
+	t.Setenv("PATH", t.TempDir())
+	code, _, stderr := run(t, "", "fake", "x")
+	if code != 2 || !strings.Contains(stderr, "puzzlesat-fake is not installed") {
+		t.Errorf("have exit %d, stderr %q; want 2 and a message saying puzzlesat-fake is not installed", code, stderr)
+	}
+}
