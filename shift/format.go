@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
@@ -279,13 +278,36 @@ func (ps *parser) readTarget(at int, block []srcLine) error {
 	return nil
 }
 
-var cellRE = regexp.MustCompile(`^r([0-9]+)c([0-9]+)$`)
+// cellName reads "r{line}c{cell}" (both 1-based decimal). A regexp here
+// cost every start of the binary its compile.
+func cellName(name string) (row, col int, ok bool) {
+	rest, ok := strings.CutPrefix(name, "r")
+	if !ok {
+		return 0, 0, false
+	}
+	rs, cs, ok := strings.Cut(rest, "c")
+	if !ok || !digits(rs) || !digits(cs) {
+		return 0, 0, false
+	}
+	row, err1 := strconv.Atoi(rs)
+	col, err2 := strconv.Atoi(cs)
+	return row, col, err1 == nil && err2 == nil
+}
+
+func digits(s string) bool {
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
 
 func (ps *parser) cell(l srcLine, col int, name string) (int, error) {
 	if c, ok := ps.cells[name]; ok {
 		return c, nil
 	}
-	if !cellRE.MatchString(name) {
+	if _, _, ok := cellName(name); !ok {
 		return 0, ps.errf(l.num, col, "bad cell %q (want r{line}c{cell}, e.g. r1c2)", name)
 	}
 	return 0, ps.errf(l.num, col, "no cell %s in the picture", name)
@@ -455,12 +477,10 @@ func (ps *parser) readMagic(l srcLine) error {
 	if err != nil {
 		return ps.errf(l.num, cols[1], "magic: total %q is not an integer", f[1])
 	}
-	m := cellRE.FindStringSubmatch(f[2])
-	if m == nil {
+	r0, c0, ok := cellName(f[2])
+	if !ok {
 		return ps.errf(l.num, cols[2], "magic: bad cell %q", f[2])
 	}
-	r0, _ := strconv.Atoi(m[1])
-	c0, _ := strconv.Atoi(m[2])
 	size, err := strconv.Atoi(f[3])
 	if err != nil || size < 1 || size > len(ps.rows) {
 		return ps.errf(l.num, cols[3], "magic: size %q is not an integer from 1 to the number of picture lines", f[3])
