@@ -1,78 +1,116 @@
 // Package generate makes new puzzles of a chosen difficulty, each proven to
-// have exactly one solution by SAT and graded by the human rules.
+// have exactly one solution by SAT and graded by the human rules, one at a
+// time (Generate) or in batches spread over goroutines and machines (Run).
 //
 // What is particular to a kind is its generation metadata in package kinds
-// (kinds.Kind.Generate: default size, bands, and the Draft behind steps 1
-// to 3); this package runs the attempts, SAT and the grading for any kind
-// that has it.
+// (kinds.Kind.Generate: default size, bands, start methods, and the Draft
+// behind steps 1 to 3, in kinds/generate*.go); this package runs the
+// attempts, SAT and the grading for any kind that has it. Shift puzzles,
+// which have no clues but a move count, are made by Shift.
 //
 // # Pipeline
 //
 // One attempt:
 //
-//  1. Plant a random solution and derive clues it satisfies. Juosan: the
-//     grid and territories of juosan.Random, single cells merged into a
-//     neighbour, no numbers yet. Shinro: shinro.Random's stones, counts
-//     and a few arrows that each see a stone (3/16 of the cells are
-//     stones unless Options.Stones says otherwise). Arrows: the puzzle
-//     human/arrows.Generate builds (random arrows, givens added where its
-//     rules get stuck), with the solution its rules found.
-//  2. Make it unique: enumerate up to 16 solutions other than the intended
-//     one (sat.Enumerate); while there are any, add a clue the intended
-//     solution satisfies and the first other one breaks (both checked with
-//     the model's Verify), choosing among such clues one that breaks the
-//     most of the others. Juosan: number an unnumbered territory of at
-//     most 3 cells, or carve a numbered piece out of unnumbered territories
-//     around a cell where the solutions differ (a domino, a straight
-//     triple, or a random piece of 3 or 4 cells); that only adds
-//     constraints. When no such clue exists, pieces may be carved out of
-//     numbered territories too (the remains keep a number); that trades
-//     the territory's number for the pieces' and can let an excluded
-//     solution back, so the choice also counts the (up to 64) solutions
-//     excluded before, and an attempt gives up after 2 clues per cell.
-//     Shinro: an arrow on a cell empty in the intended solution, pointing
-//     at one of its stones, that the other solution leaves unseen (or
-//     whose cell holds one of its stones). Arrows: nothing is added (its
-//     generator's puzzles are unique when its rules are sound; a second
-//     solution drops the attempt). Then solve.Check proves uniqueness.
-//  3. Minimise: drop removable clues (Juosan numbers, Shinro arrows,
-//     Arrows givens) one at a time in random order, keeping a removal only
-//     when solve.Check still says unique and, for the easy and medium
-//     bands, the rules alone (no trials) still solve it within the band's
-//     highest level. Fewer clues make harder puzzles; the level ceiling
-//     stops an easy puzzle from drifting out of its band.
-//  4. Grade with crosscheck.Grade (the kind's default trial depth, SAT
-//     uniqueness alongside) and keep the puzzle when the grade lands in the
-//     band (and within Options.MinScore/MaxScore). Otherwise start a new
-//     attempt, until Options.Attempts or the context runs out.
+//  1. Start (kinds.Generation.Start): a random solution and clues it
+//     satisfies. Juosan: jm.Random's grid and territories (1 to 6 cells,
+//     lone cells merged into a neighbour), every territory numbered.
+//     Shinro, method "plant" (default): stones on random cells and an
+//     arrow per 16 cells, each seeing a stone; method "ga": the paper's
+//     genetic algorithm (population 10, no crossover, mutations change a
+//     cell, swap two, add or remove an arrow or a stone; fitness from
+//     violations, steps and available moves), which runs until a puzzle
+//     lands in the band. Arrows, method "reference" (up to 6×6 by
+//     default): the reference's generator improved
+//     (human/arrows.Generate: random arrows flipped into the grid, givens
+//     where the rules stall, the offending arrow rotated on a
+//     contradiction); method "filled" (beyond 6×6): SAT chooses the
+//     arrows' directions, near random ones, so that the layout has a
+//     filled grid, which is the intended solution. Linjat: the
+//     reference's method (random numbers, dots where the layered solver
+//     stalls, then hill climbers mutating numbers, scored by layers,
+//     width and rule weights) until a candidate lands in the band.
+//  2. Make the rules finish it: solve with the rules alone; while they
+//     stall, Draft.Help adds a clue the intended solution satisfies where
+//     they stalled (Juosan: numbers an unnumbered territory, or carves a
+//     numbered domino, straight triple or small piece out of a territory;
+//     Shinro: an arrow on an undetermined cell, or pointing at an
+//     undetermined stone; Arrows: the intended number of an undetermined
+//     cell; Linjat: a dot on a covered cell, chosen as the reference
+//     chooses). Sound rules that finish a puzzle prove it has one
+//     solution, so no SAT call is needed here.
+//  3. Minimise: drop clues (Juosan numbers, Shinro arrows, Arrows givens,
+//     Linjat dots) one at a time in random order, keeping a removal when
+//     the band's solver still finishes the puzzle without going past the
+//     band's upper end (or the score asked for): the rules alone for a
+//     band of rule levels; for a band that needs trials, the rules with
+//     the kind's trials, after SAT has said the puzzle is still unique.
+//     Fewer clues make harder puzzles; the upper end keeps an easy puzzle
+//     easy.
+//  4. With Options.Minimal, make the clue set irreducible: drop every clue
+//     whose removal leaves the puzzle unique (by SAT, regardless of the
+//     band), so that no clue of the result can be removed.
+//  5. Check and grade: write the canonical text, parse it back through
+//     package kinds, check the intended solution with Verify, and grade
+//     with crosscheck.Grade (the kind's default trials, SAT uniqueness
+//     alongside, which must say unique with the intended solution); keep
+//     the puzzle when it lands in the band and within the score range.
 //
-// Every puzzle returned has been written in the kind's canonical format,
-// parsed back through package kinds, proven unique by SAT, and its
-// intended solution passes the instance's Verify and equals SAT's.
+// The SAT questions of steps 3 and 4 ("is the puzzle with these clues
+// still unique?") go to one solver per attempt: the puzzle without its
+// clues, every clue behind a selector literal (kinds.GuardedDraft), and a
+// clause excluding the intended solution; each question is a solve under
+// the kept clues' selectors, and an unsatisfiable answer's failed
+// assumptions let step 4 drop every clue outside them at once.
+// Options.Reencode encodes each question afresh instead (to measure).
 //
 // # Difficulty bands
 //
-// A band is judged on the crosscheck report of a solve with the kind's
-// default trial depth (MaxLevel: highest rule level used; TrialDepth: the
-// deepest proof by contradiction). A puzzle the rules cannot finish is in
-// no band.
+// A band is judged on the engine's report of a solve with the kind's
+// default trial depth (MaxLevel: highest rule level used without trials;
+// TrialDepth: the deepest proof by contradiction; Depth: layers). A puzzle
+// the rules cannot finish is in no band. Band "any" accepts every puzzle
+// the rules finish. The bands are each kind's metadata
+// (kinds.Generation.Bands); Options.MinScore and MaxScore narrow a band by
+// the engine's score. Sizes are rows×columns.
 //
-//	kind     easy                      medium                     hard
-//	juosan   no trials, level ≤ 4      no trials, level 5         trials needed
-//	shinro   no trials, level 1        no trials, level 2..4      trials needed
-//	arrows   no trials, level ≤ 2      no trials, level ≥ 3       trials needed
+//	kind    band    report                                 default size
+//	juosan  easy    no trials, level ≤ 4                   8x8
+//	juosan  medium  no trials, level 5                     8x8
+//	juosan  hard    trials needed                          8x8
+//	shinro  easy    no trials, level ≤ 2                   8x8
+//	shinro  medium  no trials, level 3                     8x8
+//	shinro  hard    no trials, level 4                     8x8
+//	shinro  expert  trials needed                          8x8
+//	arrows  easy    no trials, level ≤ 2                   6x6
+//	arrows  medium  no trials, level ≥ 3                   6x6
+//	arrows  hard    trials needed                          6x6
+//	linjat  easy    no trials, level ≤ 2, ≤ 17 layers      9x6
+//	linjat  medium  no trials, level ≤ 2, ≥ 18 layers      10x7
+//	linjat  hard    no trials, level 3                     11x8
+//	linjat  expert  no trials, level 4..5                  13x9
 //
-// (Juosan levels: 1 pair, 2 gap, 3 territory-count, 4 territory-runs,
-// 5 territory-pairs. Shinro: 1 fill/clear/arrow-single, 2 arrow-line/pairs,
-// 3 path-count/impossible, 4 pigeonhole. Arrows: the levels of the rules
-// file.) Band "any" accepts every puzzle the rules finish.
+// Levels — Juosan: 1 pair, 2 gap, 3 territory-count, 4 territory-runs,
+// 5 territory-pairs. Shinro: 1 fill/clear/arrow-single, 2
+// arrow-line/pairs, 3 path-count/impossible, 4 pigeonhole (playshinro's
+// Easy puzzles need levels 1–2, its Medium and Hard ones 3–4). Arrows: the
+// levels of the rules file. Linjat: 1 COVER, 2 CANT_FIT, 3 SQUARE, 4
+// DEPENDENCY, 5 ONE_OF (the reference's easy and medium levels need
+// COVER and CANT_FIT, its hard ones SQUARE, its expert ones DEPENDENCY or
+// ONE_OF; its easy levels take 10–17 layers, its medium ones 18–27).
+//
+// Shift puzzles (Shift) are banded by their proven optimum: easy 1–4
+// moves, medium 5–7, hard 8 and more (Options.MinScore..MaxScore, or
+// ShiftOptions.Moves, for an exact count).
 //
 // # Determinism
 //
-// Attempt a of seed s draws from rand.NewPCG(s, a). The other solutions a
-// SAT back-end enumerates steer step 2, so the same seed gives the same
-// puzzle on the same back-end; different back-ends may give different
-// (equally unique) puzzles.
+// Attempt a of puzzle i of seed s draws from rand.NewPCG(s, i<<32|a), and
+// puzzle i is the first attempt that lands in the band. So a puzzle
+// depends on (seed, index) only: not on how many workers ran the batch,
+// nor on which machine ran its shard. The SAT back-end's models steer
+// some choices (Arrows' filled grid), so different back-ends may give
+// different (equally unique) puzzles.
 package generate
 
 import (
@@ -87,80 +125,44 @@ import (
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/sat"
+	"github.com/puzzlesat/puzzlesat/shift"
 	"github.com/puzzlesat/puzzlesat/solve"
 )
 
-// Band is a difficulty band.
+// Band is a difficulty band's name: one of the kind's
+// (kinds.Generation.Bands), or Any.
 type Band string
 
-// The bands (see the package doc for their definitions per kind).
+// Band names most kinds have (see the package doc for each kind's).
 const (
 	Any    Band = "any"
 	Easy   Band = "easy"
 	Medium Band = "medium"
 	Hard   Band = "hard"
+	Expert Band = "expert"
 )
 
-// ParseBand reads a band name.
-func ParseBand(s string) (Band, error) {
-	switch b := Band(s); b {
-	case Any, Easy, Medium, Hard:
-		return b, nil
-	case "":
-		return Any, nil
-	}
-	return "", fmt.Errorf("unknown difficulty %q (want easy, medium, hard or any)", s)
-}
-
-// levels is the range of rule levels band b allows a solve without trials
-// of a kind's puzzle (kinds.Generation's Easy and Medium); false for the
-// other bands, and for kinds that are not generated.
-func levels(kind string, b Band) (kinds.Levels, bool) {
+// InBand reports whether a solve of a kind's rows×cols puzzle lands in
+// band b.
+func InBand(kind string, b Band, rows, cols int, status human.Status, rep human.Report) bool {
 	k, err := kinds.Lookup(kind)
 	if err != nil || k.Generate == nil {
-		return kinds.Levels{}, false
-	}
-	switch b {
-	case Easy:
-		return k.Generate.Easy, true
-	case Medium:
-		return k.Generate.Medium, true
-	}
-	return kinds.Levels{}, false
-}
-
-// InBand reports whether a solve of a kind's puzzle lands in band b.
-func InBand(kind string, b Band, status human.Status, rep human.Report) bool {
-	if status != human.StatusSolved {
 		return false
 	}
-	switch b {
-	case Any:
-		return true
-	case Hard:
-		return rep.TrialDepth > 0
+	band, err := k.Generate.Band(string(b))
+	if err != nil {
+		return false
 	}
-	lv, ok := levels(kind, b)
-	return ok && rep.TrialDepth == 0 && rep.MaxLevel >= lv.Lo && rep.MaxLevel <= lv.Hi
-}
-
-// ceiling is the highest level the rules alone may need while minimising
-// for band b, or -1 when minimisation is bounded by uniqueness only.
-func ceiling(kind string, b Band) int {
-	if lv, ok := levels(kind, b); ok {
-		return lv.Hi
-	}
-	return -1
+	return band.At(rows, cols).In(status, rep)
 }
 
 // Options choose what to generate.
 type Options struct {
 	// Kind names a kind with generation metadata (kinds.Kind.Generate):
-	// "arrows", "juosan" or "shinro" (Kinds lists them).
+	// Kinds lists them.
 	Kind string
-	// Rows, Cols: the grid size (0: the kind's default,
-	// kinds.Generation.Rows and Cols: 8x8 for Juosan and Shinro, 6x6 for
-	// Arrows).
+	// Rows, Cols: the grid size (0: the band's, else the kind's default;
+	// see the package doc).
 	Rows, Cols int
 	// Band is the difficulty band ("" means Any).
 	Band Band
@@ -169,17 +171,32 @@ type Options struct {
 	MinScore, MaxScore float64
 	// Seed makes the run reproducible (see the package doc).
 	Seed uint64
-	// Attempts bounds the random starts (0: 100).
+	// Attempts bounds the attempts per puzzle (0: 100).
 	Attempts int
 	// Solver makes the SAT solvers (required; the command line resolves
 	// --solver with sat/solvers.Factory).
 	Solver sat.Factory
 	// Stones is the Shinro stone count (0: 3/16 of the cells, 12 on 8x8).
 	Stones int
+	// Method chooses the kind's start (kinds.Generation.Methods; "" the
+	// default).
+	Method string
+	// Minimal asks for irreducible clue sets: no clue of the puzzle can be
+	// removed with the puzzle staying unique (step 4).
+	Minimal bool
+	// Reencode answers the SAT questions of steps 3 and 4 with a fresh
+	// encoding each instead of one solver per attempt.
+	Reencode bool
+	// Parallel bounds the human engine's goroutines (≤ 0: GOMAXPROCS).
+	Parallel int
 	// KindOptions are passed to the parser (Juosan reading,
 	// cardinality encoding, Arrows rules file).
 	KindOptions kinds.Options
-	// Progress, when set, is told about every finished attempt.
+	// Shift is the puzzle Kind "shift" scrambles (its start is ignored:
+	// scrambles start from a goal state).
+	Shift *shift.Puzzle
+	// Progress, when set, is told about every finished attempt of
+	// Generate.
 	Progress func(attempt int, outcome string)
 }
 
@@ -195,16 +212,48 @@ type Puzzle struct {
 	// Solution is the unique solution.
 	Solution puzzle.Assignment
 	// Clues counts the removable clues left (Juosan numbers, Shinro
-	// arrows, Arrows givens).
+	// arrows, Arrows givens, Linjat dots).
 	Clues int
-	// Seed and Attempt locate the puzzle: attempt Attempt of seed Seed.
+	// Seed, Index and Attempt locate the puzzle: attempt Attempt of
+	// puzzle Index of seed Seed.
 	Seed    uint64
+	Index   int
 	Attempt int
 	// Band is the band asked for; Status, Report and Metrics the grade.
 	Band    Band
 	Status  human.Status
 	Report  human.Report
 	Metrics map[string]any
+	// Minimal: no clue can be removed (Options.Minimal was set).
+	Minimal bool
+
+	draft kinds.Draft // what the puzzle was made from (nil for shift)
+}
+
+// ClueRemovals returns the puzzle with each of its removable clues taken
+// away in turn, each parsed from its canonical text with opt, so that a
+// check of irreducibility goes through none of this package's encodings.
+func ClueRemovals(p *Puzzle, opt kinds.Options) ([]kinds.Instance, error) {
+	if p.draft == nil {
+		return nil, nil
+	}
+	k, err := kinds.Lookup(p.Kind)
+	if err != nil {
+		return nil, err
+	}
+	var out []kinds.Instance
+	for _, id := range p.draft.Clues() {
+		e, err := p.draft.Without(id)
+		if err != nil {
+			return nil, err
+		}
+		insts, err := k.Parse("removal", []byte(e.Text(false)), opt)
+		if err != nil || len(insts) != 1 {
+			return nil, internal(fmt.Errorf("a puzzle without a clue reads back as %d puzzles, error %v", len(insts), err))
+		}
+		out = append(out, insts[0])
+	}
+	return out, nil
 }
 
 // ErrOptions is wrapped by the errors for options Generate cannot use.
@@ -213,11 +262,8 @@ var ErrOptions = errors.New("bad generate options")
 // ErrExhausted is returned (wrapped) when no attempt landed in the band.
 var ErrExhausted = errors.New("no puzzle in the band")
 
-// draft is a puzzle under construction: each kind's own (kinds.Draft).
-type draft = kinds.Draft
-
 // Kinds lists the kinds Generate supports: those with generation metadata
-// (kinds.Kind.Generate), sorted.
+// (kinds.Kind.Generate), sorted, then "shift".
 func Kinds() []string {
 	var out []string
 	for _, k := range kinds.List() {
@@ -225,18 +271,35 @@ func Kinds() []string {
 			out = append(out, k.Name)
 		}
 	}
-	return out
+	return append(out, ShiftKind)
 }
 
-// Generate makes one puzzle: attempts 0, 1, ... of opt.Seed until one lands
-// in the band. It fails with ErrExhausted after opt.Attempts, and with the
-// context's error when ctx ends first.
-func Generate(ctx context.Context, opt Options) (*Puzzle, error) {
+// maxSide is the largest side generated (Arrows values stop at 35 anyway).
+const maxSide = 30
+
+// job is Options checked and resolved once for every attempt.
+type job struct {
+	opt  Options
+	kind *kinds.Kind
+	gen  *kinds.Generation
+	band *kinds.Band
+	gopt kinds.GenOptions
+	// moves is the optimum range of a shift job, shiftBall its states
+	// in the band when few enough.
+	moves     [2]int
+	shiftBall *ball
+}
+
+// prepare checks opt and resolves the kind, band and size.
+func prepare(opt Options) (*job, error) {
 	if opt.Band == "" {
 		opt.Band = Any
 	}
-	if _, err := ParseBand(string(opt.Band)); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrOptions, err)
+	if opt.Kind == ShiftKind {
+		return prepareShift(opt)
+	}
+	if opt.Shift != nil {
+		return nil, fmt.Errorf("%w: %v", ErrOptions, errNoShift)
 	}
 	if opt.MaxScore > 0 && opt.MaxScore < opt.MinScore {
 		return nil, fmt.Errorf("%w: max score %g is below min score %g", ErrOptions, opt.MaxScore, opt.MinScore)
@@ -244,186 +307,256 @@ func Generate(ctx context.Context, opt Options) (*Puzzle, error) {
 	if opt.Solver == nil {
 		return nil, fmt.Errorf("%w: no SAT back-end (Options.Solver is nil)", ErrOptions)
 	}
-	attempts := opt.Attempts
-	if attempts <= 0 {
-		attempts = 100
+	if opt.Attempts <= 0 {
+		opt.Attempts = 100
 	}
 	k, err := kinds.Lookup(opt.Kind)
 	if err != nil || k.Generate == nil {
 		return nil, fmt.Errorf("%w: cannot generate kind %q (have %s)", ErrOptions, opt.Kind, strings.Join(Kinds(), ", "))
 	}
 	g := k.Generate
+	band, err := g.Band(string(opt.Band))
+	if err != nil {
+		return nil, fmt.Errorf("%w: %s: %v", ErrOptions, opt.Kind, err)
+	}
+	if err := g.CheckMethod(opt.Method); err != nil {
+		return nil, fmt.Errorf("%w: %s: %v", ErrOptions, opt.Kind, err)
+	}
 	if opt.Rows == 0 && opt.Cols == 0 {
-		opt.Rows, opt.Cols = g.Rows, g.Cols
+		opt.Rows, opt.Cols = g.Size(band)
 	}
 	if opt.Rows < 2 || opt.Cols < 2 || opt.Rows > maxSide || opt.Cols > maxSide {
 		return nil, fmt.Errorf("%w: size %dx%d outside 2..%d", ErrOptions, opt.Rows, opt.Cols, maxSide)
 	}
-	gopt := kinds.GenOptions{Rows: opt.Rows, Cols: opt.Cols, Stones: opt.Stones, Kind: opt.KindOptions}
+	band = band.At(opt.Rows, opt.Cols)
+	newSolver := opt.Solver
+	gopt := kinds.GenOptions{Rows: opt.Rows, Cols: opt.Cols, Stones: opt.Stones, Kind: opt.KindOptions,
+		Band: band, MinScore: opt.MinScore, MaxScore: opt.MaxScore, Method: opt.Method, Parallel: opt.Parallel,
+		NewSolver: func() (kinds.Solver, error) {
+			s, err := newSolver()
+			if err != nil {
+				return nil, err
+			}
+			return kindsSolver{s}, nil
+		}}
 	if g.Check != nil {
 		if err := g.Check(gopt); err != nil {
 			return nil, fmt.Errorf("%w: %v", ErrOptions, err)
 		}
 	}
-	for a := 0; a < attempts; a++ {
+	return &job{opt: opt, kind: k, gen: g, band: band, gopt: gopt}, nil
+}
+
+// kindsSolver adapts a sat.Solver to kinds.Solver.
+type kindsSolver struct{ sat.Solver }
+
+func (s kindsSolver) Solve(ctx context.Context, assumptions ...int) (bool, error) {
+	st, err := s.Solver.Solve(ctx, assumptions...)
+	switch {
+	case err != nil:
+		return false, err
+	case st == sat.Sat:
+		return true, nil
+	case st == sat.Unsat:
+		return false, nil
+	}
+	return false, fmt.Errorf("generate: %s gave no answer", s.Name())
+}
+
+// Generate makes one puzzle, puzzle 0 of opt.Seed: its attempts 0, 1, ...
+// until one lands in the band. It fails with ErrExhausted after
+// opt.Attempts, and with the context's error when ctx ends first.
+func Generate(ctx context.Context, opt Options) (*Puzzle, error) {
+	j, err := prepare(opt)
+	if err != nil {
+		return nil, err
+	}
+	for a := 0; a < j.opt.Attempts; a++ {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		rng := rand.New(rand.NewPCG(opt.Seed, uint64(a)))
-		gopt.Name = fmt.Sprintf("generated %s %dx%d seed %d attempt %d", opt.Band, opt.Rows, opt.Cols, opt.Seed, a)
-		d, err := g.Start(ctx, rng, gopt)
+		p, outcome, err := j.attempt(ctx, 0, a)
 		if err != nil {
 			return nil, err
-		}
-		var (
-			p       *Puzzle
-			outcome = "no starting puzzle"
-		)
-		if d != nil {
-			if p, outcome, err = attempt(ctx, rng, &opt, d); err != nil {
-				return nil, err
-			}
 		}
 		if opt.Progress != nil {
 			opt.Progress(a, outcome)
 		}
 		if p != nil {
-			p.Seed, p.Attempt = opt.Seed, a
 			return p, nil
 		}
 	}
-	return nil, fmt.Errorf("generate: %s %dx%d: %w %q after %d attempts (seed %d)", opt.Kind, opt.Rows, opt.Cols, ErrExhausted, opt.Band, attempts, opt.Seed)
+	return nil, j.exhausted(0)
 }
 
-// instance parses a draft's text back through package kinds.
-func instance(opt *Options, d draft) (kinds.Instance, error) {
-	k, err := kinds.Lookup(opt.Kind)
-	if err != nil {
-		return nil, err
-	}
-	insts, err := k.Parse("generated", []byte(d.Text(false)), opt.KindOptions)
-	if err != nil {
-		return nil, internal(fmt.Errorf("the generated puzzle does not read back: %w", err))
-	}
-	if len(insts) != 1 {
-		return nil, internal(fmt.Errorf("the generated text holds %d puzzles", len(insts)))
-	}
-	return insts[0], nil
+// exhausted is the error for a puzzle none of whose attempts landed.
+func (j *job) exhausted(index int) error {
+	o := j.opt
+	return fmt.Errorf("generate: %s %dx%d puzzle %d: %w %q after %d attempts (seed %d)", o.Kind, o.Rows, o.Cols, index, ErrExhausted, o.Band, o.Attempts, o.Seed)
 }
 
-// unique reports whether d has exactly one solution by solve.Check, which
-// must be the intended one (and pass Verify).
-func unique(ctx context.Context, opt *Options, d draft) (bool, error) {
-	inst, err := instance(opt, d)
-	if err != nil {
-		return false, err
-	}
-	if vs := inst.Verify(d.Intended()); len(vs) > 0 {
-		return false, internal(fmt.Errorf("the intended solution breaks %s", vs[0]))
-	}
-	r, err := solve.Check(ctx, inst, opt.Solver, false)
-	if err != nil {
-		return false, err
-	}
-	switch r.Status {
-	case sat.UniqueSolution:
-		if diff := solve.Diff(inst, d.Intended(), r.First); len(diff) > 0 {
-			return false, internal(fmt.Errorf("the unique solution is not the intended one (differs at %v)", diff[0]))
-		}
-		return true, nil
-	case sat.MultipleSolutions:
-		return false, nil
-	case sat.Unsolvable:
-		return false, internal(fmt.Errorf("SAT finds no solution though the intended one passes Verify"))
-	}
-	return false, errors.New("generate: the SAT back-end gave no answer")
+// RNG is the random source of attempt a of puzzle index of seed.
+func RNG(seed uint64, index, a int) *rand.Rand {
+	return rand.New(rand.NewPCG(seed, uint64(index)<<32|uint64(uint32(a))))
 }
 
-// maxSide is the largest side generated (Arrows values stop at 35 anyway).
-const maxSide = 30
-
-// internal marks an error that means a bug in this package.
-func internal(err error) error { return fmt.Errorf("generate: internal error: %w", err) }
-
-// maxRefine bounds the clues step 2 may add before the attempt restarts,
-// per cell (successful Juosan attempts need about a third of that).
-const maxRefine = 2
-
-// attempt runs steps 2 to 4 on one draft. It returns nil and an outcome
-// when the draft does not give a puzzle in the band.
-func attempt(ctx context.Context, rng *rand.Rand, opt *Options, d draft) (*Puzzle, string, error) {
-	for i := 0; ; i++ {
-		others, err := otherSolutions(ctx, opt, d, sampleSolutions)
-		if err != nil {
+// attempt runs one attempt. It returns nil and an outcome when the attempt
+// does not give a puzzle in the band.
+func (j *job) attempt(ctx context.Context, index, a int) (*Puzzle, string, error) {
+	if j.opt.Kind == ShiftKind {
+		return j.shiftAttempt(ctx, index, a)
+	}
+	rng := RNG(j.opt.Seed, index, a)
+	gopt := j.gopt
+	gopt.Name = fmt.Sprintf("generated %s %dx%d seed %d puzzle %d attempt %d", j.opt.Band, j.opt.Rows, j.opt.Cols, j.opt.Seed, index, a)
+	d, err := j.gen.Start(ctx, rng, gopt)
+	if err != nil || d == nil {
+		return nil, "no start", err
+	}
+	d, res, err := j.solvable(ctx, rng, d)
+	if err != nil || d == nil {
+		return nil, "no clue helps the rules", err
+	}
+	d, res, err = j.minimise(ctx, rng, d, res)
+	if err != nil {
+		return nil, "", err
+	}
+	if j.opt.Minimal {
+		if d, err = j.irreducible(ctx, rng, d); err != nil {
 			return nil, "", err
 		}
-		if len(others) == 0 {
+		res = nil // the clues changed: the grade below decides
+	}
+	if res != nil {
+		// The solve of the band's solver is the grade's (the engine tries
+		// trials only where the rules stall): out of band now is out of
+		// band there too, without the grade's SAT call.
+		if ok, outcome := j.inBand(res); !ok {
+			return nil, outcome, nil
+		}
+	}
+	p, outcome, err := j.finish(ctx, d, res)
+	if p != nil {
+		p.Index, p.Attempt = index, a
+	}
+	return p, outcome, err
+}
+
+// inBand judges a solve against the band and the score range.
+func (j *job) inBand(res *human.Result) (bool, string) {
+	rep := res.Report
+	grade := fmt.Sprintf("%s, level %d, trial depth %d, %d steps in %d layers, score %.1f", res.Status, rep.MaxLevel, rep.TrialDepth, rep.Steps, rep.Depth, rep.Score)
+	if !j.band.In(res.Status, rep) {
+		return false, "out of band: " + grade
+	}
+	if rep.Score < j.opt.MinScore || j.opt.MaxScore > 0 && rep.Score > j.opt.MaxScore {
+		return false, "score out of range: " + grade
+	}
+	return true, "in band: " + grade
+}
+
+// maxHelp bounds the clues step 2 adds, per cell; otherRounds the
+// rounds of offers against one other solution.
+const (
+	maxHelp     = 2
+	otherRounds = 4
+)
+
+// solvable runs step 2: it returns the draft the rules alone finish, with
+// that solve, or nil when Help finds nothing. When no offer of Help takes
+// the rules further, SAT finds another solution and Help offers clues
+// that break it, which moves towards uniqueness even where the rules see
+// no progress yet. A band with trials takes a unique draft the rules
+// alone cannot finish when the trials do.
+func (j *job) solvable(ctx context.Context, rng *rand.Rand, d kinds.Draft) (kinds.Draft, *human.Result, error) {
+	res, err := j.rulesAlone(ctx, d, nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	for i := 0; res.Status != human.StatusSolved; i++ {
+		if i == maxHelp*j.opt.Rows*j.opt.Cols {
+			return nil, nil, nil
+		}
+		helps, err := d.Help(rng, res.Cands, nil)
+		if err != nil {
+			return nil, nil, err
+		}
+		e, open, err := j.furthest(ctx, helps)
+		if err != nil {
+			return nil, nil, err
+		}
+		if e == nil || open >= openCount(res) {
+			other, err := j.otherSolution(ctx, d)
+			if err != nil {
+				return nil, nil, err
+			}
+			if other == nil && j.band.UsesTrials() {
+				if r, ok, err := j.accepts(ctx, d, true); err != nil || ok {
+					return d, r, err
+				}
+			}
+			// Offers are random: a few rounds before giving up.
+			for k := 0; other != nil && k < otherRounds; k++ {
+				if helps, err = d.Help(rng, res.Cands, other); err != nil {
+					return nil, nil, err
+				}
+				if e, _, err = j.furthest(ctx, helps); err != nil || e != nil {
+					break
+				}
+			}
+			if err != nil || e == nil {
+				return nil, nil, err
+			}
+		}
+		d = e
+		if res, err = j.rulesAlone(ctx, d, nil); err != nil {
+			return nil, nil, err
+		}
+	}
+	return d, res, nil
+}
+
+// furthest solves each offer with the rules alone and returns the one
+// they leave fewest unknowns open in (the first of equals; a solved one
+// at once), or nil for no offers. Each is solved from its start: solving
+// from where the rules stalled on the draft it came from is cheaper, but
+// an offer may replace clues (Juosan's territories cut again), and ranked
+// that way the offers led into dead ends three times as often.
+func (j *job) furthest(ctx context.Context, offers []kinds.Draft) (kinds.Draft, int, error) {
+	var best kinds.Draft
+	bestOpen := 0
+	for _, e := range offers {
+		r, err := j.rulesAlone(ctx, e, nil)
+		if err != nil {
+			return nil, 0, err
+		}
+		if open := openCount(r); best == nil || open < bestOpen {
+			best, bestOpen = e, open
+		}
+		if r.Status == human.StatusSolved {
 			break
 		}
-		if i == maxRefine*opt.Rows*opt.Cols {
-			return nil, "no unique puzzle", nil
-		}
-		if d, err = d.Exclude(rng, others); err != nil {
-			return nil, "", err
-		}
-		if d == nil {
-			return nil, "no clue excludes the second solution", nil
-		}
 	}
-	// Step 2 ended on "no other solution"; solve.Check is the proof.
-	ok, err := unique(ctx, opt, d)
-	if err != nil {
-		return nil, "", err
-	}
-	if !ok {
-		return nil, "", internal(errors.New("enumeration and solve.Check disagree on uniqueness"))
-	}
-	d, err = minimise(ctx, rng, opt, d)
-	if err != nil {
-		return nil, "", err
-	}
-	ok, outcome, err := plausible(ctx, opt, d)
-	if err != nil || !ok {
-		return nil, outcome, err
-	}
-	return finish(ctx, opt, d)
+	return best, bestOpen, nil
 }
 
-// plausible screens a minimised draft with a rules-only solve: one the
-// rules finish has its grade already (the engine tries trials only when
-// no rule applies), so it must be in the band; one they cannot finish can
-// only be hard.
-func plausible(ctx context.Context, opt *Options, d draft) (bool, string, error) {
-	inst, err := instance(opt, d)
-	if err != nil {
-		return false, "", err
+// openCount is the number of unknowns a solve left undetermined.
+func openCount(r *human.Result) int {
+	n := 0
+	for _, c := range r.Cands {
+		if c.Count() > 1 {
+			n++
+		}
 	}
-	res, err := rulesOnly(ctx, inst)
-	if err != nil {
-		return false, "", err
-	}
-	rep := res.Report
-	if res.Status != human.StatusSolved {
-		return opt.Band == Hard || opt.Band == Any, "rules alone: " + string(res.Status), nil
-	}
-	grade := fmt.Sprintf("solved, level %d, trial depth 0, score %.1f", rep.MaxLevel, rep.Score)
-	if !InBand(opt.Kind, opt.Band, res.Status, rep) {
-		return false, "out of band: " + grade, nil
-	}
-	if rep.Score < opt.MinScore || opt.MaxScore > 0 && rep.Score > opt.MaxScore {
-		return false, "score out of range: " + grade, nil
-	}
-	return true, "", nil
+	return n
 }
 
-// sampleSolutions is how many other solutions step 2 looks at to pick a
-// clue: the one excluding most of them.
-const sampleSolutions = 16
-
-// otherSolutions returns up to k solutions of d other than the intended
-// one (which must pass Verify).
-func otherSolutions(ctx context.Context, opt *Options, d draft, k int) ([]puzzle.Assignment, error) {
-	inst, err := instance(opt, d)
+// rulesAlone solves d with the rules alone, from its start, or from
+// within from when d has as many unknowns; a contradiction is a bug, as
+// the intended solution solves d, lies within from, and the rules are
+// sound.
+func (j *job) rulesAlone(ctx context.Context, d kinds.Draft, from []human.Cands) (*human.Result, error) {
+	inst, err := d.Instance()
 	if err != nil {
 		return nil, err
 	}
@@ -431,107 +564,291 @@ func otherSolutions(ctx context.Context, opt *Options, d draft, k int) ([]puzzle
 	if vs := inst.Verify(want); len(vs) > 0 {
 		return nil, internal(fmt.Errorf("the intended solution breaks %s", vs[0]))
 	}
-	e, err := solve.Encode(inst, opt.Solver)
+	if len(from) != len(want) {
+		from = nil
+	}
+	res, err := kinds.SolveRules(ctx, inst, false, j.opt.Parallel, from)
 	if err != nil {
 		return nil, err
 	}
-	var (
-		out    []puzzle.Assignment
-		decErr error
-	)
-	_, _, err = sat.Enumerate(ctx, e.Solver, e.Primary(), k+1, func(m []bool) bool {
-		a, err := e.Decode(m)
-		if err != nil {
-			decErr = err
-			return false
-		}
-		if len(solve.Diff(inst, want, a)) > 0 {
-			out = append(out, a)
-		}
-		return true
-	})
-	if decErr != nil {
-		return nil, decErr
+	if res.Status == human.StatusContradiction {
+		return nil, internal(errors.New("the rules found a contradiction in a puzzle its intended solution solves"))
 	}
-	if err != nil {
-		return nil, err
-	}
-	if len(out) > k {
-		out = out[:k]
-	}
-	return out, nil
+	return res, nil
 }
 
-// minimise drops clues in random order while the puzzle stays unique and,
-// with a level ceiling, the rules alone still solve it within it.
-func minimise(ctx context.Context, rng *rand.Rand, opt *Options, d draft) (draft, error) {
-	ceil := ceiling(opt.Kind, opt.Band)
-	ids := d.Clues()
-	rng.Shuffle(len(ids), func(i, j int) { ids[i], ids[j] = ids[j], ids[i] })
-	for _, id := range ids {
-		e, err := d.Without(id)
-		if err != nil {
-			return nil, err
+// otherSolution returns a solution of d other than the intended one, or
+// nil when d is unique.
+func (j *job) otherSolution(ctx context.Context, d kinds.Draft) (puzzle.Assignment, error) {
+	inst, err := d.Instance()
+	if err != nil {
+		return nil, err
+	}
+	e, err := solve.Encode(inst, j.opt.Solver)
+	if err != nil {
+		return nil, err
+	}
+	want := d.Intended()
+	block := make([]int, len(want))
+	for i, v := range want {
+		block[i] = -e.Lit(i, v)
+	}
+	e.Solver.AddClause(block...)
+	st, err := e.Solver.Solve(ctx)
+	switch {
+	case err != nil:
+		return nil, err
+	case st == sat.Unsat:
+		return nil, nil
+	case st != sat.Sat:
+		return nil, errors.New("generate: the SAT back-end gave no answer")
+	}
+	return e.Decode(e.Solver.Model())
+}
+
+
+
+// accepts solves a draft with the rules alone, or with the kind's trials,
+// and reports whether the solve finishes within the band's upper end (and
+// under MaxScore).
+func (j *job) accepts(ctx context.Context, d kinds.Draft, trials bool) (*human.Result, bool, error) {
+	inst, err := d.Instance()
+	if err != nil {
+		return nil, false, err
+	}
+	res, err := kinds.SolveRules(ctx, inst, trials, j.opt.Parallel, nil)
+	if err != nil {
+		return nil, false, err
+	}
+	ok := res.Status == human.StatusSolved && j.band.Within(res.Report) &&
+		(j.opt.MaxScore <= 0 || res.Report.Score <= j.opt.MaxScore)
+	return res, ok, nil
+}
+
+// minimise runs step 3 on d, which the rules alone finish (res). With the
+// rules alone, it removes clues greedily: of the next greedySample
+// removals (in random order) that the band accepts, it makes the one
+// whose solve is hardest (highest trial depth, then rule level, then
+// layers, then score), and goes on. A removal the band rejects once is
+// not tried again: removing more clues only adds solutions and takes
+// information from the rules. For a band with trials, a second round
+// then goes on with the trials: SAT screens each removal (trials cost
+// far more than a SAT call, and a puzzle that lost uniqueness no solver
+// finishes), and the first removal the trials still finish is made.
+func (j *job) minimise(ctx context.Context, rng *rand.Rand, d kinds.Draft, res *human.Result) (kinds.Draft, *human.Result, error) {
+	d, res, err := j.remove(ctx, rng, d, res, false, greedySample)
+	if err != nil || !j.band.UsesTrials() {
+		return d, res, err
+	}
+	return j.remove(ctx, rng, d, res, true, 1)
+}
+
+// remove drops clues of d as minimise says, judging removals with the
+// trials or without, comparing sample accepted ones at a time.
+func (j *job) remove(ctx context.Context, rng *rand.Rand, d kinds.Draft, res *human.Result, trials bool, sample int) (kinds.Draft, *human.Result, error) {
+	pending := d.Clues()
+	rng.Shuffle(len(pending), func(a, b int) { pending[a], pending[b] = pending[b], pending[a] })
+	var u uniqueness
+	if trials {
+		var err error
+		if u, err = j.uniqueness(d); err != nil {
+			return nil, nil, err
 		}
-		ok, err := unique(ctx, opt, e)
+	}
+	type cand struct {
+		at  int // index in pending
+		e   kinds.Draft
+		res *human.Result
+	}
+	for len(pending) > 0 {
+		var (
+			best   *cand
+			reject = map[int]bool{}
+			seen   = 0
+		)
+		for at, id := range pending {
+			if seen == sample {
+				break
+			}
+			if u != nil {
+				ok, _, err := u.uniqueWithout(ctx, id)
+				if err != nil {
+					return nil, nil, err
+				}
+				if !ok {
+					reject[at] = true
+					continue
+				}
+			}
+			e, err := d.Without(id)
+			if err != nil {
+				return nil, nil, err
+			}
+			r, ok, err := j.accepts(ctx, e, trials)
+			if err != nil {
+				return nil, nil, err
+			}
+			if !ok {
+				reject[at] = true
+				continue
+			}
+			seen++
+			if best == nil || harder(r.Report, best.res.Report) {
+				best = &cand{at, e, r}
+			}
+		}
+		var rest []int
+		for at, id := range pending {
+			if !reject[at] && (best == nil || at != best.at) {
+				rest = append(rest, id)
+			}
+		}
+		if best == nil {
+			if len(rest) == len(pending) {
+				break
+			}
+			pending = rest
+			continue
+		}
+		if u != nil {
+			if err := u.drop(pending[best.at]); err != nil {
+				return nil, nil, err
+			}
+		}
+		d, res, pending = best.e, best.res, rest
+	}
+	return d, res, nil
+}
+
+// greedySample is how many accepted removals minimise compares.
+const greedySample = 4
+
+// harder orders solves: deeper trials, then a higher rule level, then
+// more layers, then a higher score.
+func harder(a, b human.Report) bool {
+	switch {
+	case a.TrialDepth != b.TrialDepth:
+		return a.TrialDepth > b.TrialDepth
+	case a.MaxLevel != b.MaxLevel:
+		return a.MaxLevel > b.MaxLevel
+	case a.Depth != b.Depth:
+		return a.Depth > b.Depth
+	}
+	return a.Score > b.Score
+}
+
+// irreducible runs step 4: it drops every clue whose removal keeps d
+// unique. A clue kept was tested with at least the clues of the result,
+// and removing clues only adds solutions, so none of the result's clues
+// can go.
+func (j *job) irreducible(ctx context.Context, rng *rand.Rand, d kinds.Draft) (kinds.Draft, error) {
+	u, err := j.uniqueness(d)
+	if err != nil {
+		return nil, err
+	}
+	ids := d.Clues()
+	rng.Shuffle(len(ids), func(a, b int) { ids[a], ids[b] = ids[b], ids[a] })
+	for _, id := range ids {
+		if !u.has(id) {
+			continue // dropped with a core already
+		}
+		ok, core, err := u.uniqueWithout(ctx, id)
 		if err != nil {
 			return nil, err
 		}
 		if !ok {
 			continue
 		}
-		if ceil >= 0 {
-			inst, err := instance(opt, e)
-			if err != nil {
-				return nil, err
+		if err := u.drop(id); err != nil {
+			return nil, err
+		}
+		// The clues outside the failed assumptions are not needed for
+		// uniqueness either: the core alone excludes every other
+		// solution.
+		if core != nil {
+			in := map[int]bool{}
+			for _, c := range core {
+				in[c] = true
 			}
-			res, err := rulesOnly(ctx, inst)
-			if err != nil {
-				return nil, err
-			}
-			if res.Status != human.StatusSolved || res.Report.MaxLevel > ceil {
-				continue
+			for _, c := range u.kept() {
+				if !in[c] {
+					if err := u.drop(c); err != nil {
+						return nil, err
+					}
+				}
 			}
 		}
-		d = e
+	}
+	for _, id := range ids {
+		if !u.has(id) {
+			if d, err = d.Without(id); err != nil {
+				return nil, err
+			}
+		}
 	}
 	return d, nil
 }
 
-// rulesOnly solves inst with its rules and no trials.
-func rulesOnly(ctx context.Context, inst kinds.Instance) (*human.Result, error) {
-	setup, err := inst.Human()
+// finish runs step 5. res, when set, is the solve of d by the band's
+// solver, which is the grade's own (the engine with the kind's trials
+// applies them only where the rules stall): it is kept, and SAT proves
+// uniqueness beside it, as crosscheck.Grade does, without solving again.
+func (j *job) finish(ctx context.Context, d kinds.Draft, res *human.Result) (*Puzzle, string, error) {
+	text := d.Text(false)
+	insts, err := j.kind.Parse("generated", []byte(text), j.opt.KindOptions)
 	if err != nil {
-		return nil, err
+		return nil, "", internal(fmt.Errorf("the generated puzzle does not read back: %w", err))
 	}
-	eng := &human.Engine{Rules: setup.Rules, Weights: setup.Weights}
-	return eng.Solve(ctx, setup.Input, setup.StartCands(inst))
-}
-
-// finish grades a unique draft and keeps it when it lands in the band.
-func finish(ctx context.Context, opt *Options, d draft) (*Puzzle, string, error) {
-	inst, err := instance(opt, d)
-	if err != nil {
-		return nil, "", err
+	if len(insts) != 1 {
+		return nil, "", internal(fmt.Errorf("the generated text holds %d puzzles", len(insts)))
 	}
-	g, err := crosscheck.Grade(ctx, inst, crosscheck.Options{Solver: opt.Solver, Trials: -1})
-	if err != nil {
-		return nil, "", err
+	inst := insts[0]
+	want := d.Intended()
+	if vs := inst.Verify(want); len(vs) > 0 {
+		return nil, "", internal(fmt.Errorf("the intended solution breaks %s", vs[0]))
 	}
-	if g.SAT == nil || g.SAT.Status != sat.UniqueSolution {
-		return nil, "", internal(errors.New("the finished puzzle is not unique on re-check"))
+	var (
+		check   *solve.CheckResult
+		metrics map[string]any
+	)
+	if res == nil {
+		g, err := crosscheck.Grade(ctx, inst, crosscheck.Options{Solver: j.opt.Solver, Trials: -1, Parallel: j.opt.Parallel})
+		if err != nil {
+			return nil, "", err
+		}
+		res, check, metrics = g.Human, g.SAT, g.Metrics
+	} else {
+		if check, err = solve.Check(ctx, inst, j.opt.Solver, false); err != nil {
+			return nil, "", err
+		}
+		setup, err := inst.Human()
+		if err != nil {
+			return nil, "", err
+		}
+		if setup.Metrics != nil {
+			metrics = setup.Metrics(res)
+		}
+		if got := crosscheck.Assignment(res.Cands); res.Status == human.StatusSolved && len(solve.Diff(inst, want, got)) > 0 {
+			return nil, "", internal(errors.New("the rules' solution is not the intended one"))
+		}
 	}
-	rep := g.Human.Report
-	outcome := fmt.Sprintf("%s, level %d, trial depth %d, score %.1f", g.Human.Status, rep.MaxLevel, rep.TrialDepth, rep.Score)
-	if !InBand(opt.Kind, opt.Band, g.Human.Status, rep) {
-		return nil, "out of band: " + outcome, nil
+	if check == nil || check.Status != sat.UniqueSolution {
+		return nil, "", internal(errors.New("the finished puzzle is not unique"))
 	}
-	if rep.Score < opt.MinScore || opt.MaxScore > 0 && rep.Score > opt.MaxScore {
-		return nil, "score out of range: " + outcome, nil
+	if diff := solve.Diff(inst, want, check.First); len(diff) > 0 {
+		return nil, "", internal(fmt.Errorf("the unique solution is not the intended one (differs at %v)", diff[0]))
+	}
+	ok, outcome := j.inBand(res)
+	if !ok {
+		return nil, outcome, nil
 	}
 	return &Puzzle{
-		Kind: opt.Kind, Text: d.Text(false), SolutionText: d.Text(true), Instance: inst,
-		Solution: d.Intended(), Clues: len(d.Clues()), Band: opt.Band,
-		Status: g.Human.Status, Report: rep, Metrics: g.Metrics,
-	}, "in band: " + outcome, nil
+		Kind: j.opt.Kind, Text: text, SolutionText: d.Text(true), Instance: inst,
+		Solution: want, Clues: len(d.Clues()), Seed: j.opt.Seed, Band: j.opt.Band,
+		Status: res.Status, Report: res.Report, Metrics: metrics, Minimal: j.opt.Minimal, draft: d,
+	}, outcome, nil
 }
+
+// internal marks an error that means a bug in this package or a kind's
+// generation.
+func internal(err error) error { return fmt.Errorf("generate: internal error: %w", err) }

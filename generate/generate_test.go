@@ -4,6 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"os/exec"
+	"slices"
+	"sync"
 	"testing"
 
 	"github.com/puzzlesat/puzzlesat/crosscheck"
@@ -13,110 +17,324 @@ import (
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/sat/gini"
 	"github.com/puzzlesat/puzzlesat/sat/solvers"
+	"github.com/puzzlesat/puzzlesat/shard"
+	"github.com/puzzlesat/puzzlesat/shift"
+	"github.com/puzzlesat/puzzlesat/shift/search"
 	"github.com/puzzlesat/puzzlesat/solve"
 )
 
-// The seeds are ones that land in their band within a few attempts on the
-// default back-end; what is asserted holds for any seed that does.
-var cases = []struct {
-	kind       string
-	rows, cols int
-	band       generate.Band
-	seed       uint64
-}{
-	{"juosan", 5, 5, generate.Easy, 0},
-	{"juosan", 5, 5, generate.Medium, 3},
-	{"juosan", 5, 5, generate.Hard, 2},
-	{"shinro", 6, 6, generate.Easy, 1},
-	{"shinro", 6, 6, generate.Medium, 0},
-	{"shinro", 6, 6, generate.Hard, 8},
-	{"arrows", 5, 5, generate.Easy, 0},
-	{"arrows", 5, 5, generate.Medium, 0},
-	{"arrows", 5, 5, generate.Hard, 0},
+// backends are the back-ends every generated puzzle is checked on: the
+// in-process ones and cadical, which CI installs (.ci/run) and which is
+// used locally when it is on PATH.
+func backends(t *testing.T) []string {
+	t.Helper()
+	bs := []string{"gini", "gophersat"}
+	if _, err := exec.LookPath("cadical"); err == nil {
+		return append(bs, "ext:cadical")
+	}
+	if os.Getenv("CI") != "" {
+		t.Fatal("cadical is not on PATH; CI installs it (.ci/run)")
+	}
+	return bs
 }
 
-func TestGenerate(t *testing.T) {
-	for _, tc := range cases {
-		t.Run(fmt.Sprintf("%s-%dx%d-%s-%d", tc.kind, tc.rows, tc.cols, tc.band, tc.seed), func(t *testing.T) {
+// acceptance are the kinds and bands the acceptance test runs, at small
+// sizes; the seeds are arbitrary.
+var acceptance = []struct {
+	kind       string
+	band       generate.Band
+	rows, cols int
+}{
+	{"juosan", generate.Easy, 5, 5},
+	{"juosan", generate.Medium, 5, 5},
+	{"juosan", generate.Hard, 5, 5},
+	{"shinro", generate.Easy, 6, 6},
+	{"shinro", generate.Medium, 6, 6},
+	{"shinro", generate.Hard, 6, 6},
+	{"shinro", generate.Expert, 6, 6},
+	{"arrows", generate.Easy, 4, 4},
+	{"arrows", generate.Medium, 4, 4},
+	{"arrows", generate.Hard, 4, 4},
+	{"linjat", generate.Easy, 6, 5},
+	{"linjat", generate.Medium, 6, 5},
+	{"linjat", generate.Hard, 7, 6},
+	{"linjat", generate.Expert, 7, 6},
+}
+
+// acceptanceCount is the puzzles of each kind and band.
+const acceptanceCount = 20
+
+// TestAcceptance: for each kind and band, a batch of 20 gives 20 distinct
+// puzzles, each unique on every back-end with the intended solution,
+// graded again from its text into the band, with the generator's report.
+func TestAcceptance(t *testing.T) {
+	bs := backends(t)
+	for _, tc := range acceptance {
+		t.Run(fmt.Sprintf("%s-%s-%dx%d", tc.kind, tc.band, tc.rows, tc.cols), func(t *testing.T) {
+			t.Parallel()
 			ctx := context.Background()
-			opt := generate.Options{Solver: gini.NewSolver, Kind: tc.kind, Rows: tc.rows, Cols: tc.cols, Band: tc.band, Seed: tc.seed, Attempts: 60}
-			p, err := generate.Generate(ctx, opt)
+			var ps []*generate.Puzzle
+			st, err := generate.Run(ctx, generate.Batch{
+				Options: generate.Options{Solver: gini.NewSolver, Kind: tc.kind, Band: tc.band, Rows: tc.rows, Cols: tc.cols, Seed: 11},
+				Count:   acceptanceCount, Workers: 2,
+				Emit: func(p *generate.Puzzle) error { ps = append(ps, p); return nil },
+			})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if p.Band != tc.band || p.Status != human.StatusSolved {
-				t.Errorf("have band %s status %s, want %s solved", p.Band, p.Status, tc.band)
+			if st.Found != acceptanceCount || len(ps) != acceptanceCount {
+				t.Fatalf("have %d puzzles (%d failed), want %d", len(ps), st.Failed, acceptanceCount)
 			}
-
-			// The canonical text reads back through kinds as one puzzle of
-			// the right size whose solution is p.Solution.
 			k, err := kinds.Lookup(tc.kind)
 			if err != nil {
 				t.Fatal(err)
 			}
-			insts, err := k.Parse("generated", []byte(p.Text), kinds.Options{})
-			if err != nil || len(insts) != 1 {
-				t.Fatalf("parse back: have %d puzzles, error %v; want 1 puzzle\n%s", len(insts), err, p.Text)
-			}
-			inst := insts[0]
-			if inst.Rows() != tc.rows || inst.Cols() != tc.cols {
-				t.Errorf("have size %dx%d, want %dx%d", inst.Rows(), inst.Cols(), tc.rows, tc.cols)
-			}
-			if vs := inst.Verify(p.Solution); len(vs) > 0 {
-				t.Errorf("the solution breaks %s", vs[0])
-			}
-
-			// Unique on both in-process back-ends, with p.Solution.
-			for _, b := range solvers.List() {
-				solver := b.Name
-				r, err := solve.Check(ctx, inst, b.New, false)
+			seen := map[string]int{}
+			for i, p := range ps {
+				if p.Index != i {
+					t.Errorf("puzzle %d has index %d: not emitted in order", i, p.Index)
+				}
+				if j, ok := seen[p.Text]; ok {
+					t.Errorf("puzzles %d and %d are the same", j, i)
+				}
+				seen[p.Text] = i
+				insts, err := k.Parse("generated", []byte(p.Text), kinds.Options{})
+				if err != nil || len(insts) != 1 {
+					t.Fatalf("puzzle %d reads back as %d puzzles, error %v", i, len(insts), err)
+				}
+				inst := insts[0]
+				if inst.Rows() != tc.rows || inst.Cols() != tc.cols {
+					t.Errorf("puzzle %d: have %dx%d, want %dx%d", i, inst.Rows(), inst.Cols(), tc.rows, tc.cols)
+				}
+				for _, b := range bs {
+					f, err := solvers.Factory(b)
+					if err != nil {
+						t.Fatal(err)
+					}
+					r, err := solve.Check(ctx, inst, f, false)
+					if err != nil {
+						t.Fatalf("puzzle %d, %s: %v", i, b, err)
+					}
+					if r.Status != sat.UniqueSolution || len(solve.Diff(inst, p.Solution, r.First)) > 0 {
+						t.Errorf("puzzle %d, %s: have %s, want unique with the intended solution", i, b, r.Status)
+					}
+				}
+				g, err := crosscheck.Grade(ctx, inst, crosscheck.Options{Solver: gini.NewSolver, Trials: -1, Parallel: 1})
 				if err != nil {
-					t.Fatalf("%s: %v", solver, err)
+					t.Fatalf("puzzle %d: %v", i, err)
 				}
-				if r.Status != sat.UniqueSolution {
-					t.Errorf("%s: have %s, want unique", solver, r.Status)
-					continue
+				if !generate.InBand(tc.kind, tc.band, tc.rows, tc.cols, g.Human.Status, g.Human.Report) {
+					rep := g.Human.Report
+					t.Errorf("puzzle %d regraded: %s, level %d, trial depth %d, %d layers: not %s", i, g.Human.Status, rep.MaxLevel, rep.TrialDepth, rep.Depth, tc.band)
 				}
-				if d := solve.Diff(inst, p.Solution, r.First); len(d) > 0 {
-					t.Errorf("%s: the unique solution differs from p.Solution at %v", solver, d)
+				if g.Human.Report.Score != p.Report.Score {
+					t.Errorf("puzzle %d regraded: score %.2f, the generator's %.2f", i, g.Human.Report.Score, p.Report.Score)
 				}
-			}
-
-			// Graded again from the text, it lands in the band.
-			g, err := crosscheck.Grade(ctx, inst, crosscheck.Options{Solver: gini.NewSolver, Trials: -1})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !generate.InBand(tc.kind, tc.band, g.Human.Status, g.Human.Report) {
-				t.Errorf("regraded: %s, level %d, trial depth %d: not in band %s", g.Human.Status, g.Human.Report.MaxLevel, g.Human.Report.TrialDepth, tc.band)
-			}
-			if g.Human.Report.Score != p.Report.Score {
-				t.Errorf("regraded score %.2f, want the generator's %.2f", g.Human.Report.Score, p.Report.Score)
-			}
-
-			// The same seed gives the same puzzle.
-			q, err := generate.Generate(ctx, opt)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if q.Text != p.Text || q.Attempt != p.Attempt {
-				t.Errorf("same seed, different puzzle:\n%s\nand (attempt %d vs %d)\n%s", p.Text, p.Attempt, q.Attempt, q.Text)
 			}
 		})
 	}
 }
 
-func TestSolutionText(t *testing.T) {
-	p, err := generate.Generate(context.Background(), generate.Options{Solver: gini.NewSolver, Kind: "shinro", Rows: 6, Cols: 6, Seed: 1})
+// TestShiftAcceptance: shift puzzles of each band have a proven optimum
+// in the band, which an independent search confirms.
+func TestShiftAcceptance(t *testing.T) {
+	base, err := shift.Builtin("loopover:3x3")
 	if err != nil {
 		t.Fatal(err)
 	}
-	insts, err := kinds.Shinro.Parse("generated", []byte(p.SolutionText), kinds.Options{})
-	if err != nil || len(insts) != 1 {
-		t.Fatalf("have %d puzzles, error %v; want 1", len(insts), err)
+	bands := []struct {
+		band   generate.Band
+		lo, hi int
+	}{{generate.Easy, 1, 4}, {generate.Medium, 5, 7}, {generate.Hard, 8, 10}}
+	for _, tc := range bands {
+		t.Run(string(tc.band), func(t *testing.T) {
+			var ps []*generate.Puzzle
+			_, err := generate.Run(context.Background(), generate.Batch{
+				Options: generate.Options{Kind: generate.ShiftKind, Band: tc.band, Shift: base, Seed: 3},
+				Count:   acceptanceCount, Workers: 2,
+				Emit: func(p *generate.Puzzle) error { ps = append(ps, p); return nil },
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(ps) != acceptanceCount {
+				t.Fatalf("have %d puzzles, want %d", len(ps), acceptanceCount)
+			}
+			seen := map[string]bool{}
+			for i, p := range ps {
+				if seen[p.Text] {
+					t.Errorf("puzzle %d repeats an earlier one", i)
+				}
+				seen[p.Text] = true
+				q, err := shift.Parse("generated", []byte(p.Text))
+				if err != nil {
+					t.Fatalf("puzzle %d: %v\n%s", i, err, p.Text)
+				}
+				r, err := search.Solve(context.Background(), q, search.Options{Method: "bfs", MaxSteps: tc.hi})
+				if err != nil || r.Status != search.Optimal {
+					t.Fatalf("puzzle %d: search says %v, %v", i, r.Status, err)
+				}
+				if k := len(r.Moves); k != int(p.Report.Score) || k < tc.lo || k > tc.hi {
+					t.Errorf("puzzle %d: optimum %d, the generator's %v, want %d..%d", i, k, p.Report.Score, tc.lo, tc.hi)
+				}
+			}
+		})
 	}
-	if d := solve.Diff(insts[0], insts[0].Solution(), p.Solution); insts[0].Solution() == nil || len(d) > 0 {
-		t.Errorf("the solution block does not hold p.Solution (differs at %v)", d)
+}
+
+// TestMinimal: with Minimal, no clue of a puzzle can go: each clue's
+// removal leaves a second solution, by a fresh SAT check.
+func TestMinimal(t *testing.T) {
+	cases := []struct {
+		kind       string
+		band       generate.Band
+		rows, cols int
+	}{
+		{"juosan", generate.Any, 5, 5},
+		{"shinro", generate.Any, 6, 6},
+		{"arrows", generate.Any, 5, 5},
+		{"linjat", generate.Any, 7, 6},
+		{"shinro", generate.Easy, 6, 6},
+	}
+	for _, tc := range cases {
+		t.Run(fmt.Sprintf("%s-%s", tc.kind, tc.band), func(t *testing.T) {
+			t.Parallel()
+			ctx := context.Background()
+			var ps []*generate.Puzzle
+			_, err := generate.Run(ctx, generate.Batch{
+				Options: generate.Options{Solver: gini.NewSolver, Kind: tc.kind, Band: tc.band, Rows: tc.rows, Cols: tc.cols, Seed: 5, Minimal: true},
+				Count:   4, Workers: 1,
+				Emit: func(p *generate.Puzzle) error { ps = append(ps, p); return nil },
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, p := range ps {
+				if !p.Minimal {
+					t.Errorf("puzzle %d not marked minimal", i)
+				}
+				removals, err := generate.ClueRemovals(p, kinds.Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(removals) != p.Clues {
+					t.Errorf("puzzle %d: %d removals for %d clues", i, len(removals), p.Clues)
+				}
+				for j, inst := range removals {
+					r, err := solve.Check(ctx, inst, gini.NewSolver, false)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if r.Status != sat.MultipleSolutions {
+						t.Errorf("puzzle %d without clue %d: %s, want multiple (the clue set is reducible)", i, j, r.Status)
+					}
+				}
+			}
+		})
+	}
+}
+
+// texts runs a batch and returns its puzzles' texts by index.
+func texts(t *testing.T, b generate.Batch) map[int]string {
+	t.Helper()
+	var mu sync.Mutex
+	out := map[int]string{}
+	b.Emit = func(p *generate.Puzzle) error {
+		mu.Lock()
+		defer mu.Unlock()
+		out[p.Index] = p.SolutionText
+		return nil
+	}
+	if _, err := generate.Run(context.Background(), b); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestShardsAndWorkers: the union of the shards of a job is the single
+// run, puzzle for puzzle, whatever the workers.
+func TestShardsAndWorkers(t *testing.T) {
+	opt := generate.Options{Solver: gini.NewSolver, Kind: "shinro", Band: generate.Medium, Rows: 6, Cols: 6, Seed: 9}
+	const count = 10
+	whole := texts(t, generate.Batch{Options: opt, Count: count, Workers: 1})
+	if len(whole) != count {
+		t.Fatalf("have %d puzzles, want %d", len(whole), count)
+	}
+	if again := texts(t, generate.Batch{Options: opt, Count: count, Workers: 3}); !mapsEqual(again, whole) {
+		t.Error("3 workers make other puzzles than 1")
+	}
+	union := map[int]string{}
+	for i := range 3 {
+		part := texts(t, generate.Batch{Options: opt, Count: count, Workers: 2, Shard: shard.Shard{Index: i, Count: 3}})
+		for k, v := range part {
+			if k%3 != i {
+				t.Errorf("shard %d/3 made puzzle %d", i, k)
+			}
+			union[k] = v
+		}
+	}
+	if !mapsEqual(union, whole) {
+		t.Error("the union of the shards differs from the single run")
+	}
+	// Skipped puzzles are not made; the others are unchanged.
+	rest := texts(t, generate.Batch{Options: opt, Count: count, Workers: 2, Skip: func(i int) bool { return i < 5 }})
+	for k, v := range rest {
+		if k < 5 || whole[k] != v {
+			t.Errorf("with puzzles 0..4 skipped, puzzle %d differs or was made", k)
+		}
+	}
+}
+
+func mapsEqual(a, b map[int]string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if b[k] != v {
+			return false
+		}
+	}
+	return true
+}
+
+// TestGenerateIsPuzzleZero: Generate makes puzzle 0 of the batch.
+func TestGenerateIsPuzzleZero(t *testing.T) {
+	opt := generate.Options{Solver: gini.NewSolver, Kind: "arrows", Band: generate.Easy, Rows: 5, Cols: 5, Seed: 2}
+	p, err := generate.Generate(context.Background(), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if batch := texts(t, generate.Batch{Options: opt, Count: 1}); batch[0] != p.SolutionText {
+		t.Error("Generate and puzzle 0 of a batch differ")
+	}
+}
+
+// TestStopKeepsFound: a batch stopped from its Emit returns what it had,
+// every emitted puzzle whole; one stopped by its context returns the
+// context's error.
+func TestStopKeepsFound(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var got []int
+	st, err := generate.Run(ctx, generate.Batch{
+		Options: generate.Options{Solver: gini.NewSolver, Kind: "shinro", Band: generate.Easy, Rows: 5, Cols: 5, Seed: 1},
+		Count:   50, Workers: 2,
+		Emit: func(p *generate.Puzzle) error {
+			got = append(got, p.Index)
+			if len(got) == 3 {
+				cancel()
+			}
+			return nil
+		},
+	})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("have error %v, want context.Canceled", err)
+	}
+	if len(got) < 3 || len(got) == 50 || st.Found != len(got) {
+		t.Errorf("have %d puzzles emitted, Found %d; want at least 3, fewer than 50, and Found equal", len(got), st.Found)
+	}
+	if !slices.IsSorted(got) {
+		t.Errorf("emitted out of order: %v", got)
 	}
 }
 
@@ -127,11 +345,17 @@ func TestOptionErrors(t *testing.T) {
 	}{
 		{"unknown kind", generate.Options{Solver: gini.NewSolver, Kind: "sudoku"}},
 		{"unknown band", generate.Options{Solver: gini.NewSolver, Kind: "juosan", Band: "brutal"}},
+		{"band of another kind", generate.Options{Solver: gini.NewSolver, Kind: "juosan", Band: generate.Expert}},
 		{"too small", generate.Options{Solver: gini.NewSolver, Kind: "juosan", Rows: 1, Cols: 5}},
 		{"too large", generate.Options{Solver: gini.NewSolver, Kind: "shinro", Rows: 8, Cols: 31}},
 		{"scores", generate.Options{Solver: gini.NewSolver, Kind: "shinro", MinScore: 10, MaxScore: 5}},
 		{"stones", generate.Options{Solver: gini.NewSolver, Kind: "shinro", Rows: 3, Cols: 3, Stones: 10}},
+		{"method", generate.Options{Solver: gini.NewSolver, Kind: "shinro", Method: "annealing"}},
 		{"no solver", generate.Options{Kind: "juosan"}},
+		{"shift without puzzle", generate.Options{Kind: generate.ShiftKind}},
+		{"shift band", generate.Options{Kind: generate.ShiftKind, Shift: shift.Reborn(), Band: generate.Expert}},
+		{"shift moves", generate.Options{Kind: generate.ShiftKind, Shift: shift.Reborn(), MinScore: 20, MaxScore: 20}},
+		{"shift puzzle on another kind", generate.Options{Solver: gini.NewSolver, Kind: "juosan", Shift: shift.Reborn()}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -148,6 +372,16 @@ func TestExhausted(t *testing.T) {
 	_, err := generate.Generate(context.Background(), generate.Options{Solver: gini.NewSolver, Kind: "shinro", Rows: 4, Cols: 4, MinScore: 1e6, Attempts: 3})
 	if !errors.Is(err, generate.ErrExhausted) {
 		t.Errorf("have error %v, want ErrExhausted", err)
+	}
+	var failed []int
+	st, err := generate.Run(context.Background(), generate.Batch{
+		Options: generate.Options{Solver: gini.NewSolver, Kind: "shinro", Rows: 4, Cols: 4, MinScore: 1e6, Attempts: 2},
+		Count:   3, Workers: 2,
+		Emit:   func(*generate.Puzzle) error { return nil },
+		Failed: func(i int, err error) error { failed = append(failed, i); return nil },
+	})
+	if err != nil || st.Failed != 3 || !slices.Equal(failed, []int{0, 1, 2}) {
+		t.Errorf("have error %v, Failed %d, failed %v; want nil, 3, [0 1 2]", err, st.Failed, failed)
 	}
 }
 
@@ -175,30 +409,22 @@ func TestInBand(t *testing.T) {
 		{"juosan", generate.Medium, human.StatusSolved, 5, 1, false},
 		{"juosan", generate.Hard, human.StatusSolved, 4, 2, true},
 		{"juosan", generate.Hard, human.StatusStuck, 4, 2, false},
-		{"shinro", generate.Easy, human.StatusSolved, 1, 0, true},
-		{"shinro", generate.Easy, human.StatusSolved, 2, 0, false},
-		{"shinro", generate.Medium, human.StatusSolved, 4, 0, true},
-		{"shinro", generate.Hard, human.StatusSolved, 1, 0, false},
+		{"shinro", generate.Easy, human.StatusSolved, 2, 0, true},
+		{"shinro", generate.Medium, human.StatusSolved, 3, 0, true},
+		{"shinro", generate.Hard, human.StatusSolved, 4, 0, true},
+		{"shinro", generate.Hard, human.StatusSolved, 3, 0, false},
+		{"shinro", generate.Expert, human.StatusSolved, 1, 1, true},
 		{"arrows", generate.Medium, human.StatusSolved, 3, 0, true},
 		{"arrows", generate.Easy, human.StatusSolved, 3, 0, false},
 		{"arrows", generate.Any, human.StatusSolved, 9, 3, true},
 		{"arrows", generate.Any, human.StatusStuck, 1, 0, false},
+		{"arrows", generate.Expert, human.StatusSolved, 1, 1, false},
+		{"linjat", generate.Expert, human.StatusSolved, 5, 0, true},
 	}
 	for _, tc := range tests {
 		rep := human.Report{MaxLevel: tc.level, TrialDepth: tc.trials}
-		if have := generate.InBand(tc.kind, tc.band, tc.status, rep); have != tc.want {
+		if have := generate.InBand(tc.kind, tc.band, 8, 8, tc.status, rep); have != tc.want {
 			t.Errorf("InBand(%s, %s, %s, level %d, trials %d) = %v, want %v", tc.kind, tc.band, tc.status, tc.level, tc.trials, have, tc.want)
 		}
-	}
-}
-
-func TestParseBand(t *testing.T) {
-	for _, s := range []string{"easy", "medium", "hard", "any", ""} {
-		if _, err := generate.ParseBand(s); err != nil {
-			t.Errorf("ParseBand(%q): %v", s, err)
-		}
-	}
-	if _, err := generate.ParseBand("brutal"); err == nil {
-		t.Error("ParseBand(brutal): no error")
 	}
 }

@@ -3,30 +3,168 @@ package kinds
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
+	"slices"
+	"strings"
 
+	"github.com/puzzlesat/puzzlesat/encode"
+	"github.com/puzzlesat/puzzlesat/human"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
 // Generation is what package generate needs of a kind to make new puzzles
 // of it (the pipeline is in generate's package doc): the default size, the
-// difficulty bands, and the kind's part of an attempt, a Draft. Kinds
-// without it (Kind.Generate nil) are not generated.
+// difficulty bands, the ways to start an attempt, and the kind's part of an
+// attempt, a Draft. Kinds without it (Kind.Generate nil) are not generated.
 type Generation struct {
-	// Rows and Cols are the size made when none is asked for.
+	// Rows and Cols are the size made when neither the caller nor the
+	// band names one.
 	Rows, Cols int
-	// Easy and Medium are the bands' ranges of the highest rule level of
-	// a solve without trials. A hard puzzle needs trials, for every kind.
-	Easy, Medium Levels
+	// Bands are the kind's difficulty bands, easiest first.
+	Bands []Band
+	// Methods name the ways Start can begin an attempt, the default
+	// first; nil means the kind has one.
+	Methods []string
 	// Check, when set, rejects options this kind cannot generate.
 	Check func(GenOptions) error
-	// Start plants a random solution and clues it satisfies; it returns
-	// nil (and no error) when this attempt found none.
+	// Start begins an attempt: a random solution and clues it satisfies
+	// (some kinds go further, towards opt.Band). It returns nil (and no
+	// error) when this attempt found none.
 	Start func(ctx context.Context, rng *rand.Rand, opt GenOptions) (Draft, error)
 }
 
-// Levels is a range of rule levels, both ends included.
+// Band is one difficulty band of a kind, judged on the human engine's
+// report of a solve that finished. A band is either a range of rule levels
+// the rules alone reach (and, for Linjat's easy and medium, a range of
+// layers), or, with Trials, the puzzles the rules alone cannot finish and
+// the kind's proofs by contradiction can.
+type Band struct {
+	Name string
+	// Rows and Cols are the size made for this band when the caller names
+	// none (0: the kind's Generation.Rows and Cols).
+	Rows, Cols int
+	// Trials: the band needs proofs by contradiction.
+	Trials bool
+	// Levels bounds the highest rule level of a solve without trials.
+	Levels Levels
+	// Layers bounds the solve's layers (Hi 0: no upper bound) at the
+	// band's size, Rows×Cols; At scales them to other sizes.
+	Layers Levels
+}
+
+// At returns the band for puzzles of rows×cols: its layer bounds scaled
+// by the ratio of the areas (Lo rounded up, Hi down), since a larger grid
+// takes more layers. A band without layer bounds or size is itself.
+func (b *Band) At(rows, cols int) *Band {
+	if b == nil || b.Rows == 0 || (b.Layers == Levels{}) || rows*cols == b.Rows*b.Cols {
+		return b
+	}
+	c := *b
+	ratio := float64(rows*cols) / float64(b.Rows*b.Cols)
+	c.Layers.Lo = int(math.Ceil(float64(b.Layers.Lo) * ratio))
+	if b.Layers.Hi > 0 {
+		c.Layers.Hi = max(1, int(math.Floor(float64(b.Layers.Hi)*ratio)))
+	}
+	c.Rows, c.Cols = rows, cols
+	return &c
+}
+
+// Levels is a range of rule levels (or layer counts), both ends included.
 type Levels struct{ Lo, Hi int }
+
+// maxLevel stands for "no upper bound" in Levels.Hi of a level range.
+const maxLevel = 1 << 30
+
+// In reports whether a solve ending in status with report rep lands in the
+// band; a nil band is "any": every finished solve.
+func (b *Band) In(status human.Status, rep human.Report) bool {
+	if status != human.StatusSolved {
+		return false
+	}
+	if b == nil {
+		return true
+	}
+	if b.Trials {
+		return rep.TrialDepth > 0
+	}
+	return rep.TrialDepth == 0 && rep.MaxLevel >= b.Levels.Lo && rep.MaxLevel <= b.Levels.Hi &&
+		rep.Depth >= b.Layers.Lo && (b.Layers.Hi == 0 || rep.Depth <= b.Layers.Hi)
+}
+
+// Within reports whether a finished solve does not go past the band's
+// upper end: while clues are removed, a removal is kept only then (a band
+// with trials, and "any", have none).
+func (b *Band) Within(rep human.Report) bool {
+	if b == nil || b.Trials {
+		return true
+	}
+	return rep.TrialDepth == 0 && rep.MaxLevel <= b.Levels.Hi && (b.Layers.Hi == 0 || rep.Depth <= b.Layers.Hi)
+}
+
+// UsesTrials reports whether the band is judged with proofs by
+// contradiction allowed ("any" is).
+func (b *Band) UsesTrials() bool { return b == nil || b.Trials }
+
+// Doc says what the band asks of a solve, e.g. "no trials, level 2..4".
+func (b *Band) Doc() string {
+	if b == nil {
+		return "any puzzle the rules (with trials) finish"
+	}
+	if b.Trials {
+		return "trials needed"
+	}
+	var lv string
+	switch {
+	case b.Levels.Hi >= maxLevel:
+		lv = fmt.Sprintf("level ≥ %d", b.Levels.Lo)
+	case b.Levels.Lo <= 0 || b.Levels.Lo == 1:
+		lv = fmt.Sprintf("level ≤ %d", b.Levels.Hi)
+	case b.Levels.Lo == b.Levels.Hi:
+		lv = fmt.Sprintf("level %d", b.Levels.Lo)
+	default:
+		lv = fmt.Sprintf("level %d..%d", b.Levels.Lo, b.Levels.Hi)
+	}
+	s := "no trials, " + lv
+	switch {
+	case b.Layers.Hi > 0:
+		s += fmt.Sprintf(", ≤ %d layers at %dx%d", b.Layers.Hi, b.Rows, b.Cols)
+	case b.Layers.Lo > 0:
+		s += fmt.Sprintf(", ≥ %d layers at %dx%d", b.Layers.Lo, b.Rows, b.Cols)
+	}
+	return s
+}
+
+// Band returns the band called name, or nil for "any"; an unknown name is
+// an error listing the kind's bands.
+func (g *Generation) Band(name string) (*Band, error) {
+	if name == "" || name == "any" {
+		return nil, nil
+	}
+	for i := range g.Bands {
+		if g.Bands[i].Name == name {
+			return &g.Bands[i], nil
+		}
+	}
+	return nil, fmt.Errorf("unknown difficulty %q (have %s, any)", name, strings.Join(g.BandNames(), ", "))
+}
+
+// BandNames lists the bands' names, easiest first.
+func (g *Generation) BandNames() []string {
+	var out []string
+	for _, b := range g.Bands {
+		out = append(out, b.Name)
+	}
+	return out
+}
+
+// Size is the size made for band b (nil: any) when the caller names none.
+func (g *Generation) Size(b *Band) (rows, cols int) {
+	if b != nil && b.Rows > 0 {
+		return b.Rows, b.Cols
+	}
+	return g.Rows, g.Cols
+}
 
 // GenOptions are the choices a Generation sees.
 type GenOptions struct {
@@ -39,23 +177,84 @@ type GenOptions struct {
 	// Kind are the options the puzzle is parsed back with (Juosan reading,
 	// Arrows rules file).
 	Kind Options
+	// Band is the band asked for (nil: any). Starts that search (Linjat's
+	// hill climbers, Shinro's genetic algorithm) aim at it.
+	Band *Band
+	// MinScore and MaxScore are the engine score asked for (MaxScore 0:
+	// no upper bound); searching starts aim at them too.
+	MinScore, MaxScore float64
+	// Method is one of Generation.Methods ("": the default).
+	Method string
+	// Parallel bounds the human engine's goroutines (≤ 0: GOMAXPROCS);
+	// package generate sets 1 when it runs attempts side by side.
+	Parallel int
+	// NewSolver makes a fresh SAT solver, for starts that solve clauses
+	// (Arrows' filled grid). Package generate adapts its sat.Factory:
+	// kinds drives no solver of its own.
+	NewSolver func() (Solver, error)
+}
+
+// Solver is what a start needs of a SAT solver: clauses in, and
+// satisfiable or not under assumptions, with the model or the failed
+// assumptions.
+type Solver interface {
+	encode.Adder
+	// Solve reports whether the clauses have a model under the
+	// assumptions; it fails when the solver gives no answer.
+	Solve(ctx context.Context, assumptions ...int) (bool, error)
+	// Model is the last model, indexed by variable.
+	Model() []bool
+	// Failed is a subset of the assumptions that is unsatisfiable with
+	// the clauses after Solve said false, or nil when the back-end cannot
+	// tell.
+	Failed() []int
 }
 
 // Draft is a puzzle under construction with its intended solution.
 type Draft interface {
 	// Text is the canonical text, with the solution block when withSol.
 	Text(withSol bool) string
-	// Intended is the planted solution as an assignment of the parsed
-	// instance's unknowns.
+	// Instance is the draft's puzzle as an instance (built directly, not
+	// through Text).
+	Instance() (Instance, error)
+	// Intended is the planted solution as an assignment of Instance's
+	// unknowns.
 	Intended() puzzle.Assignment
-	// Exclude returns a draft with one more clue that the intended
-	// solution satisfies and others[0] breaks, preferring clues that break
-	// more of others; nil when it finds none.
-	Exclude(rng *rand.Rand, others []puzzle.Assignment) (Draft, error)
+	// Help returns drafts with one more clue (or a finer structure) that
+	// the intended solution satisfies, meant to let the rules go further
+	// from stuck, the candidates a solve of Instance stalled on; none when
+	// the kind finds none. When other is set (another solution of the
+	// draft, which differs from the intended one only where stuck has
+	// several candidates), the drafts should break it. Package generate
+	// solves each and keeps the one the rules get furthest with.
+	Help(rng *rand.Rand, stuck []human.Cands, other puzzle.Assignment) ([]Draft, error)
 	// Clues lists the removable clues by stable ids.
 	Clues() []int
 	// Without returns the draft with clue id removed.
 	Without(id int) (Draft, error)
+}
+
+// GuardedDraft is a Draft whose removable clues can each be written
+// behind a selector literal, so that one solver answers "is the puzzle
+// with this subset of the clues unique?" for every subset, under
+// assumptions, instead of an encoding per subset.
+type GuardedDraft interface {
+	Draft
+	// EncodeGuarded writes the puzzle without its removable clues through
+	// b, then every clue of Clues behind a selector: the clue holds when
+	// its selector is true. Intended are the literals of primary variables
+	// true in the intended solution: the puzzle with some clues has no
+	// other solution exactly when base, clues, their selectors and the
+	// clause ¬(∧ Intended) are unsatisfiable.
+	EncodeGuarded(b *encode.Builder) (*Guarded, error)
+}
+
+// Guarded is what EncodeGuarded wrote.
+type Guarded struct {
+	// Selectors are the clue ids' selector literals.
+	Selectors map[int]int
+	// Intended is the intended solution as literals.
+	Intended []int
 }
 
 // The kinds' generation (levels: see each kind's rules; the bands are
@@ -63,12 +262,42 @@ type Draft interface {
 var (
 	// Juosan levels: 1 pair, 2 gap, 3 territory-count, 4 territory-runs,
 	// 5 territory-pairs.
-	juosanGeneration = &Generation{Rows: 8, Cols: 8, Easy: Levels{0, 4}, Medium: Levels{5, 5}, Start: startJuosan}
+	juosanGeneration = &Generation{Rows: 8, Cols: 8, Start: startJuosan, Bands: []Band{
+		{Name: "easy", Levels: Levels{0, 4}},
+		{Name: "medium", Levels: Levels{5, 5}},
+		{Name: "hard", Trials: true},
+	}}
 	// Shinro levels: 1 fill/clear/arrow-single, 2 arrow-line/pairs,
-	// 3 path-count/impossible, 4 pigeonhole.
-	shinroGeneration = &Generation{Rows: 8, Cols: 8, Easy: Levels{0, 1}, Medium: Levels{2, 4}, Check: checkShinro, Start: startShinro}
-	// Arrows levels are the rules file's; medium is everything above easy.
-	arrowsGeneration = &Generation{Rows: 6, Cols: 6, Easy: Levels{0, 2}, Medium: Levels{3, 1 << 30}, Start: startArrows}
+	// 3 path-count/impossible, 4 pigeonhole. The playshinro set's Easy
+	// puzzles need levels 1 and 2, its Medium and Hard ones 3 and 4.
+	shinroGeneration = &Generation{Rows: 8, Cols: 8, Check: checkShinro, Start: startShinro,
+		Methods: []string{shinroAuto, shinroPlant, shinroGA}, Bands: []Band{
+			{Name: "easy", Levels: Levels{0, 2}},
+			{Name: "medium", Levels: Levels{3, 3}},
+			{Name: "hard", Levels: Levels{4, 4}},
+			{Name: "expert", Trials: true},
+		}}
+	// Arrows levels are the rules file's; medium is everything above easy
+	// that the rules alone finish.
+	arrowsGeneration = &Generation{Rows: 6, Cols: 6, Start: startArrows,
+		Methods: []string{arrowsAuto, arrowsReference, arrowsFilled}, Bands: []Band{
+			{Name: "easy", Levels: Levels{0, 2}},
+			{Name: "medium", Levels: Levels{3, maxLevel}},
+			{Name: "hard", Trials: true},
+		}}
+	// Linjat levels: 1 COVER, 2 CANT_FIT, 3 SQUARE, 4 DEPENDENCY, 5
+	// ONE_OF. The reference's easy and medium levels both need COVER and
+	// CANT_FIT only; its medium ones are larger and take more layers (9
+	// to 17 layers for all 25 of its easy levels, 18 to 27 for 23 of its
+	// 25 medium ones). Sizes are the reference's, rows × columns; at other
+	// sizes the layer bounds scale with the area (Band.At), so that the
+	// two bands overlap between their sizes.
+	linjatGeneration = &Generation{Rows: 9, Cols: 6, Start: startLinjat, Bands: []Band{
+		{Name: "easy", Rows: 9, Cols: 6, Levels: Levels{0, 2}, Layers: Levels{0, 17}},
+		{Name: "medium", Rows: 10, Cols: 7, Levels: Levels{0, 2}, Layers: Levels{18, 0}},
+		{Name: "hard", Rows: 11, Cols: 8, Levels: Levels{3, 3}},
+		{Name: "expert", Rows: 13, Cols: 9, Levels: Levels{4, 5}},
+	}}
 )
 
 // validate checks a kind's generation metadata (for Validate).
@@ -78,10 +307,35 @@ func (g *Generation) validate() error {
 		return fmt.Errorf("generation has no Start")
 	case g.Rows < 2 || g.Cols < 2:
 		return fmt.Errorf("generation's default size %dx%d is below 2x2", g.Rows, g.Cols)
-	case g.Easy.Lo > g.Easy.Hi || g.Medium.Lo > g.Medium.Hi || g.Easy.Hi >= g.Medium.Lo:
-		return fmt.Errorf("generation's bands overlap or are empty: easy %v, medium %v", g.Easy, g.Medium)
+	case len(g.Bands) == 0:
+		return fmt.Errorf("generation has no bands")
+	}
+	seen := map[string]bool{"any": true, "": true}
+	for _, b := range g.Bands {
+		switch {
+		case seen[b.Name]:
+			return fmt.Errorf("generation's band name %q is empty, reserved or repeated", b.Name)
+		case !b.Trials && b.Levels.Lo > b.Levels.Hi:
+			return fmt.Errorf("band %s: empty level range %v", b.Name, b.Levels)
+		case b.Layers.Hi > 0 && b.Layers.Lo > b.Layers.Hi:
+			return fmt.Errorf("band %s: empty layer range %v", b.Name, b.Layers)
+		case (b.Rows > 0) != (b.Cols > 0):
+			return fmt.Errorf("band %s: size %dx%d has one side only", b.Name, b.Rows, b.Cols)
+		}
+		seen[b.Name] = true
 	}
 	return nil
+}
+
+// CheckMethod rejects a method the kind does not have.
+func (g *Generation) CheckMethod(m string) error {
+	if m == "" || slices.Contains(g.Methods, m) {
+		return nil
+	}
+	if len(g.Methods) == 0 {
+		return fmt.Errorf("unknown method %q (this kind has one method)", m)
+	}
+	return fmt.Errorf("unknown method %q (have %s)", m, strings.Join(g.Methods, ", "))
 }
 
 // checkShinro rejects more stones than cells.
@@ -95,18 +349,43 @@ func checkShinro(opt GenOptions) error {
 // genInternal marks an error that means a bug in a kind's generation.
 func genInternal(err error) error { return fmt.Errorf("generate: internal error: %w", err) }
 
-// best picks, among candidates, one that breaks the most of the others
-// (each candidate breaks others[0]); ties go to rng.
-func best[T any](rng *rand.Rand, cands []T, breaks func(T) int) T {
-	var top []T
-	hi := -1
-	for _, c := range cands {
-		switch n := breaks(c); {
-		case n > hi:
-			hi, top = n, []T{c}
-		case n == hi:
-			top = append(top, c)
+// SolveRules runs inst's human rules from its start (narrowed to within,
+// when set: candidates for the same unknowns): the rules alone, or with
+// the kind's proofs by contradiction (its default trial depth) when
+// trials. Generation judges drafts with it; crosscheck.Grade gives the
+// final grade.
+func SolveRules(ctx context.Context, inst Instance, trials bool, parallel int, within []human.Cands) (*human.Result, error) {
+	setup, err := inst.Human()
+	if err != nil {
+		return nil, err
+	}
+	eng := &human.Engine{Rules: setup.Rules, Weights: setup.Weights, Parallel: parallel}
+	if trials {
+		eng.Trials = setup.Trials
+	}
+	start := setup.StartCands(inst)
+	if len(within) == len(start) {
+		for i := range start {
+			start[i] &= within[i]
 		}
 	}
-	return top[rng.IntN(len(top))]
+	return eng.Solve(ctx, setup.Input, start)
+}
+
+// undetermined lists the unknowns with more than one candidate, or, when
+// other is set, those where other differs from intended.
+func undetermined(cands []human.Cands, intended, other puzzle.Assignment) []int {
+	var out []int
+	for i, c := range cands {
+		if other != nil {
+			if other[i] != intended[i] {
+				out = append(out, i)
+			}
+			continue
+		}
+		if c.Count() > 1 {
+			out = append(out, i)
+		}
+	}
+	return out
 }

@@ -4,30 +4,63 @@ import (
 	"context"
 	"math/rand/v2"
 
+	"github.com/puzzlesat/puzzlesat/encode"
+	es "github.com/puzzlesat/puzzlesat/encode/shinro"
+	"github.com/puzzlesat/puzzlesat/human"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	sm "github.com/puzzlesat/puzzlesat/puzzle/shinro"
 )
 
+// The Shinro start methods.
+const (
+	// shinroAuto is shinroPlant for bands of rule levels up to 3 (and
+	// "any"), shinroGA for the harder ones, which planted arrows rarely
+	// reach (1 attempt in 40 for level 4, against the genetic algorithm's
+	// 1 in 4).
+	shinroAuto = "auto"
+	// shinroPlant plants stones and a few arrows; Help adds arrows where
+	// the rules stall.
+	shinroPlant = "plant"
+	// shinroGA is the paper's genetic algorithm (generate_shinro_ga.go).
+	shinroGA = "ga"
+)
+
 // shinroDraft is a Shinro puzzle (counts from the planted stones, arrows
-// that each see a planted stone) with its planted solution.
+// that each see a planted stone) with its planted solution. Its clues are
+// the arrows.
 type shinroDraft struct {
-	p *sm.Puzzle
+	p    *sm.Puzzle
+	card string
 }
 
-var _ Draft = (*shinroDraft)(nil)
+var _ GuardedDraft = (*shinroDraft)(nil)
 
-func startShinro(_ context.Context, rng *rand.Rand, opt GenOptions) (Draft, error) {
-	stones := opt.Stones
-	if stones <= 0 {
-		stones = max(1, opt.Rows*opt.Cols*3/16)
+// stones is the Shinro stone count of opt.
+func stones(opt GenOptions) int {
+	if opt.Stones > 0 {
+		return opt.Stones
 	}
-	// A few arrows to start with; step 2 adds the ones uniqueness needs.
-	p, err := sm.Random(rng, opt.Rows, opt.Cols, stones, opt.Rows*opt.Cols/16)
+	return max(1, opt.Rows*opt.Cols*3/16)
+}
+
+func startShinro(ctx context.Context, rng *rand.Rand, opt GenOptions) (Draft, error) {
+	method := opt.Method
+	if method == "" || method == shinroAuto {
+		method = shinroPlant
+		if b := opt.Band; b != nil && (b.Trials || b.Levels.Lo >= 4) {
+			method = shinroGA
+		}
+	}
+	if method == shinroGA {
+		return startShinroGA(ctx, rng, opt)
+	}
+	// A few arrows to start with; Help adds the ones the rules need.
+	p, err := sm.Random(rng, opt.Rows, opt.Cols, stones(opt), opt.Rows*opt.Cols/16)
 	if err != nil {
 		return nil, err
 	}
 	p.Title = opt.Name
-	return &shinroDraft{p: p}, nil
+	return &shinroDraft{p: p, card: opt.Kind.Card}, nil
 }
 
 func (d *shinroDraft) Text(withSol bool) string {
@@ -38,18 +71,40 @@ func (d *shinroDraft) Text(withSol bool) string {
 	return sm.FormatText(&q)
 }
 
+func (d *shinroDraft) Instance() (Instance, error) {
+	return &shinroInstance{Puzzle: d.p, card: d.card}, nil
+}
+
 func (d *shinroDraft) Intended() puzzle.Assignment { return d.p.Solution }
+
+// planted is the planted stone grid.
+func (d *shinroDraft) planted() sm.Stones { return d.p.StonesOf(d.p.Solution) }
 
 // withArrows returns a Draft with the arrow grid a.
 func (d *shinroDraft) withArrows(a [][]sm.Dir) (*shinroDraft, error) {
-	p, err := sm.New(d.p.Title, a, d.p.RowCounts, d.p.ColCounts, d.p.Total)
+	return shinroWith(d.p.Title, a, d.planted(), d.card)
+}
+
+// shinroWith builds the draft of arrows a over planted stones s (counts
+// from s; no stone may lie on an arrow).
+func shinroWith(title string, a [][]sm.Dir, s sm.Stones, card string) (*shinroDraft, error) {
+	rows, cols := make([]int, len(s)), make([]int, len(s[0]))
+	total := 0
+	for r := range s {
+		for c, st := range s[r] {
+			if st {
+				rows[r]++
+				cols[c]++
+				total++
+			}
+		}
+	}
+	p, err := sm.New(title, a, rows, cols, total)
 	if err != nil {
 		return nil, genInternal(err)
 	}
-	// The unknowns follow the arrows, so the planted stones are carried
-	// over as stones (no stone lies where an arrow is added).
-	p.Solution = p.AssignmentOf(d.p.StonesOf(d.p.Solution))
-	return &shinroDraft{p: p}, nil
+	p.Solution = p.AssignmentOf(s)
+	return &shinroDraft{p: p, card: card}, nil
 }
 
 func (d *shinroDraft) arrows() [][]sm.Dir {
@@ -60,60 +115,101 @@ func (d *shinroDraft) arrows() [][]sm.Dir {
 	return a
 }
 
-// exclude adds an arrow on a cell empty in the planted solution, pointing
-// at a planted stone, that second breaks (it leaves the arrow unseen, or
-// has a stone on the arrow's cell).
-func (d *shinroDraft) Exclude(rng *rand.Rand, others []puzzle.Assignment) (Draft, error) {
-	s2 := d.p.StonesOf(others[0])
-	rest := make([]sm.Stones, len(others)-1)
-	for i, a := range others[1:] {
-		rest[i] = d.p.StonesOf(a)
+// shinroDirs are the eight directions.
+var shinroDirs = []sm.Dir{sm.SW, sm.S, sm.SE, sm.W, sm.E, sm.NW, sm.N, sm.NE}
+
+// ray lists the cells from q in direction dir to the edge.
+func ray(rows, cols int, q puzzle.Pos, dir sm.Dir) []puzzle.Pos {
+	dr, dc := dir.Delta()
+	var out []puzzle.Pos
+	for r, c := q.Row+dr, q.Col+dc; r >= 0 && r < rows && c >= 0 && c < cols; r, c = r+dr, c+dc {
+		out = append(out, puzzle.Pos{Row: r, Col: c})
 	}
-	sol := d.p.StonesOf(d.p.Solution)
-	var found []*shinroDraft
-	for r, row := range d.p.Arrows {
-		for c, dir := range row {
-			if dir != sm.None || sol[r][c] {
-				continue
-			}
-			for _, nd := range []sm.Dir{sm.SW, sm.S, sm.SE, sm.W, sm.E, sm.NW, sm.N, sm.NE} {
-				dr, dc := nd.Delta()
-				if rr, cc := r+dr, c+dc; rr < 0 || rr >= len(sol) || cc < 0 || cc >= len(row) {
-					continue // points off the grid
-				}
-				a := d.arrows()
-				a[r][c] = nd
-				e, err := d.withArrows(a)
-				if err != nil {
-					return nil, err
-				}
-				if len(e.breaks(sol)) == 0 && len(e.breaks(s2)) > 0 {
-					found = append(found, e)
-				}
-			}
-		}
-	}
-	if len(found) == 0 {
-		return nil, nil
-	}
-	return best(rng, found, func(e *shinroDraft) int {
-		n := 0
-		for _, s := range rest {
-			if len(e.breaks(s)) > 0 {
-				n++
-			}
-		}
-		return n
-	}), nil
+	return out
 }
 
-// breaks names the rules stones break in d's puzzle. A stone on one of
-// its arrows cannot be an unknown's value and is dropped, which breaks
-// that stone's row count (the stones come from a draft with the same
-// counts), so a grid with a stone on an arrow is still caught.
-func (d *shinroDraft) breaks(s sm.Stones) []puzzle.Violation {
-	return d.p.Verify(d.p.AssignmentOf(s))
+// seesStone reports whether the arrow at q pointing dir sees a stone of s.
+func seesStone(s sm.Stones, q puzzle.Pos, dir sm.Dir) bool {
+	for _, x := range ray(len(s), len(s[0]), q, dir) {
+		if s[x.Row][x.Col] {
+			return true
+		}
+	}
+	return false
 }
+
+// Help offers arrows around undetermined cells (where other differs, if
+// set): on such a cell that is empty in the planted solution (its cell is
+// then known), pointing at a planted stone; or, on such a cell holding a
+// planted stone, an arrow on an empty non-arrow cell that points at it.
+// With other, only offers other breaks are kept.
+func (d *shinroDraft) Help(rng *rand.Rand, stuck []human.Cands, other puzzle.Assignment) ([]Draft, error) {
+	sol := d.planted()
+	rows, cols := d.p.Rows(), d.p.Cols()
+	open := undetermined(stuck, d.p.Solution, other)
+	rng.Shuffle(len(open), func(i, j int) { open[i], open[j] = open[j], open[i] })
+	var otherStones sm.Stones
+	if other != nil {
+		otherStones = d.p.StonesOf(other)
+	}
+	var out []Draft
+	for _, i := range open {
+		if len(out) == shinroHelps {
+			break
+		}
+		q := d.p.Pos(i)
+		at, dir := q, sm.None
+		if !sol[q.Row][q.Col] {
+			var ok []sm.Dir
+			for _, dd := range shinroDirs {
+				if seesStone(sol, q, dd) {
+					ok = append(ok, dd)
+				}
+			}
+			if len(ok) > 0 {
+				dir = ok[rng.IntN(len(ok))]
+			}
+		} else {
+			type spot struct {
+				q   puzzle.Pos
+				dir sm.Dir
+			}
+			var spots []spot
+			for _, dd := range shinroDirs {
+				// Cells from which dd points at q: q's ray the other way.
+				back := 10 - dd // numpad: 1↔9, 2↔8, 3↔7, 4↔6
+				for _, x := range ray(rows, cols, q, back) {
+					if !sol[x.Row][x.Col] && d.p.Arrows[x.Row][x.Col] == sm.None {
+						spots = append(spots, spot{x, dd})
+					}
+				}
+			}
+			if len(spots) > 0 {
+				sp := spots[rng.IntN(len(spots))]
+				at, dir = sp.q, sp.dir
+			}
+		}
+		if dir == sm.None {
+			continue
+		}
+		a := d.arrows()
+		a[at.Row][at.Col] = dir
+		e, err := d.withArrows(a)
+		if err != nil {
+			return nil, err
+		}
+		// A stone of other on the new arrow is dropped by AssignmentOf,
+		// which breaks its row count: Verify sees it.
+		if other != nil && len(e.p.Verify(e.p.AssignmentOf(otherStones))) == 0 {
+			continue
+		}
+		out = append(out, e)
+	}
+	return out, nil
+}
+
+// shinroHelps bounds the drafts Help offers.
+const shinroHelps = 4
 
 func (d *shinroDraft) Clues() []int {
 	var ids []int
@@ -127,4 +223,36 @@ func (d *shinroDraft) Without(id int) (Draft, error) {
 	a := d.arrows()
 	a[id/d.p.Cols()][id%d.p.Cols()] = sm.None
 	return d.withArrows(a)
+}
+
+// EncodeGuarded writes the counts on a grid without arrows (every cell an
+// unknown), then each arrow behind a selector: no stone on its cell, a
+// stone on its ray.
+func (d *shinroDraft) EncodeGuarded(b *encode.Builder) (*Guarded, error) {
+	rows, cols := d.p.Rows(), d.p.Cols()
+	none := make([][]sm.Dir, rows)
+	for r := range none {
+		none[r] = make([]sm.Dir, cols)
+	}
+	base, err := shinroWith(d.p.Title, none, d.planted(), d.card)
+	if err != nil {
+		return nil, err
+	}
+	lay, err := es.Encode(b, base.p, es.Options{Card: d.card})
+	if err != nil {
+		return nil, err
+	}
+	stone := func(q puzzle.Pos) int { return lay.Lits[q.Row*cols+q.Col][sm.Stone] }
+	g := &Guarded{Selectors: map[int]int{}, Intended: intendedLits(lay, base.p.Solution)}
+	for _, q := range d.p.ArrowCells() {
+		s := b.NewVar()
+		b.AddClause(-s, -stone(q))
+		c := []int{-s}
+		for _, x := range ray(rows, cols, q, d.p.Arrows[q.Row][q.Col]) {
+			c = append(c, stone(x))
+		}
+		b.AddClause(c...)
+		g.Selectors[q.Row*cols+q.Col] = s
+	}
+	return g, nil
 }

@@ -2,62 +2,209 @@ package kinds_test
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
+	"github.com/puzzlesat/puzzlesat/encode"
+	"github.com/puzzlesat/puzzlesat/human"
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/sat"
+	"github.com/puzzlesat/puzzlesat/sat/gini"
 )
 
-// TestGeneration pins each kind's generation metadata and checks that a
-// draft it starts reads back through the kind as one puzzle whose planted
-// solution verifies.
-func TestGeneration(t *testing.T) {
+// TestBands pins each kind's generation metadata: size and bands.
+func TestBands(t *testing.T) {
 	tests := []struct {
-		kind         *kinds.Kind
-		generated    bool
-		rows, cols   int
-		easy, medium kinds.Levels
+		kind       *kinds.Kind
+		rows, cols int
+		bands      []string // name: doc
 	}{
-		{kinds.Juosan, true, 8, 8, kinds.Levels{Lo: 0, Hi: 4}, kinds.Levels{Lo: 5, Hi: 5}},
-		{kinds.Shinro, true, 8, 8, kinds.Levels{Lo: 0, Hi: 1}, kinds.Levels{Lo: 2, Hi: 4}},
-		{kinds.Arrows, true, 6, 6, kinds.Levels{Lo: 0, Hi: 2}, kinds.Levels{Lo: 3, Hi: 1 << 30}},
-		{kinds.Linjat, false, 0, 0, kinds.Levels{}, kinds.Levels{}},
+		{kinds.Juosan, 8, 8, []string{"easy: no trials, level ≤ 4", "medium: no trials, level 5", "hard: trials needed"}},
+		{kinds.Shinro, 8, 8, []string{"easy: no trials, level ≤ 2", "medium: no trials, level 3", "hard: no trials, level 4", "expert: trials needed"}},
+		{kinds.Arrows, 6, 6, []string{"easy: no trials, level ≤ 2", "medium: no trials, level ≥ 3", "hard: trials needed"}},
+		{kinds.Linjat, 9, 6, []string{"easy: no trials, level ≤ 2, ≤ 17 layers at 9x6", "medium: no trials, level ≤ 2, ≥ 18 layers at 10x7",
+			"hard: no trials, level 3", "expert: no trials, level 4..5"}},
 	}
 	for _, tt := range tests {
 		g := tt.kind.Generate
-		if (g != nil) != tt.generated {
-			t.Errorf("%s: have Generate %v, want generated %v", tt.kind.Name, g != nil, tt.generated)
-			continue
-		}
 		if g == nil {
+			t.Errorf("%s: not generated", tt.kind.Name)
 			continue
 		}
-		if g.Rows != tt.rows || g.Cols != tt.cols || g.Easy != tt.easy || g.Medium != tt.medium {
-			t.Errorf("%s: have %dx%d easy %v medium %v, want %dx%d easy %v medium %v",
-				tt.kind.Name, g.Rows, g.Cols, g.Easy, g.Medium, tt.rows, tt.cols, tt.easy, tt.medium)
+		var have []string
+		for _, b := range g.Bands {
+			have = append(have, b.Name+": "+b.Doc())
 		}
-		// A start, retried over a few attempts as generate does.
-		opt := kinds.GenOptions{Rows: 5, Cols: 5, Name: "drafted"}
-		var d kinds.Draft
-		for a := uint64(0); d == nil && a < 10; a++ {
-			var err error
-			if d, err = g.Start(context.Background(), rand.New(rand.NewPCG(1, a)), opt); err != nil {
-				t.Fatalf("%s: %v", tt.kind.Name, err)
+		if g.Rows != tt.rows || g.Cols != tt.cols || strings.Join(have, "; ") != strings.Join(tt.bands, "; ") {
+			t.Errorf("%s: have %dx%d bands %q, want %dx%d %q", tt.kind.Name, g.Rows, g.Cols, have, tt.rows, tt.cols, tt.bands)
+		}
+	}
+}
+
+func TestBandIn(t *testing.T) {
+	easy, _ := kinds.Juosan.Generate.Band("easy")
+	hard, _ := kinds.Juosan.Generate.Band("hard")
+	medium, _ := kinds.Linjat.Generate.Band("medium")
+	tests := []struct {
+		name         string
+		band         *kinds.Band
+		status       human.Status
+		rep          human.Report
+		in, within   bool
+		rows, colums int
+	}{
+		{"easy level 4", easy, human.StatusSolved, human.Report{MaxLevel: 4}, true, true, 8, 8},
+		{"easy level 5", easy, human.StatusSolved, human.Report{MaxLevel: 5}, false, false, 8, 8},
+		{"easy stuck", easy, human.StatusStuck, human.Report{MaxLevel: 1}, false, true, 8, 8},
+		{"easy trials", easy, human.StatusSolved, human.Report{MaxLevel: 2, TrialDepth: 1}, false, false, 8, 8},
+		{"hard trials", hard, human.StatusSolved, human.Report{MaxLevel: 2, TrialDepth: 1}, true, true, 8, 8},
+		{"hard none", hard, human.StatusSolved, human.Report{MaxLevel: 5}, false, true, 8, 8},
+		{"any", nil, human.StatusSolved, human.Report{MaxLevel: 9, TrialDepth: 3}, true, true, 8, 8},
+		{"medium deep", medium, human.StatusSolved, human.Report{MaxLevel: 2, Depth: 18}, true, true, 10, 7},
+		{"medium shallow", medium, human.StatusSolved, human.Report{MaxLevel: 2, Depth: 17}, false, true, 10, 7},
+		// At 5x7 (half the area) the least layers halve too.
+		{"medium small", medium, human.StatusSolved, human.Report{MaxLevel: 2, Depth: 9}, true, true, 5, 7},
+		{"medium small shallow", medium, human.StatusSolved, human.Report{MaxLevel: 2, Depth: 8}, false, true, 5, 7},
+	}
+	for _, tc := range tests {
+		b := tc.band.At(tc.rows, tc.colums)
+		if have := b.In(tc.status, tc.rep); have != tc.in {
+			t.Errorf("%s: In = %v, want %v", tc.name, have, tc.in)
+		}
+		if have := b.Within(tc.rep); have != tc.within {
+			t.Errorf("%s: Within = %v, want %v", tc.name, have, tc.within)
+		}
+	}
+}
+
+func TestBandLookup(t *testing.T) {
+	g := kinds.Shinro.Generate
+	for _, name := range []string{"", "any"} {
+		if b, err := g.Band(name); b != nil || err != nil {
+			t.Errorf("Band(%q) = %v, %v; want nil (any)", name, b, err)
+		}
+	}
+	if _, err := g.Band("brutal"); err == nil || !strings.Contains(err.Error(), "easy, medium, hard, expert, any") {
+		t.Errorf("Band(brutal): have %v, want an error listing the bands", err)
+	}
+	if err := g.CheckMethod("ga"); err != nil {
+		t.Errorf("CheckMethod(ga): %v", err)
+	}
+	if err := g.CheckMethod("annealing"); err == nil {
+		t.Error("CheckMethod(annealing): no error")
+	}
+}
+
+// solver adapts gini to kinds.Solver, as package generate does.
+type solver struct{ sat.Solver }
+
+func (s solver) Solve(ctx context.Context, assumptions ...int) (bool, error) {
+	st, err := s.Solver.Solve(ctx, assumptions...)
+	return st == sat.Sat, err
+}
+
+// TestDrafts starts drafts of every kind and method and checks what every
+// draft promises: it reads back as one puzzle of the size asked for whose
+// intended solution verifies; every draft Help offers keeps that
+// solution; Without keeps it; and the guarded encoding holds the intended
+// solution with all its clues selected.
+func TestDrafts(t *testing.T) {
+	tests := []struct {
+		kind       *kinds.Kind
+		method     string
+		band       string
+		rows, cols int
+	}{
+		{kinds.Juosan, "", "easy", 5, 5},
+		{kinds.Shinro, "plant", "easy", 5, 5},
+		{kinds.Shinro, "ga", "medium", 5, 5},
+		{kinds.Arrows, "reference", "easy", 5, 5},
+		{kinds.Arrows, "filled", "easy", 5, 5},
+		{kinds.Linjat, "", "hard", 6, 5},
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprintf("%s-%s", tt.kind.Name, tt.method), func(t *testing.T) {
+			ctx := context.Background()
+			band, err := tt.kind.Generate.Band(tt.band)
+			if err != nil {
+				t.Fatal(err)
 			}
-		}
-		if d == nil {
-			t.Fatalf("%s: no draft in 10 attempts", tt.kind.Name)
-		}
-		insts, err := tt.kind.Parse("drafted", []byte(d.Text(false)), opt.Kind)
-		if err != nil || len(insts) != 1 {
-			t.Fatalf("%s: the draft reads back as %d puzzles, error %v; want 1\n%s", tt.kind.Name, len(insts), err, d.Text(false))
-		}
-		if insts[0].Rows() != 5 || insts[0].Cols() != 5 {
-			t.Errorf("%s: have %dx%d, want 5x5", tt.kind.Name, insts[0].Rows(), insts[0].Cols())
-		}
-		if vs := insts[0].Verify(d.Intended()); len(vs) > 0 {
-			t.Errorf("%s: the planted solution breaks %s", tt.kind.Name, vs[0])
-		}
+			opt := kinds.GenOptions{Rows: tt.rows, Cols: tt.cols, Name: "drafted", Method: tt.method, Band: band, Parallel: 1,
+				NewSolver: func() (kinds.Solver, error) { return solver{gini.New()}, nil }}
+			var d kinds.Draft
+			for a := uint64(0); d == nil && a < 20; a++ {
+				if d, err = tt.kind.Generate.Start(ctx, rand.New(rand.NewPCG(1, a)), opt); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if d == nil {
+				t.Fatal("no draft in 20 attempts")
+			}
+			check := func(what string, d kinds.Draft) {
+				t.Helper()
+				insts, err := tt.kind.Parse("drafted", []byte(d.Text(false)), opt.Kind)
+				if err != nil || len(insts) != 1 {
+					t.Fatalf("%s: reads back as %d puzzles, error %v; want 1\n%s", what, len(insts), err, d.Text(false))
+				}
+				if insts[0].Rows() != tt.rows || insts[0].Cols() != tt.cols {
+					t.Errorf("%s: have %dx%d, want %dx%d", what, insts[0].Rows(), insts[0].Cols(), tt.rows, tt.cols)
+				}
+				if vs := insts[0].Verify(d.Intended()); len(vs) > 0 {
+					t.Errorf("%s: the intended solution breaks %s", what, vs[0])
+				}
+				withSol, err := tt.kind.Parse("drafted", []byte(d.Text(true)), opt.Kind)
+				if err != nil || len(withSol) != 1 {
+					t.Fatalf("%s: the text with the solution reads back as %d puzzles, error %v", what, len(withSol), err)
+				}
+			}
+			check("start", d)
+			inst, err := d.Instance()
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := kinds.SolveRules(ctx, inst, false, 1, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			helps, err := d.Help(rand.New(rand.NewPCG(2, 0)), res.Cands, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Status != human.StatusSolved && len(helps) == 0 {
+				t.Error("the rules stall and Help offers nothing")
+			}
+			for i, e := range helps {
+				check(fmt.Sprintf("help %d", i), e)
+			}
+			if ids := d.Clues(); len(ids) > 0 {
+				e, err := d.Without(ids[0])
+				if err != nil {
+					t.Fatal(err)
+				}
+				check("without", e)
+				if len(e.Clues()) != len(ids)-1 {
+					t.Errorf("without a clue: have %d clues, want %d", len(e.Clues()), len(ids)-1)
+				}
+			}
+			gd, ok := d.(kinds.GuardedDraft)
+			if !ok {
+				t.Fatal("not a GuardedDraft")
+			}
+			s := gini.New()
+			g, err := gd.EncodeGuarded(encode.NewBuilder(s))
+			if err != nil {
+				t.Fatal(err)
+			}
+			assume := append([]int(nil), g.Intended...)
+			for _, id := range d.Clues() {
+				assume = append(assume, g.Selectors[id])
+			}
+			if st, err := s.Solve(ctx, assume...); err != nil || st != sat.Sat {
+				t.Errorf("the guarded encoding refutes the intended solution with every clue: %v %v", st, err)
+			}
+		})
 	}
 }
 

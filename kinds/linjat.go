@@ -35,6 +35,7 @@ var Linjat = &Kind{
 		}
 		return nil, fmt.Errorf("linjat: no level %q", sel)
 	},
+	Generate: linjatGeneration,
 	Parse: func(name string, data []byte, opt Options) ([]Instance, error) {
 		ps, perr := lm.Parse(name, data)
 		out := make([]Instance, len(ps))

@@ -1,47 +1,80 @@
 // Package generatecmd is `puzzlesat generate`: new puzzles of a chosen
 // difficulty, each proven unique by SAT and graded by the human rules
-// (package generate).
+// (package generate), one or a batch, on this machine or as one shard of a
+// job spread over many.
 //
-// Text output writes each puzzle in its kind's canonical format on stdout
-// (so `puzzlesat check` reads it back; with --solution the solution block
-// too) and a one-line grade on stderr. JSON output writes one object per
-// puzzle. Exit codes: 0 every puzzle generated, 1 the attempt budget ran
-// out before a puzzle landed in the band, 2 bad flags, 3 --timeout.
+// Output. Without --out, text output writes each puzzle in its kind's
+// canonical format on stdout (so `puzzlesat check` reads it back; with
+// --solution the solution block too) and a one-line grade on stderr; JSON
+// output writes one object per puzzle. With --out DIR each puzzle is
+// written, as soon as it is decided, to DIR/NAME.txt (the puzzle),
+// DIR/NAME.solution.txt (with its solution) and DIR/NAME.json (the
+// record: grade, report, metrics, puzzle and solution), each file to a
+// temporary name first and then renamed, so that no file is ever half
+// written; stdout gets the record as one line of JSON. NAME is
+// KIND-BAND-sSEED-INDEX, the same whichever shard or machine makes it, and
+// a puzzle whose NAME.json exists is not made again, so a run that was
+// stopped (Ctrl-C, a pre-empted pod) continues where it was. --out -
+// writes the records on stdout only. Puzzles come out in index order.
+//
+// On a terminal, stderr shows a progress bar (puzzles found, attempts,
+// rate, time left); never in a pipe or a log.
+//
+// Exit codes: 0 every puzzle generated, 1 some puzzle missed the band in
+// every attempt (the others are written), 2 bad flags, 3 --timeout or
+// interrupted (what was found is written).
 package generatecmd
 
 import (
 	"errors"
 	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/schollz/progressbar/v3"
 	"github.com/urfave/cli/v2"
 
 	"github.com/puzzlesat/puzzlesat/app/appio"
 	"github.com/puzzlesat/puzzlesat/generate"
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/shard"
+	"github.com/puzzlesat/puzzlesat/shift"
 )
 
 // Command returns the generate command.
 func Command() *cli.Command {
 	return &cli.Command{
 		Name:  "generate",
-		Usage: "generate new puzzles of a chosen difficulty, proven unique (exit 0 done, 1 none in the band within the budget, 2 bad input, 3 timeout)",
+		Usage: "generate new puzzles of a chosen difficulty, proven unique (exit 0 done, 1 some missed the band within the budget, 2 bad input, 3 timeout or interrupted)",
+		Description: "Bands per kind: `go doc github.com/puzzlesat/puzzlesat/generate`. A batch (--count) runs on --workers goroutines\n" +
+			"and, with --shard I/N, as shard I of N independent runs whose union is the single run (for Kubernetes\n" +
+			"Indexed Jobs, Slurm job arrays, GNU parallel). Puzzle i of --seed s is the same whatever --workers and --shard.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "kind", Usage: "puzzle kind: " + strings.Join(generate.Kinds(), ", "), Required: true},
-			&cli.StringFlag{Name: "size", Usage: "rows x columns, e.g. 8x8 (default: 8x8, arrows 6x6)"},
-			&cli.StringFlag{Name: "difficulty", Value: "any", Usage: "band: easy, medium, hard or any (see `go doc generate`)"},
-			&cli.Float64Flag{Name: "min-score", Usage: "lowest difficulty score accepted"},
-			&cli.Float64Flag{Name: "max-score", Usage: "highest difficulty score accepted (0: no limit)"},
-			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "random seed; puzzle i of --count uses seed+i"},
-			&cli.IntFlag{Name: "count", Value: 1, Usage: "number of puzzles"},
-			&cli.IntFlag{Name: "attempts", Value: 100, Usage: "random starts per puzzle before giving up"},
+			&cli.StringFlag{Name: "size", Usage: "rows x columns, e.g. 8x8 (default: the band's, see go doc generate)"},
+			&cli.StringFlag{Name: "difficulty", Value: "any", Usage: "band: easy, medium, hard, expert (the kind's) or any"},
+			&cli.StringFlag{Name: "score", Usage: "engine score range MIN..MAX (either end may be left out; shift: the optimum's move count)"},
+			&cli.BoolFlag{Name: "minimal", Usage: "irreducible clue sets: no clue can be removed with the puzzle staying unique"},
+			&cli.StringFlag{Name: "method", Usage: "how attempts start (shinro: plant, ga; arrows: auto, reference, filled)"},
+			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "random seed; puzzle i of the batch depends on (seed, i) only"},
+			&cli.IntFlag{Name: "count", Value: 1, Usage: "number of puzzles of the whole job"},
+			&cli.IntFlag{Name: "workers", Usage: "attempts run side by side (default: the number of CPUs)"},
+			&cli.StringFlag{Name: "shard", Usage: "make shard I of N (0-based): the puzzles whose index is I modulo N"},
+			&cli.StringFlag{Name: "out", Usage: "DIR: write each puzzle's files there (and its record on stdout); -: records on stdout"},
+			&cli.IntFlag{Name: "attempts", Value: 100, Usage: "attempts per puzzle before giving up on it"},
 			&cli.IntFlag{Name: "stones", Usage: "Shinro stone count (default: 3/16 of the cells)"},
 			&cli.StringFlag{Name: "rule", Value: "either", Usage: "Juosan clue reading: either or majority"},
 			&cli.StringFlag{Name: "rules", Usage: "rules file for kinds whose rules are data (arrows)"},
-			&cli.BoolFlag{Name: "solution", Usage: "write the solution block with the puzzle"},
-			&cli.BoolFlag{Name: "progress", Usage: "report every attempt on stderr"},
+			&cli.StringFlag{Name: "puzzle", Value: "reborn", Usage: "shift: the puzzle to scramble, a built-in (" + strings.Join(shift.BuiltinNames(), ", ") + ") or a file"},
+			&cli.IntFlag{Name: "moves", Usage: "shift: the proven optimum, exactly (same as --score N..N)"},
+			&cli.BoolFlag{Name: "solution", Usage: "text output: write the solution block with the puzzle"},
+			&cli.BoolFlag{Name: "progress", Usage: "log every attempt's outcome on stderr"},
+			&cli.BoolFlag{Name: "reencode", Usage: "encode every SAT question afresh instead of one solver per attempt (to measure)"},
 			appio.SolverFlag, appio.TimeoutFlag, appio.FormatFlag,
 		},
 		Action: action,
@@ -65,6 +98,39 @@ func ParseSize(s string) (rows, cols int, err error) {
 	return rows, cols, nil
 }
 
+// ParseScore reads "MIN..MAX", "MIN..", "..MAX" or "N" (N..N); max 0
+// means no upper end.
+func ParseScore(s string) (lo, hi float64, err error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return 0, 0, nil
+	}
+	a, b, ok := strings.Cut(s, "..")
+	if !ok {
+		b = a
+	}
+	num := func(x string) (float64, error) {
+		if x = strings.TrimSpace(x); x == "" {
+			return 0, nil
+		}
+		v, err := strconv.ParseFloat(x, 64)
+		if err != nil || v < 0 {
+			return 0, fmt.Errorf("bad --score %q (want MIN..MAX, e.g. 100..250, with numbers ≥ 0)", s)
+		}
+		return v, nil
+	}
+	if lo, err = num(a); err != nil {
+		return 0, 0, err
+	}
+	if hi, err = num(b); err != nil {
+		return 0, 0, err
+	}
+	if hi > 0 && hi < lo {
+		return 0, 0, fmt.Errorf("bad --score %q: MAX is below MIN", s)
+	}
+	return lo, hi, nil
+}
+
 func action(c *cli.Context) error {
 	asJSON, err := appio.JSON(c)
 	if err != nil {
@@ -73,84 +139,300 @@ func action(c *cli.Context) error {
 	if c.Args().Len() > 0 {
 		return appio.Exit(appio.ExitBadInput, "generate takes no arguments (got %q)", c.Args().First())
 	}
-	kind := c.String("kind")
-	if _, err := kinds.Lookup(kind); err != nil {
-		return appio.BadInput(err)
+	opt, err := options(c)
+	if err != nil {
+		return err
 	}
-	band, err := generate.ParseBand(c.String("difficulty"))
+	count := c.Int("count")
+	if count < 1 {
+		return appio.Exit(appio.ExitBadInput, "--count must be at least 1")
+	}
+	sh, err := shard.Parse(c.String("shard"))
 	if err != nil {
 		return appio.BadInput(err)
+	}
+	workers := c.Int("workers")
+	if workers < 0 {
+		return appio.Exit(appio.ExitBadInput, "--workers must be at least 1")
+	}
+	if workers == 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	out, err := newOutput(c, asJSON, opt)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := appio.Context(c)
+	defer cancel()
+
+	b := generate.Batch{Options: opt, Count: count, Shard: sh, Workers: workers, Skip: out.done, Emit: out.emit,
+		Failed: func(i int, err error) error {
+			fmt.Fprintf(c.App.ErrWriter, "puzzle %d: %v\n", i, err)
+			return nil
+		}}
+	if c.Bool("progress") {
+		w := c.App.ErrWriter
+		b.Log = func(i, a int, outcome string) { fmt.Fprintf(w, "puzzle %d attempt %d: %s\n", i, a, outcome) }
+	}
+	bar := newBar(c.App.ErrWriter, sh.Size(count))
+	if bar != nil {
+		b.Progress = func(st generate.Stats) {
+			bar.Describe(fmt.Sprintf("%d found, %d attempts (%.1f per puzzle)", st.Found, st.Attempts, float64(st.Attempts)/float64(max(1, st.Found+st.Failed))))
+			_ = bar.Set(st.Found + st.Failed)
+		}
+	}
+	start := time.Now()
+	st, err := generate.Run(ctx, b)
+	if bar != nil {
+		_ = bar.Finish()
+		fmt.Fprintln(c.App.ErrWriter)
+	}
+	ms := appio.Millis(time.Since(start))
+	switch {
+	case err != nil && appio.IsTimeout(err):
+		return appio.Exit(appio.ExitTimeout, "timed out or interrupted after %.0f ms: %d of %d puzzles found and written", ms, st.Found, st.Total)
+	case errors.Is(err, generate.ErrOptions):
+		return appio.BadInput(err)
+	case err != nil:
+		return err
+	case st.Failed > 0:
+		return appio.Exit(appio.ExitNo, "%d of %d puzzles missed the band in every attempt (generate: %v); try another --seed, more --attempts or another --difficulty",
+			st.Failed, st.Total, generate.ErrExhausted)
+	}
+	return nil
+}
+
+// options reads the flags that choose the puzzles.
+func options(c *cli.Context) (generate.Options, error) {
+	kind := c.String("kind")
+	if kind != generate.ShiftKind {
+		if _, err := kinds.Lookup(kind); err != nil {
+			return generate.Options{}, appio.BadInput(err)
+		}
 	}
 	rows, cols, err := ParseSize(c.String("size"))
 	if err != nil {
-		return appio.BadInput(err)
+		return generate.Options{}, appio.BadInput(err)
 	}
-	if c.Int("count") < 1 {
-		return appio.Exit(appio.ExitBadInput, "--count must be at least 1")
-	}
-	newSolver, err := appio.Factory(c)
+	lo, hi, err := ParseScore(c.String("score"))
 	if err != nil {
-		return err
+		return generate.Options{}, appio.BadInput(err)
+	}
+	if n := c.Int("moves"); n != 0 {
+		if kind != generate.ShiftKind {
+			return generate.Options{}, appio.Exit(appio.ExitBadInput, "--moves is for --kind shift")
+		}
+		lo, hi = float64(n), float64(n)
 	}
 	switch r := c.String("rule"); r {
 	case "", "either", "majority":
 	default:
-		return appio.Exit(appio.ExitBadInput, "unknown --rule %q (want either or majority)", r)
+		return generate.Options{}, appio.Exit(appio.ExitBadInput, "unknown --rule %q (want either or majority)", r)
 	}
-	ctx, cancel := appio.Context(c)
-	defer cancel()
-	for i := 0; i < c.Int("count"); i++ {
-		opt := generate.Options{
-			Kind: kind, Rows: rows, Cols: cols, Band: band,
-			MinScore: c.Float64("min-score"), MaxScore: c.Float64("max-score"),
-			Seed: c.Uint64("seed") + uint64(i), Attempts: c.Int("attempts"),
-			Solver: newSolver, Stones: c.Int("stones"),
-			KindOptions: kinds.Options{Rule: c.String("rule"), Rules: c.String("rules")},
+	opt := generate.Options{
+		Kind: kind, Rows: rows, Cols: cols, Band: generate.Band(c.String("difficulty")),
+		MinScore: lo, MaxScore: hi, Seed: c.Uint64("seed"), Attempts: c.Int("attempts"),
+		Stones: c.Int("stones"), Method: c.String("method"), Minimal: c.Bool("minimal"), Reencode: c.Bool("reencode"),
+		KindOptions: kinds.Options{Rule: c.String("rule"), Rules: c.String("rules")},
+	}
+	if kind == generate.ShiftKind {
+		if opt.Shift, err = shiftPuzzle(c, c.String("puzzle")); err != nil {
+			return generate.Options{}, err
 		}
-		if c.Bool("progress") {
-			seed := opt.Seed
-			opt.Progress = func(a int, outcome string) {
-				fmt.Fprintf(c.App.ErrWriter, "seed %d attempt %d: %s\n", seed, a, outcome)
-			}
+		return opt, nil
+	}
+	if opt.Solver, err = appio.Factory(c); err != nil {
+		return generate.Options{}, err
+	}
+	return opt, nil
+}
+
+// shiftPuzzle reads --puzzle: a built-in name or a shift puzzle file.
+func shiftPuzzle(c *cli.Context, name string) (*shift.Puzzle, error) {
+	if p, err := shift.Builtin(name); err == nil {
+		return p, nil
+	}
+	file, data, err := appio.ReadInput(c, name)
+	if err != nil {
+		return nil, appio.Exit(appio.ExitBadInput, "--puzzle %q is neither a built-in (%s) nor a readable file", name, strings.Join(shift.BuiltinNames(), ", "))
+	}
+	p, err := shift.Parse(file, data)
+	if err != nil {
+		return nil, appio.BadInput(err)
+	}
+	return p, nil
+}
+
+// newBar returns a progress bar over total puzzles on w, or nil when w
+// is not a terminal.
+func newBar(w io.Writer, total int) *progressbar.ProgressBar {
+	if !appio.IsTerminal(w) {
+		return nil
+	}
+	return progressbar.NewOptions(total,
+		progressbar.OptionSetWriter(w),
+		progressbar.OptionSetItsString("puzzles"),
+		progressbar.OptionShowIts(),
+		progressbar.OptionShowCount(),
+		progressbar.OptionSetPredictTime(true),
+		progressbar.OptionThrottle(100*time.Millisecond),
+		progressbar.OptionSetWidth(24),
+	)
+}
+
+// output writes the decided puzzles: text or JSON on stdout, or files.
+type output struct {
+	c      *cli.Context
+	json   bool
+	dir    string // --out DIR
+	stdout bool   // --out -
+	opt    generate.Options
+	n      int // puzzles written
+}
+
+func newOutput(c *cli.Context, asJSON bool, opt generate.Options) (*output, error) {
+	o := &output{c: c, json: asJSON, opt: opt}
+	switch d := c.String("out"); d {
+	case "":
+	case "-":
+		o.stdout = true
+	default:
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return nil, appio.Exit(appio.ExitBadInput, "--out: %v", err)
 		}
-		start := time.Now()
-		p, err := generate.Generate(ctx, opt)
-		ms := appio.Millis(time.Since(start))
-		switch {
-		case err != nil && appio.IsTimeout(err):
-			return appio.Exit(appio.ExitTimeout, "timed out after %.0f ms generating puzzle %d of %d", ms, i+1, c.Int("count"))
-		case errors.Is(err, generate.ErrExhausted):
-			return appio.Exit(appio.ExitNo, "%v; try another --seed, more --attempts or another --difficulty", err)
-		case errors.Is(err, generate.ErrOptions):
-			return appio.BadInput(err)
-		case err != nil:
-			return err
+		o.dir = d
+	}
+	return o, nil
+}
+
+// name is puzzle i's file name stem: the same on every shard.
+func (o *output) name(i int) string {
+	band := string(o.opt.Band)
+	if band == "" {
+		band = string(generate.Any)
+	}
+	return fmt.Sprintf("%s-%s-s%d-%06d", o.opt.Kind, band, o.opt.Seed, i)
+}
+
+// done reports whether puzzle i's record is in --out DIR already.
+func (o *output) done(i int) bool {
+	if o.dir == "" {
+		return false
+	}
+	_, err := os.Stat(filepath.Join(o.dir, o.name(i)+".json"))
+	return err == nil
+}
+
+// record is one puzzle's JSON record.
+type record struct {
+	Kind       string         `json:"kind"`
+	Name       string         `json:"name"`
+	Index      int            `json:"index"`
+	Seed       uint64         `json:"seed"`
+	Attempt    int            `json:"attempt"`
+	Difficulty string         `json:"difficulty"`
+	Status     string         `json:"status"`
+	SatStatus  string         `json:"sat_status,omitempty"`
+	Report     any            `json:"report"`
+	Metrics    map[string]any `json:"metrics,omitempty"`
+	Clues      int            `json:"clues"`
+	Minimal    bool           `json:"minimal,omitempty"`
+	Puzzle     string         `json:"puzzle"`
+	Solved     string         `json:"solution_text"`
+	Solution   []string       `json:"solution,omitempty"`
+	Solver     string         `json:"solver,omitempty"`
+	Files      []string       `json:"files,omitempty"`
+}
+
+func (o *output) record(p *generate.Puzzle) record {
+	name := o.name(p.Index)
+	var sol []string
+	if p.Instance != nil {
+		name = p.Instance.Name()
+		sol = p.Instance.Draw(p.Solution)
+	}
+	rec := record{Kind: p.Kind, Name: name, Index: p.Index, Seed: p.Seed, Attempt: p.Attempt,
+		Difficulty: string(p.Band), Status: string(p.Status), SatStatus: "unique", Report: p.Report,
+		Metrics: p.Metrics, Clues: p.Clues, Minimal: p.Minimal, Puzzle: p.Text, Solved: p.SolutionText,
+		Solution: sol, Solver: o.c.String("solver")}
+	if p.Kind == generate.ShiftKind {
+		rec.SatStatus, rec.Solver = "", ""
+	}
+	return rec
+}
+
+// emit writes one decided puzzle.
+func (o *output) emit(p *generate.Puzzle) error {
+	defer func() { o.n++ }()
+	w := o.c.App.Writer
+	rec := o.record(p)
+	switch {
+	case o.dir != "":
+		stem := filepath.Join(o.dir, o.name(p.Index))
+		files := []struct{ path, text string }{{stem + ".txt", p.Text}, {stem + ".solution.txt", p.SolutionText}}
+		// Names without the directory: the record is the same wherever
+		// the files went, so every shard's records equal the single run's.
+		for _, f := range files {
+			rec.Files = append(rec.Files, filepath.Base(f.path))
 		}
-		text := p.Text
-		if c.Bool("solution") {
-			text = p.SolutionText
-		}
-		if asJSON {
-			out := map[string]any{"kind": p.Kind, "name": p.Instance.Name(), "seed": p.Seed, "attempt": p.Attempt,
-				"difficulty": string(p.Band), "status": string(p.Status), "sat_status": "unique",
-				"report": p.Report, "metrics": p.Metrics, "clues": p.Clues, "puzzle": text,
-				"solution": p.Instance.Draw(p.Solution), "solver": c.String("solver"), "ms": ms}
-			if err := appio.WriteJSON(c.App.Writer, out); err != nil {
+		rec.Files = append(rec.Files, filepath.Base(stem)+".json")
+		for _, f := range files {
+			if err := writeAtomic(f.path, []byte(f.text)); err != nil {
 				return err
 			}
-			continue
 		}
-		if i > 0 {
-			fmt.Fprintln(c.App.Writer)
+		// The record last: its presence marks the puzzle done.
+		var js strings.Builder
+		if err := appio.WriteJSON(&js, rec); err != nil {
+			return err
 		}
-		fmt.Fprint(c.App.Writer, text)
-		rep := p.Report
-		hardest := rep.MaxRule
-		if hardest == "" {
-			hardest = "-"
+		if err := writeAtomic(stem+".json", []byte(js.String())); err != nil {
+			return err
 		}
-		fmt.Fprintf(c.App.ErrWriter, "%s: %s, unique (SAT), %s by rules: hardest rule %s (level %d), trial depth %d, score %.1f, %d clues; seed %d attempt %d, %.0f ms\n",
-			p.Instance.Name(), p.Band, p.Status, hardest, rep.MaxLevel, rep.TrialDepth, rep.Score, p.Clues, p.Seed, p.Attempt, ms)
+		return appio.WriteJSON(w, rec)
+	case o.stdout || o.json:
+		return appio.WriteJSON(w, rec)
+	}
+	text := p.Text
+	if o.c.Bool("solution") {
+		text = p.SolutionText
+	}
+	if o.n > 0 {
+		fmt.Fprintln(w)
+	}
+	fmt.Fprint(w, text)
+	rep := p.Report
+	if p.Kind == generate.ShiftKind {
+		fmt.Fprintf(o.c.App.ErrWriter, "%s: %s, optimum %d moves (proven by exact search); puzzle %d attempt %d\n",
+			rec.Name, p.Band, int(rep.Score), p.Index, p.Attempt)
+		return nil
+	}
+	hardest := rep.MaxRule
+	if hardest == "" {
+		hardest = "-"
+	}
+	fmt.Fprintf(o.c.App.ErrWriter, "%s: %s, unique (SAT), %s by rules: hardest rule %s (level %d), trial depth %d, score %.1f, %d clues; seed %d puzzle %d attempt %d\n",
+		rec.Name, p.Band, p.Status, hardest, rep.MaxLevel, rep.TrialDepth, rep.Score, p.Clues, p.Seed, p.Index, p.Attempt)
+	return nil
+}
+
+// writeAtomic writes data to path through a temporary file in the same
+// directory and a rename, so that path is either absent or complete.
+func writeAtomic(path string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	_, werr := f.Write(data)
+	cerr := f.Close()
+	if err := errors.Join(werr, cerr); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
+		return err
 	}
 	return nil
 }

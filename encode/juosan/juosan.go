@@ -73,29 +73,37 @@ func Encode(b *encode.Builder, p *model.Puzzle, opt Options) (encode.Layout, err
 	}
 
 	for t, n := range p.Clue {
-		if n < 0 {
-			continue // unnumbered or "?"
-		}
-		cells := p.Cells(t)
-		horiz := make([]int, len(cells))
-		vert := make([]int, len(cells))
-		for i, q := range cells {
-			horiz[i] = x[q.Row][q.Col]
-			vert[i] = -horiz[i]
-		}
-		switch size := len(cells); {
-		case 2*n == size:
-			enc.Exactly(b, horiz, n)
-		case p.Reading == model.Majority && 2*n < size:
-			enc.AtMost(b, horiz, n)
-			enc.AtMost(b, vert, n)
-		default:
-			s := b.NewVar()
-			enc.Exactly(encode.Guard(b, s), horiz, n)
-			enc.Exactly(encode.Guard(b, -s), vert, n)
+		if n >= 0 {
+			Number(b, enc, p, x, t)
 		}
 	}
 	return lay, nil
+}
+
+// Number writes the number of territory t of p (which must have one)
+// through a, over the cell variables x[row][col]; package generate writes
+// it behind a selector with encode.Guard, to take numbers away and put them
+// back on one solver.
+func Number(a encode.Adder, enc *card.Encoding, p *model.Puzzle, x [][]int, t int) {
+	n := p.Clue[t]
+	cells := p.Cells(t)
+	horiz := make([]int, len(cells))
+	vert := make([]int, len(cells))
+	for i, q := range cells {
+		horiz[i] = x[q.Row][q.Col]
+		vert[i] = -horiz[i]
+	}
+	switch size := len(cells); {
+	case 2*n == size:
+		enc.Exactly(a, horiz, n)
+	case p.Reading == model.Majority && 2*n < size:
+		enc.AtMost(a, horiz, n)
+		enc.AtMost(a, vert, n)
+	default:
+		s := a.NewVar()
+		enc.Exactly(encode.Guard(a, s), horiz, n)
+		enc.Exactly(encode.Guard(a, -s), vert, n)
+	}
 }
 
 // Decode reads the grid a model assigns (model indexed by variable, as

@@ -17,15 +17,21 @@ type GenOptions struct {
 	MaxGivens int
 	// Attempts bounds the random layouts tried (default 200).
 	Attempts int
+	// MaxRotations bounds the arrows rotated on contradictions per layout
+	// (0: 4; < 0: none).
+	MaxRotations int
 }
 
-// Generate makes a puzzle the way the reference generator does: random
-// arrows (those pointing off the grid flipped inward), then repeatedly
-// solve with engine; when stuck, fix a random undetermined cell to a
-// random candidate (it becomes a given); on a contradiction or too many
-// givens, start over. The result is solved by engine; with sound rules it
-// has exactly one solution (with unsound rules it may have several, which
-// is what a rules audit must catch).
+// Generate makes a puzzle the way the reference generator does, with its
+// improvements: random arrows (those pointing off the grid flipped
+// inward), then repeatedly solve with engine; when stuck, fix a random
+// undetermined cell to a random candidate (it becomes a given); on a
+// contradiction, rotate the offending arrow (a cell the contradiction
+// names, or one left without candidates) to another direction into the
+// grid and solve again, at most MaxRotations times per layout, before
+// starting over; never more givens than MaxGivens. The result is solved by
+// engine; with sound rules it has exactly one solution (with unsound
+// rules it may have several, which is what a rules audit must catch).
 func Generate(ctx context.Context, rng *rand.Rand, engine *human.Engine, opt GenOptions) (*model.Puzzle, error) {
 	if opt.Rows < 1 || opt.Cols < 1 || max(opt.Rows, opt.Cols) > model.MaxValue+1 {
 		return nil, fmt.Errorf("arrows: cannot generate a %dx%d puzzle", opt.Rows, opt.Cols)
@@ -38,18 +44,28 @@ func Generate(ctx context.Context, rng *rand.Rand, engine *human.Engine, opt Gen
 	if attempts <= 0 {
 		attempts = 200
 	}
+	rotations := opt.MaxRotations
+	if rotations == 0 {
+		rotations = 4
+	}
 	for a := 0; a < attempts; a++ {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
 		p := randomLayout(rng, opt)
+		rotated := 0
 		for {
 			res, err := engine.Solve(ctx, Input(p), Start(p))
 			if err != nil {
 				return nil, err
 			}
 			if res.Status == human.StatusContradiction {
-				break
+				i := offending(p, res)
+				if rotated >= rotations || i < 0 || !rotate(rng, p, opt, i) {
+					break
+				}
+				rotated++
+				continue
 			}
 			if res.Status == human.StatusSolved {
 				sol := human.Values(res.Cands)
@@ -76,6 +92,51 @@ func Generate(ctx context.Context, rng *rand.Rand, engine *human.Engine, opt Gen
 		}
 	}
 	return nil, fmt.Errorf("arrows: no %dx%d puzzle after %d layouts", opt.Rows, opt.Cols, attempts)
+}
+
+// offending names the cell whose arrow a contradiction is blamed on: one
+// left without candidates, else a cell of the contradicting step that is
+// not a given; -1 when there is none.
+func offending(p *model.Puzzle, res *human.Result) int {
+	for i, c := range res.Cands {
+		if c == 0 && p.Given[i/p.NumCols][i%p.NumCols] < 0 {
+			return i
+		}
+	}
+	if n := len(res.Steps); n > 0 {
+		for _, q := range res.Steps[n-1].Cells {
+			if i := p.Index(q); i >= 0 && p.Given[q.Row][q.Col] < 0 {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// Rotate turns the arrow of cell i of p (a layout of opt's kind) to a
+// random other direction that points into the grid; false when there is
+// none.
+func Rotate(rng *rand.Rand, p *model.Puzzle, opt GenOptions, i int) bool { return rotate(rng, p, opt, i) }
+
+// rotate is Rotate.
+func rotate(rng *rand.Rand, p *model.Puzzle, opt GenOptions, i int) bool {
+	r, c := i/p.NumCols, i%p.NumCols
+	step := 2
+	if opt.Diagonal {
+		step = 1
+	}
+	var ok []model.Dir
+	for d := model.Dir(0); d < 8; d += model.Dir(step) {
+		if d != p.Dirs[r][c] && len(rayOf(opt, r, c, d)) > 0 {
+			ok = append(ok, d)
+		}
+	}
+	if len(ok) == 0 {
+		return false
+	}
+	p.Dirs[r][c] = ok[rng.IntN(len(ok))]
+	p.Prepare()
+	return true
 }
 
 func givens(p *model.Puzzle) int {

@@ -135,17 +135,41 @@ const (
 	stoneCands = human.Cands(1 << shinro.Stone)
 )
 
+// rowNames and colNames are "row 1" ... and "column 1" ..., made once: a
+// state is built for every rule at every step.
+var rowNames, colNames = names("row"), names("column")
+
+func names(what string) []string {
+	out := make([]string, 64)
+	for i := range out {
+		out[i] = fmt.Sprintf("%s %d", what, i+1)
+	}
+	return out
+}
+
+// lineName is "row 3" for lineName(rowNames, "row", 2).
+func lineName(ns []string, what string, i int) string {
+	if i < len(ns) {
+		return ns[i]
+	}
+	return fmt.Sprintf("%s %d", what, i+1)
+}
+
 func newState(p *shinro.Puzzle, pass *human.Pass) *state {
 	s := &state{p: p, cands: pass.Cands}
 	s.rows = make([]lineState, p.Rows())
 	s.cols = make([]lineState, p.Cols())
 	for r := range s.rows {
-		s.rows[r] = lineState{name: fmt.Sprintf("row %d", r+1), count: p.RowCounts[r]}
+		s.rows[r] = lineState{name: lineName(rowNames, "row", r), count: p.RowCounts[r]}
 	}
 	for c := range s.cols {
-		s.cols[c] = lineState{name: fmt.Sprintf("column %d", c+1), count: p.ColCounts[c]}
+		s.cols[c] = lineState{name: lineName(colNames, "column", c), count: p.ColCounts[c]}
 	}
 	s.total = lineState{name: "the grid", count: p.Total}
+	// A state is built for every rule at every step: one pass counts,
+	// one buffer holds every list, a second pass fills them.
+	rowFree, colFree := make([]int, len(s.rows)), make([]int, len(s.cols))
+	free := 0
 	for i, c := range s.cands {
 		pos := p.Pos(i)
 		switch c & bothCands {
@@ -154,21 +178,44 @@ func newState(p *shinro.Puzzle, pass *human.Pass) *state {
 			s.cols[pos.Col].stones++
 			s.total.stones++
 		case bothCands:
-			s.rows[pos.Row].free = append(s.rows[pos.Row].free, i)
-			s.cols[pos.Col].free = append(s.cols[pos.Col].free, i)
-			s.total.free = append(s.total.free, i)
+			rowFree[pos.Row]++
+			colFree[pos.Col]++
+			free++
 		case 0:
 			s.dead = true
 		}
 	}
-	for _, a := range p.ArrowCells() {
-		as := arrowState{at: a}
+	sight := p.Sight()
+	sees := 0
+	for _, a := range sight {
+		sees += len(a.Sees)
+	}
+	buf := make([]int, 3*free+sees)
+	take := func(n int) []int {
+		out := buf[:0:n]
+		buf = buf[n:]
+		return out
+	}
+	for r := range s.rows {
+		s.rows[r].free = take(rowFree[r])
+	}
+	for c := range s.cols {
+		s.cols[c].free = take(colFree[c])
+	}
+	s.total.free = take(free)
+	for i, c := range s.cands {
+		if c&bothCands == bothCands {
+			pos := p.Pos(i)
+			s.rows[pos.Row].free = append(s.rows[pos.Row].free, i)
+			s.cols[pos.Col].free = append(s.cols[pos.Col].free, i)
+			s.total.free = append(s.total.free, i)
+		}
+	}
+	s.arrows = make([]arrowState, 0, len(sight))
+	for _, a := range sight {
+		as := arrowState{at: a.At, free: take(len(a.Sees))}
 		sat := false
-		for _, q := range p.Ray(a) {
-			i := p.Index(q)
-			if i < 0 {
-				continue
-			}
+		for _, i := range a.Sees {
 			switch s.cands[i] & bothCands {
 			case stoneCands:
 				sat = true

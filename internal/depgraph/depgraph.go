@@ -45,6 +45,8 @@ func join(lists ...[]string) []string { return slices.Concat(lists...) }
 var Rules = []Rule{
 	{From: "srcpos", Not: []string{"..."},
 		Why: "srcpos is the leaf every reader shares: it imports nothing of ours"},
+	{From: "shard", Not: []string{"..."},
+		Why: "shard is the leaf every command with --shard shares: it imports nothing of ours"},
 	{From: "sat/...", Not: join([]string{"puzzle/...", "shift/...", "encode/...", "human/...", "kinds/...", "internal/..."}, driving, belowApp),
 		Why: "the SAT layer knows clauses, not puzzles"},
 	{From: "puzzle/...", Not: join([]string{"encode/...", "sat/...", "human/...", "kinds/...", "shift/...", "internal/..."}, driving, belowApp),

@@ -157,6 +157,13 @@ type Puzzle struct {
 
 	index []int        // cell r*C+c -> unknown, -1 for arrows
 	cells []puzzle.Pos // unknown -> cell
+	sight []ArrowSight // the arrows and the unknowns they see
+}
+
+// ArrowSight is one arrow and the unknowns on its ray, nearest first.
+type ArrowSight struct {
+	At   puzzle.Pos
+	Sees []int
 }
 
 var _ puzzle.Model = (*Puzzle)(nil)
@@ -253,6 +260,31 @@ func (p *Puzzle) lineFree(i int, row bool) int {
 
 func (p *Puzzle) prepare() {
 	p.index, p.cells = p.buildIndex()
+	p.sight = p.buildSight()
+}
+
+// Sight lists every arrow (in ArrowCells order) with the unknowns its ray
+// passes over: what the rules read of the arrows at every step, computed
+// once. The slices are shared: callers must not modify them.
+func (p *Puzzle) Sight() []ArrowSight {
+	if p.sight != nil || p.index != nil {
+		return p.sight
+	}
+	return p.buildSight()
+}
+
+func (p *Puzzle) buildSight() []ArrowSight {
+	var out []ArrowSight
+	for _, a := range p.ArrowCells() {
+		as := ArrowSight{At: a}
+		for _, q := range p.Ray(a) {
+			if i := p.Index(q); i >= 0 {
+				as.Sees = append(as.Sees, i)
+			}
+		}
+		out = append(out, as)
+	}
+	return out
 }
 
 func (p *Puzzle) buildIndex() ([]int, []puzzle.Pos) {

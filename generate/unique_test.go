@@ -1,0 +1,84 @@
+package generate
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/puzzlesat/puzzlesat/sat/gini"
+)
+
+// TestIncremental: the one-solver answers (every clue behind a selector)
+// agree with fresh encodings, for every kind, on random subsets of the
+// clues of drafts the rules finish.
+func TestIncremental(t *testing.T) {
+	for _, kind := range []string{"juosan", "shinro", "arrows", "linjat"} {
+		t.Run(kind, func(t *testing.T) {
+			ctx := context.Background()
+			rows, cols := 5, 5
+			if kind == "linjat" {
+				rows, cols = 7, 6
+			}
+			j, err := prepare(Options{Solver: gini.NewSolver, Kind: kind, Rows: rows, Cols: cols, Parallel: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			checked := 0
+			for a := 0; a < 10 && checked < 3; a++ {
+				rng := RNG(4, 0, a)
+				d, err := j.gen.Start(ctx, rng, j.gopt)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if d == nil {
+					continue
+				}
+				if d, _, err = j.solvable(ctx, rng, d); err != nil {
+					t.Fatal(err)
+				}
+				if d == nil || len(d.Clues()) == 0 {
+					continue
+				}
+				checked++
+				inc, err := j.uniqueness(d)
+				if _, ok := inc.(*incremental); !ok || err != nil {
+					t.Fatalf("have %T, %v; want the incremental answerer", inc, err)
+				}
+				j.opt.Reencode = true
+				re, err := j.uniqueness(d)
+				j.opt.Reencode = false
+				if err != nil {
+					t.Fatal(err)
+				}
+				ids := d.Clues()
+				rng.Shuffle(len(ids), func(a, b int) { ids[a], ids[b] = ids[b], ids[a] })
+				for step, id := range ids {
+					a, _, err := inc.uniqueWithout(ctx, id)
+					if err != nil {
+						t.Fatal(err)
+					}
+					b, _, err := re.uniqueWithout(ctx, id)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if a != b {
+						t.Fatalf("%s: step %d, clue %d: incremental says unique %v, a fresh encoding %v", fmt.Sprint(kind), step, id, a, b)
+					}
+					// Drop every other clue, whatever the answer: the
+					// subsets then include non-unique ones.
+					if step%2 == 0 {
+						if err := inc.drop(id); err != nil {
+							t.Fatal(err)
+						}
+						if err := re.drop(id); err != nil {
+							t.Fatal(err)
+						}
+					}
+				}
+			}
+			if checked == 0 {
+				t.Fatal("no draft to check")
+			}
+		})
+	}
+}
