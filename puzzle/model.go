@@ -9,6 +9,12 @@ type Header struct {
 	Title string
 	// Solution is the solution the input carried, or nil.
 	Solution Assignment
+	// Entry is the puzzle's place in the input it was read from: the
+	// 1-based number of its entry, counting every entry, malformed ones
+	// and ones without a puzzle too, so that FILE#N is always the
+	// file's N-th entry (see Selection). A format holding one puzzle
+	// gives 1; 0 means the puzzle was not read from an input.
+	Entry int
 }
 
 // Name returns the puzzle's name.
