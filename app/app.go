@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"io"
 	"runtime/debug"
+	"slices"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -89,6 +91,25 @@ func commands() []*cli.Command {
 	return cmds
 }
 
+// stdinSelections lets "-#SEL", one puzzle of standard input (FILE#SEL
+// with "-" for the file), through the flag parser, which takes every
+// argument starting with '-' but "-" itself for a flag: it puts "--", the
+// end of the flags, before the first such argument, unless the flags have
+// ended before it. Flags already end at the first argument that is not
+// one, so nothing else changes.
+func stdinSelections(args []string) []string {
+	for i, a := range args {
+		switch {
+		case a == "--":
+			return args
+		case strings.HasPrefix(a, "-#"):
+			out := append(slices.Clip(args[:i]), "--")
+			return append(out, args[i:]...)
+		}
+	}
+	return args
+}
+
 // Run runs the app on args (args[0] is the program name) and returns the
 // process exit code, printing any error to stderr.
 func Run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []string) (code int) {
@@ -106,7 +127,7 @@ func RunWith(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, arg
 		}
 	}()
 	a := NewWith(stdin, stdout, stderr, cmds)
-	err := a.RunContext(ctx, args)
+	err := a.RunContext(ctx, stdinSelections(args))
 	if err == nil {
 		return 0
 	}

@@ -22,7 +22,8 @@ var selections = []struct {
 }
 
 // BenchmarkSelect times picking one puzzle out of a many-puzzle file in
-// process, from its bytes to the instance (no file reading, no solving):
+// process, from its bytes to the instance (no file reading, no solving).
+// Kind.Select streams to the entry and builds only it:
 //
 //	go test -run '^$' -bench Select -benchmem ./bench/
 func BenchmarkSelect(b *testing.B) {
@@ -34,8 +35,7 @@ func BenchmarkSelect(b *testing.B) {
 		}
 		b.Run(filepath.Base(s.file)+"#"+s.sel, func(b *testing.B) {
 			for b.Loop() {
-				insts, _ := s.kind.Parse(name, data, kinds.Options{})
-				if _, err := s.kind.Pick(name, insts, s.sel); err != nil {
+				if _, err := s.kind.Select(name, data, kinds.Options{}, s.sel); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -45,10 +45,13 @@ type Kind struct {
 	// Outputs names the formats Instance.Format writes; the first is the
 	// canonical one.
 	Outputs []string
-	// Select, when set, picks one puzzle of a file by the kind's own names
-	// (Linjat: "easy/3", "easy-3", a global index); otherwise a puzzle is
-	// picked by its name, the first word of its name, or its position.
-	Select func(insts []Instance, sel string) (Instance, error)
+	// Select reads the one puzzle of data that sel picks (FILE#SEL on
+	// the command line) by the rule every kind shares: #N is the file's
+	// N-th entry, counting malformed ones, and any other SEL a name or
+	// one of the kind's aliases for it (puzzle.Selection has the rule in
+	// full). It reads as little of data as the format allows: the JSON
+	// formats stop at the selected entry.
+	Select func(name string, data []byte, opt Options, sel string) (Instance, error)
 	// Generate, when set, is how package generate makes new puzzles of
 	// this kind (kinds/generate.go).
 	Generate *Generation
@@ -77,6 +80,9 @@ type Instance interface {
 	Format(format string) (string, error)
 	// Solution is the solution the input carried, or nil.
 	Solution() puzzle.Assignment
+	// Head is the puzzle's header: its name, the solution its input
+	// carried, and its entry number in that input (what FILE#N selects).
+	Head() *puzzle.Header
 	// ParseSolution reads a solution for this puzzle in the kind's formats.
 	ParseSolution(name string, data []byte) (puzzle.Assignment, error)
 	// Human returns what the human solver needs for this puzzle.
@@ -177,8 +183,8 @@ func Validate() error {
 			return fmt.Errorf("kinds: duplicate kind %q", k.Name)
 		case k.Doc == "":
 			return fmt.Errorf("kinds: %s has no doc", k.Name)
-		case k.Detect == nil || k.Parse == nil:
-			return fmt.Errorf("kinds: %s lacks Detect or Parse", k.Name)
+		case k.Detect == nil || k.Parse == nil || k.Select == nil:
+			return fmt.Errorf("kinds: %s lacks Detect, Parse or Select", k.Name)
 		case len(k.Outputs) == 0:
 			return fmt.Errorf("kinds: %s has no output format", k.Name)
 		case k.Generate != nil:

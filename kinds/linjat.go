@@ -13,39 +13,15 @@ import (
 )
 
 // Linjat is the Linjat kind (puzzle/linjat, encode/linjat, human/linjat).
-var Linjat = &Kind{
+var Linjat = models[*lm.Puzzle]{formats: lm.Formats, read: lm.Parse, aliases: lm.Aliases, wrap: wrapLinjat}.kind(Kind{
 	Name:    "linjat",
 	Doc:     "Linjat (jsnell/linjat): draw a straight line of N cells through every number N; lines never overlap or cross numbers; every dot covered",
 	Formats: readerDocs(lm.Formats),
 	Outputs: lm.Formats.Writers(),
-	Detect:  func(name string, data []byte) bool { return lm.Formats.Detect(name, data) != nil },
-	Select: func(insts []Instance, sel string) (Instance, error) {
-		ps := make([]*lm.Puzzle, len(insts))
-		for i, in := range insts {
-			ps[i] = in.(*linjatInstance).Puzzle
-		}
-		p, err := lm.Select(ps, sel)
-		if err != nil {
-			return nil, err
-		}
-		for i := range ps {
-			if ps[i] == p {
-				return insts[i], nil
-			}
-		}
-		return nil, fmt.Errorf("linjat: no level %q", sel)
-	},
-	Parse: func(name string, data []byte, opt Options) ([]Instance, error) {
-		ps, perr := lm.Parse(name, data)
-		out := make([]Instance, len(ps))
-		for i, p := range ps {
-			out[i] = &linjatInstance{Puzzle: p, card: opt.Card}
-		}
-		if perr != nil && len(out) > 0 {
-			return out, &PartialError{Err: perr}
-		}
-		return out, perr
-	},
+})
+
+func wrapLinjat(_ string, p *lm.Puzzle, opt Options) (Instance, error) {
+	return &linjatInstance{Puzzle: p, card: opt.Card}, nil
 }
 
 // linjatInstance is the model (Name, Vars, Verify, Draw) plus what the

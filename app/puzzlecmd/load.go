@@ -58,8 +58,10 @@ func isURL(arg string) bool {
 }
 
 // load reads every puzzle named by args. An argument is a file, "-" for
-// standard input, a puzz.link URL, or FILE#SEL picking one puzzle of a file
-// that holds several (SEL is a name or a 1-based index). When an input holds
+// standard input, a puzz.link URL, or FILE#SEL (-#SEL for standard input)
+// picking one puzzle of a file that holds several: #N the file's N-th
+// entry, malformed ones counted, anything else a name (puzzle.Selection
+// has the rule). When an input holds
 // malformed puzzles beside good ones, load reports them on stderr, returns the
 // good ones, and returns ExitBadInput as the exit code to start from. For
 // commands with --solver it also returns the back-end, resolved once (nil
@@ -105,17 +107,17 @@ func load(c *cli.Context, args []string) ([]item, sat.Factory, int, error) {
 		if err != nil {
 			return nil, nil, 0, appio.BadInput(err)
 		}
-		insts, err := k.Parse(name, data, opt)
-		var partial *kinds.PartialError
-		if sel != "" && errors.As(err, &partial) {
-			// Only the selected puzzle matters; the bad entries are
-			// reported if it is not among the good ones.
-			inst, serr := k.Pick(name, insts, sel)
-			if serr != nil {
+		if sel != "" {
+			// Only the selected puzzle is read (kinds.Kind.Select).
+			inst, err := k.Select(name, data, opt, sel)
+			if err != nil {
 				return nil, nil, 0, appio.BadInput(err)
 			}
-			insts, err, sel = []kinds.Instance{inst}, nil, ""
+			out = append(out, item{file: name, kind: k, inst: inst})
+			continue
 		}
+		insts, err := k.Parse(name, data, opt)
+		var partial *kinds.PartialError
 		switch {
 		case errors.As(err, &partial):
 			// Report the bad entries, go on with the good ones, and exit 2
@@ -124,13 +126,6 @@ func load(c *cli.Context, args []string) ([]item, sat.Factory, int, error) {
 			code = appio.ExitBadInput
 		case err != nil:
 			return nil, nil, 0, appio.BadInput(err)
-		}
-		if sel != "" {
-			inst, err := k.Pick(name, insts, sel)
-			if err != nil {
-				return nil, nil, 0, appio.BadInput(err)
-			}
-			insts = []kinds.Instance{inst}
 		}
 		if len(insts) == 0 {
 			return nil, nil, 0, appio.Exit(appio.ExitBadInput, "%s: no puzzle in input", name)

@@ -29,8 +29,12 @@
 //   - Human: the kind's rules pass human.Validate, and a graded solve
 //     (package crosscheck, the kind's default trials) has every elimination
 //     certified by SAT and, when the rules finish, the same solution;
-//   - Route and Select: the optional kinds.RouteReporter and Kind.Select,
-//     when the kind has them, answer consistently.
+//   - Select: the puzzle has an entry number (Header.Entry, rising through
+//     the file), and Kind.Select finds it again by that number (#N) and by
+//     its name when no other puzzle of the file shares it, and refuses #0
+//     and a name no puzzle has;
+//   - Route: the optional kinds.RouteReporter, when the kind has it,
+//     answers one of its documented routes.
 package kindtest
 
 import (
@@ -42,6 +46,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -164,6 +169,7 @@ func subtestName(arg string, inst kinds.Instance) string {
 type instance struct {
 	kinds.Instance
 	file  string
+	data  []byte
 	peers []kinds.Instance // every puzzle of the file, for Select
 }
 
@@ -200,17 +206,23 @@ func (s *suite) load(t tb, arg string) []instance {
 		t.Errorf("Parse(%s): have no puzzle, want at least one", name)
 		return nil
 	}
+	// Entry numbers rise through the file (malformed entries leave gaps).
+	for i := 1; i < len(insts); i++ {
+		if have, prev := insts[i].Head().Entry, insts[i-1].Head().Entry; have <= prev {
+			t.Errorf("Parse(%s): puzzle %d (%s) has entry %d, want more than the %d before it", name, i+1, insts[i].Name(), have, prev)
+		}
+	}
 	if sel != "" {
-		in, err := s.kind.Pick(name, insts, sel)
+		in, err := s.kind.Select(name, data, s.opt, sel)
 		if err != nil {
 			t.Errorf("%s: have error %v, want a puzzle", arg, err)
 			return nil
 		}
-		return []instance{{in, name, insts}}
+		return []instance{{in, name, data, insts}}
 	}
 	out := make([]instance, len(insts))
 	for i, in := range insts {
-		out[i] = instance{in, name, insts}
+		out[i] = instance{in, name, data, insts}
 	}
 	return out
 }
@@ -245,9 +257,7 @@ func (s *suite) puzzle(t tb, inst instance) {
 	if rr, ok := inst.Instance.(kinds.RouteReporter); ok {
 		t.Run("Route", func(t tb) { route(ctx, t, rr) })
 	}
-	if s.kind.Select != nil {
-		t.Run("Select", func(t tb) { s.selectPeer(t, inst) })
-	}
+	t.Run("Select", func(t tb) { s.selectPeer(t, inst) })
 }
 
 // roundTrip writes the puzzle in every output format and reads it back.
@@ -479,25 +489,37 @@ func route(ctx context.Context, t tb, rr kinds.RouteReporter) {
 	}
 }
 
-// selectPeer checks that Select finds the puzzle by its name among the
-// file's puzzles (when no other one shares the name) and refuses a name
-// no puzzle has.
+// selectPeer checks the puzzle's entry number, and that Select finds the
+// puzzle by it and by its name (when no other puzzle of the file shares
+// the name), and refuses #0 and a name no puzzle has.
 func (s *suite) selectPeer(t tb, inst instance) {
+	entry := inst.Head().Entry
+	if entry < 1 {
+		t.Errorf("Head().Entry: have %d, want the puzzle's entry number, from 1", entry)
+	}
+	same := func(sel string) {
+		have, err := s.kind.Select(inst.file, inst.data, s.opt, sel)
+		switch {
+		case err != nil:
+			t.Errorf("Select(%q): have error %v, want this puzzle", sel, err)
+		case have.Head().Entry != entry || have.Name() != inst.Name() || drawn(have, nil) != drawn(inst, nil):
+			t.Errorf("Select(%q): have %s (entry %d), want this puzzle (entry %d)", sel, nameOf(have), have.Head().Entry, entry)
+		}
+	}
+	same(strconv.Itoa(entry))
 	named := 0
 	for _, p := range inst.peers {
 		if p.Name() == inst.Name() {
 			named++
 		}
 	}
-	if named == 1 {
-		have, err := s.kind.Select(inst.peers, inst.Name())
-		if err != nil || have != inst.Instance {
-			t.Errorf("Select(%q): have %v, %v; want this puzzle", inst.Name(), nameOf(have), err)
-		}
+	if named == 1 && inst.Name() != "" {
+		same("name=" + inst.Name())
 	}
-	const missing = "kindtest: no such puzzle"
-	if have, err := s.kind.Select(inst.peers, missing); err == nil {
-		t.Errorf("Select(%q): have %s, want an error", missing, nameOf(have))
+	for _, sel := range []string{"0", "name=kindtest: no such puzzle"} {
+		if have, err := s.kind.Select(inst.file, inst.data, s.opt, sel); err == nil {
+			t.Errorf("Select(%q): have %s, want an error", sel, nameOf(have))
+		}
 	}
 }
 

@@ -6,6 +6,10 @@
 // Every cell holds an arrow in one of eight directions and a number: the
 // count of distinct numbers among all cells the arrow points at, up to the
 // edge of the grid. Values range over 0..max(rows, cols)-1.
+//
+// Both formats hold one puzzle per file: its only entry, 1 (Header.Entry),
+// so FILE#1 or the puzzle's name (the file's name) selects it and any
+// other selection finds no puzzle (puzzle.Selection).
 package arrows
 
 import (

@@ -109,7 +109,8 @@ func parseWith(read reader, name string, data []byte) ([]*Puzzle, error) {
 	if err := errs.Err(); err != nil {
 		return nil, err
 	}
-	p := &Puzzle{Header: puzzle.Header{Title: name}, NumRows: len(grid), NumCols: len(grid[0])}
+	// The formats hold one puzzle: entry 1 of its file.
+	p := &Puzzle{Header: puzzle.Header{Title: name, Entry: 1}, NumRows: len(grid), NumCols: len(grid[0])}
 	for _, row := range grid {
 		dirs := make([]Dir, len(row))
 		given := make([]int, len(row))

@@ -126,6 +126,7 @@ func one(read func(errs *puzzle.ErrorList, file string, data []byte) *Puzzle) fu
 		if err := errs.Err(); err != nil {
 			return nil, err
 		}
+		p.Entry = 1
 		return []*Puzzle{p}, nil
 	}
 }

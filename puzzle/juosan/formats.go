@@ -22,7 +22,7 @@ var Formats = puzzle.Formats[*Puzzle]{
 	inFormat,
 	playgroundFormat,
 	jankoFormat,
-	{Name: "puzzlink", Doc: "puzz.link URL", Detect: isURLs, Parse: readURLs},
+	{Name: "puzzlink", Doc: "puzz.link URL", Detect: isURLs, Parse: readURLs, Select: selectURLs},
 }
 
 var (
@@ -45,7 +45,8 @@ var (
 		Detect: func(_ string, data []byte) bool {
 			return looksJSON(data) && bytes.Contains(data, []byte(`"R"`)) && bytes.Contains(data, []byte(`"N"`))
 		},
-		Parse: readPlayground,
+		Parse:  readPlayground,
+		Select: selectPlayground,
 	}
 	jankoFormat = &puzzle.Format[*Puzzle]{
 		Name: "janko", Doc: "janko.at text",
@@ -98,6 +99,17 @@ func (p *Puzzle) ParseSolution(file string, data []byte) (puzzle.Assignment, err
 		return nil, err
 	}
 	return g.Assignment(), nil
+}
+
+// Aliases are the other names a puzzle called name is selected by: the
+// name's first word without ".in", so "4x4_1" selects the playground's
+// "4x4_1 (easy).in".
+func Aliases(name string) []string {
+	short := strings.TrimSuffix(strings.Fields(name + " ")[0], ".in")
+	if short == name || short == "" {
+		return nil
+	}
+	return []string{short}
 }
 
 // single turns a writer of one puzzle into a Format's Write, for formats

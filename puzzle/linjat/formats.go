@@ -3,6 +3,7 @@ package linjat
 import (
 	"bytes"
 	"fmt"
+	"strings"
 
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/puzzle/text"
@@ -17,9 +18,9 @@ var Formats = puzzle.Formats[*Puzzle]{canonicalFormat, levelsFormat, rowsFormat}
 
 var (
 	canonicalFormat = &puzzle.Format[*Puzzle]{Name: "canonical",
-		Detect: isCanonical, Parse: ParseTexts, Write: WriteTexts}
+		Detect: isCanonical, Parse: ParseTexts, Select: selectTexts, Write: WriteTexts}
 	levelsFormat = &puzzle.Format[*Puzzle]{Name: "levels", Doc: "levels (jsnell/linjat puzzles.json)",
-		Detect: isLevels, Parse: ParseLevels, Write: FormatLevels}
+		Detect: isLevels, Parse: ParseLevels, Select: selectLevels, Write: FormatLevels}
 	rowsFormat = &puzzle.Format[*Puzzle]{Name: "rows",
 		Detect: isRows, Parse: parseRowsFormat, Write: writeRows}
 )
@@ -36,6 +37,15 @@ func Parse(file string, data []byte) ([]*Puzzle, error) {
 		return nil, l.Err()
 	}
 	return Formats.Parse(KindName, file, data)
+}
+
+// Aliases are the other names a level called name is selected by:
+// "easy-3" for "easy/3", which needs no quoting and no slash.
+func Aliases(name string) []string {
+	if g, i, ok := strings.Cut(name, "/"); ok {
+		return []string{g + "-" + i}
+	}
+	return nil
 }
 
 // isCanonical: the first significant line (not blank, not a '#' comment)
@@ -86,6 +96,7 @@ func parseRowsFormat(file string, data []byte) ([]*Puzzle, error) {
 	if err != nil {
 		return nil, err
 	}
+	p.Entry = 1
 	return []*Puzzle{p}, nil
 }
 

@@ -16,6 +16,7 @@ var Formats = puzzle.Formats[*Puzzle]{
 		Doc:    "canonical",
 		Detect: isText,
 		Parse:  parseTexts,
+		Select: selectTexts,
 		Write:  writeTexts,
 	},
 	{
@@ -23,6 +24,7 @@ var Formats = puzzle.Formats[*Puzzle]{
 		Doc:    "playshinro JSON",
 		Detect: isPlayshinro,
 		Parse:  parsePlayshinro,
+		Select: selectPlayshinro,
 		Write:  formatPlayshinro,
 	},
 }
@@ -32,6 +34,17 @@ var Formats = puzzle.Formats[*Puzzle]{
 // entries returns its good puzzles along with the errors.
 func Parse(name string, data []byte) ([]*Puzzle, error) {
 	return Formats.Parse(KindName, name, data)
+}
+
+// Aliases are the other names a puzzle called name is selected by: the
+// name with its blanks as '-' ("playshinro-13" for "playshinro 13"), which
+// needs no quoting on a command line.
+func Aliases(name string) []string {
+	alias := strings.Join(strings.Fields(name), "-")
+	if alias == name || alias == "" {
+		return nil
+	}
+	return []string{alias}
 }
 
 // isText: the first significant line is "shinro".

@@ -39,9 +39,20 @@
 // playshinro JSON (doranchak/shinro puzzles2.js): an array of objects
 // {index, difficulty, grid}, grid an 8×8 array of ints: 0 empty, 5 stone
 // (the solution is embedded), arrows in numpad codes. Counts are derived
-// from the stones. A file holds many puzzles, addressed by their index.
+// from the stones. A puzzle is named "playshinro INDEX"; one without an
+// index takes its entry number for it.
 //
 // Formats lists both, canonical first; Parse reads whichever it detects.
+//
+// Entries and names. Both formats hold many puzzles: each array element,
+// each puzzle of a text from its "shinro" line on, is an entry, numbered
+// from 1 in file order, malformed ones included (Header.Entry). FILE#N
+// selects entry N, not the puzzle whose index is N (playshinro's indexes
+// run 1, 4, 7, ...: FILE#5 is "playshinro 13"); FILE#NAME selects by name,
+// "playshinro 13" or its alias "playshinro-13" (Aliases), which needs no
+// quoting (puzzle.Selection). A malformed entry's errors name it ("entry
+// 2 (playshinro 4): ..."). Selecting from playshinro JSON reads the array
+// only up to the selected entry.
 package shinro
 
 import (

@@ -112,7 +112,8 @@ func TestTextRoundTrip(t *testing.T) {
 }
 
 func samePuzzle(a, b *shinro.Puzzle) bool {
-	return reflect.DeepEqual(a.Header, b.Header) && a.Number == b.Number && a.Difficulty == b.Difficulty &&
+	// Entry is where a puzzle was read, not what it is.
+	return a.Title == b.Title && reflect.DeepEqual(a.Solution, b.Solution) && a.Number == b.Number && a.Difficulty == b.Difficulty &&
 		reflect.DeepEqual(a.Arrows, b.Arrows) && reflect.DeepEqual(a.RowCounts, b.RowCounts) &&
 		reflect.DeepEqual(a.ColCounts, b.ColCounts) && a.Total == b.Total
 }
@@ -266,14 +267,13 @@ func TestMalformedPlayshinro(t *testing.T) {
 		{"syntax", `[{"index": 1,, }]`, "x:1:14: JSON"},
 		{"eof", `[{"index": 1`, "x:1:13: JSON: unexpected end"},
 		{"not array", `"hello"`, "x:1:1: want a JSON array"},
-		{"no grid", `[{"index": 1}]`, "x:1:2: puzzle has no grid"},
-		{"7x8", `[{"index": 3, "grid": ` + grid()[:len(grid())-len(row)-3] + `]}]`, "x:1:23: grid has 7 rows, want 8"},
-		{"8x7", `[{"index": 3, "grid": ` + grid("[0,0,0,0,0,0,0]") + `}]`, "x:1:24: grid row 1 has 7 cells, want 8"},
-		{"bad code", `[{"grid": ` + grid("[0,0,0,0,0,0,0,0]", "[0,10,0,0,0,0,0,0]") + `}]`, "x:2:4: grid cell r2c2: want a code 0-9"},
-		{"off grid", `[{"grid": ` + grid("[0,0,8,0,0,0,0,0]") + `}]`, "x:1:17: grid cell r1c3: arrow 8 points off the grid"},
-		{"bad index", `[{"index": -2, "grid": ` + grid() + `}]`, "x:1:12: index: want a positive integer"},
-		{"bad difficulty", `[{"difficulty": "hard", "grid": ` + grid() + `}]`, `x:1:17: difficulty: want a fraction`},
-		{"dup index", `[{"index": 1, "grid": ` + grid() + "},\n" + `{"index": 1, "grid": ` + grid() + `}]`, "x:9:1: puzzle index 1 repeats"},
+		{"no grid", `[{"index": 1}]`, "x:1:2: entry 1 (playshinro 1): puzzle has no grid"},
+		{"7x8", `[{"index": 3, "grid": ` + grid()[:len(grid())-len(row)-3] + `]}]`, "x:1:23: entry 1 (playshinro 3): grid has 7 rows, want 8"},
+		{"8x7", `[{"index": 3, "grid": ` + grid("[0,0,0,0,0,0,0]") + `}]`, "x:1:24: entry 1 (playshinro 3): grid row 1 has 7 cells, want 8"},
+		{"bad code", `[{"grid": ` + grid("[0,0,0,0,0,0,0,0]", "[0,10,0,0,0,0,0,0]") + `}]`, "x:2:4: entry 1 (playshinro 1): grid cell r2c2: want a code 0-9"},
+		{"off grid", `[{"grid": ` + grid("[0,0,8,0,0,0,0,0]") + `}]`, "x:1:17: entry 1 (playshinro 1): grid cell r1c3: arrow 8 points off the grid"},
+		{"bad index", `[{"index": -2, "grid": ` + grid() + `}]`, "x:1:12: entry 1: index: want a positive integer"},
+		{"bad difficulty", `[{"difficulty": "hard", "grid": ` + grid() + `}]`, `x:1:17: entry 1 (playshinro 1): difficulty: want a fraction`},
 		{"trailing", `[{"grid": ` + grid() + `}] x`, "x:8:22: unexpected data"},
 		{"empty array", `[]`, "x:1:1: no puzzles"},
 	} {
@@ -421,11 +421,28 @@ func TestPartialPlayshinro(t *testing.T) {
 	good := "[" + strings.TrimSuffix(strings.Repeat(row+",", 7)+"[5,0,0,0,0,0,0,4]", ",") + "]"
 	data := `[{"index": 1, "grid": ` + good + `}, {"index": 2, "grid": [[1]]}, {"index": 3, "grid": ` + good + `}]`
 	ps, err := shinro.Parse("x", []byte(data))
-	if !errContains(err, "grid row 1 has 1 cells") {
-		t.Errorf("have %v, want the bad entry's error", err)
+	if !errContains(err, "entry 2 (playshinro 2): grid row 1 has 1 cells") {
+		t.Errorf("have %v, want the bad entry's error, naming it", err)
 	}
-	if len(ps) != 2 || ps[0].Number != 1 || ps[1].Number != 3 {
+	if len(ps) != 2 || ps[0].Number != 1 || ps[1].Number != 3 || ps[0].Entry != 1 || ps[1].Entry != 3 {
 		t.Errorf("have %d puzzles, want the good entries 1 and 3", len(ps))
+	}
+}
+
+// TestPlayshinroNumbering: a puzzle without an index takes its entry
+// number, malformed entries counted; indexes may repeat (only entry
+// numbers must not), and each puzzle knows its entry.
+func TestPlayshinroNumbering(t *testing.T) {
+	row := "[0,0,0,0,0,0,0,0]"
+	good := "[" + strings.TrimSuffix(strings.Repeat(row+",", 7)+"[5,0,0,0,0,0,0,4]", ",") + "]"
+	data := `[{"index": 7, "grid": ` + good + `}, {"grid": [[1]]}, {"index": 7, "grid": ` + good + `}, {"grid": ` + good + `}]`
+	ps, _ := shinro.Parse("x", []byte(data))
+	var have []string
+	for _, p := range ps {
+		have = append(have, fmt.Sprintf("%d:%s", p.Entry, p.Title))
+	}
+	if want := []string{"1:playshinro 7", "3:playshinro 7", "4:playshinro 4"}; !reflect.DeepEqual(have, want) {
+		t.Errorf("have %v, want %v", have, want)
 	}
 }
 

@@ -75,23 +75,65 @@ func ParseText(file string, data []byte) (*Puzzle, error) {
 }
 
 // parseTexts reads one or more puzzles in the canonical text format, each
-// starting with its "shinro" line. Errors are a puzzle.ErrorList.
-func parseTexts(file string, data []byte) ([]*Puzzle, error) {
+// starting with its "shinro" line: each is an entry, numbered from 1.
+// Errors are a puzzle.ErrorList; when the file holds several puzzles each
+// error names its entry, and the good puzzles are returned beside them.
+var (
+	parseTexts  = puzzle.ParseEntries(openTexts)
+	selectTexts = puzzle.SelectEntries(openTexts)
+)
+
+// textEntries walks the puzzles of a canonical text: the significant
+// lines cut before every "shinro" line.
+type textEntries struct {
+	file  string
+	parts [][]text.Line
+	i     int // the current part, -1 before the first
+	err   error
+}
+
+func openTexts(file string, data []byte) puzzle.Entries[*Puzzle] {
 	t := newTextReader(file, data, nil)
-	if len(t.errs) > 0 {
-		return nil, t.errs.Err()
+	es := &textEntries{file: file, i: -1, err: t.errs.Err()}
+	if es.err == nil && len(t.lines) == 0 {
+		t.errorf(1, 1, `want the header line "shinro"`)
+		es.err = t.errs.Err()
 	}
-	var ps []*Puzzle
-	for {
-		p := t.parse()
-		if len(t.errs) > 0 {
-			return nil, t.errs.Err()
+	for k, l := range t.lines {
+		if k == 0 || l.Text == "shinro" {
+			es.parts = append(es.parts, nil)
 		}
-		ps = append(ps, p)
-		if t.next >= len(t.lines) {
-			return ps, nil
+		es.parts[len(es.parts)-1] = append(es.parts[len(es.parts)-1], l)
+	}
+	return es
+}
+
+func (es *textEntries) Next() bool {
+	es.i++
+	return es.err == nil && es.i < len(es.parts)
+}
+
+func (es *textEntries) Err() error { return es.err }
+
+func (es *textEntries) Many() bool { return len(es.parts) > 1 }
+
+// Name is the text of the part's name line, as parse reads it.
+func (es *textEntries) Name() string {
+	for _, l := range es.parts[es.i] {
+		if l.Toks[0].Text == "name" {
+			return strings.TrimSpace(strings.TrimPrefix(l.Text, "name"))
 		}
 	}
+	return ""
+}
+
+func (es *textEntries) Read() (*Puzzle, error) {
+	t := &textReader{file: es.file, lines: es.parts[es.i]}
+	p := t.parse()
+	if err := t.errs.Err(); err != nil {
+		return nil, err
+	}
+	return p, nil
 }
 
 // parse reads one puzzle from line t.next on.
