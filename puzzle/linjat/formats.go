@@ -51,7 +51,7 @@ func Aliases(name string) []string {
 // isCanonical: the first significant line (not blank, not a '#' comment)
 // is "linjat".
 func isCanonical(_ string, data []byte) bool {
-	for _, l := range text.Lines(data, false) {
+	for l := range text.All(data, false) {
 		if l.Text[0] != '#' {
 			return l.Text == "linjat"
 		}
@@ -79,8 +79,12 @@ func isLevels(_ string, data []byte) bool {
 // for Linjat.
 func isRows(_ string, data []byte) bool {
 	digit, dot := false, false
-	for _, l := range text.RawLines(data) {
-		for _, ch := range l {
+	// Line by line as text.RawLines splits them, but stopping at the first
+	// character that is not a cell: other formats are told apart at once.
+	for rest := srcpos.TrimBOM(data); len(rest) > 0; {
+		var line []byte
+		line, rest, _ = bytes.Cut(rest, []byte("\n"))
+		for _, ch := range string(bytes.TrimSuffix(line, []byte("\r"))) {
 			if _, msg := cellOf(ch); msg != "" {
 				return false
 			}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/puzzle/text"
 )
 
 // Formats are Shinro's formats in detection order; the canonical text is
@@ -47,10 +48,15 @@ func Aliases(name string) []string {
 	return []string{alias}
 }
 
-// isText: the first significant line is "shinro".
+// isText: the first significant line is "shinro" (the lines after it are
+// not read).
 func isText(_ string, data []byte) bool {
-	ls := significantLines(data)
-	return len(ls) > 0 && ls[0].Text == "shinro"
+	for l := range text.All(data, false) {
+		if !isComment(l) {
+			return l.Text == "shinro"
+		}
+	}
+	return false
 }
 
 // isPlayshinro: JSON (an array or an object) with a "grid" key, which no

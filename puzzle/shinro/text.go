@@ -30,18 +30,21 @@ func (t *textReader) errorf(line, col int, format string, args ...any) {
 	t.errs.Add(t.file, line, col, format, args...)
 }
 
-// significantLines are data's non-blank lines that are not comments (lines
-// whose first word starts with '#'; a '#' later in a line, as in a name,
-// is kept).
+// significantLines are data's non-blank lines that are not comments (see
+// isComment).
 func significantLines(data []byte) []text.Line {
 	var out []text.Line
 	for _, l := range text.Lines(data, false) {
-		if !strings.HasPrefix(l.Text, "#") {
+		if !isComment(l) {
 			out = append(out, l)
 		}
 	}
 	return out
 }
+
+// isComment: a line whose first word starts with '#' (a '#' later in a
+// line, as in a name, is kept).
+func isComment(l text.Line) bool { return strings.HasPrefix(l.Text, "#") }
 
 // newTextReader checks that data is text and splits it into its
 // significant lines, less those skip drops.
