@@ -49,6 +49,12 @@ func hostileCases() []hostileCase {
 			exit: 0, wantOut: "s UNKNOWN", maxWall: 3 * time.Second},
 		{name: "bench --kind bogus", args: []string{"bench", "--kind", "bogus"},
 			exit: 2, stderr: `unknown kind "bogus"`},
+		// #6 answered for the 7th entry, 6x6_1, once the malformed 6th was
+		// skipped; #0 printed the 6th entry's error.
+		{name: "#N of a malformed entry is that entry", args: []string{"check", "testdata/juosan/janko_instances.json#6"},
+			exit: 2, stderr: "entry 6 (5x5_3 (medium).in): label 6"},
+		{name: "#0 is no puzzle", args: []string{"check", "testdata/juosan/janko_instances.json#0"},
+			exit: 2, stderr: "no puzzle 0 (the file holds 74 entries)"},
 	}
 }
 
