@@ -23,7 +23,7 @@ type Token struct {
 // Line is one non-blank line of an input, split into tokens.
 type Line struct {
 	Num  int     // 1-based line number
-	Text string  // the line without its comment, trimmed
+	Text string  // the line without its comment, trimmed of what IsSpace calls space (never empty)
 	Toks []Token // its words
 }
 
@@ -49,7 +49,7 @@ func All(data []byte, comments bool) iter.Seq[Line] {
 					raw = raw[:j]
 				}
 			}
-			ln := Line{Num: num, Text: strings.TrimSpace(raw), Toks: Fields(raw, num, 1)}
+			ln := Line{Num: num, Text: strings.TrimFunc(raw, IsSpace), Toks: Fields(raw, num, 1)}
 			if len(ln.Toks) > 0 && !yield(ln) {
 				return
 			}
