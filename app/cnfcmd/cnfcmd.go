@@ -20,6 +20,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/puzzlesat/puzzlesat/internal/plural"
+
 	"github.com/urfave/cli/v2"
 
 	"github.com/puzzlesat/puzzlesat/app/appio"
@@ -146,7 +148,7 @@ type certInfo struct {
 }
 
 func (ci *certInfo) String() string {
-	return fmt.Sprintf("%d lemmas, verified (RUP, by %s in %.1f ms, checked in %.1f ms)", ci.Lemmas, ci.Backend, ci.SolveMS, ci.CheckMS)
+	return fmt.Sprintf("%s, verified (RUP, by %s in %.1f ms, checked in %.1f ms)", plural.N(ci.Lemmas, "lemma"), ci.Backend, ci.SolveMS, ci.CheckMS)
 }
 
 func prove(ctx context.Context, f *sat.Formula, assumptions []int) (*certInfo, error) {
@@ -226,7 +228,7 @@ func solve(c *cli.Context) error {
 			return err
 		}
 	} else {
-		fmt.Fprintf(w, "c %s: %d variables, %d clauses, solver %s, %.1f ms\n", in.name, res.Vars, res.Clauses, res.Solver, res.MS)
+		fmt.Fprintf(w, "c %s: %s, %s, solver %s, %.1f ms\n", in.name, plural.N(res.Vars, "variable"), plural.N(res.Clauses, "clause"), res.Solver, res.MS)
 		if err != nil {
 			fmt.Fprintf(w, "c no answer: %v\n", err)
 		}

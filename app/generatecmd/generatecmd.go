@@ -16,6 +16,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/puzzlesat/puzzlesat/internal/plural"
+
 	"github.com/urfave/cli/v2"
 
 	"github.com/puzzlesat/puzzlesat/app/appio"
@@ -149,8 +151,8 @@ func action(c *cli.Context) error {
 		if hardest == "" {
 			hardest = "-"
 		}
-		fmt.Fprintf(c.App.ErrWriter, "%s: %s, unique (SAT), %s by rules: hardest rule %s (level %d), trial depth %d, score %.1f, %d clues; seed %d attempt %d, %.0f ms\n",
-			p.Instance.Name(), p.Band, p.Status, hardest, rep.MaxLevel, rep.TrialDepth, rep.Score, p.Clues, p.Seed, p.Attempt, ms)
+		fmt.Fprintf(c.App.ErrWriter, "%s: %s, unique (SAT), %s by rules: hardest rule %s (level %d), trial depth %d, score %.1f, %s; seed %d attempt %d, %.0f ms\n",
+			p.Instance.Name(), p.Band, p.Status, hardest, rep.MaxLevel, rep.TrialDepth, rep.Score, plural.N(p.Clues, "clue"), p.Seed, p.Attempt, ms)
 	}
 	return nil
 }
