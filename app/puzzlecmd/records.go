@@ -93,8 +93,9 @@ type gradeRecord struct {
 }
 
 type hintRecord struct {
-	File string      `json:"file"`
-	Hint *human.Step `json:"hint"`
-	Kind string      `json:"kind"`
-	Name string      `json:"name"`
+	File      string      `json:"file"`
+	Hint      *human.Step `json:"hint"`
+	Kind      string      `json:"kind"`
+	Name      string      `json:"name"`
+	SATStatus string      `json:"sat_status"`
 }

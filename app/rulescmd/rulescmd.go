@@ -19,6 +19,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/human"
 	ha "github.com/puzzlesat/puzzlesat/human/arrows"
 	"github.com/puzzlesat/puzzlesat/human/arrows/fol"
+	"github.com/puzzlesat/puzzlesat/internal/plural"
 	"github.com/puzzlesat/puzzlesat/kinds"
 	am "github.com/puzzlesat/puzzlesat/puzzle/arrows"
 	"github.com/puzzlesat/puzzlesat/srcpos"
@@ -56,22 +57,30 @@ func Command() *cli.Command {
 	}
 }
 
+// checkAction checks every file given: 0 when all are well-formed, 1 when
+// one has errors (printed by line and column), 2 when one cannot be read
+// (the convention of every command for unreadable input); every file is
+// checked either way.
 func checkAction(c *cli.Context) error {
 	if c.NArg() == 0 {
 		return appio.Exit(appio.ExitBadInput, "rules check needs a rules file")
 	}
-	bad := false
+	code := appio.ExitOK
 	for _, f := range c.Args().Slice() {
 		name, data, err := appio.ReadInput(c, f)
 		if err != nil {
-			return err
+			fmt.Fprintln(c.App.ErrWriter, "puzzlesat:", err)
+			code = appio.ExitBadInput
+			continue
 		}
 		rs, err := ha.ParseRules(name, data)
 		if err == nil {
 			_, err = rs.HumanRules(fol.AllOptimizations)
 		}
 		if err != nil {
-			bad = true
+			if code == appio.ExitOK {
+				code = appio.ExitNo
+			}
 			if l, ok := err.(srcpos.ErrorList); ok {
 				for _, e := range l {
 					fmt.Fprintln(c.App.ErrWriter, e)
@@ -81,10 +90,10 @@ func checkAction(c *cli.Context) error {
 			}
 			continue
 		}
-		fmt.Fprintf(c.App.Writer, "%s: %d rules, levels 1..%d, trial depth %d: ok\n", name, len(rs.Rules), rs.MaxLevel(), rs.TrialDepth())
+		fmt.Fprintf(c.App.Writer, "%s: %s, levels 1..%d, trial depth %d: ok\n", name, plural.N(len(rs.Rules), "rule"), rs.MaxLevel(), rs.TrialDepth())
 	}
-	if bad {
-		return cli.Exit("", appio.ExitNo)
+	if code != appio.ExitOK {
+		return cli.Exit("", code)
 	}
 	return nil
 }
@@ -168,20 +177,25 @@ func auditAction(c *cli.Context) error {
 		opt.Trials = rs.TrialDepth()
 	}
 	unsound := map[string]int{}
+	// "\r" progress belongs on a screen, never in a log file.
+	progress := appio.Progress(c.App.ErrWriter)
+	audited, timedOut := 0, false
 	for i, a := range puzzles {
-		fmt.Fprintf(c.App.ErrWriter, "\raudit %d/%d %s", i+1, len(puzzles), a.inst.Name())
-		o, err := crosscheck.NewOracle(a.inst, newSolver)
-		if err != nil {
-			return err
+		fmt.Fprintf(progress, "\raudit %d/%d %s", i+1, len(puzzles), a.inst.Name())
+		o, err := crosscheck.NewOracle(ctx, a.inst, newSolver)
+		var us []crosscheck.Unsound
+		if err == nil {
+			us, _, err = crosscheck.Audit(ctx, a.inst, o.Solution, opt)
 		}
-		us, _, err := crosscheck.Audit(ctx, a.inst, o.Solution, opt)
+		if appio.IsTimeout(err) {
+			timedOut = true
+			break
+		}
 		if err != nil {
-			if appio.IsTimeout(err) {
-				fmt.Fprintln(c.App.ErrWriter)
-				return cli.Exit("timed out", appio.ExitTimeout)
-			}
+			fmt.Fprintln(progress)
 			return fmt.Errorf("%s: %w", a.inst.Name(), err)
 		}
+		audited++
 		for _, u := range us {
 			unsound[u.Rule]++
 			if asJSON {
@@ -193,14 +207,21 @@ func auditAction(c *cli.Context) error {
 			}
 		}
 	}
-	fmt.Fprintln(c.App.ErrWriter)
+	fmt.Fprintln(progress)
 	names := slices.Sorted(maps.Keys(unsound))
 	if !asJSON {
-		if len(names) == 0 {
-			fmt.Fprintf(c.App.Writer, "%d puzzles audited: every deduction was confirmed by SAT\n", len(puzzles))
-		} else {
-			fmt.Fprintf(c.App.Writer, "%d puzzles audited: unsound rules: %s\n", len(puzzles), strings.Join(names, ", "))
+		done := fmt.Sprintf("%s audited", plural.N(audited, "puzzle"))
+		if timedOut {
+			done = fmt.Sprintf("%d of %s audited before the deadline", audited, plural.N(len(puzzles), "puzzle"))
 		}
+		if len(names) == 0 {
+			fmt.Fprintf(c.App.Writer, "%s: every deduction was confirmed by SAT\n", done)
+		} else {
+			fmt.Fprintf(c.App.Writer, "%s: unsound rules: %s\n", done, strings.Join(names, ", "))
+		}
+	}
+	if timedOut {
+		return cli.Exit("timed out", appio.ExitTimeout)
 	}
 	if len(names) > 0 {
 		return cli.Exit("", appio.ExitNo)
