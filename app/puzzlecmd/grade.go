@@ -56,7 +56,7 @@ func gradeAction(c *cli.Context, args []string) error {
 			}
 			var unsound *crosscheck.UnsoundError
 			if errors.As(err, &unsound) {
-				fmt.Fprintf(c.App.ErrWriter, "%s: %v\n  counter-solution:\n", label, err)
+				fmt.Fprintf(c.App.ErrWriter, "%s: %v\n  counter-solution:\n", label, unsound)
 				drawLines(c.App.ErrWriter, "    ", it.inst.Draw(unsound.Counter))
 				return 0, cli.Exit("", 1)
 			}
