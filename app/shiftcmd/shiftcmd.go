@@ -311,7 +311,7 @@ func scrambleAction(c *cli.Context, args []string) error {
 	if q.Name != "" {
 		q.Name = fmt.Sprintf("%s-scramble-%d-%d", q.Name, n, seed)
 	}
-	fmt.Fprintf(c.App.Writer, "# %d random moves from a goal state (seed %d): %s\n", n, seed, strings.Join(moves, " "))
+	fmt.Fprintf(c.App.Writer, "# %s from a goal state (seed %d): %s\n", plural.N(n, "random move"), seed, strings.Join(moves, " "))
 	fmt.Fprint(c.App.Writer, shift.Format(q))
 	return nil
 }
