@@ -106,9 +106,11 @@ func ReadInput(c *cli.Context, name string) (string, []byte, error) {
 	return name, data, nil
 }
 
-// WriteJSON writes v as one line of JSON.
+// WriteJSON writes v as one line of JSON. Names such as "<stdin>" are
+// written as they are: the output is for programs, not HTML.
 func WriteJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
 	return enc.Encode(v)
 }
 

@@ -44,28 +44,28 @@ func Command() *cli.Command {
 				Usage:     "decide satisfiability; SAT-competition output, exit 10 SAT / 20 UNSAT / 0 UNKNOWN",
 				ArgsUsage: "FILE.cnf|-",
 				Flags:     flags(certifyFlag),
-				Action:    solve,
+				Action:    appio.Anywhere(solve),
 			},
 			{
 				Name:      "count",
 				Usage:     "count solutions, projected on --vars, up to --max",
 				ArgsUsage: "FILE.cnf|-",
 				Flags:     flags(varsFlag, maxFlag),
-				Action:    count,
+				Action:    appio.Anywhere(count),
 			},
 			{
 				Name:      "unique",
 				Usage:     "decide whether there is exactly one solution, projected on --vars (exit 0 yes, 1 no)",
 				ArgsUsage: "FILE.cnf|-",
 				Flags:     flags(varsFlag, certifyFlag),
-				Action:    unique,
+				Action:    appio.Anywhere(unique),
 			},
 			{
 				Name:      "backbone",
 				Usage:     "list the literals of --vars true in every solution",
 				ArgsUsage: "FILE.cnf|-",
 				Flags:     flags(varsFlag),
-				Action:    backbone,
+				Action:    appio.Anywhere(backbone),
 			},
 		},
 	}
@@ -91,9 +91,9 @@ type input struct {
 	primary []int
 }
 
-func load(c *cli.Context) (*input, error) {
-	if c.NArg() != 1 {
-		return nil, appio.Exit(appio.ExitBadInput, "%s: want one FILE.cnf (or - for standard input), got %d arguments", c.Command.FullName(), c.NArg())
+func load(c *cli.Context, args []string) (*input, error) {
+	if len(args) != 1 {
+		return nil, appio.Exit(appio.ExitBadInput, "%s: want one FILE.cnf (or - for standard input), got %d arguments", c.Command.FullName(), len(args))
 	}
 	asJSON, err := appio.JSON(c)
 	if err != nil {
@@ -102,7 +102,7 @@ func load(c *cli.Context) (*input, error) {
 	if c.Int("max") < 0 {
 		return nil, appio.Exit(appio.ExitBadInput, "--max must not be negative")
 	}
-	name, data, err := appio.ReadInput(c, c.Args().First())
+	name, data, err := appio.ReadInput(c, args[0])
 	if err != nil {
 		return nil, err
 	}
@@ -183,21 +183,25 @@ type solveResult struct {
 
 // prepare reads the formula, makes the solver and the context every cnf
 // subcommand starts from.
-func prepare(c *cli.Context) (*input, sat.Solver, context.Context, context.CancelFunc, error) {
-	in, err := load(c)
+// The deadline counts from the start: reading a large formula is part of
+// the command's time.
+func prepare(c *cli.Context, args []string) (*input, sat.Solver, context.Context, context.CancelFunc, error) {
+	ctx, cancel := appio.Context(c)
+	in, err := load(c, args)
 	if err != nil {
+		cancel()
 		return nil, nil, nil, nil, err
 	}
 	s, err := in.newSolver(c)
 	if err != nil {
+		cancel()
 		return nil, nil, nil, nil, err
 	}
-	ctx, cancel := appio.Context(c)
 	return in, s, ctx, cancel, nil
 }
 
-func solve(c *cli.Context) error {
-	in, s, ctx, cancel, err := prepare(c)
+func solve(c *cli.Context, args []string) error {
+	in, s, ctx, cancel, err := prepare(c, args)
 	if err != nil {
 		return err
 	}

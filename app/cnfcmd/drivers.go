@@ -49,8 +49,8 @@ type countResult struct {
 	Max      int  `json:"max,omitempty"`
 }
 
-func count(c *cli.Context) error {
-	in, s, ctx, cancel, err := prepare(c)
+func count(c *cli.Context, args []string) error {
+	in, s, ctx, cancel, err := prepare(c, args)
 	if err != nil {
 		return err
 	}
@@ -89,8 +89,8 @@ type uniqueResult struct {
 	Certificate *certInfo `json:"certificate,omitempty"`
 }
 
-func unique(c *cli.Context) error {
-	in, s, ctx, cancel, err := prepare(c)
+func unique(c *cli.Context, args []string) error {
+	in, s, ctx, cancel, err := prepare(c, args)
 	if err != nil {
 		return err
 	}
@@ -174,8 +174,8 @@ type backboneResult struct {
 	Backbone []int  `json:"backbone"`
 }
 
-func backbone(c *cli.Context) error {
-	in, s, ctx, cancel, err := prepare(c)
+func backbone(c *cli.Context, args []string) error {
+	in, s, ctx, cancel, err := prepare(c, args)
 	if err != nil {
 		return err
 	}

@@ -74,7 +74,8 @@ func gradeAction(c *cli.Context, args []string) error {
 			Status: string(h.Status), SATStatus: r.SAT.Status.String(), Report: h.Report,
 			Layers: h.Layers, Certified: r.Certified, Metrics: r.Metrics, Solver: c.String("solver"), Ms: ms}
 		if c.Bool("steps") {
-			rec.Steps = &h.Steps
+			steps := appio.Steps(it.inst, h.Steps)
+			rec.Steps = &steps
 		}
 		if r.Solution != nil {
 			rec.Solution = it.inst.Draw(r.Solution)
@@ -140,8 +141,12 @@ func printSteps(w io.Writer, inst kinds.Instance, steps []human.Step, indent str
 func printHint(c *cli.Context, it item, label string, r *crosscheck.Result, asJSON bool) (int, error) {
 	code := appio.ExitOK
 	if asJSON {
-		err := appio.WriteJSON(c.App.Writer, hintRecord{File: it.file, Kind: it.kind.Name, Name: it.inst.Name(),
-			Hint: r.Hint, SATStatus: r.SAT.Status.String()})
+		rec := hintRecord{File: it.file, Kind: it.kind.Name, Name: it.inst.Name(), SATStatus: r.SAT.Status.String()}
+		if r.Hint != nil {
+			h := appio.Step(it.inst, *r.Hint)
+			rec.Hint = &h
+		}
+		err := appio.WriteJSON(c.App.Writer, rec)
 		if err != nil {
 			return 0, err
 		}

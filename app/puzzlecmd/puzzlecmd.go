@@ -108,9 +108,13 @@ func start(c *cli.Context, args []string) (*batch, error) {
 	return &batch{json: asJSON, items: items, solver: newSolver, code: code, ctx: ctx, cancel: cancel}, nil
 }
 
+// cellJSON is a cell where two solutions differ: its position, numbered
+// from 1 as in r1c1, and the two values.
 type cellJSON struct {
-	Row, Col      int
-	First, Second string
+	Col    int    `json:"col"`
+	First  string `json:"first"`
+	Row    int    `json:"row"`
+	Second string `json:"second"`
 }
 
 // forEach runs a command over start's batch: do works on one puzzle

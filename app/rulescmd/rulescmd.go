@@ -35,7 +35,7 @@ func Command() *cli.Command {
 				Name:      "check",
 				Usage:     "parse and type-check rules files; errors by line and column",
 				ArgsUsage: "FILE...",
-				Action:    checkAction,
+				Action:    appio.Anywhere(checkAction),
 			},
 			{
 				Name:      "audit",
@@ -51,7 +51,7 @@ func Command() *cli.Command {
 					&cli.IntFlag{Name: "trials", Value: -1, Usage: "trial depth k (default: the rules file's)"},
 					appio.SolverFlag, appio.TimeoutFlag, appio.FormatFlag,
 				},
-				Action: auditAction,
+				Action: appio.Anywhere(auditAction),
 			},
 		},
 	}
@@ -61,12 +61,12 @@ func Command() *cli.Command {
 // one has errors (printed by line and column), 2 when one cannot be read
 // (the convention of every command for unreadable input); every file is
 // checked either way.
-func checkAction(c *cli.Context) error {
-	if c.NArg() == 0 {
+func checkAction(c *cli.Context, args []string) error {
+	if len(args) == 0 {
 		return appio.Exit(appio.ExitBadInput, "rules check needs a rules file")
 	}
 	code := appio.ExitOK
-	for _, f := range c.Args().Slice() {
+	for _, f := range args {
 		name, data, err := appio.ReadInput(c, f)
 		if err != nil {
 			fmt.Fprintln(c.App.ErrWriter, "puzzlesat:", err)
@@ -98,7 +98,7 @@ func checkAction(c *cli.Context) error {
 	return nil
 }
 
-func auditAction(c *cli.Context) error {
+func auditAction(c *cli.Context, args []string) error {
 	asJSON, err := appio.JSON(c)
 	if err != nil {
 		return err
@@ -113,7 +113,7 @@ func auditAction(c *cli.Context) error {
 	if _, err := fmt.Sscanf(c.String("size"), "%dx%d", &rows, &cols); err != nil || rows < 1 || cols < 1 {
 		return appio.Exit(appio.ExitBadInput, "--size %q: want RxC, e.g. 5x5", c.String("size"))
 	}
-	if c.NArg() == 0 && c.Int("generate") <= 0 && c.Int("layouts") <= 0 {
+	if len(args) == 0 && c.Int("generate") <= 0 && c.Int("layouts") <= 0 {
 		return appio.Exit(appio.ExitBadInput, "rules audit needs puzzles, --generate N or --layouts N")
 	}
 	newSolver, err := appio.Factory(c)
@@ -122,7 +122,7 @@ func auditAction(c *cli.Context) error {
 	}
 	kopt := kinds.Options{Rules: c.String("rules")}
 	var puzzles []auditee
-	for _, arg := range c.Args().Slice() {
+	for _, arg := range args {
 		as, err := loadArrows(c, arg, kopt)
 		if err != nil {
 			return err
@@ -199,7 +199,12 @@ func auditAction(c *cli.Context) error {
 		for _, u := range us {
 			unsound[u.Rule]++
 			if asJSON {
-				if err := appio.WriteJSON(c.App.Writer, u); err != nil {
+				rec := auditRecord{Unsound: u}
+				if u.Elim != nil {
+					el := appio.Elim(a.inst, *u.Elim)
+					rec.Elim = &el
+				}
+				if err := appio.WriteJSON(c.App.Writer, rec); err != nil {
 					return err
 				}
 			} else {
@@ -227,6 +232,13 @@ func auditAction(c *cli.Context) error {
 		return cli.Exit("", appio.ExitNo)
 	}
 	return nil
+}
+
+// auditRecord is one unsound deduction as JSON: crosscheck.Unsound, with
+// its elimination's cell and value label beside the indexes.
+type auditRecord struct {
+	crosscheck.Unsound
+	Elim *appio.ElimRecord `json:"elim,omitempty"`
 }
 
 // auditee is one puzzle to audit: the instance the oracle and the engine
