@@ -73,7 +73,7 @@ func Command() *cli.Command {
 
 var (
 	varsFlag = &cli.StringFlag{Name: "vars",
-		Usage: "primary variables, e.g. 1-20,25 (default: those a `cnf export` file names in its \"c lit\" lines, else all); solutions differing only elsewhere count once"}
+		Usage: "primary variables, a `LIST` such as 1-20,25 (default: those a \"cnf export\" file names in its \"c lit\" lines, else all); solutions differing only elsewhere count once"}
 	maxFlag     = &cli.IntFlag{Name: "max", Usage: "stop counting at this many solutions (0: no limit)"}
 	certifyFlag = &cli.BoolFlag{Name: "certify",
 		Usage: "prove an UNSAT answer (unique: that no other solution exists) with a RUP certificate checked independently"}

@@ -33,7 +33,7 @@ func Command() *cli.Command {
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "kind", Usage: "puzzle kind: " + strings.Join(generate.Kinds(), ", "), Required: true},
 			&cli.StringFlag{Name: "size", Usage: "rows x columns, e.g. 8x8 (default: 8x8, arrows 6x6)"},
-			&cli.StringFlag{Name: "difficulty", Value: "any", Usage: "band: easy, medium, hard or any (see `go doc generate`)"},
+			&cli.StringFlag{Name: "difficulty", Value: "any", Usage: "difficulty `BAND`: easy, medium, hard or any (go doc ./generate has their bounds)"},
 			&cli.Float64Flag{Name: "min-score", Usage: "lowest difficulty score accepted"},
 			&cli.Float64Flag{Name: "max-score", Usage: "highest difficulty score accepted (0: no limit)"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "random seed; puzzle i of --count uses seed+i"},

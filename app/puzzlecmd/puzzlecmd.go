@@ -43,7 +43,7 @@ func Commands() []*cli.Command {
 		{Name: "verify", Usage: "check a filled grid against the rules and name every broken rule", ArgsUsage: "PUZZLE SOLUTION",
 			Flags: append(puzzleFlags(), appio.FormatFlag), Action: appio.Anywhere(verifyAction)},
 		{Name: "convert", Usage: "write a puzzle in another format", ArgsUsage: "PUZZLE...",
-			Flags:  append(puzzleFlags(), &cli.StringFlag{Name: "to", Value: "canonical", Usage: "output format (see `puzzlesat kinds`)"}),
+			Flags:  append(puzzleFlags(), &cli.StringFlag{Name: "to", Value: "canonical", Usage: "output `FORMAT` (puzzlesat kinds lists each kind's)"}),
 			Action: appio.Anywhere(convertAction)},
 		{Name: "kinds", Usage: "list the puzzle kinds and their formats", Action: kindsAction},
 		gradeCommand(common),
