@@ -12,6 +12,7 @@ package crosscheck
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -141,6 +142,12 @@ func Describe(p puzzle.Problem, el human.Elim) string {
 // finishes a puzzle SAT finds not unique, reaches a different solution, or
 // meets a contradiction in a puzzle SAT solves.
 func Grade(ctx context.Context, inst kinds.Instance, opt Options) (*Result, error) {
+	// The encoding comes first: a puzzle too large to encode is refused
+	// before the rules take their own memory beside it.
+	enc, err := solve.Encode(ctx, inst, opt.Solver)
+	if err != nil {
+		return nil, err
+	}
 	setup, err := inst.Human()
 	if err != nil {
 		return nil, err
@@ -176,7 +183,12 @@ func Grade(ctx context.Context, inst kinds.Instance, opt Options) (*Result, erro
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		satRes, satErr = solve.Check(ctx, inst, opt.Solver, false)
+		satRes, satErr = enc.Check(ctx, false)
+		if satErr != nil {
+			// Without SAT's answer the rules' work cannot be held to
+			// anything: stop it.
+			cancel()
+		}
 	}()
 	res := &Result{}
 	start := setup.StartCands(inst)
@@ -201,6 +213,9 @@ func Grade(ctx context.Context, inst kinds.Instance, opt Options) (*Result, erro
 	wg.Wait()
 	if cert != nil {
 		res.Certified = cert.Count()
+	}
+	if satErr != nil && !errors.Is(satErr, context.Canceled) && !errors.Is(satErr, context.DeadlineExceeded) {
+		return res, satErr
 	}
 	if err != nil {
 		return res, err

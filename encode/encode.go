@@ -50,10 +50,12 @@ type Builder struct {
 	primary []int
 	clauses int
 
-	// The bounds of Limit: literals written so far and the most allowed,
-	// and the context polled.
+	// The bounds of Limit: literals written and variables allocated so
+	// far and the most allowed of each, and the context polled.
 	lits    int
 	maxLits int
+	vars    int
+	maxVars int
 	ctx     context.Context
 	// ops counts clauses and variables, for polling ctx.
 	ops int
@@ -65,7 +67,15 @@ type Builder struct {
 // resident memory, under the gigabyte every command keeps to; the corpus's
 // largest encoding writes 40K. A 300×300 Shinro with 300 stones under the
 // totalizer took 9 GB without a bound; with it, it is refused in 2.5 s.
-const DefaultMaxLiterals = 8_000_000
+const DefaultMaxLiterals = 6_000_000
+
+// DefaultMaxVars bounds the variables one puzzle's encoding may allocate.
+// A variable costs more than a literal: a primary one is named in two maps
+// (about 250 bytes), and gini keeps per-variable arrays grown by doubling
+// (about 100 bytes each). A 1000×1000 Shinro's million cells reached
+// 1.3 GB while still within the literal budget; 500K variables cost about
+// 200 MB beside the literals' 600 MB.
+const DefaultMaxVars = 500_000
 
 // ErrTooLarge is the error of an encoding that went over its literal budget.
 var ErrTooLarge = errors.New("encoding too large")
@@ -74,10 +84,11 @@ var ErrTooLarge = errors.New("encoding too large")
 type stop struct{ err error }
 
 // Limit bounds what the builder writes from now on: Build stops the
-// encoding with an error when ctx ends or when more than maxLits literals
-// have been written (≤ 0: no bound on size).
-func (b *Builder) Limit(ctx context.Context, maxLits int) {
-	b.ctx, b.maxLits = ctx, maxLits
+// encoding with an error when ctx ends, when more than maxLits literals have
+// been written or more than maxVars variables allocated through it (≤ 0: no
+// bound).
+func (b *Builder) Limit(ctx context.Context, maxLits, maxVars int) {
+	b.ctx, b.maxLits, b.maxVars = ctx, maxLits, maxVars
 }
 
 // Build runs encode on b and returns its result, or the error of a bound
@@ -109,6 +120,7 @@ func (b *Builder) Var(name string) int {
 		return v
 	}
 	b.poll()
+	b.countVar()
 	v := b.out.NewVar()
 	b.byName[name] = v
 	b.names[v] = name
@@ -119,7 +131,16 @@ func (b *Builder) Var(name string) int {
 // NewVar allocates a fresh auxiliary variable.
 func (b *Builder) NewVar() int {
 	b.poll()
+	b.countVar()
 	return b.out.NewVar()
+}
+
+// countVar counts one more variable against Limit's bound.
+func (b *Builder) countVar() {
+	b.vars++
+	if b.maxVars > 0 && b.vars > b.maxVars {
+		panic(stop{fmt.Errorf("%w: more than %d variables", ErrTooLarge, b.maxVars)})
+	}
 }
 
 // AddClause forwards a clause to the sink.

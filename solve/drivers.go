@@ -29,6 +29,13 @@ func Check(ctx context.Context, inst kinds.Instance, newSolver sat.Factory, cert
 	if err != nil {
 		return &CheckResult{}, err
 	}
+	return e.Check(ctx, certifyUnique)
+}
+
+// Check decides uniqueness on e's solver, which it uses up (it adds
+// blocking clauses); see the function Check.
+func (e *Encoded) Check(ctx context.Context, certifyUnique bool) (*CheckResult, error) {
+	inst := e.Inst
 	primary := e.Primary()
 	// The formula is copied before Unique adds its blocking clauses, so the
 	// certificate is about the puzzle alone.

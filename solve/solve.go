@@ -27,9 +27,10 @@ type Encoded struct {
 
 // Encode builds a fresh solver from newSolver holding inst. The encoding
 // is bounded before it can hurt: it stops when ctx ends (with ctx's error)
-// and when it would write more than encode.DefaultMaxLiterals literals
-// (an error wrapping encode.ErrTooLarge), so a hostile but valid puzzle
-// costs at most about a gigabyte and a deadline is kept mid-encoding.
+// and when it would write more than encode.DefaultMaxLiterals literals or
+// allocate more than encode.DefaultMaxVars variables (an error wrapping
+// encode.ErrTooLarge), so a hostile but valid puzzle stays under a
+// gigabyte and a deadline is kept mid-encoding.
 func Encode(ctx context.Context, inst kinds.Instance, newSolver sat.Factory) (*Encoded, error) {
 	if newSolver == nil {
 		return nil, errNoSolver
@@ -42,7 +43,7 @@ func Encode(ctx context.Context, inst kinds.Instance, newSolver sat.Factory) (*E
 		return nil, err
 	}
 	b := encode.NewBuilder(s)
-	b.Limit(ctx, encode.DefaultMaxLiterals)
+	b.Limit(ctx, encode.DefaultMaxLiterals, encode.DefaultMaxVars)
 	lay, err := b.Build(inst.Encode)
 	if err != nil {
 		return nil, err

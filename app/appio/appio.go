@@ -136,7 +136,7 @@ func Failure(err error) cli.ExitCoder {
 	case IsTimeout(err):
 		return cli.Exit("timed out", ExitTimeout)
 	case errors.Is(err, encode.ErrTooLarge):
-		return cli.Exit(fmt.Sprintf("%v; its cardinality constraints are what usually grows: "+
+		return cli.Exit(fmt.Sprintf("%v (the bound keeps a run under a gigabyte); the cardinality constraints are what usually grows: "+
 			"--card chooses their encoding (%s), and --card native --solver gophersat keeps them out of the CNF",
 			err, strings.Join(card.Names(), ", ")), ExitBadInput)
 	}
