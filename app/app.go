@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -22,6 +23,33 @@ import (
 	"github.com/puzzlesat/puzzlesat/app/rulescmd"
 	"github.com/puzzlesat/puzzlesat/app/shiftcmd"
 )
+
+// libraryFlagString is urfave/cli's own help line for a flag.
+var libraryFlagString = cli.FlagStringer
+
+func init() { cli.FlagStringer = flagString }
+
+// defaultSuffix is the "(default: ...)" the library appends to a flag's
+// help line.
+var defaultSuffix = regexp.MustCompile(` \(default: [^()]*\)$`)
+
+// flagString is a flag's help line without a default that says nothing
+// (false, 0, 0s, "") or that the usage already states in its own words
+// ("(0: none; default: the kind's)" read "(default: -1)" after it).
+func flagString(f cli.Flag) string {
+	s := libraryFlagString(f)
+	loc := defaultSuffix.FindStringIndex(s)
+	if loc == nil {
+		return s
+	}
+	usage, def := s[:loc[0]], s[loc[0]:]
+	switch {
+	case strings.Contains(usage, "default"),
+		def == " (default: false)", def == " (default: 0)", def == " (default: 0s)", def == ` (default: "")`:
+		return usage
+	}
+	return s
+}
 
 // New returns the puzzlesat app reading stdin and writing stdout and stderr.
 func New(stdin io.Reader, stdout, stderr io.Writer) *cli.App {

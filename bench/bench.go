@@ -128,9 +128,12 @@ func bigJuosan(seed uint64) (Case, error) {
 
 // Count is the deterministic size of one encoding of one puzzle.
 type Count struct {
-	Kind, Name, Card string
-	Primary, Vars    int
-	Clauses          int
+	Kind    string `json:"kind"`
+	Name    string `json:"name"`
+	Card    string `json:"card"`
+	Primary int    `json:"primary"`
+	Vars    int    `json:"vars"`
+	Clauses int    `json:"clauses"`
 }
 
 // Counts encodes every case with every named cardinality encoding (nil:
@@ -175,9 +178,12 @@ func Counts(cases []Case, cards []string) ([]Count, error) {
 
 // Timing is one measured uniqueness check.
 type Timing struct {
-	Kind, Name, Size, Solver string
-	Status                   string
-	Time                     time.Duration
+	Kind   string        `json:"kind"`
+	Name   string        `json:"name"`
+	Size   string        `json:"size"`
+	Solver string        `json:"solver"`
+	Status string        `json:"status"`
+	Time   time.Duration `json:"time_ns"`
 }
 
 // Check times solve.Check (encode, solve, prove unique) on every case with
@@ -221,9 +227,12 @@ func Check(ctx context.Context, cases []Case, solverNames []string, reps int, pr
 
 // Summary is the median and maximum check time of one group.
 type Summary struct {
-	Kind, Size, Solver string
-	N                  int
-	Median, Max        time.Duration
+	Kind   string        `json:"kind"`
+	Size   string        `json:"size"`
+	Solver string        `json:"solver"`
+	N      int           `json:"n"`
+	Median time.Duration `json:"median_ns"`
+	Max    time.Duration `json:"max_ns"`
 }
 
 // Summarize groups timings by kind, size and solver.

@@ -15,7 +15,8 @@ import (
 type Unsound struct {
 	Rule   string `json:"rule"`
 	Puzzle string `json:"puzzle"`
-	// Step is the index of the step in the solve (Steps of human.Result).
+	// Step is the index of the step in the solve (Steps of human.Result);
+	// the text numbers steps from 1, as grade --steps does.
 	Step   int    `json:"step"`
 	Reason string `json:"reason"`
 	// Elim is the refuted elimination; nil when the rule claimed a
@@ -38,7 +39,7 @@ func (u Unsound) Format(inst kinds.Instance, drawState func([]human.Cands) []str
 	if u.Elim != nil {
 		what = "eliminated " + Describe(inst, *u.Elim)
 	}
-	fmt.Fprintf(&b, "UNSOUND %s on %s, step %d: %s\n  %s\n  state:\n", u.Rule, u.Puzzle, u.Step, what, u.Reason)
+	fmt.Fprintf(&b, "UNSOUND %s on %s, step %d: %s\n  %s\n  state:\n", u.Rule, u.Puzzle, u.Step+1, what, u.Reason)
 	for _, l := range drawState(u.State) {
 		b.WriteString("    " + l + "\n")
 	}

@@ -63,7 +63,7 @@ func arrowsInstance(t *testing.T, p *am.Puzzle, rules string) kinds.Instance {
 // oracle is an Oracle on gini for inst.
 func oracle(t *testing.T, inst kinds.Instance) *crosscheck.Oracle {
 	t.Helper()
-	o, err := crosscheck.NewOracle(inst, gini.NewSolver)
+	o, err := crosscheck.NewOracle(t.Context(), inst, gini.NewSolver)
 	if err != nil {
 		t.Fatal(err)
 	}

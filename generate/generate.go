@@ -431,7 +431,7 @@ func otherSolutions(ctx context.Context, opt *Options, d draft, k int) ([]puzzle
 	if vs := inst.Verify(want); len(vs) > 0 {
 		return nil, internal(fmt.Errorf("the intended solution breaks %s", vs[0]))
 	}
-	e, err := solve.Encode(inst, opt.Solver)
+	e, err := solve.Encode(ctx, inst, opt.Solver)
 	if err != nil {
 		return nil, err
 	}

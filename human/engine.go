@@ -131,7 +131,7 @@ func (e *Engine) Solve(ctx context.Context, puz any, start []Cands) (*Result, er
 			res.Steps = append(res.Steps, s)
 			if e.Check != nil {
 				if err := e.Check(s); err != nil {
-					checkErr = fmt.Errorf("human: step %d (%s): %w", s.Index, s.Rule, err)
+					checkErr = fmt.Errorf("human: step %d (%s): %w", s.Index+1, s.Rule, err)
 					break
 				}
 			}

@@ -240,6 +240,29 @@ func TestCancel(t *testing.T) {
 	}
 }
 
+// TestStopped: a long rule that polls Pass.Stopped gives up at the
+// deadline with its deductions dropped, and the solve ends with the
+// context's error.
+func TestStopped(t *testing.T) {
+	l := parseLatin(latinPuzzles[0])
+	ctx, cancel := context.WithCancel(context.Background())
+	long := &Rule{Name: "long", Doc: "works until its deadline", Level: 1, Apply: func(p *Pass) []Deduction {
+		cancel() // the deadline passes during the work
+		if p.Stopped() {
+			return nil
+		}
+		return []Deduction{{Elims: []Elim{{Var: 0, Value: 0}}, Reason: "never reached"}}
+	}}
+	e := &Engine{Rules: []*Rule{long}, Parallel: 1}
+	res, err := e.Solve(ctx, l, l.start())
+	if !errors.Is(err, context.Canceled) || res == nil || len(res.Steps) != 0 {
+		t.Errorf("have %v steps, error %v; want none and context.Canceled", res, err)
+	}
+	if (&Pass{}).Stopped() {
+		t.Errorf("a pass without a context (a rule applied by hand) is never stopped")
+	}
+}
+
 func TestContradiction(t *testing.T) {
 	l := parseLatin("1.1/.../...")
 	if res := solveLatin(t, &Engine{Rules: nakedOnly}, l); res.Status != StatusContradiction {

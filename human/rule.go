@@ -54,6 +54,20 @@ func (p *Pass) Fail(err error) {
 	}
 }
 
+// Stopped reports whether the pass's context has ended, and then fails
+// the pass with the context's error: a rule whose loops can run long on a
+// large puzzle polls it between rounds and returns nil when it says so.
+func (p *Pass) Stopped() bool {
+	if p.Ctx == nil {
+		return false
+	}
+	if err := p.Ctx.Err(); err != nil {
+		p.Fail(err)
+		return true
+	}
+	return false
+}
+
 // Context returns Ctx, or context.Background() when the pass has none (a
 // rule applied by hand in a test).
 func (p *Pass) Context() context.Context {

@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/puzzlesat/puzzlesat/encode"
 	"github.com/puzzlesat/puzzlesat/human"
@@ -158,17 +159,40 @@ func Detect(name string, data []byte) (*Kind, error) {
 			hits = append(hits, k)
 		}
 	}
+	// Detection reads the start of the input: errors point there.
+	line, col := firstText(srcpos.TrimBOM(data))
 	switch len(hits) {
 	case 1:
 		return hits[0], nil
 	case 0:
-		return nil, &srcpos.Error{File: name, Msg: fmt.Sprintf("cannot tell the puzzle kind; give --kind (%s)", strings.Join(Names(), ", "))}
+		msg := fmt.Sprintf("cannot tell the puzzle kind; give --kind (%s)", strings.Join(Names(), ", "))
+		if line == 0 {
+			line, col, msg = 1, 1, "empty input: no puzzle"
+		}
+		return nil, &srcpos.Error{File: name, Line: line, Col: col, Msg: msg}
 	}
 	var ns []string
 	for _, k := range hits {
 		ns = append(ns, k.Name)
 	}
-	return nil, &srcpos.Error{File: name, Msg: fmt.Sprintf("input could be any of %s; give --kind", strings.Join(ns, ", "))}
+	return nil, &srcpos.Error{File: name, Line: line, Col: col, Msg: fmt.Sprintf("input could be any of %s; give --kind", strings.Join(ns, ", "))}
+}
+
+// firstText is the line and column (in runes, from 1) of the first
+// character of data that is not white space; 0, 0 when there is none.
+func firstText(data []byte) (line, col int) {
+	line, col = 1, 1
+	for _, r := range string(data) {
+		switch {
+		case r == '\n':
+			line, col = line+1, 1
+		case unicode.IsSpace(r):
+			col++
+		default:
+			return line, col
+		}
+	}
+	return 0, 0
 }
 
 // Validate checks the registry: names unique and non-empty, docs present,

@@ -26,7 +26,7 @@ type srcLine struct {
 // column when known).
 func Parse(file string, data []byte) (*Puzzle, error) {
 	var lines []srcLine
-	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc := bufio.NewScanner(bytes.NewReader(srcpos.TrimBOM(data)))
 	sc.Buffer(make([]byte, 1<<16), 1<<22)
 	n := 0
 	for sc.Scan() {
@@ -34,7 +34,7 @@ func Parse(file string, data []byte) (*Puzzle, error) {
 		lines = append(lines, srcLine{n, strings.TrimRight(sc.Text(), " \t\r")})
 	}
 	if err := sc.Err(); err != nil {
-		return nil, &srcpos.Error{File: file, Msg: err.Error()}
+		return nil, &srcpos.Error{File: file, Line: n + 1, Col: 1, Msg: err.Error()}
 	}
 	bare := true
 	for _, l := range lines {

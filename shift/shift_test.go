@@ -230,6 +230,7 @@ func TestParseErrors(t *testing.T) {
 		{"bare picture", "1 2 . 3\n4 5 . 6\n", 1, 1, "want 2 tokens"},
 		{"bare sum", "1 2 . 3 4\n5 6 . 7 9\n", 0, 0, "not a multiple of 4"},
 		{"empty", "# nothing\n", 0, 0, "empty input"},
+		{"byte order mark", "\uFEFFstart\n1 2\nmoves diagonals\n", 3, 7, `unknown kind "diagonals"`},
 	}
 	for _, tt := range tests {
 		_, err := Parse("in.txt", []byte(tt.text))

@@ -15,8 +15,11 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/puzzlesat/puzzlesat/encode"
+	"github.com/puzzlesat/puzzlesat/encode/card"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/sat/solvers"
+	"github.com/puzzlesat/puzzlesat/srcpos"
 )
 
 // Exit codes shared by the puzzle commands. cnf solve uses the SAT
@@ -103,9 +106,11 @@ func ReadInput(c *cli.Context, name string) (string, []byte, error) {
 	return name, data, nil
 }
 
-// WriteJSON writes v as one line of JSON.
+// WriteJSON writes v as one line of JSON. Names such as "<stdin>" are
+// written as they are: the output is for programs, not HTML.
 func WriteJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
 	return enc.Encode(v)
 }
 
@@ -117,6 +122,48 @@ func Emit(w io.Writer, asJSON bool, rec any, text func(w io.Writer)) error {
 	}
 	text(w)
 	return nil
+}
+
+// Failure is the exit-coded error for err, an error that ended one
+// puzzle's work: err itself when it carries a code, 3 for a deadline, and 2
+// otherwise — an encoding over its budget is bad input (the puzzle is too
+// large to take on as given), and the message says what --card can do.
+func Failure(err error) cli.ExitCoder {
+	var ec cli.ExitCoder
+	switch {
+	case errors.As(err, &ec):
+		return ec
+	case IsTimeout(err):
+		return cli.Exit("timed out", ExitTimeout)
+	case errors.Is(err, encode.ErrTooLarge):
+		return cli.Exit(fmt.Sprintf("%v (the bound keeps a run under a gigabyte); the cardinality constraints are what usually grows: "+
+			"--card chooses their encoding (%s), and --card native --solver gophersat keeps them out of the CNF",
+			err, strings.Join(card.Names(), ", ")), ExitBadInput)
+	}
+	return cli.Exit(err.Error(), ExitBadInput)
+}
+
+// maxReported bounds the positioned errors Report prints of one input.
+const maxReported = 20
+
+// Report writes err on w, one line per positioned error when it is a
+// srcpos.ErrorList (the first maxReported of them), every line prefixed
+// "puzzlesat: ". A cli.ExitCoder with an empty message writes nothing.
+func Report(w io.Writer, err error) {
+	var l srcpos.ErrorList
+	if !errors.As(err, &l) || len(l) == 0 {
+		if msg := err.Error(); msg != "" {
+			fmt.Fprintln(w, "puzzlesat:", msg)
+		}
+		return
+	}
+	for i, e := range l {
+		if i == maxReported {
+			fmt.Fprintf(w, "puzzlesat: … and %d more\n", len(l)-i)
+			break
+		}
+		fmt.Fprintln(w, "puzzlesat:", e)
+	}
 }
 
 // Millis returns d in milliseconds as a float, for "ms" fields.
@@ -160,7 +207,8 @@ func Anywhere(action func(*cli.Context, []string) error) cli.ActionFunc {
 				pos = append(pos, args[i+1:]...)
 				break
 			}
-			if a == "-" || !strings.HasPrefix(a, "-") {
+			// "-" is standard input and "-#SEL" one puzzle of it.
+			if a == "-" || strings.HasPrefix(a, "-#") || !strings.HasPrefix(a, "-") {
 				pos = append(pos, a)
 				continue
 			}

@@ -16,6 +16,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/puzzlesat/puzzlesat/internal/plural"
+
 	"github.com/urfave/cli/v2"
 
 	"github.com/puzzlesat/puzzlesat/app/appio"
@@ -31,7 +33,7 @@ func Command() *cli.Command {
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "kind", Usage: "puzzle kind: " + strings.Join(generate.Kinds(), ", "), Required: true},
 			&cli.StringFlag{Name: "size", Usage: "rows x columns, e.g. 8x8 (default: 8x8, arrows 6x6)"},
-			&cli.StringFlag{Name: "difficulty", Value: "any", Usage: "band: easy, medium, hard or any (see `go doc generate`)"},
+			&cli.StringFlag{Name: "difficulty", Value: "any", Usage: "difficulty `BAND`: easy, medium, hard or any (go doc ./generate has their bounds)"},
 			&cli.Float64Flag{Name: "min-score", Usage: "lowest difficulty score accepted"},
 			&cli.Float64Flag{Name: "max-score", Usage: "highest difficulty score accepted (0: no limit)"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "random seed; puzzle i of --count uses seed+i"},
@@ -149,8 +151,8 @@ func action(c *cli.Context) error {
 		if hardest == "" {
 			hardest = "-"
 		}
-		fmt.Fprintf(c.App.ErrWriter, "%s: %s, unique (SAT), %s by rules: hardest rule %s (level %d), trial depth %d, score %.1f, %d clues; seed %d attempt %d, %.0f ms\n",
-			p.Instance.Name(), p.Band, p.Status, hardest, rep.MaxLevel, rep.TrialDepth, rep.Score, p.Clues, p.Seed, p.Attempt, ms)
+		fmt.Fprintf(c.App.ErrWriter, "%s: %s, unique (SAT), %s by rules: hardest rule %s (level %d), trial depth %d, score %.1f, %s; seed %d attempt %d, %.0f ms\n",
+			p.Instance.Name(), p.Band, p.Status, hardest, rep.MaxLevel, rep.TrialDepth, rep.Score, plural.N(p.Clues, "clue"), p.Seed, p.Attempt, ms)
 	}
 	return nil
 }

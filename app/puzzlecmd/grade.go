@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/puzzlesat/puzzlesat/internal/plural"
+
 	"github.com/urfave/cli/v2"
 
 	"github.com/puzzlesat/puzzlesat/app/appio"
@@ -32,15 +34,15 @@ func gradeCommand(common func(...cli.Flag) []cli.Flag) *cli.Command {
 			&cli.BoolFlag{Name: "certify-steps", Usage: "check every elimination with SAT as it is made"},
 			&cli.IntFlag{Name: "parallel", Usage: "goroutines per rule layer (0: one per CPU); results do not depend on it"},
 		),
-		Action: gradeAction,
+		Action: appio.Anywhere(gradeAction),
 	}
 }
 
-func gradeAction(c *cli.Context) error {
+func gradeAction(c *cli.Context, args []string) error {
 	if c.Int("trials") < -1 {
 		return appio.Exit(appio.ExitBadInput, "--trials must be ≥ 0")
 	}
-	return forEach(c, func(b *batch, it item, label string) (int, error) {
+	return forEach(c, args, func(b *batch, it item, label string) (int, error) {
 		start := time.Now()
 		r, err := crosscheck.Grade(b.ctx, it.inst, crosscheck.Options{
 			Solver: b.solver, Trials: c.Int("trials"), Parallel: c.Int("parallel"),
@@ -54,14 +56,14 @@ func gradeAction(c *cli.Context) error {
 			}
 			var unsound *crosscheck.UnsoundError
 			if errors.As(err, &unsound) {
-				fmt.Fprintf(c.App.ErrWriter, "%s: %v\n  counter-solution:\n", label, err)
+				fmt.Fprintf(c.App.ErrWriter, "%s: %v\n  counter-solution:\n", label, unsound)
 				drawLines(c.App.ErrWriter, "    ", it.inst.Draw(unsound.Counter))
 				return 0, cli.Exit("", 1)
 			}
-			return 0, fmt.Errorf("%s: %w", label, err)
+			return 0, err
 		}
 		if c.Bool("hint") {
-			return appio.ExitOK, printHint(c, it, r, b.json)
+			return printHint(c, it, label, r, b.json)
 		}
 		h := r.Human
 		code := appio.ExitOK
@@ -72,7 +74,8 @@ func gradeAction(c *cli.Context) error {
 			Status: string(h.Status), SATStatus: r.SAT.Status.String(), Report: h.Report,
 			Layers: h.Layers, Certified: r.Certified, Metrics: r.Metrics, Solver: c.String("solver"), Ms: ms}
 		if c.Bool("steps") {
-			rec.Steps = &h.Steps
+			steps := appio.Steps(it.inst, h.Steps)
+			rec.Steps = &steps
 		}
 		if r.Solution != nil {
 			rec.Solution = it.inst.Draw(r.Solution)
@@ -97,8 +100,8 @@ func printReport(w io.Writer, rep human.Report, r *crosscheck.Result) {
 	if hardest == "" {
 		hardest = "-"
 	}
-	fmt.Fprintf(w, "  difficulty score %.1f: hardest rule %s (level %d), trial depth %d, %d steps in %d layers (widest %d), %d moves available in all\n",
-		rep.Score, hardest, rep.MaxLevel, rep.TrialDepth, rep.Steps, rep.Depth, rep.Width, rep.Available)
+	fmt.Fprintf(w, "  difficulty score %.1f: hardest rule %s (level %d), trial depth %d, %s in %s (widest %d), %s available in all\n",
+		rep.Score, hardest, rep.MaxLevel, rep.TrialDepth, plural.N(rep.Steps, "step"), plural.N(rep.Depth, "layer"), rep.Width, plural.N(rep.Available, "move"))
 	var parts []string
 	for _, n := range slices.Sorted(maps.Keys(rep.RuleSteps)) {
 		parts = append(parts, fmt.Sprintf("%s×%d", n, rep.RuleSteps[n]))
@@ -114,7 +117,7 @@ func printReport(w io.Writer, rep human.Report, r *crosscheck.Result) {
 		fmt.Fprintf(w, "  kind metrics: %s\n", strings.Join(ms, " "))
 	}
 	if r.Certified > 0 {
-		fmt.Fprintf(w, "  %d eliminations certified by SAT\n", r.Certified)
+		fmt.Fprintf(w, "  %s certified by SAT\n", plural.N(r.Certified, "elimination"))
 	}
 }
 
@@ -132,20 +135,42 @@ func printSteps(w io.Writer, inst kinds.Instance, steps []human.Step, indent str
 	}
 }
 
-func printHint(c *cli.Context, it item, r *crosscheck.Result, asJSON bool) error {
+// printHint writes the next step. The exit code follows grade's: 0 when
+// the step leads towards the one solution, 1 when there is no step or no
+// single solution to lead to (SAT shows several, or none), said on stderr.
+func printHint(c *cli.Context, it item, label string, r *crosscheck.Result, asJSON bool) (int, error) {
+	code := appio.ExitOK
 	if asJSON {
-		return appio.WriteJSON(c.App.Writer, hintRecord{File: it.file, Kind: it.kind.Name, Name: it.inst.Name(), Hint: r.Hint})
+		rec := hintRecord{File: it.file, Kind: it.kind.Name, Name: it.inst.Name(), SATStatus: r.SAT.Status.String()}
+		if r.Hint != nil {
+			h := appio.Step(it.inst, *r.Hint)
+			rec.Hint = &h
+		}
+		err := appio.WriteJSON(c.App.Writer, rec)
+		if err != nil {
+			return 0, err
+		}
+	} else if r.Hint == nil {
+		fmt.Fprintf(c.App.Writer, "%s: no further step found\n", label)
+	} else {
+		printSteps(c.App.Writer, it.inst, []human.Step{*r.Hint}, "")
 	}
-	if r.Hint == nil {
-		fmt.Fprintf(c.App.Writer, "%s: no further step found\n", it.file)
-		return nil
+	switch {
+	case r.SAT.Status == sat.MultipleSolutions:
+		fmt.Fprintf(c.App.ErrWriter, "%s: SAT shows several solutions (they differ at %s): no hint leads to one answer\n",
+			label, crosscheck.PosList(r.SAT.Differences))
+		code = appio.ExitNo
+	case r.SAT.Status == sat.Unsolvable:
+		fmt.Fprintf(c.App.ErrWriter, "%s: SAT shows the puzzle has no solution\n", label)
+		code = appio.ExitNo
+	case r.Hint == nil:
+		code = appio.ExitNo
 	}
-	printSteps(c.App.Writer, it.inst, []human.Step{*r.Hint}, "")
-	return nil
+	return code, nil
 }
 
-func exportAction(c *cli.Context) error {
-	items, _, _, err := load(c, c.Args().Slice())
+func exportAction(c *cli.Context, args []string) error {
+	items, _, _, err := load(c, args)
 	if err != nil {
 		return err
 	}

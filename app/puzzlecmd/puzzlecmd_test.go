@@ -168,7 +168,10 @@ func TestExportDIMACS(t *testing.T) {
 	}
 }
 
-var msRE = regexp.MustCompile(`[0-9]+(\.[0-9]+)? ms`)
+var (
+	msRE     = regexp.MustCompile(`[0-9]+(\.[0-9]+)? ms`)
+	msJSONRE = regexp.MustCompile(`"([a-z_]*ms)":[0-9]+(\.[0-9]+)?`)
+)
 
 // TestGolden compares readable outputs with testdata/*.golden (go test
 // -update rewrites them). Timings are masked. Only outputs that do not
@@ -176,18 +179,24 @@ var msRE = regexp.MustCompile(`[0-9]+(\.[0-9]+)? ms`)
 // a solver finds does).
 func TestGolden(t *testing.T) {
 	tests := []struct {
-		name string
-		args []string
+		name  string
+		stdin string
+		args  []string
 	}{
-		{"grade-steps-6x6_1", []string{"grade", "--steps", janko}},
-		{"canonical-6x6_1", []string{"convert", janko}},
-		{"grade-shinro-1", []string{"grade", "--steps", shinroF + "#1"}},
-		{"grade-arrows-2026-01-24", []string{"grade", "--steps", arrowsDir}},
+		{"grade-steps-6x6_1", "", []string{"grade", "--steps", janko}},
+		{"canonical-6x6_1", "", []string{"convert", janko}},
+		{"grade-shinro-1", "", []string{"grade", "--steps", shinroF + "#1"}},
+		{"grade-arrows-2026-01-24", "", []string{"grade", "--steps", arrowsDir}},
+		// JSON: snake_case keys, positions numbered from 1 as in the text.
+		{"grade-steps-6x6_1-json", "", []string{"grade", "--steps", "--format", "json", janko}},
+		{"grade-hint-arrows-json", "", []string{"grade", "--hint", "--format", "json", arrowsDir}},
+		{"verify-broken-json", strings.Repeat("- - - - - -\n", 5) + "| | | | | |\n", []string{"verify", "--format", "json", janko, "-"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, out, errs := run(t, "", tt.args...)
+			_, out, errs := run(t, tt.stdin, tt.args...)
 			have := msRE.ReplaceAllString(out+errs, "N ms")
+			have = msJSONRE.ReplaceAllString(have, `"$1":N`)
 			golden := filepath.Join("testdata", tt.name+".golden")
 			if *update {
 				if err := os.WriteFile(golden, []byte(have), 0o644); err != nil {

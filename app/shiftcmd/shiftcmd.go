@@ -12,6 +12,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/puzzlesat/puzzlesat/internal/plural"
+
 	"github.com/urfave/cli/v2"
 
 	"github.com/puzzlesat/puzzlesat/app/appio"
@@ -218,13 +220,13 @@ func solveAction(c *cli.Context, args []string) error {
 	}
 	switch {
 	case checkFailed:
-		return appio.Exit(appio.ExitNo, "the exact search disagrees: %s %d moves", out.Check.Status, out.Check.Length)
+		return appio.Exit(appio.ExitNo, "the exact search disagrees: %s %s", out.Check.Status, plural.N(out.Check.Length, "move"))
 	case status == string(deepen.Optimal):
 		return nil
 	case status == string(deepen.NoSolutionWithin):
 		return cli.Exit("", appio.ExitNo)
 	}
-	return appio.Exit(appio.ExitTimeout, "stopped before an answer (proved: no solution shorter than %d moves)", lb)
+	return appio.Exit(appio.ExitTimeout, "stopped before an answer (proved: no solution shorter than %s)", plural.N(lb, "move"))
 }
 
 // searchStatus maps the exact search's status onto the solve statuses.
@@ -245,7 +247,7 @@ func writeSolveText(w io.Writer, p *shift.Puzzle, out solveJSON, maxSteps int) {
 	}
 	switch out.Status {
 	case string(deepen.Optimal):
-		fmt.Fprintf(w, "%s: optimal, %d moves\n", name, out.Length)
+		fmt.Fprintf(w, "%s: optimal, %s\n", name, plural.N(out.Length, "move"))
 		fmt.Fprintf(w, "moves: %s\n", strings.Join(out.Moves, " "))
 		for i, st := range out.States {
 			if i == 0 {
@@ -258,13 +260,13 @@ func writeSolveText(w io.Writer, p *shift.Puzzle, out solveJSON, maxSteps int) {
 			}
 		}
 	case string(deepen.NoSolutionWithin):
-		fmt.Fprintf(w, "%s: no solution within %d moves\n", name, maxSteps)
+		fmt.Fprintf(w, "%s: no solution within %s\n", name, plural.N(maxSteps, "move"))
 	default:
 		fmt.Fprintf(w, "%s: unknown (stopped)\n", name)
 	}
 	fmt.Fprintln(w, proofLine(out))
 	for _, d := range out.Depths {
-		fmt.Fprintf(w, "  depth %2d: %-13s %2d part(s)  vars %7d  clauses %8d  %.3fs solving\n", d.K, d.Status, len(d.Parts), d.Vars, d.Clauses, d.MS/1000)
+		fmt.Fprintf(w, "  depth %2d: %-13s %2d %-5s  vars %7d  clauses %8d  %.3fs solving\n", d.K, d.Status, len(d.Parts), plural.Noun(len(d.Parts), "part"), d.Vars, d.Clauses, d.MS/1000)
 	}
 	if ch := out.Check; ch != nil {
 		verdict := "agrees"
@@ -273,7 +275,7 @@ func writeSolveText(w io.Writer, p *shift.Puzzle, out solveJSON, maxSteps int) {
 		}
 		fmt.Fprintf(w, "exact search: %s", ch.Status)
 		if ch.Status == string(deepen.Optimal) {
-			fmt.Fprintf(w, ", %d moves", ch.Length)
+			fmt.Fprintf(w, ", %s", plural.N(ch.Length, "move"))
 		}
 		fmt.Fprintf(w, " (%s, %.3fs)\n", verdict, ch.MS/1000)
 	}
@@ -289,7 +291,7 @@ func proofLine(out solveJSON) string {
 	if lb <= 0 {
 		return "proof: nothing refuted"
 	}
-	return fmt.Sprintf("proof: no solution has fewer than %d moves (%s)", lb, how)
+	return fmt.Sprintf("proof: no solution has fewer than %s (%s)", plural.N(lb, "move"), how)
 }
 
 func scrambleAction(c *cli.Context, args []string) error {
@@ -309,7 +311,7 @@ func scrambleAction(c *cli.Context, args []string) error {
 	if q.Name != "" {
 		q.Name = fmt.Sprintf("%s-scramble-%d-%d", q.Name, n, seed)
 	}
-	fmt.Fprintf(c.App.Writer, "# %d random moves from a goal state (seed %d): %s\n", n, seed, strings.Join(moves, " "))
+	fmt.Fprintf(c.App.Writer, "# %s from a goal state (seed %d): %s\n", plural.N(n, "random move"), seed, strings.Join(moves, " "))
 	fmt.Fprint(c.App.Writer, shift.Format(q))
 	return nil
 }
@@ -357,9 +359,9 @@ func applyAction(c *cli.Context, args []string) error {
 			}
 		}
 		if out.Goal {
-			fmt.Fprintf(w, "goal reached in %d moves\n", len(names))
+			fmt.Fprintf(w, "goal reached in %s\n", plural.N(len(names), "move"))
 		} else {
-			fmt.Fprintf(w, "not a goal state after %d moves\n", len(names))
+			fmt.Fprintf(w, "not a goal state after %s\n", plural.N(len(names), "move"))
 		}
 	}
 	if !out.Goal {

@@ -85,7 +85,7 @@ func TestSolveText(t *testing.T) {
 		t.Errorf("solved loopover: exit %d\n%s", code, out)
 	}
 	code, out, _ = run(t, "", "solve", filepath.Join(testdata, "swap.txt"), "--solver", "gini", "--encoding", "source", "--quiet")
-	for _, want := range []string{"swap: optimal, 1 moves", "moves: unrot", "proof: no solution has fewer than 1 moves (depths 0..0 unsatisfiable with gini, source encoding)"} {
+	for _, want := range []string{"swap: optimal, 1 move", "moves: unrot", "proof: no solution has fewer than 1 move (depths 0..0 unsatisfiable with gini, source encoding)"} {
 		if code != 0 || !strings.Contains(out, want) {
 			t.Errorf("swap: exit %d, missing %q in\n%s", code, want, out)
 		}

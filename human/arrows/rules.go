@@ -17,6 +17,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/human/arrows/fol"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	model "github.com/puzzlesat/puzzlesat/puzzle/arrows"
+	"github.com/puzzlesat/puzzlesat/srcpos"
 )
 
 //go:embed default_rules.yaml
@@ -80,7 +81,7 @@ func LoadRules(path string) (*RuleSet, error) {
 // puzzle.ErrorList positioned by line and column of the file; every rule
 // is checked, so all broken rules are reported at once.
 func ParseRules(name string, data []byte) (*RuleSet, error) {
-	items, err := parseYAML(name, data)
+	items, err := parseYAML(name, srcpos.TrimBOM(data))
 	if err != nil {
 		if pe, ok := err.(*puzzle.Error); ok {
 			pe.File = name

@@ -511,6 +511,11 @@ func applyOneOf(in *Input, pass *human.Pass) []human.Deduction {
 		}
 		cs := v.cover[x]
 		for ai, a := range cs {
+			// Quadratic in the numbers covering a dot, times the board:
+			// minutes on a large board, so the deadline is polled.
+			if pass.Stopped() {
+				return nil
+			}
 			A := v.forcedAvoiding(a, x)
 			if len(A) == 0 {
 				continue

@@ -46,6 +46,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/puzzlesat/puzzlesat/internal/plural"
+
 	"github.com/puzzlesat/puzzlesat/human"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/puzzle/shinro"
@@ -243,10 +245,10 @@ func applyClear(p *shinro.Puzzle, pass *human.Pass) []human.Deduction {
 	for _, l := range s.lines() {
 		switch need := l.need(); {
 		case need < 0:
-			out = append(out, contradiction(nil, "%s holds %d stones, more than its %d", l.name, l.stones, l.count))
+			out = append(out, contradiction(nil, "%s holds %s, more than its %d", l.name, plural.N(l.stones, "stone"), l.count))
 		case need == 0 && len(l.free) > 0:
 			out = append(out, human.Deduction{Elims: elims(l.free, shinro.Stone), Cells: s.cells(l.free),
-				Reason: fmt.Sprintf("%s holds all its %d stones: %s are empty", l.name, l.count, s.names(l.free))})
+				Reason: fmt.Sprintf("%s holds all its %s: %s are empty", l.name, plural.N(l.count, "stone"), s.names(l.free))})
 		}
 	}
 	return out

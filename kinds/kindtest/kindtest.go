@@ -395,7 +395,7 @@ func (s *suite) verify(ctx context.Context, t tb, inst instance, ref puzzle.Assi
 	var enc *solve.Encoded
 	if !unique {
 		var err error
-		if enc, err = solve.Encode(inst, factory(s.backends[0])); err != nil {
+		if enc, err = solve.Encode(t.Context(), inst, factory(s.backends[0])); err != nil {
 			t.Fatalf("solve.Encode: %v", err)
 		}
 	}

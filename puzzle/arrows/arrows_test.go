@@ -187,6 +187,9 @@ func TestParseErrors(t *testing.T) {
 		{"every given too big", "arrows 1x2\n→3 ←.\n# and\n", []string{"2:1: given 3 out of range 0..1"}},
 		{"grid too big", big, []string{"2:73: grid 1x37 allows values above 35"}},
 		{"bom", "\uFEFFarrows 1x1\n↑?\n", []string{`2:1: bad value "?"`}},
+		{"combining mark after the arrow", "arrows 1x2\n→\u0301. ←.\n", []string{"2:1: combining mark U+0301 in the cell"}},
+		{"combining mark after the value", "+----+\n| ↑.\u0301 |\n+----+\n", []string{"2:3: combining mark U+0301 in the cell"}},
+		{"value too large", "arrows 1x2\n→100 ←.\n", []string{"2:1: value 100 too large (max 35)"}},
 		{"not utf-8", "arrows 1x1\n↑\xff\n", []string{"2:2: input is not UTF-8"}},
 		{"empty", "# nothing\n\n", []string{"1:1: empty input"}},
 	}

@@ -417,12 +417,17 @@ func parseCell(s string) (cell, error) {
 		}
 		return cell{dir: d, val: n}, nil
 	}
-	if len(v) > 2 {
-		return cell{}, fmt.Errorf("value %q too large (max %d)", v, MaxValue)
+	if i := strings.IndexFunc(v, func(r rune) bool { return unicode.Is(unicode.M, r) }); i >= 0 {
+		// An accent typed after the arrow reads as part of the value.
+		m, _ := utf8.DecodeRuneInString(v[i:])
+		return cell{}, fmt.Errorf("combining mark %U in the cell: want an arrow, then 0..%d, a letter A..Z or '.'", m, MaxValue)
+	}
+	if strings.TrimLeft(v, "0123456789") != "" {
+		return cell{}, fmt.Errorf("bad value %q (want 0..%d, a letter A..Z or '.')", v, MaxValue)
 	}
 	n, err := strconv.Atoi(v)
-	if err != nil || n < 0 || n > MaxValue {
-		return cell{}, fmt.Errorf("bad value %q (want 0..%d or '.')", v, MaxValue)
+	if err != nil || len(v) > 2 || n > MaxValue {
+		return cell{}, fmt.Errorf("value %s too large (max %d)", v, MaxValue)
 	}
 	return cell{dir: d, val: n}, nil
 }

@@ -93,6 +93,11 @@ func (p *parser) errorf(line, col int, format string, args ...any) error {
 func (p *parser) parse() (*sat.Formula, error) {
 	for {
 		text, err := p.in.ReadString('\n')
+		if p.line == 0 {
+			// A byte order mark some editors write is no part of the
+			// header.
+			text = strings.TrimPrefix(text, "\ufeff")
+		}
 		if len(text) > 0 {
 			p.line++
 			if perr := p.parseLine(text); perr != nil {

@@ -34,6 +34,7 @@ func TestReadValid(t *testing.T) {
 			sat.Formula{Vars: 1, Clauses: [][]int{{1}, {}}}},
 		{"no clauses", "p cnf 0 0\n", sat.Formula{Vars: 0, Clauses: [][]int{}}},
 		{"unused variables kept", "p cnf 5 1\n1 0\n", sat.Formula{Vars: 5, Clauses: [][]int{{1}}}},
+		{"byte order mark", "\uFEFFp cnf 2 1\n1 -2 0\n", sat.Formula{Vars: 2, Clauses: [][]int{{1, -2}}}},
 		{"crlf, tabs, no final newline", "p cnf 2 1\r\n1\t-2 0", sat.Formula{Vars: 2, Clauses: [][]int{{1, -2}}}},
 		{"huge header, small file", "p cnf 8388607 1\n8388607 -1 0\n",
 			sat.Formula{Vars: MaxVars, Clauses: [][]int{{MaxVars, -1}}}},

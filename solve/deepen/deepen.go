@@ -29,6 +29,8 @@ import (
 	"runtime"
 	"time"
 
+	"github.com/puzzlesat/puzzlesat/internal/plural"
+
 	encshift "github.com/puzzlesat/puzzlesat/encode/shift"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/shift"
@@ -350,8 +352,8 @@ func (r *run) record(k int, status string) {
 	d.AtMS = millis(d.At)
 	r.res.Depths = append(r.res.Depths, d)
 	if w := r.opt.Progress; w != nil {
-		fmt.Fprintf(w, "depth %2d: %-13s %2d part(s)  vars %7d  clauses %8d  %8.3fs solving  (total %.3fs)\n",
-			d.K, d.Status, len(d.Parts), d.Vars, d.Clauses, d.Elapsed.Seconds(), d.At.Seconds())
+		fmt.Fprintf(w, "depth %2d: %-13s %2d %-5s  vars %7d  clauses %8d  %8.3fs solving  (total %.3fs)\n",
+			d.K, d.Status, len(d.Parts), plural.Noun(len(d.Parts), "part"), d.Vars, d.Clauses, d.Elapsed.Seconds(), d.At.Seconds())
 	}
 }
 
