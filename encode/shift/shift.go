@@ -124,6 +124,14 @@ type Deepener interface {
 type Part struct {
 	Name   string
 	Assume []int
+	// Middle, when not empty, divides the part into cases that an
+	// incremental solver refutes in turn, keeping what it learns: the part
+	// is Assume plus any one entry, the entries cover it and do not
+	// overlap. The layers encoding splits by where the tokens of the most
+	// constrained value (Reborn: the two 5s, which end on the centres) are
+	// in the part's middle state, a meet in the middle: each case has
+	// both halves of the path pin those tokens down.
+	Middle [][]int
 }
 
 // Options tune an encoding. Zero values mean the defaults.
@@ -138,6 +146,8 @@ type Options struct {
 	// MaxSteps is the deepest depth the "layers" encoding is extended to
 	// (its move counter saturates just above it); default 60.
 	MaxSteps int
+	// NoMiddle leaves Part.Middle empty (to measure what it brings).
+	NoMiddle bool
 }
 
 // New starts encoding p with enc on a; state 0 is the start.
