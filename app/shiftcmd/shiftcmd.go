@@ -1,6 +1,7 @@
 // Package shiftcmd is `puzzlesat shift`: shortest move sequences of shift
 // puzzles with a proof that none is shorter (solve), random instances
-// (scramble) and replaying a move list (apply). Puzzles come from a file
+// (scramble), replaying a move list (apply), and one depth's proof in
+// shards (cubes, solve --cubes --shard, merge). Puzzles come from a file
 // in the text format of package shift, "-" for standard input, or
 // --builtin (reborn, loopover:RxC).
 package shiftcmd
@@ -42,9 +43,13 @@ func Command() *cli.Command {
 					&cli.BoolFlag{Name: "check", Usage: "also run the exact search and fail unless it agrees"},
 					&cli.BoolFlag{Name: "quiet", Usage: "no per-depth progress on stderr"},
 					&cli.IntFlag{Name: "jobs", Value: 0, Usage: "parts of depths solved at once, each worker with its own solver (0: one per CPU; at most one per CPU)"},
+					&cli.StringFlag{Name: "cubes", Usage: "solve a shard of this cubes file (shift cubes) instead of a puzzle; needs --shard"},
+					&cli.StringFlag{Name: "shard", Value: "1/1", Usage: "with --cubes: shard I of N (cubes I-1, I-1+N, ...)"},
 					appio.SolverFlag, appio.TimeoutFlag, appio.FormatFlag},
 				Action: anywhere(solveAction),
 			},
+			cubesCommand(),
+			mergeCommand(),
 			{
 				Name:      "scramble",
 				Usage:     "make a random instance: a goal state moved by --moves random moves",
@@ -173,6 +178,9 @@ type checkJSON struct {
 }
 
 func solveAction(c *cli.Context, args []string) error {
+	if c.String("cubes") != "" {
+		return shardAction(c, args)
+	}
 	asJSON, err := appio.JSON(c)
 	if err != nil {
 		return err

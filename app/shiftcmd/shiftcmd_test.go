@@ -5,7 +5,10 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -179,5 +182,76 @@ func TestBadInput(t *testing.T) {
 		if code != 2 || !strings.Contains(stderr, tt.want) {
 			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", tt.args, code, stderr, tt.want)
 		}
+	}
+}
+
+// TestCubesShardsMerge: a depth written as cubes, solved in two shards
+// and merged, gives what solve says on one machine: depths below the
+// optimum refuted (exit 0), the optimum solved with moves of its length,
+// half the shards incomplete (exit 1), and answers of another file
+// rejected (exit 2).
+func TestCubesShardsMerge(t *testing.T) {
+	dir := t.TempDir()
+	code, puz, stderr := run(t, "", "scramble", "--builtin", "reborn", "--moves", "5", "--seed", "11")
+	if code != 0 {
+		t.Fatalf("scramble: exit %d: %s", code, stderr)
+	}
+	code, out, stderr := run(t, puz, "solve", "-", "--format", "json", "--quiet")
+	if code != 0 {
+		t.Fatalf("solve: exit %d: %s", code, stderr)
+	}
+	var one struct{ Length int }
+	if err := json.Unmarshal([]byte(out), &one); err != nil {
+		t.Fatal(err)
+	}
+	write := func(name, data string) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	shards := func(k int) (cubesFile string, answers []string) {
+		code, icnf, stderr := run(t, puz, "cubes", "-", "--depth", strconv.Itoa(k))
+		if code != 0 {
+			t.Fatalf("cubes depth %d: exit %d: %s", k, code, stderr)
+		}
+		cubesFile = write(fmt.Sprintf("d%d.icnf", k), icnf)
+		for i := 1; i <= 2; i++ {
+			code, ans, stderr := run(t, "", "solve", "--cubes", cubesFile, "--shard", fmt.Sprintf("%d/2", i), "--format", "json")
+			if code != 0 {
+				t.Fatalf("depth %d shard %d: exit %d: %s", k, i, code, stderr)
+			}
+			answers = append(answers, write(fmt.Sprintf("d%d-s%d.json", k, i), ans))
+		}
+		return cubesFile, answers
+	}
+	type verdict struct {
+		Status string
+		Moves  []string
+	}
+	merge := func(args ...string) (int, verdict) {
+		code, out, stderr := run(t, "", append([]string{"merge", "--format", "json"}, args...)...)
+		var v verdict
+		if code != 2 {
+			if err := json.Unmarshal([]byte(out), &v); err != nil {
+				t.Fatalf("merge %v: %v (%s)", args, err, stderr)
+			}
+		}
+		return code, v
+	}
+	below, belowAns := shards(one.Length - 1)
+	if code, v := merge(append([]string{"--cubes", below}, belowAns...)...); code != 0 || v.Status != "refuted" {
+		t.Errorf("depth %d: exit %d, %s; want refuted", one.Length-1, code, v.Status)
+	}
+	if code, v := merge("--cubes", below, belowAns[0]); code != 1 || v.Status != "incomplete" {
+		t.Errorf("one shard of two: exit %d, %s; want incomplete, exit 1", code, v.Status)
+	}
+	at, atAns := shards(one.Length)
+	if code, v := merge(append([]string{"--cubes", at}, atAns...)...); code != 0 || v.Status != "solved" || len(v.Moves) != one.Length {
+		t.Errorf("depth %d: exit %d, %s, %d moves; want solved", one.Length, code, v.Status, len(v.Moves))
+	}
+	if code, _ := merge("--cubes", at, belowAns[0]); code != 2 {
+		t.Errorf("answers of another depth: exit %d, want 2", code)
 	}
 }
