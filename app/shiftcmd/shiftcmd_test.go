@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -253,5 +254,42 @@ func TestCubesShardsMerge(t *testing.T) {
 	}
 	if code, _ := merge("--cubes", at, belowAns[0]); code != 2 {
 		t.Errorf("answers of another depth: exit %d, want 2", code)
+	}
+}
+
+// TestSolveMethodsAgree: sat, search and auto give the same optimum, and
+// the JSON says whose proof it is.
+func TestSolveMethodsAgree(t *testing.T) {
+	_, puz, _ := run(t, "", "scramble", "--builtin", "loopover:3x3", "--moves", "20", "--seed", "8")
+	tests := []struct {
+		method string
+		proofs []string
+	}{
+		{"sat", []string{"sat"}},
+		{"search", []string{"search"}},
+		{"auto", []string{"sat", "search"}},
+	}
+	want := -1
+	for _, tt := range tests {
+		code, out, stderr := run(t, puz, "solve", "-", "--method", tt.method, "--format", "json", "--quiet")
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", tt.method, code, stderr)
+		}
+		var res struct {
+			Status, Proof, Method string
+			Length               int
+		}
+		if err := json.Unmarshal([]byte(out), &res); err != nil {
+			t.Fatal(err)
+		}
+		if want < 0 {
+			want = res.Length
+		}
+		if res.Status != "optimal" || res.Length != want || res.Method != tt.method {
+			t.Errorf("%s: %s, %d moves, method %q; want optimal %d", tt.method, res.Status, res.Length, res.Method, want)
+		}
+		if !slices.Contains(tt.proofs, res.Proof) {
+			t.Errorf("%s: proof %q, want one of %v", tt.method, res.Proof, tt.proofs)
+		}
 	}
 }
