@@ -7,19 +7,25 @@ import (
 	"github.com/puzzlesat/puzzlesat/shift"
 )
 
-// Heuristic is the maximum of some pattern databases: an admissible lower
-// bound on the moves a state needs. Build it once with NewHeuristic and
-// pass it in Options to reuse it for instances that share the moves and
-// the goal (scrambles of one puzzle).
+// Heuristic is an admissible lower bound on the moves a state needs: the
+// maximum of some pattern databases and of the sum of the walking
+// distances (which bound disjoint sets of moves). Build it once with
+// NewHeuristic and pass it in Options to reuse it for instances that
+// share the moves and the goal (scrambles of one puzzle).
 type Heuristic struct {
 	PDBs []*PDB
+	WDs  []*WalkingDistance
 }
 
 // NewHeuristic chooses abstractions for p (see ChooseAbstractions) and
 // builds their pattern databases, each of at most limit states.
 func NewHeuristic(ctx context.Context, p *shift.Puzzle, goals [][]int, limit, maxPDBs int) (*Heuristic, error) {
 	parts := ValuePartitions(len(p.Values), goals)
-	h := &Heuristic{}
+	wds, err := NewWalkingDistances(ctx, p, limit)
+	if err != nil {
+		return nil, err
+	}
+	h := &Heuristic{WDs: wds}
 	for _, classOf := range ChooseAbstractions(ctx, p, goals, parts, limit, maxPDBs) {
 		d, err := BuildPDB(ctx, p, goals, classOf, limit)
 		if err != nil {
@@ -33,18 +39,36 @@ func NewHeuristic(ctx context.Context, p *shift.Puzzle, goals [][]int, limit, ma
 
 // H returns the heuristic value of s.
 func (h *Heuristic) H(s []int) int {
-	best := 0
-	for _, d := range h.PDBs {
-		best = max(best, d.H(s))
+	b := make([]uint8, len(s))
+	for i, v := range s {
+		b[i] = uint8(v)
 	}
-	return best
+	return h.h8(b, h.scratch(len(s)))
 }
 
+// scratch returns the scratch space h8 needs for states of n cells.
+func (h *Heuristic) scratch(n int) []uint8 {
+	m := n
+	for _, w := range h.WDs {
+		m = max(m, w.nl*w.nl)
+	}
+	return make([]uint8, m)
+}
+
+// h8 is H on a state of value bytes, with scratch from h.scratch.
 func (h *Heuristic) h8(s, scratch []uint8) int {
 	best := 0
 	for _, d := range h.PDBs {
-		best = max(best, d.h8(s, scratch))
+		best = max(best, d.h8(s, scratch[:len(s)]))
 	}
+	if len(h.WDs) > 0 {
+		wd := 0
+		for _, w := range h.WDs {
+			wd += w.h(s, scratch[:w.nl*w.nl])
+		}
+		best = max(best, min(wd, unreachable))
+	}
+
 	return best
 }
 
@@ -131,7 +155,7 @@ func runIDA(ctx context.Context, p *shift.Puzzle, opt Options, goals [][]int, h 
 			return p.IsGoal(tmp)
 		}
 	}
-	s.scratch = make([]uint8, n)
+	s.scratch = h.scratch(n)
 	s.stack = make([][]uint8, opt.MaxSteps+2)
 	for i := range s.stack {
 		s.stack[i] = make([]uint8, n)
