@@ -125,3 +125,21 @@ func TestLoopover4x4IDA(t *testing.T) {
 		checkSolution(t, q, have)
 	}
 }
+
+func TestPermParity(t *testing.T) {
+	tests := []struct {
+		perm []int
+		want int
+	}{
+		{[]int{0, 1, 2}, 0},
+		{[]int{1, 0, 2}, 1},
+		{[]int{1, 2, 0}, 0},
+		{[]int{1, 2, 3, 0}, 1},
+		{[]int{1, 0, 3, 2}, 0},
+	}
+	for _, tt := range tests {
+		if have := permParity(tt.perm); have != tt.want {
+			t.Errorf("permParity(%v) = %d, want %d", tt.perm, have, tt.want)
+		}
+	}
+}
