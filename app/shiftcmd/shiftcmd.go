@@ -40,7 +40,7 @@ func Command() *cli.Command {
 				Flags: []cli.Flag{builtinFlag,
 					&cli.IntFlag{Name: "max-steps", Value: 30, Usage: "longest solution tried"},
 					&cli.StringFlag{Name: "encoding", Value: encshift.Default, Usage: "CNF encoding: " + strings.Join(encshift.Names(), ", ")},
-					&cli.StringFlag{Name: "method", Value: "sat", Usage: "sat (deepening with --solver), search (exact search only), or auto (both side by side, the first proof wins; JSON field proof says which)"},
+					&cli.StringFlag{Name: "method", Value: "auto", Usage: "auto (exact search and SAT side by side, the first proof wins; JSON field proof says which), sat (deepening with --solver only) or search (exact search only)"},
 					&cli.BoolFlag{Name: "check", Usage: "also run the exact search and fail unless it agrees"},
 					&cli.BoolFlag{Name: "quiet", Usage: "no per-depth progress on stderr"},
 					&cli.IntFlag{Name: "jobs", Value: 0, Usage: "parts of depths solved at once, each worker with its own solver (0: one per CPU; at most one per CPU)"},

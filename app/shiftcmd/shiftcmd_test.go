@@ -53,7 +53,7 @@ func TestSolveScrambleApply(t *testing.T) {
 	if !strings.HasPrefix(puz, "# 5 random moves from a goal state (seed 3): ") {
 		t.Errorf("scramble output starts %q", puz[:min(60, len(puz))])
 	}
-	code, out, stderr := run(t, puz, "solve", "-", "--format", "json", "--check")
+	code, out, stderr := run(t, puz, "solve", "-", "--method", "sat", "--format", "json", "--check")
 	if code != 0 {
 		t.Fatalf("solve: exit %d: %s", code, stderr)
 	}
@@ -112,7 +112,7 @@ func TestSolveText(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "loopover-2x2: optimal, 0 moves") {
 		t.Errorf("solved loopover: exit %d\n%s", code, out)
 	}
-	code, out, _ = run(t, "", "solve", filepath.Join(testdata, "swap.txt"), "--solver", "gini", "--encoding", "source", "--quiet")
+	code, out, _ = run(t, "", "solve", filepath.Join(testdata, "swap.txt"), "--method", "sat", "--solver", "gini", "--encoding", "source", "--quiet")
 	for _, want := range []string{"swap: optimal, 1 moves", "moves: unrot", "proof: no solution has fewer than 1 moves (depths 0..0 unsatisfiable with gini, source encoding)"} {
 		if code != 0 || !strings.Contains(out, want) {
 			t.Errorf("swap: exit %d, missing %q in\n%s", code, want, out)
