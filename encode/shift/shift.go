@@ -33,7 +33,11 @@
 //     needs and "exactly k moves". Lemmas about states near the goal stay
 //     valid at every later depth. Depth k splits into 2k parts by the
 //     number of non-empty layers (Deepener.Parts), which a solver refutes
-//     faster one by one than all at once, and which can run side by side.
+//     faster one by one than all at once, and which can run side by side;
+//     a part splits again into middle cases (Part.Middle: where the
+//     pivot value's tokens are half way), which an incremental solver
+//     refutes in turn, and into cubes by its first layer from the start
+//     (Cuber), which any machine can refute on its own.
 //
 // The goal is compiled as a table of the goal arrangements when there are
 // few, factored into independent blocks of cells when the arrangements are

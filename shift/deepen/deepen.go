@@ -13,7 +13,8 @@
 //
 // On an incremental back-end (sat.Capabilities.Incremental, e.g. gini) each
 // worker keeps one solver: the encoding grows a step at a time and every
-// part is solved under its assumptions, keeping what the solver learnt.
+// part is solved under its assumptions, case by case when the encoding
+// splits its middle (encshift.Part.Middle), keeping what the solver learnt.
 // Other back-ends (ext:...) get the encoding afresh for every part, with
 // the assumptions as units.
 package deepen
