@@ -8,13 +8,18 @@ FUZZTIME  ?= 10s
 # or document uses it.
 TAGS      := urfave_cli_no_docs
 
-.PHONY: build test test-race vet lint fuzz-smoke bench fmt
+.PHONY: build test test-race acceptance vet lint fuzz-smoke bench fmt
 
 build:
 	$(GO) build -tags $(TAGS) -o bin/ ./cmd/puzzlesat ./cmd/puzzlesat-render
 
 test:
 	$(GO) test -count=1 $(PKGS)
+
+# The long acceptance runs (Reborn's optimum proven on gini and cadical,
+# minutes each): files tagged acceptance, tests named TestAcceptance*.
+acceptance:
+	$(GO) test -tags acceptance -run Acceptance -count=1 $(PKGS)
 
 test-race:
 	$(GO) test -race -count=1 $(PKGS)

@@ -513,3 +513,28 @@ moves rows
 	// 1 2
 	// true
 }
+
+// TestCanonTable: the table that answers Allows for windows of up to 3
+// moves agrees with the forbidden words on every history of up to 4 moves
+// (the last two are what matter).
+func TestCanonTable(t *testing.T) {
+	lo, _ := Loopover(3, 3)
+	for _, p := range []*Puzzle{Reborn(), lo} {
+		c := NewCanon(p, 3)
+		if c.allowed == nil {
+			t.Fatalf("%s: no table", p.Name)
+		}
+		nm := len(p.Moves)
+		rng := rand.New(rand.NewPCG(1, 2))
+		for i := 0; i < 20000; i++ {
+			hist := make([]int, rng.IntN(5))
+			for j := range hist {
+				hist[j] = rng.IntN(nm)
+			}
+			next := rng.IntN(nm)
+			if have, want := c.Allows(hist, next), c.allowedByMap(hist, next); have != want {
+				t.Fatalf("%s: Allows(%v, %d) = %v by table, %v by the words", p.Name, hist, next, have, want)
+			}
+		}
+	}
+}

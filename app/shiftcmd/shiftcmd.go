@@ -1,6 +1,7 @@
 // Package shiftcmd is `puzzlesat shift`: shortest move sequences of shift
 // puzzles with a proof that none is shorter (solve), random instances
-// (scramble) and replaying a move list (apply). Puzzles come from a file
+// (scramble), replaying a move list (apply), and one depth's proof in
+// shards (cubes, solve --cubes --shard, merge). Puzzles come from a file
 // in the text format of package shift, "-" for standard input, or
 // --builtin (reborn, loopover:RxC).
 package shiftcmd
@@ -21,6 +22,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/shift"
 	"github.com/puzzlesat/puzzlesat/shift/search"
 	"github.com/puzzlesat/puzzlesat/solve/deepen"
+	"github.com/puzzlesat/puzzlesat/solve/hybrid"
 )
 
 var builtinFlag = &cli.StringFlag{Name: "builtin", Usage: "a built-in puzzle instead of FILE: " + strings.Join(shift.BuiltinNames(), ", ")}
@@ -38,13 +40,17 @@ func Command() *cli.Command {
 				Flags: []cli.Flag{builtinFlag,
 					&cli.IntFlag{Name: "max-steps", Value: 30, Usage: "longest solution tried"},
 					&cli.StringFlag{Name: "encoding", Value: encshift.Default, Usage: "CNF encoding: " + strings.Join(encshift.Names(), ", ")},
-					&cli.StringFlag{Name: "method", Value: "sat", Usage: "sat (deepening with --solver) or search (exact search only)"},
+					&cli.StringFlag{Name: "method", Value: "auto", Usage: "auto (exact search and SAT side by side, the first proof wins; JSON field proof says which), sat (deepening with --solver only) or search (exact search only)"},
 					&cli.BoolFlag{Name: "check", Usage: "also run the exact search and fail unless it agrees"},
 					&cli.BoolFlag{Name: "quiet", Usage: "no per-depth progress on stderr"},
 					&cli.IntFlag{Name: "jobs", Value: 0, Usage: "parts of depths solved at once, each worker with its own solver (0: one per CPU; at most one per CPU)"},
+					&cli.StringFlag{Name: "cubes", Usage: "solve a shard of this cubes file (shift cubes) instead of a puzzle; needs --shard"},
+					&cli.StringFlag{Name: "shard", Value: "1/1", Usage: "with --cubes: shard I of N (cubes I-1, I-1+N, ...)"},
 					appio.SolverFlag, appio.TimeoutFlag, appio.FormatFlag},
 				Action: appio.Anywhere(solveAction),
 			},
+			cubesCommand(),
+			mergeCommand(),
 			{
 				Name:      "scramble",
 				Usage:     "make a random instance: a goal state moved by --moves random moves",
@@ -104,18 +110,21 @@ func stateLines(p *shift.Puzzle, s []int) []string {
 type jsonDepth = deepen.Depth
 
 type solveJSON struct {
-	Name             string      `json:"name"`
-	Status           string      `json:"status"`
-	Length           int         `json:"length"`
-	Moves            []string    `json:"moves"`
-	States           [][]string  `json:"states,omitempty"`
-	ProvedLowerBound int         `json:"proved_lower_bound"`
-	MS               float64     `json:"ms"`
-	Method           string      `json:"method"`
-	Solver           string      `json:"solver,omitempty"`
-	Encoding         string      `json:"encoding,omitempty"`
-	Depths           []jsonDepth `json:"depths,omitempty"`
-	Check            *checkJSON  `json:"check,omitempty"`
+	Name             string     `json:"name"`
+	Status           string     `json:"status"`
+	Length           int        `json:"length"`
+	Moves            []string   `json:"moves"`
+	States           [][]string `json:"states,omitempty"`
+	ProvedLowerBound int        `json:"proved_lower_bound"`
+	MS               float64    `json:"ms"`
+	Method           string     `json:"method"`
+	// Proof names the method whose proof the answer is: "sat" or
+	// "search" (with --method auto, whichever settled first).
+	Proof    string      `json:"proof,omitempty"`
+	Solver   string      `json:"solver,omitempty"`
+	Encoding string      `json:"encoding,omitempty"`
+	Depths   []jsonDepth `json:"depths,omitempty"`
+	Check    *checkJSON  `json:"check,omitempty"`
 }
 
 type checkJSON struct {
@@ -126,7 +135,14 @@ type checkJSON struct {
 }
 
 func solveAction(c *cli.Context, args []string) error {
-	asJSON, p, rest, err := start(c, args)
+	if c.String("cubes") != "" {
+		return shardAction(c, args)
+	}
+	asJSON, err := appio.JSON(c)
+	if err != nil {
+		return err
+	}
+	p, rest, err := load(c, args)
 	if err != nil {
 		return err
 	}
@@ -145,7 +161,7 @@ func solveAction(c *cli.Context, args []string) error {
 	var lb int
 	t0 := time.Now()
 	switch out.Method {
-	case "sat":
+	case "sat", "auto":
 		enc, err := encshift.Lookup(c.String("encoding"))
 		if err != nil {
 			return appio.BadInput(err)
@@ -158,7 +174,27 @@ func solveAction(c *cli.Context, args []string) error {
 		if !c.Bool("quiet") {
 			opt.Progress = c.App.ErrWriter
 		}
-		res, err := deepen.Solve(ctx, p, opt)
+		var res *deepen.Result
+		if out.Method == "sat" {
+			res, err = deepen.Solve(ctx, p, opt)
+			if res != nil {
+				out.Proof = hybrid.ProofSAT
+			}
+		} else {
+			var h *hybrid.Result
+			h, err = hybrid.Solve(ctx, p, hybrid.Options{MaxSteps: maxSteps, Deepen: opt})
+			if h != nil {
+				// The SAT side's record, with the hybrid's verdict.
+				res = &deepen.Result{Status: h.Status, Moves: h.Moves, LowerBound: h.LowerBound}
+				if h.SAT != nil {
+					res.Solver, res.Encoding = h.SAT.Solver, h.SAT.Encoding
+					if h.Proof == hybrid.ProofSAT {
+						res.Depths = h.SAT.Depths
+					}
+				}
+				out.Proof = h.Proof
+			}
+		}
 		if err != nil && res == nil {
 			return appio.Exit(appio.ExitBadInput, "%v", err)
 		}
@@ -176,8 +212,14 @@ func solveAction(c *cli.Context, args []string) error {
 			res = &search.Result{}
 		}
 		status, moves, lb = searchStatus(res), res.Moves, res.LowerBound
+		if status != string(deepen.Unknown) {
+			out.Proof = hybrid.ProofSearch
+		}
 	default:
-		return appio.Exit(appio.ExitBadInput, "unknown --method %q (want sat or search)", out.Method)
+		return appio.Exit(appio.ExitBadInput, "unknown --method %q (want sat, search or auto)", out.Method)
+	}
+	if status == string(deepen.Unknown) {
+		out.Proof = "" // nothing settled
 	}
 	out.MS = appio.Millis(time.Since(t0))
 	out.Status, out.ProvedLowerBound = status, lb
@@ -284,9 +326,17 @@ func writeSolveText(w io.Writer, p *shift.Puzzle, out solveJSON, maxSteps int) {
 
 func proofLine(out solveJSON) string {
 	lb := out.ProvedLowerBound
-	how := "by exact search"
-	if out.Method == "sat" {
+	var how string
+	switch {
+	case out.Proof == hybrid.ProofSAT || out.Proof == "" && out.Method == "sat":
 		how = fmt.Sprintf("depths 0..%d unsatisfiable with %s, %s encoding", lb-1, out.Solver, out.Encoding)
+	case out.Proof == hybrid.ProofSearch || out.Method == "search":
+		how = "by exact search"
+	default:
+		how = "the better bound of exact search and SAT"
+	}
+	if out.Method == "auto" && out.Proof != "" {
+		how += ", which settled first"
 	}
 	if lb <= 0 {
 		return "proof: nothing refuted"

@@ -5,7 +5,6 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
-	"time"
 
 	encshift "github.com/puzzlesat/puzzlesat/encode/shift"
 	"github.com/puzzlesat/puzzlesat/sat"
@@ -110,8 +109,10 @@ func TestDeepenBounds(t *testing.T) {
 		t.Errorf("progress has %d refuted depths, want 5:\n%s", got, log.String())
 	}
 	for _, jobs := range []int{1, 2} {
-		ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
-		res, err = Solve(ctx, p, Options{NewSolver: newGini, Jobs: jobs})
+		// Ended once depth 0 is refuted, not after a fixed time: on a
+		// loaded machine a time limit could end the run before any depth.
+		ctx, cancel := context.WithCancel(context.Background())
+		res, err = Solve(ctx, p, Options{NewSolver: newGini, Jobs: jobs, Progress: cancelOn{"UNSATISFIABLE", cancel}})
 		cancel()
 		if err != nil {
 			t.Fatal(err)
@@ -167,4 +168,17 @@ func TestCheck(t *testing.T) {
 	if err := Check(p, []int{99}, 1); err == nil {
 		t.Error("bad move index accepted")
 	}
+}
+
+// cancelOn is a progress writer that cancels a run when a line holds word.
+type cancelOn struct {
+	word   string
+	cancel context.CancelFunc
+}
+
+func (c cancelOn) Write(p []byte) (int, error) {
+	if strings.Contains(string(p), c.word) {
+		c.cancel()
+	}
+	return len(p), nil
 }
