@@ -79,8 +79,8 @@ func DrawState(p puzzle.Problem, cands []human.Cands) []string {
 
 // AuditOptions tune Audit.
 type AuditOptions struct {
-	// Trials is the engine's trial depth k (< 0: the kind's default,
-	// HumanSetup.Trials).
+	// Trials < 0 solves with the kind's own trial rules; k ≥ 0 replaces
+	// them by trials of at most 1..k rule layers (human.WithTrials).
 	Trials int
 	// Rules, when set, gives the rules to solve with, leaving out the
 	// named ones, and Droppable says which rule names Rules can leave out
@@ -120,10 +120,6 @@ func Audit(ctx context.Context, inst kinds.Instance, oracle func(context.Context
 		droppable = func(name string) bool {
 			return slices.ContainsFunc(setup.Rules, func(r *human.Rule) bool { return r.Name == name })
 		}
-	}
-	k := opt.Trials
-	if k < 0 {
-		k = setup.Trials
 	}
 	a := &auditor{inst: inst, oracle: oracle}
 	start := setup.StartCands(inst)
@@ -168,7 +164,7 @@ func Audit(ctx context.Context, inst kinds.Instance, oracle func(context.Context
 			fresh = append(fresh, u.Rule)
 			return nil
 		}
-		e := &human.Engine{Rules: rules, Trials: k, Check: check, Weights: setup.Weights,
+		e := &human.Engine{Rules: human.WithTrials(rules, opt.Trials), Check: check, Weights: setup.Weights,
 			Describe: func(el human.Elim) string { return Describe(inst, el) }}
 		res, err := e.Solve(ctx, setup.Input, start)
 		if err != nil {

@@ -1,67 +1,105 @@
 package human
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
+	"sync/atomic"
 )
 
 // trialOut is the outcome of one assumption.
 type trialOut struct {
-	v, val int
-	depth  int // layers until contradiction; 0 = none within k
-	proof  []Step
-	err    error
+	v, val  int
+	ok      bool // refuted
+	depth   int  // inner rule applications until the contradiction (≥ 1)
+	nesting int
+	proof   []Step
+	err     error
 }
 
-// trialLayer runs every trial on cands and returns the layer of those that
-// succeeded at the smallest depth, or nil if none did.
-func (p *plan) trialLayer(ctx context.Context, puz any, cands []Cands) (*found, error) {
-	var jobs []trialOut
+// assumptions lists what a trial rule assumes on cands: every candidate
+// value of every unknown with two or more, the unknowns with fewest
+// candidates first (ties by index), values ascending.
+func assumptions(cands []Cands) []trialOut {
+	var vars []int
 	for v, c := range cands {
-		if c.Count() < 2 {
-			continue
+		if c.Count() >= 2 {
+			vars = append(vars, v)
 		}
-		for _, val := range c.Values() {
+	}
+	slices.SortStableFunc(vars, func(a, b int) int { return cmp.Compare(cands[a].Count(), cands[b].Count()) })
+	var jobs []trialOut
+	for _, v := range vars {
+		for _, val := range cands[v].Values() {
 			jobs = append(jobs, trialOut{v: v, val: val})
 		}
 	}
-	if err := forEach(ctx, len(jobs), p.par, func(i int) {
+	return jobs
+}
+
+// runTrials applies the trial rule u.rule to cands: every assumption is
+// tried (on up to par goroutines) and the refuted ones, in order, make the
+// layer (with First, the first refuted one alone); nil if none is.
+func (p *plan) runTrials(ctx context.Context, u use, puz any, cands []Cands, par int) (*found, error) {
+	t := u.rule.Trial
+	jobs := assumptions(cands)
+	var first atomic.Int64 // with First: the lowest refuted index so far
+	first.Store(int64(len(jobs)))
+	if err := forEach(ctx, len(jobs), par, func(i int) {
+		if t.First && int64(i) > first.Load() {
+			return
+		}
 		j := &jobs[i]
-		j.depth, j.proof, j.err = p.trial(ctx, puz, cands, j.v, j.val)
+		j.ok, j.depth, j.nesting, j.proof, j.err = p.trial(ctx, u, puz, cands, j.v, j.val)
+		for t.First && j.ok && j.err == nil {
+			old := first.Load()
+			if int64(i) >= old || first.CompareAndSwap(old, int64(i)) {
+				break
+			}
+		}
 	}); err != nil {
 		return nil, err
 	}
-	best, avail := 0, 0
-	for _, j := range jobs {
+	f := &found{rule: u.rule}
+	for i, j := range jobs {
+		if t.First && int64(i) > first.Load() {
+			break
+		}
 		if j.err != nil {
 			return nil, j.err
 		}
-		if j.depth > 0 {
-			avail++
-			if best == 0 || j.depth < best {
-				best = j.depth
-			}
-		}
-	}
-	if best == 0 {
-		return nil, nil
-	}
-	f := &found{name: TrialRule, level: p.maxLevel + best, depth: best, available: avail}
-	for _, j := range jobs {
-		if j.depth != best {
+		if !j.ok {
 			continue
 		}
-		last := j.proof[len(j.proof)-1]
+		f.available++
 		f.trials = append(f.trials, j)
+		last := j.proof[len(j.proof)-1]
 		f.deds = append(f.deds, Deduction{
-			Elims: []Elim{{Var: j.v, Value: j.val}},
-			Cells: last.Cells,
-			Reason: fmt.Sprintf("assuming %s leads to a contradiction after %d layer(s); last: %s",
-				p.describe(Elim{Var: j.v, Value: j.val}), j.depth, last.Reason),
+			Elims:  []Elim{{Var: j.v, Value: j.val}},
+			Cells:  last.Cells,
+			Reason: p.trialReason(u.rule, j),
 		})
 	}
+	if len(f.deds) == 0 {
+		return nil, nil
+	}
 	return f, nil
+}
+
+func (p *plan) trialReason(r *Rule, j trialOut) string {
+	unit := "layer"
+	if r.Trial.Chain > 0 {
+		unit = "step"
+	}
+	if j.depth != 1 {
+		unit += "s"
+	}
+	nested := ""
+	if j.nesting > 1 {
+		nested = fmt.Sprintf(", with %d nested proof(s) by contradiction", j.nesting-1)
+	}
+	return fmt.Sprintf("assuming %s leads to a contradiction in %d %s%s", p.describe(Elim{Var: j.v, Value: j.val}), j.depth, unit, nested)
 }
 
 func (p *plan) describe(a Elim) string {
@@ -71,43 +109,168 @@ func (p *plan) describe(a Elim) string {
 	return fmt.Sprintf("unknown %d = value %d", a.Var, a.Value)
 }
 
-// trial sets unknown v to val on a copy of base and applies at most k rule
-// layers; it returns the layer count at which a contradiction showed, with
-// the inner steps, or 0 if none did.
-func (p *plan) trial(ctx context.Context, puz any, base []Cands, v, val int) (int, []Step, error) {
+// trial sets unknown v to val on a copy of base and reasons with u's inner
+// rules as its Trial declares. It reports whether a contradiction came,
+// after how many inner applications, the nesting of the proof, and the
+// proof.
+func (p *plan) trial(ctx context.Context, u use, puz any, base []Cands, v, val int) (bool, int, int, []Step, error) {
 	cands := slices.Clone(base)
 	cands[v] = Only(val)
 	var proof []Step
-	for d := 1; d <= p.Trials; d++ {
-		if err := ctx.Err(); err != nil {
-			return 0, nil, err
+	var err error
+	ok := false
+	if s, cerr := p.check(ctx, u.rule, puz, cands); cerr != nil {
+		return false, 0, 0, nil, cerr
+	} else if s != nil {
+		ok, proof = true, []Step{*s}
+	} else if t := u.rule.Trial; t.Chain > 0 {
+		proof, ok, err = p.chain(ctx, u, puz, cands, t.Chain)
+	} else {
+		proof, ok, err = p.layers(ctx, u, puz, cands, t.Layers)
+	}
+	if err != nil || !ok {
+		return false, 0, 0, nil, err
+	}
+	apps, nesting := 0, 0
+	for i := range proof {
+		proof[i].Index = i
+		if !proof[i].Check {
+			apps = max(apps, proof[i].Layer+1)
 		}
-		f, err := p.firstProductive(ctx, puz, cands)
-		if err != nil || f == nil {
-			return 0, nil, err
+		nesting = max(nesting, proof[i].Nesting)
+	}
+	return true, max(apps, 1), nesting + 1, proof, nil
+}
+
+// inner lists the rules u's inner reasoning uses, in the order tried: the
+// inner rules by level, then u itself with one nesting less when it may
+// nest.
+func (p *plan) innerOf(u use) []use {
+	in := p.inner[u.rule]
+	if u.nest > 0 {
+		in = append(slices.Clone(in), use{u.rule, u.nest - 1})
+	}
+	return in
+}
+
+// layers applies at most k layers of u's inner rules to cands (modified),
+// each the first inner rule that makes progress, with its checks after
+// each; it returns the steps and whether they reached a contradiction.
+func (p *plan) layers(ctx context.Context, u use, puz any, cands []Cands, k int) ([]Step, bool, error) {
+	in := p.innerOf(u)
+	var proof []Step
+	for d := range k {
+		var f *found
+		for _, r := range in {
+			var err error
+			if f, err = p.eval(ctx, r, puz, cands); err != nil {
+				return nil, false, err
+			}
+			if f != nil {
+				break
+			}
+		}
+		if f == nil {
+			return nil, false, nil
 		}
 		for _, s := range p.apply(f, cands) {
-			s.Index, s.Layer = len(proof), d-1
+			s.Layer = d
 			proof = append(proof, s)
 		}
 		if status(cands, proof) == StatusContradiction {
-			return d, proof, nil
+			return proof, true, nil
+		}
+		s, err := p.check(ctx, u.rule, puz, cands)
+		if err != nil {
+			return nil, false, err
+		}
+		if s != nil {
+			s.Layer = d
+			return append(proof, *s), true, nil
 		}
 	}
-	return 0, nil, nil
+	return nil, false, nil
 }
 
-// firstProductive is next without trials, parallelism or the count of
-// available moves: the first rule in level order that makes progress.
-func (p *plan) firstProductive(ctx context.Context, puz any, cands []Cands) (*found, error) {
-	for _, g := range p.groups {
-		for _, r := range g {
-			ds, err := evalRule(ctx, r, puz, cands)
-			if err != nil {
-				return nil, err
+// chain searches depth first for a chain of at most k single deductions
+// of u's inner rules, each applied alone to the state the chain reached,
+// that ends in a contradiction: a deduction that is one or empties an
+// unknown, or a state one of u's checks rejects. It returns the chain.
+func (p *plan) chain(ctx context.Context, u use, puz any, cands []Cands, k int) ([]Step, bool, error) {
+	for _, r := range p.innerOf(u) {
+		if err := ctx.Err(); err != nil {
+			return nil, false, err
+		}
+		f, err := p.eval(ctx, r, puz, cands)
+		if err != nil {
+			return nil, false, err
+		}
+		if f == nil {
+			continue
+		}
+		for i, d := range f.deds {
+			s := p.step(f, i, d)
+			next := slices.Clone(cands)
+			for _, el := range d.Elims {
+				next[el.Var] = next[el.Var].Without(el.Value)
+				if next[el.Var] == 0 {
+					s.Emptied = append(s.Emptied, el.Var)
+				}
 			}
-			if len(ds) > 0 {
-				return &found{name: r.Name, level: r.Level, deds: ds, available: len(ds)}, nil
+			s.Layer = 0
+			if d.Contradiction || len(s.Emptied) > 0 {
+				return []Step{s}, true, nil
+			}
+			chk, err := p.check(ctx, u.rule, puz, next)
+			if err != nil {
+				return nil, false, err
+			}
+			if chk != nil {
+				return []Step{s, *chk}, true, nil
+			}
+			if k > 1 {
+				rest, ok, err := p.chain(ctx, u, puz, next, k-1)
+				if err != nil {
+					return nil, false, err
+				}
+				if ok {
+					for i := range rest {
+						rest[i].Layer++
+					}
+					return append([]Step{s}, rest...), true, nil
+				}
+			}
+		}
+	}
+	return nil, false, nil
+}
+
+// check runs trial rule r's consistency checks on cands: the first
+// deduction that is a contradiction or would empty an unknown becomes a
+// Check step (its Elims are not applied); nil when the state passes.
+func (p *plan) check(ctx context.Context, r *Rule, puz any, cands []Cands) (*Step, error) {
+	for _, c := range p.checks[r] {
+		ds, err := evalRule(ctx, c, puz, cands)
+		if err != nil {
+			return nil, err
+		}
+		for _, d := range ds {
+			var emptied []int
+			left := map[int]Cands{}
+			for _, el := range d.Elims {
+				x, seen := left[el.Var]
+				if !seen {
+					x = cands[el.Var]
+				}
+				x = x.Without(el.Value)
+				left[el.Var] = x
+				if x == 0 {
+					emptied = append(emptied, el.Var)
+				}
+			}
+			if d.Contradiction || len(emptied) > 0 {
+				return &Step{Rule: c.Name, Level: c.Level, Elims: d.Elims, Contradiction: d.Contradiction,
+					Emptied: emptied, Check: true, Cells: d.Cells, Reason: d.Reason, Available: len(ds)}, nil
 			}
 		}
 	}

@@ -80,6 +80,13 @@ var (
 		Apply: human.Typed(applyUncontested)}
 )
 
+// DefaultRules are the sound Rules with the proofs by contradiction a
+// grade uses: trials of 1 and 2 rule layers, then a nested trial
+// (human.LayerTrials). No published level needs them.
+func DefaultRules() []*human.Rule {
+	return append(Rules(), human.LayerTrials(5, 2, 1)...)
+}
+
 // Rules returns the sound rules in the reference's order (levels 1-5).
 func Rules() []*human.Rule {
 	return []*human.Rule{ruleCover, ruleCantFit, ruleSquare, ruleDependency, ruleOneOf}

@@ -226,7 +226,7 @@ func TestWrongInput(t *testing.T) {
 func TestScore(t *testing.T) {
 	res := &human.Result{Layers: []human.Layer{
 		{Rule: Cover, Width: 1}, {Rule: CantFit, Width: 3}, {Rule: Square, Width: 1},
-		{Rule: human.TrialRule, TrialDepth: 2, Width: 1}, {Rule: SingleSolution, Width: 1},
+		{Rule: "trial-2", TrialDepth: 2, Width: 1}, {Rule: SingleSolution, Width: 1},
 	}}
 	w := DefaultWeights()
 	want := 1 + 3 + 50 + 200 - 50 - 3.0

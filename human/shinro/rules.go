@@ -59,6 +59,12 @@ const (
 	LevelPigeons = 4
 )
 
+// DefaultRules are Rules with the proofs by contradiction a grade uses:
+// trials of 1 and 2 rule layers, then a nested trial (human.LayerTrials).
+func DefaultRules() []*human.Rule {
+	return append(Rules(), human.LayerTrials(LevelPigeons, 2, 1)...)
+}
+
 // Rules returns the rule list, a fresh slice each call.
 func Rules() []*human.Rule {
 	return []*human.Rule{Fill, Clear, ArrowSingle, ArrowUnsatisfiable, ArrowLine, Pairs, PathCount, Impossible, Pigeonhole}
