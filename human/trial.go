@@ -176,9 +176,10 @@ func (p *plan) layers(ctx context.Context, u use, puz any, cands []Cands, k int)
 		for _, s := range p.apply(f, cands) {
 			s.Layer = d
 			proof = append(proof, s)
-		}
-		if status(cands, proof) == StatusContradiction {
-			return proof, true, nil
+			if s.Contradiction || len(s.Emptied) > 0 {
+				// The proof ends here; the rest of the layer adds nothing.
+				return proof, true, nil
+			}
 		}
 		s, err := p.check(ctx, u.rule, puz, cands)
 		if err != nil {
