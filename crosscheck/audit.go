@@ -228,7 +228,8 @@ func (a *auditor) step(ctx context.Context, s human.Step, rule string, state []h
 }
 
 // blame re-checks the proof of a refuted trial step under its assumption
-// and returns the first inner step the oracle refutes.
+// and returns the first inner step the oracle refutes (inside a nested
+// trial, the inner step of that trial's proof that was wrong).
 func (a *auditor) blame(ctx context.Context, s human.Step, state []human.Cands) (*Unsound, error) {
 	cur := slices.Clone(state)
 	cur[s.Assume.Var] = human.Only(s.Assume.Value)
@@ -239,9 +240,25 @@ func (a *auditor) blame(ctx context.Context, s human.Step, state []human.Cands) 
 			layerStart, last = slices.Clone(cur), in.Layer
 		}
 		reason := fmt.Sprintf("inside the trial %s: %s", Describe(a.inst, *s.Assume), in.Reason)
-		u, err := a.step(ctx, s, in.Rule, layerStart, reason, in.Elims, false, in.Contradiction)
-		if err != nil || u != nil {
-			return u, err
+		var u *Unsound
+		var err error
+		if in.Check {
+			// A check claims the state it saw has no solution; its
+			// eliminations were never applied.
+			u, err = a.step(ctx, s, in.Rule, cur, reason, nil, true, true)
+		} else {
+			u, err = a.step(ctx, s, in.Rule, layerStart, reason, in.Elims, false, in.Contradiction)
+		}
+		if err != nil {
+			return nil, err
+		}
+		if u != nil {
+			if in.Assume != nil {
+				if inner, err := a.blame(ctx, in, layerStart); err == nil && inner != nil {
+					u = inner
+				}
+			}
+			return u, nil
 		}
 		for _, el := range in.Elims {
 			cur[el.Var] = cur[el.Var].Without(el.Value)

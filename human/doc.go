@@ -23,6 +23,9 @@
 // eliminate at least one current candidate gives the layer. After any
 // progress the next layer starts again from the cheapest level.
 //
+// A rule marked Single gives only its first deduction that makes progress
+// (one hard move at a time).
+//
 // Each deduction of the layer becomes one Step holding only its effective
 // eliminations (those that remove a candidate still present and not already
 // removed by an earlier step of the same layer); a deduction left with none

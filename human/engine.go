@@ -422,6 +422,9 @@ func evalRule(ctx context.Context, r *Rule, puz any, cands []Cands) (ds []Deduct
 		if len(elims) > 0 || d.Contradiction {
 			d.Elims = elims
 			ds = append(ds, d)
+			if r.Single {
+				break
+			}
 		}
 	}
 	return ds, nil

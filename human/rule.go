@@ -74,6 +74,10 @@ type Rule struct {
 	// solution (Linjat's "cheats"): it is listed apart, never used to
 	// grade, and never trusted to prove uniqueness.
 	AssumesUnique bool
+	// Single makes the engine take only the first deduction of the rule
+	// that makes progress, one per application, as a solver that makes
+	// one hard move at a time before going back to the easy ones.
+	Single bool
 	// Apply returns every deduction the rule makes on the pass's state
 	// (it may return several; the engine applies them as one layer).
 	// Write it with Typed, against the kind's own input type. A trial rule

@@ -3,6 +3,7 @@ package human
 import (
 	"cmp"
 	"context"
+	"encoding/binary"
 	"fmt"
 	"slices"
 	"sync/atomic"
@@ -198,6 +199,15 @@ func (p *plan) layers(ctx context.Context, u use, puz any, cands []Cands, k int)
 // that ends in a contradiction: a deduction that is one or empties an
 // unknown, or a state one of u's checks rejects. It returns the chain.
 func (p *plan) chain(ctx context.Context, u use, puz any, cands []Cands, k int) ([]Step, bool, error) {
+	return p.chainFrom(ctx, u, puz, cands, k, map[string]int{})
+}
+
+// chainFrom is chain with a memo of the states already searched without
+// success, each with the chain length left when it was (a state is reached
+// again by deductions in another order, or by several deductions with the
+// same effect): searching one again with no more left finds nothing new, so
+// the first chain found is the one a search without the memo finds.
+func (p *plan) chainFrom(ctx context.Context, u use, puz any, cands []Cands, k int, failed map[string]int) ([]Step, bool, error) {
 	for _, r := range p.innerOf(u) {
 		if err := ctx.Err(); err != nil {
 			return nil, false, err
@@ -222,6 +232,10 @@ func (p *plan) chain(ctx context.Context, u use, puz any, cands []Cands, k int) 
 			if d.Contradiction || len(s.Emptied) > 0 {
 				return []Step{s}, true, nil
 			}
+			key := stateKey(next)
+			if left, seen := failed[key]; seen && left >= k-1 {
+				continue
+			}
 			chk, err := p.check(ctx, u.rule, puz, next)
 			if err != nil {
 				return nil, false, err
@@ -230,7 +244,7 @@ func (p *plan) chain(ctx context.Context, u use, puz any, cands []Cands, k int) 
 				return []Step{s, *chk}, true, nil
 			}
 			if k > 1 {
-				rest, ok, err := p.chain(ctx, u, puz, next, k-1)
+				rest, ok, err := p.chainFrom(ctx, u, puz, next, k-1, failed)
 				if err != nil {
 					return nil, false, err
 				}
@@ -241,9 +255,19 @@ func (p *plan) chain(ctx context.Context, u use, puz any, cands []Cands, k int) 
 					return append([]Step{s}, rest...), true, nil
 				}
 			}
+			failed[key] = k - 1
 		}
 	}
 	return nil, false, nil
+}
+
+// stateKey is a map key for a candidate state.
+func stateKey(cands []Cands) string {
+	b := make([]byte, 0, 8*len(cands))
+	for _, c := range cands {
+		b = binary.LittleEndian.AppendUint64(b, uint64(c))
+	}
+	return string(b)
 }
 
 // check runs trial rule r's consistency checks on cands: the first

@@ -2,6 +2,7 @@ package kinds
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 
 	"github.com/puzzlesat/puzzlesat/encode"
@@ -99,8 +100,9 @@ func (x *shinroInstance) Human() (*HumanSetup, error) {
 	return &HumanSetup{
 		Rules: hs.DefaultRules(), Input: x.Puzzle, Start: hs.Start(x.Puzzle), Weights: &w,
 		Metrics: func(r *human.Result) map[string]any {
-			m := hs.MetricsOf(r)
-			return map[string]any{"m": m.M, "a": m.A, "hard_moves": m.Hard, "class": hs.Class(r)}
+			m := hs.MetricsOf(x.Puzzle, r)
+			return map[string]any{"m": m.M, "a": m.A, "hard_moves": m.Hard(), "class": m.Class(),
+				"level": math.Round(m.Level(hs.DefaultBounds)*1000) / 1000}
 		},
 	}, nil
 }

@@ -97,8 +97,8 @@ func printReport(w io.Writer, rep human.Report, r *crosscheck.Result) {
 	if hardest == "" {
 		hardest = "-"
 	}
-	fmt.Fprintf(w, "  difficulty score %.1f: hardest rule %s (level %d), trial depth %d, %d steps in %d layers (widest %d), %d moves available in all\n",
-		rep.Score, hardest, rep.MaxLevel, rep.TrialDepth, rep.Steps, rep.Depth, rep.Width, rep.Available)
+	fmt.Fprintf(w, "  difficulty score %.1f, complexity used %d: hardest rule %s (level %d), trial depth %d, nesting %d, %d steps in %d layers (widest %d), %d moves available in all\n",
+		rep.Score, rep.Complexity, hardest, rep.MaxLevel, rep.TrialDepth, rep.Nesting, rep.Steps, rep.Depth, rep.Width, rep.Available)
 	var parts []string
 	for _, n := range slices.Sorted(maps.Keys(rep.RuleSteps)) {
 		parts = append(parts, fmt.Sprintf("%s×%d", n, rep.RuleSteps[n]))
@@ -118,17 +118,61 @@ func printReport(w io.Writer, rep human.Report, r *crosscheck.Result) {
 	}
 }
 
+// printSteps prints steps one per line; a proof by contradiction follows
+// its step as an indented chain from its assumption to the contradiction,
+// a proof inside it indented once more.
 func printSteps(w io.Writer, inst kinds.Instance, steps []human.Step, indent string) {
 	for _, s := range steps {
+		fmt.Fprintf(w, "%s%d. %s\n", indent, s.Index+1, stepLine(inst, s))
+		printProof(w, inst, s, indent+"     ")
+	}
+}
+
+// stepLine is "[RULE, level L] reason ⇒ eliminations".
+func stepLine(inst kinds.Instance, s human.Step) string {
+	line := fmt.Sprintf("[%s, level %d] %s", s.Rule, s.Level, s.Reason)
+	if len(s.Elims) > 0 {
 		elims := make([]string, len(s.Elims))
 		for i, e := range s.Elims {
 			elims[i] = strings.Replace(crosscheck.Describe(inst, e), " = ", " ≠ ", 1)
 		}
-		fmt.Fprintf(w, "%s%d. [%s, level %d] %s", indent, s.Index+1, s.Rule, s.Level, s.Reason)
-		if len(elims) > 0 {
-			fmt.Fprintf(w, " ⇒ %s", strings.Join(elims, ", "))
+		line += " ⇒ " + strings.Join(elims, ", ")
+	}
+	return line
+}
+
+// printProof prints a trial step's proof: "assume x = v", then "→ step"
+// per inner step, and how it ends ("→ r5c1 has no value left").
+func printProof(w io.Writer, inst kinds.Instance, s human.Step, indent string) {
+	if s.Assume == nil {
+		return
+	}
+	fmt.Fprintf(w, "%sassume %s\n", indent, crosscheck.Describe(inst, *s.Assume))
+	vars := inst.Vars()
+	for _, in := range s.Proof {
+		switch {
+		case in.Check:
+			// A check's eliminations are not applied: it only says the
+			// state is inconsistent.
+			reason := in.Reason
+			if !strings.HasPrefix(reason, in.Rule) {
+				reason = in.Rule + ": " + reason
+			}
+			fmt.Fprintf(w, "%s→ check %s ⇒ contradiction\n", indent, reason)
+			continue
+		case in.Contradiction && len(in.Elims) == 0:
+			fmt.Fprintf(w, "%s→ [%s, level %d] %s ⇒ contradiction\n", indent, in.Rule, in.Level, in.Reason)
+		default:
+			fmt.Fprintf(w, "%s→ %s\n", indent, stepLine(inst, in))
+			printProof(w, inst, in, indent+"  ")
 		}
-		fmt.Fprintln(w)
+		for _, v := range in.Emptied {
+			name := fmt.Sprintf("unknown %d", v)
+			if v >= 0 && v < len(vars) {
+				name = vars[v].Name
+			}
+			fmt.Fprintf(w, "%s→ %s has no value left\n", indent, name)
+		}
 	}
 }
 

@@ -229,20 +229,15 @@ func (c *compiler) term(t Term) termFn {
 		switch len(t.Args) {
 		case 1:
 			a := c.term(t.Args[0])
-			return func(s *State, e []int) int {
-				var buf [1]int
-				buf[0] = a(s, e)
-				return impl(s, buf[:])
-			}
+			return func(s *State, e []int) int { return impl(s, args{a(s, e)}) }
 		default:
-			args := make([]termFn, len(t.Args))
+			fs := make([]termFn, len(t.Args))
 			for i, a := range t.Args {
-				args[i] = c.term(a)
+				fs[i] = c.term(a)
 			}
 			return func(s *State, e []int) int {
-				var buf [4]int
-				vs := buf[:len(args)]
-				for i, a := range args {
+				var vs args
+				for i, a := range fs {
 					vs[i] = a(s, e)
 				}
 				return impl(s, vs)
@@ -263,14 +258,13 @@ func (c *compiler) test(f Formula, bound uint64) testFn {
 		return func(s *State, e []int) bool { return cmpInts(op, l(s, e), r(s, e)) }
 	case *Atom:
 		impl := relImpl[f.Name]
-		args := make([]termFn, len(f.Args))
+		fs := make([]termFn, len(f.Args))
 		for i, a := range f.Args {
-			args[i] = c.term(a)
+			fs[i] = c.term(a)
 		}
 		return func(s *State, e []int) bool {
-			var buf [4]int
-			vs := buf[:len(args)]
-			for i, a := range args {
+			var vs args
+			for i, a := range fs {
 				vs[i] = a(s, e)
 			}
 			return impl(s, vs)
