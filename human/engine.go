@@ -330,7 +330,7 @@ func (p *plan) next(ctx context.Context, puz any, cands []Cands) (*found, error)
 			}
 		}
 		for _, t := range g.trials {
-			f, err := p.runTrials(ctx, use{t, t.Trial.Nest}, puz, cands, p.par)
+			f, err := p.runTrials(ctx, use{t, t.Trial.Nest}, puz, cands, p.par, nil)
 			if err != nil || f != nil {
 				return f, err
 			}
@@ -339,11 +339,14 @@ func (p *plan) next(ctx context.Context, puz any, cands []Cands) (*found, error)
 	return nil, nil
 }
 
-// eval applies one rule (plain or trial) to cands on one goroutine; nil
-// when it makes no progress.
-func (p *plan) eval(ctx context.Context, u use, puz any, cands []Cands) (*found, error) {
+// eval applies one rule (plain or trial) to cands on one goroutine, its
+// work counted on m; nil when it makes no progress.
+func (p *plan) eval(ctx context.Context, u use, puz any, cands []Cands, m *meter) (*found, error) {
 	if u.rule.Trial != nil {
-		return p.runTrials(ctx, u, puz, cands, 1)
+		return p.runTrials(ctx, u, puz, cands, 1, m)
+	}
+	if err := m.spend(); err != nil {
+		return nil, err
 	}
 	ds, err := evalRule(ctx, u.rule, puz, cands)
 	if err != nil || len(ds) == 0 {

@@ -308,7 +308,7 @@ func TestValidate(t *testing.T) {
 		{"trial and apply", []*Rule{{Name: "t", Doc: "d", Level: 2, Apply: ok, Trial: &Trial{Chain: 1}}}, "both Apply and Trial"},
 		{"trial no bound", []*Rule{{Name: "t", Doc: "d", Level: 2, Trial: &Trial{}}}, "exactly one of them positive"},
 		{"trial two bounds", []*Rule{{Name: "t", Doc: "d", Level: 2, Trial: &Trial{Chain: 1, Layers: 1}}}, "exactly one of them positive"},
-		{"trial nest", []*Rule{{Name: "t", Doc: "d", Level: 2, Trial: &Trial{Chain: 1, Nest: -1}}}, "Nest -1"},
+		{"trial nest", []*Rule{{Name: "t", Doc: "d", Level: 2, Trial: &Trial{Chain: 1, Nest: -1}}}, "Nest -1, Budget 0"},
 		{"trial max level", []*Rule{{Name: "t", Doc: "d", Level: 2, Trial: &Trial{Chain: 1, MaxLevel: 2}}}, "MaxLevel 2"},
 		{"trial check", []*Rule{{Name: "t", Doc: "d", Level: 2, Trial: &Trial{Chain: 1, Checks: []string{"t"}}}}, `check "t"`},
 		{"duplicate", []*Rule{{Name: "a", Doc: "d", Level: 1, Apply: ok}, {Name: "a", Doc: "d", Level: 1, Apply: ok}}, "already used"},

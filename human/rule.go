@@ -122,6 +122,14 @@ type Trial struct {
 	// (ties by index) and ascending values; otherwise it eliminates every
 	// assumption refuted on the state, as one layer.
 	First bool
+	// Budget > 0 bounds the work of one application: the rule
+	// evaluations of the inner reasoning (nested trials' included), summed
+	// over the assumptions in order. An assumption is refuted only when
+	// its proof ends within the budget left by the assumptions before it;
+	// past the budget the application stops. Work is counted per
+	// assumption, so the result does not depend on parallelism. It keeps
+	// a nested trial affordable on a large state it cannot refute.
+	Budget int
 	// Checks name listed rules that are consistency checks inside the
 	// trial: they run after every inner step (and on the assumption
 	// itself), a contradiction they find ends the trial as a success, and

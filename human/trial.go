@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"slices"
 	"sync/atomic"
@@ -16,7 +17,28 @@ type trialOut struct {
 	depth   int  // inner rule applications until the contradiction (≥ 1)
 	nesting int
 	proof   []Step
+	cost    int // rule evaluations spent
 	err     error
+}
+
+// errOverBudget ends the inner reasoning of an assumption that went over
+// its trial's Budget: the assumption counts as not refuted.
+var errOverBudget = errors.New("trial over its budget")
+
+// meter counts the rule evaluations of one assumption's inner reasoning,
+// nested trials included, against a budget (nil: no budget).
+type meter struct{ used, max int }
+
+// spend counts one rule evaluation and fails once over the budget.
+func (m *meter) spend() error {
+	if m == nil {
+		return nil
+	}
+	m.used++
+	if m.used > m.max {
+		return errOverBudget
+	}
+	return nil
 }
 
 // assumptions lists what a trial rule assumes on cands: every candidate
@@ -41,10 +63,20 @@ func assumptions(cands []Cands) []trialOut {
 
 // runTrials applies the trial rule u.rule to cands: every assumption is
 // tried (on up to par goroutines) and the refuted ones, in order, make the
-// layer (with First, the first refuted one alone); nil if none is.
-func (p *plan) runTrials(ctx context.Context, u use, puz any, cands []Cands, par int) (*found, error) {
+// layer (with First, the first refuted one alone); nil if none is. Inside
+// a budgeted trial, m is its meter (the work adds to it, one assumption
+// after another); otherwise a trial with a Budget gives each assumption a
+// meter and counts, in order, only the assumptions whose work fits in the
+// budget with the work of those before them.
+func (p *plan) runTrials(ctx context.Context, u use, puz any, cands []Cands, par int, m *meter) (*found, error) {
 	t := u.rule.Trial
 	jobs := assumptions(cands)
+	budget := 0
+	if m != nil {
+		par = 1
+	} else {
+		budget = t.Budget
+	}
 	var first atomic.Int64 // with First: the lowest refuted index so far
 	first.Store(int64(len(jobs)))
 	if err := forEach(ctx, len(jobs), par, func(i int) {
@@ -52,7 +84,23 @@ func (p *plan) runTrials(ctx context.Context, u use, puz any, cands []Cands, par
 			return
 		}
 		j := &jobs[i]
-		j.ok, j.depth, j.nesting, j.proof, j.err = p.trial(ctx, u, puz, cands, j.v, j.val)
+		jm := m
+		if budget > 0 {
+			jm = &meter{max: budget}
+		}
+		used := 0
+		if jm != nil {
+			used = jm.used
+		}
+		j.ok, j.depth, j.nesting, j.proof, j.err = p.trial(ctx, u, puz, cands, j.v, j.val, jm)
+		if jm != nil {
+			j.cost = jm.used - used
+		}
+		if budget > 0 && errors.Is(j.err, errOverBudget) {
+			// Its own budget ran out: not refuted, and the application
+			// stops at it (its cost is over the budget).
+			j.ok, j.err = false, nil
+		}
 		for t.First && j.ok && j.err == nil {
 			old := first.Load()
 			if int64(i) >= old || first.CompareAndSwap(old, int64(i)) {
@@ -63,12 +111,16 @@ func (p *plan) runTrials(ctx context.Context, u use, puz any, cands []Cands, par
 		return nil, err
 	}
 	f := &found{rule: u.rule}
+	spent := 0
 	for i, j := range jobs {
 		if t.First && int64(i) > first.Load() {
 			break
 		}
 		if j.err != nil {
 			return nil, j.err
+		}
+		if spent += j.cost; budget > 0 && spent > budget {
+			break
 		}
 		if !j.ok {
 			continue
@@ -114,20 +166,21 @@ func (p *plan) describe(a Elim) string {
 // rules as its Trial declares. It reports whether a contradiction came,
 // after how many inner applications, the nesting of the proof, and the
 // proof.
-func (p *plan) trial(ctx context.Context, u use, puz any, base []Cands, v, val int) (bool, int, int, []Step, error) {
+// Its work is counted on m; over m's budget it fails with errOverBudget.
+func (p *plan) trial(ctx context.Context, u use, puz any, base []Cands, v, val int, m *meter) (bool, int, int, []Step, error) {
 	cands := slices.Clone(base)
 	cands[v] = Only(val)
 	var proof []Step
 	var err error
 	ok := false
-	if s, cerr := p.check(ctx, u.rule, puz, cands); cerr != nil {
-		return false, 0, 0, nil, cerr
+	if s, cerr := p.check(ctx, u.rule, puz, cands, m); cerr != nil {
+		err = cerr
 	} else if s != nil {
 		ok, proof = true, []Step{*s}
 	} else if t := u.rule.Trial; t.Chain > 0 {
-		proof, ok, err = p.chain(ctx, u, puz, cands, t.Chain)
+		proof, ok, err = p.chain(ctx, u, puz, cands, t.Chain, m)
 	} else {
-		proof, ok, err = p.layers(ctx, u, puz, cands, t.Layers)
+		proof, ok, err = p.layers(ctx, u, puz, cands, t.Layers, m)
 	}
 	if err != nil || !ok {
 		return false, 0, 0, nil, err
@@ -157,14 +210,14 @@ func (p *plan) innerOf(u use) []use {
 // layers applies at most k layers of u's inner rules to cands (modified),
 // each the first inner rule that makes progress, with its checks after
 // each; it returns the steps and whether they reached a contradiction.
-func (p *plan) layers(ctx context.Context, u use, puz any, cands []Cands, k int) ([]Step, bool, error) {
+func (p *plan) layers(ctx context.Context, u use, puz any, cands []Cands, k int, m *meter) ([]Step, bool, error) {
 	in := p.innerOf(u)
 	var proof []Step
 	for d := range k {
 		var f *found
 		for _, r := range in {
 			var err error
-			if f, err = p.eval(ctx, r, puz, cands); err != nil {
+			if f, err = p.eval(ctx, r, puz, cands, m); err != nil {
 				return nil, false, err
 			}
 			if f != nil {
@@ -182,7 +235,7 @@ func (p *plan) layers(ctx context.Context, u use, puz any, cands []Cands, k int)
 				return proof, true, nil
 			}
 		}
-		s, err := p.check(ctx, u.rule, puz, cands)
+		s, err := p.check(ctx, u.rule, puz, cands, m)
 		if err != nil {
 			return nil, false, err
 		}
@@ -198,8 +251,8 @@ func (p *plan) layers(ctx context.Context, u use, puz any, cands []Cands, k int)
 // of u's inner rules, each applied alone to the state the chain reached,
 // that ends in a contradiction: a deduction that is one or empties an
 // unknown, or a state one of u's checks rejects. It returns the chain.
-func (p *plan) chain(ctx context.Context, u use, puz any, cands []Cands, k int) ([]Step, bool, error) {
-	return p.chainFrom(ctx, u, puz, cands, k, map[string]int{})
+func (p *plan) chain(ctx context.Context, u use, puz any, cands []Cands, k int, m *meter) ([]Step, bool, error) {
+	return p.chainFrom(ctx, u, puz, cands, k, map[string]int{}, m)
 }
 
 // chainFrom is chain with a memo of the states already searched without
@@ -207,12 +260,12 @@ func (p *plan) chain(ctx context.Context, u use, puz any, cands []Cands, k int) 
 // again by deductions in another order, or by several deductions with the
 // same effect): searching one again with no more left finds nothing new, so
 // the first chain found is the one a search without the memo finds.
-func (p *plan) chainFrom(ctx context.Context, u use, puz any, cands []Cands, k int, failed map[string]int) ([]Step, bool, error) {
+func (p *plan) chainFrom(ctx context.Context, u use, puz any, cands []Cands, k int, failed map[string]int, m *meter) ([]Step, bool, error) {
 	for _, r := range p.innerOf(u) {
 		if err := ctx.Err(); err != nil {
 			return nil, false, err
 		}
-		f, err := p.eval(ctx, r, puz, cands)
+		f, err := p.eval(ctx, r, puz, cands, m)
 		if err != nil {
 			return nil, false, err
 		}
@@ -236,7 +289,7 @@ func (p *plan) chainFrom(ctx context.Context, u use, puz any, cands []Cands, k i
 			if left, seen := failed[key]; seen && left >= k-1 {
 				continue
 			}
-			chk, err := p.check(ctx, u.rule, puz, next)
+			chk, err := p.check(ctx, u.rule, puz, next, m)
 			if err != nil {
 				return nil, false, err
 			}
@@ -244,7 +297,7 @@ func (p *plan) chainFrom(ctx context.Context, u use, puz any, cands []Cands, k i
 				return []Step{s, *chk}, true, nil
 			}
 			if k > 1 {
-				rest, ok, err := p.chainFrom(ctx, u, puz, next, k-1, failed)
+				rest, ok, err := p.chainFrom(ctx, u, puz, next, k-1, failed, m)
 				if err != nil {
 					return nil, false, err
 				}
@@ -273,8 +326,11 @@ func stateKey(cands []Cands) string {
 // check runs trial rule r's consistency checks on cands: the first
 // deduction that is a contradiction or would empty an unknown becomes a
 // Check step (its Elims are not applied); nil when the state passes.
-func (p *plan) check(ctx context.Context, r *Rule, puz any, cands []Cands) (*Step, error) {
+func (p *plan) check(ctx context.Context, r *Rule, puz any, cands []Cands, m *meter) (*Step, error) {
 	for _, c := range p.checks[r] {
+		if err := m.spend(); err != nil {
+			return nil, err
+		}
 		ds, err := evalRule(ctx, c, puz, cands)
 		if err != nil {
 			return nil, err

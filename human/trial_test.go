@@ -233,3 +233,33 @@ func TestTrialsParallelSameResult(t *testing.T) {
 		}
 	}
 }
+
+// TestTrialBudget: a budget too small for any nested proof stops the
+// nested trial, and results with a budget do not depend on parallelism.
+func TestTrialBudget(t *testing.T) {
+	l := parseLatin(latinPuzzles[9])
+	withBudget := func(b int) []*Rule {
+		rs := append([]*Rule{nakedSingle}, LayerTrials(1, 2, 1)...)
+		n := *rs[len(rs)-1]
+		tr := *n.Trial
+		tr.Budget = b
+		n.Trial = &tr
+		rs[len(rs)-1] = &n
+		return rs
+	}
+	tiny := solveLatin(t, &Engine{Rules: withBudget(1)}, l)
+	if tiny.Report.RuleSteps["nested-trial"] != 0 {
+		t.Errorf("budget 1: %d nested-trial steps, want none", tiny.Report.RuleSteps["nested-trial"])
+	}
+	for _, b := range []int{300, 3000} {
+		one := solveLatin(t, &Engine{Rules: withBudget(b), Parallel: 1}, l)
+		four := solveLatin(t, &Engine{Rules: withBudget(b), Parallel: 4}, l)
+		if !reflect.DeepEqual(one, four) {
+			t.Errorf("budget %d: Parallel 1 and 4 differ: %d vs %d steps", b, len(one.Steps), len(four.Steps))
+		}
+		t.Logf("budget %d: %s, %d nested-trial steps", b, one.Status, one.Report.RuleSteps["nested-trial"])
+	}
+	if large := solveLatin(t, &Engine{Rules: withBudget(1 << 30)}, l); large.Report.RuleSteps["nested-trial"] == 0 {
+		t.Error("an unbounded budget takes no nested-trial step")
+	}
+}

@@ -51,8 +51,8 @@ func Validate(rules []*Rule) error {
 			if (t.Chain > 0) == (t.Layers > 0) || t.Chain < 0 || t.Layers < 0 {
 				errs = append(errs, fmt.Errorf("trial %s: Chain %d, Layers %d: want exactly one of them positive", name, t.Chain, t.Layers))
 			}
-			if t.Nest < 0 {
-				errs = append(errs, fmt.Errorf("trial %s: Nest %d, want ≥ 0", name, t.Nest))
+			if t.Nest < 0 || t.Budget < 0 {
+				errs = append(errs, fmt.Errorf("trial %s: Nest %d, Budget %d, want ≥ 0", name, t.Nest, t.Budget))
 			}
 			if t.MaxLevel < 0 || t.MaxLevel >= r.Level {
 				errs = append(errs, fmt.Errorf("trial %s: MaxLevel %d, want 0..%d (below its level)", name, t.MaxLevel, r.Level-1))
@@ -86,7 +86,9 @@ func SortByLevel(rules []*Rule) []*Rule {
 // most k layers of the plain rules and trial-1..k, and itself nested up to
 // nest−1 times more: a proof by contradiction inside a proof by
 // contradiction. Each of its applications eliminates one value (the first
-// refuted in the engine's order), since its proofs are costly.
+// refuted in the engine's order), since its proofs are costly, and spends
+// at most NestedBudget rule evaluations, so that on a large state it
+// cannot refute it gives up in seconds rather than hours.
 func LayerTrials(top, k, nest int) []*Rule {
 	var rs []*Rule
 	for d := 1; d <= k; d++ {
@@ -97,10 +99,14 @@ func LayerTrials(top, k, nest int) []*Rule {
 	if nest > 0 && k > 0 {
 		rs = append(rs, &Rule{Name: "nested-trial", Level: top + k + 1,
 			Doc:   fmt.Sprintf("Assume one value; if at most %d layer(s) of the rules and of proofs by contradiction inside it reach a contradiction, the value is eliminated.", k),
-			Trial: &Trial{MaxLevel: top + k, Layers: k, Nest: nest - 1, First: true}})
+			Trial: &Trial{MaxLevel: top + k, Layers: k, Nest: nest - 1, First: true, Budget: NestedBudget}})
 	}
 	return rs
 }
+
+// NestedBudget is the Budget of LayerTrials' nested trial: the rule
+// evaluations one application may spend.
+const NestedBudget = 20000
 
 // Plain returns the rules of rs that are not trials.
 func Plain(rs []*Rule) []*Rule {

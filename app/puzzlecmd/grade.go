@@ -26,7 +26,7 @@ func gradeCommand(common func(...cli.Flag) []cli.Flag) *cli.Command {
 		Usage:     "solve like a person: difficulty report, steps with reasons, or the next hint (SAT checks uniqueness alongside)",
 		ArgsUsage: "PUZZLE...",
 		Flags: common(
-			&cli.IntFlag{Name: "trials", Value: -1, Usage: "k: rule layers a proof by contradiction may use (0: none; default: the kind's)"},
+			&cli.IntFlag{Name: "trials", Value: -1, Usage: "k ≥ 0 replaces the kind's proofs by contradiction by trials of at most 1..k rule layers (0: none; default: the kind's own trial rules, nested ones included)"},
 			&cli.BoolFlag{Name: "steps", Usage: "print every step with its reason"},
 			&cli.BoolFlag{Name: "hint", Usage: "print only the next step"},
 			&cli.BoolFlag{Name: "certify-steps", Usage: "check every elimination with SAT as it is made"},
