@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"sync"
 	"sync/atomic"
 )
 
@@ -79,8 +80,22 @@ func (p *plan) runTrials(ctx context.Context, u use, puz any, cands []Cands, par
 	}
 	var first atomic.Int64 // with First: the lowest refuted index so far
 	first.Store(int64(len(jobs)))
+	// With a budget, the work of the finished assumptions before i bounds
+	// the work before i from below: once it is over the budget, i cannot
+	// count, and is not tried.
+	var mu sync.Mutex
+	done := make([]int, len(jobs))
+	overBefore := func(i int) bool {
+		mu.Lock()
+		defer mu.Unlock()
+		sum := 0
+		for _, c := range done[:i] {
+			sum += c
+		}
+		return sum > budget
+	}
 	if err := forEach(ctx, len(jobs), par, func(i int) {
-		if t.First && int64(i) > first.Load() {
+		if t.First && int64(i) > first.Load() || budget > 0 && overBefore(i) {
 			return
 		}
 		j := &jobs[i]
@@ -101,6 +116,11 @@ func (p *plan) runTrials(ctx context.Context, u use, puz any, cands []Cands, par
 			// stops at it (its cost is over the budget).
 			j.ok, j.err = false, nil
 		}
+		if budget > 0 {
+			mu.Lock()
+			done[i] = j.cost
+			mu.Unlock()
+		}
 		for t.First && j.ok && j.err == nil {
 			old := first.Load()
 			if int64(i) >= old || first.CompareAndSwap(old, int64(i)) {
@@ -116,11 +136,11 @@ func (p *plan) runTrials(ctx context.Context, u use, puz any, cands []Cands, par
 		if t.First && int64(i) > first.Load() {
 			break
 		}
-		if j.err != nil {
-			return nil, j.err
-		}
 		if spent += j.cost; budget > 0 && spent > budget {
 			break
+		}
+		if j.err != nil {
+			return nil, j.err
 		}
 		if !j.ok {
 			continue
