@@ -170,7 +170,7 @@ func (p *plan) trialReason(r *Rule, j trialOut) string {
 	}
 	nested := ""
 	if j.nesting > 1 {
-		nested = fmt.Sprintf(", with %d nested proof(s) by contradiction", j.nesting-1)
+		nested = fmt.Sprintf(", with proofs by contradiction inside it (nested %d deep)", j.nesting)
 	}
 	return fmt.Sprintf("assuming %s leads to a contradiction in %d %s%s", p.describe(Elim{Var: j.v, Value: j.val}), j.depth, unit, nested)
 }

@@ -193,8 +193,13 @@ func TestAssumptionOrder(t *testing.T) {
 func TestNestedTrial(t *testing.T) {
 	l := parseLatin(latinPuzzles[9])
 	sol := l.solutions(1)[0]
-	flat := solveLatin(t, &Engine{Rules: append([]*Rule{nakedSingle}, LayerTrials(1, 2, 0)...)}, l)
-	nested := solveLatin(t, &Engine{Rules: append([]*Rule{nakedSingle}, LayerTrials(1, 2, 1)...)}, l)
+	flatRules := append([]*Rule{nakedSingle}, LayerTrials(1, 2, 0)...)
+	// Two layers inside: too few for naked singles alone, enough with a
+	// trial layer inside.
+	nestedRule := &Rule{Name: "nested-trial", Level: 4, Doc: "a trial inside a trial",
+		Trial: &Trial{MaxLevel: 3, Layers: 2, First: true}}
+	flat := solveLatin(t, &Engine{Rules: flatRules}, l)
+	nested := solveLatin(t, &Engine{Rules: append(flatRules, nestedRule)}, l)
 	checkResult(t, "nested", nested, sol)
 	if flat.Report.Nesting != 1 || nested.Report.Nesting != 2 || len(nested.Steps) <= len(flat.Steps) {
 		t.Errorf("nesting flat %d (%d steps), nested %d (%d steps); want 1 and 2, nested going further",
@@ -221,6 +226,8 @@ func TestTrialsParallelSameResult(t *testing.T) {
 	sets := [][]*Rule{
 		{nakedSingle, clash, chainTrial},
 		append([]*Rule{nakedSingle}, LayerTrials(1, 2, 1)...),
+		append(append([]*Rule{nakedSingle}, LayerTrials(1, 2, 0)...),
+			&Rule{Name: "nested-trial", Level: 4, Doc: "a trial inside a trial", Trial: &Trial{MaxLevel: 3, Layers: 2}}),
 	}
 	for _, s := range []string{latinPuzzles[0], latinPuzzles[9], latinPuzzles[10]} {
 		l := parseLatin(s)

@@ -82,13 +82,16 @@ func SortByLevel(rules []*Rule) []*Rule {
 // and applies at most d layers of the plain rules, eliminating every
 // assumption so refuted. Taken in level order they give the shallowest
 // proofs first, so the deepest one a solve uses is the depth it needs.
-// With nest > 0 a last rule, "nested-trial" at level top+k+1, applies at
-// most k layers of the plain rules and trial-1..k, and itself nested up to
-// nest−1 times more: a proof by contradiction inside a proof by
-// contradiction. Each of its applications eliminates one value (the first
-// refuted in the engine's order), since its proofs are costly, and spends
-// at most NestedBudget rule evaluations, so that on a large state it
-// cannot refute it gives up in seconds rather than hours.
+//
+// With nest > 0 a last rule, "nested-trial" at level top+k+1, assumes a
+// value and applies at most NestedLayers layers of the plain rules and of
+// trial-1..k, and of itself nested up to nest−1 times more: a proof by
+// contradiction inside a proof by contradiction. Its layer bound is wide
+// so that the plain rules reach their fixpoint under the assumption before
+// the inner trials are needed. Each of its applications eliminates one
+// value (the first refuted in the engine's order), since its proofs are
+// costly, and spends at most NestedBudget rule evaluations, so that on a
+// large state it cannot refute it gives up in seconds rather than hours.
 func LayerTrials(top, k, nest int) []*Rule {
 	var rs []*Rule
 	for d := 1; d <= k; d++ {
@@ -98,15 +101,18 @@ func LayerTrials(top, k, nest int) []*Rule {
 	}
 	if nest > 0 && k > 0 {
 		rs = append(rs, &Rule{Name: "nested-trial", Level: top + k + 1,
-			Doc:   fmt.Sprintf("Assume one value; if at most %d layer(s) of the rules and of proofs by contradiction inside it reach a contradiction, the value is eliminated.", k),
-			Trial: &Trial{MaxLevel: top + k, Layers: k, Nest: nest - 1, First: true, Budget: NestedBudget}})
+			Doc:   fmt.Sprintf("Assume one value; if the rules and proofs by contradiction of at most %d layer(s) inside it reach a contradiction within %d layers, the value is eliminated.", k, NestedLayers),
+			Trial: &Trial{MaxLevel: top + k, Layers: NestedLayers, Nest: nest - 1, First: true, Budget: NestedBudget}})
 	}
 	return rs
 }
 
-// NestedBudget is the Budget of LayerTrials' nested trial: the rule
-// evaluations one application may spend.
-const NestedBudget = 20000
+// NestedLayers and NestedBudget are the layer bound and the Budget of
+// LayerTrials' nested trial.
+const (
+	NestedLayers = 20
+	NestedBudget = 20000
+)
 
 // Plain returns the rules of rs that are not trials.
 func Plain(rs []*Rule) []*Rule {

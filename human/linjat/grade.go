@@ -137,7 +137,7 @@ func UsedCheat(res *human.Result) bool {
 func NewEngine(p *linjat.Puzzle, trials int, cheats bool) *human.Engine {
 	rules := DefaultRules()
 	if cheats {
-		rules = append(RulesWithCheats(), human.LayerTrials(levelCheats, 2, 1)...)
+		rules = append(RulesWithCheats(), human.LayerTrials(levelCheats, 3, 1)...)
 	}
 	return &human.Engine{Rules: human.WithTrials(rules, trials), Describe: Describe(p), Weights: DefaultWeights().HumanWeights()}
 }

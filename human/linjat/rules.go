@@ -85,10 +85,10 @@ var (
 const levelCheats = 7
 
 // DefaultRules are the sound Rules with the proofs by contradiction a
-// grade uses: trials of 1 and 2 rule layers, then a nested trial
+// grade uses: trials of 1..3 rule layers, then a nested trial
 // (human.LayerTrials). No published level needs them.
 func DefaultRules() []*human.Rule {
-	return append(Rules(), human.LayerTrials(5, 2, 1)...)
+	return append(Rules(), human.LayerTrials(5, 3, 1)...)
 }
 
 // Rules returns the sound rules in the reference's order (levels 1-5).

@@ -62,9 +62,9 @@ const (
 )
 
 // DefaultRules are Rules with the proofs by contradiction a grade uses:
-// trials of 1 and 2 rule layers, then a nested trial (human.LayerTrials).
+// trials of 1..3 rule layers, then a nested trial (human.LayerTrials).
 func DefaultRules() []*human.Rule {
-	return append(Rules(), human.LayerTrials(LevelPigeons, 2, 1)...)
+	return append(Rules(), human.LayerTrials(LevelPigeons, 3, 1)...)
 }
 
 // Rules returns the rule list, a fresh slice each call.
