@@ -29,8 +29,9 @@ import (
 type Options struct {
 	// Solver makes the solvers for uniqueness and step certification.
 	Solver sat.Factory
-	// Trials is the engine's k (0: no proofs by contradiction; < 0: the
-	// kind's default, HumanSetup.Trials).
+	// Trials < 0 solves with the kind's own trial rules (HumanSetup.Rules);
+	// k ≥ 0 replaces them by trials of at most 1..k rule layers
+	// (human.WithTrials), so 0 solves without proofs by contradiction.
 	Trials int
 	// Parallel bounds the engine's goroutines (≤ 0: GOMAXPROCS).
 	Parallel int
@@ -152,13 +153,8 @@ func Grade(ctx context.Context, inst kinds.Instance, opt Options) (*Result, erro
 	if err != nil {
 		return nil, err
 	}
-	trials := opt.Trials
-	if trials < 0 {
-		trials = setup.Trials
-	}
 	eng := &human.Engine{
-		Rules:    setup.Rules,
-		Trials:   trials,
+		Rules:    human.WithTrials(setup.Rules, opt.Trials),
 		Parallel: opt.Parallel,
 		Weights:  setup.Weights,
 		Describe: func(el human.Elim) string { return Describe(inst, el) },

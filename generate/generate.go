@@ -504,7 +504,7 @@ func rulesOnly(ctx context.Context, inst kinds.Instance) (*human.Result, error) 
 	if err != nil {
 		return nil, err
 	}
-	eng := &human.Engine{Rules: setup.Rules, Weights: setup.Weights}
+	eng := &human.Engine{Rules: human.Plain(setup.Rules), Weights: setup.Weights}
 	return eng.Solve(ctx, setup.Input, setup.StartCands(inst))
 }
 

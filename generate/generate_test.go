@@ -82,10 +82,18 @@ func TestGenerate(t *testing.T) {
 				}
 			}
 
-			// Graded again from the text, it lands in the band.
-			g, err := crosscheck.Grade(ctx, inst, crosscheck.Options{Solver: gini.NewSolver, Trials: -1})
+			// Graded again from the text, every step certified by SAT, it
+			// lands in the band.
+			g, err := crosscheck.Grade(ctx, inst, crosscheck.Options{Solver: gini.NewSolver, Trials: -1, CertifySteps: true})
 			if err != nil {
 				t.Fatal(err)
+			}
+			elims := 0
+			for _, st := range g.Human.Steps {
+				elims += len(st.Elims)
+			}
+			if g.Certified != elims {
+				t.Errorf("%d of %d eliminations certified, want all", g.Certified, elims)
 			}
 			if !generate.InBand(tc.kind, tc.band, g.Human.Status, g.Human.Report) {
 				t.Errorf("regraded: %s, level %d, trial depth %d: not in band %s", g.Human.Status, g.Human.Report.MaxLevel, g.Human.Report.TrialDepth, tc.band)

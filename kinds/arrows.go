@@ -98,7 +98,7 @@ func (x *arrowsInstance) Human() (*HumanSetup, error) {
 	if err != nil {
 		return nil, fmt.Errorf("rules: %w", err)
 	}
-	return &HumanSetup{Rules: rules, Input: ha.Input(x.Puzzle), Start: ha.Start(x.Puzzle), Trials: rs.TrialDepth()}, nil
+	return &HumanSetup{Rules: rules, Input: ha.Input(x.Puzzle), Start: ha.Start(x.Puzzle)}, nil
 }
 
 // Model returns the Arrows model behind the instance (for rules audit).

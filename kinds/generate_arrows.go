@@ -37,7 +37,7 @@ func startArrows(ctx context.Context, rng *rand.Rand, opt GenOptions) (Draft, er
 	if err != nil {
 		return nil, fmt.Errorf("rules: %w", err)
 	}
-	eng := &human.Engine{Rules: rules, Trials: rs.TrialDepth()}
+	eng := &human.Engine{Rules: rules}
 	p, err := ha.Generate(ctx, rng, eng, ha.GenOptions{Rows: opt.Rows, Cols: opt.Cols, Attempts: arrowsLayouts})
 	if err != nil {
 		if ctx.Err() != nil {

@@ -62,6 +62,5 @@ func (x *juosanInstance) Human() (*HumanSetup, error) {
 	if err != nil {
 		return nil, err
 	}
-	// Every janko puzzle needs at most 4 trial layers (5 leaves a margin).
-	return &HumanSetup{Rules: hj.Rules(), Input: in, Trials: 5}, nil
+	return &HumanSetup{Rules: hj.DefaultRules(), Input: in}, nil
 }

@@ -92,6 +92,8 @@ type Instance interface {
 
 // HumanSetup is an instance's input to the human engine.
 type HumanSetup struct {
+	// Rules are the kind's rules, its trial rules (proofs by
+	// contradiction) included.
 	Rules []*human.Rule
 	// Input is passed to the rules as human.Pass.Puzzle.
 	Input any
@@ -100,9 +102,6 @@ type HumanSetup struct {
 	Start []human.Cands
 	// Weights overrides the engine's default score weights when non-nil.
 	Weights *human.Weights
-	// Trials is the kind's default trial depth k, used unless the caller
-	// names one.
-	Trials int
 	// Metrics, when set, computes the kind's own difficulty metrics from a
 	// finished solve (Shinro: the paper's m and a), reported beside the
 	// engine's.

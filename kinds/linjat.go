@@ -54,7 +54,7 @@ func (x *linjatInstance) ParseSolution(name string, data []byte) (puzzle.Assignm
 
 func (x *linjatInstance) Human() (*HumanSetup, error) {
 	w := hl.DefaultWeights().HumanWeights()
-	return &HumanSetup{Rules: hl.Rules(), Input: hl.NewInput(x.Puzzle), Start: hl.Start(x.Puzzle), Weights: w,
+	return &HumanSetup{Rules: hl.DefaultRules(), Input: hl.NewInput(x.Puzzle), Start: hl.Start(x.Puzzle), Weights: w,
 		Metrics: func(r *human.Result) map[string]any {
 			c := hl.Classify(r)
 			return map[string]any{"reference_score": hl.Score(r, hl.DefaultWeights()), "depth": c["all"].Depth, "widest_layer": c["all"].MaxWidth}

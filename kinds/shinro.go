@@ -1,6 +1,8 @@
 package kinds
 
 import (
+	"math"
+
 	"github.com/puzzlesat/puzzlesat/encode"
 	es "github.com/puzzlesat/puzzlesat/encode/shinro"
 	"github.com/puzzlesat/puzzlesat/human"
@@ -50,10 +52,11 @@ func (x *shinroInstance) ParseSolution(name string, data []byte) (puzzle.Assignm
 func (x *shinroInstance) Human() (*HumanSetup, error) {
 	w := hs.Weights()
 	return &HumanSetup{
-		Rules: hs.Rules(), Input: x.Puzzle, Start: hs.Start(x.Puzzle), Weights: &w, Trials: 2,
+		Rules: hs.DefaultRules(), Input: x.Puzzle, Start: hs.Start(x.Puzzle), Weights: &w,
 		Metrics: func(r *human.Result) map[string]any {
-			m := hs.MetricsOf(r)
-			return map[string]any{"m": m.M, "a": m.A, "hard_moves": m.Hard, "class": hs.Class(r)}
+			m := hs.MetricsOf(x.Puzzle, r)
+			return map[string]any{"m": m.M, "a": m.A, "hard_moves": m.Hard(), "class": m.Class(),
+				"level": math.Round(m.Level(hs.DefaultBounds)*1000) / 1000}
 		},
 	}, nil
 }

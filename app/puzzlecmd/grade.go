@@ -28,7 +28,7 @@ func gradeCommand(common func(...cli.Flag) []cli.Flag) *cli.Command {
 		Usage:     "solve like a person: difficulty report, steps with reasons, or the next hint (SAT checks uniqueness alongside)",
 		ArgsUsage: "PUZZLE...",
 		Flags: common(
-			&cli.IntFlag{Name: "trials", Value: -1, Usage: "k: rule layers a proof by contradiction may use (0: none; default: the kind's)"},
+			&cli.IntFlag{Name: "trials", Value: -1, Usage: "k ≥ 0 replaces the kind's proofs by contradiction by trials of at most 1..k rule layers (0: none; default: the kind's own trial rules, nested ones included)"},
 			&cli.BoolFlag{Name: "steps", Usage: "print every step with its reason"},
 			&cli.BoolFlag{Name: "hint", Usage: "print only the next step"},
 			&cli.BoolFlag{Name: "certify-steps", Usage: "check every elimination with SAT as it is made"},
@@ -100,8 +100,8 @@ func printReport(w io.Writer, rep human.Report, r *crosscheck.Result) {
 	if hardest == "" {
 		hardest = "-"
 	}
-	fmt.Fprintf(w, "  difficulty score %.1f: hardest rule %s (level %d), trial depth %d, %s in %s (widest %d), %s available in all\n",
-		rep.Score, hardest, rep.MaxLevel, rep.TrialDepth, plural.N(rep.Steps, "step"), plural.N(rep.Depth, "layer"), rep.Width, plural.N(rep.Available, "move"))
+	fmt.Fprintf(w, "  difficulty score %.1f, complexity used %d: hardest rule %s (level %d), trial depth %d, nesting %d, %s in %s (widest %d), %s available in all\n",
+		rep.Score, rep.Complexity, hardest, rep.MaxLevel, rep.TrialDepth, rep.Nesting, plural.N(rep.Steps, "step"), plural.N(rep.Depth, "layer"), rep.Width, plural.N(rep.Available, "move"))
 	var parts []string
 	for _, n := range slices.Sorted(maps.Keys(rep.RuleSteps)) {
 		parts = append(parts, fmt.Sprintf("%s×%d", n, rep.RuleSteps[n]))
@@ -121,17 +121,61 @@ func printReport(w io.Writer, rep human.Report, r *crosscheck.Result) {
 	}
 }
 
+// printSteps prints steps one per line; a proof by contradiction follows
+// its step as an indented chain from its assumption to the contradiction,
+// a proof inside it indented once more.
 func printSteps(w io.Writer, inst kinds.Instance, steps []human.Step, indent string) {
 	for _, s := range steps {
+		fmt.Fprintf(w, "%s%d. %s\n", indent, s.Index+1, stepLine(inst, s))
+		printProof(w, inst, s, indent+"     ")
+	}
+}
+
+// stepLine is "[RULE, level L] reason ⇒ eliminations".
+func stepLine(inst kinds.Instance, s human.Step) string {
+	line := fmt.Sprintf("[%s, level %d] %s", s.Rule, s.Level, s.Reason)
+	if len(s.Elims) > 0 {
 		elims := make([]string, len(s.Elims))
 		for i, e := range s.Elims {
 			elims[i] = strings.Replace(crosscheck.Describe(inst, e), " = ", " ≠ ", 1)
 		}
-		fmt.Fprintf(w, "%s%d. [%s, level %d] %s", indent, s.Index+1, s.Rule, s.Level, s.Reason)
-		if len(elims) > 0 {
-			fmt.Fprintf(w, " ⇒ %s", strings.Join(elims, ", "))
+		line += " ⇒ " + strings.Join(elims, ", ")
+	}
+	return line
+}
+
+// printProof prints a trial step's proof: "assume x = v", then "→ step"
+// per inner step, and how it ends ("→ r5c1 has no value left").
+func printProof(w io.Writer, inst kinds.Instance, s human.Step, indent string) {
+	if s.Assume == nil {
+		return
+	}
+	fmt.Fprintf(w, "%sassume %s\n", indent, crosscheck.Describe(inst, *s.Assume))
+	vars := inst.Vars()
+	for _, in := range s.Proof {
+		switch {
+		case in.Check:
+			// A check's eliminations are not applied: it only says the
+			// state is inconsistent.
+			reason := in.Reason
+			if !strings.HasPrefix(reason, in.Rule) {
+				reason = in.Rule + ": " + reason
+			}
+			fmt.Fprintf(w, "%s→ check %s ⇒ contradiction\n", indent, reason)
+			continue
+		case in.Contradiction && len(in.Elims) == 0:
+			fmt.Fprintf(w, "%s→ [%s, level %d] %s ⇒ contradiction\n", indent, in.Rule, in.Level, in.Reason)
+		default:
+			fmt.Fprintf(w, "%s→ %s\n", indent, stepLine(inst, in))
+			printProof(w, inst, in, indent+"  ")
 		}
-		fmt.Fprintln(w)
+		for _, v := range in.Emptied {
+			name := fmt.Sprintf("unknown %d", v)
+			if v >= 0 && v < len(vars) {
+				name = vars[v].Name
+			}
+			fmt.Fprintf(w, "%s→ %s has no value left\n", indent, name)
+		}
 	}
 }
 

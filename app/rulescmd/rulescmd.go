@@ -48,7 +48,7 @@ func Command() *cli.Command {
 					&cli.StringFlag{Name: "size", Value: "5x5", Usage: "size of generated puzzles, RxC"},
 					&cli.BoolFlag{Name: "diagonal", Usage: "generate diagonal puzzles"},
 					&cli.Int64Flag{Name: "seed", Value: 1, Usage: "seed for generated puzzles"},
-					&cli.IntFlag{Name: "trials", Value: -1, Usage: "trial depth k (default: the rules file's)"},
+					&cli.IntFlag{Name: "trials", Value: -1, Usage: "k ≥ 0 replaces the file's Backtrack rules by trials of at most 1..k rule layers (default: the file's own)"},
 					appio.SolverFlag, appio.TimeoutFlag, appio.FormatFlag,
 				},
 				Action: appio.Anywhere(auditAction),
@@ -172,9 +172,6 @@ func auditAction(c *cli.Context, args []string) error {
 			return rs.Without(without...).HumanRules(fol.AllOptimizations)
 		},
 		Droppable: rs.Has,
-	}
-	if opt.Trials < 0 {
-		opt.Trials = rs.TrialDepth()
 	}
 	unsound := map[string]int{}
 	// "\r" progress belongs on a screen, never in a log file.

@@ -8,7 +8,9 @@ package arrows
 import (
 	_ "embed"
 	"fmt"
+	"math/bits"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -37,16 +39,27 @@ type Rule struct {
 	Checked     *fol.Checked
 }
 
-// Trial is a backtracking entry of a rules file (kind: Backtrack): guess
-// one value and apply up to Depth rule layers looking for a contradiction.
-// The shared engine runs trials with every plain rule, so MaxRuleLevel is
-// recorded but not enforced; Depth maps onto human.Engine.Trials.
+// Trial is a backtracking entry of a rules file (kind: Backtrack). It
+// becomes an engine trial rule (human.Trial) with the reference solver's
+// meaning (japanese_arrows/solver/solver.py, _apply_backtrack_rule and
+// _find_contradiction_optimized): at its complexity, it assumes cell = v
+// for the empty cells with fewest candidates first (ties in row-major
+// order) and ascending v, and searches depth first for a chain of at most
+// rule_depth single conclusions of the rules of complexity ≤
+// max_rule_complexity, each applied alone, that reaches a contradiction: a
+// conclusion that empties a cell, or a state that fails the reference's
+// consistency check (the built-in SEES_TOO_MANY: a filled arrow seeing more
+// distinct numbers than its own), checked on the assumption and after
+// every conclusion without taking a step. The first assumption so refuted
+// is eliminated, one per application, and solving restarts from the
+// cheapest rule. backtrack_depth, which the reference reads but does not
+// use, nests: with d > 1 the trial may be used inside itself d−1 times.
 type Trial struct {
 	Name           string
 	Level          int
 	Depth          int // rule_depth
-	BacktrackDepth int // backtrack_depth (the engine guesses one value: 1)
-	MaxRuleLevel   int // max_rule_complexity
+	BacktrackDepth int // backtrack_depth: 1 + how often it may nest in itself
+	MaxRuleLevel   int // max_rule_complexity (0: every level below its own)
 }
 
 // RuleSet is a loaded and type-checked rules file.
@@ -153,8 +166,11 @@ func ParseRules(name string, data []byte) (*RuleSet, error) {
 			if t.Depth < 1 {
 				add(nm.Pos, "rule_depth must be at least 1")
 			}
-			if t.BacktrackDepth != 1 {
-				add(nm.Pos, "backtrack_depth %d: only 1 (one guessed value) is supported", t.BacktrackDepth)
+			if t.BacktrackDepth < 1 {
+				add(nm.Pos, "backtrack_depth must be at least 1")
+			}
+			if t.MaxRuleLevel >= t.Level {
+				add(nm.Pos, "max_rule_complexity %d must be below the rule's complexity %d", t.MaxRuleLevel, t.Level)
 			}
 			rs.Trials = append(rs.Trials, t)
 			continue
@@ -223,8 +239,8 @@ func addFol(add func(fol.Position, string, ...any), err error) {
 	add(fol.Position{}, "%v", err)
 }
 
-// TrialDepth is the deepest trial of the file (human.Engine.Trials), 0
-// when it has none.
+// TrialDepth is the longest chain (rule_depth) of the file's Backtrack
+// rules, 0 when it has none.
 func (rs *RuleSet) TrialDepth() int {
 	d := 0
 	for _, t := range rs.Trials {
@@ -273,18 +289,27 @@ func contains(xs []string, x string) bool {
 	return false
 }
 
+// SeesTooMany is the built-in rule that is the reference solver's
+// consistency check: a filled arrow that already sees more distinct
+// numbers than its own. The Backtrack rules run it as their check.
+const SeesTooMany = "SEES_TOO_MANY"
+
 // Consistency rules are added to every rule set (unless the file defines
 // rules of the same names): they find states where a filled arrow already
 // sees more distinct values than its number, or can no longer see enough,
-// which the reference solver checks outside its rules. They let trials
-// reach contradictions with any rules file.
+// so that a full grid that breaks the puzzle is never taken as solved.
+// SEES_TOO_MANY is the reference's consistency check; SEES_TOO_FEW, an
+// ordinary level-1 rule inside trials too, concludes on filled cells what
+// the reference's MAX_CANDIDATES (complexity 2) does, so with the
+// reference's file it shortens no chain.
 var consistency = []struct{ name, cond, concl string }{
-	{"SEES_TOO_MANY", "exists p (val(p) != nil ^ sees_distinct(p) > val(p))", "exclude(p, val(p))"},
+	{SeesTooMany, "exists p (val(p) != nil ^ sees_distinct(p) > val(p))", "exclude(p, val(p))"},
 	{"SEES_TOO_FEW", "exists p (val(p) != nil ^ sees_distinct_candidates(p) < val(p))", "exclude(p, val(p))"},
 }
 
 // HumanRules compiles the plain rules, with the built-in consistency
-// rules at level 1, into engine rules using the optimizer passes opt.
+// rules at level 1, into engine rules using the optimizer passes opt, and
+// the Backtrack entries into engine trial rules (see Trial).
 func (rs *RuleSet) HumanRules(opt fol.Options) ([]*human.Rule, error) {
 	var out []*human.Rule
 	have := map[string]bool{}
@@ -321,7 +346,22 @@ func (rs *RuleSet) HumanRules(opt fol.Options) ([]*human.Rule, error) {
 		}
 		out = append(out, hr)
 	}
+	for _, t := range rs.Trials {
+		out = append(out, t.rule())
+	}
+	if err := human.Validate(out); err != nil {
+		return nil, err
+	}
 	return out, nil
+}
+
+// rule is the engine trial rule of a Backtrack entry.
+func (t Trial) rule() *human.Rule {
+	return &human.Rule{Name: t.Name, Level: t.Level,
+		Doc: fmt.Sprintf("Assume one value of a cell with fewest candidates; if a chain of at most %d conclusion(s) of rules of complexity ≤ %d reaches a contradiction, eliminate it.",
+			t.Depth, t.MaxRuleLevel),
+		Trial: &human.Trial{MaxLevel: t.MaxRuleLevel, Chain: t.Depth, Nest: t.BacktrackDepth - 1, First: true,
+			Checks: []string{SeesTooMany}}}
 }
 
 // AllPasses is fol.AllOptimizations (for callers that do not import fol).
@@ -352,48 +392,38 @@ func compileRule(r *Rule, opt fol.Options) (*human.Rule, error) {
 		s := fol.NewState(w, cands)
 		s.Limit(pass.Context(), fol.DefaultBudget)
 		var out []human.Deduction
-		done := map[human.Elim]bool{}
 		prog.Witnesses(s, func(env []int) bool {
-			removed, empty := prog.Conclude(s, env)
-			var elims []human.Elim
-			cells := map[int]bool{}
-			for cell, bits := range removed {
-				cells[cell] = true
-				for v := 0; v < 64; v++ {
-					if bits&(1<<uint(v)) != 0 {
-						el := human.Elim{Var: cell, Value: v}
-						if !done[el] {
-							done[el] = true
-							elims = append(elims, el)
-						}
-					}
-				}
-			}
-			if len(elims) == 0 && !empty {
-				return true
-			}
-			sort.Slice(elims, func(i, j int) bool {
-				if elims[i].Var != elims[j].Var {
-					return elims[i].Var < elims[j].Var
-				}
-				return elims[i].Value < elims[j].Value
-			})
-			d := human.Deduction{Elims: elims, Contradiction: empty, Reason: reason(r, w, env, wnames)}
+			var seen []int
 			for _, n := range wnames {
 				if b := r.Checked.Witness[n]; b.Type == fol.TPos {
 					if p := env[fol.Slot(b)]; p >= 0 && p < w.N {
-						cells[p] = true
+						seen = append(seen, p)
 					}
 				}
 			}
-			for c := range cells {
-				d.Cells = append(d.Cells, w.P.Pos(c))
+			// One deduction per conclusion, each on the state as the
+			// witness found it: a trial's chain applies them one by one,
+			// as the reference solver does.
+			for k := range prog.Conclusions() {
+				cell, rm, empty := prog.ConcludeOne(s, env, k)
+				if cell < 0 || rm == 0 && !empty {
+					continue
+				}
+				d := human.Deduction{Contradiction: empty, Reason: reason(r, w, env, wnames, k)}
+				for x := rm; x != 0; x &= x - 1 {
+					d.Elims = append(d.Elims, human.Elim{Var: cell, Value: bits.TrailingZeros64(x)})
+				}
+				cells := append(slices.Clone(seen), cell)
+				slices.Sort(cells)
+				for _, c := range slices.Compact(cells) {
+					d.Cells = append(d.Cells, w.P.Pos(c))
+				}
+				out = append(out, d)
+				if empty || len(out) >= maxDeductions {
+					return false
+				}
 			}
-			sort.Slice(d.Cells, func(i, j int) bool {
-				return d.Cells[i].Row < d.Cells[j].Row || d.Cells[i].Row == d.Cells[j].Row && d.Cells[i].Col < d.Cells[j].Col
-			})
-			out = append(out, d)
-			return len(out) < maxDeductions && !empty
+			return true
 		})
 		if err := s.Err(); err != nil {
 			pass.Fail(err)
@@ -404,7 +434,7 @@ func compileRule(r *Rule, opt fol.Options) (*human.Rule, error) {
 	return &human.Rule{Name: r.Name, Doc: doc, Level: r.Level, Apply: human.Typed(apply)}, nil
 }
 
-func reason(r *Rule, w *fol.World, env []int, wnames []string) string {
+func reason(r *Rule, w *fol.World, env []int, wnames []string, k int) string {
 	var parts []string
 	for _, n := range wnames {
 		b := r.Checked.Witness[n]
@@ -422,7 +452,7 @@ func reason(r *Rule, w *fol.World, env []int, wnames []string) string {
 		}
 		parts = append(parts, n+"="+s)
 	}
-	return fmt.Sprintf("%s with %s: %s", r.Name, strings.Join(parts, ", "), strings.Join(r.Conclusions, ", "))
+	return fmt.Sprintf("%s with %s: %s", r.Name, strings.Join(parts, ", "), r.Conclusions[k])
 }
 
 // Input is the engine input (human.Engine.Solve's puz) for p: the rules

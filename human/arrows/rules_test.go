@@ -134,6 +134,7 @@ func TestOptimizerPreservesDeductions(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
+				rules = human.Plain(rules)
 				var have []string
 				for _, st := range states {
 					for _, r := range rules {

@@ -27,8 +27,9 @@
 //     other value of its domain is caught, unless SAT shows the changed
 //     assignment is a solution too (then Verify must accept it);
 //   - Human: the kind's rules pass human.Validate, and a graded solve
-//     (package crosscheck, the kind's default trials) has every elimination
-//     certified by SAT and, when the rules finish, the same solution;
+//     (package crosscheck, the kind's default rules and trial rules) has
+//     every elimination certified by SAT, finishes every puzzle SAT
+//     proves unique, and reaches the same solution;
 //   - Select: the puzzle has an entry number (Header.Entry, rising through
 //     the file), and Kind.Select finds it again by that number (#N) and by
 //     its name when no other puzzle of the file shares it, and refuses #0
@@ -472,6 +473,8 @@ func (s *suite) human(ctx context.Context, t tb, inst instance, ref puzzle.Assig
 		t.Errorf("crosscheck.Grade: have %d of %d eliminations certified, want all", g.Certified, elims)
 	}
 	switch {
+	case g.Human.Status != human.StatusSolved && g.SAT != nil && g.SAT.Status == sat.UniqueSolution:
+		t.Errorf("crosscheck.Grade: the kind's default rules end %s after %d steps on a unique puzzle, want solved", g.Human.Status, len(g.Human.Steps))
 	case g.Human.Status != human.StatusSolved:
 		t.Logf("the rules end %s after %d steps (every one certified)", g.Human.Status, len(g.Human.Steps))
 	case ref != nil && !slices.Equal(g.Solution, ref):

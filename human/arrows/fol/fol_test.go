@@ -314,3 +314,20 @@ func TestEvaluationBounds(t *testing.T) {
 		}
 	}
 }
+
+// TestArity: every function and relation fits the fixed-size argument
+// array its implementation takes, and has one.
+func TestArity(t *testing.T) {
+	for _, m := range []map[string]*sig{sigFunctions, sigRelations} {
+		for name, s := range m {
+			if len(s.args) > len(args{}) {
+				t.Errorf("%s takes %d arguments, at most %d fit", name, len(s.args), len(args{}))
+			}
+			_, f := funcImpl[name]
+			_, r := relImpl[name]
+			if !f && !r {
+				t.Errorf("%s has no implementation", name)
+			}
+		}
+	}
+}
