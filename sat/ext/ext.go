@@ -10,6 +10,13 @@
 // line is printed. Cancelling the context kills the process and its whole
 // process group; Solve then returns Unknown with ctx.Err().
 //
+// Effort counters (sat.Statser) are read from the binary's statistics on
+// standard output, lines such as cadical's and kissat's
+// "c conflicts: 94 ..." or minisat's "conflicts : 25 ...": conflicts,
+// decisions and propagations. A solve whose output names none of them
+// leaves the counters NotCounted; one that names some counts the others as
+// 0 (cadical leaves out counters that stayed 0).
+//
 // A model from the binary is checked against the formula and the
 // assumptions before Solve reports Sat, so a buggy binary gives an error,
 // not a wrong answer. There is no incrementality (each Solve starts a new
@@ -30,6 +37,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -46,9 +54,14 @@ type Solver struct {
 	minisat bool     // answer in a result file, not on stdout
 	f       sat.Formula
 	model   []bool
+	stats   sat.Stats
+	solved  bool // some Solve read the binary's output
 }
 
-var _ sat.Solver = (*Solver)(nil)
+var (
+	_ sat.Solver  = (*Solver)(nil)
+	_ sat.Statser = (*Solver)(nil)
+)
 
 // killGrace is how long Solve waits for the output pipes to close after the
 // process was killed (a grandchild may still hold them).
@@ -173,6 +186,7 @@ func (s *Solver) Solve(ctx context.Context, assumptions ...int) (sat.Status, err
 	default:
 		return sat.Unknown, fmt.Errorf("%s: %w", s.name, runErr)
 	}
+	s.addStats(parseStats(stdout.Bytes()))
 
 	var ans answer
 	if s.minisat {
@@ -350,6 +364,52 @@ func parseLits(fs []string) ([]int, error) {
 		}
 	}
 	return lits, nil
+}
+
+// statsLine matches a statistics line: an optional "c ", a counter's
+// name, a colon and its value.
+var statsLine = regexp.MustCompile(`(?m)^(?:c\s+)?(conflicts|decisions|propagations)\s*:\s*(\d+)`)
+
+// parseStats reads the effort counters from a binary's output (see the
+// package comment).
+func parseStats(out []byte) sat.Stats {
+	ms := statsLine.FindAllSubmatch(out, -1)
+	if len(ms) == 0 {
+		return sat.Uncounted
+	}
+	var st sat.Stats
+	for _, m := range ms {
+		n, err := strconv.ParseInt(string(m[2]), 10, 64)
+		if err != nil {
+			continue // beyond int64: not a count we can use
+		}
+		switch string(m[1]) {
+		case "conflicts":
+			st.Conflicts = n
+		case "decisions":
+			st.Decisions = n
+		case "propagations":
+			st.Propagations = n
+		}
+	}
+	return st
+}
+
+func (s *Solver) addStats(st sat.Stats) {
+	if !s.solved {
+		s.stats, s.solved = st, true
+		return
+	}
+	s.stats = s.stats.Add(st)
+}
+
+// Stats returns the counters the binary printed, summed over every Solve
+// (Uncounted before the first, or when the binary prints none).
+func (s *Solver) Stats() sat.Stats {
+	if !s.solved {
+		return sat.Uncounted
+	}
+	return s.stats
 }
 
 // tailBuffer keeps the last max bytes written to it.
