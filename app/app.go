@@ -17,6 +17,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/app/benchcmd"
 	"github.com/puzzlesat/puzzlesat/app/cnfcmd"
+	"github.com/puzzlesat/puzzlesat/app/crosscheckcmd"
 	"github.com/puzzlesat/puzzlesat/app/extcmd"
 	"github.com/puzzlesat/puzzlesat/app/generatecmd"
 	"github.com/puzzlesat/puzzlesat/app/puzzlecmd"
@@ -112,7 +113,7 @@ func commands() []*cli.Command {
 	cnf := cnfcmd.Command()
 	cnf.Subcommands = append(cnf.Subcommands, puzzlecmd.ExportCommand())
 	cmds := puzzlecmd.Commands()
-	cmds = append(cmds, cnf, rulescmd.Command(), generatecmd.Command(), benchcmd.Command(), shiftcmd.Command(),
+	cmds = append(cmds, cnf, rulescmd.Command(), generatecmd.Command(), benchcmd.Command(), crosscheckcmd.Command(), shiftcmd.Command(),
 		// Drawing links a graphics library whose packages would cost every
 		// start of this binary milliseconds: render is a binary of its own.
 		extcmd.Command("render", "draw a puzzle, a solution, two solutions, the backbone or a hint as SVG, PNG or PDF", "puzzlesat-render"))
