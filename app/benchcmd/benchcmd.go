@@ -48,12 +48,13 @@ func Command() *cli.Command {
 	return &cli.Command{
 		Name:      "bench",
 		Usage:     "benchmark the encodings: sizes, solver effort and times per kind, instance set, encoding and back-end",
-		ArgsUsage: " ",
+		ArgsUsage: "[FILE|DIR...]",
 		Description: "Runs a uniqueness check (a shift puzzle: its optimum) on every instance of every set, under every\n" +
 			"encoding choice (cardinality encodings; the shift encodings), on every back-end, --reps times.\n" +
 			"Records the encoding's variables and clauses, the back-end's conflicts, decisions and propagations\n" +
 			"(deterministic: the same on every run) and the median wall time. The corpus is --corpus (the\n" +
-			"repository's testdata folder); --quick takes a fixed small subset, for CI.\n\n" +
+			"repository's testdata folder); --quick takes a fixed small subset, for CI. Puzzle files or folders\n" +
+			"given as arguments are benchmarked instead, one set per argument and kind.\n\n" +
 			"Formats: text (markdown tables), gobench (the Go benchmark format: benchstat reads it, and so\n" +
 			"does `bench compare`), json (every set and every instance). --plot draws time and effort per\n" +
 			"instance by encoding. --baseline FILE compares the run with FILE as `bench compare` does and\n" +
@@ -62,6 +63,8 @@ func Command() *cli.Command {
 			&cli.StringFlag{Name: "corpus", Value: "testdata", Usage: "the corpus folder"},
 			&cli.BoolFlag{Name: "quick", Usage: "a fixed small subset of each kind and two small shift puzzles (CI)"},
 			&cli.StringFlag{Name: "kind", Usage: "only this kind (or shift)"},
+			&cli.StringFlag{Name: "rule", Value: "either", Usage: "Juosan clue reading of puzzles given as arguments: either or majority"},
+			&cli.StringFlag{Name: "rules", Usage: "Arrows rules file for puzzles given as arguments"},
 			&cli.StringFlag{Name: "enc", Usage: "only these comma-separated encodings"},
 			&cli.StringFlag{Name: "solvers", Usage: "comma-separated back-ends (default: " + defaultSolvers + ")"},
 			&cli.IntFlag{Name: "reps", Value: 3, Usage: "runs of every check; times are their median"},
@@ -100,8 +103,9 @@ func compareCommand() *cli.Command {
 }
 
 func action(c *cli.Context) error {
-	if c.Args().Len() > 0 {
-		return appio.Exit(appio.ExitBadInput, "bench: unexpected argument %q (bench compare OLD NEW compares two runs)", c.Args().First())
+	args := c.Args().Slice()
+	if len(args) > 0 && (c.Bool("quick") || c.Bool("counts") || c.String("cnf") != "") {
+		return appio.Exit(appio.ExitBadInput, "bench: puzzle arguments go with neither --quick, --counts nor --cnf")
 	}
 	if fams := c.String("cnf"); fams != "" {
 		return cnfAction(c, strings.Split(fams, ","))
@@ -148,9 +152,19 @@ func action(c *cli.Context) error {
 		return appio.Exit(appio.ExitBadInput, "--plot-solver %s is not one of --solvers %s", plotSolver, strings.Join(names, ","))
 	}
 
-	sets, err := bench.Sets(c.String("corpus"), c.Bool("quick"))
+	var sets []bench.Set
+	if len(args) > 0 {
+		switch r := c.String("rule"); r {
+		case "either", "majority":
+		default:
+			return appio.Exit(appio.ExitBadInput, "unknown --rule %q (want either or majority)", r)
+		}
+		sets, err = bench.FileSets(args, kinds.Options{Rule: c.String("rule"), Rules: c.String("rules")})
+	} else {
+		sets, err = bench.Sets(c.String("corpus"), c.Bool("quick"))
+	}
 	if err != nil {
-		return appio.Exit(appio.ExitBadInput, "corpus: %v", err)
+		return appio.BadInput(err)
 	}
 	sets, err = filter(sets, c.String("kind"), c.String("enc"))
 	if err != nil {

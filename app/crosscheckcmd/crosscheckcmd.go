@@ -10,11 +10,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"math/rand/v2"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -169,10 +167,9 @@ func backendsOf(c *cli.Context) ([]crosscheck.Backend, error) {
 	return out, nil
 }
 
-// expand lists the files args name: a folder is walked (in lexical order)
-// for the files some kind reads (--kind: that kind), skipping hidden
-// entries and an Arrows folder's solution.txt; other arguments are kept as
-// they are. skipped counts the files in folders no kind reads.
+// expand lists the files args name: a folder is walked for the files
+// some kind reads (--kind: that kind; kinds.Files); other arguments are
+// kept as they are. skipped counts the files in folders no kind reads.
 func expand(c *cli.Context, args []string) (files []string, skipped int, err error) {
 	var only *kinds.Kind
 	if k := c.String("kind"); k != "" {
@@ -182,56 +179,18 @@ func expand(c *cli.Context, args []string) (files []string, skipped int, err err
 	}
 	for _, arg := range args {
 		st, err := os.Stat(arg)
-		if err != nil || !st.IsDir() || isArrowsFolder(arg) {
+		if err != nil || !st.IsDir() || kinds.IsArrowsFolder(arg) {
 			files = append(files, arg) // the loader reports what is wrong
 			continue
 		}
-		err = filepath.WalkDir(arg, func(path string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if path != arg && strings.HasPrefix(d.Name(), ".") {
-				if d.IsDir() {
-					return filepath.SkipDir
-				}
-				return nil
-			}
-			if d.IsDir() || !d.Type().IsRegular() {
-				return nil
-			}
-			if d.Name() == "solution.txt" && isArrowsFolder(filepath.Dir(path)) {
-				return nil // the answer beside a reference puzzle.txt
-			}
-			data, err := os.ReadFile(path)
-			if err != nil {
-				return err
-			}
-			ok := false
-			if only != nil {
-				ok = only.Detect(path, data)
-			} else {
-				_, derr := kinds.Detect(path, data)
-				ok = derr == nil
-			}
-			if ok {
-				files = append(files, path)
-			} else {
-				skipped++
-			}
-			return nil
-		})
+		fs, n, err := kinds.Files(arg, only)
 		if err != nil {
 			return nil, 0, appio.BadInput(err)
 		}
+		files = append(files, fs...)
+		skipped += n
 	}
 	return files, skipped, nil
-}
-
-// isArrowsFolder reports whether dir is a reference Arrows folder: it
-// holds puzzle.txt.
-func isArrowsFolder(dir string) bool {
-	st, err := os.Stat(filepath.Join(dir, "puzzle.txt"))
-	return err == nil && !st.IsDir()
 }
 
 // random draws --random puzzles of --kind (of every kind with a Random
