@@ -28,9 +28,9 @@ func quickRun(t *testing.T, sets []Set) []byte {
 	return buf.Bytes()
 }
 
-// smallSets are two quick sets: Juosan's and Linjat's, under two
-// cardinality encodings.
-func smallSets(t *testing.T) []Set {
+// quickSets are the quick sets of the kinds encs names, each under the
+// encodings listed for it.
+func quickSets(t *testing.T, encs map[string][]string) []Set {
 	t.Helper()
 	sets, err := Sets("../testdata", true)
 	if err != nil {
@@ -38,15 +38,21 @@ func smallSets(t *testing.T) []Set {
 	}
 	var out []Set
 	for _, s := range sets {
-		if s.Kind == "juosan" || s.Kind == "linjat" {
-			s.Encodings = []string{"totalizer", "ladder"}
+		if e, ok := encs[s.Kind]; ok {
+			s.Encodings = e
 			out = append(out, s)
 		}
 	}
-	if len(out) != 2 {
-		t.Fatalf("have %d quick Juosan and Linjat sets, want 2", len(out))
+	if len(out) != len(encs) {
+		t.Fatalf("have %d of the quick sets %v", len(out), encs)
 	}
 	return out
+}
+
+// smallSets are two quick sets: Juosan's and Linjat's, under two
+// cardinality encodings.
+func smallSets(t *testing.T) []Set {
+	return quickSets(t, map[string][]string{"juosan": {"totalizer", "ladder"}, "linjat": {"totalizer", "ladder"}})
 }
 
 // TestBenchstatReadsOutput: benchfmt (what benchstat reads with) parses

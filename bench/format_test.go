@@ -15,22 +15,7 @@ import (
 // encodings each, once, on gini and gophersat.
 func smallReport(t *testing.T) *Report {
 	t.Helper()
-	sets, err := Sets("../testdata", true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var keep []Set
-	for _, s := range sets {
-		switch s.Kind {
-		case "linjat":
-			s.Encodings = []string{"totalizer", "native"}
-		case "shift":
-			s.Encodings = []string{"layers", "source"}
-		default:
-			continue
-		}
-		keep = append(keep, s)
-	}
+	keep := quickSets(t, map[string][]string{"linjat": {"totalizer", "native"}, "shift": {"layers", "source"}})
 	rep, err := Run(context.Background(), keep, []string{"gini", "gophersat"}, RunOptions{Reps: 1})
 	if err != nil {
 		t.Fatal(err)
