@@ -15,7 +15,6 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/puzzlesat/puzzlesat/app/benchcmd"
 	"github.com/puzzlesat/puzzlesat/app/cnfcmd"
 	"github.com/puzzlesat/puzzlesat/app/crosscheckcmd"
 	"github.com/puzzlesat/puzzlesat/app/extcmd"
@@ -113,9 +112,12 @@ func commands() []*cli.Command {
 	cnf := cnfcmd.Command()
 	cnf.Subcommands = append(cnf.Subcommands, puzzlecmd.ExportCommand())
 	cmds := puzzlecmd.Commands()
-	cmds = append(cmds, cnf, rulescmd.Command(), generatecmd.Command(), benchcmd.Command(), crosscheckcmd.Command(), shiftcmd.Command(),
+	cmds = append(cmds, cnf, rulescmd.Command(), generatecmd.Command(), crosscheckcmd.Command(), shiftcmd.Command(),
 		// Drawing links a graphics library whose packages would cost every
 		// start of this binary milliseconds: render is a binary of its own.
+		// Likewise bench: a plotting library, benchstat's format and
+		// statistics, and a progress bar.
+		extcmd.Command("bench", "benchmark the encodings: sizes, solver effort and times per kind, instance set, encoding and back-end; bench compare OLD NEW", "puzzlesat-bench"),
 		extcmd.Command("render", "draw a puzzle, a solution, two solutions, the backbone or a hint as SVG, PNG or PDF", "puzzlesat-render"))
 	return cmds
 }

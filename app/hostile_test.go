@@ -68,7 +68,8 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	puzzlesat = filepath.Join(dir, "puzzlesat")
-	build := exec.Command("go", "build", "-tags", "urfave_cli_no_docs", "-o", puzzlesat, "../cmd/puzzlesat")
+	// puzzlesat bench runs puzzlesat-bench from beside puzzlesat.
+	build := exec.Command("go", "build", "-tags", "urfave_cli_no_docs", "-o", dir+string(filepath.Separator), "../cmd/puzzlesat", "../cmd/puzzlesat-bench")
 	if out, err := build.CombinedOutput(); err != nil {
 		fmt.Fprintf(os.Stderr, "building puzzlesat: %v\n%s", err, out)
 		os.Exit(1)

@@ -37,7 +37,7 @@ func parse(t *testing.T, kind *kinds.Kind, rel string) []crosscheck.Puzzle {
 		t.Fatal(err) // a bad entry beside the one picked is no matter
 	}
 	if sel != "" {
-		in, err := kind.Pick(path, insts, sel)
+		in, err := kind.Select(path, data, kinds.Options{}, sel)
 		if err != nil {
 			t.Fatal(err)
 		}

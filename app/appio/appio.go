@@ -13,7 +13,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/urfave/cli/v2"
 
 	"github.com/puzzlesat/puzzlesat/encode"
@@ -183,23 +182,6 @@ func Progress(w io.Writer) io.Writer {
 		return w
 	}
 	return io.Discard
-}
-
-// Bar returns a progress bar over total steps drawn on w when w is a
-// terminal, and one that draws nothing otherwise (logs and pipes get no
-// progress, as with Progress).
-func Bar(w io.Writer, total int, desc string) *progressbar.ProgressBar {
-	return progressbar.NewOptions(total,
-		progressbar.OptionSetWriter(w),
-		progressbar.OptionSetVisibility(IsTerminal(w)),
-		progressbar.OptionSetDescription(desc),
-		progressbar.OptionShowCount(),
-		progressbar.OptionSetElapsedTime(true),
-		progressbar.OptionSetPredictTime(true),
-		progressbar.OptionSetWidth(30),
-		progressbar.OptionThrottle(100*time.Millisecond),
-		progressbar.OptionClearOnFinish(),
-	)
 }
 
 // IsTerminal reports whether w is a character device (a terminal).

@@ -19,6 +19,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/schollz/progressbar/v3"
 	"github.com/urfave/cli/v2"
 
 	"github.com/puzzlesat/puzzlesat/app/appio"
@@ -172,7 +173,7 @@ func action(c *cli.Context) error {
 	}
 	ctx, cancel := appio.Context(c)
 	defer cancel()
-	bar := appio.Bar(c.App.ErrWriter, 1, "bench")
+	bar := progressBar(c.App.ErrWriter, 1, "bench")
 	rep, err := bench.Run(ctx, sets, names, bench.RunOptions{Reps: c.Int("reps"), Quick: c.Bool("quick"), Progress: func(done, total int) {
 		if done == 1 {
 			bar.ChangeMax(total)
@@ -232,6 +233,23 @@ func action(c *cli.Context) error {
 		return cli.Exit("", appio.ExitNo)
 	}
 	return nil
+}
+
+// progressBar returns a progress bar over total steps drawn on w when w is
+// a terminal, and one that draws nothing otherwise (logs and pipes get no
+// progress, as with appio.Progress).
+func progressBar(w io.Writer, total int, desc string) *progressbar.ProgressBar {
+	return progressbar.NewOptions(total,
+		progressbar.OptionSetWriter(w),
+		progressbar.OptionSetVisibility(appio.IsTerminal(w)),
+		progressbar.OptionSetDescription(desc),
+		progressbar.OptionShowCount(),
+		progressbar.OptionSetElapsedTime(true),
+		progressbar.OptionSetPredictTime(true),
+		progressbar.OptionSetWidth(30),
+		progressbar.OptionThrottle(100*time.Millisecond),
+		progressbar.OptionClearOnFinish(),
+	)
 }
 
 // solverNames is --solvers, or the default: gini, gophersat, and cadical

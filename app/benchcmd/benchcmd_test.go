@@ -7,8 +7,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/urfave/cli/v2"
+
+	"github.com/puzzlesat/puzzlesat/app/benchcmd"
 	"github.com/puzzlesat/puzzlesat/internal/clitest"
 )
+
+// bench is the command as puzzlesat-bench runs it.
+var bench = []*cli.Command{benchcmd.Command()}
 
 const corpus = "../../testdata"
 
@@ -20,7 +26,7 @@ func args(extra ...string) []string { return append(append([]string(nil), quick.
 func TestCommands(t *testing.T) {
 	dir := t.TempDir()
 	base := filepath.Join(dir, "base.txt")
-	if code, out, errs := clitest.Run("", args("--format", "gobench")...); code != 0 {
+	if code, out, errs := clitest.RunWith(bench, "", args("--format", "gobench")...); code != 0 {
 		t.Fatalf("bench --format gobench: exit %d\n%s%s", code, out, errs)
 	} else if err := os.WriteFile(base, []byte(out), 0o644); err != nil {
 		t.Fatal(err)
@@ -46,7 +52,7 @@ func TestCommands(t *testing.T) {
 	os.WriteFile(garbage, []byte("BenchmarkX 1 2\n"), 0o644)
 	svg, pic := filepath.Join(dir, "plot.svg"), filepath.Join(dir, "plot.png")
 
-	clitest.Test(t, []clitest.Case{
+	clitest.TestWith(t, bench, []clitest.Case{
 		// Progress goes only to a terminal: stderr stays empty here.
 		{Name: "text", Args: quick, Out: []string{"| linjat | quick | 4 | totalizer |", "gini ms", "fewest clauses"}},
 		{Name: "json", Args: args("--format", "json"), Out: []string{`"instances"`, `"propagations"`}},

@@ -110,15 +110,15 @@ func action(c *cli.Context, args []string) error {
 
 	ctx, cancel := appio.Context(c)
 	defer cancel()
-	bar := appio.Bar(c.App.ErrWriter, len(mine), "crosscheck")
+	progress := appio.Progress(c.App.ErrWriter)
 	outcomes, err := crosscheck.Sweep(ctx, mine, crosscheck.SweepOptions{
 		Backends: backends,
 		MaxCount: c.Int("max"),
 		Trials:   c.Int("trials"),
 		Workers:  c.Int("jobs"),
-		Progress: func(done int) { bar.Set(done) },
+		Progress: func(done int) { fmt.Fprintf(progress, "\rcrosscheck: %d/%d puzzles", done, len(mine)) },
 	})
-	bar.Finish()
+	fmt.Fprint(progress, "\r\033[K")
 	if err != nil {
 		if appio.IsTimeout(err) {
 			return cli.Exit("crosscheck: timed out", appio.ExitTimeout)

@@ -37,7 +37,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -366,31 +365,41 @@ func parseLits(fs []string) ([]int, error) {
 	return lits, nil
 }
 
-// statsLine matches a statistics line: an optional "c ", a counter's
-// name, a colon and its value.
-var statsLine = regexp.MustCompile(`(?m)^(?:c\s+)?(conflicts|decisions|propagations)\s*:\s*(\d+)`)
-
 // parseStats reads the effort counters from a binary's output (see the
-// package comment).
+// package comment): lines of an optional "c ", a counter's name, a colon
+// and its value. (No package-level regexp: compiling one would cost every
+// start of the program.)
 func parseStats(out []byte) sat.Stats {
-	ms := statsLine.FindAllSubmatch(out, -1)
-	if len(ms) == 0 {
-		return sat.Uncounted
-	}
-	var st sat.Stats
-	for _, m := range ms {
-		n, err := strconv.ParseInt(string(m[2]), 10, 64)
-		if err != nil {
-			continue // beyond int64: not a count we can use
+	st, seen := sat.Stats{}, false
+	for line := range strings.SplitSeq(string(out), "\n") {
+		line = strings.TrimPrefix(line, "c ")
+		name, rest, ok := strings.Cut(line, ":")
+		if !ok {
+			continue
 		}
-		switch string(m[1]) {
+		var dst *int64
+		switch strings.TrimSpace(name) {
 		case "conflicts":
-			st.Conflicts = n
+			dst = &st.Conflicts
 		case "decisions":
-			st.Decisions = n
+			dst = &st.Decisions
 		case "propagations":
-			st.Propagations = n
+			dst = &st.Propagations
+		default:
+			continue
 		}
+		fs := strings.Fields(rest)
+		if len(fs) == 0 {
+			continue
+		}
+		n, err := strconv.ParseInt(fs[0], 10, 64)
+		if err != nil || n < 0 {
+			continue // not a count we can use
+		}
+		*dst, seen = n, true
+	}
+	if !seen {
+		return sat.Uncounted
 	}
 	return st
 }
