@@ -2,7 +2,11 @@ package bench
 
 import (
 	"fmt"
+	"image"
 	"image/color"
+	colorpal "image/color/palette"
+	imgdraw "image/draw"
+	"image/png"
 	"io"
 	"math"
 	"slices"
@@ -36,7 +40,8 @@ var palette = []color.Color{
 // repeats, ms) on the left and the search effort on the right
 // (propagations where the back-end counts them, else conflicts), both on
 // log scales (0 is drawn as 1), with the instances along x in order of
-// their time under the default encoding. format is "svg" or "png".
+// their effort under the default encoding (deterministic, unlike time: the
+// order is the same on every run). format is "svg" or "png".
 func Plot(w io.Writer, rep *Report, solver, format string) error {
 	byKind := map[string][]Result{}
 	var kindNames []string
@@ -67,18 +72,29 @@ func Plot(w io.Writer, rep *Report, solver, format string) error {
 		panelW  = 4.2 * vg.Inch
 		panelH  = 2.5 * vg.Inch
 		legendW = 1.3 * vg.Inch
-		titleH  = 0.35 * vg.Inch
+		titleH  = 0.45 * vg.Inch
 	)
 	width, height := 2*panelW+legendW, vg.Length(len(rows))*panelH+titleH
 	var canvas vg.CanvasSizer
-	var out io.WriterTo
+	var write func() error
 	switch format {
 	case "svg":
 		c := vgsvg.New(width, height)
-		canvas, out = c, c
+		canvas = c
+		write = func() error { _, err := c.WriteTo(w); return err }
 	case "png":
-		c := vgimg.NewWith(vgimg.UseWH(width, height), vgimg.UseDPI(110))
-		canvas, out = c, vgimg.PngCanvas{Canvas: c}
+		c := vgimg.NewWith(vgimg.UseWH(width, height), vgimg.UseDPI(100))
+		canvas = c
+		// A plot is flat colour meant to be committed (docs/bench.png):
+		// mapped to 256 colours (the web-safe ones and the palette's own,
+		// without dithering) and compressed hard it takes a fifth of the
+		// bytes and looks the same.
+		write = func() error {
+			img := c.Image()
+			pal := image.NewPaletted(img.Bounds(), append(slices.Clone(colorpal.WebSafe), palette...))
+			imgdraw.Draw(pal, pal.Bounds(), img, img.Bounds().Min, imgdraw.Src)
+			return (&png.Encoder{CompressionLevel: png.BestCompression}).Encode(w, pal)
+		}
 	default:
 		return fmt.Errorf("bench: cannot plot to %q (want svg or png)", format)
 	}
@@ -101,8 +117,7 @@ func Plot(w io.Writer, rep *Report, solver, format string) error {
 		lc.Min.Y, lc.Max.Y = right.Min.Y, right.Max.Y
 		legends[i].Draw(lc)
 	}
-	_, err := out.WriteTo(w)
-	return err
+	return write()
 }
 
 // effortOf picks the effort counter to plot: propagations when every
@@ -141,8 +156,8 @@ func kindPlots(kind string, rs []Result, effort func(Result) int64, effortName s
 	}
 	sort.Slice(order, func(i, j int) bool {
 		a, b := byEnc[ref][order[i]], byEnc[ref][order[j]]
-		if a.Median != b.Median {
-			return a.Median < b.Median
+		if ea, eb := effort(a), effort(b); ea != eb {
+			return ea < eb
 		}
 		return order[i].set+order[i].inst < order[j].set+order[j].inst
 	})
@@ -151,7 +166,7 @@ func kindPlots(kind string, rs []Result, effort func(Result) int64, effortName s
 	ep.Title.Text = fmt.Sprintf("%s: %s", kind, effortName)
 	tp.Y.Label.Text, ep.Y.Label.Text = "ms", effortName
 	for _, p := range []*plot.Plot{tp, ep} {
-		p.X.Label.Text = "instance, by " + ref + " time"
+		p.X.Label.Text = "instance, by " + ref + " " + effortName
 		p.Y.Scale = plot.LogScale{}
 		p.Y.Tick.Marker = logTicks{}
 		p.X.Tick.Marker = countTicks{}
@@ -208,7 +223,7 @@ func (logTicks) Ticks(lo, hi float64) []plot.Tick {
 			}
 			t := plot.Tick{Value: v}
 			if m == 1 || m == 2 || m == 5 {
-				t.Label = strconv.FormatFloat(v, 'g', -1, 64)
+				t.Label = tickLabel(v)
 			}
 			ts = append(ts, t)
 		}
@@ -222,11 +237,14 @@ func (logTicks) Ticks(lo, hi float64) []plot.Tick {
 	if labelled < 2 {
 		// Less than a decade shown: label every tick.
 		for i := range ts {
-			ts[i].Label = strconv.FormatFloat(ts[i].Value, 'g', -1, 64)
+			ts[i].Label = tickLabel(ts[i].Value)
 		}
 	}
 	return ts
 }
+
+// tickLabel writes v in full ("1000000", "0.05"), not as "1e+06".
+func tickLabel(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 
 // countTicks labels an axis of instance numbers at whole numbers, about
 // eight of them.
