@@ -8,6 +8,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
 	"regexp"
 	"runtime/debug"
 	"slices"
@@ -145,6 +147,22 @@ func stdinSelections(args []string) []string {
 // process exit code, printing any error to stderr.
 func Run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []string) (code int) {
 	return RunWith(ctx, stdin, stdout, stderr, args, commands())
+}
+
+// RunOwn is the main of a binary that ships one command of its own
+// (puzzlesat-render, puzzlesat-bench; see app/extcmd): it runs cmd on the
+// process's arguments, whether puzzlesat ran it as `BINARY NAME ARGS` or a
+// user as `BINARY ARGS`, with Ctrl-C cancelling the context, and returns
+// the exit code.
+func RunOwn(cmd *cli.Command) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	args := os.Args
+	if len(args) < 2 || args[1] != cmd.Name {
+		args = append([]string{args[0], cmd.Name}, args[1:]...)
+	}
+	args[0] = "puzzlesat"
+	return RunWith(ctx, os.Stdin, os.Stdout, os.Stderr, args, []*cli.Command{cmd})
 }
 
 // RunWith is Run with the commands cmds.
