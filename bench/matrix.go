@@ -77,7 +77,7 @@ func PuzzleItem(name, size string, parse func(card string) (kinds.Instance, erro
 
 // checkUnique is the work of `check` on inst.
 func checkUnique(ctx context.Context, inst kinds.Instance, f sat.Factory) (Measure, error) {
-	e, err := solve.Encode(inst, f)
+	e, err := solve.Encode(ctx, inst, f)
 	if err != nil {
 		return Measure{}, err
 	}

@@ -202,7 +202,7 @@ func sweepOne(ctx context.Context, p Puzzle, opt SweepOptions) (Outcome, error) 
 			o.disagree("status", "%s says %s, %s says %s", refName, ref.check.Status, name, a.check.Status)
 		} else if a.check.Status == sat.UniqueSolution {
 			if d := solve.Diff(inst, ref.check.First, a.check.First); len(d) > 0 {
-				o.disagree("solution", "%s and %s find different unique solutions (they differ at %s)", refName, name, posList(d))
+				o.disagree("solution", "%s and %s find different unique solutions (they differ at %s)", refName, name, PosList(d))
 			}
 		}
 		if a.count != ref.count || a.complete != ref.complete {
@@ -210,7 +210,7 @@ func sweepOne(ctx context.Context, p Puzzle, opt SweepOptions) (Outcome, error) 
 		}
 		if !slices.Equal(a.backbone.Fixed, ref.backbone.Fixed) || a.backbone.Status != ref.backbone.Status {
 			o.disagree("backbone", "%s fixes %d unknowns, %s fixes %d; they differ at %s", refName, ref.backbone.Determined, name, a.backbone.Determined,
-				posList(solve.Diff(inst, ref.backbone.Fixed, a.backbone.Fixed)))
+				PosList(solve.Diff(inst, ref.backbone.Fixed, a.backbone.Fixed)))
 		}
 	}
 	stored(&o, inst, ref)
@@ -272,7 +272,7 @@ func stored(o *Outcome, inst kinds.Instance, ref *satAnswer) {
 		o.disagree("stored solution", "SAT finds no solution, but the puzzle's own solution is valid")
 	case sat.UniqueSolution:
 		if d := solve.Diff(inst, sol, ref.check.First); len(d) > 0 {
-			o.disagree("stored solution", "SAT's unique solution differs from the puzzle's own at %s", posList(d))
+			o.disagree("stored solution", "SAT's unique solution differs from the puzzle's own at %s", PosList(d))
 		}
 	}
 	if ref.backbone.Fixed != nil {
@@ -283,7 +283,7 @@ func stored(o *Outcome, inst kinds.Instance, ref *satAnswer) {
 			}
 		}
 		if len(off) > 0 {
-			o.disagree("stored solution", "the backbone fixes values the puzzle's own solution does not have, at %s", posList(off))
+			o.disagree("stored solution", "the backbone fixes values the puzzle's own solution does not have, at %s", PosList(off))
 		}
 	}
 }
@@ -308,8 +308,8 @@ func humanSide(ctx context.Context, o *Outcome, inst kinds.Instance, opt SweepOp
 		return ctx.Err()
 	case errors.As(err, &unsound):
 		o.Human = "unsound"
-		o.disagree("unsound", "step %d (%s) eliminates %s, which a solution has", unsound.Step.Index, unsound.Step.Rule, unsound.Desc)
-		oracle, oerr := NewOracle(inst, certifier)
+		o.disagree("unsound", "%v", unsound)
+		oracle, oerr := NewOracle(ctx, inst, certifier)
 		if oerr != nil {
 			o.disagree("error", "audit: %v", oerr)
 			return nil

@@ -402,7 +402,7 @@ func summarize(outcomes []crosscheck.Outcome, run runInfo) summary {
 		for _, u := range o.Unsound {
 			k := [2]string{o.Kind, u.Rule}
 			if unsound[k] == nil {
-				unsound[k] = &unsoundRule{Rule: u.Rule, Kind: o.Kind, First: fmt.Sprintf("%s, step %d", o.Label, u.Step), Reason: u.Reason}
+				unsound[k] = &unsoundRule{Rule: u.Rule, Kind: o.Kind, First: fmt.Sprintf("%s, step %d", o.Label, u.Step+1), Reason: u.Reason}
 				unsoundOrder = append(unsoundOrder, k)
 			}
 			unsound[k].Puzzles++
