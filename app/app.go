@@ -8,6 +8,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
 	"regexp"
 	"runtime/debug"
 	"slices"
@@ -15,8 +17,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/puzzlesat/puzzlesat/app/benchcmd"
 	"github.com/puzzlesat/puzzlesat/app/cnfcmd"
+	"github.com/puzzlesat/puzzlesat/app/crosscheckcmd"
 	"github.com/puzzlesat/puzzlesat/app/extcmd"
 	"github.com/puzzlesat/puzzlesat/app/generatecmd"
 	"github.com/puzzlesat/puzzlesat/app/puzzlecmd"
@@ -112,9 +114,12 @@ func commands() []*cli.Command {
 	cnf := cnfcmd.Command()
 	cnf.Subcommands = append(cnf.Subcommands, puzzlecmd.ExportCommand())
 	cmds := puzzlecmd.Commands()
-	cmds = append(cmds, cnf, rulescmd.Command(), generatecmd.Command(), benchcmd.Command(), shiftcmd.Command(),
+	cmds = append(cmds, cnf, rulescmd.Command(), generatecmd.Command(), crosscheckcmd.Command(), shiftcmd.Command(),
 		// Drawing links a graphics library whose packages would cost every
 		// start of this binary milliseconds: render is a binary of its own.
+		// Likewise bench: a plotting library, benchstat's format and
+		// statistics, and a progress bar.
+		extcmd.Command("bench", "benchmark the encodings: sizes, solver effort and times per kind, instance set, encoding and back-end; bench compare OLD NEW", "puzzlesat-bench"),
 		extcmd.Command("render", "draw a puzzle, a solution, two solutions, the backbone or a hint as SVG, PNG or PDF", "puzzlesat-render"))
 	return cmds
 }
@@ -142,6 +147,22 @@ func stdinSelections(args []string) []string {
 // process exit code, printing any error to stderr.
 func Run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []string) (code int) {
 	return RunWith(ctx, stdin, stdout, stderr, args, commands())
+}
+
+// RunOwn is the main of a binary that ships one command of its own
+// (puzzlesat-render, puzzlesat-bench; see app/extcmd): it runs cmd on the
+// process's arguments, whether puzzlesat ran it as `BINARY NAME ARGS` or a
+// user as `BINARY ARGS`, with Ctrl-C cancelling the context, and returns
+// the exit code.
+func RunOwn(cmd *cli.Command) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	args := os.Args
+	if len(args) < 2 || args[1] != cmd.Name {
+		args = append([]string{args[0], cmd.Name}, args[1:]...)
+	}
+	args[0] = "puzzlesat"
+	return RunWith(ctx, os.Stdin, os.Stdout, os.Stderr, args, []*cli.Command{cmd})
 }
 
 // RunWith is Run with the commands cmds.

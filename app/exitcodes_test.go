@@ -25,6 +25,11 @@ const (
 	ecSwap    = "../testdata/shift/swap.txt"
 	ecLiar    = "../testdata/hostile/rule-removes-true-value.yaml"
 	ecRules   = "../testdata/arrows/rules.yaml"
+	// ecBench is a run of bench --quick --kind linjat --solvers gini
+	// --enc ladder in the Go benchmark format; ecBenchFewer the same with
+	// one clause fewer, which any run of it exceeds.
+	ecBench      = "../testdata/bench/linjat-ladder.txt"
+	ecBenchFewer = "../testdata/bench/linjat-ladder-fewer-clauses.txt"
 )
 
 // exitCase is one run that must end with one of its command's documented
@@ -113,8 +118,16 @@ func exitCases() []exitCase {
 		{"generate", 2, "", []string{"generate", "--kind", "nosuch"}},
 		{"generate", 3, "", []string{"generate", "--kind", "juosan", "--timeout", "1ns"}},
 		{"bench", 0, "", []string{"bench", "--corpus", "../testdata", "--kind", "arrows", "--counts"}},
+		{"bench", 1, "", []string{"bench", "--corpus", "../testdata", "--quick", "--kind", "linjat", "--solvers", "gini", "--enc", "ladder", "--reps", "1", "--baseline", ecBenchFewer}},
 		{"bench", 2, "", []string{"bench", "--kind", "bogus"}},
 		{"bench", 3, "", []string{"bench", "--corpus", "../testdata", "--kind", "juosan", "--solvers", "gini", "--timeout", "1ns"}},
+		{"bench compare", 0, "", []string{"bench", "compare", ecBench, ecBench}},
+		{"bench compare", 1, "", []string{"bench", "compare", ecBenchFewer, ecBench}},
+		{"bench compare", 2, "", []string{"bench", "compare", ecBench}},
+		{"crosscheck", 0, "", []string{"crosscheck", "--solvers", "gini", ecJanko}},
+		{"crosscheck", 1, "", []string{"crosscheck", "--solvers", "gini", "--rules", ecLiar, ecArrows}},
+		{"crosscheck", 2, "", []string{"crosscheck", "--solvers", "gini", "nosuch.in"}},
+		{"crosscheck", 3, "", []string{"crosscheck", "--solvers", "gini", "--timeout", "1ns", ecJanko}},
 		{"kinds", 0, "", []string{"kinds"}},
 		{"render", 0, "", []string{"render", ecJanko}},
 		{"render", 1, "", []string{"render", "--second", ecJanko}},

@@ -68,11 +68,16 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	puzzlesat = filepath.Join(dir, "puzzlesat")
-	build := exec.Command("go", "build", "-tags", "urfave_cli_no_docs", "-o", puzzlesat, "../cmd/puzzlesat")
+	// The commands that are binaries of their own (render, bench) are run
+	// from beside puzzlesat, or from PATH when the in-process cases of
+	// this package run them: dir goes first on it.
+	build := exec.Command("go", "build", "-tags", "urfave_cli_no_docs", "-o", dir+string(filepath.Separator),
+		"../cmd/puzzlesat", "../cmd/puzzlesat-render", "../cmd/puzzlesat-bench")
 	if out, err := build.CombinedOutput(); err != nil {
 		fmt.Fprintf(os.Stderr, "building puzzlesat: %v\n%s", err, out)
 		os.Exit(1)
 	}
+	os.Setenv("PATH", dir+string(filepath.ListSeparator)+os.Getenv("PATH"))
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)

@@ -1,7 +1,6 @@
 package bench
 
 import (
-	"context"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -15,8 +14,6 @@ import (
 	"github.com/puzzlesat/puzzlesat/kinds"
 	jm "github.com/puzzlesat/puzzlesat/puzzle/juosan"
 	"github.com/puzzlesat/puzzlesat/sat"
-	"github.com/puzzlesat/puzzlesat/sat/solvers"
-	"github.com/puzzlesat/puzzlesat/solve"
 )
 
 // Case is one benchmark puzzle.
@@ -176,7 +173,7 @@ func Counts(cases []Case, cards []string) ([]Count, error) {
 	return out, nil
 }
 
-// Timing is one measured uniqueness check.
+// Timing is one measured solve (SummarizeCNF's input).
 type Timing struct {
 	Kind   string        `json:"kind"`
 	Name   string        `json:"name"`
@@ -184,45 +181,6 @@ type Timing struct {
 	Solver string        `json:"solver"`
 	Status string        `json:"status"`
 	Time   time.Duration `json:"time_ns"`
-}
-
-// Check times solve.Check (encode, solve, prove unique) on every case with
-// every solver (by sat/solvers name, each resolved once), best of reps
-// runs. progress, when set, is called after each.
-func Check(ctx context.Context, cases []Case, solverNames []string, reps int, progress func(done, total int)) ([]Timing, error) {
-	factories := make([]sat.Factory, len(solverNames))
-	for i, s := range solverNames {
-		f, err := solvers.Factory(s)
-		if err != nil {
-			return nil, err
-		}
-		factories[i] = f
-	}
-	var out []Timing
-	total := len(cases) * len(solverNames)
-	for _, c := range cases {
-		for i, s := range solverNames {
-			best := time.Duration(-1)
-			status := ""
-			for r := 0; r < max(reps, 1); r++ {
-				start := time.Now()
-				res, err := solve.Check(ctx, c.Inst, factories[i], false)
-				d := time.Since(start)
-				if err != nil {
-					return out, fmt.Errorf("%s %s on %s: %w", c.Kind, c.Name, s, err)
-				}
-				status = res.Status.String()
-				if best < 0 || d < best {
-					best = d
-				}
-			}
-			out = append(out, Timing{Kind: c.Kind, Name: c.Name, Size: c.Size, Solver: s, Status: status, Time: best})
-			if progress != nil {
-				progress(len(out), total)
-			}
-		}
-	}
-	return out, nil
 }
 
 // Summary is the median and maximum check time of one group.

@@ -20,6 +20,7 @@ var Arrows = models[*am.Puzzle]{formats: am.Formats, read: am.Parse, wrap: wrapA
 	Doc:     "Japanese Arrows: every arrow's number is the count of distinct numbers it points at",
 	Formats: arrowsReads(),
 	Outputs: am.Formats.Writers(),
+	Random:  randomArrows,
 
 	Generate: arrowsGeneration,
 })

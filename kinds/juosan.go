@@ -17,6 +17,7 @@ var Juosan = models[*jm.Puzzle]{formats: jm.Formats, read: jm.Parse, aliases: jm
 	Doc:     "Juosan (Nikoli): fill every cell with - or |; a territory's number counts one symbol; no three - stacked, no three | side by side",
 	Formats: readerDocs(jm.Formats),
 	Outputs: jm.Formats.Writers(),
+	Random:  randomJuosan,
 
 	Generate: juosanGeneration,
 })

@@ -12,6 +12,7 @@ package kinds
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"sort"
 	"strings"
 	"unicode"
@@ -56,6 +57,10 @@ type Kind struct {
 	// Generate, when set, is how package generate makes new puzzles of
 	// this kind (kinds/generate.go).
 	Generate *Generation
+	// Random, when set, draws a rows×cols puzzle with random clues,
+	// unique or not, carrying its planted solution when it has one
+	// (kinds/random.go). The same rng state gives the same puzzle.
+	Random func(rng *rand.Rand, rows, cols int, opt Options) (Instance, error)
 }
 
 // RouteReporter is implemented by instances whose kind has rules that

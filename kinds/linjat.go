@@ -18,6 +18,7 @@ var Linjat = models[*lm.Puzzle]{formats: lm.Formats, read: lm.Parse, aliases: lm
 	Doc:     "Linjat (jsnell/linjat): draw a straight line of N cells through every number N; lines never overlap or cross numbers; every dot covered",
 	Formats: readerDocs(lm.Formats),
 	Outputs: lm.Formats.Writers(),
+	Random:  randomLinjat,
 })
 
 func wrapLinjat(_ string, p *lm.Puzzle, opt Options) (Instance, error) {

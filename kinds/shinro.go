@@ -17,6 +17,7 @@ var Shinro = models[*sm.Puzzle]{formats: sm.Formats, read: sm.Parse, aliases: sm
 	Doc:     "Shinro: find the hidden stones; rows and columns show their counts, every arrow points at a stone",
 	Formats: readerDocs(sm.Formats),
 	Outputs: sm.Formats.Writers(),
+	Random:  randomShinro,
 
 	Generate: shinroGeneration,
 })

@@ -79,9 +79,6 @@ func TestCommands(t *testing.T) {
 		{"linjat tutorial multiple", "", []string{"check", linjatF + "#tutorial/3"}, 1, []string{"multiple", "they differ in 1 cell:"}, nil},
 		{"linjat json route", "", []string{"check", "--format", "json", linjatF + "#easy/1"}, 0, []string{`"route":"sound"`}, nil},
 		{"linjat no such level", "", []string{"check", linjatF + "#easy/99"}, 2, nil, []string{"easy"}},
-		{"bench", "", []string{"bench", "--corpus", "../../testdata", "--kind", "linjat", "--solvers", "gini", "--reps", "1"}, 0, []string{"linjat", "gini"}, nil}, // progress goes only to a terminal,
-		{"bench counts", "", []string{"bench", "--corpus", "../../testdata", "--kind", "shinro", "--counts"}, 0, []string{"totalizer", "pairwise"}, nil},
-		{"bench cnf", "", []string{"bench", "--corpus", "../../testdata", "--cnf", "UF20", "--solvers", "gini,gophersat", "--ratio-to", "gini", "--reps", "1"}, 0, []string{"UF20", "1.00"}, nil},
 		{"rules check", "", []string{"rules", "check", "../../testdata/arrows/rules.yaml"}, 0, []string{"28 rules"}, nil},
 		{"rules check bad", "- name: X\n  condition: exists p (val(p) = )\n  complexity: 1\n  conclusions:\n    - set(p, 0)\n", []string{"rules", "check", "-"}, 1, nil, []string{"<stdin>:2:"}},
 		// About one random 5x5 layout in 100 to 150 trips the reference

@@ -82,10 +82,10 @@ var Rules = []Rule{
 	{From: "internal/clitest", Not: []string{"cmd/..."},
 		Why: "the commands' tests run app in-process, never the binary"},
 	{From: "cmd/...", Not: nil, Why: "the binaries are the top"},
-	{From: "cmd/puzzlesat", Not: []string{"render/...", "app/rendercmd"},
-		Why: "the graphics library render links would cost every start of puzzlesat milliseconds: puzzlesat render runs cmd/puzzlesat-render"},
-	{From: "app", Not: []string{"render/...", "app/rendercmd"},
-		Why: "the app every binary shares must not pull render into cmd/puzzlesat"},
+	{From: "cmd/puzzlesat", Not: []string{"render/...", "app/rendercmd", "bench/...", "app/benchcmd"},
+		Why: "the graphics library render links, and the plotting library, benchstat's format and the progress bar bench links, would cost every start of puzzlesat milliseconds: puzzlesat render runs cmd/puzzlesat-render, puzzlesat bench cmd/puzzlesat-bench"},
+	{From: "app", Not: []string{"render/...", "app/rendercmd", "bench/...", "app/benchcmd"},
+		Why: "the app every binary shares must not pull render or bench into cmd/puzzlesat"},
 }
 
 // Package is one package of the module: its path relative to the module
