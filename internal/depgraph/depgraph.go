@@ -2,7 +2,7 @@
 // module's import graph against it. The pipeline runs one way:
 //
 //	srcpos ← puzzle, puzzle/<kind>, shift ← encode, encode/<kind>  ┐
-//	                                     ← human, human/<kind>     ├ ← kinds ← solve, solve/deepen, crosscheck, generate ← app, cmd, bench
+//	                                     ← human, human/<kind>     ├ ← kinds ← solve, solve/deepen, crosscheck, generate, serve ← app, cmd, bench
 //	srcpos ← sat, sat/<back-end>, sat/solvers ─────────────────────┘
 //
 // Models know nothing of encoders, solvers or rules; encoders write to a
@@ -67,6 +67,10 @@ var Rules = []Rule{
 		Why: "pictures draw what solve and crosscheck found; the commands sit above"},
 	{From: "generate/...", Not: belowApp,
 		Why: "the generator sits below the command line"},
+	{From: "serve/...", Not: join([]string{"render/..."}, belowApp),
+		Why: "the playground serves what solve, crosscheck, generate and deepen find; its page draws the boards, and the main binary must not link render's drawing library (start-up time)"},
+	{From: "app/servecmd", Not: []string{"render/..."},
+		Why: "serve is in the main binary, which must not link render's drawing library (start-up time)"},
 	{From: "internal/testcorpus", Not: join([]string{"encode/...", "sat/...", "human/...", "kinds/...", "shift/..."}, driving, belowApp),
 		Why: "the tests' corpus loaders load models only, so tests of encode and human may use them"},
 	{From: "internal/satoracle", Not: join([]string{"human/...", "kinds/..."}, driving, belowApp),
