@@ -21,6 +21,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/app/generatecmd"
 	"github.com/puzzlesat/puzzlesat/app/puzzlecmd"
 	"github.com/puzzlesat/puzzlesat/app/rulescmd"
+	"github.com/puzzlesat/puzzlesat/app/servecmd"
 	"github.com/puzzlesat/puzzlesat/app/shiftcmd"
 )
 
@@ -112,7 +113,7 @@ func commands() []*cli.Command {
 	cnf := cnfcmd.Command()
 	cnf.Subcommands = append(cnf.Subcommands, puzzlecmd.ExportCommand())
 	cmds := puzzlecmd.Commands()
-	cmds = append(cmds, cnf, rulescmd.Command(), generatecmd.Command(), benchcmd.Command(), shiftcmd.Command(),
+	cmds = append(cmds, cnf, rulescmd.Command(), generatecmd.Command(), benchcmd.Command(), shiftcmd.Command(), servecmd.Command(),
 		// Drawing links a graphics library whose packages would cost every
 		// start of this binary milliseconds: render is a binary of its own.
 		extcmd.Command("render", "draw a puzzle, a solution, two solutions, the backbone or a hint as SVG, PNG or PDF", "puzzlesat-render"))
