@@ -21,7 +21,6 @@ import (
 	"github.com/puzzlesat/puzzlesat/app/generatecmd"
 	"github.com/puzzlesat/puzzlesat/app/puzzlecmd"
 	"github.com/puzzlesat/puzzlesat/app/rulescmd"
-	"github.com/puzzlesat/puzzlesat/app/servecmd"
 	"github.com/puzzlesat/puzzlesat/app/shiftcmd"
 )
 
@@ -57,8 +56,8 @@ func New(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	return NewWith(stdin, stdout, stderr, commands())
 }
 
-// NewWith returns the app with the commands cmds: the puzzlesat-render
-// binary runs the render command through it.
+// NewWith returns the app with the commands cmds: the puzzlesat-render and
+// puzzlesat-serve binaries run their commands through it.
 func NewWith(stdin io.Reader, stdout, stderr io.Writer, cmds []*cli.Command) *cli.App {
 	return &cli.App{
 		Name:      "puzzlesat",
@@ -113,10 +112,12 @@ func commands() []*cli.Command {
 	cnf := cnfcmd.Command()
 	cnf.Subcommands = append(cnf.Subcommands, puzzlecmd.ExportCommand())
 	cmds := puzzlecmd.Commands()
-	cmds = append(cmds, cnf, rulescmd.Command(), generatecmd.Command(), benchcmd.Command(), shiftcmd.Command(), servecmd.Command(),
-		// Drawing links a graphics library whose packages would cost every
-		// start of this binary milliseconds: render is a binary of its own.
-		extcmd.Command("render", "draw a puzzle, a solution, two solutions, the backbone or a hint as SVG, PNG or PDF", "puzzlesat-render"))
+	cmds = append(cmds, cnf, rulescmd.Command(), generatecmd.Command(), benchcmd.Command(), shiftcmd.Command(),
+		// Drawing links a graphics library, and the playground an HTTP
+		// stack, whose packages would cost every start of this binary
+		// milliseconds: each is a binary of its own.
+		extcmd.Command("render", "draw a puzzle, a solution, two solutions, the backbone or a hint as SVG, PNG or PDF", "puzzlesat-render"),
+		extcmd.Command("serve", "a web playground: open, draw, play, check, grade and generate puzzles, solve shift puzzles (JSON API under /api/)", "puzzlesat-serve"))
 	return cmds
 }
 

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"net/http"
 	"time"
 
 	"github.com/puzzlesat/puzzlesat/crosscheck"
@@ -262,7 +263,11 @@ func (s *Server) hint(c *call) (any, error) {
 			return nil, err
 		}
 		if counter != nil {
-			return nil, fmt.Errorf("rule %s is unsound here: it eliminates %s, which a solution agreeing with the board has", st.Rule, crosscheck.Describe(inst, e))
+			// A rule that assumes a unique solution (Linjat's) on a
+			// puzzle that has several, or an unsound rule file: no hint
+			// rather than a wrong one.
+			return hintAnswer{Message: fmt.Sprintf("the next step the rules find ([%s] %s) does not hold here: it rules out %s, which a solution agreeing with this board has",
+				st.Rule, st.Reason, crosscheck.Describe(inst, e))}, nil
 		}
 	}
 	js := stepOf(inst, st)
@@ -390,7 +395,13 @@ func (s *Server) grade(c *call) (any, error) {
 	t0 := time.Now()
 	r, err := crosscheck.Grade(c.ctx, l.inst, crosscheck.Options{Solver: s.opt.Solver, Trials: -1})
 	if err != nil {
-		return nil, err
+		if c.ctx.Err() != nil {
+			return nil, err
+		}
+		// The human side and SAT disagree (rules that assume a unique
+		// solution finishing a puzzle that has several): an answer about
+		// this puzzle, not a fault of the server.
+		return nil, &httpError{http.StatusUnprocessableEntity, "grade: " + err.Error()}
 	}
 	out := gradeAnswer{Status: string(r.Human.Status), Report: r.Human.Report, Metric: r.Metrics, Steps: []stepJSON{}}
 	if r.SAT != nil {
@@ -481,7 +492,7 @@ func (s *Server) generate(c *call) (any, error) {
 	case errors.Is(err, generate.ErrOptions):
 		return nil, badRequest("%v", err)
 	case errors.Is(err, generate.ErrExhausted):
-		return nil, &httpError{422, fmt.Sprintf("%v: no %s puzzle in %d attempts of seed %d; try another seed", err, band, max(req.Attempts, 100), req.Seed)}
+		return nil, &httpError{http.StatusUnprocessableEntity, err.Error() + "; try another seed"}
 	case err != nil:
 		return nil, err
 	}

@@ -284,6 +284,29 @@ func TestBrowser(t *testing.T) {
 		click("#cell-0-0"), click("#cell-0-1"))
 	b.wait("solved", `document.getElementById('message').textContent.startsWith('Solved')`)
 
+	// Draw a Juosan: a drag makes the top row a territory, a number goes
+	// on it. (The drag is dispatched as pointer events: the clicks above
+	// test the browser's own hit testing.)
+	b.do("new juosan 2x3", setValue("new-kind", "juosan"), click("#new"))
+	b.wait("the juosan board", `document.getElementById('title').textContent === 'drawing a 2×3 juosan'`)
+	b.do("drag the top row", chromedp.Evaluate[chromedp.Void](`(() => {
+		const at = (id, type) => document.getElementById(id).dispatchEvent(new PointerEvent(type, {bubbles: true, buttons: 1}));
+		at('cell-0-0', 'pointerdown'); at('cell-0-1', 'pointermove'); at('cell-0-2', 'pointermove'); at('cell-0-2', 'pointerup');
+	})()`), click("#tool-number"), click("#cell-0-1"), chromedp.KeyEvent("1"), click("#edit-check"))
+	b.wait("the juosan checked", `document.getElementById('message').textContent.includes('unique')`)
+	if text := b.text("#text"); !strings.Contains(text, "grid\na  a1 a\nb  b  b") && !strings.Contains(text, "grid\na a1 a\nb b b") {
+		t.Errorf("drawn text %q, want the top row a territory numbered 1 and the bottom row another", text)
+	}
+	b.shot("draw-juosan")
+
+	// Generate a small Shinro; its attempts stream in.
+	b.do("generate", setValue("gen-kind", "shinro"), setValue("gen-rows", "5"), setValue("gen-cols", "5"),
+		setValue("gen-band", "easy"), setValue("gen-seed", "3"), click("#generate"))
+	b.wait("generated", `document.getElementById('message').textContent.startsWith('Generated')`)
+	if title := b.text("#title"); !strings.Contains(title, "shinro generated easy 5x5 seed 3") {
+		t.Errorf("title %q, want the generated shinro", title)
+	}
+
 	// A Shinro hint shows struck values and forced stones.
 	b.open("shinro-1", "shinro playshinro 1")
 	b.do("ask for a hint", click("#hint"))

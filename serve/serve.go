@@ -59,9 +59,10 @@
 // Errors are JSON {"error": "..."}: 400 for a malformed body or puzzle
 // (messages keep their line:column), 404 for an unknown path, 405 for a
 // wrong method, 413 for a body over the limit, 415 for a POST that is not
-// JSON, 503 when the solver runs out of time (Options.Timeout), 500 for a
-// bug (a handler's panic is caught, logged and answered; the server goes
-// on).
+// JSON, 422 for an answer that is no result (no puzzle of the band within
+// the attempts; a grade whose human side and SAT disagree), 503 when the
+// solver runs out of time (Options.Timeout), 500 for a bug (a handler's
+// panic is caught, logged and answered; the server goes on).
 //
 // # Safety
 //

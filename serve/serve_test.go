@@ -349,6 +349,24 @@ func TestHint(t *testing.T) {
 	}
 }
 
+// TestNonUnique: on puzzles with several solutions, where rules that
+// assume a unique one may not hold, a hint and a grade still answer (a
+// step that holds, or why there is none), never a server fault.
+func TestNonUnique(t *testing.T) {
+	_, ts := newTestServer(t, Options{})
+	for _, text := range []string{"linjat\nsize 2 3\n2__\n___\n", "linjat\nsize 3 3\n2__\n_3_\n___\n", readTestdata(t, "juosan/janko_instances.json")} {
+		var h hintAnswer
+		post(t, ts, "/api/hint", map[string]any{"text": text}, &h)
+		if h.Step == nil && h.Message == "" {
+			t.Errorf("hint on %.30q: have neither a step nor a message", text)
+		}
+		status, data := do(t, ts, http.MethodPost, "/api/grade", map[string]any{"text": text}, nil)
+		if status != http.StatusOK && status != http.StatusUnprocessableEntity {
+			t.Errorf("grade on %.30q: have %d %s, want 200 or 422", text, status, data)
+		}
+	}
+}
+
 // TestCheckMultiple: a puzzle with two solutions answers both and where
 // they differ.
 func TestCheckMultiple(t *testing.T) {

@@ -1,5 +1,7 @@
 // Package servecmd is `puzzlesat serve`: the web playground of package
-// serve on a local address, until interrupted.
+// serve on a local address, until interrupted. It runs in the binary
+// cmd/puzzlesat-serve, which puzzlesat runs for `puzzlesat serve`, so that
+// the HTTP stack stays out of every other start of puzzlesat.
 package servecmd
 
 import (

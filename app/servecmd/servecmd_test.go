@@ -10,17 +10,35 @@ import (
 	"testing"
 	"time"
 
+	"github.com/urfave/cli/v2"
+
 	"github.com/puzzlesat/puzzlesat/app"
-	"github.com/puzzlesat/puzzlesat/internal/clitest"
+	"github.com/puzzlesat/puzzlesat/app/servecmd"
 )
 
+// run runs `puzzlesat serve ARGS` in-process, as cmd/puzzlesat-serve does.
+func run(ctx context.Context, stdout, stderr io.Writer, args ...string) int {
+	return app.RunWith(ctx, strings.NewReader(""), stdout, stderr, append([]string{"puzzlesat", "serve"}, args...), []*cli.Command{servecmd.Command()})
+}
+
 func TestBadFlags(t *testing.T) {
-	clitest.Test(t, []clitest.Case{
-		{Name: "argument", Args: []string{"serve", "x"}, Code: 2, Err: []string{"takes no arguments"}},
-		{Name: "solver", Args: []string{"serve", "--solver", "nosuch"}, Code: 2, Err: []string{"unknown solver"}},
-		{Name: "timeout", Args: []string{"serve", "--timeout", "0s"}, Code: 2, Err: []string{"must be positive"}},
-		{Name: "address", Args: []string{"serve", "--addr", "256.0.0.1:1"}, Code: 2, Err: []string{"cannot listen"}},
-	})
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"argument", []string{"x"}, "takes no arguments"},
+		{"solver", []string{"--solver", "nosuch"}, "unknown solver"},
+		{"timeout", []string{"--timeout", "0s"}, "must be positive"},
+		{"address", []string{"--addr", "256.0.0.1:1"}, "cannot listen"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var stderr strings.Builder
+			if code := run(context.Background(), io.Discard, &stderr, tc.args...); code != 2 || !strings.Contains(stderr.String(), tc.want) {
+				t.Errorf("have exit %d and %q, want 2 and %q", code, stderr.String(), tc.want)
+			}
+		})
+	}
 }
 
 // TestServe runs `puzzlesat serve` on a free loopback port, asks it for
@@ -32,7 +50,7 @@ func TestServe(t *testing.T) {
 	code := make(chan int, 1)
 	var stderr strings.Builder
 	go func() {
-		code <- app.Run(ctx, strings.NewReader(""), pw, &stderr, []string{"puzzlesat", "serve", "--addr", "127.0.0.1:0"})
+		code <- run(ctx, pw, &stderr, "--addr", "127.0.0.1:0")
 		pw.Close()
 	}()
 	line, err := bufio.NewReader(pr).ReadString('\n')

@@ -139,6 +139,23 @@ function arrow(layer, x, y, dr, dc, l, w, color) {
   el(layer, 'polygon', { points: `${tx},${ty} ${p1} ${p2}`, fill: color });
 }
 
+// compact writes numbers struck out short: runs of three or more as
+// "1–5", so that they fit under a cell.
+function compact(labels) {
+  const ns = labels.map(Number);
+  if (ns.some((n) => !Number.isInteger(n))) return labels.join(' ');
+  ns.sort((a, b) => a - b);
+  const out = [];
+  for (let i = 0; i < ns.length;) {
+    let j = i;
+    while (j + 1 < ns.length && ns[j + 1] === ns[j] + 1) j++;
+    if (j - i >= 2) out.push(`${ns[i]}–${ns[j]}`);
+    else for (let k = i; k <= j; k++) out.push(String(ns[k]));
+    i = j + 1;
+  }
+  return out.join(' ');
+}
+
 function label(b, i, v) {
   const d = b.vars?.[i]?.domain;
   return d && v >= 0 && v < d.length ? d[v] : '?';
@@ -230,11 +247,11 @@ const drawers = {
     },
     struck(layer, b, i, vals) {
       const q = b.vars[i];
-      const s = vals.map((v) => label(b, i, v)).join(' ');
+      const s = compact(vals.map((v) => label(b, i, v)));
       const [dr] = this.dir(b, q.row, q.col);
       const y = dr > 0 ? cy(q.row) - S * 0.38 : cy(q.row) + S * 0.38;
       text(layer, cx(q.col), y, s, S * 0.2, C.red, { class: 'struck' });
-      const w = s.length * S * 0.06 + 2;
+      const w = s.length * S * 0.055 + 2;
       line(layer, cx(q.col) - w, y, cx(q.col) + w, y, 1.2, C.red);
     },
   },
