@@ -131,6 +131,18 @@ func parsed(t *testing.T, ts *httptest.Server, id string) *board {
 	return ans.Puzzle
 }
 
+// solved opens an example and solves it through the API.
+func solved(t *testing.T, ts *httptest.Server, id string) (*board, solveAnswer) {
+	t.Helper()
+	b := parsed(t, ts, id)
+	var sol solveAnswer
+	post(t, ts, "/api/solve", map[string]any{"text": b.Text}, &sol)
+	if sol.Status != "solved" || len(sol.Solution) != len(b.Vars) {
+		t.Fatalf("solve: have %s with %d values, want solved with %d", sol.Status, len(sol.Solution), len(b.Vars))
+	}
+	return b, sol
+}
+
 func TestKindsAndExamples(t *testing.T) {
 	_, ts := newTestServer(t, Options{})
 	var ks struct {
@@ -242,12 +254,7 @@ func TestSolveVerifyCheckGrade(t *testing.T) {
 	_, ts := newTestServer(t, Options{})
 	for _, kind := range kindsInOrder() {
 		t.Run(kind, func(t *testing.T) {
-			b := parsed(t, ts, oneExample[kind])
-			var sol solveAnswer
-			post(t, ts, "/api/solve", map[string]any{"text": b.Text}, &sol)
-			if sol.Status != "solved" || len(sol.Solution) != len(b.Vars) {
-				t.Fatalf("solve: have %s with %d values, want solved with %d", sol.Status, len(sol.Solution), len(b.Vars))
-			}
+			b, sol := solved(t, ts, oneExample[kind])
 			var v verifyAnswer
 			post(t, ts, "/api/verify", map[string]any{"text": b.Text, "values": sol.Solution}, &v)
 			if !v.Solved || len(v.Violations) != 0 {
@@ -301,9 +308,7 @@ func TestHint(t *testing.T) {
 	_, ts := newTestServer(t, Options{})
 	for _, kind := range kindsInOrder() {
 		t.Run(kind, func(t *testing.T) {
-			b := parsed(t, ts, oneExample[kind])
-			var sol solveAnswer
-			post(t, ts, "/api/solve", map[string]any{"text": b.Text}, &sol)
+			b, sol := solved(t, ts, oneExample[kind])
 			half := slices.Clone(b.Fixed)
 			for i := range half {
 				if i%2 == 0 {

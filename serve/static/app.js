@@ -685,15 +685,21 @@ async function generate() {
     kind: $('gen-kind').value, rows: +$('gen-rows').value || 0, cols: +$('gen-cols').value || 0,
     difficulty: $('gen-band').value, seed: +$('gen-seed').value || 0, rule: $('rule').value,
   };
-  const stop = button('Stop', () => ctl.abort(), { id: 'stop' });
-  $('toolbar').replaceChildren(stop);
+  const stop = $('gen-stop');
+  stop.onclick = () => ctl.abort();
+  stop.hidden = false;
   say(`generating a ${body.difficulty} ${body.rows}×${body.cols} ${body.kind}…`);
   let n = 0;
-  const ans = await api('/api/generate', body, {
-    signal: ctl.signal,
-    onEvent: (ev, v) => { if (ev === 'attempt') say(`generating… attempt ${++n}: ${v.outcome}`); },
-  });
-  st.abort = null;
+  let ans;
+  try {
+    ans = await api('/api/generate', body, {
+      signal: ctl.signal,
+      onEvent: (ev, v) => { if (ev === 'attempt') say(`generating… attempt ${++n}: ${v.outcome}`); },
+    });
+  } finally {
+    stop.hidden = true;
+    if (st.abort === ctl) st.abort = null;
+  }
   play(ans.puzzle);
   say(`Generated: ${ans.band}, score ${ans.report.score.toFixed(1)}, hardest rule ${ans.report.max_rule || '—'}; seed ${ans.seed}, attempt ${ans.attempt}, ${ans.ms} ms.`, 'good');
 }

@@ -13,7 +13,8 @@ const C = {
   hint: '#ffe98a', fault: '#ffc8c8', diff: '#ffc8c8', grey: '#555', select: '#2f7de1',
 };
 
-function el(parent, name, attrs = {}, text) {
+// el appends an SVG element with attributes (and text) to parent.
+export function el(parent, name, attrs = {}, text) {
   const e = document.createElementNS(NS, name);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
   if (text !== undefined) e.textContent = text;

@@ -1,17 +1,10 @@
 // shift.js draws a shift puzzle's state: the picture's lines of tokens,
 // gaps between grids, and the cells the last move changed.
 
-const NS = 'http://www.w3.org/2000/svg';
+import { el } from './board.js';
+
 const S = 46;
 const M = 10;
-
-function el(parent, name, attrs = {}, text) {
-  const e = document.createElementNS(NS, name);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  if (text !== undefined) e.textContent = text;
-  parent.appendChild(e);
-  return e;
-}
 
 // renderShift draws state (a value index per cell) of puzzle p into svg;
 // changed lists cells to highlight, and scale shrinks the drawing (the
