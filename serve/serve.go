@@ -239,6 +239,9 @@ type call struct {
 	w      http.ResponseWriter
 	r      *http.Request
 	events *eventStream // nil unless the client asked for events
+	// needSlot: the request solves and takes one of Options.Jobs slots
+	// once its body is read (decode); slot: it holds one.
+	needSlot, slot bool
 }
 
 // httpError is an error with the status it answers.
@@ -273,14 +276,12 @@ func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request, ep *endpoint) 
 	if ep.solves {
 		ctx, cancel := context.WithTimeout(r.Context(), s.opt.Timeout)
 		defer cancel()
-		c.ctx = ctx
-		select {
-		case s.slots <- struct{}{}:
-			defer func() { <-s.slots }()
-		case <-ctx.Done():
-			s.fail(c, ctx.Err())
-			return
-		}
+		c.ctx, c.needSlot = ctx, true
+		defer func() {
+			if c.slot {
+				<-s.slots
+			}
+		}()
 	}
 	if accepts(r, "text/event-stream") {
 		c.events = &eventStream{w: w}
@@ -351,6 +352,16 @@ func (c *call) decode(v any) error {
 	// even when its first value was complete.
 	if _, err := io.Copy(io.Discard, c.r.Body); err != nil {
 		return err
+	}
+	if c.needSlot {
+		// A solving request waits for its turn only once its body is
+		// read: a client slow to send holds no solver slot.
+		select {
+		case c.s.slots <- struct{}{}:
+			c.slot = true
+		case <-c.ctx.Done():
+			return c.ctx.Err()
+		}
 	}
 	return nil
 }
