@@ -54,14 +54,35 @@ export function varIndex(b) {
 //   stones    Shinro editor: bool grid of hidden stones
 export function render(svg, b, view = {}) {
   const g = geometry(b);
-  svg.replaceChildren();
-  svg.setAttribute('width', g.width);
-  svg.setAttribute('height', g.height);
-  svg.setAttribute('viewBox', `0 0 ${g.width} ${g.height}`);
-  el(svg, 'rect', { x: 0, y: 0, width: g.width, height: g.height, fill: 'white' });
-  const root = el(svg, 'g', { transform: `translate(${g.ox},${g.oy})` });
+  // The drawing is made anew each time; the cells' hit rectangles stay
+  // while the board keeps its shape, so that a click never lands on a
+  // cell that a redraw has just replaced.
+  const shape = `${b.kind} ${b.rows}x${b.cols}`;
+  let hit = svg.querySelector(':scope > g.layer-hit');
+  if (svg.dataset.shape !== shape || !hit) {
+    svg.replaceChildren();
+    svg.dataset.shape = shape;
+    svg.setAttribute('width', g.width);
+    svg.setAttribute('height', g.height);
+    svg.setAttribute('viewBox', `0 0 ${g.width} ${g.height}`);
+    hit = el(svg, 'g', { class: 'layer-hit', transform: `translate(${g.ox},${g.oy})` });
+    for (let r = 0; r < b.rows; r++) {
+      for (let c = 0; c < b.cols; c++) {
+        el(hit, 'rect', {
+          x: c * S, y: r * S, width: S, height: S, fill: 'transparent',
+          id: `cell-${r}-${c}`, 'data-r': r, 'data-c': c, class: 'cell',
+        });
+      }
+    }
+  }
+  svg.querySelector(':scope > g.drawing')?.remove();
+  const drawing = document.createElementNS(NS, 'g');
+  drawing.setAttribute('class', 'drawing');
+  svg.insertBefore(drawing, hit);
+  el(drawing, 'rect', { x: 0, y: 0, width: g.width, height: g.height, fill: 'white' });
+  const root = el(drawing, 'g', { transform: `translate(${g.ox},${g.oy})` });
   const layers = {};
-  for (const name of ['back', 'grid', 'ink', 'clue', 'mark', 'hit']) layers[name] = el(root, 'g', { class: 'layer-' + name });
+  for (const name of ['back', 'grid', 'ink', 'clue', 'mark']) layers[name] = el(root, 'g', { class: 'layer-' + name });
   const cellRect = (layer, q, fill, cls) => el(layer, 'rect', { x: q.col * S, y: q.row * S, width: S, height: S, fill, class: cls || '' });
 
   for (const q of view.hint?.cells || []) cellRect(layers.back, q, C.hint, 'hint-cell');
@@ -86,16 +107,6 @@ export function render(svg, b, view = {}) {
   for (const q of view.faults || []) outline(layers.mark, q, 2, C.red, 'fault-mark');
   for (const q of view.diffs || []) outline(layers.mark, q, 2.5, C.red, 'diff-mark');
   if (view.selected) outline(layers.mark, view.selected, 3, C.select, 'selected');
-
-  for (let r = 0; r < b.rows; r++) {
-    for (let c = 0; c < b.cols; c++) {
-      el(layers.hit, 'rect', {
-        x: c * S, y: r * S, width: S, height: S, fill: 'transparent',
-        id: `cell-${r}-${c}`, 'data-r': r, 'data-c': c, class: 'cell',
-      });
-    }
-  }
-  if (d.labels) d.labels(layers.hit, b);
 }
 
 function outline(layer, q, w, color, cls) {
