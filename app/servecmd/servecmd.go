@@ -65,7 +65,11 @@ func action(c *cli.Context) error {
 		// own name at 127.0.0.1 (DNS rebinding) is refused.
 		opt.Hosts = []string{"localhost", "127.0.0.1", "::1", strings.ToLower(host)}
 	} else {
-		fmt.Fprintf(c.App.ErrWriter, "puzzlesat: warning: serving on %s, beyond this machine: anyone who can reach it may make it solve (use --addr 127.0.0.1:%s to keep it local)\n", host, port)
+		given, _, _ := net.SplitHostPort(addr)
+		if given == "" {
+			given = "every interface"
+		}
+		fmt.Fprintf(c.App.ErrWriter, "puzzlesat: warning: serving on %s, beyond this machine: anyone who can reach it may make it solve (use --addr 127.0.0.1:%s to keep it local)\n", given, port)
 	}
 	s, err := serve.New(opt)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -41,44 +42,75 @@ func TestBadFlags(t *testing.T) {
 	}
 }
 
-// TestServe runs `puzzlesat serve` on a free loopback port, asks it for
-// the kinds and the page, and stops it by its context, as Ctrl-C does.
+// lockedBuffer is stderr shared between the server and the test.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// TestServe runs `puzzlesat serve` on a free port, asks it for the kinds
+// and the page, and stops it by its context, as Ctrl-C does. On loopback
+// it says nothing on stderr; beyond it, it warns.
 func TestServe(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	pr, pw := io.Pipe()
-	code := make(chan int, 1)
-	var stderr strings.Builder
-	go func() {
-		code <- run(ctx, pw, &stderr, "--addr", "127.0.0.1:0")
-		pw.Close()
-	}()
-	line, err := bufio.NewReader(pr).ReadString('\n')
-	if err != nil {
-		t.Fatalf("no first line: %v (stderr %s)", err, stderr.String())
-	}
-	go io.Copy(io.Discard, pr)
-	url := regexp.MustCompile(`http://\S+/`).FindString(line)
-	if url == "" {
-		t.Fatalf("first line %q names no URL", line)
-	}
-	for _, path := range []string{"api/kinds", "", "app.js"} {
-		resp, err := http.Get(url + path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
-		if resp.StatusCode != http.StatusOK {
-			t.Errorf("GET /%s: %d, want 200", path, resp.StatusCode)
-		}
-	}
-	cancel()
-	select {
-	case c := <-code:
-		if c != 0 {
-			t.Errorf("exit code %d, want 0 (stderr %s)", c, stderr.String())
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("serve still runs 10 s after its context ended")
+	for _, tc := range []struct {
+		addr, warn string
+	}{
+		{"127.0.0.1:0", ""},
+		{"0.0.0.0:0", "warning: serving on 0.0.0.0, beyond this machine"},
+	} {
+		t.Run(tc.addr, func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			pr, pw := io.Pipe()
+			code := make(chan int, 1)
+			var stderr lockedBuffer
+			go func() {
+				code <- run(ctx, pw, &stderr, "--addr", tc.addr)
+				pw.Close()
+			}()
+			line, err := bufio.NewReader(pr).ReadString('\n')
+			if err != nil {
+				t.Fatalf("no first line: %v (stderr %s)", err, stderr.String())
+			}
+			go io.Copy(io.Discard, pr)
+			url := regexp.MustCompile(`http://\S+/`).FindString(line)
+			if url == "" {
+				t.Fatalf("first line %q names no URL", line)
+			}
+			for _, path := range []string{"api/kinds", "", "app.js"} {
+				resp, err := http.Get(url + path)
+				if err != nil {
+					t.Fatal(err)
+				}
+				resp.Body.Close()
+				if resp.StatusCode != http.StatusOK {
+					t.Errorf("GET /%s: %d, want 200", path, resp.StatusCode)
+				}
+			}
+			if have := stderr.String(); (tc.warn == "") != (have == "") || !strings.Contains(have, tc.warn) {
+				t.Errorf("stderr %q, want %q", have, tc.warn)
+			}
+			cancel()
+			select {
+			case c := <-code:
+				if c != 0 {
+					t.Errorf("exit code %d, want 0 (stderr %s)", c, stderr.String())
+				}
+			case <-time.After(10 * time.Second):
+				t.Fatal("serve still runs 10 s after its context ended")
+			}
+		})
 	}
 }
