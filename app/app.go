@@ -58,8 +58,8 @@ func New(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	return NewWith(stdin, stdout, stderr, commands())
 }
 
-// NewWith returns the app with the commands cmds: the puzzlesat-render
-// binary runs the render command through it.
+// NewWith returns the app with the commands cmds: the puzzlesat-render and
+// puzzlesat-serve binaries run their commands through it.
 func NewWith(stdin io.Reader, stdout, stderr io.Writer, cmds []*cli.Command) *cli.App {
 	return &cli.App{
 		Name:      "puzzlesat",
@@ -115,12 +115,13 @@ func commands() []*cli.Command {
 	cnf.Subcommands = append(cnf.Subcommands, puzzlecmd.ExportCommand())
 	cmds := puzzlecmd.Commands()
 	cmds = append(cmds, cnf, rulescmd.Command(), generatecmd.Command(), crosscheckcmd.Command(), shiftcmd.Command(),
-		// Drawing links a graphics library whose packages would cost every
-		// start of this binary milliseconds: render is a binary of its own.
-		// Likewise bench: a plotting library, benchstat's format and
-		// statistics, and a progress bar.
+		// Drawing links a graphics library, bench a plotting library,
+		// benchstat's format and a progress bar, and the playground an HTTP
+		// stack, whose packages would cost every start of this binary
+		// milliseconds: each is a binary of its own.
 		extcmd.Command("bench", "benchmark the encodings: sizes, solver effort and times per kind, instance set, encoding and back-end; bench compare OLD NEW", "puzzlesat-bench"),
-		extcmd.Command("render", "draw a puzzle, a solution, two solutions, the backbone or a hint as SVG, PNG or PDF", "puzzlesat-render"))
+		extcmd.Command("render", "draw a puzzle, a solution, two solutions, the backbone or a hint as SVG, PNG or PDF", "puzzlesat-render"),
+		extcmd.Command("serve", "a web playground: open, draw, play, check, grade and generate puzzles, solve shift puzzles (JSON API under /api/)", "puzzlesat-serve"))
 	return cmds
 }
 

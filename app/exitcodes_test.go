@@ -133,6 +133,10 @@ func exitCases() []exitCase {
 		{"render", 1, "", []string{"render", "--second", ecJanko}},
 		{"render", 2, "", []string{"render", "nosuch.in"}},
 		{"render", 3, "", []string{"render", "--solution", "--timeout", "1ns", ecJanko}},
+		// serve runs until interrupted; its help ends with 0 as a stop does
+		// (app/servecmd's tests stop a running server).
+		{"serve", 0, "", []string{"serve", "--help"}},
+		{"serve", 2, "", []string{"serve", "--addr", "256.0.0.1:1"}},
 	}
 }
 

@@ -68,11 +68,11 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	puzzlesat = filepath.Join(dir, "puzzlesat")
-	// The commands that are binaries of their own (render, bench) are run
+	// The commands that are binaries of their own (render, bench, serve) are run
 	// from beside puzzlesat, or from PATH when the in-process cases of
 	// this package run them: dir goes first on it.
 	build := exec.Command("go", "build", "-tags", "urfave_cli_no_docs", "-o", dir+string(filepath.Separator),
-		"../cmd/puzzlesat", "../cmd/puzzlesat-render", "../cmd/puzzlesat-bench")
+		"../cmd/puzzlesat", "../cmd/puzzlesat-render", "../cmd/puzzlesat-bench", "../cmd/puzzlesat-serve")
 	if out, err := build.CombinedOutput(); err != nil {
 		fmt.Fprintf(os.Stderr, "building puzzlesat: %v\n%s", err, out)
 		os.Exit(1)

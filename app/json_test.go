@@ -1,9 +1,9 @@
 package app_test
 
 import (
-	"bufio"
 	"encoding/json"
 	"fmt"
+	"io"
 	"regexp"
 	"strings"
 	"testing"
@@ -50,18 +50,18 @@ func TestJSONStyle(t *testing.T) {
 		t.Run(strings.Join(r.args, " "), func(t *testing.T) {
 			t.Parallel()
 			_, out, errs := clitest.Run(r.stdin, args...)
-			sc := bufio.NewScanner(strings.NewReader(out))
-			sc.Buffer(nil, 1<<24)
+			// One JSON value per line, or one indented document (bench):
+			// a decoder reads either.
+			dec := json.NewDecoder(strings.NewReader(out))
 			lines := 0
-			for sc.Scan() {
-				if !strings.HasPrefix(sc.Text(), "{") && !strings.HasPrefix(sc.Text(), "[") {
-					continue
+			for {
+				var v any
+				if err := dec.Decode(&v); err == io.EOF {
+					break
+				} else if err != nil {
+					t.Fatalf("%v in %s", err, clip(out))
 				}
 				lines++
-				var v any
-				if err := json.Unmarshal(sc.Bytes(), &v); err != nil {
-					t.Fatalf("%v in %s", err, clip(sc.Text()))
-				}
 				for _, bad := range jsonStyle(v, "") {
 					t.Error(bad)
 				}

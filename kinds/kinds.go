@@ -77,7 +77,10 @@ type Instance interface {
 	// Encode writes the puzzle's constraints through b and returns the
 	// literals of its unknowns. Primary variables are exactly the layout's.
 	Encode(b *encode.Builder) (encode.Layout, error)
-	// Verify names every rule a full assignment breaks (nil when solved).
+	// Verify names every rule an assignment breaks (nil when solved).
+	// On a partial one (a player's board) each -1 entry is named once,
+	// and a rule among the other cells only when no filling of the -1
+	// entries could meet it, so what else is named is already wrong.
 	Verify(a puzzle.Assignment) []puzzle.Violation
 	// Draw renders an assignment as text rows; -1 entries are drawn as
 	// unknown. A nil assignment draws the puzzle itself.

@@ -30,7 +30,10 @@ type Model interface {
 	Problem
 	// Head is the puzzle's name and carried solution.
 	Head() *Header
-	// Verify names every rule a full assignment breaks (nil when solved).
+	// Verify names every rule an assignment breaks (nil when solved).
+	// On a partial one (a player's board) each -1 entry is named once,
+	// and a rule among the other cells only when no filling of the -1
+	// entries could meet it, so what else is named is already wrong.
 	Verify(a Assignment) []Violation
 	// Draw renders an assignment as text rows; -1 entries are drawn as
 	// unknown. A nil assignment draws the puzzle itself.

@@ -2,7 +2,7 @@
 // module's import graph against it. The pipeline runs one way:
 //
 //	srcpos ← puzzle, puzzle/<kind>, shift ← encode, encode/<kind>  ┐
-//	                                     ← human, human/<kind>     ├ ← kinds ← solve, solve/deepen, crosscheck, generate ← app, cmd, bench
+//	                                     ← human, human/<kind>     ├ ← kinds ← solve, solve/deepen, crosscheck, generate, serve ← app, cmd, bench
 //	srcpos ← sat, sat/<back-end>, sat/solvers ─────────────────────┘
 //
 // Models know nothing of encoders, solvers or rules; encoders write to a
@@ -67,6 +67,8 @@ var Rules = []Rule{
 		Why: "pictures draw what solve and crosscheck found; the commands sit above"},
 	{From: "generate/...", Not: belowApp,
 		Why: "the generator sits below the command line"},
+	{From: "serve/...", Not: join([]string{"render/..."}, belowApp),
+		Why: "the playground serves what solve, crosscheck, generate and deepen find; its page draws the boards itself, so its binary links no drawing library"},
 	{From: "internal/testcorpus", Not: join([]string{"encode/...", "sat/...", "human/...", "kinds/...", "shift/..."}, driving, belowApp),
 		Why: "the tests' corpus loaders load models only, so tests of encode and human may use them"},
 	{From: "internal/satoracle", Not: join([]string{"human/...", "kinds/..."}, driving, belowApp),
@@ -82,10 +84,10 @@ var Rules = []Rule{
 	{From: "internal/clitest", Not: []string{"cmd/..."},
 		Why: "the commands' tests run app in-process, never the binary"},
 	{From: "cmd/...", Not: nil, Why: "the binaries are the top"},
-	{From: "cmd/puzzlesat", Not: []string{"render/...", "app/rendercmd", "bench/...", "app/benchcmd"},
-		Why: "the graphics library render links, and the plotting library, benchstat's format and the progress bar bench links, would cost every start of puzzlesat milliseconds: puzzlesat render runs cmd/puzzlesat-render, puzzlesat bench cmd/puzzlesat-bench"},
-	{From: "app", Not: []string{"render/...", "app/rendercmd", "bench/...", "app/benchcmd"},
-		Why: "the app every binary shares must not pull render or bench into cmd/puzzlesat"},
+	{From: "cmd/puzzlesat", Not: []string{"render/...", "app/rendercmd", "bench/...", "app/benchcmd", "serve/...", "app/servecmd"},
+		Why: "the graphics library render links, the plotting library, benchstat's format and progress bar bench links, and the HTTP stack serve links would cost every start of puzzlesat milliseconds: puzzlesat render, bench and serve run cmd/puzzlesat-render, -bench and -serve"},
+	{From: "app", Not: []string{"render/...", "app/rendercmd", "bench/...", "app/benchcmd", "serve/...", "app/servecmd"},
+		Why: "the app every binary shares must not pull render, bench or serve into cmd/puzzlesat"},
 }
 
 // Package is one package of the module: its path relative to the module

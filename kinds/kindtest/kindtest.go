@@ -374,8 +374,8 @@ func (s *suite) sat(ctx context.Context, t tb, inst instance) (puzzle.Assignment
 	return ref, unique
 }
 
-// verify checks Verify on the solution and on every one-unknown change of
-// it. On a puzzle proved unique every change must be caught; otherwise SAT
+// verify checks Verify on the solution, on the solution with each unknown
+// cleared (-1), and on every one-unknown change of it. On a puzzle proved unique every change must be caught; otherwise SAT
 // decides whether the changed assignment is a solution.
 func (s *suite) verify(ctx context.Context, t tb, inst instance, ref puzzle.Assignment, unique bool) {
 	if ref == nil {
@@ -392,6 +392,17 @@ func (s *suite) verify(ctx context.Context, t tb, inst instance, ref puzzle.Assi
 	}
 	if vs := inst.Verify(ref); len(vs) > 0 {
 		t.Errorf("Verify(solution): have %v, want no violation", vs)
+	}
+	// A board with one unknown cleared (a player's board) can still be
+	// completed: Verify names that unknown's cell and nothing else.
+	for i, v := range vars {
+		a := slices.Clone(ref)
+		a[i] = -1
+		vs := inst.Verify(a)
+		if len(vs) != 1 || !slices.Equal(vs[0].Cells, []puzzle.Pos{v.Pos}) {
+			t.Errorf("Verify(solution with %s cleared): have %v, want one violation naming %v only", v.Name, vs, v.Pos)
+			break
+		}
 	}
 	var enc *solve.Encoded
 	if !unique {

@@ -350,19 +350,51 @@ const (
 	RuleUncovered   = "uncovered-dot"
 )
 
-// Verify names every rule a full assignment of Vars breaks: a value
-// count other than one per number, a number without a placement, and then
-// what verifyLines finds on the lines drawn. It returns nil when a solves p.
+// Verify names every rule an assignment of Vars breaks: a value count other
+// than one per number or a value out of range (its shape), and then what
+// verifyLines finds on the lines drawn. It returns nil when a solves p.
+//
+// A -1 entry is a number whose line is not drawn yet (a player's board): it
+// is reported once as having no line, and a dot is reported uncovered only
+// when no placement of an undrawn number could cover it, so that what is
+// reported on a partial board is wrong whatever the rest becomes.
 func (p *Puzzle) Verify(a puzzle.Assignment) []puzzle.Violation {
 	if len(a) != len(p.numbers) {
 		return []puzzle.Violation{{Rule: RuleShape, Msg: fmt.Sprintf("assignment has %d values, want %d", len(a), len(p.numbers))}}
 	}
 	for i, v := range a {
-		if v < 0 || v >= len(p.placements[i]) {
-			return []puzzle.Violation{{Rule: RuleNoLine, Cells: []puzzle.Pos{p.numbers[i].Pos}, Msg: fmt.Sprintf("the %d at %v has no placement (value %d of %d)", p.numbers[i].N, p.numbers[i].Pos, v, len(p.placements[i]))}}
+		if v < -1 || v >= len(p.placements[i]) {
+			return []puzzle.Violation{{Rule: RuleShape, Cells: []puzzle.Pos{p.numbers[i].Pos}, Msg: fmt.Sprintf("the %d at %v has no placement %d (it has %d)", p.numbers[i].N, p.numbers[i].Pos, v, len(p.placements[i]))}}
 		}
 	}
-	return p.verifyLines(p.linesOf(a))
+	vs := p.verifyLines(p.linesOf(a))
+	out := vs[:0]
+	for _, v := range vs {
+		if v.Rule == RuleUncovered && p.coverable(a, v.Cells[0]) {
+			continue
+		}
+		out = append(out, v)
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+// coverable reports whether a placement of a number a leaves undrawn
+// covers q.
+func (p *Puzzle) coverable(a puzzle.Assignment, q puzzle.Pos) bool {
+	for i, v := range a {
+		if v != -1 {
+			continue
+		}
+		for _, pl := range p.placements[i] {
+			if pl.Covers(q) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // verifyLines names every rule the lines break: numbers without a line or

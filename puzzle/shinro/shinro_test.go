@@ -173,6 +173,15 @@ func TestVerifyNamesEveryRule(t *testing.T) {
 		{false, false, false, false},
 		{false, true, false, false},
 	})
+	// cells reads an assignment of the unknowns in reading order: '*' a
+	// stone, '.' empty, '?' undecided.
+	cells := func(s string) puzzle.Assignment {
+		out := make(puzzle.Assignment, len(s))
+		for i, c := range s {
+			out[i] = map[rune]int{'.': shinro.Empty, '*': shinro.Stone, '?': -1}[c]
+		}
+		return out
+	}
 	for _, tc := range []struct {
 		name string
 		a    puzzle.Assignment
@@ -188,7 +197,21 @@ func TestVerifyNamesEveryRule(t *testing.T) {
 			"arrow-sees-no-stone@[r1c1]", "arrow-sees-no-stone@[r2c3]", "arrow-sees-no-stone@[r3c1]", "stone-total@[]",
 		}},
 		{"short", a[:3], []string{"shape@[]"}},
-		{"unknown value", append(puzzle.Assignment{-1}, a[1:]...), []string{"shape@[r1c2]"}},
+		{"bad value", append(puzzle.Assignment{2}, a[1:]...), []string{"shape@[r1c2]"}},
+		// Partial boards: undecided cells (-1) are named once each, and
+		// a rule only when no decision of them could meet it.
+		{"undecided", cells("?????????"), []string{
+			"empty-cell@[r1c2]", "empty-cell@[r1c3]", "empty-cell@[r1c4]", "empty-cell@[r2c1]", "empty-cell@[r2c2]",
+			"empty-cell@[r2c4]", "empty-cell@[r3c2]", "empty-cell@[r3c3]", "empty-cell@[r3c4]",
+		}},
+		{"too many already", cells("**???????"), []string{
+			"empty-cell@[r1c4]", "empty-cell@[r2c1]", "empty-cell@[r2c2]", "empty-cell@[r2c4]", "empty-cell@[r3c2]",
+			"empty-cell@[r3c3]", "empty-cell@[r3c4]", "row-count@[r1c2 r1c3]", "col-count@[r1c2]",
+		}},
+		{"too few for good", cells("...??????"), []string{
+			"empty-cell@[r2c1]", "empty-cell@[r2c2]", "empty-cell@[r2c4]", "empty-cell@[r3c2]", "empty-cell@[r3c3]",
+			"empty-cell@[r3c4]", "row-count@[]", "arrow-sees-no-stone@[r1c1]",
+		}},
 	} {
 		var have []string
 		for _, v := range p.Verify(tc.a) {

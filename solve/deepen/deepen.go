@@ -66,6 +66,10 @@ type Options struct {
 	// Progress, when set, receives one line per depth, and one per part
 	// that takes a second or more.
 	Progress io.Writer
+	// OnDepth, when set, is called with every depth as it is decided, in
+	// order, from the goroutine that called Solve: what a live view of
+	// the proof (the web playground) shows while deeper ones run.
+	OnDepth func(Depth)
 	// Jobs is the number of parts solved at once, each worker with its
 	// own solver (default: the number of CPUs Go may use).
 	Jobs int
@@ -356,6 +360,9 @@ func (r *run) record(k int, status string) {
 	if w := r.opt.Progress; w != nil {
 		fmt.Fprintf(w, "depth %2d: %-13s %2d %-5s  vars %7d  clauses %8d  %8.3fs solving  (total %.3fs)\n",
 			d.K, d.Status, len(d.Parts), plural.Noun(len(d.Parts), "part"), d.Vars, d.Clauses, d.Elapsed.Seconds(), d.At.Seconds())
+	}
+	if r.opt.OnDepth != nil {
+		r.opt.OnDepth(d)
 	}
 }
 

@@ -3,6 +3,7 @@ package deepen
 import (
 	"context"
 	"math/rand/v2"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -98,9 +99,14 @@ func TestDeepenMatchesSearch(t *testing.T) {
 func TestDeepenBounds(t *testing.T) {
 	p := shift.Reborn()
 	var log strings.Builder
-	res, err := Solve(context.Background(), p, Options{NewSolver: newGini, MaxSteps: 4, Progress: &log})
+	var seen []Depth
+	res, err := Solve(context.Background(), p, Options{NewSolver: newGini, MaxSteps: 4, Progress: &log,
+		OnDepth: func(d Depth) { seen = append(seen, d) }})
 	if err != nil {
 		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(seen, res.Depths) {
+		t.Errorf("OnDepth saw %v, want the result's depths %v", seen, res.Depths)
 	}
 	if res.Status != NoSolutionWithin || res.LowerBound != 5 || len(res.Depths) != 5 {
 		t.Errorf("max 4: %s bound %d, %d depths; want no-solution-within, 5, 5", res.Status, res.LowerBound, len(res.Depths))
