@@ -18,8 +18,8 @@ import (
 	"time"
 
 	"github.com/puzzlesat/puzzlesat/shift"
-	"github.com/puzzlesat/puzzlesat/solve/deepen"
 	"github.com/puzzlesat/puzzlesat/shift/search"
+	"github.com/puzzlesat/puzzlesat/solve/deepen"
 )
 
 // Proof names the method whose proof an answer is.

@@ -9,8 +9,8 @@ import (
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/sat/gini"
 	"github.com/puzzlesat/puzzlesat/shift"
-	"github.com/puzzlesat/puzzlesat/solve/deepen"
 	"github.com/puzzlesat/puzzlesat/shift/search"
+	"github.com/puzzlesat/puzzlesat/solve/deepen"
 )
 
 func newGini() (sat.Solver, error) { return gini.New(), nil }
