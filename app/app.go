@@ -58,8 +58,8 @@ func New(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	return NewWith(stdin, stdout, stderr, commands())
 }
 
-// NewWith returns the app with the commands cmds: the puzzlesat-render and
-// puzzlesat-serve binaries run their commands through it.
+// NewWith returns the app with the commands cmds: the binaries that ship
+// one command of their own (RunOwn) run it through it.
 func NewWith(stdin io.Reader, stdout, stderr io.Writer, cmds []*cli.Command) *cli.App {
 	return &cli.App{
 		Name:      "puzzlesat",

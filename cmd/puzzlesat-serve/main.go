@@ -5,26 +5,10 @@
 package main
 
 import (
-	"context"
 	"os"
-	"os/signal"
-
-	"github.com/urfave/cli/v2"
 
 	"github.com/puzzlesat/puzzlesat/app"
 	"github.com/puzzlesat/puzzlesat/app/servecmd"
 )
 
-func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	args := os.Args
-	// Run as `puzzlesat-serve serve ...` by puzzlesat, or by hand as
-	// `puzzlesat-serve ...`.
-	if len(args) < 2 || args[1] != "serve" {
-		args = append([]string{args[0], "serve"}, args[1:]...)
-	}
-	args[0] = "puzzlesat"
-	code := app.RunWith(ctx, os.Stdin, os.Stdout, os.Stderr, args, []*cli.Command{servecmd.Command()})
-	stop()
-	os.Exit(code)
-}
+func main() { os.Exit(app.RunOwn(servecmd.Command())) }
