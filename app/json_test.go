@@ -43,7 +43,10 @@ func TestJSONStyle(t *testing.T) {
 		{"", []string{"shift", "apply", ecSwap, "unrot"}},
 		{"", []string{"generate", "--kind", "juosan", "--size", "4x4"}},
 		{"", []string{"bench", "--corpus", "../testdata", "--kind", "arrows", "--counts"}},
-		{"", []string{"bench", "--corpus", "../testdata", "--kind", "linjat", "--solvers", "gini", "--reps", "1"}},
+		{"", []string{"bench", "--corpus", "../testdata", "--quick", "--kind", "linjat", "--enc", "ladder,native", "--solvers", "gini,gophersat", "--reps", "1"}},
+		{"", []string{"bench", "compare", ecBenchFewer, ecBench}},
+		{"", []string{"crosscheck", "--solvers", "gini", "--rules", ecLiar, ecArrows}},
+		{"", []string{"crosscheck", "--solvers", "gini", "--random", "2", "--size", "3x3"}},
 	}
 	for _, r := range runs {
 		args := append(append([]string(nil), r.args...), "--format", "json")

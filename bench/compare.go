@@ -2,6 +2,7 @@ package bench
 
 import (
 	"bufio"
+	"encoding/json"
 	"fmt"
 	"io"
 	"math"
@@ -32,14 +33,14 @@ type CompareOptions struct {
 	// SizeTolerance is the relative growth of an encoding's size
 	// (vars/op, clauses/op) that still passes: 0 makes any growth a
 	// regression.
-	SizeTolerance float64
+	SizeTolerance float64 `json:"size_tolerance"`
 	// Tolerance is the relative growth of any other deterministic unit
 	// (the search counters conflicts/op, decisions/op, propagations/op,
 	// and any unit a file declares assume=exact) that still passes.
-	Tolerance float64
+	Tolerance float64 `json:"tolerance"`
 	// Alpha is the significance level of the time comparison (0: 0.05,
 	// benchstat's).
-	Alpha float64
+	Alpha float64 `json:"alpha"`
 }
 
 // DefaultCompareOptions is the gate `bench compare` applies unless told
@@ -61,8 +62,8 @@ type Row struct {
 	Old float64 `json:"old"`
 	New float64 `json:"new"`
 	// Change is New/Old - 1 (NaN when either side is missing or Old is 0
-	// and New is not).
-	Change  float64 `json:"change"`
+	// and New is not; null in JSON).
+	Change  float64 `json:"-"`
 	Verdict string  `json:"verdict"`
 	// Gated: the unit is deterministic, so a regression fails the
 	// comparison.
@@ -76,6 +77,20 @@ type Row struct {
 	// Note says more: "varied" when a deterministic unit's repeats
 	// differ, benchmath's warnings for a time.
 	Note string `json:"note,omitempty"`
+}
+
+// MarshalJSON writes Change as a number, or null when it is NaN (which
+// JSON cannot hold).
+func (r Row) MarshalJSON() ([]byte, error) {
+	type plain Row
+	out := struct {
+		plain
+		Change *float64 `json:"change"`
+	}{plain: plain(r)}
+	if !math.IsNaN(r.Change) {
+		out.Change = &r.Change
+	}
+	return json.Marshal(out)
 }
 
 // Comparison is the outcome of Compare.

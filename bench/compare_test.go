@@ -3,6 +3,7 @@ package bench
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
@@ -273,6 +274,11 @@ func TestCompareVerdicts(t *testing.T) {
 				if !slices.Contains(extra, want) {
 					t.Errorf("other rows %v lack %q", extra, want)
 				}
+			}
+			// A row without a change (a benchmark on one side only) is
+			// still JSON: its change is null.
+			if _, err := json.Marshal(cmp); err != nil {
+				t.Errorf("JSON: %v", err)
 			}
 		})
 	}

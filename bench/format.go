@@ -126,12 +126,10 @@ func cpuName() string {
 	return ""
 }
 
-// WriteJSON writes the report as one JSON object: the run's parameters,
-// the sets' results and every instance's.
+// WriteJSON writes the report as one JSON object on one line: the run's
+// parameters, the sets' results and every instance's.
 func WriteJSON(w io.Writer, rep *Report) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", " ")
-	return enc.Encode(rep)
+	return json.NewEncoder(w).Encode(rep)
 }
 
 // WriteMarkdown writes the report as markdown tables: per set and
