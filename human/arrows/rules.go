@@ -1,7 +1,13 @@
 // Package arrows holds the Japanese Arrows human rules. The rules are data:
 // a rules file (the reference's rules.yaml syntax) whose first-order
 // conditions are compiled by package fol into human.Rule values that the
-// shared engine runs against the candidate grid. The package also audits a
+// shared engine runs against the candidate grid, and whose Backtrack
+// entries become the engine's trial rules with the reference solver's
+// meaning (see Trial). Each conclusion of a witness is a deduction of its
+// own, as the reference applies them in its chains. With the reference's
+// own rules file the engine reproduces the reference's verdict and
+// highest complexity used on every corpus puzzle (TestReferenceVerdicts);
+// Grade's Difficulty ranks by that complexity. The package also audits a
 // rules file against a SAT oracle and generates puzzles.
 package arrows
 
