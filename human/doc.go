@@ -71,6 +71,11 @@
 // applied, at least 1), and its nesting (Step.Nesting: the trials on the
 // deepest path of its tree, itself included).
 //
+// Trial.Budget bounds the work of one application (the inner rule
+// evaluations over its assumptions, taken in order), so that a costly
+// trial that cannot succeed on a large state gives up; the work is counted
+// per assumption, so the result does not depend on parallelism.
+//
 // LayerTrials builds the usual set: trial-d at level top+d with Layers d
 // for d = 1..k, taken in level order so that the shallowest proofs come
 // first, and optionally a nested trial above them; Engine.Trials = k adds

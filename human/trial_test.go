@@ -270,3 +270,16 @@ func TestTrialBudget(t *testing.T) {
 		t.Error("an unbounded budget takes no nested-trial step")
 	}
 }
+
+// TestSingle: a Single rule gives one deduction per layer.
+func TestSingle(t *testing.T) {
+	one := *nakedSingle
+	one.Single = true
+	l := parseLatin(latinPuzzles[2])
+	all := solveLatin(t, &Engine{Rules: []*Rule{nakedSingle}}, l)
+	single := solveLatin(t, &Engine{Rules: []*Rule{&one}}, l)
+	if single.Status != all.Status || single.Report.Width != 1 || all.Report.Width == 1 {
+		t.Errorf("single: %s, widest layer %d; all: %s, widest %d; want the same status, single layers of one step",
+			single.Status, single.Report.Width, all.Status, all.Report.Width)
+	}
+}

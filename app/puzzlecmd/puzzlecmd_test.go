@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/puzzlesat/puzzlesat/human"
 	"github.com/puzzlesat/puzzlesat/internal/clitest"
 	"github.com/puzzlesat/puzzlesat/sat/dimacs"
 )
@@ -188,6 +189,11 @@ func TestGolden(t *testing.T) {
 		{"grade-steps-6x6_1-json", "", []string{"grade", "--steps", "--format", "json", janko}},
 		{"grade-hint-arrows-json", "", []string{"grade", "--hint", "--format", "json", arrowsDir}},
 		{"verify-broken-json", strings.Repeat("- - - - - -\n", 5) + "| | | | | |\n", []string{"verify", "--format", "json", janko, "-"}},
+		// The reference's Backtrack rules: chains ending in its consistency
+		// check; the same complexity used as the reference (6).
+		{"grade-arrows-reference-2026-03-01", "", []string{"grade", "--steps", "--rules", "../../testdata/arrows/rules.yaml", "../../testdata/arrows/2026-03-01"}},
+		// A proof by contradiction with proofs inside it, as a tree.
+		{"grade-linjat-nested", "", []string{"grade", "--steps", "../../testdata/linjat/nested.linjat"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -208,5 +214,36 @@ func TestGolden(t *testing.T) {
 				t.Errorf("output differs from %s:\nhave:\n%s\nwant:\n%s", golden, have, want)
 			}
 		})
+	}
+}
+
+// TestGradeProofTree: with --format json --steps, a nested proof by
+// contradiction is a tree: a step's proof holds a trial step with its own
+// assumption and proof, which ends in an unknown left without values.
+func TestGradeProofTree(t *testing.T) {
+	code, out, errs := run(t, "", "grade", "--steps", "--format", "json", "../../testdata/linjat/nested.linjat")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var rec struct {
+		Report human.Report `json:"report"`
+		Steps  []human.Step `json:"steps"`
+	}
+	if err := json.Unmarshal([]byte(out), &rec); err != nil {
+		t.Fatal(err)
+	}
+	var inner *human.Step
+	for _, s := range rec.Steps {
+		for i, in := range s.Proof {
+			if s.Nesting == 2 && in.Assume != nil && len(in.Proof) > 0 {
+				inner = &s.Proof[i]
+			}
+		}
+	}
+	if rec.Report.Nesting != 2 || inner == nil {
+		t.Fatalf("nesting %d, inner trial %v: want a step whose proof holds a trial with its own proof", rec.Report.Nesting, inner)
+	}
+	if last := inner.Proof[len(inner.Proof)-1]; len(last.Emptied) == 0 && !last.Contradiction {
+		t.Errorf("the inner proof ends in %+v, want a contradiction", last)
 	}
 }

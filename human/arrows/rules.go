@@ -1,7 +1,13 @@
 // Package arrows holds the Japanese Arrows human rules. The rules are data:
 // a rules file (the reference's rules.yaml syntax) whose first-order
 // conditions are compiled by package fol into human.Rule values that the
-// shared engine runs against the candidate grid. The package also audits a
+// shared engine runs against the candidate grid, and whose Backtrack
+// entries become the engine's trial rules with the reference solver's
+// meaning (see Trial). Each conclusion of a witness is a deduction of its
+// own, as the reference applies them in its chains. With the reference's
+// own rules file the engine reproduces the reference's verdict and
+// highest complexity used on every corpus puzzle (TestReferenceVerdicts);
+// Grade's Difficulty ranks by that complexity. The package also audits a
 // rules file against a SAT oracle and generates puzzles.
 package arrows
 
@@ -37,6 +43,9 @@ type Rule struct {
 	Condition   string
 	Conclusions []string
 	Checked     *fol.Checked
+
+	// say, for a built-in rule, words its finding at a cell.
+	say func(cell string, val, seen, union int) string
 }
 
 // Trial is a backtracking entry of a rules file (kind: Backtrack). It
@@ -302,9 +311,22 @@ const SeesTooMany = "SEES_TOO_MANY"
 // ordinary level-1 rule inside trials too, concludes on filled cells what
 // the reference's MAX_CANDIDATES (complexity 2) does, so with the
 // reference's file it shortens no chain.
-var consistency = []struct{ name, cond, concl string }{
-	{SeesTooMany, "exists p (val(p) != nil ^ sees_distinct(p) > val(p))", "exclude(p, val(p))"},
-	{"SEES_TOO_FEW", "exists p (val(p) != nil ^ sees_distinct_candidates(p) < val(p))", "exclude(p, val(p))"},
+var consistency = []struct {
+	name, cond, concl, doc string
+	// say explains the finding at cell p: its number and the distinct
+	// numbers its ray shows already, or can still show.
+	say func(cell string, val, seen, union int) string
+}{
+	{SeesTooMany, "exists p (val(p) != nil ^ sees_distinct(p) > val(p))", "exclude(p, val(p))",
+		"A filled arrow already sees more distinct numbers than its own.",
+		func(cell string, val, seen, _ int) string {
+			return fmt.Sprintf("%s holds %d but already sees %d different numbers", cell, val, seen)
+		}},
+	{"SEES_TOO_FEW", "exists p (val(p) != nil ^ sees_distinct_candidates(p) < val(p))", "exclude(p, val(p))",
+		"A filled arrow can no longer see as many distinct numbers as its own.",
+		func(cell string, val, _, union int) string {
+			return fmt.Sprintf("%s holds %d but its ray can show at most %d different numbers", cell, val, union)
+		}},
 }
 
 // HumanRules compiles the plain rules, with the built-in consistency
@@ -332,8 +354,8 @@ func (rs *RuleSet) HumanRules(opt fol.Options) ([]*human.Rule, error) {
 		if err != nil {
 			return nil, err
 		}
-		hr, err := compileRule(&Rule{Name: c.name, Level: 1, Doc: "built-in consistency check", Condition: c.cond,
-			Conclusions: []string{c.concl}, Checked: ch}, opt)
+		hr, err := compileRule(&Rule{Name: c.name, Level: 1, Doc: "built-in consistency check: " + c.doc, Condition: c.cond,
+			Conclusions: []string{c.concl}, Checked: ch, say: c.say}, opt)
 		if err != nil {
 			return nil, err
 		}
@@ -410,6 +432,9 @@ func compileRule(r *Rule, opt fol.Options) (*human.Rule, error) {
 					continue
 				}
 				d := human.Deduction{Contradiction: empty, Reason: reason(r, w, env, wnames, k)}
+				if r.say != nil {
+					d.Reason = r.Name + ": " + sayAt(r, w, pass.Cands, cell)
+				}
 				for x := rm; x != 0; x &= x - 1 {
 					d.Elims = append(d.Elims, human.Elim{Var: cell, Value: bits.TrailingZeros64(x)})
 				}
@@ -432,6 +457,19 @@ func compileRule(r *Rule, opt fol.Options) (*human.Rule, error) {
 		return out
 	}
 	return &human.Rule{Name: r.Name, Doc: doc, Level: r.Level, Apply: human.Typed(apply)}, nil
+}
+
+// sayAt words a built-in rule's finding at cell p of cands.
+func sayAt(r *Rule, w *fol.World, cands []human.Cands, p int) string {
+	var seen, union human.Cands
+	for _, q := range w.Ray(p) {
+		if v, ok := cands[q].Single(); ok {
+			seen |= human.Only(v)
+		}
+		union |= cands[q]
+	}
+	val, _ := cands[p].Single()
+	return r.say(w.P.Pos(p).String(), val, seen.Count(), union.Count())
 }
 
 func reason(r *Rule, w *fol.World, env []int, wnames []string, k int) string {
