@@ -14,7 +14,7 @@ build:
 	$(GO) build -tags $(TAGS) -o bin/ ./cmd/puzzlesat ./cmd/puzzlesat-render ./cmd/puzzlesat-bench ./cmd/puzzlesat-serve
 
 test:
-	$(GO) test -count=1 $(PKGS)
+	$(GO) test -count=1 -timeout 20m $(PKGS)
 
 # The long acceptance runs (Reborn's optimum proven on gini and cadical,
 # minutes each): files tagged acceptance, tests named TestAcceptance*.
