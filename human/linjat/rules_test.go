@@ -246,7 +246,7 @@ func TestScore(t *testing.T) {
 // TestGradingAgreement: Spearman's ρ between our reference-weighted
 // Score and the level (easy < medium < hard < expert) is at least 0.95 and
 // at least the reference's own published score's, over the 100 levels and
-// over the held-out half (entries 2, 4, …, 24 of each level). Score uses the
+// over the held-out half (the levels with even entry numbers). Score uses the
 // reference's weights, fitted to nothing here, so every level is out of
 // sample. Each level has one size (easy 9×6 … expert 13×9), so within a
 // size the label is constant and ρ undefined.
