@@ -36,7 +36,7 @@ func TestSelect(t *testing.T) {
 		{"juosan alias", "", play + "#6x6_1", 0, `"name":"6x6_1 (medium).in"`},
 		{"juosan malformed by name", "", play + "#5x5_3", 2, "entry 6 (5x5_3 (medium).in): label 6"},
 		{"juosan no such name", "", play + "#7x7_9", 2, `no puzzle named "7x7_9" (the file holds 74 entries)`},
-		{"juosan stdin", readFile(t, play), "-#7", 0, `"file":"\u003cstdin\u003e"`},
+		{"juosan stdin", readFile(t, play), "-#7", 0, `"file":"<stdin>"`},
 		{"juosan stdin malformed", readFile(t, play), "-#6", 2, "<stdin>:1:601: entry 6 (5x5_3 (medium).in)"},
 		{"shinro #1", "", shinroF + "#1", 0, `"name":"playshinro 1"`},
 		{"shinro #5", "", shinroF + "#5", 0, `"name":"playshinro 13"`},

@@ -446,7 +446,7 @@ func TestSub(t *testing.T) {
 		t.Errorf("offsets: have %v, want %v", offs, want)
 	}
 	// The token loop ends at the value's end, reported there.
-	if have, want := sub.Errors().Error(), "f:2:8: a list (and 1 more errors)"; have != want {
+	if have, want := sub.Errors().Error(), "f:2:8: a list (and 1 more error)"; have != want {
 		t.Errorf("errors: have %q, want %q", have, want)
 	}
 	if len(r.Errors()) != 0 {
