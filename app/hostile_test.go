@@ -221,19 +221,32 @@ func clip(s string) string {
 	return s
 }
 
+// grid writes a puzzle of n rows after its header: row i is prefix(i)
+// then cell(i, j) for every column j, joined by sep.
+func grid(header string, n int, prefix func(i int) string, sep string, cell func(i, j int) string) string {
+	var b strings.Builder
+	b.WriteString(header)
+	for i := 0; i < n; i++ {
+		b.WriteString(prefix(i))
+		for j := 0; j < n; j++ {
+			if j > 0 {
+				b.WriteString(sep)
+			}
+			b.WriteString(cell(i, j))
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+func noPrefix(int) string { return "" }
+
 // bigShift is an n×n picture with row moves: at 1000×1000 it once ran out
 // of memory building moves before the cell limit was checked, at 400×400
 // it took 2.7 GB.
 func bigShift(n int) func() string {
 	return func() string {
-		var b strings.Builder
-		b.WriteString("start\n")
-		row := strings.TrimSpace(strings.Repeat("x ", n))
-		for i := 0; i < n; i++ {
-			b.WriteString(row + "\n")
-		}
-		b.WriteString("moves rows\n")
-		return b.String()
+		return grid("start\n", n, noPrefix, " ", func(int, int) string { return "x" }) + "moves rows\n"
 	}
 }
 
@@ -241,18 +254,14 @@ func bigShift(n int) func() string {
 // arrows): valid, with many solutions. At 300×300 the totalizer took 9.2
 // GB; at 150×150 check --timeout 1ms took 2.5 s and 1.2 GB.
 func bigShinro(n, k int) func() string {
+	one := func(i int) int { return min(1, max(0, k-i)) }
 	return func() string {
-		var b strings.Builder
-		fmt.Fprintf(&b, "shinro\nsize %d %d\nstones %d\ncols:", n, n, k)
+		var cols strings.Builder
 		for j := 0; j < n; j++ {
-			fmt.Fprintf(&b, " %d", min(1, max(0, k-j)))
+			fmt.Fprintf(&cols, " %d", one(j))
 		}
-		b.WriteString("\n")
-		row := strings.Repeat(" .", n)
-		for i := 0; i < n; i++ {
-			fmt.Fprintf(&b, "%d%s\n", min(1, max(0, k-i)), row)
-		}
-		return b.String()
+		header := fmt.Sprintf("shinro\nsize %d %d\nstones %d\ncols:%s\n", n, n, k, cols.String())
+		return grid(header, n, func(i int) string { return fmt.Sprintf("%d ", one(i)) }, " ", func(int, int) string { return "." })
 	}
 }
 
@@ -260,21 +269,12 @@ func bigShinro(n, k int) func() string {
 // cardinality constraint over every cell.
 func bigJuosan(n int) func() string {
 	return func() string {
-		var b strings.Builder
-		fmt.Fprintf(&b, "juosan\nsize %d %d\ngrid\n", n, n)
-		for i := 0; i < n; i++ {
-			for j := 0; j < n; j++ {
-				if j > 0 {
-					b.WriteString(" ")
-				}
-				b.WriteString("a")
-				if i == 0 && j == 0 {
-					fmt.Fprint(&b, n*n/2)
-				}
+		return grid(fmt.Sprintf("juosan\nsize %d %d\ngrid\n", n, n), n, noPrefix, " ", func(i, j int) string {
+			if i == 0 && j == 0 {
+				return fmt.Sprintf("a%d", n*n/2)
 			}
-			b.WriteString("\n")
-		}
-		return b.String()
+			return "a"
+		})
 	}
 }
 
@@ -282,19 +282,10 @@ func bigJuosan(n int) func() string {
 // solutions beyond counting.
 func emptyJuosan(n int) func() string {
 	return func() string {
-		var b strings.Builder
-		fmt.Fprintf(&b, "juosan\nsize %d %d\ngrid\n", n, n)
-		for i := 0; i < n; i++ {
-			for j := 0; j < n; j++ {
-				if j > 0 {
-					b.WriteString(" ")
-				}
-				t := (i/2)*(n/2) + j/2
-				b.WriteString(string(rune('a'+t/26)) + string(rune('a'+t%26)))
-			}
-			b.WriteString("\n")
-		}
-		return b.String()
+		return grid(fmt.Sprintf("juosan\nsize %d %d\ngrid\n", n, n), n, noPrefix, " ", func(i, j int) string {
+			t := (i/2)*(n/2) + j/2
+			return string(rune('a'+t/26)) + string(rune('a'+t%26))
+		})
 	}
 }
 
@@ -302,13 +293,7 @@ func emptyJuosan(n int) func() string {
 // side whose values stay within 0..35.
 func bigArrows(n int) func() string {
 	return func() string {
-		var b strings.Builder
-		fmt.Fprintf(&b, "arrows %dx%d\n", n, n)
-		row := strings.TrimSpace(strings.Repeat("↘. ", n))
-		for i := 0; i < n; i++ {
-			b.WriteString(row + "\n")
-		}
-		return b.String()
+		return grid(fmt.Sprintf("arrows %dx%d\n", n, n), n, noPrefix, " ", func(int, int) string { return "↘." })
 	}
 }
 
@@ -316,19 +301,12 @@ func bigArrows(n int) func() string {
 // row.
 func bigLinjat(n int) func() string {
 	return func() string {
-		var b strings.Builder
-		fmt.Fprintf(&b, "linjat\nsize %d %d\n", n, n)
-		for i := 0; i < n; i++ {
-			for j := 0; j < n; j++ {
-				if i%4 == 0 && j%4 == 0 {
-					b.WriteString("3")
-				} else {
-					b.WriteString("_")
-				}
+		return grid(fmt.Sprintf("linjat\nsize %d %d\n", n, n), n, noPrefix, "", func(i, j int) string {
+			if i%4 == 0 && j%4 == 0 {
+				return "3"
 			}
-			b.WriteString("\n")
-		}
-		return b.String()
+			return "_"
+		})
 	}
 }
 

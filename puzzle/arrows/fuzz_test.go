@@ -3,6 +3,7 @@ package arrows_test
 import (
 	"testing"
 
+	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/puzzle/arrows"
 	"github.com/puzzlesat/puzzlesat/srcpos"
 )
@@ -37,14 +38,8 @@ func FuzzParseSolution(f *testing.F) {
 			}
 			return
 		}
-		vars := p.Vars()
-		if len(a) != len(vars) {
-			t.Fatalf("%d values for %d unknowns", len(a), len(vars))
-		}
-		for i, v := range a {
-			if v < -1 || v >= len(vars[i].Domain) {
-				t.Fatalf("%s = %d, outside its %d values", vars[i].Name, v, len(vars[i].Domain))
-			}
+		if err := puzzle.Fits(p, a); err != nil {
+			t.Fatal(err)
 		}
 	})
 }
