@@ -142,12 +142,15 @@ func TestMain(m *testing.M) {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
+	// puzzlesat-render beside puzzlesat, and first on PATH for the
+	// in-process runs: render is a binary of its own.
 	puzzlesat = filepath.Join(dir, "puzzlesat")
-	build := exec.Command("go", "build", "-tags", "urfave_cli_no_docs", "-o", puzzlesat, "../cmd/puzzlesat")
+	build := exec.Command("go", "build", "-tags", "urfave_cli_no_docs", "-o", dir+string(filepath.Separator), "../cmd/puzzlesat", "../cmd/puzzlesat-render")
 	if out, err := build.CombinedOutput(); err != nil {
 		fmt.Fprintf(os.Stderr, "building puzzlesat: %v\n%s", err, out)
 		os.Exit(1)
 	}
+	os.Setenv("PATH", dir+string(filepath.ListSeparator)+os.Getenv("PATH"))
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)
