@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/puzzlesat/puzzlesat/encode"
@@ -40,7 +41,25 @@ func Corpus(root string) ([]Case, error) {
 		if err != nil {
 			return err
 		}
-		parse := func(opt kinds.Options) ([]kinds.Instance, error) { return k.Parse(file, data, opt) }
+		// A file holding many puzzles is read once per set of options,
+		// not once per puzzle: Counts asks every case under every card
+		// encoding, and re-reading the Linjat levels for each of its
+		// puzzles took most of the bench tests' time.
+		var mu sync.Mutex
+		read := map[kinds.Options][]kinds.Instance{}
+		parse := func(opt kinds.Options) ([]kinds.Instance, error) {
+			mu.Lock()
+			defer mu.Unlock()
+			if xs, ok := read[opt]; ok {
+				return xs, nil
+			}
+			xs, err := k.Parse(file, data, opt)
+			if err != nil {
+				return nil, err
+			}
+			read[opt] = xs
+			return xs, nil
+		}
 		insts, err := parse(kinds.Options{})
 		if err != nil {
 			return err

@@ -63,6 +63,22 @@ type Problem interface {
 // -1 means unknown.
 type Assignment []int
 
+// Fits reports how a does not fit p, or nil: a length other than p's
+// number of unknowns, or a value outside its unknown's domain (-1, no
+// value, fits). Readers of solutions hold what they return to it.
+func Fits(p Problem, a Assignment) error {
+	vars := p.Vars()
+	if len(a) != len(vars) {
+		return fmt.Errorf("want one value per unknown (%d), have %d", len(vars), len(a))
+	}
+	for i, v := range a {
+		if v < -1 || v >= len(vars[i].Domain) {
+			return fmt.Errorf("%s = %d, outside its %d values", vars[i].Name, v, len(vars[i].Domain))
+		}
+	}
+	return nil
+}
+
 // Violation is one broken rule, named, with the cells involved.
 type Violation struct {
 	Rule  string `json:"rule"`

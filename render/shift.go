@@ -7,10 +7,9 @@ import (
 	"math"
 	"strings"
 
-	"github.com/puzzlesat/puzzlesat/internal/plural"
-
 	"github.com/tdewolff/canvas"
 
+	"github.com/puzzlesat/puzzlesat/internal/plural"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/shift"
 	"github.com/puzzlesat/puzzlesat/solve/deepen"

@@ -20,11 +20,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/puzzlesat/puzzlesat/internal/plural"
-
 	"github.com/urfave/cli/v2"
 
 	"github.com/puzzlesat/puzzlesat/app/appio"
+	"github.com/puzzlesat/puzzlesat/internal/plural"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/sat/certify"
 	"github.com/puzzlesat/puzzlesat/sat/dimacs"

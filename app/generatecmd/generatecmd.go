@@ -16,12 +16,11 @@ import (
 	"strings"
 	"time"
 
-	"github.com/puzzlesat/puzzlesat/internal/plural"
-
 	"github.com/urfave/cli/v2"
 
 	"github.com/puzzlesat/puzzlesat/app/appio"
 	"github.com/puzzlesat/puzzlesat/generate"
+	"github.com/puzzlesat/puzzlesat/internal/plural"
 	"github.com/puzzlesat/puzzlesat/kinds"
 )
 

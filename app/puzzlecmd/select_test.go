@@ -44,7 +44,7 @@ func TestSelect(t *testing.T) {
 		{"shinro past the end", "", shinroF + "#41", 2, "playshinro.json: no puzzle 41 (the file holds 40 entries)"},
 		{"shinro name", "", shinroF + "#playshinro 13", 0, `"name":"playshinro 13"`},
 		{"shinro alias", "", shinroF + "#playshinro-13", 0, `"name":"playshinro 13"`},
-		{"shinro stdin malformed", shinroMixed, "-#2", 2, "<stdin>:2:22: entry 2 (playshinro 4): grid has 1 rows, want 8"},
+		{"shinro stdin malformed", shinroMixed, "-#2", 2, "<stdin>:2:22: entry 2 (playshinro 4): want 8 grid rows, have 1"},
 		{"shinro stdin", shinroMixed, "-#3", 0, `"name":"playshinro 7"`},
 		{"linjat #1", "", linjatF + "#1", 0, `"name":"tutorial/1"`},
 		{"linjat #4", "", linjatF + "#4", 0, `"name":"easy/1"`},

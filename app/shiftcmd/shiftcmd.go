@@ -13,12 +13,11 @@ import (
 	"strings"
 	"time"
 
-	"github.com/puzzlesat/puzzlesat/internal/plural"
-
 	"github.com/urfave/cli/v2"
 
 	"github.com/puzzlesat/puzzlesat/app/appio"
 	encshift "github.com/puzzlesat/puzzlesat/encode/shift"
+	"github.com/puzzlesat/puzzlesat/internal/plural"
 	"github.com/puzzlesat/puzzlesat/shift"
 	"github.com/puzzlesat/puzzlesat/shift/search"
 	"github.com/puzzlesat/puzzlesat/solve/deepen"

@@ -48,9 +48,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/puzzlesat/puzzlesat/internal/plural"
-
 	"github.com/puzzlesat/puzzlesat/human"
+	"github.com/puzzlesat/puzzlesat/internal/plural"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/puzzle/shinro"
 )

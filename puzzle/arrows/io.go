@@ -174,14 +174,20 @@ func (p *Puzzle) ParseSolution(name string, data []byte) (puzzle.Assignment, err
 		errs.Add(name, x.line, x.col, "solution is %dx%d, puzzle is %dx%d", len(grid), len(grid[0]), p.NumRows, p.NumCols)
 	default:
 		a = make(puzzle.Assignment, 0, p.NumRows*p.NumCols)
+		vars := p.Vars()
 		for r, row := range grid {
 			for c, x := range row {
 				pos := puzzle.Pos{Row: r, Col: c}
 				if x.dir != p.Dirs[r][c] {
 					errs.Add(name, x.line, x.col, "%v: solution arrow %c, puzzle arrow %c", pos, x.dir.Glyph(), p.Dirs[r][c].Glyph())
 				}
-				if x.val < 0 {
+				// A number no arrow here can show is no value of the
+				// unknown: it would index past its domain downstream.
+				switch n := len(vars[len(a)].Domain); {
+				case x.val < 0:
 					errs.Add(name, x.line, x.col, "%v: solution cell is empty", pos)
+				case x.val >= n:
+					errs.Add(name, x.line, x.col, "%v: value %d out of range 0..%d", pos, x.val, n-1)
 				}
 				a = append(a, x.val)
 			}

@@ -167,7 +167,7 @@ func ParseText(file string, data []byte) (*Puzzle, error) {
 		return nil, err
 	}
 	if len(ps) != 1 {
-		return nil, &srcpos.Error{File: file, Msg: fmt.Sprintf("want one puzzle, have %d", len(ps))}
+		return nil, &srcpos.Error{File: file, Line: 1, Col: 1, Msg: fmt.Sprintf("want one puzzle, have %d", len(ps))}
 	}
 	return ps[0], nil
 }
@@ -572,10 +572,10 @@ func ParseSolution(p *Puzzle, file string, data []byte) (puzzle.Assignment, erro
 			return nil, err
 		}
 		if q.Solution == nil {
-			return nil, &srcpos.Error{File: file, Msg: "the puzzle has no solution block"}
+			return nil, &srcpos.Error{File: file, Line: 1, Col: 1, Msg: "the puzzle has no solution block"}
 		}
 		if q.String() != p.String() {
-			return nil, &srcpos.Error{File: file, Msg: "the file's puzzle differs from this one"}
+			return nil, &srcpos.Error{File: file, Line: 1, Col: 1, Msg: "the file's puzzle differs from this one"}
 		}
 		return q.Solution, nil
 	}

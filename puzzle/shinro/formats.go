@@ -97,16 +97,16 @@ func ParseSolution(p *Puzzle, file string, data []byte) (puzzle.Assignment, erro
 	var l puzzle.ErrorList
 	switch {
 	case len(ps) != 1:
-		l.Add(file, 0, 0, "want one puzzle with a solution, have %d puzzles", len(ps))
+		l.Add(file, 1, 1, "want one puzzle with a solution, have %d puzzles", len(ps))
 	case ps[0].Solution == nil:
-		l.Add(file, 0, 0, "the puzzle has no solution block")
+		l.Add(file, 1, 1, "the puzzle has no solution block")
 	case ps[0].Rows() != p.Rows() || ps[0].Cols() != p.Cols():
-		l.Add(file, 0, 0, "solution is %dx%d, puzzle is %dx%d", ps[0].Rows(), ps[0].Cols(), p.Rows(), p.Cols())
+		l.Add(file, 1, 1, "solution is %dx%d, puzzle is %dx%d", ps[0].Rows(), ps[0].Cols(), p.Rows(), p.Cols())
 	default:
 		for r := range p.Arrows {
 			for c := range p.Arrows[r] {
 				if ps[0].Arrows[r][c] != p.Arrows[r][c] {
-					l.Add(file, 0, 0, "cell %v: the file's arrow %v differs from the puzzle's %v", puzzle.Pos{Row: r, Col: c}, ps[0].Arrows[r][c], p.Arrows[r][c])
+					l.Add(file, 1, 1, "cell %v: the file's arrow %v differs from the puzzle's %v", puzzle.Pos{Row: r, Col: c}, ps[0].Arrows[r][c], p.Arrows[r][c])
 					return nil, l.Err()
 				}
 			}

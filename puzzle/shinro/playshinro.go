@@ -240,7 +240,7 @@ func (j *jsonReader) parseGrid(first json.Token, off int) ([][]int, bool, error)
 		return nil, false, err
 	}
 	if len(rows) != PlayshinroSize {
-		j.ErrorAt(off, "grid has %d rows, want %d", len(rows), PlayshinroSize)
+		j.ErrorAt(off, "want %d grid rows, have %d", PlayshinroSize, len(rows))
 		ok = false
 	}
 	if !ok {

@@ -234,17 +234,17 @@ func TestMalformedText(t *testing.T) {
 		{"bad size", "shinro\nsize 3 x\n", `x:2:8: "x" is not a number`},
 		{"huge size", "shinro\nsize 3000 3\n", "x:2:6: size 3000x3"},
 		{"cols count", strings.Replace(good, "cols: 1 0 1 1", "cols: 1 0 1", 1), "x:5:7: want 4 numbers, have 3"},
-		{"col sum", strings.Replace(good, "cols: 1 0 1 1", "cols: 1 1 1 1", 1), "x:5: column counts add up to 4"},
-		{"row sum", strings.Replace(good, "1  . . 4 .", "2  . . 4 .", 1), "x:4: row counts add up to 4"},
+		{"col sum", strings.Replace(good, "cols: 1 0 1 1", "cols: 1 1 1 1", 1), "x:5:1: column counts add up to 4"},
+		{"row sum", strings.Replace(good, "1  . . 4 .", "2  . . 4 .", 1), "x:4:1: row counts add up to 4"},
 		{"row too full", strings.Replace(good, "1  . . 4 .", "4  . . 4 .", 1), "x:7:1: row 2 count 4 exceeds its 3"},
 		{"short row", strings.Replace(good, "1  . . 4 .", "1  . . 4", 1), "x:7:4: row 2 has 3 cells, want 4"},
-		{"7 rows of 8", "shinro\nsize 8 8\nstones 0\ncols 0 0 0 0 0 0 0 0\n" + strings.Repeat("0 ........\n", 7), "x:12: grid has 7 rows, want 8"},
+		{"7 rows of 8", "shinro\nsize 8 8\nstones 0\ncols 0 0 0 0 0 0 0 0\n" + strings.Repeat("0 ........\n", 7), "x:12:1: want 8 grid rows, have 7"},
 		{"bad cell", strings.Replace(good, "1  . . 4 .", "1  . . 5 .", 1), "x:7:8: cell r2c3: \"5\""},
 		{"arrow off grid", strings.Replace(good, "1  9 . . .", "1  1 . . .", 1), "x:8:4: cell r3c1: arrow 1 points off the grid"},
 		{"negative row", strings.Replace(good, "1  9 . . .", "-1  9 . . .", 1), "x:8:1: row 3: want a row count"},
 		{"trailing", good + "junk\n", "x:9:1: unexpected line"},
 		{"bad solution", good + "solution\n...*\n*.6.\n..*.\n", "x:11:3: solution cell r2c3"},
-		{"short solution", good + "solution\n...*\n", "x:11: solution has 1 rows, want 3"},
+		{"short solution", good + "solution\n...*\n", "x:11:1: want 3 solution rows, have 1"},
 		{"nan difficulty", "shinro\ndifficulty NaN\n", `x:2:12: difficulty "NaN" is not a fraction`},
 		{"unknown keyword", "shinro\nsizes 3 3\n", `x:2:1: unknown keyword "sizes"`},
 		{"columns in runes", "shinro\nname ↑↑\nsize 1 2\nstones 1\ncols: 1 0\n1 ↑ x\n", `x:6:5: cell r1c2: "x"`},
@@ -263,7 +263,7 @@ func TestMalformedText(t *testing.T) {
 // first only.
 func TestErrorsCollected(t *testing.T) {
 	_, err := shinro.ParseText("x", []byte("shinro\nsize 3 x\nstones y\nlabel z\n"))
-	want := []string{`x:2:8: "x"`, `x:3:8: "y"`, `x:4:1: unknown keyword "label"`, "x:5: missing size", "x:5: missing stones", "x:5: missing cols"}
+	want := []string{`x:2:8: "x"`, `x:3:8: "y"`, `x:4:1: unknown keyword "label"`, "x:5:1: missing size", "x:5:1: missing stones", "x:5:1: missing cols"}
 	l, ok := err.(puzzle.ErrorList)
 	if !ok || len(l) != len(want) {
 		t.Fatalf("have %v, want %d positioned errors", err, len(want))
@@ -291,7 +291,7 @@ func TestMalformedPlayshinro(t *testing.T) {
 		{"eof", `[{"index": 1`, "x:1:13: JSON: unexpected end"},
 		{"not array", `"hello"`, "x:1:1: want a JSON array"},
 		{"no grid", `[{"index": 1}]`, "x:1:2: entry 1 (playshinro 1): puzzle has no grid"},
-		{"7x8", `[{"index": 3, "grid": ` + grid()[:len(grid())-len(row)-3] + `]}]`, "x:1:23: entry 1 (playshinro 3): grid has 7 rows, want 8"},
+		{"7x8", `[{"index": 3, "grid": ` + grid()[:len(grid())-len(row)-3] + `]}]`, "x:1:23: entry 1 (playshinro 3): want 8 grid rows, have 7"},
 		{"8x7", `[{"index": 3, "grid": ` + grid("[0,0,0,0,0,0,0]") + `}]`, "x:1:24: entry 1 (playshinro 3): grid row 1 has 7 cells, want 8"},
 		{"bad code", `[{"grid": ` + grid("[0,0,0,0,0,0,0,0]", "[0,10,0,0,0,0,0,0]") + `}]`, "x:2:4: entry 1 (playshinro 1): grid cell r2c2: want a code 0-9"},
 		{"off grid", `[{"grid": ` + grid("[0,0,8,0,0,0,0,0]") + `}]`, "x:1:17: entry 1 (playshinro 1): grid cell r1c3: arrow 8 points off the grid"},
@@ -429,7 +429,7 @@ func TestParseSolution(t *testing.T) {
 		name, data, want string
 	}{
 		{"other", shinro.FormatText(ps[1]), "differs from the puzzle's"},
-		{"short", "* . .\n", "short:2: solution has 1 rows, want 8"},
+		{"short", "* . .\n", "short:2:1: want 8 solution rows, have 1"},
 		{"two puzzles", write(t, "canonical", ps[:2]), "want one puzzle with a solution, have 2"},
 		{"no solution", strings.Split(shinro.FormatText(p), "solution\n")[0], "no solution block"},
 	} {

@@ -51,7 +51,7 @@ func isComment(l text.Line) bool { return strings.HasPrefix(l.Text, "#") }
 func newTextReader(file string, data []byte, skip func(text.Line) bool) *textReader {
 	t := &textReader{file: file}
 	if !utf8.Valid(data) {
-		t.errorf(1, 0, "input is not UTF-8 text")
+		t.errorf(1, 1, "input is not UTF-8 text")
 		return t
 	}
 	for _, l := range significantLines(data) {
@@ -71,7 +71,7 @@ func ParseText(file string, data []byte) (*Puzzle, error) {
 	}
 	if len(ps) > 1 {
 		var l puzzle.ErrorList
-		l.Add(file, 0, 0, "want one puzzle, have %d", len(ps))
+		l.Add(file, 1, 1, "want one puzzle, have %d", len(ps))
 		return nil, l.Err()
 	}
 	return ps[0], nil
@@ -201,13 +201,13 @@ header:
 	}
 	line := t.lineNum()
 	if rows < 0 {
-		t.errorf(line, 0, "missing size line")
+		t.errorf(line, 1, "missing size line")
 	}
 	if total < 0 {
-		t.errorf(line, 0, "missing stones line")
+		t.errorf(line, 1, "missing stones line")
 	}
 	if colsLine == 0 {
-		t.errorf(line, 0, "missing cols line")
+		t.errorf(line, 1, "missing cols line")
 	} else if rows >= 0 {
 		if n, ok := t.ints(colsText, colsFields, cols, 0); ok {
 			colCounts = n
@@ -221,7 +221,7 @@ header:
 	rowCounts := make([]int, rows)
 	for r := 0; r < rows; r++ {
 		if t.next >= len(t.lines) {
-			t.errorf(t.lineNum(), 0, "grid has %d rows, want %d", r, rows)
+			t.errorf(t.lineNum(), 1, "want %d grid rows, have %d", rows, r)
 			return nil
 		}
 		l := t.lines[t.next]
@@ -262,7 +262,7 @@ header:
 		sol = make(Stones, rows)
 		for r := 0; r < rows; r++ {
 			if t.next >= len(t.lines) {
-				t.errorf(t.lineNum(), 0, "solution has %d rows, want %d", r, rows)
+				t.errorf(t.lineNum(), 1, "want %d solution rows, have %d", rows, r)
 				return nil
 			}
 			sol[r] = t.stoneRow(t.lines[t.next], arrows[r], r)
@@ -308,17 +308,17 @@ func (t *textReader) checkGrid(p *Puzzle, stonesLine, colsLine int) {
 		sum += n
 	}
 	if sum != p.Total {
-		t.errorf(stonesLine, 0, "row counts add up to %d, want the stone total %d", sum, p.Total)
+		t.errorf(stonesLine, 1, "row counts add up to %d, want the stone total %d", sum, p.Total)
 	}
 	sum = 0
 	for c, n := range p.ColCounts {
 		if f := p.lineFree(c, false); n > f {
-			t.errorf(colsLine, 0, "column %d count %d exceeds its %d non-arrow cells", c+1, n, f)
+			t.errorf(colsLine, 1, "column %d count %d exceeds its %d non-arrow cells", c+1, n, f)
 		}
 		sum += n
 	}
 	if sum != p.Total {
-		t.errorf(colsLine, 0, "column counts add up to %d, want the stone total %d", sum, p.Total)
+		t.errorf(colsLine, 1, "column counts add up to %d, want the stone total %d", sum, p.Total)
 	}
 }
 
@@ -475,7 +475,7 @@ func parseStones(p *Puzzle, file string, data []byte) (Stones, error) {
 	}
 	if len(t.lines) != p.Rows() {
 		t.next = min(len(t.lines), p.Rows())
-		t.errorf(t.lineNum(), 0, "solution has %d rows, want %d", len(t.lines), p.Rows())
+		t.errorf(t.lineNum(), 1, "want %d solution rows, have %d", p.Rows(), len(t.lines))
 		return nil, t.errs.Err()
 	}
 	s := make(Stones, p.Rows())

@@ -31,9 +31,8 @@ import (
 	"slices"
 	"time"
 
-	"github.com/puzzlesat/puzzlesat/internal/plural"
-
 	encshift "github.com/puzzlesat/puzzlesat/encode/shift"
+	"github.com/puzzlesat/puzzlesat/internal/plural"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/shift"
 )
