@@ -8,13 +8,18 @@ FUZZTIME  ?= 10s
 # or document uses it.
 TAGS      := urfave_cli_no_docs
 
-.PHONY: build test test-race vet lint fuzz-smoke bench fmt
+.PHONY: build test test-race acceptance vet lint fuzz-smoke bench bench-baseline bench-check fmt
 
 build:
-	$(GO) build -tags $(TAGS) -o bin/ ./cmd/puzzlesat ./cmd/puzzlesat-render
+	$(GO) build -tags $(TAGS) -o bin/ ./cmd/puzzlesat ./cmd/puzzlesat-render ./cmd/puzzlesat-bench ./cmd/puzzlesat-generate ./cmd/puzzlesat-serve
 
 test:
-	$(GO) test -count=1 $(PKGS)
+	$(GO) test -count=1 -timeout 20m $(PKGS)
+
+# The long acceptance runs (Reborn's optimum proven on gini and cadical,
+# minutes each): files tagged acceptance, tests named TestAcceptance*.
+acceptance:
+	$(GO) test -tags acceptance -run Acceptance -count=1 $(PKGS)
 
 test-race:
 	$(GO) test -race -count=1 $(PKGS)
@@ -40,6 +45,19 @@ fuzz-smoke:
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchtime 1x ./bench/...
+
+# The quick bench's committed baseline, which CI compares every run with
+# (bench-check, in .ci/run). Rewrite it after a deliberate change to an
+# encoding or a back-end, review its diff, and commit it. The in-process
+# back-ends only: their counters do not depend on what is installed.
+BENCH_BASELINE := testdata/bench/baseline.txt
+BENCH_FLAGS    := --quick --solvers gini,gophersat --reps 5
+
+bench-baseline: build
+	bin/puzzlesat bench $(BENCH_FLAGS) --format gobench > $(BENCH_BASELINE)
+
+bench-check: build
+	bin/puzzlesat bench $(BENCH_FLAGS) --baseline $(BENCH_BASELINE)
 
 fmt:
 	gofmt -w $$(git ls-files '*.go')

@@ -8,26 +8,57 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
+	"regexp"
 	"runtime/debug"
+	"slices"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/puzzlesat/puzzlesat/app/benchcmd"
 	"github.com/puzzlesat/puzzlesat/app/cnfcmd"
+	"github.com/puzzlesat/puzzlesat/app/crosscheckcmd"
 	"github.com/puzzlesat/puzzlesat/app/extcmd"
-	"github.com/puzzlesat/puzzlesat/app/generatecmd"
 	"github.com/puzzlesat/puzzlesat/app/puzzlecmd"
 	"github.com/puzzlesat/puzzlesat/app/rulescmd"
 	"github.com/puzzlesat/puzzlesat/app/shiftcmd"
 )
+
+// libraryFlagString is urfave/cli's own help line for a flag.
+var libraryFlagString = cli.FlagStringer
+
+func init() { cli.FlagStringer = flagString }
+
+// defaultSuffix is the "(default: ...)" the library appends to a flag's
+// help line.
+var defaultSuffix = regexp.MustCompile(` \(default: [^()]*\)$`)
+
+// flagString is a flag's help line without a default that says nothing
+// (false, 0, 0s, "") or that the usage already states in its own words
+// ("(0: none; default: the kind's)" read "(default: -1)" after it).
+func flagString(f cli.Flag) string {
+	s := libraryFlagString(f)
+	loc := defaultSuffix.FindStringIndex(s)
+	if loc == nil {
+		return s
+	}
+	usage, def := s[:loc[0]], s[loc[0]:]
+	switch {
+	case strings.Contains(usage, "default"),
+		def == " (default: false)", def == " (default: 0)", def == " (default: 0s)", def == ` (default: "")`:
+		return usage
+	}
+	return s
+}
 
 // New returns the puzzlesat app reading stdin and writing stdout and stderr.
 func New(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	return NewWith(stdin, stdout, stderr, commands())
 }
 
-// NewWith returns the app with the commands cmds: the puzzlesat-render
-// binary runs the render command through it.
+// NewWith returns the app with the commands cmds: the binaries that ship
+// one command of their own (RunOwn) run it through it.
 func NewWith(stdin io.Reader, stdout, stderr io.Writer, cmds []*cli.Command) *cli.App {
 	return &cli.App{
 		Name:      "puzzlesat",
@@ -82,17 +113,57 @@ func commands() []*cli.Command {
 	cnf := cnfcmd.Command()
 	cnf.Subcommands = append(cnf.Subcommands, puzzlecmd.ExportCommand())
 	cmds := puzzlecmd.Commands()
-	cmds = append(cmds, cnf, rulescmd.Command(), generatecmd.Command(), benchcmd.Command(), shiftcmd.Command(),
-		// Drawing links a graphics library whose packages would cost every
-		// start of this binary milliseconds: render is a binary of its own.
-		extcmd.Command("render", "draw a puzzle, a solution, two solutions, the backbone or a hint as SVG, PNG or PDF", "puzzlesat-render"))
+	cmds = append(cmds, cnf, rulescmd.Command(), crosscheckcmd.Command(), shiftcmd.Command(),
+		// Drawing links a graphics library, bench a plotting library,
+		// benchstat's format and a progress bar, generate a progress bar,
+		// and the playground an HTTP stack, whose packages would cost every
+		// start of this binary milliseconds: each is a binary of its own.
+		extcmd.Command("bench", "benchmark the encodings: sizes, solver effort and times per kind, instance set, encoding and back-end; bench compare OLD NEW", "puzzlesat-bench"),
+		extcmd.Command("generate", "generate new puzzles of a chosen difficulty, proven unique, in batches and shards", "puzzlesat-generate"),
+		extcmd.Command("render", "draw a puzzle, a solution, two solutions, the backbone or a hint as SVG, PNG or PDF", "puzzlesat-render"),
+		extcmd.Command("serve", "a web playground: open, draw, play, check, grade and generate puzzles, solve shift puzzles (JSON API under /api/)", "puzzlesat-serve"))
 	return cmds
+}
+
+// stdinSelections lets "-#SEL", one puzzle of standard input (FILE#SEL
+// with "-" for the file), through the flag parser, which takes every
+// argument starting with '-' but "-" itself for a flag: it puts "--", the
+// end of the flags, before the first such argument, unless the flags have
+// ended before it. Flags already end at the first argument that is not
+// one, so nothing else changes.
+func stdinSelections(args []string) []string {
+	for i, a := range args {
+		switch {
+		case a == "--":
+			return args
+		case strings.HasPrefix(a, "-#"):
+			out := append(slices.Clip(args[:i]), "--")
+			return append(out, args[i:]...)
+		}
+	}
+	return args
 }
 
 // Run runs the app on args (args[0] is the program name) and returns the
 // process exit code, printing any error to stderr.
 func Run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []string) (code int) {
 	return RunWith(ctx, stdin, stdout, stderr, args, commands())
+}
+
+// RunOwn is the main of a binary that ships one command of its own
+// (puzzlesat-render, puzzlesat-bench; see app/extcmd): it runs cmd on the
+// process's arguments, whether puzzlesat ran it as `BINARY NAME ARGS` or a
+// user as `BINARY ARGS`, with Ctrl-C cancelling the context, and returns
+// the exit code.
+func RunOwn(cmd *cli.Command) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	args := os.Args
+	if len(args) < 2 || args[1] != cmd.Name {
+		args = append([]string{args[0], cmd.Name}, args[1:]...)
+	}
+	args[0] = "puzzlesat"
+	return RunWith(ctx, os.Stdin, os.Stdout, os.Stderr, args, []*cli.Command{cmd})
 }
 
 // RunWith is Run with the commands cmds.
@@ -106,7 +177,7 @@ func RunWith(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, arg
 		}
 	}()
 	a := NewWith(stdin, stdout, stderr, cmds)
-	err := a.RunContext(ctx, args)
+	err := a.RunContext(ctx, stdinSelections(args))
 	if err == nil {
 		return 0
 	}

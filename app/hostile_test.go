@@ -14,41 +14,122 @@ import (
 )
 
 // hostileCase is one input from testdata/hostile (or generated), with what
-// the command must answer: an exit code, a phrase of stderr, and bounds on
-// wall time and peak memory that hold whatever the input.
+// the command must answer: an exit code, phrases of stdout and stderr, and
+// bounds on wall time and peak memory that hold whatever the input.
 type hostileCase struct {
 	name string
 	args []string // "{F}" is replaced by the case's file
-	// file names a file in testdata/hostile, or gen writes one.
-	file string
-	gen  func() string
-	exit int
-	// stderr must contain this (and stdout, when wantOut is set).
-	stderr, wantOut string
+	// file names a file in testdata/hostile (relative to it), gen writes
+	// one, or dir makes an empty folder.
+	file  string
+	gen   func() string
+	dir   bool
+	stdin string
+	exit  int
+	// stdout and stderr must contain these; stderr must not contain
+	// notErr.
+	stdout, stderr []string
+	notErr         string
 	// maxWall bounds the run (a --timeout plus a second); 0 means 30 s.
 	maxWall time.Duration
 }
 
 const maxRSS = 1 << 30 // bytes
 
+// hostileCases are the issue-12 reproductions: each once gave a wrong or
+// silent answer, missed its deadline or took gigabytes.
 func hostileCases() []hostileCase {
+	const url = "https://puzz.link/p?juosan/6/6/hh44aa0fo3u017253334"
 	return []hostileCase{
-		{name: "shift 1000x1000 picture", gen: bigShift, args: []string{"shift", "solve", "{F}"},
-			exit: 2, stderr: "more than 4096 cells"},
-		{name: "rules with six free variables keep --timeout", file: "slow-rules.yaml",
-			args: []string{"grade", "--rules", "{F}", "--timeout", "2s", "testdata/arrows/2026-03-07"},
-			exit: 3, stderr: "timed out", maxWall: 3 * time.Second},
-		{name: "rules with six free variables hit the work bound", file: "slow-rules.yaml",
-			args: []string{"grade", "--rules", "{F}", "testdata/arrows/2026-03-07"},
-			exit: 2, stderr: "rule SLOW: condition went over its work bound"},
-		{name: "cnf export then count counts the puzzle's solutions", gen: exportedCNF,
-			args: []string{"cnf", "count", "{F}"}, exit: 0, wantOut: "1430"},
+		// Memory: sizes refused before the work, budgets per kind.
+		{name: "shift 1000x1000 picture", gen: bigShift(1000), args: []string{"shift", "solve", "{F}"},
+			exit: 2, stderr: []string{"more than 4096 cells"}},
+		{name: "shift 400x400 picture", gen: bigShift(400), args: []string{"shift", "solve", "{F}"},
+			exit: 2, stderr: []string{"more than 4096 cells"}},
 		{name: "shift solve --jobs 1000", file: "../shift/loopover-3x3-worst.txt",
 			args: []string{"shift", "solve", "--jobs", "1000", "{F}"}, exit: 0},
+		{name: "shinro 300x300, 300 stones, totalizer", gen: bigShinro(300, 300), args: []string{"check", "{F}"},
+			exit: 2, stderr: []string{"encoding too large", "--card"}},
+		{name: "shinro 300x300 grade is refused before the rules start", gen: bigShinro(300, 300), args: []string{"grade", "{F}"},
+			exit: 2, stderr: []string{"encoding too large"}},
+		{name: "shinro 1000x1000", gen: bigShinro(1000, 1000), args: []string{"check", "{F}"},
+			exit: 2, stderr: []string{"encoding too large: more than 500000 variables"}},
+		{name: "juosan 200x200, one territory", gen: bigJuosan(200), args: []string{"check", "{F}"},
+			exit: 2, stderr: []string{"encoding too large"}},
+		{name: "arrows 36x36", gen: bigArrows(36), args: []string{"check", "{F}"},
+			exit: 2, stderr: []string{"encoding too large"}},
+		{name: "linjat 1000x1000", gen: bigLinjat(1000), args: []string{"check", "{F}"},
+			exit: 2, stderr: []string{"encoding too large"}},
+
+		// Deadlines.
+		{name: "rules with six free variables keep grade --timeout", file: "slow-rules.yaml",
+			args: []string{"grade", "--rules", "{F}", "--timeout", "2s", "testdata/arrows/2026-03-07"},
+			exit: 3, stderr: []string{"timed out"}, maxWall: 3 * time.Second},
+		{name: "rules with six free variables keep rules audit --timeout", file: "slow-rules.yaml",
+			args: []string{"rules", "audit", "--rules", "{F}", "--timeout", "2s", "testdata/arrows/2026-03-07"},
+			exit: 3, stdout: []string{"0 of 1 puzzle audited before the deadline"}, stderr: []string{"timed out"}, maxWall: 3 * time.Second},
 		{name: "cnf solve --certify keeps --timeout", args: []string{"cnf", "solve", "--certify", "--timeout", "2s", "testdata/cnf/UUF250/uuf250-01.cnf"},
-			exit: 0, wantOut: "s UNKNOWN", maxWall: 3 * time.Second},
+			exit: 0, stdout: []string{"s UNKNOWN"}, maxWall: 3 * time.Second},
+		{name: "shinro 150x150 check --timeout 1ms", gen: bigShinro(150, 150), args: []string{"check", "--timeout", "1ms", "{F}"},
+			exit: 3, stdout: []string{"timeout"}, maxWall: 2 * time.Second},
+		{name: "linjat 300x300 grade keeps --timeout", gen: bigLinjat(300), args: []string{"grade", "--timeout", "2s", "{F}"},
+			exit: 3, stderr: []string{"timed out"}, maxWall: 3 * time.Second},
+		{name: "count --timeout reports an incomplete count", gen: emptyJuosan(8), args: []string{"count", "--max", "0", "--timeout", "1s", "{F}"},
+			exit: 3, stdout: []string{"at least", "the count is incomplete"}, maxWall: 2 * time.Second},
+		{name: "cnf count --timeout reports an incomplete count", gen: func() string { return "p cnf 40 0\n" },
+			args: []string{"cnf", "count", "--timeout", "1s", "{F}"},
+			exit: 3, stdout: []string{"at least", "the count is incomplete"}, maxWall: 2 * time.Second},
+
+		// Silent wrong answers.
+		{name: "cnf export then count counts the puzzle's solutions", gen: exportedCNF,
+			args: []string{"cnf", "count", "{F}"}, exit: 0, stdout: []string{"1430"}},
+		{name: "a rule removing a true value is named", file: "rule-removes-true-value.yaml",
+			args: []string{"grade", "--rules", "{F}", "testdata/arrows/2026-03-07"},
+			exit: 1, stderr: []string{"step 5 (rule WRONG_EXCLUDE_ONE) is unsound: it eliminates r2c2 = 1", "counter-solution"}},
+		{name: "a rule removing a true value is named with --certify-steps", file: "rule-removes-true-value.yaml",
+			args: []string{"grade", "--certify-steps", "--rules", "{F}", "testdata/arrows/2026-03-07"},
+			exit: 1, stderr: []string{"step 5 (rule WRONG_EXCLUDE_ONE) is unsound"}},
+		{name: "set(p, 0 - 5) is named", file: "rule-sets-out-of-range.yaml",
+			args: []string{"grade", "--rules", "{F}", "testdata/arrows/2026-03-07"},
+			exit: 1, stderr: []string{"step 1 (rule SET_OUT_OF_RANGE) is unsound"}},
+		{name: "grade --hint on a puzzle with several solutions", args: []string{"grade", "--hint", "testdata/juosan/janko_instances.json#4x4_1"},
+			exit: 1, stderr: []string{"SAT shows several solutions"}},
+
+		// Batch and messages.
+		{name: "one bad file among good ones", file: "malformed.juosan",
+			args: []string{"check", "testdata/juosan/janko/6x6_1.in", "{F}", "testdata/juosan/janko/10x10_1.in"},
+			exit: 2, stdout: []string{"6x6_1", "10x10_1"}, stderr: []string{"malformed.juosan:6:1: unknown line"}},
+		{name: "byte order mark before a puzzle", file: "bom.juosan", args: []string{"check", "{F}"},
+			exit: 1, stdout: []string{"multiple"}},
+		{name: "byte order mark before DIMACS", file: "bom.cnf", args: []string{"cnf", "solve", "{F}"},
+			exit: 10, stdout: []string{"s SATISFIABLE"}},
+		{name: "arrows grid too large for its values, positioned", gen: func() string { return "arrows 1x37\n" + strings.Repeat("← ", 37) + "\n" },
+			args: []string{"check", "{F}"}, exit: 2, stderr: []string{":2:73: grid 1x37 allows values above 35"}},
+		{name: "arrows given out of range, positioned", gen: func() string { return "arrows 1x2\n→3 ←.\n" },
+			args: []string{"check", "{F}"}, exit: 2, stderr: []string{":2:1: given 3 out of range 0..1"}},
+		{name: "arrows combining mark", gen: func() string { return "arrows 1x2\n→\u0301. ←.\n" },
+			args: []string{"check", "{F}"}, exit: 2, stderr: []string{":2:1: combining mark U+0301"}},
+		{name: "empty folder", dir: true, args: []string{"check", "{F}"},
+			exit: 2, stderr: []string{"a folder, with no puzzle.txt in it"}},
+		{name: "flags after a URL", args: []string{"check", url, "--format", "json"},
+			exit: 0, stdout: []string{`"status":"unique"`}},
+		{name: "rules check of a missing file", args: []string{"rules", "check", "missing.yaml"},
+			exit: 2, stderr: []string{"missing.yaml"}},
 		{name: "bench --kind bogus", args: []string{"bench", "--kind", "bogus"},
-			exit: 2, stderr: `unknown kind "bogus"`},
+			exit: 2, stderr: []string{`unknown kind "bogus"`}},
+		{name: "no \\r progress into a file", args: []string{"rules", "audit", "--layouts", "2", "--size", "4x4"},
+			exit: 0, notErr: "\r"},
+		{name: "1 move", file: "../shift/swap.txt", args: []string{"shift", "solve", "{F}"},
+			exit: 0, stdout: []string{"optimal, 1 move\n"}},
+		{name: "1 broken rule", file: "one-broken.juosan", stdin: "- -\n", args: []string{"verify", "{F}", "-"},
+			exit: 1, stdout: []string{": 1 broken rule\n"}},
+		{name: "--version", args: []string{"--version"}, exit: 0, stdout: []string{"puzzlesat version"}},
+		// #6 answered for the 7th entry, 6x6_1, once the malformed 6th was
+		// skipped; #0 printed the 6th entry's error.
+		{name: "#N of a malformed entry is that entry", args: []string{"check", "testdata/juosan/janko_instances.json#6"},
+			exit: 2, stderr: []string{"entry 6 (5x5_3 (medium).in): label 6"}},
+		{name: "#0 is no puzzle", args: []string{"check", "testdata/juosan/janko_instances.json#0"},
+			exit: 2, stderr: []string{"no puzzle 0 (the file holds 74 entries)"}},
 	}
 }
 
@@ -62,25 +143,37 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	puzzlesat = filepath.Join(dir, "puzzlesat")
-	build := exec.Command("go", "build", "-tags", "urfave_cli_no_docs", "-o", puzzlesat, "../cmd/puzzlesat")
+	// The commands that are binaries of their own (render, bench, serve) are run
+	// from beside puzzlesat, or from PATH when the in-process cases of
+	// this package run them: dir goes first on it.
+	build := exec.Command("go", "build", "-tags", "urfave_cli_no_docs", "-o", dir+string(filepath.Separator),
+		"../cmd/puzzlesat", "../cmd/puzzlesat-render", "../cmd/puzzlesat-bench", "../cmd/puzzlesat-generate", "../cmd/puzzlesat-serve")
 	if out, err := build.CombinedOutput(); err != nil {
 		fmt.Fprintf(os.Stderr, "building puzzlesat: %v\n%s", err, out)
 		os.Exit(1)
 	}
+	os.Setenv("PATH", dir+string(filepath.ListSeparator)+os.Getenv("PATH"))
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)
 }
 
-func TestHostileInputs(t *testing.T) {
-	for _, tc := range hostileCases() {
+func TestHostileInputs(t *testing.T) { runHostile(t, hostileCases()) }
+
+// runHostile runs each case against the built binary, one at a time (the
+// wall times are the cases' own).
+func runHostile(t *testing.T, cases []hostileCase) {
+	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			file := filepath.Join("testdata", "hostile", tc.file)
-			if tc.gen != nil {
+			switch {
+			case tc.gen != nil:
 				file = filepath.Join(t.TempDir(), "input")
 				if err := os.WriteFile(file, []byte(tc.gen()), 0o644); err != nil {
 					t.Fatal(err)
 				}
+			case tc.dir:
+				file = t.TempDir()
 			}
 			args := make([]string, len(tc.args))
 			for i, a := range tc.args {
@@ -95,6 +188,7 @@ func TestHostileInputs(t *testing.T) {
 			cmd := exec.CommandContext(ctx, puzzlesat, args...)
 			// Paths are relative to the repository's root.
 			cmd.Dir = ".."
+			cmd.Stdin = strings.NewReader(tc.stdin)
 			var stdout, stderr bytes.Buffer
 			cmd.Stdout, cmd.Stderr = &stdout, &stderr
 			start := time.Now()
@@ -104,9 +198,16 @@ func TestHostileInputs(t *testing.T) {
 				t.Fatal(err)
 			}
 			code := cmd.ProcessState.ExitCode()
-			if code != tc.exit || !strings.Contains(stderr.String(), tc.stderr) || !strings.Contains(stdout.String(), tc.wantOut) {
-				t.Errorf("puzzlesat %s:\nhave exit %d, stdout %q, stderr %q\nwant exit %d, stdout with %q, stderr with %q",
-					strings.Join(tc.args, " "), code, clip(stdout.String()), clip(stderr.String()), tc.exit, tc.wantOut, tc.stderr)
+			ok := code == tc.exit && (tc.notErr == "" || !strings.Contains(stderr.String(), tc.notErr))
+			for _, s := range tc.stdout {
+				ok = ok && strings.Contains(stdout.String(), s)
+			}
+			for _, s := range tc.stderr {
+				ok = ok && strings.Contains(stderr.String(), s)
+			}
+			if !ok {
+				t.Errorf("puzzlesat %s:\nhave exit %d, stdout %q, stderr %q\nwant exit %d, stdout with %q, stderr with %q and without %q",
+					strings.Join(tc.args, " "), code, clip(stdout.String()), clip(stderr.String()), tc.exit, tc.stdout, tc.stderr, tc.notErr)
 			}
 			if wall > maxWall {
 				t.Errorf("took %v, want at most %v", wall.Round(time.Millisecond), maxWall)
@@ -125,17 +226,93 @@ func clip(s string) string {
 	return s
 }
 
-// bigShift is a 1000×1000 picture with row moves: it once ran out of
-// memory building moves before the cell limit was checked.
-func bigShift() string {
+// grid writes a puzzle of n rows after its header: row i is prefix(i)
+// then cell(i, j) for every column j, joined by sep.
+func grid(header string, n int, prefix func(i int) string, sep string, cell func(i, j int) string) string {
 	var b strings.Builder
-	b.WriteString("start\n")
-	row := strings.TrimSpace(strings.Repeat("x ", 1000))
-	for i := 0; i < 1000; i++ {
-		b.WriteString(row + "\n")
+	b.WriteString(header)
+	for i := 0; i < n; i++ {
+		b.WriteString(prefix(i))
+		for j := 0; j < n; j++ {
+			if j > 0 {
+				b.WriteString(sep)
+			}
+			b.WriteString(cell(i, j))
+		}
+		b.WriteString("\n")
 	}
-	b.WriteString("moves rows\n")
 	return b.String()
+}
+
+func noPrefix(int) string { return "" }
+
+// bigShift is an n×n picture with row moves: at 1000×1000 it once ran out
+// of memory building moves before the cell limit was checked, at 400×400
+// it took 2.7 GB.
+func bigShift(n int) func() string {
+	return func() string {
+		return grid("start\n", n, noPrefix, " ", func(int, int) string { return "x" }) + "moves rows\n"
+	}
+}
+
+// bigShinro is an n×n Shinro with k stones (one per row and column, no
+// arrows): valid, with many solutions. At 300×300 the totalizer took 9.2
+// GB; at 150×150 check --timeout 1ms took 2.5 s and 1.2 GB.
+func bigShinro(n, k int) func() string {
+	one := func(i int) int { return min(1, max(0, k-i)) }
+	return func() string {
+		var cols strings.Builder
+		for j := 0; j < n; j++ {
+			fmt.Fprintf(&cols, " %d", one(j))
+		}
+		header := fmt.Sprintf("shinro\nsize %d %d\nstones %d\ncols:%s\n", n, n, k, cols.String())
+		return grid(header, n, func(i int) string { return fmt.Sprintf("%d ", one(i)) }, " ", func(int, int) string { return "." })
+	}
+}
+
+// bigJuosan is an n×n Juosan of one territory numbered n*n/2: one
+// cardinality constraint over every cell.
+func bigJuosan(n int) func() string {
+	return func() string {
+		return grid(fmt.Sprintf("juosan\nsize %d %d\ngrid\n", n, n), n, noPrefix, " ", func(i, j int) string {
+			if i == 0 && j == 0 {
+				return fmt.Sprintf("a%d", n*n/2)
+			}
+			return "a"
+		})
+	}
+}
+
+// emptyJuosan is an n×n Juosan of 2×2 territories without numbers:
+// solutions beyond counting.
+func emptyJuosan(n int) func() string {
+	return func() string {
+		return grid(fmt.Sprintf("juosan\nsize %d %d\ngrid\n", n, n), n, noPrefix, " ", func(i, j int) string {
+			t := (i/2)*(n/2) + j/2
+			return string(rune('a'+t/26)) + string(rune('a'+t%26))
+		})
+	}
+}
+
+// bigArrows is an n×n Arrows grid of ↘ arrows without givens, the largest
+// side whose values stay within 0..35.
+func bigArrows(n int) func() string {
+	return func() string {
+		return grid(fmt.Sprintf("arrows %dx%d\n", n, n), n, noPrefix, " ", func(int, int) string { return "↘." })
+	}
+}
+
+// bigLinjat is an n×n Linjat with a 3 on every fourth cell of every fourth
+// row.
+func bigLinjat(n int) func() string {
+	return func() string {
+		return grid(fmt.Sprintf("linjat\nsize %d %d\n", n, n), n, noPrefix, "", func(i, j int) string {
+			if i%4 == 0 && j%4 == 0 {
+				return "3"
+			}
+			return "_"
+		})
+	}
 }
 
 // exportedCNF is what `cnf export` writes for a 4×4 Juosan with two numbered

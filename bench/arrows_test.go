@@ -59,7 +59,7 @@ func BenchmarkArrowsRules(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				eng := &human.Engine{Rules: rules, Trials: rs.set.TrialDepth()}
+				eng := &human.Engine{Rules: rules}
 				for i := 0; i < b.N; i++ {
 					solved := 0
 					for _, p := range ps {
@@ -140,7 +140,7 @@ func BenchmarkArrowsGrade(b *testing.B) {
 				if err != nil || g.Status != human.StatusSolved {
 					b.Fatalf("%s: %v %v", p.Name(), g.Status, err)
 				}
-				b.ReportMetric(float64(g.Trials), "k")
+				b.ReportMetric(float64(g.Complexity), "complexity")
 				b.ReportMetric(float64(g.Level), "level")
 			}
 		})

@@ -1,13 +1,13 @@
 package bench
 
 import (
-	"context"
 	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/puzzlesat/puzzlesat/encode"
@@ -15,8 +15,6 @@ import (
 	"github.com/puzzlesat/puzzlesat/kinds"
 	jm "github.com/puzzlesat/puzzlesat/puzzle/juosan"
 	"github.com/puzzlesat/puzzlesat/sat"
-	"github.com/puzzlesat/puzzlesat/sat/solvers"
-	"github.com/puzzlesat/puzzlesat/solve"
 )
 
 // Case is one benchmark puzzle.
@@ -43,7 +41,25 @@ func Corpus(root string) ([]Case, error) {
 		if err != nil {
 			return err
 		}
-		parse := func(opt kinds.Options) ([]kinds.Instance, error) { return k.Parse(file, data, opt) }
+		// A file holding many puzzles is read once per set of options,
+		// not once per puzzle: Counts asks every case under every card
+		// encoding, and re-reading the Linjat levels for each of its
+		// puzzles took most of the bench tests' time.
+		var mu sync.Mutex
+		read := map[kinds.Options][]kinds.Instance{}
+		parse := func(opt kinds.Options) ([]kinds.Instance, error) {
+			mu.Lock()
+			defer mu.Unlock()
+			if xs, ok := read[opt]; ok {
+				return xs, nil
+			}
+			xs, err := k.Parse(file, data, opt)
+			if err != nil {
+				return nil, err
+			}
+			read[opt] = xs
+			return xs, nil
+		}
 		insts, err := parse(kinds.Options{})
 		if err != nil {
 			return err
@@ -128,9 +144,12 @@ func bigJuosan(seed uint64) (Case, error) {
 
 // Count is the deterministic size of one encoding of one puzzle.
 type Count struct {
-	Kind, Name, Card string
-	Primary, Vars    int
-	Clauses          int
+	Kind    string `json:"kind"`
+	Name    string `json:"name"`
+	Card    string `json:"card"`
+	Primary int    `json:"primary"`
+	Vars    int    `json:"vars"`
+	Clauses int    `json:"clauses"`
 }
 
 // Counts encodes every case with every named cardinality encoding (nil:
@@ -173,57 +192,24 @@ func Counts(cases []Case, cards []string) ([]Count, error) {
 	return out, nil
 }
 
-// Timing is one measured uniqueness check.
+// Timing is one measured solve (SummarizeCNF's input).
 type Timing struct {
-	Kind, Name, Size, Solver string
-	Status                   string
-	Time                     time.Duration
-}
-
-// Check times solve.Check (encode, solve, prove unique) on every case with
-// every solver (by sat/solvers name, each resolved once), best of reps
-// runs. progress, when set, is called after each.
-func Check(ctx context.Context, cases []Case, solverNames []string, reps int, progress func(done, total int)) ([]Timing, error) {
-	factories := make([]sat.Factory, len(solverNames))
-	for i, s := range solverNames {
-		f, err := solvers.Factory(s)
-		if err != nil {
-			return nil, err
-		}
-		factories[i] = f
-	}
-	var out []Timing
-	total := len(cases) * len(solverNames)
-	for _, c := range cases {
-		for i, s := range solverNames {
-			best := time.Duration(-1)
-			status := ""
-			for r := 0; r < max(reps, 1); r++ {
-				start := time.Now()
-				res, err := solve.Check(ctx, c.Inst, factories[i], false)
-				d := time.Since(start)
-				if err != nil {
-					return out, fmt.Errorf("%s %s on %s: %w", c.Kind, c.Name, s, err)
-				}
-				status = res.Status.String()
-				if best < 0 || d < best {
-					best = d
-				}
-			}
-			out = append(out, Timing{Kind: c.Kind, Name: c.Name, Size: c.Size, Solver: s, Status: status, Time: best})
-			if progress != nil {
-				progress(len(out), total)
-			}
-		}
-	}
-	return out, nil
+	Kind   string        `json:"kind"`
+	Name   string        `json:"name"`
+	Size   string        `json:"size"`
+	Solver string        `json:"solver"`
+	Status string        `json:"status"`
+	Time   time.Duration `json:"time_ns"`
 }
 
 // Summary is the median and maximum check time of one group.
 type Summary struct {
-	Kind, Size, Solver string
-	N                  int
-	Median, Max        time.Duration
+	Kind   string        `json:"kind"`
+	Size   string        `json:"size"`
+	Solver string        `json:"solver"`
+	N      int           `json:"n"`
+	Median time.Duration `json:"median_ns"`
+	Max    time.Duration `json:"max_ns"`
 }
 
 // Summarize groups timings by kind, size and solver.

@@ -15,9 +15,11 @@ import (
 
 // CNFTiming is one solve of a corpus CNF file.
 type CNFTiming struct {
-	Family, File, Solver string
-	Status               string
-	Time                 time.Duration
+	Family string        `json:"family"`
+	File   string        `json:"file"`
+	Solver string        `json:"solver"`
+	Status string        `json:"status"`
+	Time   time.Duration `json:"time_ns"`
 }
 
 // CNF solves every file of the given families under root/cnf (UF20, UF50,

@@ -66,7 +66,7 @@ func BenchmarkLinjatCheck(b *testing.B) {
 		if p.Group == "tutorial" {
 			continue
 		}
-		b.Run(p.Group+"-"+strconv.Itoa(p.Entry), func(b *testing.B) {
+		b.Run(p.Group+"-"+strconv.Itoa(p.Level), func(b *testing.B) {
 			for b.Loop() {
 				u, err := linjatCheck(ctx, gini.New(), p)
 				if err != nil || u != sat.UniqueSolution {
@@ -88,7 +88,7 @@ func BenchmarkLinjatGrade(b *testing.B) {
 		in, start := humlinjat.NewInput(p), humlinjat.Start(p)
 		e := humlinjat.NewEngine(p, 0, false)
 		e.Parallel = 1
-		b.Run(p.Group+"-"+strconv.Itoa(p.Entry), func(b *testing.B) {
+		b.Run(p.Group+"-"+strconv.Itoa(p.Level), func(b *testing.B) {
 			for b.Loop() {
 				res, err := e.Solve(ctx, in, start)
 				if err != nil || res.Status != human.StatusSolved {

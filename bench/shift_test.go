@@ -17,17 +17,11 @@ package bench
 //	one-state-per-move encodings do not split a depth into parts).
 //	BenchmarkShiftRebornDepth8/<encoding>/<solver>: depths 0..8 only, all
 //	refuted: a quick comparison of the encodings.
-//	BenchmarkShiftScrambles: 30 Reborn scrambles of 5..12 moves (seeds
-//	1000..1029); the SAT optimum (layers, "ext:cadical --sat" when
-//	present, else gini) must equal the exact search's (IDA* with pattern
-//	databases).
-//	BenchmarkShiftLoopover: random 2×2, 2×3, 3×3 Loopover scrambles, SAT
-//	against exact search.
+//	BenchmarkShiftScrambles and BenchmarkShiftLoopover: see
+//	shift_random_test.go.
 
 import (
 	"context"
-	"fmt"
-	"math/rand/v2"
 	"os"
 	"testing"
 	"time"
@@ -36,7 +30,6 @@ import (
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/sat/solvers"
 	"github.com/puzzlesat/puzzlesat/shift"
-	"github.com/puzzlesat/puzzlesat/shift/search"
 	"github.com/puzzlesat/puzzlesat/solve/deepen"
 )
 
@@ -150,95 +143,4 @@ func mustEnc(b *testing.B, name string) *encshift.Encoding {
 		b.Fatal(err)
 	}
 	return e
-}
-
-// rebornScrambles are the 30 benchmark instances: scramble i takes
-// 5 + i%8 random moves from a random goal state, seed 1000+i.
-func rebornScrambles() ([]*shift.Puzzle, error) {
-	var out []*shift.Puzzle
-	for i := 0; i < 30; i++ {
-		q, _, err := shift.Scramble(shift.Reborn(), 5+i%8, rand.New(rand.NewPCG(uint64(1000+i), 0x5eed)))
-		if err != nil {
-			return nil, err
-		}
-		q.Name = fmt.Sprintf("reborn-scramble-%d", i)
-		out = append(out, q)
-	}
-	return out, nil
-}
-
-func BenchmarkShiftScrambles(b *testing.B) {
-	ps, err := rebornScrambles()
-	if err != nil {
-		b.Fatal(err)
-	}
-	solver := shiftSolvers(b)[0]
-	ctx := context.Background()
-	for i := 0; i < b.N; i++ {
-		p0 := shift.Reborn()
-		goals, _ := p0.GoalStates(1000, 10_000_000)
-		t0 := time.Now()
-		h, err := search.NewHeuristic(ctx, p0, goals, 4_000_000, 2)
-		if err != nil {
-			b.Fatal(err)
-		}
-		var exactT, satT time.Duration
-		exactT += time.Since(t0)
-		hist := map[int]int{}
-		for _, p := range ps {
-			te := time.Now()
-			r, err := search.Solve(ctx, p, search.Options{Goals: goals, Heuristic: h, Method: "ida"})
-			if err != nil || r.Status != search.Optimal {
-				b.Fatalf("%s: exact search %v %v", p.Name, r, err)
-			}
-			exactT += time.Since(te)
-			hist[len(r.Moves)]++
-			ts := time.Now()
-			res, err := deepen.Solve(ctx, p, deepen.Options{MaxSteps: 14, NewSolver: newSolverFunc(solver), Jobs: benchJobs})
-			if err != nil {
-				b.Fatal(err)
-			}
-			satT += time.Since(ts)
-			if res.Status != deepen.Optimal || len(res.Moves) != len(r.Moves) {
-				b.Errorf("%s: SAT %s %d moves, exact search %d", p.Name, res.Status, len(res.Moves), len(r.Moves))
-			}
-			b.Logf("%s: optimum %d (SAT %v, exact %v)", p.Name, len(r.Moves), time.Since(ts).Round(time.Millisecond), r.Elapsed.Round(time.Millisecond))
-		}
-		b.Logf("optima: %v; exact search %v in all (heuristic included), SAT (layers, %s) %v", hist, exactT.Round(time.Millisecond), solver, satT.Round(time.Millisecond))
-		b.ReportMetric(float64(satT.Milliseconds()), "ms-sat")
-		b.ReportMetric(float64(exactT.Milliseconds()), "ms-exact")
-	}
-}
-
-func BenchmarkShiftLoopover(b *testing.B) {
-	ctx := context.Background()
-	solver := shiftSolvers(b)[len(shiftSolvers(b))-1] // gini: incremental, in-process
-	for _, size := range [][2]int{{2, 2}, {2, 3}, {3, 3}} {
-		b.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(b *testing.B) {
-			lo, err := shift.Loopover(size[0], size[1])
-			if err != nil {
-				b.Fatal(err)
-			}
-			rng := rand.New(rand.NewPCG(77, uint64(size[0]*10+size[1])))
-			for i := 0; i < b.N; i++ {
-				most := 0
-				for j := 0; j < 20; j++ {
-					q, _, err := shift.Scramble(lo, 30, rng)
-					if err != nil {
-						b.Fatal(err)
-					}
-					r, err := search.Solve(ctx, q, search.Options{})
-					if err != nil || r.Status != search.Optimal {
-						b.Fatalf("exact search %v %v", r, err)
-					}
-					res, err := deepen.Solve(ctx, q, deepen.Options{NewSolver: newSolverFunc(solver)})
-					if err != nil || res.Status != deepen.Optimal || len(res.Moves) != len(r.Moves) {
-						b.Fatalf("SAT %v %v, exact %d", res, err, len(r.Moves))
-					}
-					most = max(most, len(r.Moves))
-				}
-				b.ReportMetric(float64(most), "max-optimum")
-			}
-		})
-	}
 }

@@ -135,7 +135,7 @@ func BenchmarkShinroGrade(b *testing.B) {
 	for _, p := range testcorpus.Shinro(b) {
 		b.Run(fmt.Sprint(p.Number), func(b *testing.B) {
 			for b.Loop() {
-				res, err := humshinro.Grade(ctx, p, 0)
+				res, err := humshinro.Grade(ctx, p)
 				if err != nil || res.Status != human.StatusSolved {
 					b.Fatalf("%v, %v", err, res.Status)
 				}

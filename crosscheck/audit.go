@@ -15,7 +15,8 @@ import (
 type Unsound struct {
 	Rule   string `json:"rule"`
 	Puzzle string `json:"puzzle"`
-	// Step is the index of the step in the solve (Steps of human.Result).
+	// Step is the index of the step in the solve (Steps of human.Result);
+	// the text numbers steps from 1, as grade --steps does.
 	Step   int    `json:"step"`
 	Reason string `json:"reason"`
 	// Elim is the refuted elimination; nil when the rule claimed a
@@ -38,7 +39,7 @@ func (u Unsound) Format(inst kinds.Instance, drawState func([]human.Cands) []str
 	if u.Elim != nil {
 		what = "eliminated " + Describe(inst, *u.Elim)
 	}
-	fmt.Fprintf(&b, "UNSOUND %s on %s, step %d: %s\n  %s\n  state:\n", u.Rule, u.Puzzle, u.Step, what, u.Reason)
+	fmt.Fprintf(&b, "UNSOUND %s on %s, step %d: %s\n  %s\n  state:\n", u.Rule, u.Puzzle, u.Step+1, what, u.Reason)
 	for _, l := range drawState(u.State) {
 		b.WriteString("    " + l + "\n")
 	}
@@ -79,8 +80,8 @@ func DrawState(p puzzle.Problem, cands []human.Cands) []string {
 
 // AuditOptions tune Audit.
 type AuditOptions struct {
-	// Trials is the engine's trial depth k (< 0: the kind's default,
-	// HumanSetup.Trials).
+	// Trials < 0 solves with the kind's own trial rules; k ≥ 0 replaces
+	// them by trials of at most 1..k rule layers (human.WithTrials).
 	Trials int
 	// Rules, when set, gives the rules to solve with, leaving out the
 	// named ones, and Droppable says which rule names Rules can leave out
@@ -120,10 +121,6 @@ func Audit(ctx context.Context, inst kinds.Instance, oracle func(context.Context
 		droppable = func(name string) bool {
 			return slices.ContainsFunc(setup.Rules, func(r *human.Rule) bool { return r.Name == name })
 		}
-	}
-	k := opt.Trials
-	if k < 0 {
-		k = setup.Trials
 	}
 	a := &auditor{inst: inst, oracle: oracle}
 	start := setup.StartCands(inst)
@@ -168,7 +165,7 @@ func Audit(ctx context.Context, inst kinds.Instance, oracle func(context.Context
 			fresh = append(fresh, u.Rule)
 			return nil
 		}
-		e := &human.Engine{Rules: rules, Trials: k, Check: check, Weights: setup.Weights,
+		e := &human.Engine{Rules: human.WithTrials(rules, opt.Trials), Check: check, Weights: setup.Weights,
 			Describe: func(el human.Elim) string { return Describe(inst, el) }}
 		res, err := e.Solve(ctx, setup.Input, start)
 		if err != nil {
@@ -232,7 +229,8 @@ func (a *auditor) step(ctx context.Context, s human.Step, rule string, state []h
 }
 
 // blame re-checks the proof of a refuted trial step under its assumption
-// and returns the first inner step the oracle refutes.
+// and returns the first inner step the oracle refutes (inside a nested
+// trial, the inner step of that trial's proof that was wrong).
 func (a *auditor) blame(ctx context.Context, s human.Step, state []human.Cands) (*Unsound, error) {
 	cur := slices.Clone(state)
 	cur[s.Assume.Var] = human.Only(s.Assume.Value)
@@ -243,9 +241,25 @@ func (a *auditor) blame(ctx context.Context, s human.Step, state []human.Cands) 
 			layerStart, last = slices.Clone(cur), in.Layer
 		}
 		reason := fmt.Sprintf("inside the trial %s: %s", Describe(a.inst, *s.Assume), in.Reason)
-		u, err := a.step(ctx, s, in.Rule, layerStart, reason, in.Elims, false, in.Contradiction)
-		if err != nil || u != nil {
-			return u, err
+		var u *Unsound
+		var err error
+		if in.Check {
+			// A check claims the state it saw has no solution; its
+			// eliminations were never applied.
+			u, err = a.step(ctx, s, in.Rule, cur, reason, nil, true, true)
+		} else {
+			u, err = a.step(ctx, s, in.Rule, layerStart, reason, in.Elims, false, in.Contradiction)
+		}
+		if err != nil {
+			return nil, err
+		}
+		if u != nil {
+			if in.Assume != nil {
+				if inner, err := a.blame(ctx, in, layerStart); err == nil && inner != nil {
+					u = inner
+				}
+			}
+			return u, nil
 		}
 		for _, el := range in.Elims {
 			cur[el.Var] = cur[el.Var].Without(el.Value)

@@ -12,11 +12,13 @@ package crosscheck
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
 
 	"github.com/puzzlesat/puzzlesat/human"
+	"github.com/puzzlesat/puzzlesat/internal/plural"
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/sat"
@@ -27,8 +29,9 @@ import (
 type Options struct {
 	// Solver makes the solvers for uniqueness and step certification.
 	Solver sat.Factory
-	// Trials is the engine's k (0: no proofs by contradiction; < 0: the
-	// kind's default, HumanSetup.Trials).
+	// Trials < 0 solves with the kind's own trial rules (HumanSetup.Rules);
+	// k ≥ 0 replaces them by trials of at most 1..k rule layers
+	// (human.WithTrials), so 0 solves without proofs by contradiction.
 	Trials int
 	// Parallel bounds the engine's goroutines (≤ 0: GOMAXPROCS).
 	Parallel int
@@ -60,10 +63,17 @@ type UnsoundError struct {
 	Elim    human.Elim
 	Counter puzzle.Assignment
 	Desc    string
+	// Why, when set, says why the rule went wrong.
+	Why string
 }
 
+// Error names the step as --steps numbers it (from 1) and its rule.
 func (e *UnsoundError) Error() string {
-	return fmt.Sprintf("step %d (%s) is unsound: it eliminates %s, but a solution has it", e.Step.Index, e.Step.Rule, e.Desc)
+	msg := fmt.Sprintf("step %d (rule %s) is unsound: it eliminates %s, but a solution has it", e.Step.Index+1, e.Step.Rule, e.Desc)
+	if e.Why != "" {
+		msg += " (" + e.Why + ")"
+	}
+	return msg
 }
 
 // Certifier checks eliminations against one instance's SAT encoding: an
@@ -78,8 +88,8 @@ type Certifier struct {
 }
 
 // NewCertifier encodes inst into a fresh solver from newSolver.
-func NewCertifier(inst kinds.Instance, newSolver sat.Factory) (*Certifier, error) {
-	o, err := NewOracle(inst, newSolver)
+func NewCertifier(ctx context.Context, inst kinds.Instance, newSolver sat.Factory) (*Certifier, error) {
+	o, err := NewOracle(ctx, inst, newSolver)
 	if err != nil {
 		return nil, err
 	}
@@ -126,28 +136,32 @@ func Describe(p puzzle.Problem, el human.Elim) string {
 }
 
 // Grade solves inst with its human rules while SAT checks uniqueness
-// concurrently. It fails when a step is unsound (with CertifySteps), or when
-// the two sides disagree: the human solver finishes a puzzle SAT finds not
-// unique, or reaches a different solution.
+// concurrently (for a hint too). It fails when a step is unsound: at once
+// with CertifySteps, and in any case at the end, when a step eliminated a
+// value of one of SAT's solutions (an UnsoundError naming the step and its
+// rule); or when the two sides disagree otherwise: the human solver
+// finishes a puzzle SAT finds not unique, reaches a different solution, or
+// meets a contradiction in a puzzle SAT solves.
 func Grade(ctx context.Context, inst kinds.Instance, opt Options) (*Result, error) {
+	// The encoding comes first: a puzzle too large to encode is refused
+	// before the rules take their own memory beside it.
+	enc, err := solve.Encode(ctx, inst, opt.Solver)
+	if err != nil {
+		return nil, err
+	}
 	setup, err := inst.Human()
 	if err != nil {
 		return nil, err
 	}
-	trials := opt.Trials
-	if trials < 0 {
-		trials = setup.Trials
-	}
 	eng := &human.Engine{
-		Rules:    setup.Rules,
-		Trials:   trials,
+		Rules:    human.WithTrials(setup.Rules, opt.Trials),
 		Parallel: opt.Parallel,
 		Weights:  setup.Weights,
 		Describe: func(el human.Elim) string { return Describe(inst, el) },
 	}
 	var cert *Certifier
 	if opt.CertifySteps {
-		if cert, err = NewCertifier(inst, opt.Solver); err != nil {
+		if cert, err = NewCertifier(ctx, inst, opt.Solver); err != nil {
 			return nil, err
 		}
 		eng.Check = func(s human.Step) error { return cert.Step(ctx, s) }
@@ -155,27 +169,39 @@ func Grade(ctx context.Context, inst kinds.Instance, opt Options) (*Result, erro
 
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	// SAT decides uniqueness beside the rules, for a hint too: its
+	// solutions are what every step is held to at the end.
 	var (
 		wg     sync.WaitGroup
 		satRes *solve.CheckResult
 		satErr error
 	)
-	if !opt.HintOnly {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			satRes, satErr = solve.Check(ctx, inst, opt.Solver, false)
-		}()
-	}
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		satRes, satErr = enc.Check(ctx, false)
+		if satErr != nil {
+			// Without SAT's answer the rules' work cannot be held to
+			// anything: stop it.
+			cancel()
+		}
+	}()
 	res := &Result{}
 	start := setup.StartCands(inst)
+	var steps []human.Step
 	if opt.HintOnly {
 		res.Hint, err = eng.Hint(ctx, setup.Input, start)
-		if err == nil && res.Hint != nil && cert != nil {
-			err = cert.Step(ctx, *res.Hint)
+		if err == nil && res.Hint != nil {
+			steps = []human.Step{*res.Hint}
+			if cert != nil {
+				err = cert.Step(ctx, *res.Hint)
+			}
 		}
 	} else {
 		res.Human, err = eng.Solve(ctx, setup.Input, start)
+		if res.Human != nil {
+			steps = res.Human.Steps
+		}
 	}
 	if err != nil {
 		cancel()
@@ -184,18 +210,29 @@ func Grade(ctx context.Context, inst kinds.Instance, opt Options) (*Result, erro
 	if cert != nil {
 		res.Certified = cert.Count()
 	}
+	if satErr != nil && !errors.Is(satErr, context.Canceled) && !errors.Is(satErr, context.DeadlineExceeded) {
+		return res, satErr
+	}
 	if err != nil {
+		return res, err
+	}
+	res.SAT = satRes
+	if satErr != nil {
+		if !opt.HintOnly && setup.Metrics != nil {
+			res.Metrics = setup.Metrics(res.Human)
+		}
+		return res, satErr
+	}
+	// Cheap, since SAT's solutions are known: a step that eliminated a
+	// value one of them has is unsound, certified steps or not.
+	if err := blame(inst, setup.Rules, start, steps, satRes); err != nil {
 		return res, err
 	}
 	if opt.HintOnly {
 		return res, nil
 	}
-	res.SAT = satRes
 	if setup.Metrics != nil {
 		res.Metrics = setup.Metrics(res.Human)
-	}
-	if satErr != nil {
-		return res, satErr
 	}
 	if res.Human.Status == human.StatusSolved {
 		res.Solution = Assignment(res.Human.Cands)
@@ -205,18 +242,66 @@ func Grade(ctx context.Context, inst kinds.Instance, opt Options) (*Result, erro
 		switch satRes.Status {
 		case sat.UniqueSolution:
 			if d := solve.Diff(inst, res.Solution, satRes.First); len(d) > 0 {
-				return res, fmt.Errorf("disagreement: human and SAT solutions differ at %s", posList(d))
+				return res, fmt.Errorf("disagreement: human and SAT solutions differ at %s", PosList(d))
 			}
 		case sat.MultipleSolutions:
-			return res, fmt.Errorf("disagreement: the human solver finished a puzzle SAT shows has several solutions (they differ at %s)", posList(satRes.Differences))
+			return res, fmt.Errorf("disagreement: the human solver finished a puzzle SAT shows has several solutions (they differ at %s)", PosList(satRes.Differences))
 		case sat.Unsolvable:
 			return res, fmt.Errorf("disagreement: the human solver finished a puzzle SAT shows has no solution")
 		}
 	}
 	if res.Human.Status == human.StatusContradiction && satRes.Status != sat.Unsolvable {
+		for _, s := range res.Human.Steps {
+			if s.Contradiction {
+				return res, fmt.Errorf("disagreement: step %d (%s) finds a contradiction, but SAT solves the puzzle", s.Index+1, s.Rule)
+			}
+		}
 		return res, fmt.Errorf("disagreement: the human solver found a contradiction in a puzzle SAT solves")
 	}
 	return res, nil
+}
+
+// blame holds the steps to SAT's solutions (the unique one, or the two
+// that differ): the first step that eliminated a value one of them has is
+// unsound, and the error names it, its rule and the solution as the
+// counter-example. A rule that assumes a unique solution is named as such
+// when SAT shows several. Without a solution there is nothing to hold the
+// steps to.
+func blame(inst kinds.Instance, rules []*human.Rule, start []human.Cands, steps []human.Step, r *solve.CheckResult) error {
+	var sols []puzzle.Assignment
+	for _, a := range []puzzle.Assignment{r.First, r.Second} {
+		if a != nil {
+			sols = append(sols, a)
+		}
+	}
+	for _, sol := range sols {
+		for i, v := range sol {
+			if i < len(start) && !start[i].Has(v) {
+				return fmt.Errorf("internal error: the rules start without %s, which a solution has", Describe(inst, human.Elim{Var: i, Value: v}))
+			}
+		}
+	}
+	cheats := map[string]bool{}
+	for _, rule := range rules {
+		if rule != nil && rule.AssumesUnique {
+			cheats[rule.Name] = true
+		}
+	}
+	for _, s := range steps {
+		for _, el := range s.Elims {
+			for _, sol := range sols {
+				if el.Var >= len(sol) || sol[el.Var] != el.Value {
+					continue
+				}
+				u := &UnsoundError{Step: s, Elim: el, Counter: sol, Desc: Describe(inst, el)}
+				if cheats[s.Rule] && r.Status == sat.MultipleSolutions {
+					u.Why = "the rule assumes a unique solution, and SAT shows several"
+				}
+				return u
+			}
+		}
+	}
+	return nil
 }
 
 // Assignment reads the single candidate of every unknown (-1 where several
@@ -236,11 +321,12 @@ func Assignment(cands []human.Cands) puzzle.Assignment {
 	return a
 }
 
-func posList(ps []puzzle.Pos) string {
+// PosList names up to eight positions, r1c1 style, for messages.
+func PosList(ps []puzzle.Pos) string {
 	s := make([]string, 0, len(ps))
 	for i, p := range ps {
 		if i == 8 {
-			s = append(s, fmt.Sprintf("… (%d cells)", len(ps)))
+			s = append(s, fmt.Sprintf("… (%s)", plural.N(len(ps), "cell")))
 			break
 		}
 		s = append(s, p.String())

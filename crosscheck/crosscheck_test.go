@@ -4,11 +4,13 @@ import (
 	"context"
 	"errors"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/puzzlesat/puzzlesat/crosscheck"
 	"github.com/puzzlesat/puzzlesat/human"
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/sat/gini"
 )
 
@@ -60,21 +62,46 @@ func TestUnsoundStepCaught(t *testing.T) {
 			}
 			return []human.Deduction{{Elims: []human.Elim{{Var: 0, Value: sol[0]}}, Reason: "because"}}
 		}}
-	_, err := crosscheck.Grade(context.Background(), withRules{inst, []*human.Rule{liar}},
-		crosscheck.Options{Solver: gini.NewSolver, Trials: 0, CertifySteps: true})
-	var u *crosscheck.UnsoundError
-	if !errors.As(err, &u) {
-		t.Fatalf("have error %v, want an UnsoundError", err)
+	// With certification the lie is refuted as it is made; without, at
+	// the end, against SAT's solution: either way the error names the step
+	// and its rule.
+	for _, certify := range []bool{true, false} {
+		r, err := crosscheck.Grade(context.Background(), withRules{inst, []*human.Rule{liar}},
+			crosscheck.Options{Solver: gini.NewSolver, Trials: 0, CertifySteps: certify})
+		var u *crosscheck.UnsoundError
+		if !errors.As(err, &u) {
+			t.Fatalf("certify %v: have error %v, want an UnsoundError", certify, err)
+		}
+		if u.Step.Rule != "liar" || u.Elim != (human.Elim{Var: 0, Value: sol[0]}) || u.Counter[0] != sol[0] {
+			t.Errorf("certify %v: have %+v, want rule liar refuted at r1c1 with a counter-solution holding value %d", certify, u, sol[0])
+		}
+		if want := "step 1 (rule liar) is unsound"; !strings.HasPrefix(u.Error(), want) {
+			t.Errorf("certify %v: have %q, want it to start %q", certify, u, want)
+		}
+		if !certify && r.SAT == nil {
+			t.Errorf("certify %v: no SAT answer in the result", certify)
+		}
 	}
-	if u.Step.Rule != "liar" || u.Elim != (human.Elim{Var: 0, Value: sol[0]}) || u.Counter[0] != sol[0] {
-		t.Errorf("have %+v, want rule liar refuted at r1c1 with a counter-solution holding value %d", u, sol[0])
+}
+
+// TestHintHeldToSAT: a hint comes with SAT's answer, and a lying first
+// step is caught as a full solve's would be.
+func TestHintHeldToSAT(t *testing.T) {
+	inst := juosan(t, "../testdata/juosan/janko/6x6_1.in")
+	r, err := crosscheck.Grade(context.Background(), inst, crosscheck.Options{Solver: gini.NewSolver, Trials: -1, HintOnly: true})
+	if err != nil || r.Hint == nil || r.SAT == nil || r.SAT.Status != sat.UniqueSolution {
+		t.Fatalf("hint on a unique puzzle: have %+v, %v; want a hint and SAT's unique answer", r, err)
 	}
-	// Without certification the same lie is still caught at the end: the
-	// sound rules then meet a contradiction in a puzzle SAT solves.
+	sol := r.SAT.First
+	liar := &human.Rule{Name: "liar", Doc: "eliminates the true value of r1c1", Level: 1,
+		Apply: func(p *human.Pass) []human.Deduction {
+			return []human.Deduction{{Elims: []human.Elim{{Var: 0, Value: sol[0]}}, Reason: "because"}}
+		}}
 	_, err = crosscheck.Grade(context.Background(), withRules{inst, []*human.Rule{liar}},
-		crosscheck.Options{Solver: gini.NewSolver, Trials: 2})
-	if err == nil {
-		t.Errorf("an unsound rule went unnoticed without --certify-steps")
+		crosscheck.Options{Solver: gini.NewSolver, Trials: 0, HintOnly: true})
+	var u *crosscheck.UnsoundError
+	if !errors.As(err, &u) || u.Step.Rule != "liar" {
+		t.Errorf("lying hint: have error %v, want an UnsoundError naming liar", err)
 	}
 }
 

@@ -22,9 +22,10 @@ type Oracle struct {
 	enc *solve.Encoded
 }
 
-// NewOracle encodes inst into a fresh solver from newSolver.
-func NewOracle(inst kinds.Instance, newSolver sat.Factory) (*Oracle, error) {
-	e, err := solve.Encode(inst, newSolver)
+// NewOracle encodes inst into a fresh solver from newSolver (bounded as
+// solve.Encode bounds it: by ctx and by a literal budget).
+func NewOracle(ctx context.Context, inst kinds.Instance, newSolver sat.Factory) (*Oracle, error) {
+	e, err := solve.Encode(ctx, inst, newSolver)
 	if err != nil {
 		return nil, err
 	}

@@ -50,17 +50,32 @@ type Builder struct {
 	primary []int
 	clauses int
 
-	// The bounds of Limit: literals written so far and the most allowed,
-	// and the context polled.
+	// The bounds of Limit: literals written and variables allocated so
+	// far and the most allowed of each, and the context polled.
 	lits    int
 	maxLits int
+	vars    int
+	maxVars int
 	ctx     context.Context
+	// ops counts clauses and variables, for polling ctx.
+	ops int
 }
 
-// DefaultMaxLiterals bounds the literals one puzzle's encoding may write:
-// about a gigabyte in an in-process solver. A 300×300 Shinro with 300
-// stones under the totalizer would otherwise take 9 GB before a solve.
-const DefaultMaxLiterals = 60_000_000
+// DefaultMaxLiterals bounds the literals one puzzle's encoding may write.
+// Measured with gini (the wrapper's clause copy plus gini's own), a literal
+// costs about 50 bytes of live heap, so 8M literals stay near 600 MB of
+// resident memory, under the gigabyte every command keeps to; the corpus's
+// largest encoding writes 40K. A 300×300 Shinro with 300 stones under the
+// totalizer took 9 GB without a bound; with it, it is refused in 2.5 s.
+const DefaultMaxLiterals = 6_000_000
+
+// DefaultMaxVars bounds the variables one puzzle's encoding may allocate.
+// A variable costs more than a literal: a primary one is named in two maps
+// (about 250 bytes), and gini keeps per-variable arrays grown by doubling
+// (about 100 bytes each). A 1000×1000 Shinro's million cells reached
+// 1.3 GB while still within the literal budget; 500K variables cost about
+// 200 MB beside the literals' 600 MB.
+const DefaultMaxVars = 500_000
 
 // ErrTooLarge is the error of an encoding that went over its literal budget.
 var ErrTooLarge = errors.New("encoding too large")
@@ -69,10 +84,11 @@ var ErrTooLarge = errors.New("encoding too large")
 type stop struct{ err error }
 
 // Limit bounds what the builder writes from now on: Build stops the
-// encoding with an error when ctx ends or when more than maxLits literals
-// have been written (≤ 0: no bound on size).
-func (b *Builder) Limit(ctx context.Context, maxLits int) {
-	b.ctx, b.maxLits = ctx, maxLits
+// encoding with an error when ctx ends, when more than maxLits literals have
+// been written or more than maxVars variables allocated through it (≤ 0: no
+// bound).
+func (b *Builder) Limit(ctx context.Context, maxLits, maxVars int) {
+	b.ctx, b.maxLits, b.maxVars = ctx, maxLits, maxVars
 }
 
 // Build runs encode on b and returns its result, or the error of a bound
@@ -103,6 +119,8 @@ func (b *Builder) Var(name string) int {
 	if v, ok := b.byName[name]; ok {
 		return v
 	}
+	b.poll()
+	b.countVar()
 	v := b.out.NewVar()
 	b.byName[name] = v
 	b.names[v] = name
@@ -111,22 +129,42 @@ func (b *Builder) Var(name string) int {
 }
 
 // NewVar allocates a fresh auxiliary variable.
-func (b *Builder) NewVar() int { return b.out.NewVar() }
+func (b *Builder) NewVar() int {
+	b.poll()
+	b.countVar()
+	return b.out.NewVar()
+}
+
+// countVar counts one more variable against Limit's bound.
+func (b *Builder) countVar() {
+	b.vars++
+	if b.maxVars > 0 && b.vars > b.maxVars {
+		panic(stop{fmt.Errorf("%w: more than %d variables", ErrTooLarge, b.maxVars)})
+	}
+}
 
 // AddClause forwards a clause to the sink.
 func (b *Builder) AddClause(lits ...int) {
 	b.clauses++
 	b.lits += len(lits)
 	if b.maxLits > 0 && b.lits > b.maxLits {
-		panic(stop{fmt.Errorf("%w: more than %d literals (a smaller --card encoding may fit)", ErrTooLarge, b.maxLits)})
+		panic(stop{fmt.Errorf("%w: more than %d literals", ErrTooLarge, b.maxLits)})
 	}
-	// Polling every 4096 clauses costs nothing measurable.
-	if b.ctx != nil && b.clauses&4095 == 0 {
+	b.poll()
+	b.out.AddClause(lits...)
+}
+
+// poll stops the encoding when Limit's context has ended. An encoding of a
+// million variables spends a second naming them before its first clause,
+// so variables count as well as clauses; polling every 4096 of them costs
+// nothing measurable.
+func (b *Builder) poll() {
+	b.ops++
+	if b.ctx != nil && b.ops&4095 == 0 {
 		if err := b.ctx.Err(); err != nil {
 			panic(stop{err})
 		}
 	}
-	b.out.AddClause(lits...)
 }
 
 // Primary returns the primary variables in allocation order.

@@ -131,18 +131,20 @@ func TestBuildBounds(t *testing.T) {
 		name    string
 		ctx     context.Context
 		maxLits int
+		maxVars int
 		clauses int
 		want    error
 	}{
-		{"within", context.Background(), 100, 50, nil},
-		{"too large", context.Background(), 100, 51, encode.ErrTooLarge},
-		{"no bound", nil, 0, 10000, nil},
-		{"cancelled", cancelled, 0, 10000, context.Canceled},
+		{"within", context.Background(), 100, 100, 50, nil},
+		{"too many literals", context.Background(), 100, 0, 51, encode.ErrTooLarge},
+		{"too many variables", context.Background(), 0, 100, 51, encode.ErrTooLarge},
+		{"no bound", nil, 0, 0, 10000, nil},
+		{"cancelled", cancelled, 0, 0, 10000, context.Canceled},
 	}
 	for _, tt := range tests {
 		f := &recorder{}
 		b := encode.NewBuilder(f)
-		b.Limit(tt.ctx, tt.maxLits)
+		b.Limit(tt.ctx, tt.maxLits, tt.maxVars)
 		_, err := b.Build(func(b *encode.Builder) (encode.Layout, error) {
 			for i := 0; i < tt.clauses; i++ {
 				b.AddClause(b.NewVar(), -b.NewVar())

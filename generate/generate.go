@@ -52,7 +52,7 @@
 //     band), so that no clue of the result can be removed.
 //  5. Check and grade: write the canonical text, parse it back through
 //     package kinds, check the intended solution with Verify, and grade
-//     with crosscheck.Grade (the kind's default trials, SAT uniqueness
+//     with crosscheck.Grade (the kind's trial rules, SAT uniqueness
 //     alongside, which must say unique with the intended solution); keep
 //     the puzzle when it lands in the band and within the score range.
 //
@@ -67,7 +67,7 @@
 // # Difficulty bands
 //
 // A band is judged on the engine's report of a solve with the kind's
-// default trial depth (MaxLevel: highest rule level used without trials;
+// trial rules (MaxLevel: highest rule level used without trials;
 // TrialDepth: the deepest proof by contradiction; Depth: layers). A puzzle
 // the rules cannot finish is in no band. Band "any" accepts every puzzle
 // the rules finish. The bands are each kind's metadata
@@ -100,8 +100,9 @@
 // ONE_OF; its easy levels take 10–17 layers, its medium ones 18–27).
 //
 // Shift puzzles (Shift) are banded by their proven optimum: easy 1–4
-// moves, medium 5–7, hard 8 and more (Options.MinScore..MaxScore, or
-// ShiftOptions.Moves, for an exact count).
+// moves, medium 5–7, hard 8–10, any 1–10 (Options.MinScore..MaxScore
+// for another range, up to 14 moves; MinScore = MaxScore for an exact
+// count).
 //
 // # Determinism
 //
@@ -154,6 +155,34 @@ func InBand(kind string, b Band, rows, cols int, status human.Status, rep human.
 		return false
 	}
 	return band.At(rows, cols).In(status, rep)
+}
+
+// ParseBand reads a band name of kind ("" is Any); an unknown name is an
+// error listing the kind's bands.
+func ParseBand(kind, s string) (Band, error) {
+	if kind == ShiftKind {
+		if s == "" {
+			return Any, nil
+		}
+		if _, ok := shiftBands[Band(s)]; !ok {
+			return "", fmt.Errorf("unknown difficulty %q (have easy, medium, hard, any)", s)
+		}
+		return Band(s), nil
+	}
+	k, err := kinds.Lookup(kind)
+	if err != nil {
+		return "", err
+	}
+	if k.Generate == nil {
+		return "", fmt.Errorf("%s puzzles are not generated", kind)
+	}
+	if _, err := k.Generate.Band(s); err != nil {
+		return "", err
+	}
+	if s == "" {
+		return Any, nil
+	}
+	return Band(s), nil
 }
 
 // Options choose what to generate.
@@ -584,7 +613,7 @@ func (j *job) otherSolution(ctx context.Context, d kinds.Draft) (puzzle.Assignme
 	if err != nil {
 		return nil, err
 	}
-	e, err := solve.Encode(inst, j.opt.Solver)
+	e, err := solve.Encode(ctx, inst, j.opt.Solver)
 	if err != nil {
 		return nil, err
 	}
@@ -605,8 +634,6 @@ func (j *job) otherSolution(ctx context.Context, d kinds.Draft) (puzzle.Assignme
 	}
 	return e.Decode(e.Solver.Model())
 }
-
-
 
 // accepts solves a draft with the rules alone, or with the kind's trials,
 // and reports whether the solve finishes within the band's upper end (and

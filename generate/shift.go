@@ -179,7 +179,7 @@ func (j *job) shiftPuzzle(ctx context.Context, q *shift.Puzzle, index, a, n int,
 	return &Puzzle{
 		Kind: ShiftKind, Text: text, SolutionText: sol, Seed: j.opt.Seed, Band: j.opt.Band,
 		Status: human.StatusSolved, Index: index, Attempt: a,
-		Report: human.Report{Score: float64(k), Steps: k, Depth: k},
+		Report:  human.Report{Score: float64(k), Steps: k, Depth: k},
 		Metrics: map[string]any{"optimum": k, "moves": moves, "proof": proof, "scramble": walk},
 	}, fmt.Sprintf("in band: optimum %d moves", k), nil
 }

@@ -29,14 +29,16 @@ const (
 // of every field but Rules is usable; an Engine is safe for concurrent use
 // as long as its fields are not changed.
 type Engine struct {
-	// Rules is the kind's rule list (checked by Validate at every solve).
+	// Rules is the kind's rule list, trial rules included (checked by
+	// Validate at every solve).
 	Rules []*Rule
-	// Trials is k, the number of rule layers a proof by contradiction may
-	// apply after its assumption (see the package doc); 0 disables trials.
+	// Trials = k > 0 appends LayerTrials(TopLevel(Rules), k, 0): trials of
+	// at most 1..k layers of the plain rules after them (see the package
+	// doc); 0 adds none.
 	Trials int
 	// Parallel bounds the goroutines evaluating rules of one level or the
-	// trials of one state; ≤ 0 means runtime.GOMAXPROCS(0). Results do not
-	// depend on it.
+	// assumptions of one trial rule; ≤ 0 means runtime.GOMAXPROCS(0).
+	// Results do not depend on it.
 	Parallel int
 	// Weights grades difficulty; nil means DefaultWeights().
 	Weights *Weights
@@ -53,24 +55,36 @@ type Step struct {
 	Index int    `json:"index"`
 	Layer int    `json:"layer"`
 	Rule  string `json:"rule"`
-	// Level is the rule's level; a trial step of depth d has level
-	// (highest rule level) + d.
+	// Level is the rule's level (a trial rule's own level for a trial
+	// step).
 	Level int `json:"level"`
-	// TrialDepth is, for a trial step, the number of rule layers after
-	// which the assumption met a contradiction; 0 for rule steps.
+	// TrialDepth is, for a trial step, the number of inner rule
+	// applications (chain steps or layers) after which the assumption met
+	// a contradiction (at least 1); 0 for rule steps.
 	TrialDepth int `json:"trial_depth,omitempty"`
+	// Nesting is, for a trial step, the number of trials on the deepest
+	// path of its proof tree, itself included (1: no trial inside); 0 for
+	// rule steps.
+	Nesting int `json:"nesting,omitempty"`
 	// Assume is a trial step's assumption: unknown Var set to Value.
 	Assume *Elim `json:"assume,omitempty"`
 	// Elims are the step's effective eliminations.
 	Elims []Elim `json:"elims"`
 	// Contradiction: the rule found the state has no solution.
-	Contradiction bool         `json:"contradiction,omitempty"`
-	Cells         []puzzle.Pos `json:"cells,omitempty"`
-	Reason        string       `json:"reason"`
+	Contradiction bool `json:"contradiction,omitempty"`
+	// Emptied lists the unknowns this step left with no candidate (inside
+	// a proof: how it ends).
+	Emptied []int `json:"emptied,omitempty"`
+	// Check marks, inside a proof, a trial's consistency check that found
+	// the contradiction: it is not a step of the chain.
+	Check  bool         `json:"check,omitempty"`
+	Cells  []puzzle.Pos `json:"cells,omitempty"`
+	Reason string       `json:"reason"`
 	// Available is the number of deductions available on the state this
 	// step was taken from (see the package doc).
 	Available int `json:"available"`
 	// Proof lists a trial's inner steps; they hold only under Assume.
+	// Inner trial steps carry their own Proof: the proof is a tree.
 	Proof []Step `json:"proof,omitempty"`
 }
 
@@ -123,15 +137,16 @@ func (e *Engine) Solve(ctx context.Context, puz any, start []Cands) (*Result, er
 		if f == nil {
 			break
 		}
-		layer := Layer{Index: len(res.Layers), Rule: f.name, Level: f.level,
-			TrialDepth: f.depth, First: len(res.Steps), Available: f.available}
+		layer := Layer{Index: len(res.Layers), Rule: f.rule.Name, Level: f.rule.Level,
+			First: len(res.Steps), Available: f.available}
 		var checkErr error
 		for _, s := range p.apply(f, cands) {
 			s.Index, s.Layer = len(res.Steps), layer.Index
+			layer.TrialDepth = max(layer.TrialDepth, s.TrialDepth)
 			res.Steps = append(res.Steps, s)
 			if e.Check != nil {
 				if err := e.Check(s); err != nil {
-					checkErr = fmt.Errorf("human: step %d (%s): %w", s.Index, s.Rule, err)
+					checkErr = fmt.Errorf("human: step %d (%s): %w", s.Index+1, s.Rule, err)
 					break
 				}
 			}
@@ -189,77 +204,155 @@ func status(cands []Cands, steps []Step) Status {
 	return StatusStuck
 }
 
+// group is the rules of one level, plain rules and trial rules apart (at
+// one level the plain rules are tried first).
+type group struct {
+	plain, trials []*Rule
+}
+
+// use is a rule as a trial's inner reasoning uses it: a trial rule with
+// the nesting it may still use inside itself.
+type use struct {
+	rule *Rule
+	nest int
+}
+
 // plan is an engine prepared for one solve.
 type plan struct {
 	*Engine
-	groups   [][]*Rule // rules grouped by ascending level, list order within
-	maxLevel int
-	par      int
-	weights  Weights
+	groups  []group           // every rule by ascending level
+	inner   map[*Rule][]use   // a trial's inner rules, in the order tried
+	checks  map[*Rule][]*Rule // a trial's consistency checks
+	top     int               // highest plain level
+	par     int
+	weights Weights
 }
 
 func (e *Engine) prepare() (*plan, error) {
-	if err := Validate(e.Rules); err != nil {
-		return nil, err
-	}
 	if e.Trials < 0 {
 		return nil, fmt.Errorf("human: Trials = %d, want ≥ 0", e.Trials)
 	}
-	p := &plan{Engine: e, par: e.Parallel, weights: DefaultWeights()}
+	rules := e.Rules
+	if e.Trials > 0 {
+		rules = append(slices.Clone(rules), LayerTrials(TopLevel(rules), e.Trials, 0)...)
+	}
+	if err := Validate(rules); err != nil {
+		return nil, err
+	}
+	p := &plan{Engine: e, par: e.Parallel, weights: DefaultWeights(), top: TopLevel(rules),
+		inner: map[*Rule][]use{}, checks: map[*Rule][]*Rule{}}
 	if p.par <= 0 {
 		p.par = runtime.GOMAXPROCS(0)
 	}
 	if e.Weights != nil {
 		p.weights = *e.Weights
 	}
-	for _, r := range SortByLevel(e.Rules) {
-		if n := len(p.groups); n == 0 || p.groups[n-1][0].Level != r.Level {
-			p.groups = append(p.groups, nil)
+	sorted := SortByLevel(rules)
+	level := 0
+	for _, r := range sorted {
+		if len(p.groups) == 0 || r.Level != level {
+			p.groups = append(p.groups, group{})
+			level = r.Level
 		}
-		p.groups[len(p.groups)-1] = append(p.groups[len(p.groups)-1], r)
-		p.maxLevel = r.Level
+		g := &p.groups[len(p.groups)-1]
+		if r.Trial == nil {
+			g.plain = append(g.plain, r)
+		} else {
+			g.trials = append(g.trials, r)
+		}
+	}
+	byName := map[string]*Rule{}
+	for _, r := range rules {
+		byName[r.Name] = r
+	}
+	for _, t := range rules {
+		if t.Trial == nil {
+			continue
+		}
+		maxLevel := t.Trial.MaxLevel
+		if maxLevel == 0 {
+			maxLevel = t.Level - 1
+		}
+		skip := map[*Rule]bool{t: true}
+		for _, c := range t.Trial.Checks {
+			skip[byName[c]] = true
+			p.checks[t] = append(p.checks[t], byName[c])
+		}
+		var in []use
+		for _, g := range p.groups {
+			for _, rs := range [][]*Rule{g.plain, g.trials} {
+				for _, r := range rs {
+					if r.Level <= maxLevel && !skip[r] {
+						n := 0
+						if r.Trial != nil {
+							n = r.Trial.Nest
+						}
+						in = append(in, use{r, n})
+					}
+				}
+			}
+		}
+		p.inner[t] = in
 	}
 	return p, nil
 }
 
 // found is a chosen layer before it is applied.
 type found struct {
-	name      string
-	level     int
-	depth     int // trial depth, 0 for a rule
+	rule      *Rule
 	deds      []Deduction
-	trials    []trialOut // for a trial layer, parallel to deds
+	trials    []trialOut // for a trial rule, parallel to deds
 	available int
 }
 
-// next finds the next layer on cands: the first productive rule of the
-// cheapest productive level, else the shallowest trials; nil if none.
+// next finds the next layer on cands: the cheapest level that makes
+// progress and in it the first plain rule (in list order) that does, else
+// its first trial rule that does; nil if none.
 func (p *plan) next(ctx context.Context, puz any, cands []Cands) (*found, error) {
 	for _, g := range p.groups {
-		out := make([][]Deduction, len(g))
-		errs := make([]error, len(g))
-		if err := forEach(ctx, len(g), p.par, func(i int) {
-			out[i], errs[i] = evalRule(ctx, g[i], puz, cands)
+		out := make([][]Deduction, len(g.plain))
+		errs := make([]error, len(g.plain))
+		if err := forEach(ctx, len(g.plain), p.par, func(i int) {
+			out[i], errs[i] = evalRule(ctx, g.plain[i], puz, cands)
 		}); err != nil {
 			return nil, err
 		}
 		avail := 0
-		for i := range g {
+		for i := range g.plain {
 			if errs[i] != nil {
 				return nil, errs[i]
 			}
 			avail += len(out[i])
 		}
-		for i, r := range g {
+		for i, r := range g.plain {
 			if len(out[i]) > 0 {
-				return &found{name: r.Name, level: r.Level, deds: out[i], available: avail}, nil
+				return &found{rule: r, deds: out[i], available: avail}, nil
+			}
+		}
+		for _, t := range g.trials {
+			f, err := p.runTrials(ctx, use{t, t.Trial.Nest}, puz, cands, p.par, nil)
+			if err != nil || f != nil {
+				return f, err
 			}
 		}
 	}
-	if p.Trials == 0 {
-		return nil, nil
+	return nil, nil
+}
+
+// eval applies one rule (plain or trial) to cands on one goroutine, its
+// work counted on m; nil when it makes no progress.
+func (p *plan) eval(ctx context.Context, u use, puz any, cands []Cands, m *meter) (*found, error) {
+	if u.rule.Trial != nil {
+		return p.runTrials(ctx, u, puz, cands, 1, m)
 	}
-	return p.trialLayer(ctx, puz, cands)
+	if err := m.spend(); err != nil {
+		return nil, err
+	}
+	ds, err := evalRule(ctx, u.rule, puz, cands)
+	if err != nil || len(ds) == 0 {
+		return nil, err
+	}
+	return &found{rule: u.rule, deds: ds, available: len(ds)}, nil
 }
 
 // apply applies a layer to cands and returns its steps (without Index and
@@ -268,27 +361,39 @@ func (p *plan) apply(f *found, cands []Cands) []Step {
 	var steps []Step
 	for i, d := range f.deds {
 		var elims []Elim
+		var emptied []int
 		for _, el := range d.Elims {
 			if cands[el.Var].Has(el.Value) {
 				cands[el.Var] = cands[el.Var].Without(el.Value)
 				elims = append(elims, el)
+				if cands[el.Var] == 0 {
+					emptied = append(emptied, el.Var)
+				}
 			}
 		}
 		if len(elims) == 0 && !d.Contradiction {
 			continue
 		}
-		s := Step{Rule: f.name, Level: f.level, Elims: elims, Contradiction: d.Contradiction,
-			Cells: d.Cells, Reason: d.Reason, Available: f.available}
-		if f.trials != nil {
-			t := f.trials[i]
-			s.TrialDepth, s.Assume, s.Proof = t.depth, &Elim{Var: t.v, Value: t.val}, t.proof
-		}
+		s := p.step(f, i, d)
+		s.Elims, s.Emptied = elims, emptied
 		steps = append(steps, s)
 		if d.Contradiction {
 			break
 		}
 	}
 	return steps
+}
+
+// step is deduction i of f as a step (its Elims as the rule gave them).
+func (p *plan) step(f *found, i int, d Deduction) Step {
+	s := Step{Rule: f.rule.Name, Level: f.rule.Level, Elims: d.Elims, Contradiction: d.Contradiction,
+		Cells: d.Cells, Reason: d.Reason, Available: f.available}
+	if f.trials != nil {
+		t := f.trials[i]
+		s.TrialDepth, s.Nesting, s.Proof = t.depth, t.nesting, t.proof
+		s.Assume = &Elim{Var: t.v, Value: t.val}
+	}
+	return s
 }
 
 // evalRule applies one rule and keeps its deductions that make progress on
@@ -320,6 +425,9 @@ func evalRule(ctx context.Context, r *Rule, puz any, cands []Cands) (ds []Deduct
 		if len(elims) > 0 || d.Contradiction {
 			d.Elims = elims
 			ds = append(ds, d)
+			if r.Single {
+				break
+			}
 		}
 	}
 	return ds, nil

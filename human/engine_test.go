@@ -240,6 +240,29 @@ func TestCancel(t *testing.T) {
 	}
 }
 
+// TestStopped: a long rule that polls Pass.Stopped gives up at the
+// deadline with its deductions dropped, and the solve ends with the
+// context's error.
+func TestStopped(t *testing.T) {
+	l := parseLatin(latinPuzzles[0])
+	ctx, cancel := context.WithCancel(context.Background())
+	long := &Rule{Name: "long", Doc: "works until its deadline", Level: 1, Apply: func(p *Pass) []Deduction {
+		cancel() // the deadline passes during the work
+		if p.Stopped() {
+			return nil
+		}
+		return []Deduction{{Elims: []Elim{{Var: 0, Value: 0}}, Reason: "never reached"}}
+	}}
+	e := &Engine{Rules: []*Rule{long}, Parallel: 1}
+	res, err := e.Solve(ctx, l, l.start())
+	if !errors.Is(err, context.Canceled) || res == nil || len(res.Steps) != 0 {
+		t.Errorf("have %v steps, error %v; want none and context.Canceled", res, err)
+	}
+	if (&Pass{}).Stopped() {
+		t.Errorf("a pass without a context (a rule applied by hand) is never stopped")
+	}
+}
+
 func TestContradiction(t *testing.T) {
 	l := parseLatin("1.1/.../...")
 	if res := solveLatin(t, &Engine{Rules: nakedOnly}, l); res.Status != StatusContradiction {
@@ -304,7 +327,13 @@ func TestValidate(t *testing.T) {
 		{"empty list", nil, ""},
 		{"nil rule", []*Rule{nil}, "rule 0 is nil"},
 		{"no name", []*Rule{{Doc: "d", Level: 1, Apply: ok}}, "no name"},
-		{"reserved", []*Rule{{Name: TrialRule, Doc: "d", Level: 1, Apply: ok}}, "reserved"},
+		{"trial", []*Rule{{Name: "a", Doc: "d", Level: 1, Apply: ok}, {Name: "t", Doc: "d", Level: 2, Trial: &Trial{Chain: 2, Checks: []string{"a"}}}}, ""},
+		{"trial and apply", []*Rule{{Name: "t", Doc: "d", Level: 2, Apply: ok, Trial: &Trial{Chain: 1}}}, "both Apply and Trial"},
+		{"trial no bound", []*Rule{{Name: "t", Doc: "d", Level: 2, Trial: &Trial{}}}, "exactly one of them positive"},
+		{"trial two bounds", []*Rule{{Name: "t", Doc: "d", Level: 2, Trial: &Trial{Chain: 1, Layers: 1}}}, "exactly one of them positive"},
+		{"trial nest", []*Rule{{Name: "t", Doc: "d", Level: 2, Trial: &Trial{Chain: 1, Nest: -1}}}, "Nest -1, Budget 0"},
+		{"trial max level", []*Rule{{Name: "t", Doc: "d", Level: 2, Trial: &Trial{Chain: 1, MaxLevel: 2}}}, "MaxLevel 2"},
+		{"trial check", []*Rule{{Name: "t", Doc: "d", Level: 2, Trial: &Trial{Chain: 1, Checks: []string{"t"}}}}, `check "t"`},
 		{"duplicate", []*Rule{{Name: "a", Doc: "d", Level: 1, Apply: ok}, {Name: "a", Doc: "d", Level: 1, Apply: ok}}, "already used"},
 		{"no doc", []*Rule{{Name: "a", Level: 1, Apply: ok}}, "no doc"},
 		{"no apply", []*Rule{{Name: "a", Doc: "d", Level: 1}}, "no Apply"},

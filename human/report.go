@@ -6,10 +6,13 @@ import "math"
 type Weights struct {
 	// LevelBase: a rule step of level l weighs LevelBase^(l-1).
 	LevelBase float64 `json:"level_base"`
-	// Rule overrides the weight of the named rules' steps (TrialRule too).
+	// Rule overrides the weight of the named rules' steps (trial rules
+	// too).
 	Rule map[string]float64 `json:"rule,omitempty"`
-	// Trial: a trial step of depth d weighs Trial·d.
+	// Trial: a trial step of depth d weighs Trial·d, times Nest^(n−1)
+	// for a proof of nesting n when Nest > 1.
 	Trial float64 `json:"trial"`
+	Nest  float64 `json:"nest,omitempty"`
 	// Scarcity: a step taken when a moves were available is multiplied by
 	// (1 + Scarcity/a).
 	Scarcity float64 `json:"scarcity"`
@@ -20,7 +23,7 @@ type Weights struct {
 
 // DefaultWeights returns the default score weights.
 func DefaultWeights() Weights {
-	return Weights{LevelBase: 2, Trial: 16, Scarcity: 1, Width: 0}
+	return Weights{LevelBase: 2, Trial: 16, Nest: 4, Scarcity: 1, Width: 0}
 }
 
 // StepWeight is w(s) of the score formula.
@@ -29,7 +32,11 @@ func (w Weights) StepWeight(s Step) float64 {
 		return x
 	}
 	if s.TrialDepth > 0 {
-		return w.Trial * float64(s.TrialDepth)
+		x := w.Trial * float64(s.TrialDepth)
+		if w.Nest > 1 && s.Nesting > 1 {
+			x *= math.Pow(w.Nest, float64(s.Nesting-1))
+		}
+		return x
 	}
 	return math.Pow(w.LevelBase, float64(s.Level-1))
 }
@@ -40,8 +47,15 @@ type Report struct {
 	// MaxRule that rule's name (the first step reaching it).
 	MaxLevel int    `json:"max_level"`
 	MaxRule  string `json:"max_rule,omitempty"`
+	// Complexity is the highest level of any rule used, trial rules
+	// included: the reference Arrows solver's "complexity used"
+	// (max_complexity_used).
+	Complexity int `json:"complexity_used"`
 	// TrialDepth is the deepest trial used: the k the solve needs.
 	TrialDepth int `json:"trial_depth"`
+	// Nesting is the deepest nesting of proofs by contradiction used (1: a
+	// trial with no trial inside; 0: no trial).
+	Nesting int `json:"nesting"`
 	// Trials counts trial steps.
 	Trials int `json:"trials"`
 	// Steps, Depth (layers) and Width (widest layer).
@@ -61,9 +75,11 @@ func (p *plan) report(steps []Step, layers []Layer) Report {
 	for _, s := range steps {
 		r.RuleSteps[s.Rule]++
 		r.Available += s.Available
+		r.Complexity = max(r.Complexity, s.Level)
 		if s.TrialDepth > 0 {
 			r.Trials++
 			r.TrialDepth = max(r.TrialDepth, s.TrialDepth)
+			r.Nesting = max(r.Nesting, s.Nesting)
 		} else if s.Level > r.MaxLevel {
 			r.MaxLevel, r.MaxRule = s.Level, s.Rule
 		}

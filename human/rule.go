@@ -54,6 +54,20 @@ func (p *Pass) Fail(err error) {
 	}
 }
 
+// Stopped reports whether the pass's context has ended, and then fails
+// the pass with the context's error: a rule whose loops can run long on a
+// large puzzle polls it between rounds and returns nil when it says so.
+func (p *Pass) Stopped() bool {
+	if p.Ctx == nil {
+		return false
+	}
+	if err := p.Ctx.Err(); err != nil {
+		p.Fail(err)
+		return true
+	}
+	return false
+}
+
 // Context returns Ctx, or context.Background() when the pass has none (a
 // rule applied by hand in a test).
 func (p *Pass) Context() context.Context {
@@ -74,11 +88,72 @@ type Rule struct {
 	// solution (Linjat's "cheats"): it is listed apart, never used to
 	// grade, and never trusted to prove uniqueness.
 	AssumesUnique bool
+	// Single makes the engine take only the first deduction of the rule
+	// that makes progress, one per application, as a solver that makes
+	// one hard move at a time before going back to the easy ones.
+	Single bool
 	// Apply returns every deduction the rule makes on the pass's state
 	// (it may return several; the engine applies them as one layer).
-	// Write it with Typed, against the kind's own input type.
+	// Write it with Typed, against the kind's own input type. A trial rule
+	// has none: the engine runs it.
 	Apply func(p *Pass) []Deduction
+	// Trial makes the rule a proof by contradiction run by the engine
+	// (see Trial and the package doc); Apply is then nil.
+	Trial *Trial
 }
+
+// Trial is what a trial rule declares: a proof by contradiction assumes
+// one value v of one unknown x (x = v), reasons from there with the inner
+// rules, and eliminates v from x when the reasoning reaches a
+// contradiction. The inner reasoning is bounded by rule cost (MaxLevel)
+// and by chain length (Chain) or layer count (Layers); the inner rules may
+// themselves be trial rules, and the trial may be used inside itself up to
+// Nest times, so trials nest.
+type Trial struct {
+	// MaxLevel bounds the inner rules: the listed rules of level ≤
+	// MaxLevel, other than the Checks and the trial itself (0: every
+	// listed rule below the trial's own level). It must be below the
+	// trial's level, so that nesting through other trial rules ends.
+	MaxLevel int
+	// Chain > 0 makes the inner reasoning a depth-first search over
+	// chains of at most Chain single deductions: every deduction of every
+	// inner rule on the state is applied alone, then the search goes on
+	// from the new state, until one of them reaches a contradiction (the
+	// Backtrack rules of the reference Japanese Arrows solver).
+	Chain int
+	// Layers > 0 makes the inner reasoning at most Layers layers, each
+	// chosen as the engine chooses its own: the first inner rule, by
+	// level, that makes progress, with all its deductions. Exactly one of
+	// Chain and Layers is set.
+	Layers int
+	// Nest is how many times the trial may be used inside itself: inside
+	// a trial with Nest n, the same trial with Nest n−1 follows the inner
+	// rules (0: it is not). A trial step's Nesting counts the trials it
+	// holds, itself included.
+	Nest int
+	// First makes an application eliminate only the first assumption
+	// refuted, in the order of the unknowns with fewest candidates first
+	// (ties by index) and ascending values; otherwise it eliminates every
+	// assumption refuted on the state, as one layer.
+	First bool
+	// Budget > 0 bounds the work of one application: the rule
+	// evaluations of the inner reasoning (nested trials' included), summed
+	// over the assumptions in order. An assumption is refuted only when
+	// its proof ends within the budget left by the assumptions before it;
+	// past the budget the application stops. Work is counted per
+	// assumption, so the result does not depend on parallelism. It keeps
+	// a nested trial affordable on a large state it cannot refute.
+	Budget int
+	// Checks name listed rules that are consistency checks inside the
+	// trial: they run after every inner step (and on the assumption
+	// itself), a contradiction they find ends the trial as a success, and
+	// they take no step of their own (the reference Arrows solver's
+	// consistency check). They are not inner rules.
+	Checks []string
+}
+
+// Depth is the trial's bound on its inner reasoning: Chain or Layers.
+func (t *Trial) Depth() int { return max(t.Chain, t.Layers) }
 
 // Typed adapts a rule body written against the kind's own input type In
 // (what the kind's setup passes as the engine's puzzle) to Rule.Apply. It

@@ -1,67 +1,178 @@
 package human
 
 import (
+	"cmp"
 	"context"
+	"encoding/binary"
+	"errors"
 	"fmt"
 	"slices"
+	"sync"
+	"sync/atomic"
 )
 
 // trialOut is the outcome of one assumption.
 type trialOut struct {
-	v, val int
-	depth  int // layers until contradiction; 0 = none within k
-	proof  []Step
-	err    error
+	v, val  int
+	ok      bool // refuted
+	depth   int  // inner rule applications until the contradiction (≥ 1)
+	nesting int
+	proof   []Step
+	cost    int // rule evaluations spent
+	err     error
 }
 
-// trialLayer runs every trial on cands and returns the layer of those that
-// succeeded at the smallest depth, or nil if none did.
-func (p *plan) trialLayer(ctx context.Context, puz any, cands []Cands) (*found, error) {
-	var jobs []trialOut
+// errOverBudget ends the inner reasoning of an assumption that went over
+// its trial's Budget: the assumption counts as not refuted.
+var errOverBudget = errors.New("trial over its budget")
+
+// meter counts the rule evaluations of one assumption's inner reasoning,
+// nested trials included, against a budget (nil: no budget).
+type meter struct{ used, max int }
+
+// spend counts one rule evaluation and fails once over the budget.
+func (m *meter) spend() error {
+	if m == nil {
+		return nil
+	}
+	m.used++
+	if m.used > m.max {
+		return errOverBudget
+	}
+	return nil
+}
+
+// assumptions lists what a trial rule assumes on cands: every candidate
+// value of every unknown with two or more, the unknowns with fewest
+// candidates first (ties by index), values ascending.
+func assumptions(cands []Cands) []trialOut {
+	var vars []int
 	for v, c := range cands {
-		if c.Count() < 2 {
-			continue
+		if c.Count() >= 2 {
+			vars = append(vars, v)
 		}
-		for _, val := range c.Values() {
+	}
+	slices.SortStableFunc(vars, func(a, b int) int { return cmp.Compare(cands[a].Count(), cands[b].Count()) })
+	var jobs []trialOut
+	for _, v := range vars {
+		for _, val := range cands[v].Values() {
 			jobs = append(jobs, trialOut{v: v, val: val})
 		}
 	}
-	if err := forEach(ctx, len(jobs), p.par, func(i int) {
+	return jobs
+}
+
+// runTrials applies the trial rule u.rule to cands: every assumption is
+// tried (on up to par goroutines) and the refuted ones, in order, make the
+// layer (with First, the first refuted one alone); nil if none is. Inside
+// a budgeted trial, m is its meter (the work adds to it, one assumption
+// after another); otherwise a trial with a Budget gives each assumption a
+// meter and counts, in order, only the assumptions whose work fits in the
+// budget with the work of those before them.
+func (p *plan) runTrials(ctx context.Context, u use, puz any, cands []Cands, par int, m *meter) (*found, error) {
+	t := u.rule.Trial
+	jobs := assumptions(cands)
+	budget := 0
+	if m != nil {
+		par = 1
+	} else {
+		budget = t.Budget
+	}
+	var first atomic.Int64 // with First: the lowest refuted index so far
+	first.Store(int64(len(jobs)))
+	// With a budget, the work of the finished assumptions before i bounds
+	// the work before i from below: once it is over the budget, i cannot
+	// count, and is not tried.
+	var mu sync.Mutex
+	done := make([]int, len(jobs))
+	overBefore := func(i int) bool {
+		mu.Lock()
+		defer mu.Unlock()
+		sum := 0
+		for _, c := range done[:i] {
+			sum += c
+		}
+		return sum > budget
+	}
+	if err := forEach(ctx, len(jobs), par, func(i int) {
+		if t.First && int64(i) > first.Load() || budget > 0 && overBefore(i) {
+			return
+		}
 		j := &jobs[i]
-		j.depth, j.proof, j.err = p.trial(ctx, puz, cands, j.v, j.val)
+		jm := m
+		if budget > 0 {
+			jm = &meter{max: budget}
+		}
+		used := 0
+		if jm != nil {
+			used = jm.used
+		}
+		j.ok, j.depth, j.nesting, j.proof, j.err = p.trial(ctx, u, puz, cands, j.v, j.val, jm)
+		if jm != nil {
+			j.cost = jm.used - used
+		}
+		if budget > 0 && errors.Is(j.err, errOverBudget) {
+			// Its own budget ran out: not refuted, and the application
+			// stops at it (its cost is over the budget).
+			j.ok, j.err = false, nil
+		}
+		if budget > 0 {
+			mu.Lock()
+			done[i] = j.cost
+			mu.Unlock()
+		}
+		for t.First && j.ok && j.err == nil {
+			old := first.Load()
+			if int64(i) >= old || first.CompareAndSwap(old, int64(i)) {
+				break
+			}
+		}
 	}); err != nil {
 		return nil, err
 	}
-	best, avail := 0, 0
-	for _, j := range jobs {
+	f := &found{rule: u.rule}
+	spent := 0
+	for i, j := range jobs {
+		if t.First && int64(i) > first.Load() {
+			break
+		}
+		if spent += j.cost; budget > 0 && spent > budget {
+			break
+		}
 		if j.err != nil {
 			return nil, j.err
 		}
-		if j.depth > 0 {
-			avail++
-			if best == 0 || j.depth < best {
-				best = j.depth
-			}
-		}
-	}
-	if best == 0 {
-		return nil, nil
-	}
-	f := &found{name: TrialRule, level: p.maxLevel + best, depth: best, available: avail}
-	for _, j := range jobs {
-		if j.depth != best {
+		if !j.ok {
 			continue
 		}
-		last := j.proof[len(j.proof)-1]
+		f.available++
 		f.trials = append(f.trials, j)
+		last := j.proof[len(j.proof)-1]
 		f.deds = append(f.deds, Deduction{
-			Elims: []Elim{{Var: j.v, Value: j.val}},
-			Cells: last.Cells,
-			Reason: fmt.Sprintf("assuming %s leads to a contradiction after %d layer(s); last: %s",
-				p.describe(Elim{Var: j.v, Value: j.val}), j.depth, last.Reason),
+			Elims:  []Elim{{Var: j.v, Value: j.val}},
+			Cells:  last.Cells,
+			Reason: p.trialReason(u.rule, j),
 		})
 	}
+	if len(f.deds) == 0 {
+		return nil, nil
+	}
 	return f, nil
+}
+
+func (p *plan) trialReason(r *Rule, j trialOut) string {
+	unit := "layer"
+	if r.Trial.Chain > 0 {
+		unit = "step"
+	}
+	if j.depth != 1 {
+		unit += "s"
+	}
+	nested := ""
+	if j.nesting > 1 {
+		nested = fmt.Sprintf(", with proofs by contradiction inside it (nested %d deep)", j.nesting)
+	}
+	return fmt.Sprintf("assuming %s leads to a contradiction in %d %s%s", p.describe(Elim{Var: j.v, Value: j.val}), j.depth, unit, nested)
 }
 
 func (p *plan) describe(a Elim) string {
@@ -71,43 +182,196 @@ func (p *plan) describe(a Elim) string {
 	return fmt.Sprintf("unknown %d = value %d", a.Var, a.Value)
 }
 
-// trial sets unknown v to val on a copy of base and applies at most k rule
-// layers; it returns the layer count at which a contradiction showed, with
-// the inner steps, or 0 if none did.
-func (p *plan) trial(ctx context.Context, puz any, base []Cands, v, val int) (int, []Step, error) {
+// trial sets unknown v to val on a copy of base and reasons with u's inner
+// rules as its Trial declares. It reports whether a contradiction came,
+// after how many inner applications, the nesting of the proof, and the
+// proof.
+// Its work is counted on m; over m's budget it fails with errOverBudget.
+func (p *plan) trial(ctx context.Context, u use, puz any, base []Cands, v, val int, m *meter) (bool, int, int, []Step, error) {
 	cands := slices.Clone(base)
 	cands[v] = Only(val)
 	var proof []Step
-	for d := 1; d <= p.Trials; d++ {
-		if err := ctx.Err(); err != nil {
-			return 0, nil, err
-		}
-		f, err := p.firstProductive(ctx, puz, cands)
-		if err != nil || f == nil {
-			return 0, nil, err
-		}
-		for _, s := range p.apply(f, cands) {
-			s.Index, s.Layer = len(proof), d-1
-			proof = append(proof, s)
-		}
-		if status(cands, proof) == StatusContradiction {
-			return d, proof, nil
-		}
+	var err error
+	ok := false
+	if s, cerr := p.check(ctx, u.rule, puz, cands, m); cerr != nil {
+		err = cerr
+	} else if s != nil {
+		ok, proof = true, []Step{*s}
+	} else if t := u.rule.Trial; t.Chain > 0 {
+		proof, ok, err = p.chain(ctx, u, puz, cands, t.Chain, m)
+	} else {
+		proof, ok, err = p.layers(ctx, u, puz, cands, t.Layers, m)
 	}
-	return 0, nil, nil
+	if err != nil || !ok {
+		return false, 0, 0, nil, err
+	}
+	apps, nesting := 0, 0
+	for i := range proof {
+		proof[i].Index = i
+		if !proof[i].Check {
+			apps = max(apps, proof[i].Layer+1)
+		}
+		nesting = max(nesting, proof[i].Nesting)
+	}
+	return true, max(apps, 1), nesting + 1, proof, nil
 }
 
-// firstProductive is next without trials, parallelism or the count of
-// available moves: the first rule in level order that makes progress.
-func (p *plan) firstProductive(ctx context.Context, puz any, cands []Cands) (*found, error) {
-	for _, g := range p.groups {
-		for _, r := range g {
-			ds, err := evalRule(ctx, r, puz, cands)
-			if err != nil {
-				return nil, err
+// inner lists the rules u's inner reasoning uses, in the order tried: the
+// inner rules by level, then u itself with one nesting less when it may
+// nest.
+func (p *plan) innerOf(u use) []use {
+	in := p.inner[u.rule]
+	if u.nest > 0 {
+		in = append(slices.Clone(in), use{u.rule, u.nest - 1})
+	}
+	return in
+}
+
+// layers applies at most k layers of u's inner rules to cands (modified),
+// each the first inner rule that makes progress, with its checks after
+// each; it returns the steps and whether they reached a contradiction.
+func (p *plan) layers(ctx context.Context, u use, puz any, cands []Cands, k int, m *meter) ([]Step, bool, error) {
+	in := p.innerOf(u)
+	var proof []Step
+	for d := range k {
+		var f *found
+		for _, r := range in {
+			var err error
+			if f, err = p.eval(ctx, r, puz, cands, m); err != nil {
+				return nil, false, err
 			}
-			if len(ds) > 0 {
-				return &found{name: r.Name, level: r.Level, deds: ds, available: len(ds)}, nil
+			if f != nil {
+				break
+			}
+		}
+		if f == nil {
+			return nil, false, nil
+		}
+		for _, s := range p.apply(f, cands) {
+			s.Layer = d
+			proof = append(proof, s)
+			if s.Contradiction || len(s.Emptied) > 0 {
+				// The proof ends here; the rest of the layer adds nothing.
+				return proof, true, nil
+			}
+		}
+		s, err := p.check(ctx, u.rule, puz, cands, m)
+		if err != nil {
+			return nil, false, err
+		}
+		if s != nil {
+			s.Layer = d
+			return append(proof, *s), true, nil
+		}
+	}
+	return nil, false, nil
+}
+
+// chain searches depth first for a chain of at most k single deductions
+// of u's inner rules, each applied alone to the state the chain reached,
+// that ends in a contradiction: a deduction that is one or empties an
+// unknown, or a state one of u's checks rejects. It returns the chain.
+func (p *plan) chain(ctx context.Context, u use, puz any, cands []Cands, k int, m *meter) ([]Step, bool, error) {
+	return p.chainFrom(ctx, u, puz, cands, k, map[string]int{}, m)
+}
+
+// chainFrom is chain with a memo of the states already searched without
+// success, each with the chain length left when it was (a state is reached
+// again by deductions in another order, or by several deductions with the
+// same effect): searching one again with no more left finds nothing new, so
+// the first chain found is the one a search without the memo finds.
+func (p *plan) chainFrom(ctx context.Context, u use, puz any, cands []Cands, k int, failed map[string]int, m *meter) ([]Step, bool, error) {
+	for _, r := range p.innerOf(u) {
+		if err := ctx.Err(); err != nil {
+			return nil, false, err
+		}
+		f, err := p.eval(ctx, r, puz, cands, m)
+		if err != nil {
+			return nil, false, err
+		}
+		if f == nil {
+			continue
+		}
+		for i, d := range f.deds {
+			s := p.step(f, i, d)
+			next := slices.Clone(cands)
+			for _, el := range d.Elims {
+				next[el.Var] = next[el.Var].Without(el.Value)
+				if next[el.Var] == 0 {
+					s.Emptied = append(s.Emptied, el.Var)
+				}
+			}
+			s.Layer = 0
+			if d.Contradiction || len(s.Emptied) > 0 {
+				return []Step{s}, true, nil
+			}
+			key := stateKey(next)
+			if left, seen := failed[key]; seen && left >= k-1 {
+				continue
+			}
+			chk, err := p.check(ctx, u.rule, puz, next, m)
+			if err != nil {
+				return nil, false, err
+			}
+			if chk != nil {
+				return []Step{s, *chk}, true, nil
+			}
+			if k > 1 {
+				rest, ok, err := p.chainFrom(ctx, u, puz, next, k-1, failed, m)
+				if err != nil {
+					return nil, false, err
+				}
+				if ok {
+					for i := range rest {
+						rest[i].Layer++
+					}
+					return append([]Step{s}, rest...), true, nil
+				}
+			}
+			failed[key] = k - 1
+		}
+	}
+	return nil, false, nil
+}
+
+// stateKey is a map key for a candidate state.
+func stateKey(cands []Cands) string {
+	b := make([]byte, 0, 8*len(cands))
+	for _, c := range cands {
+		b = binary.LittleEndian.AppendUint64(b, uint64(c))
+	}
+	return string(b)
+}
+
+// check runs trial rule r's consistency checks on cands: the first
+// deduction that is a contradiction or would empty an unknown becomes a
+// Check step (its Elims are not applied); nil when the state passes.
+func (p *plan) check(ctx context.Context, r *Rule, puz any, cands []Cands, m *meter) (*Step, error) {
+	for _, c := range p.checks[r] {
+		if err := m.spend(); err != nil {
+			return nil, err
+		}
+		ds, err := evalRule(ctx, c, puz, cands)
+		if err != nil {
+			return nil, err
+		}
+		for _, d := range ds {
+			var emptied []int
+			left := map[int]Cands{}
+			for _, el := range d.Elims {
+				x, seen := left[el.Var]
+				if !seen {
+					x = cands[el.Var]
+				}
+				x = x.Without(el.Value)
+				left[el.Var] = x
+				if x == 0 {
+					emptied = append(emptied, el.Var)
+				}
+			}
+			if d.Contradiction || len(emptied) > 0 {
+				return &Step{Rule: c.Name, Level: c.Level, Elims: d.Elims, Contradiction: d.Contradiction,
+					Emptied: emptied, Check: true, Cells: d.Cells, Reason: d.Reason, Available: len(ds)}, nil
 			}
 		}
 	}

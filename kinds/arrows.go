@@ -15,20 +15,19 @@ import (
 
 // Arrows is the Japanese Arrows kind (puzzle/arrows, encode/arrows,
 // human/arrows with its first-order rule language).
-var Arrows = &Kind{
+var Arrows = models[*am.Puzzle]{formats: am.Formats, read: am.Parse, wrap: wrapArrows}.kind(Kind{
 	Name:    "arrows",
 	Doc:     "Japanese Arrows: every arrow's number is the count of distinct numbers it points at",
 	Formats: arrowsReads(),
 	Outputs: am.Formats.Writers(),
-	Detect:  func(name string, data []byte) bool { return am.Formats.Detect(name, data) != nil },
-	Parse:   parseArrows,
+	Random:  randomArrows,
 
 	Generate: arrowsGeneration,
-}
+})
 
 // arrowsReads names the formats read, for help texts: the reference's box
 // format first, as they have always listed it, saying what is read beside
-// it (see parseArrows), then the others in am.Formats' order.
+// it (see wrapArrows), then the others in am.Formats' order.
 func arrowsReads() []string {
 	out := []string{am.Box.Name + " (vanHavel puzzle.txt, with solution.txt and metadata.yaml beside)"}
 	for _, n := range am.Formats.Readers() {
@@ -39,32 +38,26 @@ func arrowsReads() []string {
 	return out
 }
 
-// parseArrows reads the puzzle of data; one read from a reference folder's
-// puzzle.txt gets the folder's solution.txt, metadata.yaml and name. The
-// folder is read here rather than in the box format's Parse so that Parse
-// stays a function of its input: detection, the fuzzers and the round trips
-// read the same bytes the same way wherever they were found.
-func parseArrows(name string, data []byte, opt Options) ([]Instance, error) {
-	ps, err := am.Parse(name, data)
-	if err != nil {
-		return nil, err
-	}
+// wrapArrows joins the puzzle with the encoding and rules the options
+// name; one read from a reference folder's puzzle.txt gets the folder's
+// solution.txt, metadata.yaml and name. The folder is read here rather
+// than in the box format's Parse so that Parse stays a function of its
+// input: detection, the fuzzers and the round trips read the same bytes
+// the same way wherever they were found.
+func wrapArrows(name string, p *am.Puzzle, opt Options) (Instance, error) {
 	var enc *card.Encoding
 	if opt.Card != "" {
+		var err error
 		if enc, err = card.Lookup(opt.Card); err != nil {
 			return nil, err
 		}
 	}
-	insts := make([]Instance, len(ps))
-	for i, p := range ps {
-		if filepath.Base(name) == "puzzle.txt" {
-			if err := p.ReadBeside(filepath.Dir(name)); err != nil {
-				return nil, err
-			}
+	if filepath.Base(name) == "puzzle.txt" {
+		if err := p.ReadBeside(filepath.Dir(name)); err != nil {
+			return nil, err
 		}
-		insts[i] = &arrowsInstance{Puzzle: p, card: enc, rulesFile: opt.Rules}
 	}
-	return insts, nil
+	return &arrowsInstance{Puzzle: p, card: enc, rulesFile: opt.Rules}, nil
 }
 
 // arrowsInstance is the model with the encoder and the rules file; the
@@ -106,7 +99,7 @@ func (x *arrowsInstance) Human() (*HumanSetup, error) {
 	if err != nil {
 		return nil, fmt.Errorf("rules: %w", err)
 	}
-	return &HumanSetup{Rules: rules, Input: ha.Input(x.Puzzle), Start: ha.Start(x.Puzzle), Trials: rs.TrialDepth()}, nil
+	return &HumanSetup{Rules: rules, Input: ha.Input(x.Puzzle), Start: ha.Start(x.Puzzle)}, nil
 }
 
 // Model returns the Arrows model behind the instance (for rules audit).

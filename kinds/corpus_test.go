@@ -2,6 +2,7 @@ package kinds_test
 
 import (
 	"context"
+	"errors"
 	"os"
 	"testing"
 
@@ -9,6 +10,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/human"
 	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/sat"
 )
 
 // parseFile reads every puzzle of a corpus file as kind.
@@ -69,5 +71,33 @@ func TestRulesSolveCorpus(t *testing.T) {
 				t.Errorf("have %d puzzles, want %d", n, tc.want)
 			}
 		})
+	}
+}
+
+// TestRulesSolvePlayground: the default rules finish every unique puzzle
+// of the Juosan playground file, every elimination certified by SAT (the
+// five with several solutions end stuck; 5x5_3 is malformed).
+func TestRulesSolvePlayground(t *testing.T) {
+	path := testcorpus.Path("juosan", "janko_instances.json")
+	insts, err := kinds.Juosan.Parse(path, testcorpus.Read(t, "juosan", "janko_instances.json"), kinds.Options{})
+	var partial *kinds.PartialError
+	if err != nil && !errors.As(err, &partial) {
+		t.Fatal(err)
+	}
+	solved := 0
+	for _, inst := range insts {
+		g, err := crosscheck.Grade(context.Background(), inst, crosscheck.Options{Solver: factory(t, "gini"), Trials: -1, CertifySteps: true})
+		if err != nil {
+			t.Fatalf("%s: %v", inst.Name(), err)
+		}
+		switch {
+		case g.Human.Status == human.StatusSolved:
+			solved++
+		case g.SAT.Status == sat.UniqueSolution:
+			t.Errorf("%s: rules end %s on a unique puzzle, want solved", inst.Name(), g.Human.Status)
+		}
+	}
+	if solved != 68 {
+		t.Errorf("solved %d playground puzzles, want the 68 unique ones", solved)
 	}
 }

@@ -351,18 +351,18 @@ func genInternal(err error) error { return fmt.Errorf("generate: internal error:
 
 // SolveRules runs inst's human rules from its start (narrowed to within,
 // when set: candidates for the same unknowns): the rules alone, or with
-// the kind's proofs by contradiction (its default trial depth) when
-// trials. Generation judges drafts with it; crosscheck.Grade gives the
+// the kind's trial rules (proofs by contradiction) when trials. Generation judges drafts with it; crosscheck.Grade gives the
 // final grade.
 func SolveRules(ctx context.Context, inst Instance, trials bool, parallel int, within []human.Cands) (*human.Result, error) {
 	setup, err := inst.Human()
 	if err != nil {
 		return nil, err
 	}
-	eng := &human.Engine{Rules: setup.Rules, Weights: setup.Weights, Parallel: parallel}
-	if trials {
-		eng.Trials = setup.Trials
+	rules := setup.Rules
+	if !trials {
+		rules = human.Plain(rules)
 	}
+	eng := &human.Engine{Rules: rules, Weights: setup.Weights, Parallel: parallel}
 	start := setup.StartCands(inst)
 	if len(within) == len(start) {
 		for i := range start {

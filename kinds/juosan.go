@@ -12,43 +12,25 @@ import (
 )
 
 // Juosan is the Juosan kind (puzzle/juosan, encode/juosan, human/juosan).
-var Juosan = &Kind{
+var Juosan = models[*jm.Puzzle]{formats: jm.Formats, read: jm.Parse, aliases: jm.Aliases, wrap: wrapJuosan}.kind(Kind{
 	Name:    "juosan",
 	Doc:     "Juosan (Nikoli): fill every cell with - or |; a territory's number counts one symbol; no three - stacked, no three | side by side",
 	Formats: readerDocs(jm.Formats),
 	Outputs: jm.Formats.Writers(),
-	Detect: func(name string, data []byte) bool {
-		return jm.Formats.Detect(name, data) != nil
-	},
-	Parse: parseJuosan,
+	Random:  randomJuosan,
 
 	Generate: juosanGeneration,
-}
+})
 
-// parseJuosan reads the puzzles and gives each the reading opt.Rule names.
-func parseJuosan(name string, data []byte, opt Options) ([]Instance, error) {
+// wrapJuosan gives the puzzle the clue reading opt.Rule names.
+func wrapJuosan(_ string, p *jm.Puzzle, opt Options) (Instance, error) {
 	rd, err := jm.ParseReading(opt.Rule)
 	if err != nil {
 		return nil, err
 	}
-	ps, perr := jm.Parse(name, data)
-	out := make([]Instance, len(ps))
-	for i, p := range ps {
-		p.Reading = rd
-		out[i] = &juosanInstance{Puzzle: p, card: opt.Card}
-	}
-	if perr != nil && len(out) > 0 {
-		return out, &PartialError{Err: perr}
-	}
-	return out, perr
+	p.Reading = rd
+	return &juosanInstance{Puzzle: p, card: opt.Card}, nil
 }
-
-// PartialError reports bad entries in an input whose other puzzles were
-// read; Parse returns those puzzles alongside it.
-type PartialError struct{ Err error }
-
-func (e *PartialError) Error() string { return e.Err.Error() }
-func (e *PartialError) Unwrap() error { return e.Err }
 
 // juosanInstance is the model (which is the Problem and verifies, draws
 // and reads solutions itself) with the encoder and the rules.
@@ -81,6 +63,5 @@ func (x *juosanInstance) Human() (*HumanSetup, error) {
 	if err != nil {
 		return nil, err
 	}
-	// Every janko puzzle needs at most 4 trial layers (5 leaves a margin).
-	return &HumanSetup{Rules: hj.Rules(), Input: in, Trials: 5}, nil
+	return &HumanSetup{Rules: hj.DefaultRules(), Input: in}, nil
 }

@@ -115,6 +115,12 @@ func TestJuosanCounts(t *testing.T) {
 				continue
 			}
 			for _, solver := range backends {
+				// An external solver runs once per solution: that it
+				// counts as the others do shows on the small counts, the
+				// large ones (306, 144) took most of this test's time.
+				if strings.HasPrefix(solver, "ext:") && w[ri] > 20 {
+					continue
+				}
 				n, complete, err := solve.Count(context.Background(), inst, factory(t, solver), 0)
 				if err != nil || !complete || n != w[ri] {
 					t.Errorf("%s %s %s: have %d (complete %v, err %v), want %d", rule, solver, inst.Name(), n, complete, err, w[ri])

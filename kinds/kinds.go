@@ -12,8 +12,10 @@ package kinds
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/puzzlesat/puzzlesat/encode"
 	"github.com/puzzlesat/puzzlesat/human"
@@ -45,13 +47,20 @@ type Kind struct {
 	// Outputs names the formats Instance.Format writes; the first is the
 	// canonical one.
 	Outputs []string
-	// Select, when set, picks one puzzle of a file by the kind's own names
-	// (Linjat: "easy/3", "easy-3", a global index); otherwise a puzzle is
-	// picked by its name, the first word of its name, or its position.
-	Select func(insts []Instance, sel string) (Instance, error)
+	// Select reads the one puzzle of data that sel picks (FILE#SEL on
+	// the command line) by the rule every kind shares: #N is the file's
+	// N-th entry, counting malformed ones, and any other SEL a name or
+	// one of the kind's aliases for it (puzzle.Selection has the rule in
+	// full). It reads as little of data as the format allows: the JSON
+	// formats stop at the selected entry.
+	Select func(name string, data []byte, opt Options, sel string) (Instance, error)
 	// Generate, when set, is how package generate makes new puzzles of
 	// this kind (kinds/generate.go).
 	Generate *Generation
+	// Random, when set, draws a rows×cols puzzle with random clues,
+	// unique or not, carrying its planted solution when it has one
+	// (kinds/random.go). The same rng state gives the same puzzle.
+	Random func(rng *rand.Rand, rows, cols int, opt Options) (Instance, error)
 }
 
 // RouteReporter is implemented by instances whose kind has rules that
@@ -68,7 +77,10 @@ type Instance interface {
 	// Encode writes the puzzle's constraints through b and returns the
 	// literals of its unknowns. Primary variables are exactly the layout's.
 	Encode(b *encode.Builder) (encode.Layout, error)
-	// Verify names every rule a full assignment breaks (nil when solved).
+	// Verify names every rule an assignment breaks (nil when solved).
+	// On a partial one (a player's board) each -1 entry is named once,
+	// and a rule among the other cells only when no filling of the -1
+	// entries could meet it, so what else is named is already wrong.
 	Verify(a puzzle.Assignment) []puzzle.Violation
 	// Draw renders an assignment as text rows; -1 entries are drawn as
 	// unknown. A nil assignment draws the puzzle itself.
@@ -77,6 +89,9 @@ type Instance interface {
 	Format(format string) (string, error)
 	// Solution is the solution the input carried, or nil.
 	Solution() puzzle.Assignment
+	// Head is the puzzle's header: its name, the solution its input
+	// carried, and its entry number in that input (what FILE#N selects).
+	Head() *puzzle.Header
 	// ParseSolution reads a solution for this puzzle in the kind's formats.
 	ParseSolution(name string, data []byte) (puzzle.Assignment, error)
 	// Human returns what the human solver needs for this puzzle.
@@ -85,6 +100,8 @@ type Instance interface {
 
 // HumanSetup is an instance's input to the human engine.
 type HumanSetup struct {
+	// Rules are the kind's rules, its trial rules (proofs by
+	// contradiction) included.
 	Rules []*human.Rule
 	// Input is passed to the rules as human.Pass.Puzzle.
 	Input any
@@ -93,9 +110,6 @@ type HumanSetup struct {
 	Start []human.Cands
 	// Weights overrides the engine's default score weights when non-nil.
 	Weights *human.Weights
-	// Trials is the kind's default trial depth k, used unless the caller
-	// names one.
-	Trials int
 	// Metrics, when set, computes the kind's own difficulty metrics from a
 	// finished solve (Shinro: the paper's m and a), reported beside the
 	// engine's.
@@ -152,17 +166,40 @@ func Detect(name string, data []byte) (*Kind, error) {
 			hits = append(hits, k)
 		}
 	}
+	// Detection reads the start of the input: errors point there.
+	line, col := firstText(srcpos.TrimBOM(data))
 	switch len(hits) {
 	case 1:
 		return hits[0], nil
 	case 0:
-		return nil, &srcpos.Error{File: name, Msg: fmt.Sprintf("cannot tell the puzzle kind; give --kind (%s)", strings.Join(Names(), ", "))}
+		msg := fmt.Sprintf("cannot tell the puzzle kind; give --kind (%s)", strings.Join(Names(), ", "))
+		if line == 0 {
+			line, col, msg = 1, 1, "empty input: no puzzle"
+		}
+		return nil, &srcpos.Error{File: name, Line: line, Col: col, Msg: msg}
 	}
 	var ns []string
 	for _, k := range hits {
 		ns = append(ns, k.Name)
 	}
-	return nil, &srcpos.Error{File: name, Msg: fmt.Sprintf("input could be any of %s; give --kind", strings.Join(ns, ", "))}
+	return nil, &srcpos.Error{File: name, Line: line, Col: col, Msg: fmt.Sprintf("input could be any of %s; give --kind", strings.Join(ns, ", "))}
+}
+
+// firstText is the line and column (in runes, from 1) of the first
+// character of data that is not white space; 0, 0 when there is none.
+func firstText(data []byte) (line, col int) {
+	line, col = 1, 1
+	for _, r := range string(data) {
+		switch {
+		case r == '\n':
+			line, col = line+1, 1
+		case unicode.IsSpace(r):
+			col++
+		default:
+			return line, col
+		}
+	}
+	return 0, 0
 }
 
 // Validate checks the registry: names unique and non-empty, docs present,
@@ -177,8 +214,8 @@ func Validate() error {
 			return fmt.Errorf("kinds: duplicate kind %q", k.Name)
 		case k.Doc == "":
 			return fmt.Errorf("kinds: %s has no doc", k.Name)
-		case k.Detect == nil || k.Parse == nil:
-			return fmt.Errorf("kinds: %s lacks Detect or Parse", k.Name)
+		case k.Detect == nil || k.Parse == nil || k.Select == nil:
+			return fmt.Errorf("kinds: %s lacks Detect, Parse or Select", k.Name)
 		case len(k.Outputs) == 0:
 			return fmt.Errorf("kinds: %s has no output format", k.Name)
 		case k.Generate != nil:

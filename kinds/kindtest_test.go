@@ -33,7 +33,12 @@ func TestKindtest(t *testing.T) {
 		{"linjat", kinds.Linjat, kinds.Options{}, linjatLevels(t)},
 	}
 	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) { kindtest.TestWith(t, tc.kind, tc.opt, tc.files...) })
+		t.Run(tc.name, func(t *testing.T) {
+			// The kinds share nothing: on two cores they take half the
+			// time side by side.
+			t.Parallel()
+			kindtest.TestWith(t, tc.kind, tc.opt, tc.files...)
+		})
 	}
 }
 

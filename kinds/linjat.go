@@ -13,40 +13,17 @@ import (
 )
 
 // Linjat is the Linjat kind (puzzle/linjat, encode/linjat, human/linjat).
-var Linjat = &Kind{
-	Name:    "linjat",
-	Doc:     "Linjat (jsnell/linjat): draw a straight line of N cells through every number N; lines never overlap or cross numbers; every dot covered",
-	Formats: readerDocs(lm.Formats),
-	Outputs: lm.Formats.Writers(),
-	Detect:  func(name string, data []byte) bool { return lm.Formats.Detect(name, data) != nil },
-	Select: func(insts []Instance, sel string) (Instance, error) {
-		ps := make([]*lm.Puzzle, len(insts))
-		for i, in := range insts {
-			ps[i] = in.(*linjatInstance).Puzzle
-		}
-		p, err := lm.Select(ps, sel)
-		if err != nil {
-			return nil, err
-		}
-		for i := range ps {
-			if ps[i] == p {
-				return insts[i], nil
-			}
-		}
-		return nil, fmt.Errorf("linjat: no level %q", sel)
-	},
+var Linjat = models[*lm.Puzzle]{formats: lm.Formats, read: lm.Parse, aliases: lm.Aliases, wrap: wrapLinjat}.kind(Kind{
+	Name:     "linjat",
+	Doc:      "Linjat (jsnell/linjat): draw a straight line of N cells through every number N; lines never overlap or cross numbers; every dot covered",
+	Formats:  readerDocs(lm.Formats),
+	Outputs:  lm.Formats.Writers(),
+	Random:   randomLinjat,
 	Generate: linjatGeneration,
-	Parse: func(name string, data []byte, opt Options) ([]Instance, error) {
-		ps, perr := lm.Parse(name, data)
-		out := make([]Instance, len(ps))
-		for i, p := range ps {
-			out[i] = &linjatInstance{Puzzle: p, card: opt.Card}
-		}
-		if perr != nil && len(out) > 0 {
-			return out, &PartialError{Err: perr}
-		}
-		return out, perr
-	},
+})
+
+func wrapLinjat(_ string, p *lm.Puzzle, opt Options) (Instance, error) {
+	return &linjatInstance{Puzzle: p, card: opt.Card}, nil
 }
 
 // linjatInstance is the model (Name, Vars, Verify, Draw) plus what the
@@ -79,7 +56,7 @@ func (x *linjatInstance) ParseSolution(name string, data []byte) (puzzle.Assignm
 
 func (x *linjatInstance) Human() (*HumanSetup, error) {
 	w := hl.DefaultWeights().HumanWeights()
-	return &HumanSetup{Rules: hl.Rules(), Input: hl.NewInput(x.Puzzle), Start: hl.Start(x.Puzzle), Weights: w,
+	return &HumanSetup{Rules: hl.DefaultRules(), Input: hl.NewInput(x.Puzzle), Start: hl.Start(x.Puzzle), Weights: w,
 		Metrics: func(r *human.Result) map[string]any {
 			c := hl.Classify(r)
 			return map[string]any{"reference_score": hl.Score(r, hl.DefaultWeights()), "depth": c["all"].Depth, "widest_layer": c["all"].MaxWidth}

@@ -1,39 +1,76 @@
 package kinds
 
 import (
-	"fmt"
-	"strconv"
-	"strings"
+	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/srcpos"
 )
 
-// Pick returns the puzzle that sel names among insts, the puzzles of one
-// input called file (FILE#SEL on the command line). A kind with its own
-// Select decides by its own names; otherwise sel is a puzzle's full name,
-// its name's first word ("4x4_1" for "4x4_1 (easy).in"), or a 1-based
-// index. It lives here rather than in the command so that every caller
-// (the CLI, kinds/kindtest) picks the same puzzle for the same selection.
-func (k *Kind) Pick(file string, insts []Instance, sel string) (Instance, error) {
-	if k.Select != nil {
-		in, err := k.Select(insts, sel)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %v", file, err)
-		}
-		return in, nil
-	}
-	for _, in := range insts {
-		if in.Name() == sel {
-			return in, nil
-		}
-	}
-	for _, in := range insts {
-		short := strings.Fields(in.Name() + " ")[0]
-		short = strings.TrimSuffix(short, ".in")
-		if short == sel {
-			return in, nil
-		}
-	}
-	if n, err := strconv.Atoi(sel); err == nil && n >= 1 && n <= len(insts) {
-		return insts[n-1], nil
-	}
-	return nil, fmt.Errorf("%s: no puzzle %q in this file (%d puzzles)", file, sel, len(insts))
+// models joins a model package (puzzle/<kind>) to the Kind surface, so
+// that every kind detects, reads and selects the same way: Detect by the
+// package's formats, Parse by read, Select by the one selection rule
+// (puzzle.Selection) with the package's aliases, and wrap joining each
+// model puzzle with the options into an Instance.
+type models[P puzzle.Headed] struct {
+	formats puzzle.Formats[P]
+	// read is the package's Parse: its formats, and what it says of input
+	// none of them claims.
+	read    func(name string, data []byte) ([]P, error)
+	aliases func(name string) []string
+	// wrap makes the instance of p, read from the input called name.
+	wrap func(name string, p P, opt Options) (Instance, error)
 }
+
+// kind returns k with Detect, Parse and Select filled from m.
+func (m models[P]) kind(k Kind) *Kind {
+	k.Detect, k.Parse, k.Select = m.detect, m.parse, m.pick
+	return &k
+}
+
+func (m models[P]) detect(name string, data []byte) bool {
+	return m.formats.Detect(name, data) != nil
+}
+
+// parse reads every puzzle of data; when some entries are malformed the
+// others come with a PartialError.
+func (m models[P]) parse(name string, data []byte, opt Options) ([]Instance, error) {
+	ps, perr := m.read(name, data)
+	out := make([]Instance, 0, len(ps))
+	for _, p := range ps {
+		in, err := m.wrap(name, p, opt)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, in)
+	}
+	if perr != nil && len(out) > 0 {
+		return out, &PartialError{Err: perr}
+	}
+	return out, perr
+}
+
+// pick reads the one puzzle sel selects: through the format's Select,
+// which reads only what the selection needs, or by puzzle.Pick after
+// reading data whole where the format has none (it holds one puzzle) or
+// no format claims data (read then says what is wrong with it).
+func (m models[P]) pick(name string, data []byte, opt Options, sel string) (Instance, error) {
+	s := puzzle.ParseSelection(sel, m.aliases)
+	f := m.formats.Detect(name, data)
+	if f == nil || f.Select == nil {
+		// Picked among the instances: wrap may name a puzzle (an Arrows
+		// folder's puzzle.txt is named after the folder).
+		insts, err := m.parse(name, data, opt)
+		return puzzle.Pick(name, insts, err, s)
+	}
+	p, err := f.Select(name, srcpos.TrimBOM(data), s)
+	if err != nil {
+		return nil, err
+	}
+	return m.wrap(name, p, opt)
+}
+
+// PartialError reports bad entries in an input whose other puzzles were
+// read; Parse returns those puzzles alongside it.
+type PartialError struct{ Err error }
+
+func (e *PartialError) Error() string { return e.Err.Error() }
+func (e *PartialError) Unwrap() error { return e.Err }

@@ -1,8 +1,7 @@
 package kinds
 
 import (
-	"fmt"
-	"strconv"
+	"math"
 
 	"github.com/puzzlesat/puzzlesat/encode"
 	es "github.com/puzzlesat/puzzlesat/encode/shinro"
@@ -13,61 +12,18 @@ import (
 )
 
 // Shinro is the Shinro kind (puzzle/shinro, encode/shinro, human/shinro).
-var Shinro = &Kind{
+var Shinro = models[*sm.Puzzle]{formats: sm.Formats, read: sm.Parse, aliases: sm.Aliases, wrap: wrapShinro}.kind(Kind{
 	Name:    "shinro",
 	Doc:     "Shinro: find the hidden stones; rows and columns show their counts, every arrow points at a stone",
 	Formats: readerDocs(sm.Formats),
 	Outputs: sm.Formats.Writers(),
-	Detect: func(name string, data []byte) bool {
-		return sm.Formats.Detect(name, data) != nil
-	},
-	// A playshinro file addresses its puzzles by their index field
-	// (FILE#13 is "index": 13), a canonical file by name or position.
-	Select: func(insts []Instance, sel string) (Instance, error) {
-		for _, in := range insts {
-			if in.Name() == sel {
-				return in, nil
-			}
-		}
-		n, err := strconv.Atoi(sel)
-		if err != nil {
-			return nil, fmt.Errorf("no puzzle %q (give a puzzle's index or name)", sel)
-		}
-		ps := make([]*sm.Puzzle, len(insts))
-		numbered := false
-		for i, in := range insts {
-			ps[i] = in.(*shinroInstance).Puzzle
-			numbered = numbered || ps[i].Number > 0
-		}
-		if !numbered {
-			if n >= 1 && n <= len(insts) {
-				return insts[n-1], nil
-			}
-			return nil, fmt.Errorf("no puzzle %d (the file holds %d)", n, len(insts))
-		}
-		p, err := sm.FindNumber(ps, n)
-		if err != nil {
-			return nil, err
-		}
-		for i := range ps {
-			if ps[i] == p {
-				return insts[i], nil
-			}
-		}
-		return nil, fmt.Errorf("no puzzle %d", n)
-	},
-	Parse: func(name string, data []byte, opt Options) ([]Instance, error) {
-		ps, err := sm.Parse(name, data)
-		out := make([]Instance, len(ps))
-		for i, p := range ps {
-			out[i] = &shinroInstance{Puzzle: p, card: opt.Card}
-		}
-		if err != nil && len(out) > 0 {
-			return out, &PartialError{Err: err}
-		}
-		return out, err
-	},
+	Random:  randomShinro,
+
 	Generate: shinroGeneration,
+})
+
+func wrapShinro(_ string, p *sm.Puzzle, opt Options) (Instance, error) {
+	return &shinroInstance{Puzzle: p, card: opt.Card}, nil
 }
 
 // shinroInstance is the model, which supplies the puzzle's name, unknowns,
@@ -97,10 +53,11 @@ func (x *shinroInstance) ParseSolution(name string, data []byte) (puzzle.Assignm
 func (x *shinroInstance) Human() (*HumanSetup, error) {
 	w := hs.Weights()
 	return &HumanSetup{
-		Rules: hs.Rules(), Input: x.Puzzle, Start: hs.Start(x.Puzzle), Weights: &w, Trials: 2,
+		Rules: hs.DefaultRules(), Input: x.Puzzle, Start: hs.Start(x.Puzzle), Weights: &w,
 		Metrics: func(r *human.Result) map[string]any {
-			m := hs.MetricsOf(r)
-			return map[string]any{"m": m.M, "a": m.A, "hard_moves": m.Hard, "class": hs.Class(r)}
+			m := hs.MetricsOf(x.Puzzle, r)
+			return map[string]any{"m": m.M, "a": m.A, "hard_moves": m.Hard(), "class": m.Class(),
+				"level": math.Round(m.Level(hs.DefaultBounds)*1000) / 1000}
 		},
 	}, nil
 }

@@ -24,6 +24,11 @@ type Format[P any] struct {
 	// entry among good ones returns the good ones and the errors. nil:
 	// write-only.
 	Parse func(name string, data []byte) ([]P, error)
+	// Select reads the one puzzle sel picks (see Selection), reading no
+	// more of data than it needs: the many-puzzle formats build it with
+	// SelectEntries. nil: the format holds one puzzle, and a selection is
+	// Pick applied to Parse.
+	Select func(name string, data []byte, sel Selection) (P, error)
 	// Write writes puzzles in this format. nil: read-only.
 	Write func(ps []P) ([]byte, error)
 }

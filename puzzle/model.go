@@ -9,6 +9,12 @@ type Header struct {
 	Title string
 	// Solution is the solution the input carried, or nil.
 	Solution Assignment
+	// Entry is the puzzle's place in the input it was read from: the
+	// 1-based number of its entry, counting every entry, malformed ones
+	// and ones without a puzzle too, so that FILE#N is always the
+	// file's N-th entry (see Selection). A format holding one puzzle
+	// gives 1; 0 means the puzzle was not read from an input.
+	Entry int
 }
 
 // Name returns the puzzle's name.
@@ -24,7 +30,10 @@ type Model interface {
 	Problem
 	// Head is the puzzle's name and carried solution.
 	Head() *Header
-	// Verify names every rule a full assignment breaks (nil when solved).
+	// Verify names every rule an assignment breaks (nil when solved).
+	// On a partial one (a player's board) each -1 entry is named once,
+	// and a rule among the other cells only when no filling of the -1
+	// entries could meet it, so what else is named is already wrong.
 	Verify(a Assignment) []Violation
 	// Draw renders an assignment as text rows; -1 entries are drawn as
 	// unknown. A nil assignment draws the puzzle itself.

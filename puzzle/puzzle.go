@@ -6,6 +6,7 @@
 package puzzle
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -16,6 +17,28 @@ import (
 type Pos struct{ Row, Col int }
 
 func (p Pos) String() string { return fmt.Sprintf("r%dc%d", p.Row+1, p.Col+1) }
+
+// posJSON is a position as JSON: numbered from 1, as the text's r1c1.
+type posJSON struct {
+	Row int `json:"row"`
+	Col int `json:"col"`
+}
+
+// MarshalJSON writes {"row": 1, "col": 1} for the top-left cell: the
+// numbers the text shows (r1c1), not the 0-based fields.
+func (p Pos) MarshalJSON() ([]byte, error) {
+	return json.Marshal(posJSON{p.Row + 1, p.Col + 1})
+}
+
+// UnmarshalJSON reads what MarshalJSON writes.
+func (p *Pos) UnmarshalJSON(data []byte) error {
+	var j posJSON
+	if err := json.Unmarshal(data, &j); err != nil {
+		return err
+	}
+	*p = Pos{Row: j.Row - 1, Col: j.Col - 1}
+	return nil
+}
 
 // Var is one unknown of a puzzle: the value of a cell (or, for Linjat, the
 // placement of a number's line), with its finite domain of value labels.
@@ -39,6 +62,22 @@ type Problem interface {
 // Assignment gives a value index into Vars()[i].Domain for every unknown i;
 // -1 means unknown.
 type Assignment []int
+
+// Fits reports how a does not fit p, or nil: a length other than p's
+// number of unknowns, or a value outside its unknown's domain (-1, no
+// value, fits). Readers of solutions hold what they return to it.
+func Fits(p Problem, a Assignment) error {
+	vars := p.Vars()
+	if len(a) != len(vars) {
+		return fmt.Errorf("want one value per unknown (%d), have %d", len(vars), len(a))
+	}
+	for i, v := range a {
+		if v < -1 || v >= len(vars[i].Domain) {
+			return fmt.Errorf("%s = %d, outside its %d values", vars[i].Name, v, len(vars[i].Domain))
+		}
+	}
+	return nil
+}
 
 // Violation is one broken rule, named, with the cells involved.
 type Violation struct {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/tdewolff/canvas"
 
+	"github.com/puzzlesat/puzzlesat/internal/plural"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/shift"
 	"github.com/puzzlesat/puzzlesat/solve/deepen"
@@ -66,9 +67,9 @@ func ShiftSolution(ctx context.Context, p *shift.Puzzle, solver sat.Factory) (Sh
 	for i, m := range res.Moves {
 		pic.Moves[i] = p.Moves[m].Name
 	}
-	pic.Title += fmt.Sprintf(" — shortest solution, %d moves", len(res.Moves))
-	pic.Caption = fmt.Sprintf("no solution has fewer than %d moves: depths 0..%d refuted with %s, %s encoding",
-		len(res.Moves), len(res.Moves)-1, res.Solver, res.Encoding)
+	pic.Title += fmt.Sprintf(" — shortest solution, %s", plural.N(len(res.Moves), "move"))
+	pic.Caption = fmt.Sprintf("no solution has fewer than %s: depths 0..%d refuted with %s, %s encoding",
+		plural.N(len(res.Moves), "move"), len(res.Moves)-1, res.Solver, res.Encoding)
 	if len(res.Moves) == 0 {
 		pic.Caption = "the start is already solved"
 	}

@@ -52,6 +52,11 @@ func Enumerate(ctx context.Context, s Solver, primary []int, max int, fn func(mo
 	defer s.AddClause(-act)
 	block := make([]int, 0, len(primary)+1)
 	for max <= 0 || n < max {
+		// Each solve polls ctx, but a back-end may answer an easy query
+		// without looking: the loop itself stops at the deadline too.
+		if err := ctx.Err(); err != nil {
+			return n, false, err
+		}
 		st, err := s.Solve(ctx, act)
 		if err != nil {
 			return n, false, err
@@ -188,6 +193,9 @@ func Backbone(ctx context.Context, s Solver, primary []int) ([]int, Status, erro
 	for i, l := range cand {
 		if l == 0 {
 			continue
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, Unknown, err
 		}
 		assume := append(append(make([]int, 0, len(proved)+1), proved...), -l)
 		st, err := s.Solve(ctx, assume...)

@@ -8,6 +8,10 @@
 //
 // Every command with --shard (generate, check, grade, crosscheck) reads it
 // with Parse and selects with Has, so they all split a job the same way.
+// "auto" takes the index from the scheduler's environment: $JOB_COMPLETION_INDEX
+// (N given as auto/N: a Job does not tell its completions), else
+// $SLURM_ARRAY_TASK_ID minus $SLURM_ARRAY_TASK_MIN, with N from
+// $SLURM_ARRAY_TASK_COUNT unless given.
 // Round-robin rather than contiguous blocks keeps the shards' loads even
 // when the cost of the items drifts with the index (puzzles of a file
 // ordered by size), and needs no item count in advance.
@@ -16,6 +20,7 @@
 package shard
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -33,29 +38,86 @@ var Whole = Shard{0, 1}
 // is more likely than a million machines).
 const MaxCount = 1 << 20
 
-// Parse reads "I/N" with 0 ≤ I < N ≤ MaxCount; "" is the whole job.
-// The index is 0-based, as $JOB_COMPLETION_INDEX and a Slurm array of
-// 0-(N-1) give it.
-func Parse(s string) (Shard, error) {
+// Parse reads "I/N" with 0 ≤ I < N ≤ MaxCount, or "auto" / "auto/N"
+// (I, and N when not given, from getenv: see the package doc); "" is the
+// whole job. The index is 0-based, as $JOB_COMPLETION_INDEX and a Slurm
+// array of 0-(N-1) give it. getenv is os.Getenv outside tests.
+func Parse(s string, getenv func(string) string) (Shard, error) {
 	s = strings.TrimSpace(s)
 	if s == "" {
 		return Whole, nil
 	}
-	a, b, ok := strings.Cut(s, "/")
-	if !ok {
-		return Shard{}, fmt.Errorf("bad shard %q: want I/N, e.g. 0/4 (0-based index I of N shards)", s)
+	is, ns, hasN := strings.Cut(s, "/")
+	is, ns = strings.TrimSpace(is), strings.TrimSpace(ns)
+	n := 0
+	if hasN {
+		var err error
+		if n, err = strconv.Atoi(ns); err != nil || n < 1 || n > MaxCount {
+			return Shard{}, fmt.Errorf("bad shard %q: N must be a whole number in 1..%d", s, MaxCount)
+		}
 	}
-	i, err1 := strconv.Atoi(strings.TrimSpace(a))
-	n, err2 := strconv.Atoi(strings.TrimSpace(b))
-	switch {
-	case err1 != nil || err2 != nil:
-		return Shard{}, fmt.Errorf("bad shard %q: want I/N with whole numbers, e.g. 0/4", s)
-	case n < 1 || n > MaxCount:
-		return Shard{}, fmt.Errorf("bad shard %q: the shard count must be 1..%d", s, MaxCount)
-	case i < 0 || i >= n:
-		return Shard{}, fmt.Errorf("bad shard %q: the index must be 0..%d (0-based)", s, n-1)
+	if is != "auto" {
+		if !hasN {
+			return Shard{}, fmt.Errorf("bad shard %q: want I/N, e.g. 0/4 (0-based index I of N shards), or auto", s)
+		}
+		i, err := strconv.Atoi(is)
+		if err != nil || i < 0 || i >= n {
+			return Shard{}, fmt.Errorf("bad shard %q: I must be a whole number in 0..%d (shards are 0-based)", s, n-1)
+		}
+		return Shard{i, n}, nil
+	}
+	i, n, err := fromEnv(n, getenv)
+	if err != nil {
+		return Shard{}, fmt.Errorf("shard %q: %w", s, err)
+	}
+	if n < 1 || n > MaxCount || i < 0 || i >= n {
+		return Shard{}, fmt.Errorf("shard %q: index %d of %d shards is out of range (0-based)", s, i, n)
 	}
 	return Shard{i, n}, nil
+}
+
+// fromEnv reads the index, and the count when n is 0, from a batch
+// scheduler's environment.
+func fromEnv(n int, getenv func(string) string) (int, int, error) {
+	num := func(name string) (int, bool, error) {
+		v := strings.TrimSpace(getenv(name))
+		if v == "" {
+			return 0, false, nil
+		}
+		x, err := strconv.Atoi(v)
+		if err != nil {
+			return 0, false, fmt.Errorf("%s=%q is not a whole number", name, v)
+		}
+		return x, true, nil
+	}
+	if idx, ok, err := num("JOB_COMPLETION_INDEX"); err != nil || ok {
+		if err == nil && n == 0 {
+			err = errors.New("with JOB_COMPLETION_INDEX, give the number of shards as auto/N (the Job's completions)")
+		}
+		return idx, n, err
+	}
+	id, ok, err := num("SLURM_ARRAY_TASK_ID")
+	if err != nil {
+		return 0, 0, err
+	}
+	if !ok {
+		return 0, 0, errors.New("auto: neither JOB_COMPLETION_INDEX nor SLURM_ARRAY_TASK_ID is set")
+	}
+	lo, _, err := num("SLURM_ARRAY_TASK_MIN")
+	if err != nil {
+		return 0, 0, err
+	}
+	if n == 0 {
+		count, ok, err := num("SLURM_ARRAY_TASK_COUNT")
+		if err != nil {
+			return 0, 0, err
+		}
+		if !ok {
+			return 0, 0, errors.New("SLURM_ARRAY_TASK_COUNT is not set; give auto/N")
+		}
+		n = count
+	}
+	return id - lo, n, nil
 }
 
 // norm maps the zero value to Whole.

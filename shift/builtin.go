@@ -134,7 +134,11 @@ func magicFromLines(file string, lines []srcLine) (*Puzzle, error) {
 	}
 	n := len(lines)
 	if n < 2 {
-		return nil, errf(0, 0, "magic shifter: want N ≥ 2 lines of \"N tokens . N tokens\", got %d lines", n)
+		at := 1
+		if n == 1 {
+			at = lines[0].num
+		}
+		return nil, errf(at, 1, "magic shifter: want N ≥ 2 lines of \"N tokens . N tokens\", got %d", n)
 	}
 	if 2*n*n > MaxCells {
 		return nil, errf(lines[0].num, 1, "magic shifter: %d lines make %d cells, more than %d", n, 2*n*n, MaxCells)
@@ -165,7 +169,7 @@ func magicFromLines(file string, lines []srcLine) (*Puzzle, error) {
 		total += vals[v]
 	}
 	if total%(2*n) != 0 {
-		return nil, errf(0, 0, "magic shifter: the tokens add up to %d, not a multiple of %d, so the grids cannot both be magic", total, 2*n)
+		return nil, errf(lines[0].num, 1, "magic shifter: the tokens add up to %d, not a multiple of %d, so the grids cannot both be magic", total, 2*n)
 	}
 	p.Moves = append(ColMoves(p.Picture), RowMoves(p.Picture)...)
 	for g := 0; g < 2; g++ {

@@ -26,7 +26,7 @@ type srcLine struct {
 // column when known).
 func Parse(file string, data []byte) (*Puzzle, error) {
 	var lines []srcLine
-	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc := bufio.NewScanner(bytes.NewReader(srcpos.TrimBOM(data)))
 	sc.Buffer(make([]byte, 1<<16), 1<<22)
 	n := 0
 	for sc.Scan() {
@@ -34,7 +34,7 @@ func Parse(file string, data []byte) (*Puzzle, error) {
 		lines = append(lines, srcLine{n, strings.TrimRight(sc.Text(), " \t\r")})
 	}
 	if err := sc.Err(); err != nil {
-		return nil, &srcpos.Error{File: file, Msg: err.Error()}
+		return nil, &srcpos.Error{File: file, Line: n + 1, Col: 1, Msg: err.Error()}
 	}
 	bare := true
 	for _, l := range lines {
@@ -56,7 +56,7 @@ func Parse(file string, data []byte) (*Puzzle, error) {
 			}
 		}
 		if len(pic) == 0 {
-			return nil, &srcpos.Error{File: file, Msg: "empty input"}
+			return nil, &srcpos.Error{File: file, Line: 1, Col: 1, Msg: "empty input"}
 		}
 		p, err := magicFromLines(file, pic)
 		if err != nil {
@@ -134,8 +134,10 @@ func parseDirectives(file string, lines []srcLine) (*Puzzle, error) {
 			later = append(later, pending{l, f[0]})
 		}
 	}
+	// What is missing is missing from the whole file: such errors point
+	// at its first line (no picture) or past its last (no moves).
 	if !ps.picDef {
-		return nil, ps.errf(0, 0, "no start picture (a \"start\" line followed by the picture)")
+		return nil, ps.errf(1, 1, "no start picture (a \"start\" line followed by the picture)")
 	}
 	if targetLines != nil {
 		if err := ps.readTarget(targetAt, targetLines); err != nil {
@@ -161,11 +163,11 @@ func parseDirectives(file string, lines []srcLine) (*Puzzle, error) {
 		}
 	}
 	if len(ps.p.Moves) == 0 {
-		return nil, ps.errf(0, 0, "no moves (a \"moves rows cols\" or \"move\" line)")
+		return nil, ps.errf(len(lines)+1, 1, "no moves (a \"moves rows cols\" or \"move\" line)")
 	}
 	sortValues(ps.p)
 	if err := ps.p.Validate(); err != nil {
-		return nil, ps.errf(0, 0, "%s", strings.TrimPrefix(err.Error(), "shift: "))
+		return nil, ps.errf(1, 1, "%s", strings.TrimPrefix(err.Error(), "shift: "))
 	}
 	return ps.p, nil
 }

@@ -1,9 +1,12 @@
 package shift
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/puzzlesat/puzzlesat/srcpos"
 )
 
 // FuzzParse: any input gives a puzzle that validates and survives a
@@ -21,6 +24,10 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		p, err := Parse("fuzz", data)
 		if err != nil {
+			var pe *srcpos.Error
+			if !errors.As(err, &pe) || pe.Line < 1 || pe.Col < 1 {
+				t.Fatalf("error %v (%T) is not positioned", err, err)
+			}
 			return
 		}
 		if err := p.Validate(); err != nil {

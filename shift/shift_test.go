@@ -213,9 +213,9 @@ func TestParseErrors(t *testing.T) {
 		line, col int
 		msg       string
 	}{
-		{"no start", "moves rows\n", 0, 0, "no start picture"},
-		{"no moves", "start\n1 2\ntarget\n2 1\n", 0, 0, "no moves"},
-		{"no goal", "start\n1 2\nmoves rows\n", 0, 0, "no goal"},
+		{"no start", "moves rows\n", 1, 1, "no start picture"},
+		{"no moves", "start\n1 2\ntarget\n2 1\n", 5, 1, "no moves"},
+		{"no goal", "start\n1 2\nmoves rows\n", 1, 1, "no goal"},
 		{"bad kind", "start\n1 2\nmoves diagonals\n", 3, 7, `unknown kind "diagonals"`},
 		{"bad cell", "start\n1 2\nmoves rows\nsum 3 r1c1 x\n", 4, 12, `bad cell "x"`},
 		{"unclosed", "start\n1 2 3\nmove x (r1c1 r1c2\n", 3, 8, "unclosed parenthesis"},
@@ -223,13 +223,15 @@ func TestParseErrors(t *testing.T) {
 		{"star in start", "start\n1 *\n", 2, 3, `"*" is only allowed in the target`},
 		{"target shape", "start\n1 2\ntarget\n1 2 1\nmoves rows\n", 4, 1, "target line has 3 entries"},
 		{"target value", "start\n1 2\ntarget\n1 1\nmoves rows\n", 3, 1, `uses "1" more often`},
-		{"sum not int", "start\na b\nmoves rows\nsum 3 r1c1 r1c2\n", 0, 0, "is not an integer"},
+		{"sum not int", "start\na b\nmoves rows\nsum 3 r1c1 r1c2\n", 1, 1, "is not an integer"},
 		{"magic block", "start\n1 2\n3\nmoves rows\nmagic 3 r1c1 2\n", 5, 9, "needs cell r2c2"},
 		{"magic size", "start\n1 2\nmoves rows\nmagic 3 r1c1 99999999999\n", 4, 14, "not an integer from 1"},
 		{"duplicate move", "start\n1 2\ntarget\n2 1\nmoves rows rows\n", 5, 1, `duplicate move name "r1l"`},
 		{"bare picture", "1 2 . 3\n4 5 . 6\n", 1, 1, "want 2 tokens"},
-		{"bare sum", "1 2 . 3 4\n5 6 . 7 9\n", 0, 0, "not a multiple of 4"},
-		{"empty", "# nothing\n", 0, 0, "empty input"},
+		{"bare sum", "1 2 . 3 4\n5 6 . 7 9\n", 1, 1, "not a multiple of 4"},
+		{"bare one line", "\n1 . 2\n", 2, 1, "want N ≥ 2 lines"},
+		{"empty", "# nothing\n", 1, 1, "empty input"},
+		{"byte order mark", "\uFEFFstart\n1 2\nmoves diagonals\n", 3, 7, `unknown kind "diagonals"`},
 	}
 	for _, tt := range tests {
 		_, err := Parse("in.txt", []byte(tt.text))
@@ -511,4 +513,29 @@ moves rows
 	// Output:
 	// 1 2
 	// true
+}
+
+// TestCanonTable: the table that answers Allows for windows of up to 3
+// moves agrees with the forbidden words on every history of up to 4 moves
+// (the last two are what matter).
+func TestCanonTable(t *testing.T) {
+	lo, _ := Loopover(3, 3)
+	for _, p := range []*Puzzle{Reborn(), lo} {
+		c := NewCanon(p, 3)
+		if c.allowed == nil {
+			t.Fatalf("%s: no table", p.Name)
+		}
+		nm := len(p.Moves)
+		rng := rand.New(rand.NewPCG(1, 2))
+		for i := 0; i < 20000; i++ {
+			hist := make([]int, rng.IntN(5))
+			for j := range hist {
+				hist[j] = rng.IntN(nm)
+			}
+			next := rng.IntN(nm)
+			if have, want := c.Allows(hist, next), c.allowedByMap(hist, next); have != want {
+				t.Fatalf("%s: Allows(%v, %d) = %v by table, %v by the words", p.Name, hist, next, have, want)
+			}
+		}
+	}
 }

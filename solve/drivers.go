@@ -25,10 +25,17 @@ type CheckResult struct {
 // Check decides uniqueness on a fresh solver from newSolver. With certifyUnique, a
 // unique answer also carries a checked RUP certificate.
 func Check(ctx context.Context, inst kinds.Instance, newSolver sat.Factory, certifyUnique bool) (*CheckResult, error) {
-	e, err := Encode(inst, newSolver)
+	e, err := Encode(ctx, inst, newSolver)
 	if err != nil {
 		return &CheckResult{}, err
 	}
+	return e.Check(ctx, certifyUnique)
+}
+
+// Check decides uniqueness on e's solver, which it uses up (it adds
+// blocking clauses); see the function Check.
+func (e *Encoded) Check(ctx context.Context, certifyUnique bool) (*CheckResult, error) {
+	inst := e.Inst
 	primary := e.Primary()
 	// The formula is copied before Unique adds its blocking clauses, so the
 	// certificate is about the puzzle alone.
@@ -78,7 +85,7 @@ func Check(ctx context.Context, inst kinds.Instance, newSolver sat.Factory, cert
 // Count counts solutions up to max (0: no cap). complete is false when the
 // cap stopped the count.
 func Count(ctx context.Context, inst kinds.Instance, newSolver sat.Factory, max int) (n int, complete bool, err error) {
-	e, err := Encode(inst, newSolver)
+	e, err := Encode(ctx, inst, newSolver)
 	if err != nil {
 		return 0, false, err
 	}
@@ -109,7 +116,7 @@ type BackboneResult struct {
 
 // Backbone computes the cells every solution agrees on.
 func Backbone(ctx context.Context, inst kinds.Instance, newSolver sat.Factory) (*BackboneResult, error) {
-	e, err := Encode(inst, newSolver)
+	e, err := Encode(ctx, inst, newSolver)
 	if err != nil {
 		return nil, err
 	}

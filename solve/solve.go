@@ -25,17 +25,26 @@ type Encoded struct {
 	Layout  encode.Layout
 }
 
-// Encode builds a fresh solver from newSolver holding inst.
-func Encode(inst kinds.Instance, newSolver sat.Factory) (*Encoded, error) {
+// Encode builds a fresh solver from newSolver holding inst. The encoding
+// is bounded before it can hurt: it stops when ctx ends (with ctx's error)
+// and when it would write more than encode.DefaultMaxLiterals literals or
+// allocate more than encode.DefaultMaxVars variables (an error wrapping
+// encode.ErrTooLarge), so a hostile but valid puzzle stays under a
+// gigabyte and a deadline is kept mid-encoding.
+func Encode(ctx context.Context, inst kinds.Instance, newSolver sat.Factory) (*Encoded, error) {
 	if newSolver == nil {
 		return nil, errNoSolver
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
 	}
 	s, err := newSolver()
 	if err != nil {
 		return nil, err
 	}
 	b := encode.NewBuilder(s)
-	lay, err := inst.Encode(b)
+	b.Limit(ctx, encode.DefaultMaxLiterals, encode.DefaultMaxVars)
+	lay, err := b.Build(inst.Encode)
 	if err != nil {
 		return nil, err
 	}
@@ -81,7 +90,7 @@ func Diff(p puzzle.Problem, a, b puzzle.Assignment) []puzzle.Pos {
 
 // One finds a solution, or reports Unsat/Unknown.
 func One(ctx context.Context, inst kinds.Instance, newSolver sat.Factory) (sat.Status, puzzle.Assignment, error) {
-	e, err := Encode(inst, newSolver)
+	e, err := Encode(ctx, inst, newSolver)
 	if err != nil {
 		return sat.Unknown, nil, err
 	}

@@ -34,7 +34,7 @@ func playground(t *testing.T, short string) kinds.Instance {
 // allSolutions enumerates every solution through the layout.
 func allSolutions(t *testing.T, inst kinds.Instance) []puzzle.Assignment {
 	t.Helper()
-	e, err := solve.Encode(inst, gini.NewSolver)
+	e, err := solve.Encode(t.Context(), inst, gini.NewSolver)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,7 +115,7 @@ func TestNoFactory(t *testing.T) {
 		name string
 		run  func() error
 	}{
-		{"Encode", func() error { _, err := solve.Encode(inst, nil); return err }},
+		{"Encode", func() error { _, err := solve.Encode(t.Context(), inst, nil); return err }},
 		{"One", func() error { _, _, err := solve.One(ctx, inst, nil); return err }},
 		{"Check", func() error { _, err := solve.Check(ctx, inst, nil, false); return err }},
 		{"Count", func() error { _, _, err := solve.Count(ctx, inst, nil, 0); return err }},

@@ -8,6 +8,7 @@ package srcpos
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"sort"
 )
@@ -49,6 +50,9 @@ func (l ErrorList) Error() string {
 	case 1:
 		return l[0].Error()
 	}
+	if len(l) == 2 {
+		return fmt.Sprintf("%s (and 1 more error)", l[0])
+	}
 	return fmt.Sprintf("%s (and %d more errors)", l[0], len(l)-1)
 }
 
@@ -64,6 +68,26 @@ func (l ErrorList) Err() error {
 		return l[i].Col < l[j].Col
 	})
 	return l
+}
+
+// Positioned reports whether err is a positioned error: an *Error, or a
+// non-empty ErrorList, with a line and column in every one. Readers' tests
+// and fuzz targets hold every error they return to it.
+func Positioned(err error) bool {
+	var e *Error
+	var l ErrorList
+	switch {
+	case errors.As(err, &l):
+		for _, e := range l {
+			if e.Line < 1 || e.Col < 1 {
+				return false
+			}
+		}
+		return len(l) > 0
+	case errors.As(err, &e):
+		return e.Line >= 1 && e.Col >= 1
+	}
+	return false
 }
 
 // bom is the UTF-8 byte order mark some editors write first.

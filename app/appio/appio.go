@@ -15,8 +15,12 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/puzzlesat/puzzlesat/encode"
+	"github.com/puzzlesat/puzzlesat/encode/card"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/sat/solvers"
+	"github.com/puzzlesat/puzzlesat/shard"
+	"github.com/puzzlesat/puzzlesat/srcpos"
 )
 
 // Exit codes shared by the puzzle commands. cnf solve uses the SAT
@@ -43,7 +47,21 @@ var (
 		Usage: "SAT back-end: gini, gophersat, ext:cadical, ext:/path/to/solver"}
 	TimeoutFlag = &cli.DurationFlag{Name: "timeout", Usage: "give up after this long (0: no limit)"}
 	FormatFlag  = &cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text or json"}
+	// ShardFlag is --shard of every command that splits a job among
+	// machines (package shard).
+	ShardFlag = &cli.StringFlag{Name: "shard", Usage: "`I/N`: do only item k with k mod N = I (0-based), so N runs together do the whole job; " +
+		"auto or auto/N: I (and N) from JOB_COMPLETION_INDEX (Kubernetes Indexed Job; give N) or SLURM_ARRAY_TASK_ID (Slurm job array)"}
 )
+
+// Shard reads --shard, with "auto" from the environment; a bad value is
+// bad input (exit 2).
+func Shard(c *cli.Context) (shard.Shard, error) {
+	s, err := shard.Parse(c.String("shard"), os.Getenv)
+	if err != nil {
+		return shard.Shard{}, Exit(ExitBadInput, "--shard: %v", err)
+	}
+	return s, nil
+}
 
 // Context returns the command's context with --timeout applied.
 func Context(c *cli.Context) (context.Context, context.CancelFunc) {
@@ -103,9 +121,11 @@ func ReadInput(c *cli.Context, name string) (string, []byte, error) {
 	return name, data, nil
 }
 
-// WriteJSON writes v as one line of JSON.
+// WriteJSON writes v as one line of JSON. Names such as "<stdin>" are
+// written as they are: the output is for programs, not HTML.
 func WriteJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
 	return enc.Encode(v)
 }
 
@@ -117,6 +137,48 @@ func Emit(w io.Writer, asJSON bool, rec any, text func(w io.Writer)) error {
 	}
 	text(w)
 	return nil
+}
+
+// Failure is the exit-coded error for err, an error that ended one
+// puzzle's work: err itself when it carries a code, 3 for a deadline, and 2
+// otherwise — an encoding over its budget is bad input (the puzzle is too
+// large to take on as given), and the message says what --card can do.
+func Failure(err error) cli.ExitCoder {
+	var ec cli.ExitCoder
+	switch {
+	case errors.As(err, &ec):
+		return ec
+	case IsTimeout(err):
+		return cli.Exit("timed out", ExitTimeout)
+	case errors.Is(err, encode.ErrTooLarge):
+		return cli.Exit(fmt.Sprintf("%v (the bound keeps a run under a gigabyte); the cardinality constraints are what usually grows: "+
+			"--card chooses their encoding (%s), and --card native --solver gophersat keeps them out of the CNF",
+			err, strings.Join(card.Names(), ", ")), ExitBadInput)
+	}
+	return cli.Exit(err.Error(), ExitBadInput)
+}
+
+// maxReported bounds the positioned errors Report prints of one input.
+const maxReported = 20
+
+// Report writes err on w, one line per positioned error when it is a
+// srcpos.ErrorList (the first maxReported of them), every line prefixed
+// "puzzlesat: ". A cli.ExitCoder with an empty message writes nothing.
+func Report(w io.Writer, err error) {
+	var l srcpos.ErrorList
+	if !errors.As(err, &l) || len(l) == 0 {
+		if msg := err.Error(); msg != "" {
+			fmt.Fprintln(w, "puzzlesat:", msg)
+		}
+		return
+	}
+	for i, e := range l {
+		if i == maxReported {
+			fmt.Fprintf(w, "puzzlesat: … and %d more\n", len(l)-i)
+			break
+		}
+		fmt.Fprintln(w, "puzzlesat:", e)
+	}
 }
 
 // Millis returns d in milliseconds as a float, for "ms" fields.
@@ -160,7 +222,8 @@ func Anywhere(action func(*cli.Context, []string) error) cli.ActionFunc {
 				pos = append(pos, args[i+1:]...)
 				break
 			}
-			if a == "-" || !strings.HasPrefix(a, "-") {
+			// "-" is standard input and "-#SEL" one puzzle of it.
+			if a == "-" || strings.HasPrefix(a, "-#") || !strings.HasPrefix(a, "-") {
 				pos = append(pos, a)
 				continue
 			}

@@ -23,6 +23,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/puzzlesat/puzzlesat/app/appio"
+	"github.com/puzzlesat/puzzlesat/internal/plural"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/sat/certify"
 	"github.com/puzzlesat/puzzlesat/sat/dimacs"
@@ -42,28 +43,28 @@ func Command() *cli.Command {
 				Usage:     "decide satisfiability; SAT-competition output, exit 10 SAT / 20 UNSAT / 0 UNKNOWN",
 				ArgsUsage: "FILE.cnf|-",
 				Flags:     flags(certifyFlag),
-				Action:    solve,
+				Action:    appio.Anywhere(solve),
 			},
 			{
 				Name:      "count",
 				Usage:     "count solutions, projected on --vars, up to --max",
 				ArgsUsage: "FILE.cnf|-",
 				Flags:     flags(varsFlag, maxFlag),
-				Action:    count,
+				Action:    appio.Anywhere(count),
 			},
 			{
 				Name:      "unique",
 				Usage:     "decide whether there is exactly one solution, projected on --vars (exit 0 yes, 1 no)",
 				ArgsUsage: "FILE.cnf|-",
 				Flags:     flags(varsFlag, certifyFlag),
-				Action:    unique,
+				Action:    appio.Anywhere(unique),
 			},
 			{
 				Name:      "backbone",
 				Usage:     "list the literals of --vars true in every solution",
 				ArgsUsage: "FILE.cnf|-",
 				Flags:     flags(varsFlag),
-				Action:    backbone,
+				Action:    appio.Anywhere(backbone),
 			},
 		},
 	}
@@ -71,7 +72,7 @@ func Command() *cli.Command {
 
 var (
 	varsFlag = &cli.StringFlag{Name: "vars",
-		Usage: "primary variables, e.g. 1-20,25 (default: those a `cnf export` file names in its \"c lit\" lines, else all); solutions differing only elsewhere count once"}
+		Usage: "primary variables, a `LIST` such as 1-20,25 (default: those a \"cnf export\" file names in its \"c lit\" lines, else all); solutions differing only elsewhere count once"}
 	maxFlag     = &cli.IntFlag{Name: "max", Usage: "stop counting at this many solutions (0: no limit)"}
 	certifyFlag = &cli.BoolFlag{Name: "certify",
 		Usage: "prove an UNSAT answer (unique: that no other solution exists) with a RUP certificate checked independently"}
@@ -89,9 +90,9 @@ type input struct {
 	primary []int
 }
 
-func load(c *cli.Context) (*input, error) {
-	if c.NArg() != 1 {
-		return nil, appio.Exit(appio.ExitBadInput, "%s: want one FILE.cnf (or - for standard input), got %d arguments", c.Command.FullName(), c.NArg())
+func load(c *cli.Context, args []string) (*input, error) {
+	if len(args) != 1 {
+		return nil, appio.Exit(appio.ExitBadInput, "%s: want one FILE.cnf (or - for standard input), got %d arguments", c.Command.FullName(), len(args))
 	}
 	asJSON, err := appio.JSON(c)
 	if err != nil {
@@ -100,7 +101,7 @@ func load(c *cli.Context) (*input, error) {
 	if c.Int("max") < 0 {
 		return nil, appio.Exit(appio.ExitBadInput, "--max must not be negative")
 	}
-	name, data, err := appio.ReadInput(c, c.Args().First())
+	name, data, err := appio.ReadInput(c, args[0])
 	if err != nil {
 		return nil, err
 	}
@@ -146,7 +147,7 @@ type certInfo struct {
 }
 
 func (ci *certInfo) String() string {
-	return fmt.Sprintf("%d lemmas, verified (RUP, by %s in %.1f ms, checked in %.1f ms)", ci.Lemmas, ci.Backend, ci.SolveMS, ci.CheckMS)
+	return fmt.Sprintf("%s, verified (RUP, by %s in %.1f ms, checked in %.1f ms)", plural.N(ci.Lemmas, "lemma"), ci.Backend, ci.SolveMS, ci.CheckMS)
 }
 
 func prove(ctx context.Context, f *sat.Formula, assumptions []int) (*certInfo, error) {
@@ -181,21 +182,25 @@ type solveResult struct {
 
 // prepare reads the formula, makes the solver and the context every cnf
 // subcommand starts from.
-func prepare(c *cli.Context) (*input, sat.Solver, context.Context, context.CancelFunc, error) {
-	in, err := load(c)
+// The deadline counts from the start: reading a large formula is part of
+// the command's time.
+func prepare(c *cli.Context, args []string) (*input, sat.Solver, context.Context, context.CancelFunc, error) {
+	ctx, cancel := appio.Context(c)
+	in, err := load(c, args)
 	if err != nil {
+		cancel()
 		return nil, nil, nil, nil, err
 	}
 	s, err := in.newSolver(c)
 	if err != nil {
+		cancel()
 		return nil, nil, nil, nil, err
 	}
-	ctx, cancel := appio.Context(c)
 	return in, s, ctx, cancel, nil
 }
 
-func solve(c *cli.Context) error {
-	in, s, ctx, cancel, err := prepare(c)
+func solve(c *cli.Context, args []string) error {
+	in, s, ctx, cancel, err := prepare(c, args)
 	if err != nil {
 		return err
 	}
@@ -226,7 +231,7 @@ func solve(c *cli.Context) error {
 			return err
 		}
 	} else {
-		fmt.Fprintf(w, "c %s: %d variables, %d clauses, solver %s, %.1f ms\n", in.name, res.Vars, res.Clauses, res.Solver, res.MS)
+		fmt.Fprintf(w, "c %s: %s, %s, solver %s, %.1f ms\n", in.name, plural.N(res.Vars, "variable"), plural.N(res.Clauses, "clause"), res.Solver, res.MS)
 		if err != nil {
 			fmt.Fprintf(w, "c no answer: %v\n", err)
 		}

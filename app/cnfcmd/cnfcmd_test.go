@@ -448,7 +448,7 @@ func TestBadInput(t *testing.T) {
 		want  string // substring of stderr
 	}{
 		{"bad literal on stdin", "p cnf 3 2\n1 2 0\n1 x 0\n", []string{"solve", "-"}, "<stdin>:3:3: bad literal \"x\""},
-		{"literal out of range", "p cnf 3 1\n1 4 0\n", []string{"count", "-"}, "<stdin>:2:3: literal 4 out of range"},
+		{"literal out of range", "p cnf 3 1\n1 4 0\n", []string{"count", "-"}, "<stdin>:2:3: literal 4 beyond the header's variable count 3"},
 		{"missing header", "1 2 0\n", []string{"unique", "-"}, "<stdin>:1:1: missing header"},
 		{"unterminated clause", "p cnf 3 1\n1 2", []string{"backbone", "-"}, "<stdin>:2:1: last clause is not terminated"},
 		{"no file", "", []string{"solve"}, "want one FILE.cnf"},

@@ -10,6 +10,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/puzzlesat/puzzlesat/app/appio"
+	"github.com/puzzlesat/puzzlesat/internal/plural"
 	"github.com/puzzlesat/puzzlesat/sat"
 )
 
@@ -34,7 +35,7 @@ func (in *input) common(s sat.Solver, start time.Time, err error) common {
 }
 
 func (c common) writeText(w io.Writer) {
-	fmt.Fprintf(w, "file: %s (%d variables, %d clauses)\n", c.File, c.Vars, c.Clauses)
+	fmt.Fprintf(w, "file: %s (%s, %s)\n", c.File, plural.N(c.Vars, "variable"), plural.N(c.Clauses, "clause"))
 	fmt.Fprintf(w, "primary variables: %d\n", c.Primary)
 	fmt.Fprintf(w, "solver: %s, %.1f ms\n", c.Solver, c.MS)
 }
@@ -47,8 +48,8 @@ type countResult struct {
 	Max      int  `json:"max,omitempty"`
 }
 
-func count(c *cli.Context) error {
-	in, s, ctx, cancel, err := prepare(c)
+func count(c *cli.Context, args []string) error {
+	in, s, ctx, cancel, err := prepare(c, args)
 	if err != nil {
 		return err
 	}
@@ -61,6 +62,8 @@ func count(c *cli.Context) error {
 		switch {
 		case complete:
 			fmt.Fprintf(w, "solutions: %d\n", n)
+		case appio.IsTimeout(err):
+			fmt.Fprintf(w, "solutions: at least %d (timed out: the count is incomplete)\n", n)
 		case err != nil:
 			fmt.Fprintf(w, "solutions: at least %d (stopped without an answer)\n", n)
 		default:
@@ -85,8 +88,8 @@ type uniqueResult struct {
 	Certificate *certInfo `json:"certificate,omitempty"`
 }
 
-func unique(c *cli.Context) error {
-	in, s, ctx, cancel, err := prepare(c)
+func unique(c *cli.Context, args []string) error {
+	in, s, ctx, cancel, err := prepare(c, args)
 	if err != nil {
 		return err
 	}
@@ -170,8 +173,8 @@ type backboneResult struct {
 	Backbone []int  `json:"backbone"`
 }
 
-func backbone(c *cli.Context) error {
-	in, s, ctx, cancel, err := prepare(c)
+func backbone(c *cli.Context, args []string) error {
+	in, s, ctx, cancel, err := prepare(c, args)
 	if err != nil {
 		return err
 	}

@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -55,15 +56,28 @@ func Find(binary string) (string, error) {
 	return "", fmt.Errorf("%s is not installed beside puzzlesat or on PATH (make build, or go install github.com/puzzlesat/puzzlesat/cmd/%s@latest)", binary, binary)
 }
 
+// stopGrace is how long a binary has to stop after it is interrupted.
+const stopGrace = 10 * time.Second
+
 // Run runs path with args, wired to the app's standard streams, and turns
-// its exit code into the command's.
+// its exit code into the command's. When ctx ends (Ctrl-C) the binary is
+// interrupted, not killed, so that it stops as it would on its own (a
+// server shuts down and exits 0); it is killed only after stopGrace.
 func Run(ctx context.Context, c *cli.Context, path string, args []string) error {
 	cmd := exec.CommandContext(ctx, path, args...)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = c.App.Reader, c.App.Writer, c.App.ErrWriter
+	cmd.Cancel = func() error {
+		if err := cmd.Process.Signal(os.Interrupt); err != nil {
+			return cmd.Process.Kill() // no interrupts on this system
+		}
+		return nil
+	}
+	cmd.WaitDelay = stopGrace
 	err := cmd.Run()
 	var exit *exec.ExitError
 	switch {
-	case err == nil:
+	case err == nil, cmd.ProcessState != nil && cmd.ProcessState.Success():
+		// Done, or stopped cleanly when interrupted.
 		return nil
 	case errors.As(err, &exit):
 		// The binary has said what went wrong on stderr already.

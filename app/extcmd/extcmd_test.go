@@ -1,9 +1,11 @@
 package extcmd_test
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -64,6 +66,40 @@ func TestCommand(t *testing.T) {
 			t.Errorf("%v: have exit %d, stdout %q, stderr %q; want %d, %q, stderr with %q",
 				tt.args, code, stdout, stderr, tt.code, tt.stdout, tt.stderrPart)
 		}
+	}
+}
+
+// TestInterrupt: when the command's context ends (Ctrl-C), the binary is
+// interrupted and answers for itself: one that stops cleanly on an
+// interrupt (a server) exits 0, one that does not is interrupted anyway.
+func TestInterrupt(t *testing.T) {
+	dir := t.TempDir()
+	// Stops cleanly on SIGINT; says it is ready first, so that the
+	// interrupt is not sent before the trap is set.
+	script := "#!/bin/sh\ntrap 'echo stopped; exit 0' INT\necho ready\nwhile :; do sleep 0.05; done\n"
+	if err := os.WriteFile(filepath.Join(dir, "puzzlesat-fake"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	pr, pw := io.Pipe()
+	a := &cli.App{Name: "puzzlesat", Reader: strings.NewReader(""), Writer: pw, ErrWriter: io.Discard,
+		Commands:       []*cli.Command{extcmd.Command("fake", "a fake", "puzzlesat-fake")},
+		ExitErrHandler: func(*cli.Context, error) {}}
+	done := make(chan error, 1)
+	go func() {
+		done <- a.RunContext(ctx, []string{"puzzlesat", "fake"})
+		pw.Close()
+	}()
+	rd := bufio.NewReader(pr)
+	if line, err := rd.ReadString('\n'); err != nil || line != "ready\n" {
+		t.Fatalf("first line %q, %v; want ready", line, err)
+	}
+	cancel()
+	rest, _ := io.ReadAll(rd)
+	if err := <-done; err != nil || string(rest) != "stopped\n" {
+		t.Errorf("have %v after %q, want a clean stop after \"stopped\"", err, rest)
 	}
 }
 

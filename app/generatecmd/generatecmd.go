@@ -41,8 +41,8 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/app/appio"
 	"github.com/puzzlesat/puzzlesat/generate"
+	"github.com/puzzlesat/puzzlesat/internal/plural"
 	"github.com/puzzlesat/puzzlesat/kinds"
-	"github.com/puzzlesat/puzzlesat/shard"
 	"github.com/puzzlesat/puzzlesat/shift"
 )
 
@@ -57,14 +57,14 @@ func Command() *cli.Command {
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "kind", Usage: "puzzle kind: " + strings.Join(generate.Kinds(), ", "), Required: true},
 			&cli.StringFlag{Name: "size", Usage: "rows x columns, e.g. 8x8 (default: the band's, see go doc generate)"},
-			&cli.StringFlag{Name: "difficulty", Value: "any", Usage: "band: easy, medium, hard, expert (the kind's) or any"},
+			&cli.StringFlag{Name: "difficulty", Value: "any", Usage: "difficulty `BAND`: easy, medium, hard, expert (the kind's) or any (go doc ./generate has their bounds)"},
 			&cli.StringFlag{Name: "score", Usage: "engine score range MIN..MAX (either end may be left out; shift: the optimum's move count)"},
 			&cli.BoolFlag{Name: "minimal", Usage: "irreducible clue sets: no clue can be removed with the puzzle staying unique"},
 			&cli.StringFlag{Name: "method", Usage: "how attempts start (shinro: plant, ga; arrows: auto, reference, filled)"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "random seed; puzzle i of the batch depends on (seed, i) only"},
 			&cli.IntFlag{Name: "count", Value: 1, Usage: "number of puzzles of the whole job"},
 			&cli.IntFlag{Name: "workers", Usage: "attempts run side by side (default: the number of CPUs)"},
-			&cli.StringFlag{Name: "shard", Usage: "make shard I of N (0-based): the puzzles whose index is I modulo N"},
+			appio.ShardFlag,
 			&cli.StringFlag{Name: "out", Usage: "DIR: write each puzzle's files there (and its record on stdout); -: records on stdout"},
 			&cli.IntFlag{Name: "attempts", Value: 100, Usage: "attempts per puzzle before giving up on it"},
 			&cli.IntFlag{Name: "stones", Usage: "Shinro stone count (default: 3/16 of the cells)"},
@@ -147,9 +147,9 @@ func action(c *cli.Context) error {
 	if count < 1 {
 		return appio.Exit(appio.ExitBadInput, "--count must be at least 1")
 	}
-	sh, err := shard.Parse(c.String("shard"))
+	sh, err := appio.Shard(c)
 	if err != nil {
-		return appio.BadInput(err)
+		return err
 	}
 	workers := c.Int("workers")
 	if workers < 0 {
@@ -411,8 +411,8 @@ func (o *output) emit(p *generate.Puzzle) error {
 	if hardest == "" {
 		hardest = "-"
 	}
-	fmt.Fprintf(o.c.App.ErrWriter, "%s: %s, unique (SAT), %s by rules: hardest rule %s (level %d), trial depth %d, score %.1f, %d clues; seed %d puzzle %d attempt %d\n",
-		rec.Name, p.Band, p.Status, hardest, rep.MaxLevel, rep.TrialDepth, rep.Score, p.Clues, p.Seed, p.Index, p.Attempt)
+	fmt.Fprintf(o.c.App.ErrWriter, "%s: %s, unique (SAT), %s by rules: hardest rule %s (level %d), trial depth %d, score %.1f, %s; seed %d puzzle %d attempt %d\n",
+		rec.Name, p.Band, p.Status, hardest, rep.MaxLevel, rep.TrialDepth, rep.Score, plural.N(p.Clues, "clue"), p.Seed, p.Index, p.Attempt)
 	return nil
 }
 

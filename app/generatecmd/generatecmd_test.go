@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/urfave/cli/v2"
+
 	"github.com/puzzlesat/puzzlesat/app/generatecmd"
 	"github.com/puzzlesat/puzzlesat/internal/clitest"
 	"github.com/puzzlesat/puzzlesat/kinds"
@@ -13,10 +15,13 @@ import (
 	"github.com/puzzlesat/puzzlesat/solve"
 )
 
+// own is the command as its binary, puzzlesat-generate, ships it.
+var own = []*cli.Command{generatecmd.Command()}
+
 // run runs `puzzlesat generate ARGS` in-process and returns the exit code,
 // stdout and stderr.
 func run(_ *testing.T, args ...string) (int, string, string) {
-	return clitest.Run("", append([]string{"generate"}, args...)...)
+	return clitest.RunWith(own, "", append([]string{"generate"}, args...)...)
 }
 
 func TestCommand(t *testing.T) {
@@ -27,11 +32,11 @@ func TestCommand(t *testing.T) {
 		out, err []string // substrings
 	}{
 		{"juosan", []string{"--kind", "juosan", "--size", "5x5", "--difficulty", "easy", "--seed", "0"}, 0,
-			[]string{"juosan\n", "size 5 5\n", "grid\n"}, []string{"easy, unique (SAT), solved by rules", "seed 0 attempt"}},
+			[]string{"juosan\n", "size 5 5\n", "grid\n"}, []string{"easy, unique (SAT), solved by rules", "seed 0 puzzle 0 attempt"}},
 		{"shinro solution", []string{"--kind", "shinro", "--size", "6x6", "--seed", "1", "--solution"}, 0,
 			[]string{"shinro\n", "size 6 6\n", "solution\n"}, []string{"any, unique (SAT)"}},
 		{"progress", []string{"--kind", "shinro", "--size", "6x6", "--seed", "1", "--progress"}, 0,
-			nil, []string{"seed 1 attempt 0: in band"}},
+			nil, []string{"puzzle 0 attempt 0: in band"}},
 		{"bad kind", []string{"--kind", "sudoku"}, 2, nil, []string{"unknown kind"}},
 		{"bad size", []string{"--kind", "juosan", "--size", "8by8"}, 2, nil, []string{"bad --size"}},
 		{"size out of range", []string{"--kind", "juosan", "--size", "1x40"}, 2, nil, []string{"outside 2..30"}},
@@ -40,7 +45,7 @@ func TestCommand(t *testing.T) {
 		{"bad solver", []string{"--kind", "juosan", "--solver", "nosuch"}, 2, nil, []string{"unknown solver"}},
 		{"bad count", []string{"--kind", "juosan", "--count", "0"}, 2, nil, []string{"--count"}},
 		{"arguments", []string{"--kind", "juosan", "extra"}, 2, nil, []string{"no arguments"}},
-		{"exhausted", []string{"--kind", "shinro", "--size", "4x4", "--min-score", "1000000", "--attempts", "2"}, 1,
+		{"exhausted", []string{"--kind", "shinro", "--size", "4x4", "--score", "1000000..", "--attempts", "2"}, 1,
 			nil, []string{"no puzzle in the band", "after 2 attempts"}},
 		{"timeout", []string{"--kind", "juosan", "--timeout", "1ns"}, 3, nil, []string{"timed out"}},
 	}
@@ -48,7 +53,7 @@ func TestCommand(t *testing.T) {
 	for i, tc := range tests {
 		cases[i] = clitest.Case{Name: tc.name, Args: append([]string{"generate"}, tc.args...), Code: tc.code, Out: tc.out, Err: tc.err}
 	}
-	clitest.Test(t, cases)
+	clitest.TestWith(t, own, cases)
 }
 
 // TestReadBack checks that what generate writes is what check reads: the

@@ -29,3 +29,32 @@ func LoadOne(c *cli.Context, arg string) (kinds.Instance, error) {
 	}
 	return items[0].inst, nil
 }
+
+// Loaded is one puzzle Load read: the instance and the label that names
+// it, the input's name, or FILE#NAME when the input holds several puzzles.
+type Loaded struct {
+	Label string
+	Inst  kinds.Instance
+}
+
+// Load reads every puzzle args name, as the puzzle commands read theirs
+// (files, "-", puzz.link URLs, FILE#SEL, Arrows folders; --kind, --rule,
+// --card and --rules apply). When an input holds malformed puzzles beside
+// good ones it reports them on stderr, returns the good ones, and returns
+// ExitBadInput as code; otherwise code is ExitOK. Any other bad input is
+// an exit-2 error.
+func Load(c *cli.Context, args []string) ([]Loaded, int, error) {
+	items, _, code, err := load(c, args)
+	if err != nil {
+		return nil, 0, err
+	}
+	perFile := map[string]int{}
+	for _, it := range items {
+		perFile[it.file]++
+	}
+	out := make([]Loaded, len(items))
+	for i, it := range items {
+		out[i] = Loaded{Label: it.label(perFile[it.file] > 1), Inst: it.inst}
+	}
+	return out, code, nil
+}

@@ -15,6 +15,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/crosscheck"
 	"github.com/puzzlesat/puzzlesat/encode"
 	"github.com/puzzlesat/puzzlesat/human"
+	"github.com/puzzlesat/puzzlesat/internal/plural"
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/sat/dimacs"
@@ -26,21 +27,22 @@ func gradeCommand(common func(...cli.Flag) []cli.Flag) *cli.Command {
 		Usage:     "solve like a person: difficulty report, steps with reasons, or the next hint (SAT checks uniqueness alongside)",
 		ArgsUsage: "PUZZLE...",
 		Flags: common(
-			&cli.IntFlag{Name: "trials", Value: -1, Usage: "k: rule layers a proof by contradiction may use (0: none; default: the kind's)"},
+			&cli.IntFlag{Name: "trials", Value: -1, Usage: "k ≥ 0 replaces the kind's proofs by contradiction by trials of at most 1..k rule layers (0: none; default: the kind's own trial rules, nested ones included)"},
 			&cli.BoolFlag{Name: "steps", Usage: "print every step with its reason"},
 			&cli.BoolFlag{Name: "hint", Usage: "print only the next step"},
 			&cli.BoolFlag{Name: "certify-steps", Usage: "check every elimination with SAT as it is made"},
 			&cli.IntFlag{Name: "parallel", Usage: "goroutines per rule layer (0: one per CPU); results do not depend on it"},
+			appio.ShardFlag,
 		),
-		Action: gradeAction,
+		Action: appio.Anywhere(gradeAction),
 	}
 }
 
-func gradeAction(c *cli.Context) error {
+func gradeAction(c *cli.Context, args []string) error {
 	if c.Int("trials") < -1 {
 		return appio.Exit(appio.ExitBadInput, "--trials must be ≥ 0")
 	}
-	return forEach(c, func(b *batch, it item, label string) (int, error) {
+	return forEach(c, args, func(b *batch, it item, label string) (int, error) {
 		start := time.Now()
 		r, err := crosscheck.Grade(b.ctx, it.inst, crosscheck.Options{
 			Solver: b.solver, Trials: c.Int("trials"), Parallel: c.Int("parallel"),
@@ -54,14 +56,14 @@ func gradeAction(c *cli.Context) error {
 			}
 			var unsound *crosscheck.UnsoundError
 			if errors.As(err, &unsound) {
-				fmt.Fprintf(c.App.ErrWriter, "%s: %v\n  counter-solution:\n", label, err)
+				fmt.Fprintf(c.App.ErrWriter, "%s: %v\n  counter-solution:\n", label, unsound)
 				drawLines(c.App.ErrWriter, "    ", it.inst.Draw(unsound.Counter))
 				return 0, cli.Exit("", 1)
 			}
-			return 0, fmt.Errorf("%s: %w", label, err)
+			return 0, err
 		}
 		if c.Bool("hint") {
-			return appio.ExitOK, printHint(c, it, r, b.json)
+			return printHint(c, it, label, r, b.json)
 		}
 		h := r.Human
 		code := appio.ExitOK
@@ -72,7 +74,8 @@ func gradeAction(c *cli.Context) error {
 			Status: string(h.Status), SATStatus: r.SAT.Status.String(), Report: h.Report,
 			Layers: h.Layers, Certified: r.Certified, Metrics: r.Metrics, Solver: c.String("solver"), Ms: ms}
 		if c.Bool("steps") {
-			rec.Steps = &h.Steps
+			steps := appio.Steps(it.inst, h.Steps)
+			rec.Steps = &steps
 		}
 		if r.Solution != nil {
 			rec.Solution = it.inst.Draw(r.Solution)
@@ -97,8 +100,8 @@ func printReport(w io.Writer, rep human.Report, r *crosscheck.Result) {
 	if hardest == "" {
 		hardest = "-"
 	}
-	fmt.Fprintf(w, "  difficulty score %.1f: hardest rule %s (level %d), trial depth %d, %d steps in %d layers (widest %d), %d moves available in all\n",
-		rep.Score, hardest, rep.MaxLevel, rep.TrialDepth, rep.Steps, rep.Depth, rep.Width, rep.Available)
+	fmt.Fprintf(w, "  difficulty score %.1f, complexity used %d: hardest rule %s (level %d), trial depth %d, nesting %d, %s in %s (widest %d), %s available in all\n",
+		rep.Score, rep.Complexity, hardest, rep.MaxLevel, rep.TrialDepth, rep.Nesting, plural.N(rep.Steps, "step"), plural.N(rep.Depth, "layer"), rep.Width, plural.N(rep.Available, "move"))
 	var parts []string
 	for _, n := range slices.Sorted(maps.Keys(rep.RuleSteps)) {
 		parts = append(parts, fmt.Sprintf("%s×%d", n, rep.RuleSteps[n]))
@@ -114,38 +117,104 @@ func printReport(w io.Writer, rep human.Report, r *crosscheck.Result) {
 		fmt.Fprintf(w, "  kind metrics: %s\n", strings.Join(ms, " "))
 	}
 	if r.Certified > 0 {
-		fmt.Fprintf(w, "  %d eliminations certified by SAT\n", r.Certified)
+		fmt.Fprintf(w, "  %s certified by SAT\n", plural.N(r.Certified, "elimination"))
 	}
 }
 
+// printSteps prints steps one per line; a proof by contradiction follows
+// its step as an indented chain from its assumption to the contradiction,
+// a proof inside it indented once more.
 func printSteps(w io.Writer, inst kinds.Instance, steps []human.Step, indent string) {
 	for _, s := range steps {
+		fmt.Fprintf(w, "%s%d. %s\n", indent, s.Index+1, stepLine(inst, s))
+		printProof(w, inst, s, indent+"     ")
+	}
+}
+
+// stepLine is "[RULE, level L] reason ⇒ eliminations".
+func stepLine(inst kinds.Instance, s human.Step) string {
+	line := fmt.Sprintf("[%s, level %d] %s", s.Rule, s.Level, s.Reason)
+	if len(s.Elims) > 0 {
 		elims := make([]string, len(s.Elims))
 		for i, e := range s.Elims {
 			elims[i] = strings.Replace(crosscheck.Describe(inst, e), " = ", " ≠ ", 1)
 		}
-		fmt.Fprintf(w, "%s%d. [%s, level %d] %s", indent, s.Index+1, s.Rule, s.Level, s.Reason)
-		if len(elims) > 0 {
-			fmt.Fprintf(w, " ⇒ %s", strings.Join(elims, ", "))
+		line += " ⇒ " + strings.Join(elims, ", ")
+	}
+	return line
+}
+
+// printProof prints a trial step's proof: "assume x = v", then "→ step"
+// per inner step, and how it ends ("→ r5c1 has no value left").
+func printProof(w io.Writer, inst kinds.Instance, s human.Step, indent string) {
+	if s.Assume == nil {
+		return
+	}
+	fmt.Fprintf(w, "%sassume %s\n", indent, crosscheck.Describe(inst, *s.Assume))
+	vars := inst.Vars()
+	for _, in := range s.Proof {
+		switch {
+		case in.Check:
+			// A check's eliminations are not applied: it only says the
+			// state is inconsistent.
+			reason := in.Reason
+			if !strings.HasPrefix(reason, in.Rule) {
+				reason = in.Rule + ": " + reason
+			}
+			fmt.Fprintf(w, "%s→ check %s ⇒ contradiction\n", indent, reason)
+			continue
+		case in.Contradiction && len(in.Elims) == 0:
+			fmt.Fprintf(w, "%s→ [%s, level %d] %s ⇒ contradiction\n", indent, in.Rule, in.Level, in.Reason)
+		default:
+			fmt.Fprintf(w, "%s→ %s\n", indent, stepLine(inst, in))
+			printProof(w, inst, in, indent+"  ")
 		}
-		fmt.Fprintln(w)
+		for _, v := range in.Emptied {
+			name := fmt.Sprintf("unknown %d", v)
+			if v >= 0 && v < len(vars) {
+				name = vars[v].Name
+			}
+			fmt.Fprintf(w, "%s→ %s has no value left\n", indent, name)
+		}
 	}
 }
 
-func printHint(c *cli.Context, it item, r *crosscheck.Result, asJSON bool) error {
+// printHint writes the next step. The exit code follows grade's: 0 when
+// the step leads towards the one solution, 1 when there is no step or no
+// single solution to lead to (SAT shows several, or none), said on stderr.
+func printHint(c *cli.Context, it item, label string, r *crosscheck.Result, asJSON bool) (int, error) {
+	code := appio.ExitOK
 	if asJSON {
-		return appio.WriteJSON(c.App.Writer, hintRecord{File: it.file, Kind: it.kind.Name, Name: it.inst.Name(), Hint: r.Hint})
+		rec := hintRecord{File: it.file, Kind: it.kind.Name, Name: it.inst.Name(), SATStatus: r.SAT.Status.String()}
+		if r.Hint != nil {
+			h := appio.Step(it.inst, *r.Hint)
+			rec.Hint = &h
+		}
+		err := appio.WriteJSON(c.App.Writer, rec)
+		if err != nil {
+			return 0, err
+		}
+	} else if r.Hint == nil {
+		fmt.Fprintf(c.App.Writer, "%s: no further step found\n", label)
+	} else {
+		printSteps(c.App.Writer, it.inst, []human.Step{*r.Hint}, "")
 	}
-	if r.Hint == nil {
-		fmt.Fprintf(c.App.Writer, "%s: no further step found\n", it.file)
-		return nil
+	switch {
+	case r.SAT.Status == sat.MultipleSolutions:
+		fmt.Fprintf(c.App.ErrWriter, "%s: SAT shows several solutions (they differ at %s): no hint leads to one answer\n",
+			label, crosscheck.PosList(r.SAT.Differences))
+		code = appio.ExitNo
+	case r.SAT.Status == sat.Unsolvable:
+		fmt.Fprintf(c.App.ErrWriter, "%s: SAT shows the puzzle has no solution\n", label)
+		code = appio.ExitNo
+	case r.Hint == nil:
+		code = appio.ExitNo
 	}
-	printSteps(c.App.Writer, it.inst, []human.Step{*r.Hint}, "")
-	return nil
+	return code, nil
 }
 
-func exportAction(c *cli.Context) error {
-	items, _, _, err := load(c, c.Args().Slice())
+func exportAction(c *cli.Context, args []string) error {
+	items, _, _, err := load(c, args)
 	if err != nil {
 		return err
 	}

@@ -58,12 +58,15 @@ func isURL(arg string) bool {
 }
 
 // load reads every puzzle named by args. An argument is a file, "-" for
-// standard input, a puzz.link URL, or FILE#SEL picking one puzzle of a file
-// that holds several (SEL is a name or a 1-based index). When an input holds
-// malformed puzzles beside good ones, load reports them on stderr, returns the
-// good ones, and returns ExitBadInput as the exit code to start from. For
-// commands with --solver it also returns the back-end, resolved once (nil
-// for the others).
+// standard input, a puzz.link URL, or FILE#SEL (-#SEL for standard input)
+// picking one puzzle of a file that holds several: #N the file's N-th
+// entry, malformed ones counted, anything else a name (puzzle.Selection
+// has the rule). A bad argument (unreadable, malformed, or holding
+// malformed puzzles beside good ones) is reported on stderr with its
+// position and the others are read all the same: load returns the good
+// puzzles, and ExitBadInput as the exit code to start from; it fails only
+// when no argument gave a puzzle. For commands with --solver it also
+// returns the back-end, resolved once (nil for the others).
 func load(c *cli.Context, args []string) ([]item, sat.Factory, int, error) {
 	if len(args) == 0 {
 		return nil, nil, 0, appio.Exit(appio.ExitBadInput, "no puzzle given (a file, - for stdin, or a puzz.link URL)")
@@ -82,64 +85,73 @@ func load(c *cli.Context, args []string) ([]item, sat.Factory, int, error) {
 	var out []item
 	code := appio.ExitOK
 	for _, arg := range args {
-		name, sel := arg, ""
-		var data []byte
-		if isURL(arg) {
-			data = []byte(arg)
-		} else {
-			if i := strings.LastIndex(arg, "#"); i > 0 {
-				name, sel = arg[:i], arg[i+1:]
-			}
-			// A reference Arrows folder holds puzzle.txt (and its
-			// solution and metadata beside it).
-			if st, err := os.Stat(name); err == nil && st.IsDir() {
-				name = filepath.Join(name, "puzzle.txt")
-			}
-			name2, d, err := appio.ReadInput(c, name)
-			if err != nil {
-				return nil, nil, 0, err
-			}
-			name, data = name2, d
-		}
-		k, err := pickKind(c, name, data)
+		items, err := loadArg(c, arg, opt)
 		if err != nil {
-			return nil, nil, 0, appio.BadInput(err)
-		}
-		insts, err := k.Parse(name, data, opt)
-		var partial *kinds.PartialError
-		if sel != "" && errors.As(err, &partial) {
-			// Only the selected puzzle matters; the bad entries are
-			// reported if it is not among the good ones.
-			inst, serr := k.Pick(name, insts, sel)
-			if serr != nil {
-				return nil, nil, 0, appio.BadInput(err)
-			}
-			insts, err, sel = []kinds.Instance{inst}, nil, ""
-		}
-		switch {
-		case errors.As(err, &partial):
-			// Report the bad entries, go on with the good ones, and exit 2
-			// at the end.
-			fmt.Fprintln(c.App.ErrWriter, "puzzlesat:", partial.Err)
+			// Report it, go on with the others, and exit 2 at the end.
+			appio.Report(c.App.ErrWriter, err)
 			code = appio.ExitBadInput
-		case err != nil:
-			return nil, nil, 0, appio.BadInput(err)
 		}
-		if sel != "" {
-			inst, err := k.Pick(name, insts, sel)
-			if err != nil {
-				return nil, nil, 0, appio.BadInput(err)
-			}
-			insts = []kinds.Instance{inst}
-		}
-		if len(insts) == 0 {
-			return nil, nil, 0, appio.Exit(appio.ExitBadInput, "%s: no puzzle in input", name)
-		}
-		for _, inst := range insts {
-			out = append(out, item{file: name, kind: k, inst: inst})
-		}
+		out = append(out, items...)
+	}
+	if len(out) == 0 {
+		return nil, nil, 0, cli.Exit("", appio.ExitBadInput)
 	}
 	return out, newSolver, code, nil
+}
+
+// loadArg reads the puzzles of one argument. Puzzles may come back with an
+// error: the good ones of an input that also holds malformed ones.
+func loadArg(c *cli.Context, arg string, opt kinds.Options) ([]item, error) {
+	name, sel := arg, ""
+	var data []byte
+	if isURL(arg) {
+		data = []byte(arg)
+	} else {
+		if i := strings.LastIndex(arg, "#"); i > 0 {
+			name, sel = arg[:i], arg[i+1:]
+		}
+		// A reference Arrows folder holds puzzle.txt (and its solution
+		// and metadata beside it).
+		if st, err := os.Stat(name); err == nil && st.IsDir() {
+			inner := filepath.Join(name, "puzzle.txt")
+			if _, err := os.Stat(inner); err != nil {
+				return nil, fmt.Errorf("%s: a folder, with no puzzle.txt in it (a reference Arrows folder holds one)", name)
+			}
+			name = inner
+		}
+		var err error
+		if name, data, err = appio.ReadInput(c, name); err != nil {
+			return nil, err
+		}
+	}
+	k, err := pickKind(c, name, data)
+	if err != nil {
+		return nil, err
+	}
+	if sel != "" {
+		// Only the selected puzzle is read (kinds.Kind.Select).
+		inst, err := k.Select(name, data, opt, sel)
+		if err != nil {
+			return nil, err
+		}
+		return []item{{file: name, kind: k, inst: inst}}, nil
+	}
+	insts, err := k.Parse(name, data, opt)
+	var partial *kinds.PartialError
+	switch {
+	case errors.As(err, &partial):
+		err = partial.Err
+	case err != nil:
+		return nil, err
+	}
+	if len(insts) == 0 && err == nil {
+		return nil, fmt.Errorf("%s: no puzzle in input", name)
+	}
+	out := make([]item, len(insts))
+	for i, inst := range insts {
+		out[i] = item{file: name, kind: k, inst: inst}
+	}
+	return out, err
 }
 
 func pickKind(c *cli.Context, name string, data []byte) (*kinds.Kind, error) {

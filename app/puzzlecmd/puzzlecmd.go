@@ -14,6 +14,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/puzzlesat/puzzlesat/app/appio"
+	"github.com/puzzlesat/puzzlesat/internal/plural"
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/sat"
@@ -28,21 +29,21 @@ func Commands() []*cli.Command {
 	}
 	return []*cli.Command{
 		{Name: "solve", Usage: "find a solution and draw it", ArgsUsage: "PUZZLE...",
-			Flags: common(), Action: solveAction},
+			Flags: common(), Action: appio.Anywhere(solveAction)},
 		{Name: "check", Usage: "prove a puzzle has exactly one solution (exit 0 unique, 1 multiple/unsolvable, 2 bad input, 3 timeout)",
 			ArgsUsage: "PUZZLE...",
-			Flags:     common(&cli.BoolFlag{Name: "certify", Usage: "attach a checked RUP certificate that no second solution exists"}),
-			Action:    checkAction},
+			Flags:     common(&cli.BoolFlag{Name: "certify", Usage: "attach a checked RUP certificate that no second solution exists"}, appio.ShardFlag),
+			Action:    appio.Anywhere(checkAction)},
 		{Name: "backbone", Usage: "the cells every solution agrees on", ArgsUsage: "PUZZLE...",
-			Flags: common(), Action: backboneAction},
+			Flags: common(), Action: appio.Anywhere(backboneAction)},
 		{Name: "count", Usage: "count solutions", ArgsUsage: "PUZZLE...",
 			Flags:  common(&cli.IntFlag{Name: "max", Value: 1000, Usage: "stop counting here (0: no cap)"}),
-			Action: countAction},
+			Action: appio.Anywhere(countAction)},
 		{Name: "verify", Usage: "check a filled grid against the rules and name every broken rule", ArgsUsage: "PUZZLE SOLUTION",
-			Flags: append(puzzleFlags(), appio.FormatFlag), Action: verifyAction},
+			Flags: append(puzzleFlags(), appio.FormatFlag), Action: appio.Anywhere(verifyAction)},
 		{Name: "convert", Usage: "write a puzzle in another format", ArgsUsage: "PUZZLE...",
-			Flags:  append(puzzleFlags(), &cli.StringFlag{Name: "to", Value: "canonical", Usage: "output format (see `puzzlesat kinds`)"}),
-			Action: convertAction},
+			Flags:  append(puzzleFlags(), &cli.StringFlag{Name: "to", Value: "canonical", Usage: "output `FORMAT` (puzzlesat kinds lists each kind's)"}),
+			Action: appio.Anywhere(convertAction)},
 		{Name: "kinds", Usage: "list the puzzle kinds and their formats", Action: kindsAction},
 		gradeCommand(common),
 	}
@@ -51,7 +52,7 @@ func Commands() []*cli.Command {
 // ExportCommand is `cnf export PUZZLE`, attached under the cnf group.
 func ExportCommand() *cli.Command {
 	return &cli.Command{Name: "export", Usage: "write a puzzle's CNF as DIMACS, with comments naming the primary variables",
-		ArgsUsage: "PUZZLE", Flags: puzzleFlags(), Action: exportAction}
+		ArgsUsage: "PUZZLE", Flags: puzzleFlags(), Action: appio.Anywhere(exportAction)}
 }
 
 // worst combines per-puzzle exit codes: bad input, then timeout, then a
@@ -81,8 +82,11 @@ func drawLines(w io.Writer, indent string, rows []string) {
 // puzzles, the back-end, the exit code to start from, and the context with
 // --timeout.
 type batch struct {
-	json   bool
-	items  []item
+	json  bool
+	items []item
+	// multi: the command was given several puzzles (before --shard
+	// kept some), so labels name the puzzle beside its file.
+	multi  bool
 	solver sat.Factory
 	code   int
 	ctx    context.Context
@@ -90,42 +94,77 @@ type batch struct {
 }
 
 // start reads the flags and puzzles every puzzle command shares.
-func start(c *cli.Context) (*batch, error) {
+func start(c *cli.Context, args []string) (*batch, error) {
 	asJSON, err := appio.JSON(c)
 	if err != nil {
 		return nil, err
 	}
-	items, newSolver, code, err := load(c, c.Args().Slice())
+	// The deadline counts from the start: reading a large input is part
+	// of the command's time.
+	sh, err := appio.Shard(c) // "" (the whole job) for commands without --shard
 	if err != nil {
 		return nil, err
 	}
 	ctx, cancel := appio.Context(c)
-	return &batch{json: asJSON, items: items, solver: newSolver, code: code, ctx: ctx, cancel: cancel}, nil
+	items, newSolver, code, err := load(c, args)
+	if err != nil {
+		cancel()
+		return nil, err
+	}
+	// Puzzle k of the whole input, in argument order, is shard k mod N's:
+	// every shard reads every input, so that k is the same on each.
+	multi := len(items) > 1
+	if !sh.IsWhole() {
+		var mine []item
+		for k, it := range items {
+			if sh.Has(k) {
+				mine = append(mine, it)
+			}
+		}
+		items = mine
+	}
+	return &batch{json: asJSON, items: items, multi: multi, solver: newSolver, code: code, ctx: ctx, cancel: cancel}, nil
 }
 
+// cellJSON is a cell where two solutions differ: its position, numbered
+// from 1 as in r1c1, and the two values.
 type cellJSON struct {
-	Row, Col      int
-	First, Second string
+	Col    int    `json:"col"`
+	First  string `json:"first"`
+	Row    int    `json:"row"`
+	Second string `json:"second"`
 }
 
 // forEach runs a command over start's batch: do works on one puzzle
 // (label names it in messages) and returns that puzzle's exit code; the
-// command exits with the worst of them. An error from do ends the command.
-func forEach(c *cli.Context, do func(b *batch, it item, label string) (int, error)) error {
-	b, err := start(c)
+// command exits with the worst of them. An error from do is that puzzle's
+// alone: it is reported on stderr and the batch goes on.
+func forEach(c *cli.Context, args []string, do func(b *batch, it item, label string) (int, error)) error {
+	b, err := start(c, args)
 	if err != nil {
 		return err
 	}
 	defer b.cancel()
 	code := b.code
 	for _, it := range b.items {
-		itCode, err := do(b, it, it.label(len(b.items) > 1))
+		label := it.label(b.multi)
+		itCode, err := do(b, it, label)
 		if err != nil {
-			return err
+			itCode = report(c.App.ErrWriter, label, err)
 		}
 		code = worst(code, itCode)
 	}
 	return exitWith(code)
+}
+
+// report writes one puzzle's error on stderr, after its label, and
+// returns its exit code (appio.Failure's).
+func report(w io.Writer, label string, err error) int {
+	ec := appio.Failure(err)
+	if msg := ec.Error(); msg != "" {
+		fmt.Fprintf(w, "puzzlesat: %s: %s\n", label, msg)
+	}
+	return ec.ExitCode()
 }
 
 // emit writes one puzzle's answer: rec as a line of JSON, or text.
@@ -133,8 +172,8 @@ func (b *batch) emit(c *cli.Context, rec any, text func(w io.Writer)) error {
 	return appio.Emit(c.App.Writer, b.json, rec, text)
 }
 
-func solveAction(c *cli.Context) error {
-	return forEach(c, func(b *batch, it item, label string) (int, error) {
+func solveAction(c *cli.Context, args []string) error {
+	return forEach(c, args, func(b *batch, it item, label string) (int, error) {
 		start := time.Now()
 		st, a, err := solve.One(b.ctx, it.inst, b.solver)
 		ms := appio.Millis(time.Since(start))
@@ -158,15 +197,15 @@ func solveAction(c *cli.Context) error {
 	})
 }
 
-func checkAction(c *cli.Context) error {
-	return forEach(c, func(b *batch, it item, label string) (int, error) {
+func checkAction(c *cli.Context, args []string) error {
+	return forEach(c, args, func(b *batch, it item, label string) (int, error) {
 		start := time.Now()
 		r, err := solve.Check(b.ctx, it.inst, b.solver, c.Bool("certify"))
 		ms := appio.Millis(time.Since(start))
 		status, code := r.Status.String(), appio.ExitOK
 		if err != nil {
 			if !appio.IsTimeout(err) {
-				return 0, fmt.Errorf("%s: %w", label, err)
+				return 0, err
 			}
 			status = "timeout"
 		}
@@ -182,7 +221,7 @@ func checkAction(c *cli.Context) error {
 		route := ""
 		if rr, ok := it.inst.(kinds.RouteReporter); ok && status == "unique" {
 			if route, err = rr.Route(b.ctx); err != nil {
-				return 0, fmt.Errorf("%s: %w", label, err)
+				return 0, err
 			}
 		}
 		diffs := []cellJSON{}
@@ -215,7 +254,7 @@ func printCheck(w io.Writer, label, solver string, rec checkRecord) {
 		for i, d := range rec.Differences {
 			cells[i] = fmt.Sprintf("r%dc%d (%s/%s)", d.Row, d.Col, d.First, d.Second)
 		}
-		fmt.Fprintf(w, "  they differ in %s: %s\n", plural(len(rec.Differences), "cell"), strings.Join(cells, " "))
+		fmt.Fprintf(w, "  they differ in %s: %s\n", plural.N(len(rec.Differences), "cell"), strings.Join(cells, " "))
 	case rec.Solution != nil:
 		drawLines(w, "  ", rec.Solution)
 	}
@@ -226,8 +265,8 @@ func printCheck(w io.Writer, label, solver string, rec checkRecord) {
 		fmt.Fprintln(w, "  note: the human rules do not finish this puzzle, even with the uniqueness cheats")
 	}
 	if cert := rec.Certificate; cert != nil {
-		fmt.Fprintf(w, "  no second solution: RUP certificate of %d lemmas from %s, verified independently (%.1f ms)\n",
-			cert.Lemmas, cert.Backend, cert.CheckMs)
+		fmt.Fprintf(w, "  no second solution: RUP certificate of %s from %s, verified independently (%.1f ms)\n",
+			plural.N(cert.Lemmas, "lemma"), cert.Backend, cert.CheckMs)
 	}
 }
 
@@ -248,8 +287,8 @@ func valueAt(inst kinds.Instance, a puzzle.Assignment, p puzzle.Pos) string {
 	return "?"
 }
 
-func backboneAction(c *cli.Context) error {
-	return forEach(c, func(b *batch, it item, label string) (int, error) {
+func backboneAction(c *cli.Context, args []string) error {
+	return forEach(c, args, func(b *batch, it item, label string) (int, error) {
 		start := time.Now()
 		r, err := solve.Backbone(b.ctx, it.inst, b.solver)
 		ms := appio.Millis(time.Since(start))
@@ -278,11 +317,11 @@ func backboneAction(c *cli.Context) error {
 	})
 }
 
-func countAction(c *cli.Context) error {
+func countAction(c *cli.Context, args []string) error {
 	if c.Int("max") < 0 {
 		return appio.Exit(appio.ExitBadInput, "--max must be ≥ 0")
 	}
-	return forEach(c, func(b *batch, it item, label string) (int, error) {
+	return forEach(c, args, func(b *batch, it item, label string) (int, error) {
 		start := time.Now()
 		n, complete, err := solve.Count(b.ctx, it.inst, b.solver, c.Int("max"))
 		ms := appio.Millis(time.Since(start))
@@ -300,25 +339,25 @@ func countAction(c *cli.Context) error {
 		return code, b.emit(c, rec, func(w io.Writer) {
 			switch status {
 			case "complete":
-				fmt.Fprintf(w, "%s: %s (%.1f ms)\n", label, plural(n, "solution"), ms)
+				fmt.Fprintf(w, "%s: %s (%.1f ms)\n", label, plural.N(n, "solution"), ms)
 			case "capped":
-				fmt.Fprintf(w, "%s: at least %d solutions (stopped at --max %d; %.1f ms)\n", label, n, c.Int("max"), ms)
+				fmt.Fprintf(w, "%s: at least %s (stopped at --max %d; %.1f ms)\n", label, plural.N(n, "solution"), c.Int("max"), ms)
 			default:
-				fmt.Fprintf(w, "%s: at least %d solutions (timed out after %.1f ms)\n", label, n, ms)
+				fmt.Fprintf(w, "%s: at least %s (timed out after %.1f ms: the count is incomplete)\n", label, plural.N(n, "solution"), ms)
 			}
 		})
 	})
 }
 
-func verifyAction(c *cli.Context) error {
+func verifyAction(c *cli.Context, args []string) error {
 	asJSON, err := appio.JSON(c)
 	if err != nil {
 		return err
 	}
-	if c.NArg() != 2 {
+	if len(args) != 2 {
 		return appio.Exit(appio.ExitBadInput, "verify takes PUZZLE SOLUTION")
 	}
-	items, _, _, err := load(c, c.Args().Slice()[:1])
+	items, _, _, err := load(c, args[:1])
 	if err != nil {
 		return err
 	}
@@ -326,7 +365,7 @@ func verifyAction(c *cli.Context) error {
 		return appio.Exit(appio.ExitBadInput, "%s holds %d puzzles; pick one with FILE#NAME", items[0].file, len(items))
 	}
 	it := items[0]
-	name, data, err := appio.ReadInput(c, c.Args().Get(1))
+	name, data, err := appio.ReadInput(c, args[1])
 	if err != nil {
 		return err
 	}
@@ -346,7 +385,7 @@ func verifyAction(c *cli.Context) error {
 	} else if len(vs) == 0 {
 		fmt.Fprintf(c.App.Writer, "%s: valid solution\n", name)
 	} else {
-		fmt.Fprintf(c.App.Writer, "%s: %d broken rules\n", name, len(vs))
+		fmt.Fprintf(c.App.Writer, "%s: %s\n", name, plural.N(len(vs), "broken rule"))
 		for _, v := range vs {
 			fmt.Fprintf(c.App.Writer, "  %s\n", v)
 		}
@@ -357,8 +396,8 @@ func verifyAction(c *cli.Context) error {
 	return nil
 }
 
-func convertAction(c *cli.Context) error {
-	items, _, code, err := load(c, c.Args().Slice())
+func convertAction(c *cli.Context, args []string) error {
+	items, _, code, err := load(c, args)
 	if err != nil {
 		return err
 	}
@@ -381,12 +420,4 @@ func kindsAction(c *cli.Context) error {
 			strings.Join(k.Formats, ", "), strings.Join(k.Outputs, ", "))
 	}
 	return nil
-}
-
-// plural writes "1 cell", "4 cells".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return fmt.Sprintf("1 %s", noun)
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }

@@ -135,7 +135,7 @@ func answer(err error) error {
 	case errors.Is(err, render.ErrUnknown):
 		return appio.Exit(appio.ExitTimeout, "%v", err)
 	}
-	return err
+	return appio.Failure(err)
 }
 
 // loadShift reads arg as a shift puzzle when --kind says so, or, without

@@ -19,6 +19,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/human"
 	ha "github.com/puzzlesat/puzzlesat/human/arrows"
 	"github.com/puzzlesat/puzzlesat/human/arrows/fol"
+	"github.com/puzzlesat/puzzlesat/internal/plural"
 	"github.com/puzzlesat/puzzlesat/kinds"
 	am "github.com/puzzlesat/puzzlesat/puzzle/arrows"
 	"github.com/puzzlesat/puzzlesat/srcpos"
@@ -34,7 +35,7 @@ func Command() *cli.Command {
 				Name:      "check",
 				Usage:     "parse and type-check rules files; errors by line and column",
 				ArgsUsage: "FILE...",
-				Action:    checkAction,
+				Action:    appio.Anywhere(checkAction),
 			},
 			{
 				Name:      "audit",
@@ -47,31 +48,39 @@ func Command() *cli.Command {
 					&cli.StringFlag{Name: "size", Value: "5x5", Usage: "size of generated puzzles, RxC"},
 					&cli.BoolFlag{Name: "diagonal", Usage: "generate diagonal puzzles"},
 					&cli.Int64Flag{Name: "seed", Value: 1, Usage: "seed for generated puzzles"},
-					&cli.IntFlag{Name: "trials", Value: -1, Usage: "trial depth k (default: the rules file's)"},
+					&cli.IntFlag{Name: "trials", Value: -1, Usage: "k ≥ 0 replaces the file's Backtrack rules by trials of at most 1..k rule layers (default: the file's own)"},
 					appio.SolverFlag, appio.TimeoutFlag, appio.FormatFlag,
 				},
-				Action: auditAction,
+				Action: appio.Anywhere(auditAction),
 			},
 		},
 	}
 }
 
-func checkAction(c *cli.Context) error {
-	if c.NArg() == 0 {
+// checkAction checks every file given: 0 when all are well-formed, 1 when
+// one has errors (printed by line and column), 2 when one cannot be read
+// (the convention of every command for unreadable input); every file is
+// checked either way.
+func checkAction(c *cli.Context, args []string) error {
+	if len(args) == 0 {
 		return appio.Exit(appio.ExitBadInput, "rules check needs a rules file")
 	}
-	bad := false
-	for _, f := range c.Args().Slice() {
+	code := appio.ExitOK
+	for _, f := range args {
 		name, data, err := appio.ReadInput(c, f)
 		if err != nil {
-			return err
+			fmt.Fprintln(c.App.ErrWriter, "puzzlesat:", err)
+			code = appio.ExitBadInput
+			continue
 		}
 		rs, err := ha.ParseRules(name, data)
 		if err == nil {
 			_, err = rs.HumanRules(fol.AllOptimizations)
 		}
 		if err != nil {
-			bad = true
+			if code == appio.ExitOK {
+				code = appio.ExitNo
+			}
 			if l, ok := err.(srcpos.ErrorList); ok {
 				for _, e := range l {
 					fmt.Fprintln(c.App.ErrWriter, e)
@@ -81,15 +90,15 @@ func checkAction(c *cli.Context) error {
 			}
 			continue
 		}
-		fmt.Fprintf(c.App.Writer, "%s: %d rules, levels 1..%d, trial depth %d: ok\n", name, len(rs.Rules), rs.MaxLevel(), rs.TrialDepth())
+		fmt.Fprintf(c.App.Writer, "%s: %s, levels 1..%d, trial depth %d: ok\n", name, plural.N(len(rs.Rules), "rule"), rs.MaxLevel(), rs.TrialDepth())
 	}
-	if bad {
-		return cli.Exit("", appio.ExitNo)
+	if code != appio.ExitOK {
+		return cli.Exit("", code)
 	}
 	return nil
 }
 
-func auditAction(c *cli.Context) error {
+func auditAction(c *cli.Context, args []string) error {
 	asJSON, err := appio.JSON(c)
 	if err != nil {
 		return err
@@ -104,7 +113,7 @@ func auditAction(c *cli.Context) error {
 	if _, err := fmt.Sscanf(c.String("size"), "%dx%d", &rows, &cols); err != nil || rows < 1 || cols < 1 {
 		return appio.Exit(appio.ExitBadInput, "--size %q: want RxC, e.g. 5x5", c.String("size"))
 	}
-	if c.NArg() == 0 && c.Int("generate") <= 0 && c.Int("layouts") <= 0 {
+	if len(args) == 0 && c.Int("generate") <= 0 && c.Int("layouts") <= 0 {
 		return appio.Exit(appio.ExitBadInput, "rules audit needs puzzles, --generate N or --layouts N")
 	}
 	newSolver, err := appio.Factory(c)
@@ -113,7 +122,7 @@ func auditAction(c *cli.Context) error {
 	}
 	kopt := kinds.Options{Rules: c.String("rules")}
 	var puzzles []auditee
-	for _, arg := range c.Args().Slice() {
+	for _, arg := range args {
 		as, err := loadArrows(c, arg, kopt)
 		if err != nil {
 			return err
@@ -164,28 +173,35 @@ func auditAction(c *cli.Context) error {
 		},
 		Droppable: rs.Has,
 	}
-	if opt.Trials < 0 {
-		opt.Trials = rs.TrialDepth()
-	}
 	unsound := map[string]int{}
+	// "\r" progress belongs on a screen, never in a log file.
+	progress := appio.Progress(c.App.ErrWriter)
+	audited, timedOut := 0, false
 	for i, a := range puzzles {
-		fmt.Fprintf(c.App.ErrWriter, "\raudit %d/%d %s", i+1, len(puzzles), a.inst.Name())
-		o, err := crosscheck.NewOracle(a.inst, newSolver)
-		if err != nil {
-			return err
+		fmt.Fprintf(progress, "\raudit %d/%d %s", i+1, len(puzzles), a.inst.Name())
+		o, err := crosscheck.NewOracle(ctx, a.inst, newSolver)
+		var us []crosscheck.Unsound
+		if err == nil {
+			us, _, err = crosscheck.Audit(ctx, a.inst, o.Solution, opt)
 		}
-		us, _, err := crosscheck.Audit(ctx, a.inst, o.Solution, opt)
+		if appio.IsTimeout(err) {
+			timedOut = true
+			break
+		}
 		if err != nil {
-			if appio.IsTimeout(err) {
-				fmt.Fprintln(c.App.ErrWriter)
-				return cli.Exit("timed out", appio.ExitTimeout)
-			}
+			fmt.Fprintln(progress)
 			return fmt.Errorf("%s: %w", a.inst.Name(), err)
 		}
+		audited++
 		for _, u := range us {
 			unsound[u.Rule]++
 			if asJSON {
-				if err := appio.WriteJSON(c.App.Writer, u); err != nil {
+				rec := auditRecord{Unsound: u}
+				if u.Elim != nil {
+					el := appio.Elim(a.inst, *u.Elim)
+					rec.Elim = &el
+				}
+				if err := appio.WriteJSON(c.App.Writer, rec); err != nil {
 					return err
 				}
 			} else {
@@ -193,19 +209,33 @@ func auditAction(c *cli.Context) error {
 			}
 		}
 	}
-	fmt.Fprintln(c.App.ErrWriter)
+	fmt.Fprintln(progress)
 	names := slices.Sorted(maps.Keys(unsound))
 	if !asJSON {
-		if len(names) == 0 {
-			fmt.Fprintf(c.App.Writer, "%d puzzles audited: every deduction was confirmed by SAT\n", len(puzzles))
-		} else {
-			fmt.Fprintf(c.App.Writer, "%d puzzles audited: unsound rules: %s\n", len(puzzles), strings.Join(names, ", "))
+		done := fmt.Sprintf("%s audited", plural.N(audited, "puzzle"))
+		if timedOut {
+			done = fmt.Sprintf("%d of %s audited before the deadline", audited, plural.N(len(puzzles), "puzzle"))
 		}
+		if len(names) == 0 {
+			fmt.Fprintf(c.App.Writer, "%s: every deduction was confirmed by SAT\n", done)
+		} else {
+			fmt.Fprintf(c.App.Writer, "%s: unsound rules: %s\n", done, strings.Join(names, ", "))
+		}
+	}
+	if timedOut {
+		return cli.Exit("timed out", appio.ExitTimeout)
 	}
 	if len(names) > 0 {
 		return cli.Exit("", appio.ExitNo)
 	}
 	return nil
+}
+
+// auditRecord is one unsound deduction as JSON: crosscheck.Unsound, with
+// its elimination's cell and value label beside the indexes.
+type auditRecord struct {
+	crosscheck.Unsound
+	Elim *appio.ElimRecord `json:"elim,omitempty"`
 }
 
 // auditee is one puzzle to audit: the instance the oracle and the engine

@@ -1,6 +1,7 @@
 // Package shiftcmd is `puzzlesat shift`: shortest move sequences of shift
 // puzzles with a proof that none is shorter (solve), random instances
-// (scramble) and replaying a move list (apply). Puzzles come from a file
+// (scramble), replaying a move list (apply), and one depth's proof in
+// shards (cubes, solve --cubes --shard, merge). Puzzles come from a file
 // in the text format of package shift, "-" for standard input, or
 // --builtin (reborn, loopover:RxC).
 package shiftcmd
@@ -16,9 +17,11 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/app/appio"
 	encshift "github.com/puzzlesat/puzzlesat/encode/shift"
+	"github.com/puzzlesat/puzzlesat/internal/plural"
 	"github.com/puzzlesat/puzzlesat/shift"
 	"github.com/puzzlesat/puzzlesat/shift/search"
 	"github.com/puzzlesat/puzzlesat/solve/deepen"
+	"github.com/puzzlesat/puzzlesat/solve/hybrid"
 )
 
 var builtinFlag = &cli.StringFlag{Name: "builtin", Usage: "a built-in puzzle instead of FILE: " + strings.Join(shift.BuiltinNames(), ", ")}
@@ -36,13 +39,17 @@ func Command() *cli.Command {
 				Flags: []cli.Flag{builtinFlag,
 					&cli.IntFlag{Name: "max-steps", Value: 30, Usage: "longest solution tried"},
 					&cli.StringFlag{Name: "encoding", Value: encshift.Default, Usage: "CNF encoding: " + strings.Join(encshift.Names(), ", ")},
-					&cli.StringFlag{Name: "method", Value: "sat", Usage: "sat (deepening with --solver) or search (exact search only)"},
+					&cli.StringFlag{Name: "method", Value: "auto", Usage: "auto (exact search and SAT side by side, the first proof wins; JSON field proof says which), sat (deepening with --solver only) or search (exact search only)"},
 					&cli.BoolFlag{Name: "check", Usage: "also run the exact search and fail unless it agrees"},
 					&cli.BoolFlag{Name: "quiet", Usage: "no per-depth progress on stderr"},
 					&cli.IntFlag{Name: "jobs", Value: 0, Usage: "parts of depths solved at once, each worker with its own solver (0: one per CPU; at most one per CPU)"},
+					&cli.StringFlag{Name: "cubes", Usage: "solve a shard of this cubes file (shift cubes) instead of a puzzle; needs --shard"},
+					&cli.StringFlag{Name: "shard", Value: "1/1", Usage: "with --cubes: shard I of N (cubes I-1, I-1+N, ...)"},
 					appio.SolverFlag, appio.TimeoutFlag, appio.FormatFlag},
 				Action: appio.Anywhere(solveAction),
 			},
+			cubesCommand(),
+			mergeCommand(),
 			{
 				Name:      "scramble",
 				Usage:     "make a random instance: a goal state moved by --moves random moves",
@@ -102,18 +109,21 @@ func stateLines(p *shift.Puzzle, s []int) []string {
 type jsonDepth = deepen.Depth
 
 type solveJSON struct {
-	Name             string      `json:"name"`
-	Status           string      `json:"status"`
-	Length           int         `json:"length"`
-	Moves            []string    `json:"moves"`
-	States           [][]string  `json:"states,omitempty"`
-	ProvedLowerBound int         `json:"proved_lower_bound"`
-	MS               float64     `json:"ms"`
-	Method           string      `json:"method"`
-	Solver           string      `json:"solver,omitempty"`
-	Encoding         string      `json:"encoding,omitempty"`
-	Depths           []jsonDepth `json:"depths,omitempty"`
-	Check            *checkJSON  `json:"check,omitempty"`
+	Name             string     `json:"name"`
+	Status           string     `json:"status"`
+	Length           int        `json:"length"`
+	Moves            []string   `json:"moves"`
+	States           [][]string `json:"states,omitempty"`
+	ProvedLowerBound int        `json:"proved_lower_bound"`
+	MS               float64    `json:"ms"`
+	Method           string     `json:"method"`
+	// Proof names the method whose proof the answer is: "sat" or
+	// "search" (with --method auto, whichever settled first).
+	Proof    string      `json:"proof,omitempty"`
+	Solver   string      `json:"solver,omitempty"`
+	Encoding string      `json:"encoding,omitempty"`
+	Depths   []jsonDepth `json:"depths,omitempty"`
+	Check    *checkJSON  `json:"check,omitempty"`
 }
 
 type checkJSON struct {
@@ -124,7 +134,14 @@ type checkJSON struct {
 }
 
 func solveAction(c *cli.Context, args []string) error {
-	asJSON, p, rest, err := start(c, args)
+	if c.String("cubes") != "" {
+		return shardAction(c, args)
+	}
+	asJSON, err := appio.JSON(c)
+	if err != nil {
+		return err
+	}
+	p, rest, err := load(c, args)
 	if err != nil {
 		return err
 	}
@@ -143,7 +160,7 @@ func solveAction(c *cli.Context, args []string) error {
 	var lb int
 	t0 := time.Now()
 	switch out.Method {
-	case "sat":
+	case "sat", "auto":
 		enc, err := encshift.Lookup(c.String("encoding"))
 		if err != nil {
 			return appio.BadInput(err)
@@ -156,7 +173,27 @@ func solveAction(c *cli.Context, args []string) error {
 		if !c.Bool("quiet") {
 			opt.Progress = c.App.ErrWriter
 		}
-		res, err := deepen.Solve(ctx, p, opt)
+		var res *deepen.Result
+		if out.Method == "sat" {
+			res, err = deepen.Solve(ctx, p, opt)
+			if res != nil {
+				out.Proof = hybrid.ProofSAT
+			}
+		} else {
+			var h *hybrid.Result
+			h, err = hybrid.Solve(ctx, p, hybrid.Options{MaxSteps: maxSteps, Deepen: opt})
+			if h != nil {
+				// The SAT side's record, with the hybrid's verdict.
+				res = &deepen.Result{Status: h.Status, Moves: h.Moves, LowerBound: h.LowerBound}
+				if h.SAT != nil {
+					res.Solver, res.Encoding = h.SAT.Solver, h.SAT.Encoding
+					if h.Proof == hybrid.ProofSAT {
+						res.Depths = h.SAT.Depths
+					}
+				}
+				out.Proof = h.Proof
+			}
+		}
 		if err != nil && res == nil {
 			return appio.Exit(appio.ExitBadInput, "%v", err)
 		}
@@ -174,8 +211,14 @@ func solveAction(c *cli.Context, args []string) error {
 			res = &search.Result{}
 		}
 		status, moves, lb = searchStatus(res), res.Moves, res.LowerBound
+		if status != string(deepen.Unknown) {
+			out.Proof = hybrid.ProofSearch
+		}
 	default:
-		return appio.Exit(appio.ExitBadInput, "unknown --method %q (want sat or search)", out.Method)
+		return appio.Exit(appio.ExitBadInput, "unknown --method %q (want sat, search or auto)", out.Method)
+	}
+	if status == string(deepen.Unknown) {
+		out.Proof = "" // nothing settled
 	}
 	out.MS = appio.Millis(time.Since(t0))
 	out.Status, out.ProvedLowerBound = status, lb
@@ -218,13 +261,13 @@ func solveAction(c *cli.Context, args []string) error {
 	}
 	switch {
 	case checkFailed:
-		return appio.Exit(appio.ExitNo, "the exact search disagrees: %s %d moves", out.Check.Status, out.Check.Length)
+		return appio.Exit(appio.ExitNo, "the exact search disagrees: %s %s", out.Check.Status, plural.N(out.Check.Length, "move"))
 	case status == string(deepen.Optimal):
 		return nil
 	case status == string(deepen.NoSolutionWithin):
 		return cli.Exit("", appio.ExitNo)
 	}
-	return appio.Exit(appio.ExitTimeout, "stopped before an answer (proved: no solution shorter than %d moves)", lb)
+	return appio.Exit(appio.ExitTimeout, "stopped before an answer (proved: no solution shorter than %s)", plural.N(lb, "move"))
 }
 
 // searchStatus maps the exact search's status onto the solve statuses.
@@ -245,7 +288,7 @@ func writeSolveText(w io.Writer, p *shift.Puzzle, out solveJSON, maxSteps int) {
 	}
 	switch out.Status {
 	case string(deepen.Optimal):
-		fmt.Fprintf(w, "%s: optimal, %d moves\n", name, out.Length)
+		fmt.Fprintf(w, "%s: optimal, %s\n", name, plural.N(out.Length, "move"))
 		fmt.Fprintf(w, "moves: %s\n", strings.Join(out.Moves, " "))
 		for i, st := range out.States {
 			if i == 0 {
@@ -258,13 +301,13 @@ func writeSolveText(w io.Writer, p *shift.Puzzle, out solveJSON, maxSteps int) {
 			}
 		}
 	case string(deepen.NoSolutionWithin):
-		fmt.Fprintf(w, "%s: no solution within %d moves\n", name, maxSteps)
+		fmt.Fprintf(w, "%s: no solution within %s\n", name, plural.N(maxSteps, "move"))
 	default:
 		fmt.Fprintf(w, "%s: unknown (stopped)\n", name)
 	}
 	fmt.Fprintln(w, proofLine(out))
 	for _, d := range out.Depths {
-		fmt.Fprintf(w, "  depth %2d: %-13s %2d part(s)  vars %7d  clauses %8d  %.3fs solving\n", d.K, d.Status, len(d.Parts), d.Vars, d.Clauses, d.MS/1000)
+		fmt.Fprintf(w, "  depth %2d: %-13s %2d %-5s  vars %7d  clauses %8d  %.3fs solving\n", d.K, d.Status, len(d.Parts), plural.Noun(len(d.Parts), "part"), d.Vars, d.Clauses, d.MS/1000)
 	}
 	if ch := out.Check; ch != nil {
 		verdict := "agrees"
@@ -273,7 +316,7 @@ func writeSolveText(w io.Writer, p *shift.Puzzle, out solveJSON, maxSteps int) {
 		}
 		fmt.Fprintf(w, "exact search: %s", ch.Status)
 		if ch.Status == string(deepen.Optimal) {
-			fmt.Fprintf(w, ", %d moves", ch.Length)
+			fmt.Fprintf(w, ", %s", plural.N(ch.Length, "move"))
 		}
 		fmt.Fprintf(w, " (%s, %.3fs)\n", verdict, ch.MS/1000)
 	}
@@ -282,14 +325,22 @@ func writeSolveText(w io.Writer, p *shift.Puzzle, out solveJSON, maxSteps int) {
 
 func proofLine(out solveJSON) string {
 	lb := out.ProvedLowerBound
-	how := "by exact search"
-	if out.Method == "sat" {
+	var how string
+	switch {
+	case out.Proof == hybrid.ProofSAT || out.Proof == "" && out.Method == "sat":
 		how = fmt.Sprintf("depths 0..%d unsatisfiable with %s, %s encoding", lb-1, out.Solver, out.Encoding)
+	case out.Proof == hybrid.ProofSearch || out.Method == "search":
+		how = "by exact search"
+	default:
+		how = "the better bound of exact search and SAT"
+	}
+	if out.Method == "auto" && out.Proof != "" {
+		how += ", which settled first"
 	}
 	if lb <= 0 {
 		return "proof: nothing refuted"
 	}
-	return fmt.Sprintf("proof: no solution has fewer than %d moves (%s)", lb, how)
+	return fmt.Sprintf("proof: no solution has fewer than %s (%s)", plural.N(lb, "move"), how)
 }
 
 func scrambleAction(c *cli.Context, args []string) error {
@@ -309,7 +360,7 @@ func scrambleAction(c *cli.Context, args []string) error {
 	if q.Name != "" {
 		q.Name = fmt.Sprintf("%s-scramble-%d-%d", q.Name, n, seed)
 	}
-	fmt.Fprintf(c.App.Writer, "# %d random moves from a goal state (seed %d): %s\n", n, seed, strings.Join(moves, " "))
+	fmt.Fprintf(c.App.Writer, "# %s from a goal state (seed %d): %s\n", plural.N(n, "random move"), seed, strings.Join(moves, " "))
 	fmt.Fprint(c.App.Writer, shift.Format(q))
 	return nil
 }
@@ -357,9 +408,9 @@ func applyAction(c *cli.Context, args []string) error {
 			}
 		}
 		if out.Goal {
-			fmt.Fprintf(w, "goal reached in %d moves\n", len(names))
+			fmt.Fprintf(w, "goal reached in %s\n", plural.N(len(names), "move"))
 		} else {
-			fmt.Fprintf(w, "not a goal state after %d moves\n", len(names))
+			fmt.Fprintf(w, "not a goal state after %s\n", plural.N(len(names), "move"))
 		}
 	}
 	if !out.Goal {

@@ -2,7 +2,11 @@ package shiftcmd_test
 
 import (
 	"encoding/json"
+	"fmt"
+	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -25,7 +29,7 @@ func TestSolveScrambleApply(t *testing.T) {
 	if !strings.HasPrefix(puz, "# 5 random moves from a goal state (seed 3): ") {
 		t.Errorf("scramble output starts %q", puz[:min(60, len(puz))])
 	}
-	code, out, stderr := run(t, puz, "solve", "-", "--format", "json", "--check")
+	code, out, stderr := run(t, puz, "solve", "-", "--method", "sat", "--format", "json", "--check")
 	if code != 0 {
 		t.Fatalf("solve: exit %d: %s", code, stderr)
 	}
@@ -84,8 +88,8 @@ func TestSolveText(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "loopover-2x2: optimal, 0 moves") {
 		t.Errorf("solved loopover: exit %d\n%s", code, out)
 	}
-	code, out, _ = run(t, "", "solve", filepath.Join(testdata, "swap.txt"), "--solver", "gini", "--encoding", "source", "--quiet")
-	for _, want := range []string{"swap: optimal, 1 moves", "moves: unrot", "proof: no solution has fewer than 1 moves (depths 0..0 unsatisfiable with gini, source encoding)"} {
+	code, out, _ = run(t, "", "solve", filepath.Join(testdata, "swap.txt"), "--method", "sat", "--solver", "gini", "--encoding", "source", "--quiet")
+	for _, want := range []string{"swap: optimal, 1 move", "moves: unrot", "proof: no solution has fewer than 1 move (depths 0..0 unsatisfiable with gini, source encoding)"} {
 		if code != 0 || !strings.Contains(out, want) {
 			t.Errorf("swap: exit %d, missing %q in\n%s", code, want, out)
 		}
@@ -154,6 +158,114 @@ func TestBadInput(t *testing.T) {
 		code, _, stderr := run(t, "", tt.args...)
 		if code != 2 || !strings.Contains(stderr, tt.want) {
 			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", tt.args, code, stderr, tt.want)
+		}
+	}
+}
+
+// TestCubesShardsMerge: a depth written as cubes, solved in two shards
+// and merged, gives what solve says on one machine: depths below the
+// optimum refuted (exit 0), the optimum solved with moves of its length,
+// half the shards incomplete (exit 1), and answers of another file
+// rejected (exit 2).
+func TestCubesShardsMerge(t *testing.T) {
+	dir := t.TempDir()
+	code, puz, stderr := run(t, "", "scramble", "--builtin", "reborn", "--moves", "5", "--seed", "11")
+	if code != 0 {
+		t.Fatalf("scramble: exit %d: %s", code, stderr)
+	}
+	code, out, stderr := run(t, puz, "solve", "-", "--format", "json", "--quiet")
+	if code != 0 {
+		t.Fatalf("solve: exit %d: %s", code, stderr)
+	}
+	var one struct{ Length int }
+	if err := json.Unmarshal([]byte(out), &one); err != nil {
+		t.Fatal(err)
+	}
+	write := func(name, data string) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	shards := func(k int) (cubesFile string, answers []string) {
+		code, icnf, stderr := run(t, puz, "cubes", "-", "--depth", strconv.Itoa(k))
+		if code != 0 {
+			t.Fatalf("cubes depth %d: exit %d: %s", k, code, stderr)
+		}
+		cubesFile = write(fmt.Sprintf("d%d.icnf", k), icnf)
+		for i := 1; i <= 2; i++ {
+			code, ans, stderr := run(t, "", "solve", "--cubes", cubesFile, "--shard", fmt.Sprintf("%d/2", i), "--format", "json")
+			if code != 0 {
+				t.Fatalf("depth %d shard %d: exit %d: %s", k, i, code, stderr)
+			}
+			answers = append(answers, write(fmt.Sprintf("d%d-s%d.json", k, i), ans))
+		}
+		return cubesFile, answers
+	}
+	type verdict struct {
+		Status string
+		Moves  []string
+	}
+	merge := func(args ...string) (int, verdict) {
+		code, out, stderr := run(t, "", append([]string{"merge", "--format", "json"}, args...)...)
+		var v verdict
+		if code != 2 {
+			if err := json.Unmarshal([]byte(out), &v); err != nil {
+				t.Fatalf("merge %v: %v (%s)", args, err, stderr)
+			}
+		}
+		return code, v
+	}
+	below, belowAns := shards(one.Length - 1)
+	if code, v := merge(append([]string{"--cubes", below}, belowAns...)...); code != 0 || v.Status != "refuted" {
+		t.Errorf("depth %d: exit %d, %s; want refuted", one.Length-1, code, v.Status)
+	}
+	if code, v := merge("--cubes", below, belowAns[0]); code != 1 || v.Status != "incomplete" {
+		t.Errorf("one shard of two: exit %d, %s; want incomplete, exit 1", code, v.Status)
+	}
+	at, atAns := shards(one.Length)
+	if code, v := merge(append([]string{"--cubes", at}, atAns...)...); code != 0 || v.Status != "solved" || len(v.Moves) != one.Length {
+		t.Errorf("depth %d: exit %d, %s, %d moves; want solved", one.Length, code, v.Status, len(v.Moves))
+	}
+	if code, _ := merge("--cubes", at, belowAns[0]); code != 2 {
+		t.Errorf("answers of another depth: exit %d, want 2", code)
+	}
+}
+
+// TestSolveMethodsAgree: sat, search and auto give the same optimum, and
+// the JSON says whose proof it is.
+func TestSolveMethodsAgree(t *testing.T) {
+	_, puz, _ := run(t, "", "scramble", "--builtin", "loopover:3x3", "--moves", "20", "--seed", "8")
+	tests := []struct {
+		method string
+		proofs []string
+	}{
+		{"sat", []string{"sat"}},
+		{"search", []string{"search"}},
+		{"auto", []string{"sat", "search"}},
+	}
+	want := -1
+	for _, tt := range tests {
+		code, out, stderr := run(t, puz, "solve", "-", "--method", tt.method, "--format", "json", "--quiet")
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", tt.method, code, stderr)
+		}
+		var res struct {
+			Status, Proof, Method string
+			Length                int
+		}
+		if err := json.Unmarshal([]byte(out), &res); err != nil {
+			t.Fatal(err)
+		}
+		if want < 0 {
+			want = res.Length
+		}
+		if res.Status != "optimal" || res.Length != want || res.Method != tt.method {
+			t.Errorf("%s: %s, %d moves, method %q; want optimal %d", tt.method, res.Status, res.Length, res.Method, want)
+		}
+		if !slices.Contains(tt.proofs, res.Proof) {
+			t.Errorf("%s: proof %q, want one of %v", tt.method, res.Proof, tt.proofs)
 		}
 	}
 }

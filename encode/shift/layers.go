@@ -23,13 +23,17 @@ type layers struct {
 	start map[int]int
 	cap   int
 	never int // a literal that is always false
+	pivot int // the value whose tokens split a part's middle state; -1: none
 }
 
 var _ Deepener = (*layers)(nil)
 
 func newLayers(b *base) *layers {
 	canon := model.NewCanon(b.p, 1) // identities and duplicates only
-	e := &layers{base: b, lay: model.NewLayering(b.p, canon), start: map[int]int{}}
+	e := &layers{base: b, lay: model.NewLayering(b.p, canon), start: map[int]int{}, pivot: -1}
+	if !b.opt.NoMiddle {
+		e.pivot = pivotValue(b.p, b.goals)
+	}
 	e.cap = b.opt.MaxSteps + 1
 	n := b.p.NumCells()
 	goal := make([][]int, n)
@@ -268,12 +272,28 @@ func (e *layers) Assume(k int) []int {
 // Reborn, depth 10 as one call takes cadical 85 s, its 20 parts 50 s in
 // all, and they run side by side on as many cores as there are.
 func (e *layers) Parts(k int) []Part {
+	var parts []Part
+	for _, sp := range e.partSpecs(k) {
+		parts = append(parts, sp.Part)
+	}
+	return parts
+}
+
+// partSpec is a part with its shape: L non-empty layers from layer first
+// (1 or 2); L is 0 for the one part of a depth that is not split.
+type partSpec struct {
+	Part
+	L, first int
+}
+
+// partSpecs lists the parts of depth k (see Parts) with their shapes.
+func (e *layers) partSpecs(k int) []partSpec {
 	as := e.Assume(k)
 	nl := e.lay.LayersFor(k)
 	if k == 0 || len(e.lay.Types) > 2 {
-		return []Part{{Name: "all", Assume: as}}
+		return []partSpec{{Part: Part{Name: "all", Assume: as}}}
 	}
-	var parts []Part
+	var parts []partSpec
 	for L := 1; L <= k; L++ {
 		for _, first := range []int{1, 2} { // the first non-empty layer
 			last := first + L - 1
@@ -294,10 +314,99 @@ func (e *layers) Parts(k int) []Part {
 			if first == 2 {
 				name = fmt.Sprintf("L%dB", L)
 			}
-			parts = append(parts, Part{Name: name, Assume: a})
+			parts = append(parts, partSpec{Part{Name: name, Assume: a, Middle: e.middle(first, L)}, L, first})
 		}
 	}
 	return parts
+}
+
+// middle returns the cases of a part with L non-empty layers from layer
+// first, by the cells of the pivot value's tokens in the state half way
+// along them: every state is a permutation of the start, so it holds
+// those tokens on exactly one set of cells. Parts of fewer than 4 layers
+// are easy enough whole.
+func (e *layers) middle(first, L int) [][]int {
+	if e.pivot < 0 || L < 4 {
+		return nil
+	}
+	x := e.x[first-1+(L+1)/2]
+	count := 0
+	for _, v := range e.p.Start {
+		if v == e.pivot {
+			count++
+		}
+	}
+	var out [][]int
+	var rec func(from int, cur []int)
+	rec = func(from int, cur []int) {
+		if len(cur) == count {
+			out = append(out, append([]int(nil), cur...))
+			return
+		}
+		for c := from; c < len(x); c++ {
+			rec(c+1, append(cur, x[c][e.pivot]))
+		}
+	}
+	rec(0, nil)
+	return out
+}
+
+// maxMiddle bounds the cases of Part.Middle.
+const maxMiddle = 1000
+
+// pivotValue picks the value whose tokens the goal pins to the fewest
+// cells (over every goal arrangement, or the target), among those whose
+// placements number at most maxMiddle; ties go to the fewer placements.
+// It returns -1 when no value qualifies or none is pinned at all.
+func pivotValue(p *model.Puzzle, goals [][]int) int {
+	n := p.NumCells()
+	count := make([]int, len(p.Values))
+	for _, v := range p.Start {
+		count[v]++
+	}
+	cells := make([]map[int]bool, len(p.Values))
+	for v := range cells {
+		cells[v] = map[int]bool{}
+	}
+	switch {
+	case goals != nil:
+		for _, g := range goals {
+			for c, v := range g {
+				cells[v][c] = true
+			}
+		}
+	case p.Goal.Target != nil:
+		for c, v := range p.Goal.Target {
+			if v == model.Any {
+				for w := range cells {
+					cells[w][c] = true
+				}
+			} else {
+				cells[v][c] = true
+			}
+		}
+	default:
+		return -1
+	}
+	best, bestCells, bestPlaces := -1, n, 0.0
+	for v := range cells {
+		places := binomial(n, count[v])
+		if count[v] == 0 || places > maxMiddle || len(cells[v]) >= n {
+			continue
+		}
+		if len(cells[v]) < bestCells || len(cells[v]) == bestCells && places < bestPlaces {
+			best, bestCells, bestPlaces = v, len(cells[v]), places
+		}
+	}
+	return best
+}
+
+func binomial(n, k int) float64 {
+	r := 1.0
+	for i := 0; i < k; i++ {
+		r = r * float64(n-i) / float64(i+1)
+	}
+	return r
 }
 
 // Decode expands the layers of a model into moves in time order (from the

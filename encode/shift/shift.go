@@ -33,7 +33,11 @@
 //     needs and "exactly k moves". Lemmas about states near the goal stay
 //     valid at every later depth. Depth k splits into 2k parts by the
 //     number of non-empty layers (Deepener.Parts), which a solver refutes
-//     faster one by one than all at once, and which can run side by side.
+//     faster one by one than all at once, and which can run side by side;
+//     a part splits again into middle cases (Part.Middle: where the
+//     pivot value's tokens are half way), which an incremental solver
+//     refutes in turn, and into cubes by its first layer from the start
+//     (Cuber), which any machine can refute on its own.
 //
 // The goal is compiled as a table of the goal arrangements when there are
 // few, factored into independent blocks of cells when the arrangements are
@@ -124,6 +128,14 @@ type Deepener interface {
 type Part struct {
 	Name   string
 	Assume []int
+	// Middle, when not empty, divides the part into cases that an
+	// incremental solver refutes in turn, keeping what it learns: the part
+	// is Assume plus any one entry, the entries cover it and do not
+	// overlap. The layers encoding splits by where the tokens of the most
+	// constrained value (Reborn: the two 5s, which end on the centres) are
+	// in the part's middle state, a meet in the middle: each case has
+	// both halves of the path pin those tokens down.
+	Middle [][]int
 }
 
 // Options tune an encoding. Zero values mean the defaults.
@@ -138,6 +150,8 @@ type Options struct {
 	// MaxSteps is the deepest depth the "layers" encoding is extended to
 	// (its move counter saturates just above it); default 60.
 	MaxSteps int
+	// NoMiddle leaves Part.Middle empty (to measure what it brings).
+	NoMiddle bool
 }
 
 // New starts encoding p with enc on a; state 0 is the start.

@@ -55,12 +55,12 @@ func (rs *RuleSet) Has(name string) bool {
 	return false
 }
 
-// NewEngine returns an engine over rs's rules (all optimizations) with
-// trial depth rs.TrialDepth(), ready for Solve(ctx, Input(p), Start(p)).
+// NewEngine returns an engine over rs's rules (all optimizations, its
+// Backtrack rules as trial rules), ready for Solve(ctx, Input(p), Start(p)).
 func NewEngine(rs *RuleSet) (*human.Engine, error) {
 	rules, err := rs.HumanRules(fol.AllOptimizations)
 	if err != nil {
 		return nil, err
 	}
-	return &human.Engine{Rules: rules, Trials: rs.TrialDepth()}, nil
+	return &human.Engine{Rules: rules}, nil
 }

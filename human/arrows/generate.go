@@ -116,7 +116,9 @@ func offending(p *model.Puzzle, res *human.Result) int {
 // Rotate turns the arrow of cell i of p (a layout of opt's kind) to a
 // random other direction that points into the grid; false when there is
 // none.
-func Rotate(rng *rand.Rand, p *model.Puzzle, opt GenOptions, i int) bool { return rotate(rng, p, opt, i) }
+func Rotate(rng *rand.Rand, p *model.Puzzle, opt GenOptions, i int) bool {
+	return rotate(rng, p, opt, i)
+}
 
 // rotate is Rotate.
 func rotate(rng *rand.Rand, p *model.Puzzle, opt GenOptions, i int) bool {

@@ -1,14 +1,22 @@
 // Package arrows holds the Japanese Arrows human rules. The rules are data:
 // a rules file (the reference's rules.yaml syntax) whose first-order
 // conditions are compiled by package fol into human.Rule values that the
-// shared engine runs against the candidate grid. The package also audits a
+// shared engine runs against the candidate grid, and whose Backtrack
+// entries become the engine's trial rules with the reference solver's
+// meaning (see Trial). Each conclusion of a witness is a deduction of its
+// own, as the reference applies them in its chains. With the reference's
+// own rules file the engine reproduces the reference's verdict and
+// highest complexity used on every corpus puzzle (TestReferenceVerdicts);
+// Grade's Difficulty ranks by that complexity. The package also audits a
 // rules file against a SAT oracle and generates puzzles.
 package arrows
 
 import (
 	_ "embed"
 	"fmt"
+	"math/bits"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -17,6 +25,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/human/arrows/fol"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	model "github.com/puzzlesat/puzzlesat/puzzle/arrows"
+	"github.com/puzzlesat/puzzlesat/srcpos"
 )
 
 //go:embed default_rules.yaml
@@ -34,18 +43,32 @@ type Rule struct {
 	Condition   string
 	Conclusions []string
 	Checked     *fol.Checked
+
+	// say, for a built-in rule, words its finding at a cell.
+	say func(cell string, val, seen, union int) string
 }
 
-// Trial is a backtracking entry of a rules file (kind: Backtrack): guess
-// one value and apply up to Depth rule layers looking for a contradiction.
-// The shared engine runs trials with every plain rule, so MaxRuleLevel is
-// recorded but not enforced; Depth maps onto human.Engine.Trials.
+// Trial is a backtracking entry of a rules file (kind: Backtrack). It
+// becomes an engine trial rule (human.Trial) with the reference solver's
+// meaning (japanese_arrows/solver/solver.py, _apply_backtrack_rule and
+// _find_contradiction_optimized): at its complexity, it assumes cell = v
+// for the empty cells with fewest candidates first (ties in row-major
+// order) and ascending v, and searches depth first for a chain of at most
+// rule_depth single conclusions of the rules of complexity ≤
+// max_rule_complexity, each applied alone, that reaches a contradiction: a
+// conclusion that empties a cell, or a state that fails the reference's
+// consistency check (the built-in SEES_TOO_MANY: a filled arrow seeing more
+// distinct numbers than its own), checked on the assumption and after
+// every conclusion without taking a step. The first assumption so refuted
+// is eliminated, one per application, and solving restarts from the
+// cheapest rule. backtrack_depth, which the reference reads but does not
+// use, nests: with d > 1 the trial may be used inside itself d−1 times.
 type Trial struct {
 	Name           string
 	Level          int
 	Depth          int // rule_depth
-	BacktrackDepth int // backtrack_depth (the engine guesses one value: 1)
-	MaxRuleLevel   int // max_rule_complexity
+	BacktrackDepth int // backtrack_depth: 1 + how often it may nest in itself
+	MaxRuleLevel   int // max_rule_complexity (0: every level below its own)
 }
 
 // RuleSet is a loaded and type-checked rules file.
@@ -80,7 +103,7 @@ func LoadRules(path string) (*RuleSet, error) {
 // puzzle.ErrorList positioned by line and column of the file; every rule
 // is checked, so all broken rules are reported at once.
 func ParseRules(name string, data []byte) (*RuleSet, error) {
-	items, err := parseYAML(name, data)
+	items, err := parseYAML(name, srcpos.TrimBOM(data))
 	if err != nil {
 		if pe, ok := err.(*puzzle.Error); ok {
 			pe.File = name
@@ -152,8 +175,11 @@ func ParseRules(name string, data []byte) (*RuleSet, error) {
 			if t.Depth < 1 {
 				add(nm.Pos, "rule_depth must be at least 1")
 			}
-			if t.BacktrackDepth != 1 {
-				add(nm.Pos, "backtrack_depth %d: only 1 (one guessed value) is supported", t.BacktrackDepth)
+			if t.BacktrackDepth < 1 {
+				add(nm.Pos, "backtrack_depth must be at least 1")
+			}
+			if t.MaxRuleLevel >= t.Level {
+				add(nm.Pos, "max_rule_complexity %d must be below the rule's complexity %d", t.MaxRuleLevel, t.Level)
 			}
 			rs.Trials = append(rs.Trials, t)
 			continue
@@ -222,8 +248,8 @@ func addFol(add func(fol.Position, string, ...any), err error) {
 	add(fol.Position{}, "%v", err)
 }
 
-// TrialDepth is the deepest trial of the file (human.Engine.Trials), 0
-// when it has none.
+// TrialDepth is the longest chain (rule_depth) of the file's Backtrack
+// rules, 0 when it has none.
 func (rs *RuleSet) TrialDepth() int {
 	d := 0
 	for _, t := range rs.Trials {
@@ -272,18 +298,40 @@ func contains(xs []string, x string) bool {
 	return false
 }
 
+// SeesTooMany is the built-in rule that is the reference solver's
+// consistency check: a filled arrow that already sees more distinct
+// numbers than its own. The Backtrack rules run it as their check.
+const SeesTooMany = "SEES_TOO_MANY"
+
 // Consistency rules are added to every rule set (unless the file defines
 // rules of the same names): they find states where a filled arrow already
 // sees more distinct values than its number, or can no longer see enough,
-// which the reference solver checks outside its rules. They let trials
-// reach contradictions with any rules file.
-var consistency = []struct{ name, cond, concl string }{
-	{"SEES_TOO_MANY", "exists p (val(p) != nil ^ sees_distinct(p) > val(p))", "exclude(p, val(p))"},
-	{"SEES_TOO_FEW", "exists p (val(p) != nil ^ sees_distinct_candidates(p) < val(p))", "exclude(p, val(p))"},
+// so that a full grid that breaks the puzzle is never taken as solved.
+// SEES_TOO_MANY is the reference's consistency check; SEES_TOO_FEW, an
+// ordinary level-1 rule inside trials too, concludes on filled cells what
+// the reference's MAX_CANDIDATES (complexity 2) does, so with the
+// reference's file it shortens no chain.
+var consistency = []struct {
+	name, cond, concl, doc string
+	// say explains the finding at cell p: its number and the distinct
+	// numbers its ray shows already, or can still show.
+	say func(cell string, val, seen, union int) string
+}{
+	{SeesTooMany, "exists p (val(p) != nil ^ sees_distinct(p) > val(p))", "exclude(p, val(p))",
+		"A filled arrow already sees more distinct numbers than its own.",
+		func(cell string, val, seen, _ int) string {
+			return fmt.Sprintf("%s holds %d but already sees %d different numbers", cell, val, seen)
+		}},
+	{"SEES_TOO_FEW", "exists p (val(p) != nil ^ sees_distinct_candidates(p) < val(p))", "exclude(p, val(p))",
+		"A filled arrow can no longer see as many distinct numbers as its own.",
+		func(cell string, val, _, union int) string {
+			return fmt.Sprintf("%s holds %d but its ray can show at most %d different numbers", cell, val, union)
+		}},
 }
 
 // HumanRules compiles the plain rules, with the built-in consistency
-// rules at level 1, into engine rules using the optimizer passes opt.
+// rules at level 1, into engine rules using the optimizer passes opt, and
+// the Backtrack entries into engine trial rules (see Trial).
 func (rs *RuleSet) HumanRules(opt fol.Options) ([]*human.Rule, error) {
 	var out []*human.Rule
 	have := map[string]bool{}
@@ -306,8 +354,8 @@ func (rs *RuleSet) HumanRules(opt fol.Options) ([]*human.Rule, error) {
 		if err != nil {
 			return nil, err
 		}
-		hr, err := compileRule(&Rule{Name: c.name, Level: 1, Doc: "built-in consistency check", Condition: c.cond,
-			Conclusions: []string{c.concl}, Checked: ch}, opt)
+		hr, err := compileRule(&Rule{Name: c.name, Level: 1, Doc: "built-in consistency check: " + c.doc, Condition: c.cond,
+			Conclusions: []string{c.concl}, Checked: ch, say: c.say}, opt)
 		if err != nil {
 			return nil, err
 		}
@@ -320,7 +368,22 @@ func (rs *RuleSet) HumanRules(opt fol.Options) ([]*human.Rule, error) {
 		}
 		out = append(out, hr)
 	}
+	for _, t := range rs.Trials {
+		out = append(out, t.rule())
+	}
+	if err := human.Validate(out); err != nil {
+		return nil, err
+	}
 	return out, nil
+}
+
+// rule is the engine trial rule of a Backtrack entry.
+func (t Trial) rule() *human.Rule {
+	return &human.Rule{Name: t.Name, Level: t.Level,
+		Doc: fmt.Sprintf("Assume one value of a cell with fewest candidates; if a chain of at most %d conclusion(s) of rules of complexity ≤ %d reaches a contradiction, eliminate it.",
+			t.Depth, t.MaxRuleLevel),
+		Trial: &human.Trial{MaxLevel: t.MaxRuleLevel, Chain: t.Depth, Nest: t.BacktrackDepth - 1, First: true,
+			Checks: []string{SeesTooMany}}}
 }
 
 // AllPasses is fol.AllOptimizations (for callers that do not import fol).
@@ -351,48 +414,41 @@ func compileRule(r *Rule, opt fol.Options) (*human.Rule, error) {
 		s := fol.NewState(w, cands)
 		s.Limit(pass.Context(), fol.DefaultBudget)
 		var out []human.Deduction
-		done := map[human.Elim]bool{}
 		prog.Witnesses(s, func(env []int) bool {
-			removed, empty := prog.Conclude(s, env)
-			var elims []human.Elim
-			cells := map[int]bool{}
-			for cell, bits := range removed {
-				cells[cell] = true
-				for v := 0; v < 64; v++ {
-					if bits&(1<<uint(v)) != 0 {
-						el := human.Elim{Var: cell, Value: v}
-						if !done[el] {
-							done[el] = true
-							elims = append(elims, el)
-						}
-					}
-				}
-			}
-			if len(elims) == 0 && !empty {
-				return true
-			}
-			sort.Slice(elims, func(i, j int) bool {
-				if elims[i].Var != elims[j].Var {
-					return elims[i].Var < elims[j].Var
-				}
-				return elims[i].Value < elims[j].Value
-			})
-			d := human.Deduction{Elims: elims, Contradiction: empty, Reason: reason(r, w, env, wnames)}
+			var seen []int
 			for _, n := range wnames {
 				if b := r.Checked.Witness[n]; b.Type == fol.TPos {
 					if p := env[fol.Slot(b)]; p >= 0 && p < w.N {
-						cells[p] = true
+						seen = append(seen, p)
 					}
 				}
 			}
-			for c := range cells {
-				d.Cells = append(d.Cells, w.P.Pos(c))
+			// One deduction per conclusion, each on the state as the
+			// witness found it: a trial's chain applies them one by one,
+			// as the reference solver does.
+			for k := range prog.Conclusions() {
+				cell, rm, empty := prog.ConcludeOne(s, env, k)
+				if cell < 0 || rm == 0 && !empty {
+					continue
+				}
+				d := human.Deduction{Contradiction: empty, Reason: reason(r, w, env, wnames, k)}
+				if r.say != nil {
+					d.Reason = r.Name + ": " + sayAt(r, w, pass.Cands, cell)
+				}
+				for x := rm; x != 0; x &= x - 1 {
+					d.Elims = append(d.Elims, human.Elim{Var: cell, Value: bits.TrailingZeros64(x)})
+				}
+				cells := append(slices.Clone(seen), cell)
+				slices.Sort(cells)
+				for _, c := range slices.Compact(cells) {
+					d.Cells = append(d.Cells, w.P.Pos(c))
+				}
+				out = append(out, d)
+				if empty || len(out) >= maxDeductions {
+					return false
+				}
 			}
-			sort.Slice(d.Cells, func(i, j int) bool {
-				return d.Cells[i].Row < d.Cells[j].Row || d.Cells[i].Row == d.Cells[j].Row && d.Cells[i].Col < d.Cells[j].Col
-			})
-			out = append(out, d)
-			return len(out) < maxDeductions && !empty
+			return true
 		})
 		if err := s.Err(); err != nil {
 			pass.Fail(err)
@@ -403,7 +459,20 @@ func compileRule(r *Rule, opt fol.Options) (*human.Rule, error) {
 	return &human.Rule{Name: r.Name, Doc: doc, Level: r.Level, Apply: human.Typed(apply)}, nil
 }
 
-func reason(r *Rule, w *fol.World, env []int, wnames []string) string {
+// sayAt words a built-in rule's finding at cell p of cands.
+func sayAt(r *Rule, w *fol.World, cands []human.Cands, p int) string {
+	var seen, union human.Cands
+	for _, q := range w.Ray(p) {
+		if v, ok := cands[q].Single(); ok {
+			seen |= human.Only(v)
+		}
+		union |= cands[q]
+	}
+	val, _ := cands[p].Single()
+	return r.say(w.P.Pos(p).String(), val, seen.Count(), union.Count())
+}
+
+func reason(r *Rule, w *fol.World, env []int, wnames []string, k int) string {
 	var parts []string
 	for _, n := range wnames {
 		b := r.Checked.Witness[n]
@@ -421,7 +490,7 @@ func reason(r *Rule, w *fol.World, env []int, wnames []string) string {
 		}
 		parts = append(parts, n+"="+s)
 	}
-	return fmt.Sprintf("%s with %s: %s", r.Name, strings.Join(parts, ", "), strings.Join(r.Conclusions, ", "))
+	return fmt.Sprintf("%s with %s: %s", r.Name, strings.Join(parts, ", "), r.Conclusions[k])
 }
 
 // Input is the engine input (human.Engine.Solve's puz) for p: the rules

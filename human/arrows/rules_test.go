@@ -73,6 +73,7 @@ func TestRulesErrors(t *testing.T) {
 		{"bad complexity", "- name: A\n  complexity: high\n  condition: exists p (ahead(p) = 0)\n  conclusions: [set(p, 0)]\n", 2, 15, "non-negative integer"},
 		{"duplicate", "- name: A\n  condition: exists p (ahead(p) = 0)\n  conclusions: [set(p, 0)]\n- name: A\n  condition: exists p (ahead(p) = 0)\n  conclusions: [set(p, 0)]\n", 4, 9, "duplicate rule"},
 		{"not a list", "name: A\n", 1, 1, "expected a list"},
+		{"byte order mark", "\uFEFF- name: A\n  condtion: x\n", 2, 3, "unknown key"},
 	}
 	for _, tt := range tests {
 		_, err := ParseRules("r.yaml", []byte(tt.src))
@@ -133,6 +134,7 @@ func TestOptimizerPreservesDeductions(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
+				rules = human.Plain(rules)
 				var have []string
 				for _, st := range states {
 					for _, r := range rules {

@@ -38,8 +38,9 @@
 // Levels 4 and 5 are exact on their territories: they enumerate the fillings
 // of the open cells (windows with an open cell outside are dropped, a sound
 // relaxation), at most LocalBudget search nodes per territory or pair (one
-// needing more is skipped). Proofs by contradiction are the engine's
-// (human.Engine.Trials).
+// needing more is skipped). Proofs by contradiction are the engine's trial
+// rules: DefaultRules adds trials of 1..5 rule layers and a nested trial
+// (human.LayerTrials).
 //
 // On the 63 janko puzzles (testdata/juosan/janko) the rules alone solve 58;
 // trials of k = 1, 2, 3, 5 rule layers solve 58, 58, 62, 63.
@@ -216,7 +217,8 @@ func (in *Input) Grid(cs []human.Cands) model.Grid {
 	return g
 }
 
-// NewEngine returns an engine with the Juosan rules, k = trials, and trial
+// NewEngine returns an engine with the Juosan rules and trials of at most
+// 1..trials layers (no nested trial; DefaultRules has one), and trial
 // reasons naming cells.
 func NewEngine(in *Input, trials int) *human.Engine {
 	return &human.Engine{Rules: Rules(), Trials: trials, Describe: in.Describe}

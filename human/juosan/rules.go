@@ -8,6 +8,13 @@ import (
 	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
+// DefaultRules are Rules with the proofs by contradiction a grade uses:
+// trials of 1..5 rule layers (every janko puzzle needs at most 4), then a
+// nested trial (human.LayerTrials).
+func DefaultRules() []*human.Rule {
+	return append(Rules(), human.LayerTrials(5, 5, 1)...)
+}
+
 // Rules returns the Juosan rules, cheapest first (see the package doc).
 // The reading is not a parameter: it travels in the Input.
 func Rules() []*human.Rule {

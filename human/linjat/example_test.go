@@ -15,7 +15,7 @@ func ExampleGrade() {
 		fmt.Println(err)
 		return
 	}
-	res, err := linjat.Grade(context.Background(), p, 0)
+	res, err := linjat.Grade(context.Background(), p)
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -131,19 +131,20 @@ func UsedCheat(res *human.Result) bool {
 }
 
 // NewEngine returns an engine with the sound rules (or with the cheats
-// too), k trial layers, the Describe function for p and HumanWeights of
-// the default weights.
+// too), the Describe function for p and HumanWeights of the default
+// weights: with trials < 0 the default trial rules (DefaultRules), else
+// trials of at most 1..trials layers.
 func NewEngine(p *linjat.Puzzle, trials int, cheats bool) *human.Engine {
-	rules := Rules()
+	rules := DefaultRules()
 	if cheats {
-		rules = RulesWithCheats()
+		rules = append(RulesWithCheats(), human.LayerTrials(levelCheats, 3, 1)...)
 	}
-	return &human.Engine{Rules: rules, Trials: trials, Describe: Describe(p), Weights: DefaultWeights().HumanWeights()}
+	return &human.Engine{Rules: human.WithTrials(rules, trials), Describe: Describe(p), Weights: DefaultWeights().HumanWeights()}
 }
 
-// Grade solves p with the sound rules and k trial layers.
-func Grade(ctx context.Context, p *linjat.Puzzle, trials int) (*human.Result, error) {
-	return NewEngine(p, trials, false).Solve(ctx, NewInput(p), Start(p))
+// Grade solves p with the default rules (sound rules and trials).
+func Grade(ctx context.Context, p *linjat.Puzzle) (*human.Result, error) {
+	return NewEngine(p, -1, false).Solve(ctx, NewInput(p), Start(p))
 }
 
 // Route is how a puzzle can be solved by the rules.

@@ -226,7 +226,7 @@ func TestWrongInput(t *testing.T) {
 func TestScore(t *testing.T) {
 	res := &human.Result{Layers: []human.Layer{
 		{Rule: Cover, Width: 1}, {Rule: CantFit, Width: 3}, {Rule: Square, Width: 1},
-		{Rule: human.TrialRule, TrialDepth: 2, Width: 1}, {Rule: SingleSolution, Width: 1},
+		{Rule: "trial-2", TrialDepth: 2, Width: 1}, {Rule: SingleSolution, Width: 1},
 	}}
 	w := DefaultWeights()
 	want := 1 + 3 + 50 + 200 - 50 - 3.0
@@ -243,31 +243,46 @@ func TestScore(t *testing.T) {
 	}
 }
 
-// TestGradingAgreement reports how our score ranks the levels against the
-// reference's difficulty (easy < medium < hard < expert): Spearman's ρ.
+// TestGradingAgreement: Spearman's ρ between our reference-weighted
+// Score and the level (easy < medium < hard < expert) is at least 0.95 and
+// at least the reference's own published score's, over the 100 levels and
+// over the held-out half (the levels with even entry numbers). Score uses the
+// reference's weights, fitted to nothing here, so every level is out of
+// sample. Each level has one size (easy 9×6 … expert 13×9), so within a
+// size the label is constant and ρ undefined.
 func TestGradingAgreement(t *testing.T) {
 	ctx := context.Background()
 	rank := map[string]float64{"easy": 1, "medium": 2, "hard": 3, "expert": 4}
-	var ours, level, theirs []float64
+	type set struct{ ours, level, theirs []float64 }
+	sets := map[string]*set{"all": {}, "held-out half": {}}
 	for _, p := range testcorpus.Linjat(t) {
 		r, ok := rank[p.Group]
 		if !ok {
 			continue
 		}
-		res, err := Grade(ctx, p, 0)
+		res, err := Grade(ctx, p)
 		if err != nil {
 			t.Fatal(err)
 		}
-		ours = append(ours, Score(res, DefaultWeights()))
-		level = append(level, r)
-		theirs = append(theirs, p.Ref.Score)
+		if res.Status != human.StatusSolved {
+			t.Errorf("%s/%d: %s, want solved", p.Group, p.Entry, res.Status)
+		}
+		for k, s := range sets {
+			if k == "all" || p.Entry%2 == 0 {
+				s.ours = append(s.ours, Score(res, DefaultWeights()))
+				s.level = append(s.level, r)
+				s.theirs = append(s.theirs, p.Ref.Score)
+			}
+		}
 	}
-	rho := human.Spearman(ours, level)
-	rhoRef := human.Spearman(theirs, level)
-	rhoBoth := human.Spearman(ours, theirs)
-	t.Logf("Spearman ρ: our score vs level %.3f; reference score vs level %.3f; ours vs reference %.3f (n=%d)", rho, rhoRef, rhoBoth, len(ours))
-	if !(rho > 0.8) {
-		t.Errorf("ρ(our score, level) = %.3f, want > 0.8", rho)
+	for _, k := range []string{"all", "held-out half"} {
+		s := sets[k]
+		rho, rhoRef := human.Spearman(s.ours, s.level), human.Spearman(s.theirs, s.level)
+		t.Logf("%s (%d levels): Spearman ρ of our score vs level %.3f; of the reference's score %.3f; ours vs theirs %.3f",
+			k, len(s.ours), rho, rhoRef, human.Spearman(s.ours, s.theirs))
+		if !(rho >= 0.95) || !(rho >= rhoRef) {
+			t.Errorf("%s: ρ %.3f, want ≥ 0.95 and ≥ the reference's %.3f", k, rho, rhoRef)
+		}
 	}
 }
 

@@ -3,6 +3,7 @@ package shinro
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/puzzlesat/puzzlesat/human"
 	"github.com/puzzlesat/puzzlesat/puzzle/shinro"
@@ -27,110 +28,206 @@ func Describe(p *shinro.Puzzle) func(human.Elim) string {
 	}
 }
 
-// NewEngine returns an engine with Shinro's rules and Weights, k trial
-// layers and the Describe function for p.
+// NewEngine returns an engine with Shinro's rules and Weights and the
+// Describe function for p: with trials < 0 the default rules
+// (DefaultRules), else the rules with trials of at most 1..trials layers.
 func NewEngine(p *shinro.Puzzle, trials int) *human.Engine {
 	w := Weights()
-	return &human.Engine{Rules: Rules(), Trials: trials, Describe: Describe(p), Weights: &w}
+	return &human.Engine{Rules: human.WithTrials(DefaultRules(), trials), Describe: Describe(p), Weights: &w}
 }
 
-// Grade solves p with the rules and k trial layers from the start state.
-func Grade(ctx context.Context, p *shinro.Puzzle, trials int) (*human.Result, error) {
-	return NewEngine(p, trials).Solve(ctx, p, Start(p))
+// Grade solves p with the default rules from the start state.
+func Grade(ctx context.Context, p *shinro.Puzzle) (*human.Result, error) {
+	return NewEngine(p, -1).Solve(ctx, p, Start(p))
 }
 
-// Metrics are the difficulty measures of Oranchak's paper read off a
-// solve: M the number of moves (steps) and A the sum over steps of the
-// moves available when each was taken (fewer available per step: harder).
+// Metrics are the difficulty measures of Oranchak's paper, counted as
+// its solver counts them (doranchak/shinro, storage/game/solver2.js,
+// whose grade is playshinro's difficulty fraction) and read off a solve:
+//
+//   - M, the moves: the steps of the solve (a step is one deduction, as a
+//     move of the reference is one line or one arrow worked out).
+//   - A, the moves available: the sum over the steps of the basic moves
+//     available on the state the step is taken from. The reference counts
+//     only its five basic move kinds (free cells equal to the count, count
+//     reached, the arrow along a line needing one stone, the arrow with
+//     one free cell left, two arrows facing apart in a line needing two),
+//     after every move, and nothing on a step that needs a harder move.
+//     Ours are the deductions of the level-1 and level-2 rules (fill,
+//     clear, arrow-single, arrow-line, pairs), each counted on the state
+//     left by the steps before it: a layer's steps are taken one after
+//     another, as the reference's moves are.
+//   - PathCount, Impossible and Pigeonhole: the hard moves of each kind;
+//     a trial step (which the reference does not have) counts as a
+//     pigeonhole, its hardest move.
+//
+// Where our reading is a choice: our basic rules generalise the
+// reference's (a line may be the whole grid; pairs may be n arrows), so a
+// state can offer a move here that the reference counts only as path
+// counting; and the reference takes the basic move covering most cells
+// first, one per step, where the engine takes a rule's deductions as a
+// layer. The hard rules are Single, as the reference takes one hard move
+// and then the basic ones again.
 type Metrics struct {
-	M, A int
-	// Hard counts the steps beyond the basic rules (levels ≥ 2 and trials),
-	// the paper's "hard moves".
-	Hard int
+	M, A                              int
+	PathCount, Impossible, Pigeonhole int
 }
 
-// MetricsOf reads the paper's metrics from an engine result.
-func MetricsOf(res *human.Result) Metrics {
-	m := Metrics{M: res.Report.Steps, A: res.Report.Available}
+// Hard is the number of hard moves.
+func (m Metrics) Hard() int { return m.PathCount + m.Impossible + m.Pigeonhole }
+
+// MetricsOf reads the paper's metrics off a solve of p from Start(p).
+func MetricsOf(p *shinro.Puzzle, res *human.Result) Metrics {
+	var basic []*human.Rule
+	for _, r := range Rules() {
+		if r.Level <= LevelLine {
+			basic = append(basic, r)
+		}
+	}
+	m := Metrics{M: len(res.Steps)}
+	cur := Start(p)
 	for _, s := range res.Steps {
-		if s.Level > LevelBasic || s.TrialDepth > 0 {
-			m.Hard++
+		for _, r := range basic {
+			for _, d := range r.Apply(&human.Pass{Puzzle: p, Cands: cur}) {
+				if slices.ContainsFunc(d.Elims, func(el human.Elim) bool { return cur[el.Var].Has(el.Value) }) {
+					m.A++
+				}
+			}
+		}
+		switch {
+		case s.Rule == PathCount.Name:
+			m.PathCount++
+		case s.Rule == Impossible.Name:
+			m.Impossible++
+		case s.Rule == Pigeonhole.Name || s.Assume != nil:
+			m.Pigeonhole++
+		}
+		for _, el := range s.Elims {
+			cur[el.Var] = cur[el.Var].Without(el.Value)
 		}
 	}
 	return m
 }
 
-// Agreement is the rank correlation (Spearman ρ) between playshinro's
-// difficulty fraction and our measures, over the puzzles that carry one.
-type Agreement struct {
-	N int
-	// Score: the engine's score with Shinro's Weights; DefaultScore with
-	// the engine's default weights.
-	Score, DefaultScore float64
-	// M, A, Hard: the paper's metrics (A negated: fewer available moves
-	// per step means harder) and the count of hard steps.
-	M, A, Hard float64
+// Class grades the metrics into playshinro's classes by the hard moves,
+// as the reference solver does: none is Easy; with no pigeonhole, more
+// than one path count is Hard and at most three path counts and
+// impossible placements together Medium; anything else is Hard.
+func (m Metrics) Class() string {
+	pc, imp, ph := m.PathCount, m.Impossible, m.Pigeonhole
+	switch {
+	case pc+imp+ph == 0:
+		return Easy
+	case ph == 0 && pc > 1:
+		return Hard
+	case ph == 0 && pc+imp <= 3:
+		return Medium
+	}
+	return Hard
 }
 
-// maxAgreementTrials bounds the trial depth Agreement tries when the rules
-// alone stall.
-const maxAgreementTrials = 3
+// classIndex is 0, 1, 2 for Easy, Medium, Hard.
+func classIndex(c string) int { return slices.Index([]string{Easy, Medium, Hard}, c) }
 
-// AgreementOf grades every puzzle with a difficulty fraction and returns the
-// rank correlations, Score under weights w. Each puzzle is solved with the fewest trial layers
-// (0..3) that solve it; unsolved puzzles are left out of N.
-func AgreementOf(ctx context.Context, ps []*shinro.Puzzle, w human.Weights) (Agreement, error) {
-	var frac, score, def, m, a, hard []float64
-	dw := human.DefaultWeights()
+// work is the reference's count of work within a class: the moves of an
+// Easy solve, else the hard moves with a pigeonhole counting three.
+func (m Metrics) work() int {
+	if m.Class() == Easy {
+		return m.M
+	}
+	return m.PathCount + m.Impossible + 3*m.Pigeonhole
+}
+
+// Bounds are, per class, the ranges of the work and of A over a set of
+// puzzles, by which the playshinro grade normalises.
+type Bounds [3]struct{ MinWork, MaxWork, MinA, MaxA int }
+
+// FitBounds returns the per-class ranges over ms (a class without puzzles
+// keeps an empty range).
+func FitBounds(ms []Metrics) Bounds {
+	var b Bounds
+	seen := [3]bool{}
+	for _, m := range ms {
+		c, w := classIndex(m.Class()), m.work()
+		if !seen[c] {
+			b[c].MinWork, b[c].MaxWork, b[c].MinA, b[c].MaxA = w, w, m.A, m.A
+			seen[c] = true
+			continue
+		}
+		b[c].MinWork, b[c].MaxWork = min(b[c].MinWork, w), max(b[c].MaxWork, w)
+		b[c].MinA, b[c].MaxA = min(b[c].MinA, m.A), max(b[c].MaxA, m.A)
+	}
+	return b
+}
+
+// DefaultBounds are FitBounds of the training half of the playshinro
+// corpus (its puzzles at even positions, numbers 1, 7, 13, …, 115; the odd
+// positions are held out to measure agreement: TestGradingAgreement).
+var DefaultBounds = Bounds{
+	{MinWork: 16, MaxWork: 34, MinA: 59, MaxA: 305},
+	{MinWork: 1, MaxWork: 3, MinA: 39, MaxA: 127},
+	{MinWork: 2, MaxWork: 9, MinA: 39, MaxA: 104},
+}
+
+// Level is playshinro's difficulty fraction computed from m: the class
+// index over 3, plus a sixth of the work and a sixth of the scarcity of
+// available moves (1 − A), each normalised to 0..1 within the class's
+// bounds b: in 0..1, Easy below 1/3, Hard from 2/3.
+func (m Metrics) Level(b Bounds) float64 {
+	c := classIndex(m.Class())
+	norm := func(x, lo, hi int) float64 {
+		switch {
+		case x <= lo:
+			return 0
+		case x >= hi:
+			return 1
+		}
+		return float64(x-lo) / float64(hi-lo)
+	}
+	return float64(c)/3 + (norm(m.work(), b[c].MinWork, b[c].MaxWork)+1-norm(m.A, b[c].MinA, b[c].MaxA))/6
+}
+
+// Agreement is the rank correlation (Spearman ρ) between playshinro's
+// difficulty fraction and our grades over a set of puzzles.
+type Agreement struct {
+	N int
+	// Level: Metrics.Level under the bounds given; Class: the class alone;
+	// Score: the engine's score; M, A: the paper's metrics (A negated:
+	// fewer moves available means harder).
+	Level, Class, Score, M, A float64
+}
+
+// AgreementOf grades every puzzle of ps that carries a difficulty fraction
+// with the default rules and returns the rank correlations, Level under
+// bounds b; unsolved puzzles are left out of N.
+func AgreementOf(ctx context.Context, ps []*shinro.Puzzle, b Bounds) (Agreement, error) {
+	var frac, level, class, score, m, a []float64
 	for _, p := range ps {
 		if p.Difficulty < 0 {
 			continue
 		}
-		var res *human.Result
-		for k := 0; k <= maxAgreementTrials; k++ {
-			var err error
-			res, err = Grade(ctx, p, k)
-			if err != nil {
-				return Agreement{}, err
-			}
-			if res.Status == human.StatusSolved {
-				break
-			}
+		res, err := Grade(ctx, p)
+		if err != nil {
+			return Agreement{}, err
 		}
 		if res.Status != human.StatusSolved {
 			continue
 		}
-		mt := MetricsOf(res)
+		mt := MetricsOf(p, res)
 		frac = append(frac, p.Difficulty)
-		score = append(score, ScoreOf(res.Steps, res.Layers, w))
-		def = append(def, ScoreOf(res.Steps, res.Layers, dw))
+		level = append(level, mt.Level(b))
+		class = append(class, float64(classIndex(mt.Class())))
+		score = append(score, res.Report.Score)
 		m = append(m, float64(mt.M))
 		a = append(a, -float64(mt.A))
-		hard = append(hard, float64(mt.Hard))
 	}
-	return Agreement{N: len(frac), Score: human.Spearman(score, frac), DefaultScore: human.Spearman(def, frac),
-		M: human.Spearman(m, frac), A: human.Spearman(a, frac), Hard: human.Spearman(hard, frac)}, nil
-}
-
-// ScoreOf recomputes the engine's difficulty score of a solve under other
-// weights (the formula of package human's doc).
-func ScoreOf(steps []human.Step, layers []human.Layer, w human.Weights) float64 {
-	s := 0.0
-	for _, st := range steps {
-		s += w.StepWeight(st) * (1 + w.Scarcity/float64(max(st.Available, 1)))
-	}
-	for _, l := range layers {
-		s += w.Width * float64(l.Width-1)
-	}
-	return s
+	return Agreement{N: len(frac), Level: human.Spearman(level, frac), Class: human.Spearman(class, frac),
+		Score: human.Spearman(score, frac), M: human.Spearman(m, frac), A: human.Spearman(a, frac)}, nil
 }
 
 // Weights are Shinro's difficulty weights for the engine's score: the
 // defaults with LevelBase 4, so that each rule level weighs four times the
-// one below. playshinro grades first by which of Oranchak's hard moves a
-// solve needs, then by move counts; weighting levels this steeply follows
-// that (ρ against playshinro's fraction on the 40-puzzle corpus: 0.83 with
-// these weights, 0.67 with the defaults; see AgreementOf).
+// one below, as playshinro grades first by which hard moves a solve needs.
 func Weights() human.Weights {
 	w := human.DefaultWeights()
 	w.LevelBase = 4
@@ -143,25 +240,6 @@ const (
 	Medium = "Medium"
 	Hard   = "Hard"
 )
-
-// Class grades a solve into playshinro's classes by the hard moves it
-// needed, as the reference solver does: none of path-count, impossible and
-// pigeonhole (and no trial) is Easy; with no pigeonhole and no trial, more
-// than one path-count is Hard and at most three path-count and impossible
-// steps together Medium; anything else is Hard.
-func Class(res *human.Result) string {
-	n := res.Report.RuleSteps
-	pc, imp, ph := n[PathCount.Name], n[Impossible.Name], n[Pigeonhole.Name]+res.Report.Trials
-	switch {
-	case pc+imp+ph == 0:
-		return Easy
-	case ph == 0 && pc > 1:
-		return Hard
-	case ph == 0 && pc+imp <= 3:
-		return Medium
-	}
-	return Hard
-}
 
 // PlayshinroClass is playshinro's label of its puzzle number n: below 60
 // Easy, below 90 Medium, else Hard.

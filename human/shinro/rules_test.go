@@ -3,7 +3,6 @@ package shinro
 import (
 	"context"
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -148,8 +147,8 @@ func TestCorpusSolves(t *testing.T) {
 		for r, n := range res.Report.RuleSteps {
 			used[r] += n
 		}
-		m := MetricsOf(res)
-		t.Logf("%-15s frac %.3f  %-6s m=%2d a=%3d hard=%2d level=%d score=%.1f", p.Title, p.Difficulty, res.Status, m.M, m.A, m.Hard, res.Report.MaxLevel, res.Report.Score)
+		m := MetricsOf(p, res)
+		t.Logf("%-15s frac %.3f  %-6s m=%2d a=%3d hard=%2d level=%d score=%.1f", p.Title, p.Difficulty, res.Status, m.M, m.A, m.Hard(), res.Report.MaxLevel, res.Report.Score)
 	}
 	t.Logf("solved %d/%d at k=0; steps per rule %v", solved, len(ps), used)
 	if solved != len(ps) {
@@ -272,35 +271,86 @@ func TestTrialsReplaceHardRules(t *testing.T) {
 	}
 }
 
-// TestGradingAgreement reports the rank correlation between the engine's
-// difficulty and playshinro's difficulty fraction over the corpus, and
-// checks the computation is deterministic.
+// halves splits the corpus by position: the training half (even
+// positions, playshinro numbers 1, 7, …, 115), on which DefaultBounds are
+// fitted, and the held-out half (odd positions, numbers 4, 10, …, 118).
+func halves(ps []*shinro.Puzzle) (train, held []*shinro.Puzzle) {
+	for i, p := range ps {
+		if i%2 == 0 {
+			train = append(train, p)
+		} else {
+			held = append(held, p)
+		}
+	}
+	return train, held
+}
+
+// TestDefaultBounds: DefaultBounds are the bounds fitted on the training
+// half, and nothing else.
+func TestDefaultBounds(t *testing.T) {
+	train, _ := halves(testcorpus.Shinro(t))
+	var ms []Metrics
+	for _, p := range train {
+		res, err := Grade(context.Background(), p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ms = append(ms, MetricsOf(p, res))
+	}
+	if have := FitBounds(ms); have != DefaultBounds {
+		t.Errorf("bounds fitted on the training half = %+v, DefaultBounds = %+v", have, DefaultBounds)
+	}
+}
+
+// TestGradingAgreement reports the rank correlation (Spearman ρ) between
+// our grades and playshinro's difficulty fraction on the held-out half of
+// the corpus (Level under DefaultBounds, fitted on the other half), and the
+// same with the halves swapped; the computation is deterministic.
 func TestGradingAgreement(t *testing.T) {
-	ps := testcorpus.Shinro(t)
-	first, err := AgreementOf(context.Background(), ps, Weights())
+	ctx := context.Background()
+	train, held := halves(testcorpus.Shinro(t))
+	first, err := AgreementOf(ctx, held, DefaultBounds)
 	if err != nil {
 		t.Fatal(err)
 	}
-	again, err := AgreementOf(context.Background(), ps, Weights())
+	again, err := AgreementOf(ctx, held, DefaultBounds)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !reflect.DeepEqual(first, again) {
 		t.Errorf("agreement differs between runs: %+v vs %+v", first, again)
 	}
-	t.Logf("Spearman ρ over %d puzzles: score %.3f, default weights %.3f, m %.3f, a %.3f, hard moves %.3f",
-		first.N, first.Score, first.DefaultScore, first.M, first.A, first.Hard)
-	if first.N != len(ps) || math.IsNaN(first.Score) {
-		t.Errorf("have %+v, want all %d puzzles graded", first, len(ps))
+	t.Logf("held-out half (%d puzzles), bounds fitted on the other: Spearman ρ level %.3f, class %.3f, score %.3f, m %.3f, −a %.3f",
+		first.N, first.Level, first.Class, first.Score, first.M, first.A)
+	if first.N != len(held) || !(first.Level >= 0.85) {
+		t.Errorf("have %+v, want all %d puzzles graded and ρ(level) ≥ 0.85", first, len(held))
 	}
-	agree := map[string]int{}
-	confusion := map[string]int{}
-	for _, p := range ps {
-		res, err := Grade(context.Background(), p, 0)
+	// The other way round: bounds fitted on the held-out half, ρ on the
+	// training half.
+	var ms []Metrics
+	for _, p := range held {
+		res, err := Grade(ctx, p)
 		if err != nil {
 			t.Fatal(err)
 		}
-		want, have := PlayshinroClass(p.Number), Class(res)
+		ms = append(ms, MetricsOf(p, res))
+	}
+	swapped, err := AgreementOf(ctx, train, FitBounds(ms))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("swapped halves (%d puzzles): Spearman ρ level %.3f, class %.3f", swapped.N, swapped.Level, swapped.Class)
+	if !(swapped.Level >= 0.85) {
+		t.Errorf("swapped halves: ρ(level) = %.3f, want ≥ 0.85", swapped.Level)
+	}
+	agree := map[string]int{}
+	confusion := map[string]int{}
+	for _, p := range append(train, held...) {
+		res, err := Grade(ctx, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, have := PlayshinroClass(p.Number), MetricsOf(p, res).Class()
 		confusion[want+"->"+have]++
 		if want == have {
 			agree[want]++

@@ -9,14 +9,28 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/urfave/cli/v2"
+
 	"github.com/puzzlesat/puzzlesat/app"
 )
 
 // Run runs `puzzlesat ARGS...` reading stdin and returns the exit code,
 // standard output and standard error the binary would give.
 func Run(stdin string, args ...string) (code int, stdout, stderr string) {
+	return RunWith(nil, stdin, args...)
+}
+
+// RunWith is Run with only the commands cmds (nil: all of puzzlesat's),
+// for commands that ship in a binary of their own (bench, render): their
+// tests run them in-process as that binary would.
+func RunWith(cmds []*cli.Command, stdin string, args ...string) (code int, stdout, stderr string) {
 	var out, errb bytes.Buffer
-	code = app.Run(context.Background(), strings.NewReader(stdin), &out, &errb, append([]string{"puzzlesat"}, args...))
+	argv := append([]string{"puzzlesat"}, args...)
+	if cmds == nil {
+		code = app.Run(context.Background(), strings.NewReader(stdin), &out, &errb, argv)
+	} else {
+		code = app.RunWith(context.Background(), strings.NewReader(stdin), &out, &errb, argv, cmds)
+	}
 	return code, out.String(), errb.String()
 }
 
@@ -33,9 +47,16 @@ type Case struct {
 // Test runs every case as a subtest.
 func Test(t *testing.T, cases []Case) {
 	t.Helper()
+	TestWith(t, nil, cases)
+}
+
+// TestWith runs every case as a subtest with only the commands cmds (see
+// RunWith).
+func TestWith(t *testing.T, cmds []*cli.Command, cases []Case) {
+	t.Helper()
 	for _, tc := range cases {
 		t.Run(tc.Name, func(t *testing.T) {
-			code, out, errs := Run(tc.Stdin, tc.Args...)
+			code, out, errs := RunWith(cmds, tc.Stdin, tc.Args...)
 			if code != tc.Code {
 				t.Errorf("exit code: have %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tc.Code, out, errs)
 			}

@@ -27,10 +27,15 @@
 //     other value of its domain is caught, unless SAT shows the changed
 //     assignment is a solution too (then Verify must accept it);
 //   - Human: the kind's rules pass human.Validate, and a graded solve
-//     (package crosscheck, the kind's default trials) has every elimination
-//     certified by SAT and, when the rules finish, the same solution;
-//   - Route and Select: the optional kinds.RouteReporter and Kind.Select,
-//     when the kind has them, answer consistently.
+//     (package crosscheck, the kind's default rules and trial rules) has
+//     every elimination certified by SAT, finishes every puzzle SAT
+//     proves unique, and reaches the same solution;
+//   - Select: the puzzle has an entry number (Header.Entry, rising through
+//     the file), and Kind.Select finds it again by that number (#N) and by
+//     its name when no other puzzle of the file shares it, and refuses #0
+//     and a name no puzzle has;
+//   - Route: the optional kinds.RouteReporter, when the kind has it,
+//     answers one of its documented routes.
 package kindtest
 
 import (
@@ -42,6 +47,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -164,6 +170,7 @@ func subtestName(arg string, inst kinds.Instance) string {
 type instance struct {
 	kinds.Instance
 	file  string
+	data  []byte
 	peers []kinds.Instance // every puzzle of the file, for Select
 }
 
@@ -200,17 +207,23 @@ func (s *suite) load(t tb, arg string) []instance {
 		t.Errorf("Parse(%s): have no puzzle, want at least one", name)
 		return nil
 	}
+	// Entry numbers rise through the file (malformed entries leave gaps).
+	for i := 1; i < len(insts); i++ {
+		if have, prev := insts[i].Head().Entry, insts[i-1].Head().Entry; have <= prev {
+			t.Errorf("Parse(%s): puzzle %d (%s) has entry %d, want more than the %d before it", name, i+1, insts[i].Name(), have, prev)
+		}
+	}
 	if sel != "" {
-		in, err := s.kind.Pick(name, insts, sel)
+		in, err := s.kind.Select(name, data, s.opt, sel)
 		if err != nil {
 			t.Errorf("%s: have error %v, want a puzzle", arg, err)
 			return nil
 		}
-		return []instance{{in, name, insts}}
+		return []instance{{in, name, data, insts}}
 	}
 	out := make([]instance, len(insts))
 	for i, in := range insts {
-		out[i] = instance{in, name, insts}
+		out[i] = instance{in, name, data, insts}
 	}
 	return out
 }
@@ -245,9 +258,7 @@ func (s *suite) puzzle(t tb, inst instance) {
 	if rr, ok := inst.Instance.(kinds.RouteReporter); ok {
 		t.Run("Route", func(t tb) { route(ctx, t, rr) })
 	}
-	if s.kind.Select != nil {
-		t.Run("Select", func(t tb) { s.selectPeer(t, inst) })
-	}
+	t.Run("Select", func(t tb) { s.selectPeer(t, inst) })
 }
 
 // roundTrip writes the puzzle in every output format and reads it back.
@@ -363,8 +374,8 @@ func (s *suite) sat(ctx context.Context, t tb, inst instance) (puzzle.Assignment
 	return ref, unique
 }
 
-// verify checks Verify on the solution and on every one-unknown change of
-// it. On a puzzle proved unique every change must be caught; otherwise SAT
+// verify checks Verify on the solution, on the solution with each unknown
+// cleared (-1), and on every one-unknown change of it. On a puzzle proved unique every change must be caught; otherwise SAT
 // decides whether the changed assignment is a solution.
 func (s *suite) verify(ctx context.Context, t tb, inst instance, ref puzzle.Assignment, unique bool) {
 	if ref == nil {
@@ -382,10 +393,21 @@ func (s *suite) verify(ctx context.Context, t tb, inst instance, ref puzzle.Assi
 	if vs := inst.Verify(ref); len(vs) > 0 {
 		t.Errorf("Verify(solution): have %v, want no violation", vs)
 	}
+	// A board with one unknown cleared (a player's board) can still be
+	// completed: Verify names that unknown's cell and nothing else.
+	for i, v := range vars {
+		a := slices.Clone(ref)
+		a[i] = -1
+		vs := inst.Verify(a)
+		if len(vs) != 1 || !slices.Equal(vs[0].Cells, []puzzle.Pos{v.Pos}) {
+			t.Errorf("Verify(solution with %s cleared): have %v, want one violation naming %v only", v.Name, vs, v.Pos)
+			break
+		}
+	}
 	var enc *solve.Encoded
 	if !unique {
 		var err error
-		if enc, err = solve.Encode(inst, factory(s.backends[0])); err != nil {
+		if enc, err = solve.Encode(t.Context(), inst, factory(s.backends[0])); err != nil {
 			t.Fatalf("solve.Encode: %v", err)
 		}
 	}
@@ -462,6 +484,8 @@ func (s *suite) human(ctx context.Context, t tb, inst instance, ref puzzle.Assig
 		t.Errorf("crosscheck.Grade: have %d of %d eliminations certified, want all", g.Certified, elims)
 	}
 	switch {
+	case g.Human.Status != human.StatusSolved && g.SAT != nil && g.SAT.Status == sat.UniqueSolution:
+		t.Errorf("crosscheck.Grade: the kind's default rules end %s after %d steps on a unique puzzle, want solved", g.Human.Status, len(g.Human.Steps))
 	case g.Human.Status != human.StatusSolved:
 		t.Logf("the rules end %s after %d steps (every one certified)", g.Human.Status, len(g.Human.Steps))
 	case ref != nil && !slices.Equal(g.Solution, ref):
@@ -479,25 +503,37 @@ func route(ctx context.Context, t tb, rr kinds.RouteReporter) {
 	}
 }
 
-// selectPeer checks that Select finds the puzzle by its name among the
-// file's puzzles (when no other one shares the name) and refuses a name
-// no puzzle has.
+// selectPeer checks the puzzle's entry number, and that Select finds the
+// puzzle by it and by its name (when no other puzzle of the file shares
+// the name), and refuses #0 and a name no puzzle has.
 func (s *suite) selectPeer(t tb, inst instance) {
+	entry := inst.Head().Entry
+	if entry < 1 {
+		t.Errorf("Head().Entry: have %d, want the puzzle's entry number, from 1", entry)
+	}
+	same := func(sel string) {
+		have, err := s.kind.Select(inst.file, inst.data, s.opt, sel)
+		switch {
+		case err != nil:
+			t.Errorf("Select(%q): have error %v, want this puzzle", sel, err)
+		case have.Head().Entry != entry || have.Name() != inst.Name() || drawn(have, nil) != drawn(inst, nil):
+			t.Errorf("Select(%q): have %s (entry %d), want this puzzle (entry %d)", sel, nameOf(have), have.Head().Entry, entry)
+		}
+	}
+	same(strconv.Itoa(entry))
 	named := 0
 	for _, p := range inst.peers {
 		if p.Name() == inst.Name() {
 			named++
 		}
 	}
-	if named == 1 {
-		have, err := s.kind.Select(inst.peers, inst.Name())
-		if err != nil || have != inst.Instance {
-			t.Errorf("Select(%q): have %v, %v; want this puzzle", inst.Name(), nameOf(have), err)
-		}
+	if named == 1 && inst.Name() != "" {
+		same("name=" + inst.Name())
 	}
-	const missing = "kindtest: no such puzzle"
-	if have, err := s.kind.Select(inst.peers, missing); err == nil {
-		t.Errorf("Select(%q): have %s, want an error", missing, nameOf(have))
+	for _, sel := range []string{"0", "name=kindtest: no such puzzle"} {
+		if have, err := s.kind.Select(inst.file, inst.data, s.opt, sel); err == nil {
+			t.Errorf("Select(%q): have %s, want an error", sel, nameOf(have))
+		}
 	}
 }
 

@@ -118,6 +118,13 @@ func wrap(k *kinds.Kind, w func(kinds.Instance) kinds.Instance) *kinds.Kind {
 		}
 		return insts, err
 	}
+	out.Select = func(name string, data []byte, opt kinds.Options, sel string) (kinds.Instance, error) {
+		in, err := k.Select(name, data, opt, sel)
+		if err != nil {
+			return nil, err
+		}
+		return w(in), nil
+	}
 	return &out
 }
 
@@ -155,7 +162,7 @@ func TestBrokenKinds(t *testing.T) {
 		// 18 solutions: SAT tells which changed assignments Verify must
 		// accept, so a sound Verify raises nothing.
 		{"puzzle with several solutions", nil, kinds.Juosan, []string{two}, "/SAT: solve.Check on gini: have multiple", "/Verify:"},
-		{"no such puzzle", nil, kinds.Juosan, []string{juosan + "#nosuch"}, `no puzzle "nosuch"`, ""},
+		{"no such puzzle", nil, kinds.Juosan, []string{juosan + "#nosuch"}, `no puzzle named "nosuch" (the file holds 1 entry)`, ""},
 		{"no files", nil, kinds.Juosan, nil, "no files given", ""},
 	}
 	for _, tc := range tests {

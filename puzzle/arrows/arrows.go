@@ -6,6 +6,10 @@
 // Every cell holds an arrow in one of eight directions and a number: the
 // count of distinct numbers among all cells the arrow points at, up to the
 // edge of the grid. Values range over 0..max(rows, cols)-1.
+//
+// Both formats hold one puzzle per file: its only entry, 1 (Header.Entry),
+// so FILE#1 or the puzzle's name (the file's name) selects it and any
+// other selection finds no puzzle (puzzle.Selection).
 package arrows
 
 import (
@@ -252,9 +256,15 @@ func (p *Puzzle) Grid(a puzzle.Assignment) [][]int {
 	return g
 }
 
-// Verify names every arrow whose number is wrong in the full assignment a
-// (reading order): a value that is missing or out of range, differs from a
-// given, or is not the count of distinct values the arrow sees. Nil means
+// RuleEmpty is the rule Verify names for a cell without a number (-1).
+const RuleEmpty = "empty-cell"
+
+// Verify names every arrow whose number is wrong in the assignment a
+// (reading order): a value that is out of range, differs from a given, or
+// is not the count of distinct values the arrow sees. An empty cell (-1)
+// is reported once as such, and an arrow is counted only when it and every
+// cell it points at are filled, so that on a partial filling (a player's
+// board) what is reported is wrong whatever the empty cells get. Nil means
 // a is a solution.
 func (p *Puzzle) Verify(a puzzle.Assignment) []puzzle.Violation {
 	n := p.NumRows * p.NumCols
@@ -266,6 +276,9 @@ func (p *Puzzle) Verify(a puzzle.Assignment) []puzzle.Violation {
 	for i, v := range a {
 		pos := p.Pos(i)
 		switch {
+		case v == -1:
+			out = append(out, puzzle.Violation{Rule: RuleEmpty, Cells: []puzzle.Pos{pos}, Msg: "cell is empty"})
+			bad[i] = true
 		case v < 0 || v >= p.NumValues():
 			out = append(out, puzzle.Violation{Rule: "range", Cells: []puzzle.Pos{pos}, Msg: fmt.Sprintf("value %d not in 0..%d", v, p.NumValues()-1)})
 			bad[i] = true
@@ -279,11 +292,13 @@ func (p *Puzzle) Verify(a puzzle.Assignment) []puzzle.Violation {
 		}
 		seen := map[int]bool{}
 		cells := []puzzle.Pos{p.Pos(i)}
+		open := false
 		for _, j := range p.Ray(i) {
 			seen[a[j]] = true
 			cells = append(cells, p.Pos(j))
+			open = open || a[j] == -1
 		}
-		if len(seen) != v {
+		if !open && len(seen) != v {
 			out = append(out, puzzle.Violation{Rule: "count", Cells: cells,
 				Msg: fmt.Sprintf("arrow %c holds %d but sees %d distinct numbers", p.Dir(i).Glyph(), v, len(seen))})
 		}

@@ -101,6 +101,31 @@ func TestVerifyNamesWrongArrows(t *testing.T) {
 	}
 }
 
+// TestVerifyPartial: on a partial board an empty cell is named once, and
+// an arrow only when it and every cell it sees are filled: of what a wrong
+// value breaks on the full board, what involves the empty cell is left out.
+func TestVerifyPartial(t *testing.T) {
+	p := testcorpus.ArrowsPuzzle(t, "2026-01-24")
+	wrong, empty := p.Index(puzzle.Pos{Row: 0, Col: 0}), p.Index(puzzle.Pos{Row: 3, Col: 0})
+	a := slices.Clone(p.Solution)
+	a[wrong] = (a[wrong] + 1) % p.NumValues()
+	var want []string
+	for _, v := range p.Verify(a) {
+		if !slices.Contains(v.Cells, p.Pos(empty)) {
+			want = append(want, fmt.Sprintf("%s@%v", v.Rule, v.Cells))
+		}
+	}
+	want = append([]string{fmt.Sprintf("empty-cell@[%v]", p.Pos(empty))}, want...)
+	a[empty] = -1
+	var have []string
+	for _, v := range p.Verify(a) {
+		have = append(have, fmt.Sprintf("%s@%v", v.Rule, v.Cells))
+	}
+	if !slices.Equal(have, want) || len(want) < 2 {
+		t.Errorf("have %v\nwant %v (and at least one arrow)", have, want)
+	}
+}
+
 func TestIndexPos(t *testing.T) {
 	p := parseOne(t, "row", []byte("arrows 2x3\n→ → ←\n↑ ↑ ↑\n"))
 	for i := range p.Vars() {
@@ -187,6 +212,9 @@ func TestParseErrors(t *testing.T) {
 		{"every given too big", "arrows 1x2\n→3 ←.\n# and\n", []string{"2:1: given 3 out of range 0..1"}},
 		{"grid too big", big, []string{"2:73: grid 1x37 allows values above 35"}},
 		{"bom", "\uFEFFarrows 1x1\n↑?\n", []string{`2:1: bad value "?"`}},
+		{"combining mark after the arrow", "arrows 1x2\n→\u0301. ←.\n", []string{"2:1: combining mark U+0301 in the cell"}},
+		{"combining mark after the value", "+----+\n| ↑.\u0301 |\n+----+\n", []string{"2:3: combining mark U+0301 in the cell"}},
+		{"value too large", "arrows 1x2\n→100 ←.\n", []string{"2:1: value 100 too large (max 35)"}},
 		{"not utf-8", "arrows 1x1\n↑\xff\n", []string{"2:2: input is not UTF-8"}},
 		{"empty", "# nothing\n\n", []string{"1:1: empty input"}},
 	}

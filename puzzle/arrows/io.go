@@ -109,7 +109,8 @@ func parseWith(read reader, name string, data []byte) ([]*Puzzle, error) {
 	if err := errs.Err(); err != nil {
 		return nil, err
 	}
-	p := &Puzzle{Header: puzzle.Header{Title: name}, NumRows: len(grid), NumCols: len(grid[0])}
+	// The formats hold one puzzle: entry 1 of its file.
+	p := &Puzzle{Header: puzzle.Header{Title: name, Entry: 1}, NumRows: len(grid), NumCols: len(grid[0])}
 	for _, row := range grid {
 		dirs := make([]Dir, len(row))
 		given := make([]int, len(row))
@@ -173,14 +174,20 @@ func (p *Puzzle) ParseSolution(name string, data []byte) (puzzle.Assignment, err
 		errs.Add(name, x.line, x.col, "solution is %dx%d, puzzle is %dx%d", len(grid), len(grid[0]), p.NumRows, p.NumCols)
 	default:
 		a = make(puzzle.Assignment, 0, p.NumRows*p.NumCols)
+		vars := p.Vars()
 		for r, row := range grid {
 			for c, x := range row {
 				pos := puzzle.Pos{Row: r, Col: c}
 				if x.dir != p.Dirs[r][c] {
 					errs.Add(name, x.line, x.col, "%v: solution arrow %c, puzzle arrow %c", pos, x.dir.Glyph(), p.Dirs[r][c].Glyph())
 				}
-				if x.val < 0 {
+				// A number no arrow here can show is no value of the
+				// unknown: it would index past its domain downstream.
+				switch n := len(vars[len(a)].Domain); {
+				case x.val < 0:
 					errs.Add(name, x.line, x.col, "%v: solution cell is empty", pos)
+				case x.val >= n:
+					errs.Add(name, x.line, x.col, "%v: value %d out of range 0..%d", pos, x.val, n-1)
 				}
 				a = append(a, x.val)
 			}
@@ -416,12 +423,17 @@ func parseCell(s string) (cell, error) {
 		}
 		return cell{dir: d, val: n}, nil
 	}
-	if len(v) > 2 {
-		return cell{}, fmt.Errorf("value %q too large (max %d)", v, MaxValue)
+	if i := strings.IndexFunc(v, func(r rune) bool { return unicode.Is(unicode.M, r) }); i >= 0 {
+		// An accent typed after the arrow reads as part of the value.
+		m, _ := utf8.DecodeRuneInString(v[i:])
+		return cell{}, fmt.Errorf("combining mark %U in the cell: want an arrow, then 0..%d, a letter A..Z or '.'", m, MaxValue)
+	}
+	if strings.TrimLeft(v, "0123456789") != "" {
+		return cell{}, fmt.Errorf("bad value %q (want 0..%d, a letter A..Z or '.')", v, MaxValue)
 	}
 	n, err := strconv.Atoi(v)
-	if err != nil || n < 0 || n > MaxValue {
-		return cell{}, fmt.Errorf("bad value %q (want 0..%d or '.')", v, MaxValue)
+	if err != nil || len(v) > 2 || n > MaxValue {
+		return cell{}, fmt.Errorf("value %s too large (max %d)", v, MaxValue)
 	}
 	return cell{dir: d, val: n}, nil
 }

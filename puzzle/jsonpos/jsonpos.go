@@ -5,6 +5,11 @@
 // and Skip, and records its own errors with ErrorAt at the offsets Token
 // returns; Errors then holds every error found (its Err method sorts them
 // by position). Lines and columns are 1-based; columns count bytes.
+//
+// A file of many puzzles is walked entry by entry: Value cuts an entry out
+// whole, checking its syntax without decoding it (List does so for a
+// plain array of entries), and Sub reads one entry alone, positions still
+// the file's. Entries a selection does not need are thus never decoded.
 package jsonpos
 
 import (
@@ -24,48 +29,82 @@ var ErrStop = errors.New("stop")
 
 // Reader walks a JSON document token by token and knows where each token
 // starts, so that errors point at the JSON element. Numbers are read as
-// json.Number.
+// json.Number. A Reader may cover a part of the document only (Sub): its
+// offsets and positions are still the whole document's.
 type Reader struct {
+	src  *source
+	base int // where the part read starts in src.data
+	end  int // where it ends
+	dec  *json.Decoder
+	errs puzzle.ErrorList
+}
+
+// source is the document the Readers over its parts share.
+type source struct {
 	file  string
 	data  []byte
-	dec   *json.Decoder
-	lines []int // byte offset of each line's start
-	errs  puzzle.ErrorList
+	lines []int // byte offset of each line's start; built on the first error
 }
 
 // New returns a Reader over data; file names it in errors.
 func New(file string, data []byte) *Reader {
-	r := &Reader{file: file, data: data, dec: json.NewDecoder(bytes.NewReader(data)), lines: []int{0}}
+	return newReader(&source{file: file, data: data}, 0, len(data))
+}
+
+func newReader(src *source, base, end int) *Reader {
+	r := &Reader{src: src, base: base, end: end, dec: json.NewDecoder(bytes.NewReader(src.data[base:end]))}
 	r.dec.UseNumber()
-	for i, b := range data {
-		if b == '\n' {
-			r.lines = append(r.lines, i+1)
-		}
-	}
 	return r
 }
+
+// Sub returns a Reader over raw, a value that Value returned at offset
+// off: it reads that value alone and records its own errors, positioned
+// in the whole document. An entry of a list is read this way, apart from
+// the reading of the list.
+func (r *Reader) Sub(off int, raw []byte) *Reader {
+	return newReader(r.src, off, off+len(raw))
+}
+
+// Ahead returns a Reader over the rest of r's part from the next token
+// on, to look ahead: reading it does not move r, and its errors are its
+// own.
+func (r *Reader) Ahead() *Reader { return newReader(r.src, r.Here(), r.end) }
 
 // Errors returns the errors recorded so far, in the order found.
 func (r *Reader) Errors() puzzle.ErrorList { return r.errs }
 
 // LineCol turns a byte offset into a 1-based line and column (in bytes).
 func (r *Reader) LineCol(off int) (int, int) {
-	i := max(sort.SearchInts(r.lines, off+1)-1, 0)
-	return i + 1, off - r.lines[i] + 1
+	s := r.src
+	if s.lines == nil {
+		// Positions are only needed for errors: a document read without
+		// one never pays for the index.
+		s.lines = []int{0}
+		for i, b := range s.data {
+			if b == '\n' {
+				s.lines = append(s.lines, i+1)
+			}
+		}
+	}
+	i := max(sort.SearchInts(s.lines, off+1)-1, 0)
+	return i + 1, off - s.lines[i] + 1
 }
 
 // ErrorAt records an error at byte offset off.
 func (r *Reader) ErrorAt(off int, format string, args ...any) {
 	line, col := r.LineCol(off)
-	r.errs.Add(r.file, line, col, format, args...)
+	r.errs.Add(r.src.file, line, col, format, args...)
 }
 
+// offset is where the decoder stands, in the whole document.
+func (r *Reader) offset() int { return r.base + int(r.dec.InputOffset()) }
+
 // Here is the offset where the next token starts (past white space and the
-// ',' or ':' before it); len of the data at the end.
+// ',' or ':' before it); the end of the part read at its end.
 func (r *Reader) Here() int {
-	off := int(r.dec.InputOffset())
-	for off < len(r.data) {
-		switch r.data[off] {
+	off := r.offset()
+	for off < r.end {
+		switch r.src.data[off] {
 		case ' ', '\t', '\r', '\n', ',', ':':
 			off++
 			continue
@@ -78,8 +117,8 @@ func (r *Reader) Here() int {
 // Peek returns the first byte of the next token without reading it, or 0
 // at the end of the data.
 func (r *Reader) Peek() byte {
-	if off := r.Here(); off < len(r.data) {
-		return r.data[off]
+	if off := r.Here(); off < r.end {
+		return r.src.data[off]
 	}
 	return 0
 }
@@ -94,22 +133,50 @@ func (r *Reader) Decode(v any) error { return r.dec.Decode(v) }
 // Token reads the next token and its start offset. A syntax error or an
 // early end of input is recorded and ErrStop returned.
 func (r *Reader) Token() (json.Token, int, error) {
-	before := int(r.dec.InputOffset())
+	before := r.offset()
 	off := r.Here()
 	tok, err := r.dec.Token()
 	if err != nil {
-		var se *json.SyntaxError
-		switch {
-		case errors.As(err, &se):
-			r.ErrorAt(r.syntaxErrorAt(before, se), "JSON: %v", se)
-		case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
-			r.ErrorAt(len(r.data), "JSON: unexpected end of input")
-		default:
-			r.ErrorAt(off, "JSON: %v", err)
-		}
+		r.syntaxError(before, off, err)
 		return nil, off, ErrStop
 	}
 	return tok, off, nil
+}
+
+// Value reads the next whole value without interpreting it, and returns
+// where it starts and its bytes (a slice of the document, not a copy).
+// Syntax errors are found and recorded as Token finds them, and ErrStop
+// returned. It costs a scan of the value, far less than reading its
+// tokens: a list's entries are passed over or cut out this way, then read
+// with Sub.
+func (r *Reader) Value() (int, []byte, error) {
+	before := r.offset()
+	off := r.Here()
+	if err := r.dec.Decode(&skipValue{}); err != nil {
+		r.syntaxError(before, off, err)
+		return off, nil, ErrStop
+	}
+	return off, r.src.data[off:r.offset()], nil
+}
+
+// skipValue is a decoding target that keeps nothing: Decode still checks
+// the value's syntax.
+type skipValue struct{}
+
+func (*skipValue) UnmarshalJSON([]byte) error { return nil }
+
+// syntaxError records err, met reading the token or value that starts at
+// off (the decoder stood at before).
+func (r *Reader) syntaxError(before, off int, err error) {
+	var se *json.SyntaxError
+	switch {
+	case errors.As(err, &se):
+		r.ErrorAt(r.syntaxErrorAt(before, se), "JSON: %v", se)
+	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
+		r.ErrorAt(r.end, "JSON: unexpected end of input")
+	default:
+		r.ErrorAt(off, "JSON: %v", err)
+	}
 }
 
 // syntaxErrorAt is the offset of the character a syntax error is about.
@@ -117,21 +184,23 @@ func (r *Reader) Token() (json.Token, int, error) {
 // a control character in a string) from somewhere inside the decoder, not
 // from the start of the input; decoding that value alone from its start
 // gives the error relative to it. An error between values is already
-// absolute, and decoding the next value alone then succeeds.
+// absolute (within the part read), and decoding the next value alone then
+// succeeds.
 func (r *Reader) syntaxErrorAt(before int, se *json.SyntaxError) int {
+	data := r.src.data[:r.end]
 	// The value Token was reading starts after blanks and at most one
 	// separator (the one Token itself consumes).
-	start := skipBlanks(r.data, before)
-	if start < len(r.data) && (r.data[start] == ',' || r.data[start] == ':') {
-		start = skipBlanks(r.data, start+1)
+	start := skipBlanks(data, before)
+	if start < len(data) && (data[start] == ',' || data[start] == ':') {
+		start = skipBlanks(data, start+1)
 	}
 	var raw json.RawMessage
-	err := json.NewDecoder(bytes.NewReader(r.data[start:])).Decode(&raw)
+	err := json.NewDecoder(bytes.NewReader(data[start:])).Decode(&raw)
 	var inValue *json.SyntaxError
 	if errors.As(err, &inValue) && inValue.Offset > 0 {
 		return start + int(inValue.Offset) - 1
 	}
-	return int(se.Offset)
+	return r.base + int(se.Offset)
 }
 
 // Expect reads the delimiter d and returns its offset; anything else is
@@ -175,11 +244,7 @@ func (r *Reader) Skip(tok json.Token) error {
 // ExpectEnd records an error if anything but white space follows the
 // value read so far.
 func (r *Reader) ExpectEnd() {
-	off := int(r.dec.InputOffset())
-	for off < len(r.data) && (r.data[off] == ' ' || r.data[off] == '\t' || r.data[off] == '\r' || r.data[off] == '\n') {
-		off++
-	}
-	if off < len(r.data) {
+	if off := skipBlanks(r.src.data[:r.end], r.offset()); off < r.end {
 		r.ErrorAt(off, "unexpected data after the JSON value")
 	}
 }
@@ -206,3 +271,86 @@ func skipBlanks(data []byte, off int) int {
 	}
 	return off
 }
+
+// List walks a document that holds a list of entries: a JSON array, whose
+// elements are the entries, or a single object, the only entry. Each entry
+// is cut out whole with Value, which checks its syntax without decoding
+// it; the caller reads the ones it wants with Sub.
+type List struct {
+	r     *Reader
+	state int // one of the states below
+	off   int
+	raw   []byte
+}
+
+// The states of a walk over a List.
+const (
+	listStart  = iota // nothing read yet
+	listArray         // in the array
+	listSingle        // the document is one object, read
+	listEnd           // the walk is over
+)
+
+// NewList returns a walk over r's document.
+func NewList(r *Reader) *List { return &List{r: r} }
+
+// Next cuts out the next entry and reports whether there is one. It
+// reports false at the end of the document, and at a fault of the
+// document, which it records in the Reader's errors: input that is empty
+// or neither an array nor an object, an empty array, a syntax error, data
+// after the end.
+func (l *List) Next() bool {
+	r := l.r
+	switch l.state {
+	case listStart:
+		switch r.Peek() {
+		case 0:
+			r.ErrorAt(r.base, "empty input: want a JSON array of puzzles")
+		case '[':
+			_, off, err := r.Token()
+			if err != nil {
+				break
+			}
+			if !r.More() {
+				r.ErrorAt(off, "no puzzles")
+				break
+			}
+			l.state = listArray
+			return l.cut()
+		case '{':
+			l.state = listSingle
+			return l.cut()
+		default:
+			if tok, off, err := r.Token(); err == nil {
+				r.ErrorAt(off, "want a JSON array of puzzles or one puzzle object, have %v", Describe(tok))
+			}
+		}
+	case listArray:
+		if r.More() {
+			return l.cut()
+		}
+		if _, err := r.Expect(']', `"]"`); err == nil {
+			r.ExpectEnd()
+		}
+	case listSingle:
+		r.ExpectEnd()
+	}
+	l.state = listEnd
+	return false
+}
+
+func (l *List) cut() bool {
+	off, raw, err := l.r.Value()
+	if err != nil {
+		l.state = listEnd
+		return false
+	}
+	l.off, l.raw = off, raw
+	return true
+}
+
+// Entry is the current entry: where it starts, and its bytes.
+func (l *List) Entry() (int, []byte) { return l.off, l.raw }
+
+// Many reports whether the document is an array, not a single object.
+func (l *List) Many() bool { return l.state == listArray }

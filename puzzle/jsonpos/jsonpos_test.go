@@ -374,3 +374,85 @@ func TestSyntaxErrorBetweenValues(t *testing.T) {
 		t.Errorf("have %v, want the error at the second comma, x:1:14", errs)
 	}
 }
+
+// TestValue: Value cuts out each element of a list as the bytes of the
+// document, and finds syntax errors where Token finds them.
+func TestValue(t *testing.T) {
+	tests := []struct {
+		name, in string
+		want     []string // the elements cut out before the error
+		wantErr  string
+	}{
+		{"elements", "[1, {\"a\": [2, 3]},\n \"x\" ]", []string{`1`, `{"a": [2, 3]}`, `"x"`}, ""},
+		{"bad literal", "[{\"a\": 1},\n {\"b\": tru}]", []string{`{"a": 1}`}, `f:2:11: JSON: invalid character '}' in literal true (expecting 'e')`},
+		{"bad value", `[1, }`, []string{`1`}, `f:1:5: JSON: invalid character '}' looking for beginning of value`},
+		{"control character", "[\"a\tb\"]", nil, `f:1:4: JSON: invalid character '\t' in string literal`},
+		{"eof in element", "[{\"a\":\n 1", nil, `f:2:3: JSON: unexpected end of input`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := jsonpos.New("f", []byte(tt.in))
+			if _, err := r.Expect('[', "a list"); err != nil {
+				t.Fatal(r.Errors())
+			}
+			var have []string
+			for r.More() {
+				off, raw, err := r.Value()
+				if err != nil {
+					break
+				}
+				if !strings.HasPrefix(tt.in[off:], string(raw)) {
+					t.Errorf("Value at %d: have %q, which the input does not hold there", off, raw)
+				}
+				have = append(have, string(raw))
+			}
+			haveErr := ""
+			if len(r.Errors()) > 0 {
+				haveErr = r.Errors().Error()
+			}
+			if fmt.Sprint(have) != fmt.Sprint(tt.want) || haveErr != tt.wantErr {
+				t.Errorf("have %q, %q; want %q, %q", have, haveErr, tt.want, tt.wantErr)
+			}
+		})
+	}
+}
+
+// TestSub: a Reader over one value reads it alone, with the document's
+// offsets and positions, and keeps its errors to itself.
+func TestSub(t *testing.T) {
+	in := "[{\"a\": 1},\n {\"b\": [true, 2]}, 3]"
+	r := jsonpos.New("f", []byte(in))
+	if _, err := r.Expect('[', "a list"); err != nil {
+		t.Fatal(r.Errors())
+	}
+	r.Value()
+	off, raw, err := r.Value()
+	if err != nil {
+		t.Fatal(r.Errors())
+	}
+	sub := r.Sub(off, raw)
+	var offs []int
+	for {
+		tok, off, err := sub.Token()
+		if err != nil {
+			break
+		}
+		offs = append(offs, off)
+		if tok == json.Delim('[') {
+			sub.ErrorAt(off, "a list")
+		}
+	}
+	if want := []int{12, 13, 18, 19, 25, 26, 27}; fmt.Sprint(offs) != fmt.Sprint(want) {
+		t.Errorf("offsets: have %v, want %v", offs, want)
+	}
+	// The token loop ends at the value's end, reported there.
+	if have, want := sub.Errors().Error(), "f:2:8: a list (and 1 more error)"; have != want {
+		t.Errorf("errors: have %q, want %q", have, want)
+	}
+	if len(r.Errors()) != 0 {
+		t.Errorf("the list's reader: have errors %v, want none", r.Errors())
+	}
+	if _, raw, err := r.Value(); err != nil || string(raw) != "3" {
+		t.Errorf("after Sub: have %q, %v; want 3", raw, err)
+	}
+}

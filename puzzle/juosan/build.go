@@ -126,6 +126,7 @@ func one(read func(errs *puzzle.ErrorList, file string, data []byte) *Puzzle) fu
 		if err := errs.Err(); err != nil {
 			return nil, err
 		}
+		p.Entry = 1
 		return []*Puzzle{p}, nil
 	}
 }
@@ -137,7 +138,7 @@ func rowCount(errs *puzzle.ErrorList, file string, lines, block []text.Line, row
 	if len(block) == rows {
 		return true
 	}
-	at := text.Token{Line: lines[len(lines)-1].Num + 1}
+	at := text.Token{Line: lines[len(lines)-1].Num + 1, Col: 1}
 	if len(block) > rows {
 		at = block[rows].Toks[0]
 	}
@@ -149,7 +150,7 @@ func rowCount(errs *puzzle.ErrorList, file string, lines, block []text.Line, row
 // adds an error at the end of the input when there are fewer.
 func blockAfter(errs *puzzle.ErrorList, file string, lines []text.Line, i, rows int) ([]text.Line, bool) {
 	if have := len(lines) - i - 1; have < rows {
-		errs.Add(file, lines[len(lines)-1].Num+1, 0, "%q block has %d rows, want %d", lines[i].Toks[0].Text, have, rows)
+		errs.Add(file, lines[len(lines)-1].Num+1, 1, "%q block: want %d rows, have %d", lines[i].Toks[0].Text, rows, have)
 		return nil, false
 	}
 	return lines[i+1 : i+1+rows], true
@@ -160,7 +161,7 @@ func blockAfter(errs *puzzle.ErrorList, file string, lines []text.Line, i, rows 
 func linesOf(errs *puzzle.ErrorList, file string, data []byte, comments bool, want string) []text.Line {
 	lines := text.Lines(data, comments)
 	if len(lines) == 0 {
-		errs.Add(file, 1, 0, "empty input: want %s", want)
+		errs.Add(file, 1, 1, "empty input: want %s", want)
 	}
 	return lines
 }

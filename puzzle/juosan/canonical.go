@@ -85,7 +85,7 @@ func readCanonical(errs *puzzle.ErrorList, file string, data []byte) *Puzzle {
 		}
 	}
 	if !haveGrid {
-		errs.Add(file, lines[len(lines)-1].Num+1, 0, "missing \"grid\" block")
+		errs.Add(file, lines[len(lines)-1].Num+1, 1, "missing \"grid\" block")
 	}
 	if len(*errs) > 0 {
 		return nil

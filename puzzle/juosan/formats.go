@@ -22,7 +22,7 @@ var Formats = puzzle.Formats[*Puzzle]{
 	inFormat,
 	playgroundFormat,
 	jankoFormat,
-	{Name: "puzzlink", Doc: "puzz.link URL", Detect: isURLs, Parse: readURLs},
+	{Name: "puzzlink", Doc: "puzz.link URL", Detect: isURLs, Parse: readURLs, Select: selectURLs},
 }
 
 var (
@@ -45,7 +45,8 @@ var (
 		Detect: func(_ string, data []byte) bool {
 			return looksJSON(data) && bytes.Contains(data, []byte(`"R"`)) && bytes.Contains(data, []byte(`"N"`))
 		},
-		Parse: readPlayground,
+		Parse:  readPlayground,
+		Select: selectPlayground,
 	}
 	jankoFormat = &puzzle.Format[*Puzzle]{
 		Name: "janko", Doc: "janko.at text",
@@ -100,6 +101,17 @@ func (p *Puzzle) ParseSolution(file string, data []byte) (puzzle.Assignment, err
 	return g.Assignment(), nil
 }
 
+// Aliases are the other names a puzzle called name is selected by: the
+// name's first word without ".in", so "4x4_1" selects the playground's
+// "4x4_1 (easy).in".
+func Aliases(name string) []string {
+	short := strings.TrimSuffix(strings.Fields(name + " ")[0], ".in")
+	if short == name || short == "" {
+		return nil
+	}
+	return []string{short}
+}
+
 // single turns a writer of one puzzle into a Format's Write, for formats
 // that hold one puzzle per file.
 func single(name string, write func(*Puzzle) string) func([]*Puzzle) ([]byte, error) {
@@ -126,13 +138,17 @@ func looksJSON(data []byte) bool {
 	return len(t) > 0 && (t[0] == '[' || t[0] == '{')
 }
 
-// firstLine is data's first line that is not blank or a comment.
+// firstLine is data's first line that is not blank or a comment, read
+// without the lines after it. JSON has none: it is never a text format,
+// and its first line may be all of it.
 func firstLine(data []byte) (text.Line, bool) {
-	lines := text.Lines(data, true)
-	if len(lines) == 0 {
+	if looksJSON(data) {
 		return text.Line{}, false
 	}
-	return lines[0], true
+	for l := range text.All(data, true) {
+		return l, true
+	}
+	return text.Line{}, false
 }
 
 // isCanonical reports whether data's first line is "juosan".
@@ -144,7 +160,7 @@ func isCanonical(_ string, data []byte) bool {
 // isURLs reports whether data's first line is a puzz.link Juosan URL.
 func isURLs(_ string, data []byte) bool {
 	first, ok := firstLine(data)
-	return ok && !looksJSON(data) && len(first.Toks) == 1 && isURLToken(first.Toks[0].Text)
+	return ok && len(first.Toks) == 1 && isURLToken(first.Toks[0].Text)
 }
 
 // isURLToken reports whether s looks like a puzz.link Juosan URL.
@@ -182,8 +198,20 @@ func isIn(_ string, data []byte) bool {
 	// "R C", the number K of territories alone on its line, K clues, then
 	// R rows of C territory numbers: a Linjat rows text may start like a
 	// header ("2     4", "3") but never goes on like one.
+	if looksJSON(data) {
+		return false
+	}
+	var head []text.Line // the first two lines, before reading all
+	for l := range text.All(data, false) {
+		if head = append(head, l); len(head) == 2 {
+			break
+		}
+	}
+	if len(head) < 2 || len(head[0].Toks) != 2 || len(head[1].Toks) != 1 {
+		return false
+	}
 	lines := text.Lines(data, false)
-	if len(lines) < 3 || len(lines[0].Toks) != 2 || len(lines[1].Toks) != 1 || isJanko(data) {
+	if len(lines) < 3 || isJanko(data) {
 		return false
 	}
 	ints := func(l text.Line) bool {

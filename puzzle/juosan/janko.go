@@ -98,10 +98,10 @@ lines:
 		}
 	}
 	if areas == nil {
-		errs.Add(file, lines[len(lines)-1].Num+1, 0, "missing \"areas\" block")
+		errs.Add(file, lines[len(lines)-1].Num+1, 1, "missing \"areas\" block")
 	}
 	if problem == nil {
-		errs.Add(file, lines[len(lines)-1].Num+1, 0, "missing \"problem\" block")
+		errs.Add(file, lines[len(lines)-1].Num+1, 1, "missing \"problem\" block")
 	}
 	if len(*errs) > 0 {
 		return nil

@@ -61,6 +61,18 @@
 // reading order of their first cell, so the same puzzle read from any
 // format gives an Equal Puzzle. Errors are srcpos.ErrorList values with
 // file, line and column.
+//
+// # Entries and names
+//
+// A playground JSON list and a list of URLs hold many puzzles: each JSON
+// element, each URL line, is an entry, numbered from 1 in file order,
+// malformed ones included (Header.Entry; the other formats hold one
+// puzzle, entry 1). FILE#N selects entry N, FILE#NAME a puzzle by name
+// (puzzle.Selection): a playground entry's "name" ("4x4_1 (easy).in"),
+// or its first word without ".in" ("4x4_1", Aliases); a URL of a list is
+// named FILE:LINE. A malformed entry's errors name it ("entry 6 (5x5_3
+// (medium).in): ..."). Selecting from playground JSON reads the list only
+// up to the selected entry (Formats' Select).
 package juosan
 
 import (

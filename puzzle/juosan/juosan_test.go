@@ -502,7 +502,7 @@ func TestParseSolution(t *testing.T) {
 	}{
 		{"no block", "juosan\nsize 6 6\ngrid\n" + strings.Repeat("a a a a a a\n", 6), "no solution block"},
 		{"size", "juosan\nsize 1 2\ngrid\na a\nsolution\n--\n", "solution is 1x2, puzzle is 6x6"},
-		{"rows", "- -\n", "found 1 rows, want 6"},
+		{"rows", "- -\n", "want 6 rows, found 1"},
 		{"puzzle error", "juosan\nsize 1 1\ngrid\n1\n", "cell \"1\""},
 	} {
 		if _, err := p.ParseSolution("f", []byte(tc.in)); err == nil || !strings.Contains(err.Error(), tc.want) {

@@ -1,9 +1,7 @@
 package juosan
 
 import (
-	"bytes"
 	"encoding/json"
-	"fmt"
 	"strconv"
 
 	"github.com/puzzlesat/puzzlesat/puzzle"
@@ -15,102 +13,117 @@ import (
 // objects {"name", "m" (rows), "n" (columns), "r" (number of labels), "N"
 // (r numbers, -1 none), "R" (m rows of n 0-based labels)}; a single object
 // is accepted too. Names look like "4x4_1 (easy).in"; a puzzle is picked
-// from the file by its name or the name's first word ("4x4_1").
+// from the file by its entry number, its name or the name's first word
+// ("4x4_1", see Aliases).
 //
 // It returns every well-formed puzzle in file order. When some entries are
 // malformed it still returns the others, together with a puzzle.ErrorList
 // that has one error per bad entry, positioned at the entry and naming it.
-// Malformed JSON gives its syntax errors and no puzzles.
-func readPlayground(file string, data []byte) ([]*Puzzle, error) {
-	entries, err := playgroundEntries(file, data)
-	if err != nil {
-		return nil, err
-	}
-	var (
-		out  []*Puzzle
-		errs puzzle.ErrorList
-	)
-	for _, e := range entries {
-		if p := e.parse(&errs, file); p != nil {
-			out = append(out, p)
-		}
-	}
-	return out, errs.Err()
+// Malformed JSON, or an empty list, gives its errors and no puzzles.
+var (
+	readPlayground   = puzzle.ParseEntries(openPlayground)
+	selectPlayground = puzzle.SelectEntries(openPlayground)
+)
+
+// playgroundEntries walks the entries of the playground JSON: each entry
+// is cut out whole (jsonpos.List), which checks its syntax, and decoded
+// only when its name or its puzzle is asked for.
+type playgroundEntries struct {
+	r    *jsonpos.Reader
+	list *jsonpos.List
+	file string
+	e    playgroundEntry
 }
 
-// playgroundEntry is one raw object of the JSON list and where it starts.
+func openPlayground(file string, data []byte) puzzle.Entries[*Puzzle] {
+	r := jsonpos.New(file, data)
+	return &playgroundEntries{r: r, list: jsonpos.NewList(r), file: file}
+}
+
+func (es *playgroundEntries) Next() bool {
+	if !es.list.Next() {
+		return false
+	}
+	off, raw := es.list.Entry()
+	es.e = playgroundEntry{raw: raw, off: off}
+	return true
+}
+
+func (es *playgroundEntries) Err() error { return es.r.Errors().Err() }
+
+func (es *playgroundEntries) Many() bool { return es.list.Many() }
+
+// Name reads the entry's "name" alone, passing over its other values
+// without decoding them: a selection by name asks every entry's.
+func (es *playgroundEntries) Name() string {
+	if es.e.decoded {
+		return es.e.name
+	}
+	r := es.r.Sub(es.e.off, es.e.raw)
+	if tok, _, err := r.Token(); err != nil || tok != json.Delim('{') {
+		return ""
+	}
+	name := ""
+	for r.More() {
+		key, _, err := r.Token()
+		if err != nil {
+			return ""
+		}
+		if key != "name" {
+			r.Value()
+			continue
+		}
+		// The last "name" counts, as in decode.
+		tok, _, err := r.Token()
+		name, _ = tok.(string)
+		if err != nil || r.Skip(tok) != nil {
+			return ""
+		}
+	}
+	return name
+}
+
+func (es *playgroundEntries) Read() (*Puzzle, error) {
+	es.e.decode()
+	es.e.line, es.e.col = es.r.LineCol(es.e.off)
+	var errs puzzle.ErrorList
+	p := es.e.parse(&errs, es.file)
+	return p, errs.Err()
+}
+
+// playgroundEntry is one entry of the JSON list and where it starts; its
+// fields are decoded on first use.
 type playgroundEntry struct {
-	index     int // 1-based
+	raw       []byte
+	off       int
+	line, col int // of off, found by decode
+	decoded   bool
 	name      string
 	fields    map[string]json.RawMessage
-	line, col int
-	err       string // a problem found while splitting, reported by parse
+	err       string // a problem found decoding, reported by parse
 }
 
-// playgroundEntries checks the JSON's syntax with jsonpos, token by token,
-// so that a syntax error points at the offending character, and splits
-// the document into its entries with their positions.
-func playgroundEntries(file string, data []byte) ([]playgroundEntry, error) {
-	r := jsonpos.New(file, data)
-	if len(bytes.TrimSpace(data)) == 0 {
-		r.ErrorAt(0, "empty input: want playground JSON")
-		return nil, r.Errors().Err()
+// decode splits the entry into its fields and reads its name.
+func (e *playgroundEntry) decode() {
+	if e.decoded {
+		return
 	}
-	var starts []int
-	tok, off, err := r.Token()
-	if err == nil {
-		switch tok {
-		case json.Delim('['):
-			for err == nil && r.More() {
-				var el json.Token
-				if el, off, err = r.Token(); err == nil {
-					starts = append(starts, off)
-					err = r.Skip(el)
-				}
-			}
-			if err == nil {
-				_, err = r.Expect(']', "the end of the list")
-			}
-		case json.Delim('{'):
-			starts = append(starts, off)
-			err = r.Skip(tok)
-		default:
-			r.ErrorAt(off, "want a JSON list of puzzles or one puzzle object")
+	e.decoded = true
+	if json.Unmarshal(e.raw, &e.fields) != nil || e.fields == nil {
+		e.err = "want an object {name, m, n, r, N, R}"
+	} else if nm, ok := e.fields["name"]; ok {
+		if err := json.Unmarshal(nm, &e.name); err != nil {
+			e.err = "\"name\" is not a string"
 		}
 	}
-	if err == nil {
-		r.ExpectEnd()
-	}
-	if errs := r.Errors(); len(errs) > 0 {
-		return nil, errs.Err()
-	}
-	// The syntax is sound: each entry decodes alone from where it starts.
-	out := make([]playgroundEntry, len(starts))
-	for i, off := range starts {
-		e := playgroundEntry{index: i + 1}
-		e.line, e.col = r.LineCol(off)
-		var raw json.RawMessage
-		if err := json.NewDecoder(bytes.NewReader(data[off:])).Decode(&raw); err != nil || json.Unmarshal(raw, &e.fields) != nil {
-			e.err = "want an object {name, m, n, r, N, R}"
-		} else if nm, ok := e.fields["name"]; ok {
-			if err := json.Unmarshal(nm, &e.name); err != nil {
-				e.err = "\"name\" is not a string"
-			}
-		}
-		out[i] = e
-	}
-	return out, nil
 }
 
-// parse checks one entry and builds its puzzle; errors go to errs, one per
-// entry, positioned at the entry's start.
-func (e playgroundEntry) parse(errs *puzzle.ErrorList, file string) *Puzzle {
-	who := fmt.Sprintf("entry %d", e.index)
-	if e.name != "" {
-		who += fmt.Sprintf(" (%s)", e.name)
-	}
+// parse checks one decoded entry and builds its puzzle; errors go to errs,
+// one per entry, positioned at the entry's start (the walk names the
+// entry).
+func (e *playgroundEntry) parse(errs *puzzle.ErrorList, file string) *Puzzle {
 	bad := func(format string, args ...any) *Puzzle {
-		errs.Add(file, e.line, e.col, "%s: %s", who, fmt.Sprintf(format, args...))
+		errs.Add(file, e.line, e.col, format, args...)
 		return nil
 	}
 	if e.err != "" {

@@ -13,36 +13,63 @@ import (
 const URLPrefix = "https://puzz.link/p?"
 
 // readURLs reads puzz.link Juosan URLs, one per line (blank lines and #
-// comments skipped). Accepted: https://puzz.link/p?juosan/COLS/ROWS/BODY,
-// http://, pzv.jp (p.html?), without a scheme, or just
-// juosan/COLS/ROWS/BODY. A single URL is named after the file; URLs of a
-// list are named FILE:LINE.
-func readURLs(file string, data []byte) ([]*Puzzle, error) {
+// comments skipped); each line is an entry. Accepted:
+// https://puzz.link/p?juosan/COLS/ROWS/BODY, http://, pzv.jp (p.html?),
+// without a scheme, or just juosan/COLS/ROWS/BODY. A single URL is named
+// after the file; URLs of a list are named FILE:LINE ("line N" when the
+// input has no file name).
+var (
+	readURLs   = puzzle.ParseEntries(openURLs)
+	selectURLs = puzzle.SelectEntries(openURLs)
+)
+
+// urlEntries walks the lines of a URL list.
+type urlEntries struct {
+	file  string
+	lines []text.Line
+	i     int // the current line, -1 before the first
+	err   error
+}
+
+func openURLs(file string, data []byte) puzzle.Entries[*Puzzle] {
 	var errs puzzle.ErrorList
 	lines := linesOf(&errs, file, data, true, "a puzz.link URL")
-	if len(lines) == 0 {
+	return &urlEntries{file: file, lines: lines, i: -1, err: errs.Err()}
+}
+
+func (es *urlEntries) Next() bool {
+	es.i++
+	return es.err == nil && es.i < len(es.lines)
+}
+
+func (es *urlEntries) Err() error { return es.err }
+
+func (es *urlEntries) Many() bool { return len(es.lines) > 1 }
+
+func (es *urlEntries) Name() string {
+	name := nameFromFile(es.file)
+	switch {
+	case !es.Many():
+		return name
+	case name != "":
+		return fmt.Sprintf("%s:%d", name, es.lines[es.i].Num)
+	}
+	return fmt.Sprintf("line %d", es.lines[es.i].Num)
+}
+
+func (es *urlEntries) Read() (*Puzzle, error) {
+	var errs puzzle.ErrorList
+	ln := es.lines[es.i]
+	if len(ln.Toks) != 1 {
+		text.Errorf(&errs, es.file, ln.Toks[1], "want one URL per line")
 		return nil, errs.Err()
 	}
-	var out []*Puzzle
-	for _, ln := range lines {
-		if len(ln.Toks) != 1 {
-			text.Errorf(&errs, file, ln.Toks[1], "want one URL per line")
-			continue
-		}
-		if p := decodeURL(&errs, file, ln.Toks[0]); p != nil {
-			p.Title = nameFromFile(file)
-			if len(lines) > 1 && p.Title != "" {
-				p.Title = fmt.Sprintf("%s:%d", p.Title, ln.Num)
-			} else if len(lines) > 1 {
-				p.Title = fmt.Sprintf("line %d", ln.Num)
-			}
-			out = append(out, p)
-		}
-	}
+	p := decodeURL(&errs, es.file, ln.Toks[0])
 	if err := errs.Err(); err != nil {
 		return nil, err
 	}
-	return out, nil
+	p.Title = es.Name()
+	return p, nil
 }
 
 // decodeURL decodes one URL token.

@@ -39,7 +39,7 @@ func readIn(errs *puzzle.ErrorList, file string, data []byte) *Puzzle {
 	}
 	rows, cols := size[0], size[1]
 	if len(lines) < 3 {
-		errs.Add(file, head.Num+1, 0, "missing the number of labels and their numbers after the size line")
+		errs.Add(file, head.Num+1, 1, "missing the number of labels and their numbers after the size line")
 		return nil
 	}
 	rl := lines[1]
@@ -69,7 +69,7 @@ func readIn(errs *puzzle.ErrorList, file string, data []byte) *Puzzle {
 		}
 	}
 	grid := lines[3:]
-	if !rowCount(errs, file, lines, grid, rows, "found %d rows of labels, want %d", len(grid), rows) {
+	if !rowCount(errs, file, lines, grid, rows, "want %d rows of labels, found %d", rows, len(grid)) {
 		return nil
 	}
 	labels := make([][]text.Token, rows)
@@ -107,7 +107,7 @@ func parseAnswer(file string, data []byte, p *Puzzle) (Grid, error) {
 	if p != nil {
 		rows, cols = p.NumRows, p.NumCols
 	}
-	if rows >= 0 && !rowCount(&errs, file, lines, lines, rows, "found %d rows, want %d", len(lines), rows) {
+	if rows >= 0 && !rowCount(&errs, file, lines, lines, rows, "want %d rows, found %d", rows, len(lines)) {
 		return nil, errs.Err()
 	}
 	if len(lines) > MaxSize {

@@ -85,9 +85,13 @@ func (p *Puzzle) verify(g Grid) []puzzle.Violation {
 			}
 		}
 		if !CountPossible(h, v, len(cells)-h-v, want, rd) {
-			msg := fmt.Sprintf("territory %d has number %d but %d '-' and %d '|'", t, want, h, v)
-			if h+v < len(cells) {
-				msg += fmt.Sprintf(" with %d cells empty", len(cells)-h-v)
+			// Named by its first cell, as the text names cells (r1c1).
+			msg := fmt.Sprintf("the territory at %v has number %d but %d '-' and %d '|'", cells[0], want, h, v)
+			switch empty := len(cells) - h - v; {
+			case empty == 1:
+				msg += " with 1 cell empty"
+			case empty > 1:
+				msg += fmt.Sprintf(" with %d cells empty", empty)
 			}
 			switch rd {
 			case Majority:

@@ -39,27 +39,25 @@ solution
 	// uncovered-dot at r3c1: the dot at r3c1 is not covered
 }
 
-func ExampleSelect() {
-	ps, err := linjat.ParseLevels("levels.json", []byte(`{
+func ExampleAliases() {
+	data := []byte(`{
 "tutorial": [{"message": "Welcome!"}, {"puzzle": ["2.", "  "]}],
 "easy": [{"puzzle": [" .", "2 "], "score": 3}]
-}`))
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	for _, key := range []string{"easy-1", "2", "tutorial/1"} {
-		p, err := linjat.Select(ps, key)
+}`)
+	levels, _ := linjat.Formats.Lookup("levels")
+	for _, sel := range []string{"easy-1", "1", "3", "tutorial/2"} {
+		p, err := levels.Select("levels.json", data, puzzle.ParseSelection(sel, linjat.Aliases))
 		if err != nil {
 			fmt.Println(err)
 			continue
 		}
-		fmt.Printf("%s: %s #%d %q\n", key, p.Title, p.Ordinal, p.Rowstrings())
+		fmt.Printf("#%s: %s, entry %d %q\n", sel, p.Title, p.Entry, p.Rowstrings())
 	}
 	// Output:
-	// easy-1: easy/1 #3 [" ." "2 "]
-	// 2: tutorial/2 #2 ["2." "  "]
-	// linjat: no level tutorial 1 (it may be a message without a puzzle)
+	// #easy-1: easy/1, entry 3 [" ." "2 "]
+	// levels.json: entry 1 (tutorial/1) holds no puzzle
+	// #3: easy/1, entry 3 [" ." "2 "]
+	// #tutorial/2: tutorial/2, entry 2 ["2." "  "]
 }
 
 func ExampleFormats() {

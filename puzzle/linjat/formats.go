@@ -3,6 +3,7 @@ package linjat
 import (
 	"bytes"
 	"fmt"
+	"strings"
 
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/puzzle/text"
@@ -17,9 +18,9 @@ var Formats = puzzle.Formats[*Puzzle]{canonicalFormat, levelsFormat, rowsFormat}
 
 var (
 	canonicalFormat = &puzzle.Format[*Puzzle]{Name: "canonical",
-		Detect: isCanonical, Parse: ParseTexts, Write: WriteTexts}
+		Detect: isCanonical, Parse: ParseTexts, Select: selectTexts, Write: WriteTexts}
 	levelsFormat = &puzzle.Format[*Puzzle]{Name: "levels", Doc: "levels (jsnell/linjat puzzles.json)",
-		Detect: isLevels, Parse: ParseLevels, Write: FormatLevels}
+		Detect: isLevels, Parse: ParseLevels, Select: selectLevels, Write: FormatLevels}
 	rowsFormat = &puzzle.Format[*Puzzle]{Name: "rows",
 		Detect: isRows, Parse: parseRowsFormat, Write: writeRows}
 )
@@ -38,10 +39,19 @@ func Parse(file string, data []byte) ([]*Puzzle, error) {
 	return Formats.Parse(KindName, file, data)
 }
 
+// Aliases are the other names a level called name is selected by:
+// "easy-3" for "easy/3", which needs no quoting and no slash.
+func Aliases(name string) []string {
+	if g, i, ok := strings.Cut(name, "/"); ok {
+		return []string{g + "-" + i}
+	}
+	return nil
+}
+
 // isCanonical: the first significant line (not blank, not a '#' comment)
 // is "linjat".
 func isCanonical(_ string, data []byte) bool {
-	for _, l := range text.Lines(data, false) {
+	for l := range text.All(data, false) {
 		if l.Text[0] != '#' {
 			return l.Text == "linjat"
 		}
@@ -69,8 +79,12 @@ func isLevels(_ string, data []byte) bool {
 // for Linjat.
 func isRows(_ string, data []byte) bool {
 	digit, dot := false, false
-	for _, l := range text.RawLines(data) {
-		for _, ch := range l {
+	// Line by line as text.RawLines splits them, but stopping at the first
+	// character that is not a cell: other formats are told apart at once.
+	for rest := srcpos.TrimBOM(data); len(rest) > 0; {
+		var line []byte
+		line, rest, _ = bytes.Cut(rest, []byte("\n"))
+		for _, ch := range string(bytes.TrimSuffix(line, []byte("\r"))) {
 			if _, msg := cellOf(ch); msg != "" {
 				return false
 			}
@@ -86,6 +100,7 @@ func parseRowsFormat(file string, data []byte) ([]*Puzzle, error) {
 	if err != nil {
 		return nil, err
 	}
+	p.Entry = 1
 	return []*Puzzle{p}, nil
 }
 

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -12,10 +11,6 @@ import (
 	"github.com/puzzlesat/puzzlesat/puzzle/jsonpos"
 	"github.com/puzzlesat/puzzlesat/srcpos"
 )
-
-// GroupOrder is the order of the level JSON's groups for global indexes;
-// other groups follow by name.
-var GroupOrder = []string{"tutorial", "easy", "medium", "hard", "expert"}
 
 // jsonReader is the level parser: a jsonpos.Reader plus the methods that
 // read levels from it.
@@ -34,210 +29,231 @@ var entryKeys = map[string]bool{"puzzle": true, "message": true, "classification
 // ParseLevels reads the level JSON: an object of groups ({"easy": [entry,
 // ...], ...}), one entry object ({"puzzle": [rows...], ...}), an array of
 // entries (group "", named by position), or an array of row strings (one
-// puzzle). Entries without a puzzle are skipped but keep their numbers (see
-// the package doc). Errors are a puzzle.ErrorList positioned at the JSON
-// element; when only some entries are bad, the others are returned too.
+// puzzle). Every entry is numbered in file order, and entries without a
+// puzzle are skipped but keep their numbers (see the package doc). Errors
+// are a puzzle.ErrorList positioned at the JSON element, each naming its
+// entry; when only some entries are bad, the others are returned too.
 func ParseLevels(file string, data []byte) ([]*Puzzle, error) {
-	j := newJSONReader(file, srcpos.TrimBOM(data))
-	ps := j.parseFile()
-	return ps, j.Errors().Err()
-}
-
-type groupEntries struct {
-	name    string
-	entries []*Puzzle // nil for message-only entries
-}
-
-func (j *jsonReader) parseFile() []*Puzzle {
-	tok, off, err := j.Token()
-	if err != nil {
-		return nil
+	data = srcpos.TrimBOM(data)
+	ps, err := parseLevels(file, data)
+	if len(ps) == 0 && err == nil {
+		var l srcpos.ErrorList
+		l.Add(file, 1, 1, "no levels with a puzzle")
+		return nil, l.Err()
 	}
-	var groups []groupEntries
-	switch tok {
-	case json.Delim('{'):
-		first, _, err := j.Token()
-		if err != nil {
-			return nil
+	return ps, err
+}
+
+var (
+	parseLevels  = puzzle.ParseEntries(openLevels)
+	selectLevels = puzzle.SelectEntries(openLevels)
+)
+
+// levelEntries walks the entries of the level JSON, cutting each out whole
+// (which checks its syntax) and reading it only when asked.
+type levelEntries struct {
+	j     *jsonReader
+	state int    // one of the states below
+	group string // the current group's name ("" outside groups)
+	level int    // the current entry's 1-based place in its group
+	n     int    // the current entry's number in the file
+	off   int    // where it starts
+	raw   []byte
+	rows  bool // the document is one array of row strings
+}
+
+// The states of a walk over the level JSON.
+const (
+	levelStart  = iota // nothing read yet
+	levelGroups        // in the object of groups, between groups
+	levelGroup         // in a group's array of entries
+	levelArray         // in a top-level array of entries
+	levelSingle        // the document is one entry, read
+	levelEnd           // the walk is over
+)
+
+func openLevels(file string, data []byte) puzzle.Entries[*Puzzle] {
+	return &levelEntries{j: newJSONReader(file, data)}
+}
+
+func (es *levelEntries) Next() bool {
+	j := es.j
+	switch es.state {
+	case levelStart:
+		return es.start()
+	case levelGroups:
+		return es.nextGroup()
+	case levelSingle:
+		j.ExpectEnd()
+	case levelGroup, levelArray:
+		if j.More() {
+			es.level++
+			return es.cut(j.Reader)
 		}
-		if first == json.Delim('}') {
-			j.ErrorAt(off, "no levels")
-			return nil
-		}
-		key, _ := first.(string)
-		if entryKeys[key] {
-			p, err := j.parseEntryBody(off, key)
-			if err != nil {
-				return nil
-			}
-			groups = append(groups, groupEntries{entries: []*Puzzle{p}})
+		if _, err := j.Expect(']', `"]"`); err != nil {
 			break
 		}
-		for {
-			es, err := j.parseGroup(key)
-			if err != nil {
-				return nil
-			}
-			groups = append(groups, groupEntries{name: key, entries: es})
-			if !j.More() {
-				break
-			}
-			tok, _, err := j.Token()
-			if err != nil {
-				return nil
-			}
-			key, _ = tok.(string)
+		if es.state == levelGroup {
+			return es.nextGroup()
 		}
-		if _, _, err := j.Token(); err != nil { // '}'
-			return nil
+		j.ExpectEnd()
+	}
+	es.state = levelEnd
+	return false
+}
+
+// start reads the document's opening and cuts out its first entry.
+func (es *levelEntries) start() bool {
+	j := es.j
+	es.state = levelEnd
+	if es.single() {
+		es.state = levelSingle
+		return es.cut(j.Reader)
+	}
+	tok, off, err := j.Token()
+	if err != nil {
+		return false
+	}
+	switch tok {
+	case json.Delim('{'):
+		if !j.More() {
+			j.ErrorAt(off, "no levels")
+			return false
 		}
+		return es.nextGroup()
 	case json.Delim('['):
 		if !j.More() {
 			j.ErrorAt(off, "no levels")
-			return nil
+			return false
 		}
-		if j.Peek() == '"' {
-			rows, err := j.parseRowsBody(off)
-			if err != nil {
-				return nil
-			}
-			var es []*Puzzle
-			if p := j.build(rows); p != nil {
-				es = append(es, p)
-			}
-			groups = append(groups, groupEntries{entries: es})
-			break
-		}
-		es, err := j.parseEntries()
-		if err != nil {
-			return nil
-		}
-		groups = append(groups, groupEntries{entries: es})
-	default:
-		j.ErrorAt(off, "want a JSON object of level groups, a level or an array, have %v", jsonpos.Describe(tok))
-		return nil
+		es.state = levelArray
+		return es.Next()
 	}
-	j.ExpectEnd()
-	ps := number(groups)
-	if len(ps) == 0 && len(j.Errors()) == 0 {
-		j.ErrorAt(off, "no levels with a puzzle")
-	}
-	return ps
+	j.ErrorAt(off, "want a JSON object of level groups, a level or an array, have %v", jsonpos.Describe(tok))
+	return false
 }
 
-// number orders the groups, names the entries and gives global indexes.
-func number(groups []groupEntries) []*Puzzle {
-	rank := func(name string) int {
-		for i, g := range GroupOrder {
-			if g == name {
-				return i
-			}
-		}
-		return len(GroupOrder)
+// single looks ahead to tell whether the document is one entry: an object
+// whose first key is an entry's, or an array of row strings (es.rows).
+// Errors are left for the walk to find.
+func (es *levelEntries) single() bool {
+	ahead := es.j.Ahead()
+	tok, _, err := ahead.Token()
+	if err != nil || !ahead.More() {
+		return false
 	}
-	sort.SliceStable(groups, func(a, b int) bool {
-		ra, rb := rank(groups[a].name), rank(groups[b].name)
-		if ra != rb {
-			return ra < rb
-		}
-		return ra == len(GroupOrder) && groups[a].name < groups[b].name
-	})
-	var out []*Puzzle
-	index := 0
-	for _, g := range groups {
-		for i, p := range g.entries {
-			index++
-			if p == nil {
-				continue
-			}
-			p.Group, p.Entry, p.Ordinal = g.name, i+1, index
-			if g.name == "" {
-				p.Title = strconv.Itoa(i + 1)
-			} else {
-				p.Title = g.name + "/" + strconv.Itoa(i+1)
-			}
-			out = append(out, p)
-		}
+	switch tok {
+	case json.Delim('{'):
+		tok, _, err := ahead.Token()
+		key, _ := tok.(string)
+		return err == nil && entryKeys[key]
+	case json.Delim('['):
+		es.rows = ahead.Peek() == '"'
+		return es.rows
 	}
-	return out
+	return false
 }
 
-// Select finds a puzzle by key: its title ("easy/3"), GROUP-I or GROUP I
-// ("easy-3"), or a 1-based Ordinal ("4"; the position in ps when the
-// puzzles carry no ordinal).
-func Select(ps []*Puzzle, key string) (*Puzzle, error) {
-	k := strings.TrimSpace(key)
-	for _, p := range ps {
-		if p.Title == k {
-			return p, nil
+// nextGroup moves on to the next group of the object of groups, or ends
+// the walk at its end.
+func (es *levelEntries) nextGroup() bool {
+	j := es.j
+	es.state = levelEnd
+	if !j.More() {
+		if _, _, err := j.Token(); err == nil { // '}'
+			j.ExpectEnd()
 		}
+		return false
 	}
-	for _, sep := range []string{"/", "-", " ", "#"} {
-		if g, e, ok := strings.Cut(k, sep); ok {
-			n, err := strconv.Atoi(strings.TrimSpace(e))
-			if err != nil {
-				continue
-			}
-			for _, p := range ps {
-				if p.Group == strings.TrimSpace(g) && p.Entry == n {
-					return p, nil
-				}
-			}
-			return nil, fmt.Errorf("linjat: no level %s %d (it may be a message without a puzzle)", g, n)
-		}
-	}
-	if n, err := strconv.Atoi(k); err == nil {
-		for _, p := range ps {
-			if p.Ordinal == n {
-				return p, nil
-			}
-		}
-		if n >= 1 && n <= len(ps) && ps[n-1].Ordinal == 0 {
-			return ps[n-1], nil
-		}
-		return nil, fmt.Errorf("linjat: no level with index %d", n)
-	}
-	return nil, fmt.Errorf("linjat: no level %q (want a name like easy/3 or easy-3, or a 1-based index)", key)
-}
-
-// parseGroup reads one group's array of entries (its key already read).
-func (j *jsonReader) parseGroup(key string) ([]*Puzzle, error) {
-	tok, off, err := j.Token()
+	tok, _, err := j.Token()
 	if err != nil {
-		return nil, err
+		return false
+	}
+	key, _ := tok.(string)
+	es.state = levelGroups
+	return es.openGroup(key)
+}
+
+// openGroup reads the '[' of the group called key and cuts out its first
+// entry.
+func (es *levelEntries) openGroup(key string) bool {
+	tok, off, err := es.j.Token()
+	if err != nil {
+		es.state = levelEnd
+		return false
 	}
 	if tok != json.Delim('[') {
-		j.ErrorAt(off, "group %q: want an array of levels, have %v", key, jsonpos.Describe(tok))
-		return nil, j.Skip(tok)
+		es.j.ErrorAt(off, "group %q: want an array of levels, have %v", key, jsonpos.Describe(tok))
+		es.state = levelEnd
+		return false
 	}
-	return j.parseEntries()
+	es.group, es.level, es.state = key, 0, levelGroup
+	return es.Next()
 }
 
-// parseEntries reads entry objects up to the closing ']'; bad or
-// message-only entries are nil.
-func (j *jsonReader) parseEntries() ([]*Puzzle, error) {
-	var es []*Puzzle
-	for j.More() {
-		tok, off, err := j.Token()
-		if err != nil {
-			return nil, err
-		}
-		if tok != json.Delim('{') {
-			j.ErrorAt(off, "want a level object, have %v", jsonpos.Describe(tok))
-			if err := j.Skip(tok); err != nil {
-				return nil, err
-			}
-			es = append(es, nil)
-			continue
-		}
-		p, err := j.parseEntryBody(off, "")
-		if err != nil {
-			return nil, err
-		}
-		es = append(es, p)
+// cut cuts the next entry out of the document with r.
+func (es *levelEntries) cut(r *jsonpos.Reader) bool {
+	off, raw, err := r.Value()
+	if err != nil {
+		es.state = levelEnd
+		return false
 	}
-	_, _, err := j.Token() // ']'
-	return es, err
+	es.n++
+	es.off, es.raw = off, raw
+	return true
+}
+
+func (es *levelEntries) Err() error { return es.j.Errors().Err() }
+
+func (es *levelEntries) Many() bool { return es.state == levelGroup || es.state == levelArray }
+
+// Name is "GROUP/I" in a group, "I" in a top-level array, and "" for a
+// document that is one entry.
+func (es *levelEntries) Name() string {
+	switch es.state {
+	case levelGroup:
+		return es.group + "/" + strconv.Itoa(es.level)
+	case levelArray:
+		return strconv.Itoa(es.level)
+	}
+	return ""
+}
+
+func (es *levelEntries) Read() (*Puzzle, error) {
+	j := &jsonReader{es.j.Sub(es.off, es.raw)}
+	var p *Puzzle
+	if es.rows {
+		if off, err := j.Expect('[', "an array of row strings"); err == nil {
+			if rows, _ := j.parseRowsBody(off); rows != nil {
+				p = j.build(rows)
+			}
+		}
+	} else {
+		p = j.parseEntry()
+	}
+	if err := j.Errors().Err(); err != nil || p == nil {
+		return nil, err
+	}
+	p.Title = es.Name()
+	p.Group, p.Level, p.Ordinal = es.group, es.level, es.n
+	if es.state == levelSingle {
+		p.Level = 0
+	}
+	return p, nil
+}
+
+// parseEntry reads one entry object; nil means message-only or bad.
+func (j *jsonReader) parseEntry() *Puzzle {
+	tok, off, err := j.Token()
+	if err != nil {
+		return nil
+	}
+	if tok != json.Delim('{') {
+		j.ErrorAt(off, "want a level object, have %v", jsonpos.Describe(tok))
+		return nil
+	}
+	p, _ := j.parseEntryBody(off, "")
+	return p
 }
 
 // rowString is a row and where its string starts.

@@ -17,12 +17,16 @@
 // single placement, its own cell, labelled "r3c4" (its orientation does not
 // matter). A number N has at most 2N placements (at most 18).
 //
-// Level addressing. The level JSON groups levels by difficulty. Every entry
-// gets the name GROUP/I (I its 1-based position in its group, e.g.
-// "easy/3"; "easy-3" is accepted too) and a 1-based Ordinal over all
-// entries in the order tutorial, easy, medium, hard, expert (then other
-// groups by name). Entries that are messages without a puzzle are skipped
-// but keep their numbers, so names and ordinals never shift.
+// Entries and names. The level JSON groups levels by difficulty. Every
+// entry, in every group, has an entry number: its 1-based place in the
+// file, in file order (Header.Entry, and Ordinal), so FILE#N is the file's
+// N-th entry whatever its group (puzzle.Selection). It is also named
+// GROUP/I, I its 1-based place in its group ("easy/3"; "easy-3" is an
+// alias, see Aliases), or I in a bare array of entries. Entries that are
+// messages without a puzzle are skipped but keep their numbers, so names
+// and numbers never shift; selecting one is an error. Selecting a level
+// reads the file only up to it. A canonical text holding several puzzles
+// numbers them the same way, each from its "linjat" line on.
 //
 // Formats. Formats lists the readers and writers as values (canonical,
 // levels, rows); Parse reads any of them.
@@ -113,11 +117,12 @@ type Puzzle struct {
 	// Header holds the title (Name(), e.g. "easy/3") and the solution the
 	// input carried: a placement index per number, or nil.
 	puzzle.Header
-	// Group and Entry locate a level of the level JSON ("easy", 3);
-	// Ordinal is its 1-based position over the whole file (0 when not
-	// from one).
+	// Group and Level locate a level of the level JSON ("easy", 3: the
+	// third entry of the group "easy"); Ordinal is its entry number in
+	// that file (Header.Entry when read from it; a canonical text carries
+	// it as "index"), 0 when not from one.
 	Group   string
-	Entry   int
+	Level   int
 	Ordinal int
 	// Message is a tutorial entry's text.
 	Message string
@@ -345,19 +350,51 @@ const (
 	RuleUncovered   = "uncovered-dot"
 )
 
-// Verify names every rule a full assignment of Vars breaks: a value
-// count other than one per number, a number without a placement, and then
-// what verifyLines finds on the lines drawn. It returns nil when a solves p.
+// Verify names every rule an assignment of Vars breaks: a value count other
+// than one per number or a value out of range (its shape), and then what
+// verifyLines finds on the lines drawn. It returns nil when a solves p.
+//
+// A -1 entry is a number whose line is not drawn yet (a player's board): it
+// is reported once as having no line, and a dot is reported uncovered only
+// when no placement of an undrawn number could cover it, so that what is
+// reported on a partial board is wrong whatever the rest becomes.
 func (p *Puzzle) Verify(a puzzle.Assignment) []puzzle.Violation {
 	if len(a) != len(p.numbers) {
 		return []puzzle.Violation{{Rule: RuleShape, Msg: fmt.Sprintf("assignment has %d values, want %d", len(a), len(p.numbers))}}
 	}
 	for i, v := range a {
-		if v < 0 || v >= len(p.placements[i]) {
-			return []puzzle.Violation{{Rule: RuleNoLine, Cells: []puzzle.Pos{p.numbers[i].Pos}, Msg: fmt.Sprintf("the %d at %v has no placement (value %d of %d)", p.numbers[i].N, p.numbers[i].Pos, v, len(p.placements[i]))}}
+		if v < -1 || v >= len(p.placements[i]) {
+			return []puzzle.Violation{{Rule: RuleShape, Cells: []puzzle.Pos{p.numbers[i].Pos}, Msg: fmt.Sprintf("the %d at %v has no placement %d (it has %d)", p.numbers[i].N, p.numbers[i].Pos, v, len(p.placements[i]))}}
 		}
 	}
-	return p.verifyLines(p.linesOf(a))
+	vs := p.verifyLines(p.linesOf(a))
+	out := vs[:0]
+	for _, v := range vs {
+		if v.Rule == RuleUncovered && p.coverable(a, v.Cells[0]) {
+			continue
+		}
+		out = append(out, v)
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+// coverable reports whether a placement of a number a leaves undrawn
+// covers q.
+func (p *Puzzle) coverable(a puzzle.Assignment, q puzzle.Pos) bool {
+	for i, v := range a {
+		if v != -1 {
+			continue
+		}
+		for _, pl := range p.placements[i] {
+			if pl.Covers(q) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // verifyLines names every rule the lines break: numbers without a line or

@@ -54,53 +54,69 @@ func TestCorpusLevels(t *testing.T) {
 		t.Errorf("easy/1 reference %+v", e1.Ref)
 	}
 	// String-valued numbers in the file ("score": "184") read as numbers.
-	if ex := ps[len(ps)-1]; ex.Title != "expert/25" || ex.Ref.Score != 199 || ex.Ref.Classification["dep"].Depth != 3 {
-		t.Errorf("last level %s reference %+v", ex.Title, ex.Ref)
+	if ex := testcorpus.LinjatLevel(t, "expert/25"); ex.Ref.Score != 199 || ex.Ref.Classification["dep"].Depth != 3 {
+		t.Errorf("%s reference %+v", ex.Title, ex.Ref)
 	}
 }
 
+// TestSelect: a level is selected by its entry number in file order
+// (the corpus holds tutorial, easy, expert, medium, hard), its name, or
+// its alias GROUP-I; the selection reads the file only up to the level.
 func TestSelect(t *testing.T) {
-	ps := testcorpus.Linjat(t)
-	tests := []struct{ key, want string }{
+	data := testcorpus.Read(t, testcorpus.LinjatFile)
+	levels, _ := linjat.Formats.Lookup("levels")
+	tests := []struct{ sel, want string }{
 		{"easy/3", "easy/3"},
 		{"easy-3", "easy/3"},
-		{"easy 3", "easy/3"},
 		{"4", "easy/1"},
-		{"103", "expert/25"},
+		{"29", "expert/1"},
+		{"103", "hard/25"},
 		{"tutorial/3", "tutorial/3"},
 		{"medium-25", "medium/25"},
+		{"name=easy/3", "easy/3"},
+		{"easy/26", `puzzles.json: no puzzle named "easy/26" (the file holds 103 entries)`},
+		{"104", "puzzles.json: no puzzle 104 (the file holds 103 entries)"},
+		{"0", "puzzles.json: no puzzle 0 (the file holds 103 entries)"},
+		{"easy 3", `no puzzle named "easy 3"`},
+		{"hard-x", `no puzzle named "hard-x"`},
 	}
 	for _, tt := range tests {
-		p, err := linjat.Select(ps, tt.key)
-		if err != nil || p.Title != tt.want {
-			t.Errorf("linjat.Select(%q) = %v, %v; want %s", tt.key, p, err, tt.want)
+		p, err := levels.Select("puzzles.json", data, puzzle.ParseSelection(tt.sel, linjat.Aliases))
+		var have string
+		if err != nil {
+			have = err.Error()
+		} else {
+			have = p.Title
 		}
-	}
-	for _, bad := range []string{"easy/26", "104", "0", "nope", "hard-x"} {
-		if p, err := linjat.Select(ps, bad); err == nil {
-			t.Errorf("linjat.Select(%q) = %s, want an error", bad, p.Title)
+		if !strings.Contains(have, tt.want) {
+			t.Errorf("#%s: have %q, want %q", tt.sel, have, tt.want)
 		}
 	}
 }
 
 // TestMessageEntriesKeepNumbers: a message without a puzzle is skipped but
-// keeps its number, in its group and globally.
+// keeps its number, in its group and in the file; selecting it is an
+// error.
 func TestMessageEntriesKeepNumbers(t *testing.T) {
 	data := `{"easy": [{"puzzle": ["2 ."]}], "tutorial": [{"message": "hello"}, {"puzzle": [".2"], "message": "go"}]}`
 	ps, err := linjat.ParseLevels("m.json", []byte(data))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var got []string
+	var have []string
 	for _, p := range ps {
-		got = append(got, p.Title+"#"+strconv.Itoa(p.Ordinal)+":"+p.Message)
+		have = append(have, p.Title+"#"+strconv.Itoa(p.Entry)+"#"+strconv.Itoa(p.Ordinal)+":"+p.Message)
 	}
-	want := []string{"tutorial/2#2:go", "easy/1#3:"}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("have %v, want %v", got, want)
+	want := []string{"easy/1#1#1:", "tutorial/2#3#3:go"}
+	if !reflect.DeepEqual(have, want) {
+		t.Errorf("have %v, want %v", have, want)
 	}
-	if _, err := linjat.Select(ps, "tutorial/1"); err == nil {
-		t.Error("selecting a message-only entry should fail")
+	levels, _ := linjat.Formats.Lookup("levels")
+	for _, sel := range []string{"2", "tutorial/1"} {
+		_, err := levels.Select("m.json", []byte(data), puzzle.ParseSelection(sel, linjat.Aliases))
+		if want := "m.json: entry 2 (tutorial/1) holds no puzzle"; err == nil || err.Error() != want {
+			t.Errorf("#%s: have %v, want %s", sel, err, want)
+		}
 	}
 }
 
@@ -170,13 +186,13 @@ func TestMalformed(t *testing.T) {
 		{"rows bad char", "3 x\n 2 ", "f:1:3: want ' ' (empty), '.' (dot) or a number 1-9, have 'x'", rows},
 		{"rows zero", "0 .", "f:1:1: a 0 cannot hold a line", rows},
 		{"json syntax", `{"easy": [{"puzzle": ["2 ."]]}`, "f:1:29: JSON: invalid character ']'", nil},
-		{"json row char", "{\"easy\": [\n{\"puzzle\": [\"2 .\", \"x..\"]}]}", "f:2:21: cell r2c1: want", nil},
-		{"json ragged", `{"easy": [{"puzzle": ["2 .", ".."]}]}`, "f:1:30: row 2 has 2 cells, want 3", nil},
-		{"json not rows", `{"easy": [{"puzzle": "2 ."}]}`, "f:1:22: puzzle: want an array of row strings", nil},
+		{"json row char", "{\"easy\": [\n{\"puzzle\": [\"2 .\", \"x..\"]}]}", "f:2:21: entry 1 (easy/1): cell r2c1: want", nil},
+		{"json ragged", `{"easy": [{"puzzle": ["2 .", ".."]}]}`, "f:1:30: entry 1 (easy/1): row 2 has 2 cells, want 3", nil},
+		{"json not rows", `{"easy": [{"puzzle": "2 ."}]}`, "f:1:22: entry 1 (easy/1): puzzle: want an array of row strings", nil},
 		{"json group", `{"easy": 3}`, `f:1:10: group "easy": want an array of levels`, linjat.ParseLevels},
 		{"json score", `{"puzzle": ["2."], "score": "x"}`, "f:1:29: score: want a number", nil},
-		{"json empty", `{"easy": [{"puzzle": []}]}`, "f:1:22: puzzle has no rows", nil},
-		{"json no puzzle", `{"easy": [{"score": 3}]}`, "f:1:11: level has no puzzle", linjat.ParseLevels},
+		{"json empty", `{"easy": [{"puzzle": []}]}`, "f:1:22: entry 1 (easy/1): puzzle has no rows", nil},
+		{"json no puzzle", `{"easy": [{"score": 3}]}`, "f:1:11: entry 1 (easy/1): level has no puzzle", linjat.ParseLevels},
 		{"json trailing", `["2."] x`, "f:1:8: unexpected data", nil},
 		{"text size", "linjat\nsize 2\n2.\n..\n", "f:2:6: size: want two positive integers", nil},
 		{"text short", "linjat\nsize 3 2\n2.\n", "f:3:1: grid has 1 rows, want 3", nil},
@@ -348,7 +364,7 @@ func TestTextRoundTrip(t *testing.T) {
 	}
 	for i := range ps {
 		if qs[i].String() != ps[i].String() || qs[i].Title != ps[i].Title || qs[i].Ordinal != ps[i].Ordinal ||
-			qs[i].Group != ps[i].Group || qs[i].Entry != ps[i].Entry || linjat.FormatText(qs[i]) != linjat.FormatText(ps[i]) {
+			qs[i].Group != ps[i].Group || qs[i].Level != ps[i].Level || linjat.FormatText(qs[i]) != linjat.FormatText(ps[i]) {
 			t.Errorf("%s: round trip differs:\n%s\n%s", ps[i].Title, linjat.FormatText(ps[i]), linjat.FormatText(qs[i]))
 		}
 	}

@@ -58,38 +58,106 @@ func ParseRows(file string, data []byte) (*Puzzle, error) {
 //
 // Outside the grid and solution blocks blank lines and lines starting with
 // '#' are ignored; inside them every line is a row (short rows are padded
-// with empty cells). A name of the form GROUP/I sets Group and Entry.
+// with empty cells). A name of the form GROUP/I sets Group and Level.
 //
 // Every error is reported: a puzzle with errors is left out, and reading
 // goes on after it, or at the next "linjat" line when an error hides where
 // it ends.
 func ParseTexts(file string, data []byte) ([]*Puzzle, error) {
+	ps, err := parseTexts(file, data)
+	if len(ps) == 0 && err == nil {
+		var l srcpos.ErrorList
+		l.Add(file, 1, 1, "no puzzles")
+		return nil, l.Err()
+	}
+	return ps, err
+}
+
+// Each puzzle of a canonical text, from its "linjat" line to the next, is
+// an entry.
+var (
+	parseTexts  = puzzle.ParseEntries(openTexts)
+	selectTexts = puzzle.SelectEntries(openTexts)
+)
+
+// textEntries walks the puzzles of a canonical text: its lines cut before
+// every "linjat" line. Lines before the first that are not blank or
+// comments are an entry of their own, which reads as an error.
+type textEntries struct {
+	file   string
+	lines  []string
+	starts []int // the first line of each entry, then len(lines)
+	i      int   // the current entry, -1 before the first
+}
+
+func openTexts(file string, data []byte) puzzle.Entries[*Puzzle] {
 	lines := text.RawLines(data)
 	if n := len(lines); n > 0 && lines[n-1] == "" {
 		lines = lines[:n-1] // the final newline ends the last line
 	}
+	es := &textEntries{file: file, lines: lines, i: -1}
 	r := &textReader{file: file, lines: lines}
-	var ps []*Puzzle
-	for r.i < len(r.lines) {
-		toks := r.toks()
-		switch {
-		case toks == nil:
-			r.i++
-			continue
-		case len(toks) != 1 || toks[0].Text != "linjat":
-			r.errorf(toks[0], `want "linjat" to start a puzzle, have %q`, strings.TrimSpace(r.lines[r.i]))
-			r.skip()
-			continue
+	lead := false // a line before the first "linjat" that is not blank
+	for ; r.i < len(lines); r.i++ {
+		switch toks := r.toks(); {
+		case len(toks) == 1 && toks[0].Text == "linjat":
+			es.starts = append(es.starts, r.i)
+		case toks != nil && len(es.starts) == 0 && !lead:
+			lead = true
+			es.starts = append(es.starts, r.i)
 		}
+	}
+	es.starts = append(es.starts, len(lines))
+	return es
+}
+
+func (es *textEntries) Next() bool {
+	es.i++
+	return es.i < len(es.starts)-1
+}
+
+func (es *textEntries) Err() error { return nil }
+
+func (es *textEntries) Many() bool { return len(es.starts) > 2 }
+
+// Name is the value of the entry's name line, as the reader takes it.
+func (es *textEntries) Name() string {
+	r := es.reader()
+	for ; r.i < len(r.lines); r.i++ {
+		if toks := r.toks(); toks != nil && toks[0].Text == "name" {
+			name, _ := r.value(toks)
+			return name
+		}
+	}
+	return ""
+}
+
+// reader is a textReader over the current entry's lines, numbered as in
+// the whole text.
+func (es *textEntries) reader() *textReader {
+	return &textReader{file: es.file, lines: es.lines[:es.starts[es.i+1]], i: es.starts[es.i]}
+}
+
+func (es *textEntries) Read() (*Puzzle, error) {
+	r := es.reader()
+	var p *Puzzle
+	if toks := r.toks(); len(toks) != 1 || toks[0].Text != "linjat" {
+		r.errorf(toks[0], `want "linjat" to start a puzzle, have %q`, strings.TrimSpace(r.lines[r.i]))
+	} else {
 		r.i++
-		if p := r.puzzle(); p != nil {
-			ps = append(ps, p)
+		p = r.puzzle()
+	}
+	// What the puzzle left of its entry must be blank.
+	for ; r.i < len(r.lines); r.i++ {
+		if toks := r.toks(); toks != nil {
+			r.errorf(toks[0], `want "linjat" to start a puzzle, have %q`, strings.TrimSpace(r.lines[r.i]))
+			break
 		}
 	}
-	if len(ps) == 0 && len(r.errs) == 0 {
-		r.errs.Add(file, 1, 1, "no puzzles")
+	if err := r.errs.Err(); err != nil {
+		return nil, err
 	}
-	return ps, r.errs.Err()
+	return p, nil
 }
 
 // ParseText reads a file holding exactly one canonical puzzle.
@@ -99,7 +167,7 @@ func ParseText(file string, data []byte) (*Puzzle, error) {
 		return nil, err
 	}
 	if len(ps) != 1 {
-		return nil, &srcpos.Error{File: file, Msg: fmt.Sprintf("want one puzzle, have %d", len(ps))}
+		return nil, &srcpos.Error{File: file, Line: 1, Col: 1, Msg: fmt.Sprintf("want one puzzle, have %d", len(ps))}
 	}
 	return ps[0], nil
 }
@@ -253,7 +321,7 @@ func (r *textReader) body(title string, ordinal int, score *float64, rows, cols 
 	}
 	if g, e, ok := strings.Cut(title, "/"); ok {
 		if n, err := strconv.Atoi(e); err == nil && n > 0 {
-			p.Group, p.Entry = g, n
+			p.Group, p.Level = g, n
 		}
 	}
 	// The solution block, then the end line; any other line ends the
@@ -504,10 +572,10 @@ func ParseSolution(p *Puzzle, file string, data []byte) (puzzle.Assignment, erro
 			return nil, err
 		}
 		if q.Solution == nil {
-			return nil, &srcpos.Error{File: file, Msg: "the puzzle has no solution block"}
+			return nil, &srcpos.Error{File: file, Line: 1, Col: 1, Msg: "the puzzle has no solution block"}
 		}
 		if q.String() != p.String() {
-			return nil, &srcpos.Error{File: file, Msg: "the file's puzzle differs from this one"}
+			return nil, &srcpos.Error{File: file, Line: 1, Col: 1, Msg: "the file's puzzle differs from this one"}
 		}
 		return q.Solution, nil
 	}

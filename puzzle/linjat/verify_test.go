@@ -1,6 +1,8 @@
 package linjat
 
 import (
+	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/puzzlesat/puzzlesat/puzzle"
@@ -65,4 +67,33 @@ func sameSet(a, b []string) bool {
 		}
 	}
 	return true
+}
+
+// TestVerifyPartial: on a board with undrawn lines (-1) each undrawn number
+// is named once, and a dot only when no undrawn line could cover it.
+func TestVerifyPartial(t *testing.T) {
+	p, err := ParseRows("t", []byte("3__\n_2.\n.__"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		a    puzzle.Assignment
+		want []string
+	}{
+		{"nothing drawn", puzzle.Assignment{-1, -1}, []string{"no-line@[r1c1]", "no-line@[r2c2]"}},
+		// The 3 across: the 2 can still reach r2c3 but not r3c1.
+		{"3 across", puzzle.Assignment{0, -1}, []string{"no-line@[r2c2]", "uncovered-dot@[r3c1]"}},
+		{"solved", puzzle.Assignment{1, 1}, nil},
+		{"out of range", puzzle.Assignment{2, -1}, []string{"shape@[r1c1]"}},
+		{"below -1", puzzle.Assignment{-2, -1}, []string{"shape@[r1c1]"}},
+	} {
+		var have []string
+		for _, v := range p.Verify(tc.a) {
+			have = append(have, v.Rule+"@"+fmt.Sprint(v.Cells))
+		}
+		if !slices.Equal(have, tc.want) {
+			t.Errorf("%s: have %v, want %v", tc.name, have, tc.want)
+		}
+	}
 }

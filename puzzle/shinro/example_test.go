@@ -42,7 +42,7 @@ func ExampleParse() {
 		fmt.Println(e)
 	}
 	// Output:
-	// bad.json:1:23: grid has 1 rows, want 8
-	// bad.json:1:24: grid row 1 has 3 cells, want 8
-	// bad.json:1:31: grid cell r1c3: want a code 0-9 (0 empty, 5 stone, numpad arrow), have number 12
+	// bad.json:1:23: entry 1 (playshinro 1): want 8 grid rows, have 1
+	// bad.json:1:24: entry 1 (playshinro 1): grid row 1 has 3 cells, want 8
+	// bad.json:1:31: entry 1 (playshinro 1): grid cell r1c3: want a code 0-9 (0 empty, 5 stone, numpad arrow), have number 12
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/puzzle/text"
 )
 
 // Formats are Shinro's formats in detection order; the canonical text is
@@ -16,6 +17,7 @@ var Formats = puzzle.Formats[*Puzzle]{
 		Doc:    "canonical",
 		Detect: isText,
 		Parse:  parseTexts,
+		Select: selectTexts,
 		Write:  writeTexts,
 	},
 	{
@@ -23,6 +25,7 @@ var Formats = puzzle.Formats[*Puzzle]{
 		Doc:    "playshinro JSON",
 		Detect: isPlayshinro,
 		Parse:  parsePlayshinro,
+		Select: selectPlayshinro,
 		Write:  formatPlayshinro,
 	},
 }
@@ -34,10 +37,26 @@ func Parse(name string, data []byte) ([]*Puzzle, error) {
 	return Formats.Parse(KindName, name, data)
 }
 
-// isText: the first significant line is "shinro".
+// Aliases are the other names a puzzle called name is selected by: the
+// name with its blanks as '-' ("playshinro-13" for "playshinro 13"), which
+// needs no quoting on a command line.
+func Aliases(name string) []string {
+	alias := strings.Join(strings.Fields(name), "-")
+	if alias == name || alias == "" {
+		return nil
+	}
+	return []string{alias}
+}
+
+// isText: the first significant line is "shinro" (the lines after it are
+// not read).
 func isText(_ string, data []byte) bool {
-	ls := significantLines(data)
-	return len(ls) > 0 && ls[0].Text == "shinro"
+	for l := range text.All(data, false) {
+		if !isComment(l) {
+			return l.Text == "shinro"
+		}
+	}
+	return false
 }
 
 // isPlayshinro: JSON (an array or an object) with a "grid" key, which no
@@ -78,16 +97,16 @@ func ParseSolution(p *Puzzle, file string, data []byte) (puzzle.Assignment, erro
 	var l puzzle.ErrorList
 	switch {
 	case len(ps) != 1:
-		l.Add(file, 0, 0, "want one puzzle with a solution, have %d puzzles", len(ps))
+		l.Add(file, 1, 1, "want one puzzle with a solution, have %d puzzles", len(ps))
 	case ps[0].Solution == nil:
-		l.Add(file, 0, 0, "the puzzle has no solution block")
+		l.Add(file, 1, 1, "the puzzle has no solution block")
 	case ps[0].Rows() != p.Rows() || ps[0].Cols() != p.Cols():
-		l.Add(file, 0, 0, "solution is %dx%d, puzzle is %dx%d", ps[0].Rows(), ps[0].Cols(), p.Rows(), p.Cols())
+		l.Add(file, 1, 1, "solution is %dx%d, puzzle is %dx%d", ps[0].Rows(), ps[0].Cols(), p.Rows(), p.Cols())
 	default:
 		for r := range p.Arrows {
 			for c := range p.Arrows[r] {
 				if ps[0].Arrows[r][c] != p.Arrows[r][c] {
-					l.Add(file, 0, 0, "cell %v: the file's arrow %v differs from the puzzle's %v", puzzle.Pos{Row: r, Col: c}, ps[0].Arrows[r][c], p.Arrows[r][c])
+					l.Add(file, 1, 1, "cell %v: the file's arrow %v differs from the puzzle's %v", puzzle.Pos{Row: r, Col: c}, ps[0].Arrows[r][c], p.Arrows[r][c])
 					return nil, l.Err()
 				}
 			}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/puzzle/jsonpos"
 )
 
@@ -29,67 +30,76 @@ func newJSONReader(file string, data []byte) *jsonReader {
 
 // parsePlayshinro reads a playshinro JSON file: an array of puzzles
 // {index, difficulty, grid} (a single object is read as a one-puzzle file).
-// A puzzle without "index" gets its 1-based position in the file. The
-// stones in the grid become the puzzle's Solution and its counts. Errors are
-// a puzzle.ErrorList positioned at the JSON element (line:column in bytes);
-// when only some entries are bad (the JSON itself is well-formed) the
-// puzzles read from the others are returned along with the errors.
-func parsePlayshinro(file string, data []byte) ([]*Puzzle, error) {
-	j := newJSONReader(file, data)
-	ps := j.parseFile()
-	return ps, j.Errors().Err()
+// Each element is an entry, numbered from 1 in file order, malformed ones
+// included; a puzzle is named "playshinro INDEX", and a puzzle without
+// "index" takes its entry number for it. The stones in the grid become the
+// puzzle's Solution and its counts. Errors are a puzzle.ErrorList
+// positioned at the JSON element (line:column in bytes), each naming its
+// entry; when only some entries are bad (the JSON itself is well-formed)
+// the puzzles read from the others are returned along with the errors.
+var (
+	parsePlayshinro  = puzzle.ParseEntries(openPlayshinro)
+	selectPlayshinro = puzzle.SelectEntries(openPlayshinro)
+)
+
+// playshinroEntries walks the elements of the playshinro JSON, cutting
+// each out whole (jsonpos.List, which checks its syntax) and reading it
+// only when asked.
+type playshinroEntries struct {
+	j    *jsonReader
+	list *jsonpos.List
+	n    int // the current entry's number
+	off  int // where it starts
+	raw  []byte
 }
 
-func (j *jsonReader) parseFile() []*Puzzle {
-	tok, off, err := j.Token()
-	if err != nil {
-		return nil
+func openPlayshinro(file string, data []byte) puzzle.Entries[*Puzzle] {
+	j := newJSONReader(file, data)
+	return &playshinroEntries{j: j, list: jsonpos.NewList(j.Reader)}
+}
+
+func (es *playshinroEntries) Next() bool {
+	if !es.list.Next() {
+		return false
 	}
-	var ps []*Puzzle
-	seen := map[int]int{}
-	add := func(p *Puzzle, off int) {
-		if p == nil {
-			return
-		}
-		if p.Number == 0 {
-			p.Number = len(ps) + 1
-			p.Title = "playshinro " + strconv.Itoa(p.Number)
-		}
-		if prev, dup := seen[p.Number]; dup {
-			j.ErrorAt(off, "puzzle index %d repeats (first at puzzle %d of the file)", p.Number, prev+1)
-			return
-		}
-		seen[p.Number] = len(ps)
-		ps = append(ps, p)
+	es.n++
+	es.off, es.raw = es.list.Entry()
+	return true
+}
+
+func (es *playshinroEntries) Err() error { return es.j.Errors().Err() }
+
+func (es *playshinroEntries) Many() bool { return es.list.Many() }
+
+// Name reads the entry's index alone: "playshinro INDEX", the entry number
+// standing in for a missing index, "" for an index Read would reject.
+func (es *playshinroEntries) Name() string {
+	var fields map[string]json.RawMessage
+	if json.Unmarshal(es.raw, &fields) != nil {
+		return ""
 	}
-	switch tok {
-	case json.Delim('['):
-		for j.More() {
-			off := j.Here()
-			p, err := j.parsePuzzle()
-			if err != nil {
-				return nil // the JSON is broken: nothing is trustworthy
-			}
-			add(p, off)
+	number := es.n
+	if raw, ok := fields["index"]; ok {
+		v, err := strconv.Atoi(string(raw))
+		if err != nil || v < 1 {
+			return ""
 		}
-		if _, err := j.Expect(']', `"]"`); err != nil {
-			return nil
-		}
-	case json.Delim('{'):
-		p, err := j.parsePuzzleBody(off)
-		if err != nil {
-			return nil
-		}
-		add(p, off)
-	default:
-		j.ErrorAt(off, "want a JSON array of puzzles, have %v", jsonpos.Describe(tok))
-		return nil
+		number = v
 	}
-	j.ExpectEnd()
-	if len(ps) == 0 && len(j.Errors()) == 0 {
-		j.ErrorAt(off, "no puzzles")
+	return "playshinro " + strconv.Itoa(number)
+}
+
+func (es *playshinroEntries) Read() (*Puzzle, error) {
+	j := &jsonReader{es.j.Sub(es.off, es.raw)}
+	p, _ := j.parsePuzzle()
+	if err := j.Errors().Err(); err != nil || p == nil {
+		return nil, err
 	}
-	return ps
+	if p.Number == 0 {
+		p.Number = es.n
+		p.Title = "playshinro " + strconv.Itoa(p.Number)
+	}
+	return p, nil
 }
 
 func (j *jsonReader) parsePuzzle() (*Puzzle, error) {
@@ -230,7 +240,7 @@ func (j *jsonReader) parseGrid(first json.Token, off int) ([][]int, bool, error)
 		return nil, false, err
 	}
 	if len(rows) != PlayshinroSize {
-		j.ErrorAt(off, "grid has %d rows, want %d", len(rows), PlayshinroSize)
+		j.ErrorAt(off, "want %d grid rows, have %d", PlayshinroSize, len(rows))
 		ok = false
 	}
 	if !ok {
@@ -286,7 +296,8 @@ func (j *jsonReader) build(p *Puzzle, grid [][]int, off int) *Puzzle {
 	return p
 }
 
-// FindNumber returns the puzzle with playshinro index n.
+// FindNumber returns the puzzle with playshinro index n (its Number),
+// which is not its entry number in the file: FILE#N selects entries.
 func FindNumber(ps []*Puzzle, n int) (*Puzzle, error) {
 	for _, p := range ps {
 		if p.Number == n {

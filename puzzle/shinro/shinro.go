@@ -39,9 +39,20 @@
 // playshinro JSON (doranchak/shinro puzzles2.js): an array of objects
 // {index, difficulty, grid}, grid an 8×8 array of ints: 0 empty, 5 stone
 // (the solution is embedded), arrows in numpad codes. Counts are derived
-// from the stones. A file holds many puzzles, addressed by their index.
+// from the stones. A puzzle is named "playshinro INDEX"; one without an
+// index takes its entry number for it.
 //
 // Formats lists both, canonical first; Parse reads whichever it detects.
+//
+// Entries and names. Both formats hold many puzzles: each array element,
+// each puzzle of a text from its "shinro" line on, is an entry, numbered
+// from 1 in file order, malformed ones included (Header.Entry). FILE#N
+// selects entry N, not the puzzle whose index is N (playshinro's indexes
+// run 1, 4, 7, ...: FILE#5 is "playshinro 13"); FILE#NAME selects by name,
+// "playshinro 13" or its alias "playshinro-13" (Aliases), which needs no
+// quoting (puzzle.Selection). A malformed entry's errors name it ("entry
+// 2 (playshinro 4): ..."). Selecting from playshinro JSON reads the array
+// only up to the selected entry.
 package shinro
 
 import (
@@ -468,31 +479,47 @@ func (p *Puzzle) Draw(a puzzle.Assignment) []string {
 // on an arrow: arrow cells are not unknowns, so no Assignment holds one.
 const (
 	RuleShape       = "shape"
+	RuleEmpty       = "empty-cell"
 	RuleRowCount    = "row-count"
 	RuleColCount    = "col-count"
 	RuleArrowUnseen = "arrow-sees-no-stone"
 	RuleTotal       = "stone-total"
 )
 
-// Verify names every rule a full assignment of Vars breaks: wrong row and
+// Verify names every rule an assignment of Vars breaks: wrong row and
 // column counts, arrows that see no stone and a wrong total (or, for an
-// assignment of the wrong length or with values other than Empty and
-// Stone, its shape). It returns nil when a solves p.
+// assignment of the wrong length or with values other than Empty, Stone
+// and -1, its shape). It returns nil when a solves p.
+//
+// A -1 entry is an undecided cell (a player's board): it is reported once
+// as empty, and a count or an arrow is reported only when no decision of
+// the undecided cells could meet it (too many stones already, or too few
+// even if every undecided cell held one), so that what is reported on a
+// partial board is wrong whatever the rest becomes.
 func (p *Puzzle) Verify(a puzzle.Assignment) []puzzle.Violation {
 	if len(a) != p.NumVars() {
 		return []puzzle.Violation{{Rule: RuleShape, Msg: fmt.Sprintf("assignment has %d values, want %d", len(a), p.NumVars())}}
 	}
+	var vs []puzzle.Violation
+	open := p.emptyStones()
 	for i, v := range a {
-		if v != Empty && v != Stone {
+		switch v {
+		case Empty, Stone:
+		case -1:
+			q := p.Pos(i)
+			open[q.Row][q.Col] = true
+			vs = append(vs, puzzle.Violation{Rule: RuleEmpty, Cells: []puzzle.Pos{q}, Msg: "cell is undecided"})
+		default:
 			return []puzzle.Violation{{Rule: RuleShape, Cells: []puzzle.Pos{p.Pos(i)}, Msg: fmt.Sprintf("unknown %d has value %d, want 0 or 1", i, v)}}
 		}
 	}
-	return p.verifyStones(p.StonesOf(a))
+	return append(vs, p.verifyStones(p.StonesOf(a), open)...)
 }
 
 // verifyStones checks the counts and arrows on a grid of stones, where
-// rays and lines are read more simply than through the unknowns.
-func (p *Puzzle) verifyStones(s Stones) []puzzle.Violation {
+// rays and lines are read more simply than through the unknowns; open
+// marks the undecided cells.
+func (p *Puzzle) verifyStones(s, open Stones) []puzzle.Violation {
 	var vs []puzzle.Violation
 	for _, row := range []bool{true, false} {
 		counts, rule, what := p.ColCounts, RuleColCount, "column"
@@ -501,12 +528,16 @@ func (p *Puzzle) verifyStones(s Stones) []puzzle.Violation {
 		}
 		for i, want := range counts {
 			var cells []puzzle.Pos
+			undecided := 0
 			for _, q := range p.Line(i, row) {
-				if s[q.Row][q.Col] {
+				switch {
+				case s[q.Row][q.Col]:
 					cells = append(cells, q)
+				case open[q.Row][q.Col]:
+					undecided++
 				}
 			}
-			if len(cells) != want {
+			if len(cells) > want || len(cells)+undecided < want {
 				vs = append(vs, puzzle.Violation{Rule: rule, Cells: cells, Msg: fmt.Sprintf("%s %d holds %d stones, want %d", what, i+1, len(cells), want)})
 			}
 		}
@@ -514,7 +545,7 @@ func (p *Puzzle) verifyStones(s Stones) []puzzle.Violation {
 	for _, a := range p.ArrowCells() {
 		seen := false
 		for _, q := range p.Ray(a) {
-			if s[q.Row][q.Col] {
+			if s[q.Row][q.Col] || open[q.Row][q.Col] {
 				seen = true
 				break
 			}
@@ -523,7 +554,7 @@ func (p *Puzzle) verifyStones(s Stones) []puzzle.Violation {
 			vs = append(vs, puzzle.Violation{Rule: RuleArrowUnseen, Cells: []puzzle.Pos{a}, Msg: fmt.Sprintf("arrow %v at %v sees no stone", p.Arrows[a.Row][a.Col], a)})
 		}
 	}
-	if n := s.Count(); n != p.Total {
+	if n := s.Count(); n > p.Total || n+open.Count() < p.Total {
 		vs = append(vs, puzzle.Violation{Rule: RuleTotal, Msg: fmt.Sprintf("the grid holds %d stones, want %d", n, p.Total)})
 	}
 	return vs

@@ -112,7 +112,8 @@ func TestTextRoundTrip(t *testing.T) {
 }
 
 func samePuzzle(a, b *shinro.Puzzle) bool {
-	return reflect.DeepEqual(a.Header, b.Header) && a.Number == b.Number && a.Difficulty == b.Difficulty &&
+	// Entry is where a puzzle was read, not what it is.
+	return a.Title == b.Title && reflect.DeepEqual(a.Solution, b.Solution) && a.Number == b.Number && a.Difficulty == b.Difficulty &&
 		reflect.DeepEqual(a.Arrows, b.Arrows) && reflect.DeepEqual(a.RowCounts, b.RowCounts) &&
 		reflect.DeepEqual(a.ColCounts, b.ColCounts) && a.Total == b.Total
 }
@@ -172,6 +173,15 @@ func TestVerifyNamesEveryRule(t *testing.T) {
 		{false, false, false, false},
 		{false, true, false, false},
 	})
+	// cells reads an assignment of the unknowns in reading order: '*' a
+	// stone, '.' empty, '?' undecided.
+	cells := func(s string) puzzle.Assignment {
+		out := make(puzzle.Assignment, len(s))
+		for i, c := range s {
+			out[i] = map[rune]int{'.': shinro.Empty, '*': shinro.Stone, '?': -1}[c]
+		}
+		return out
+	}
 	for _, tc := range []struct {
 		name string
 		a    puzzle.Assignment
@@ -187,7 +197,21 @@ func TestVerifyNamesEveryRule(t *testing.T) {
 			"arrow-sees-no-stone@[r1c1]", "arrow-sees-no-stone@[r2c3]", "arrow-sees-no-stone@[r3c1]", "stone-total@[]",
 		}},
 		{"short", a[:3], []string{"shape@[]"}},
-		{"unknown value", append(puzzle.Assignment{-1}, a[1:]...), []string{"shape@[r1c2]"}},
+		{"bad value", append(puzzle.Assignment{2}, a[1:]...), []string{"shape@[r1c2]"}},
+		// Partial boards: undecided cells (-1) are named once each, and
+		// a rule only when no decision of them could meet it.
+		{"undecided", cells("?????????"), []string{
+			"empty-cell@[r1c2]", "empty-cell@[r1c3]", "empty-cell@[r1c4]", "empty-cell@[r2c1]", "empty-cell@[r2c2]",
+			"empty-cell@[r2c4]", "empty-cell@[r3c2]", "empty-cell@[r3c3]", "empty-cell@[r3c4]",
+		}},
+		{"too many already", cells("**???????"), []string{
+			"empty-cell@[r1c4]", "empty-cell@[r2c1]", "empty-cell@[r2c2]", "empty-cell@[r2c4]", "empty-cell@[r3c2]",
+			"empty-cell@[r3c3]", "empty-cell@[r3c4]", "row-count@[r1c2 r1c3]", "col-count@[r1c2]",
+		}},
+		{"too few for good", cells("...??????"), []string{
+			"empty-cell@[r2c1]", "empty-cell@[r2c2]", "empty-cell@[r2c4]", "empty-cell@[r3c2]", "empty-cell@[r3c3]",
+			"empty-cell@[r3c4]", "row-count@[]", "arrow-sees-no-stone@[r1c1]",
+		}},
 	} {
 		var have []string
 		for _, v := range p.Verify(tc.a) {
@@ -210,17 +234,17 @@ func TestMalformedText(t *testing.T) {
 		{"bad size", "shinro\nsize 3 x\n", `x:2:8: "x" is not a number`},
 		{"huge size", "shinro\nsize 3000 3\n", "x:2:6: size 3000x3"},
 		{"cols count", strings.Replace(good, "cols: 1 0 1 1", "cols: 1 0 1", 1), "x:5:7: want 4 numbers, have 3"},
-		{"col sum", strings.Replace(good, "cols: 1 0 1 1", "cols: 1 1 1 1", 1), "x:5: column counts add up to 4"},
-		{"row sum", strings.Replace(good, "1  . . 4 .", "2  . . 4 .", 1), "x:4: row counts add up to 4"},
+		{"col sum", strings.Replace(good, "cols: 1 0 1 1", "cols: 1 1 1 1", 1), "x:5:1: column counts add up to 4"},
+		{"row sum", strings.Replace(good, "1  . . 4 .", "2  . . 4 .", 1), "x:4:1: row counts add up to 4"},
 		{"row too full", strings.Replace(good, "1  . . 4 .", "4  . . 4 .", 1), "x:7:1: row 2 count 4 exceeds its 3"},
 		{"short row", strings.Replace(good, "1  . . 4 .", "1  . . 4", 1), "x:7:4: row 2 has 3 cells, want 4"},
-		{"7 rows of 8", "shinro\nsize 8 8\nstones 0\ncols 0 0 0 0 0 0 0 0\n" + strings.Repeat("0 ........\n", 7), "x:12: grid has 7 rows, want 8"},
+		{"7 rows of 8", "shinro\nsize 8 8\nstones 0\ncols 0 0 0 0 0 0 0 0\n" + strings.Repeat("0 ........\n", 7), "x:12:1: want 8 grid rows, have 7"},
 		{"bad cell", strings.Replace(good, "1  . . 4 .", "1  . . 5 .", 1), "x:7:8: cell r2c3: \"5\""},
 		{"arrow off grid", strings.Replace(good, "1  9 . . .", "1  1 . . .", 1), "x:8:4: cell r3c1: arrow 1 points off the grid"},
 		{"negative row", strings.Replace(good, "1  9 . . .", "-1  9 . . .", 1), "x:8:1: row 3: want a row count"},
 		{"trailing", good + "junk\n", "x:9:1: unexpected line"},
 		{"bad solution", good + "solution\n...*\n*.6.\n..*.\n", "x:11:3: solution cell r2c3"},
-		{"short solution", good + "solution\n...*\n", "x:11: solution has 1 rows, want 3"},
+		{"short solution", good + "solution\n...*\n", "x:11:1: want 3 solution rows, have 1"},
 		{"nan difficulty", "shinro\ndifficulty NaN\n", `x:2:12: difficulty "NaN" is not a fraction`},
 		{"unknown keyword", "shinro\nsizes 3 3\n", `x:2:1: unknown keyword "sizes"`},
 		{"columns in runes", "shinro\nname ↑↑\nsize 1 2\nstones 1\ncols: 1 0\n1 ↑ x\n", `x:6:5: cell r1c2: "x"`},
@@ -239,7 +263,7 @@ func TestMalformedText(t *testing.T) {
 // first only.
 func TestErrorsCollected(t *testing.T) {
 	_, err := shinro.ParseText("x", []byte("shinro\nsize 3 x\nstones y\nlabel z\n"))
-	want := []string{`x:2:8: "x"`, `x:3:8: "y"`, `x:4:1: unknown keyword "label"`, "x:5: missing size", "x:5: missing stones", "x:5: missing cols"}
+	want := []string{`x:2:8: "x"`, `x:3:8: "y"`, `x:4:1: unknown keyword "label"`, "x:5:1: missing size", "x:5:1: missing stones", "x:5:1: missing cols"}
 	l, ok := err.(puzzle.ErrorList)
 	if !ok || len(l) != len(want) {
 		t.Fatalf("have %v, want %d positioned errors", err, len(want))
@@ -266,14 +290,13 @@ func TestMalformedPlayshinro(t *testing.T) {
 		{"syntax", `[{"index": 1,, }]`, "x:1:14: JSON"},
 		{"eof", `[{"index": 1`, "x:1:13: JSON: unexpected end"},
 		{"not array", `"hello"`, "x:1:1: want a JSON array"},
-		{"no grid", `[{"index": 1}]`, "x:1:2: puzzle has no grid"},
-		{"7x8", `[{"index": 3, "grid": ` + grid()[:len(grid())-len(row)-3] + `]}]`, "x:1:23: grid has 7 rows, want 8"},
-		{"8x7", `[{"index": 3, "grid": ` + grid("[0,0,0,0,0,0,0]") + `}]`, "x:1:24: grid row 1 has 7 cells, want 8"},
-		{"bad code", `[{"grid": ` + grid("[0,0,0,0,0,0,0,0]", "[0,10,0,0,0,0,0,0]") + `}]`, "x:2:4: grid cell r2c2: want a code 0-9"},
-		{"off grid", `[{"grid": ` + grid("[0,0,8,0,0,0,0,0]") + `}]`, "x:1:17: grid cell r1c3: arrow 8 points off the grid"},
-		{"bad index", `[{"index": -2, "grid": ` + grid() + `}]`, "x:1:12: index: want a positive integer"},
-		{"bad difficulty", `[{"difficulty": "hard", "grid": ` + grid() + `}]`, `x:1:17: difficulty: want a fraction`},
-		{"dup index", `[{"index": 1, "grid": ` + grid() + "},\n" + `{"index": 1, "grid": ` + grid() + `}]`, "x:9:1: puzzle index 1 repeats"},
+		{"no grid", `[{"index": 1}]`, "x:1:2: entry 1 (playshinro 1): puzzle has no grid"},
+		{"7x8", `[{"index": 3, "grid": ` + grid()[:len(grid())-len(row)-3] + `]}]`, "x:1:23: entry 1 (playshinro 3): want 8 grid rows, have 7"},
+		{"8x7", `[{"index": 3, "grid": ` + grid("[0,0,0,0,0,0,0]") + `}]`, "x:1:24: entry 1 (playshinro 3): grid row 1 has 7 cells, want 8"},
+		{"bad code", `[{"grid": ` + grid("[0,0,0,0,0,0,0,0]", "[0,10,0,0,0,0,0,0]") + `}]`, "x:2:4: entry 1 (playshinro 1): grid cell r2c2: want a code 0-9"},
+		{"off grid", `[{"grid": ` + grid("[0,0,8,0,0,0,0,0]") + `}]`, "x:1:17: entry 1 (playshinro 1): grid cell r1c3: arrow 8 points off the grid"},
+		{"bad index", `[{"index": -2, "grid": ` + grid() + `}]`, "x:1:12: entry 1: index: want a positive integer"},
+		{"bad difficulty", `[{"difficulty": "hard", "grid": ` + grid() + `}]`, `x:1:17: entry 1 (playshinro 1): difficulty: want a fraction`},
 		{"trailing", `[{"grid": ` + grid() + `}] x`, "x:8:22: unexpected data"},
 		{"empty array", `[]`, "x:1:1: no puzzles"},
 	} {
@@ -406,7 +429,7 @@ func TestParseSolution(t *testing.T) {
 		name, data, want string
 	}{
 		{"other", shinro.FormatText(ps[1]), "differs from the puzzle's"},
-		{"short", "* . .\n", "short:2: solution has 1 rows, want 8"},
+		{"short", "* . .\n", "short:2:1: want 8 solution rows, have 1"},
 		{"two puzzles", write(t, "canonical", ps[:2]), "want one puzzle with a solution, have 2"},
 		{"no solution", strings.Split(shinro.FormatText(p), "solution\n")[0], "no solution block"},
 	} {
@@ -421,11 +444,28 @@ func TestPartialPlayshinro(t *testing.T) {
 	good := "[" + strings.TrimSuffix(strings.Repeat(row+",", 7)+"[5,0,0,0,0,0,0,4]", ",") + "]"
 	data := `[{"index": 1, "grid": ` + good + `}, {"index": 2, "grid": [[1]]}, {"index": 3, "grid": ` + good + `}]`
 	ps, err := shinro.Parse("x", []byte(data))
-	if !errContains(err, "grid row 1 has 1 cells") {
-		t.Errorf("have %v, want the bad entry's error", err)
+	if !errContains(err, "entry 2 (playshinro 2): grid row 1 has 1 cells") {
+		t.Errorf("have %v, want the bad entry's error, naming it", err)
 	}
-	if len(ps) != 2 || ps[0].Number != 1 || ps[1].Number != 3 {
+	if len(ps) != 2 || ps[0].Number != 1 || ps[1].Number != 3 || ps[0].Entry != 1 || ps[1].Entry != 3 {
 		t.Errorf("have %d puzzles, want the good entries 1 and 3", len(ps))
+	}
+}
+
+// TestPlayshinroNumbering: a puzzle without an index takes its entry
+// number, malformed entries counted; indexes may repeat (only entry
+// numbers must not), and each puzzle knows its entry.
+func TestPlayshinroNumbering(t *testing.T) {
+	row := "[0,0,0,0,0,0,0,0]"
+	good := "[" + strings.TrimSuffix(strings.Repeat(row+",", 7)+"[5,0,0,0,0,0,0,4]", ",") + "]"
+	data := `[{"index": 7, "grid": ` + good + `}, {"grid": [[1]]}, {"index": 7, "grid": ` + good + `}, {"grid": ` + good + `}]`
+	ps, _ := shinro.Parse("x", []byte(data))
+	var have []string
+	for _, p := range ps {
+		have = append(have, fmt.Sprintf("%d:%s", p.Entry, p.Title))
+	}
+	if want := []string{"1:playshinro 7", "3:playshinro 7", "4:playshinro 4"}; !reflect.DeepEqual(have, want) {
+		t.Errorf("have %v, want %v", have, want)
 	}
 }
 

@@ -30,25 +30,28 @@ func (t *textReader) errorf(line, col int, format string, args ...any) {
 	t.errs.Add(t.file, line, col, format, args...)
 }
 
-// significantLines are data's non-blank lines that are not comments (lines
-// whose first word starts with '#'; a '#' later in a line, as in a name,
-// is kept).
+// significantLines are data's non-blank lines that are not comments (see
+// isComment).
 func significantLines(data []byte) []text.Line {
 	var out []text.Line
 	for _, l := range text.Lines(data, false) {
-		if !strings.HasPrefix(l.Text, "#") {
+		if !isComment(l) {
 			out = append(out, l)
 		}
 	}
 	return out
 }
 
+// isComment: a line whose first word starts with '#' (a '#' later in a
+// line, as in a name, is kept).
+func isComment(l text.Line) bool { return strings.HasPrefix(l.Text, "#") }
+
 // newTextReader checks that data is text and splits it into its
 // significant lines, less those skip drops.
 func newTextReader(file string, data []byte, skip func(text.Line) bool) *textReader {
 	t := &textReader{file: file}
 	if !utf8.Valid(data) {
-		t.errorf(1, 0, "input is not UTF-8 text")
+		t.errorf(1, 1, "input is not UTF-8 text")
 		return t
 	}
 	for _, l := range significantLines(data) {
@@ -68,30 +71,72 @@ func ParseText(file string, data []byte) (*Puzzle, error) {
 	}
 	if len(ps) > 1 {
 		var l puzzle.ErrorList
-		l.Add(file, 0, 0, "want one puzzle, have %d", len(ps))
+		l.Add(file, 1, 1, "want one puzzle, have %d", len(ps))
 		return nil, l.Err()
 	}
 	return ps[0], nil
 }
 
 // parseTexts reads one or more puzzles in the canonical text format, each
-// starting with its "shinro" line. Errors are a puzzle.ErrorList.
-func parseTexts(file string, data []byte) ([]*Puzzle, error) {
+// starting with its "shinro" line: each is an entry, numbered from 1.
+// Errors are a puzzle.ErrorList; when the file holds several puzzles each
+// error names its entry, and the good puzzles are returned beside them.
+var (
+	parseTexts  = puzzle.ParseEntries(openTexts)
+	selectTexts = puzzle.SelectEntries(openTexts)
+)
+
+// textEntries walks the puzzles of a canonical text: the significant
+// lines cut before every "shinro" line.
+type textEntries struct {
+	file  string
+	parts [][]text.Line
+	i     int // the current part, -1 before the first
+	err   error
+}
+
+func openTexts(file string, data []byte) puzzle.Entries[*Puzzle] {
 	t := newTextReader(file, data, nil)
-	if len(t.errs) > 0 {
-		return nil, t.errs.Err()
+	es := &textEntries{file: file, i: -1, err: t.errs.Err()}
+	if es.err == nil && len(t.lines) == 0 {
+		t.errorf(1, 1, `want the header line "shinro"`)
+		es.err = t.errs.Err()
 	}
-	var ps []*Puzzle
-	for {
-		p := t.parse()
-		if len(t.errs) > 0 {
-			return nil, t.errs.Err()
+	for k, l := range t.lines {
+		if k == 0 || l.Text == "shinro" {
+			es.parts = append(es.parts, nil)
 		}
-		ps = append(ps, p)
-		if t.next >= len(t.lines) {
-			return ps, nil
+		es.parts[len(es.parts)-1] = append(es.parts[len(es.parts)-1], l)
+	}
+	return es
+}
+
+func (es *textEntries) Next() bool {
+	es.i++
+	return es.err == nil && es.i < len(es.parts)
+}
+
+func (es *textEntries) Err() error { return es.err }
+
+func (es *textEntries) Many() bool { return len(es.parts) > 1 }
+
+// Name is the text of the part's name line, as parse reads it.
+func (es *textEntries) Name() string {
+	for _, l := range es.parts[es.i] {
+		if l.Toks[0].Text == "name" {
+			return strings.TrimSpace(strings.TrimPrefix(l.Text, "name"))
 		}
 	}
+	return ""
+}
+
+func (es *textEntries) Read() (*Puzzle, error) {
+	t := &textReader{file: es.file, lines: es.parts[es.i]}
+	p := t.parse()
+	if err := t.errs.Err(); err != nil {
+		return nil, err
+	}
+	return p, nil
 }
 
 // parse reads one puzzle from line t.next on.
@@ -156,13 +201,13 @@ header:
 	}
 	line := t.lineNum()
 	if rows < 0 {
-		t.errorf(line, 0, "missing size line")
+		t.errorf(line, 1, "missing size line")
 	}
 	if total < 0 {
-		t.errorf(line, 0, "missing stones line")
+		t.errorf(line, 1, "missing stones line")
 	}
 	if colsLine == 0 {
-		t.errorf(line, 0, "missing cols line")
+		t.errorf(line, 1, "missing cols line")
 	} else if rows >= 0 {
 		if n, ok := t.ints(colsText, colsFields, cols, 0); ok {
 			colCounts = n
@@ -176,7 +221,7 @@ header:
 	rowCounts := make([]int, rows)
 	for r := 0; r < rows; r++ {
 		if t.next >= len(t.lines) {
-			t.errorf(t.lineNum(), 0, "grid has %d rows, want %d", r, rows)
+			t.errorf(t.lineNum(), 1, "want %d grid rows, have %d", rows, r)
 			return nil
 		}
 		l := t.lines[t.next]
@@ -217,7 +262,7 @@ header:
 		sol = make(Stones, rows)
 		for r := 0; r < rows; r++ {
 			if t.next >= len(t.lines) {
-				t.errorf(t.lineNum(), 0, "solution has %d rows, want %d", r, rows)
+				t.errorf(t.lineNum(), 1, "want %d solution rows, have %d", rows, r)
 				return nil
 			}
 			sol[r] = t.stoneRow(t.lines[t.next], arrows[r], r)
@@ -263,17 +308,17 @@ func (t *textReader) checkGrid(p *Puzzle, stonesLine, colsLine int) {
 		sum += n
 	}
 	if sum != p.Total {
-		t.errorf(stonesLine, 0, "row counts add up to %d, want the stone total %d", sum, p.Total)
+		t.errorf(stonesLine, 1, "row counts add up to %d, want the stone total %d", sum, p.Total)
 	}
 	sum = 0
 	for c, n := range p.ColCounts {
 		if f := p.lineFree(c, false); n > f {
-			t.errorf(colsLine, 0, "column %d count %d exceeds its %d non-arrow cells", c+1, n, f)
+			t.errorf(colsLine, 1, "column %d count %d exceeds its %d non-arrow cells", c+1, n, f)
 		}
 		sum += n
 	}
 	if sum != p.Total {
-		t.errorf(colsLine, 0, "column counts add up to %d, want the stone total %d", sum, p.Total)
+		t.errorf(colsLine, 1, "column counts add up to %d, want the stone total %d", sum, p.Total)
 	}
 }
 
@@ -430,7 +475,7 @@ func parseStones(p *Puzzle, file string, data []byte) (Stones, error) {
 	}
 	if len(t.lines) != p.Rows() {
 		t.next = min(len(t.lines), p.Rows())
-		t.errorf(t.lineNum(), 0, "solution has %d rows, want %d", len(t.lines), p.Rows())
+		t.errorf(t.lineNum(), 1, "want %d solution rows, have %d", p.Rows(), len(t.lines))
 		return nil, t.errs.Err()
 	}
 	s := make(Stones, p.Rows())

@@ -5,6 +5,9 @@
 package text
 
 import (
+	"bytes"
+	"iter"
+	"slices"
 	"strings"
 
 	"github.com/puzzlesat/puzzlesat/srcpos"
@@ -20,7 +23,7 @@ type Token struct {
 // Line is one non-blank line of an input, split into tokens.
 type Line struct {
 	Num  int     // 1-based line number
-	Text string  // the line without its comment, trimmed
+	Text string  // the line without its comment, trimmed of what IsSpace calls space (never empty)
 	Toks []Token // its words
 }
 
@@ -28,20 +31,30 @@ type Line struct {
 // mark is dropped; "\r\n" line ends are accepted. With comments, everything
 // from '#' to the end of a line is dropped first.
 func Lines(data []byte, comments bool) []Line {
-	var out []Line
-	for i, raw := range strings.Split(string(srcpos.TrimBOM(data)), "\n") {
-		raw = strings.TrimSuffix(raw, "\r")
-		if comments {
-			if j := strings.IndexByte(raw, '#'); j >= 0 {
-				raw = raw[:j]
+	return slices.Collect(All(data, comments))
+}
+
+// All yields the lines Lines returns, one at a time, reading no further
+// than the loop goes: telling a format by its first lines then costs no
+// more than those lines.
+func All(data []byte, comments bool) iter.Seq[Line] {
+	return func(yield func(Line) bool) {
+		data := srcpos.TrimBOM(data)
+		for num := 1; len(data) > 0; num++ {
+			var line []byte
+			line, data, _ = bytes.Cut(data, []byte("\n"))
+			raw := strings.TrimSuffix(string(line), "\r")
+			if comments {
+				if j := strings.IndexByte(raw, '#'); j >= 0 {
+					raw = raw[:j]
+				}
+			}
+			ln := Line{Num: num, Text: strings.TrimFunc(raw, IsSpace), Toks: Fields(raw, num, 1)}
+			if len(ln.Toks) > 0 && !yield(ln) {
+				return
 			}
 		}
-		ln := Line{Num: i + 1, Text: strings.TrimSpace(raw), Toks: Fields(raw, i+1, 1)}
-		if len(ln.Toks) > 0 {
-			out = append(out, ln)
-		}
 	}
-	return out
 }
 
 // Fields splits s, found at line and starting at column col, into tokens.

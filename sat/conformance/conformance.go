@@ -6,8 +6,8 @@
 // It checks answers on small formulas against brute force, the lifetime of
 // assumptions, incremental clauses, failed assumptions, cancellation on a
 // hard instance, variables used beyond NewVar, parallel use of separate
-// instances, native cardinality (for a sat.CardAdder) and RUP certificates
-// (for a sat.Certifier). It holds a regression test for each gophersat bug
+// instances, native cardinality (for a sat.CardAdder), RUP certificates
+// (for a sat.Certifier) and effort counters (for a sat.Statser). It holds a regression test for each gophersat bug
 // in the project's solver notes, run against every back-end. Every model
 // any test sees is checked against the solver's Formula.
 package conformance
@@ -72,6 +72,7 @@ func Test(t *testing.T, newSolver func() (sat.Solver, error)) {
 		{"CancelledBeforeSolve", testCancelledBeforeSolve},
 		{"Card", testCard},
 		{"Certificate", testCertificate},
+		{"Stats", testStats},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.run(t, mk) })
@@ -591,9 +592,13 @@ func testParallel(t *testing.T, mk func(*testing.T) sat.Solver) {
 
 // hard loads pigeonhole 11→10 guarded by a fresh variable g (every clause
 // gets ¬g): hard under the assumption g, trivial without it.
-func hard(s sat.Solver) (g int) {
+func hard(s sat.Solver) (g int) { return guardedPigeonhole(s, 11, 10) }
+
+// guardedPigeonhole loads a pigeonhole formula guarded by a fresh
+// variable g: refuted only under the assumption g.
+func guardedPigeonhole(s sat.Solver, pigeons, holes int) (g int) {
 	g = s.NewVar()
-	php := Pigeonhole(11, 10)
+	php := Pigeonhole(pigeons, holes)
 	for range php.Vars {
 		s.NewVar()
 	}
@@ -849,5 +854,63 @@ func testCertificate(t *testing.T, mk func(*testing.T) sat.Solver) {
 				t.Fatalf("%s: certificate of %d lemmas: %v", tc.name, len(cert), err)
 			}
 		}
+	}
+}
+
+// testStats checks a sat.Statser's effort counters: kept or NotCounted,
+// never negative otherwise, summed over Solve calls (so they never go
+// down), conflicts counted on a formula no search refutes without them,
+// and the same counts from a fresh solver given the same calls: they are
+// what CI gates on, so they must not depend on the run.
+func testStats(t *testing.T, mk func(*testing.T) sat.Solver) {
+	if _, ok := mk(t).(sat.Statser); !ok {
+		t.Log("not a sat.Statser: nothing to check")
+		return
+	}
+	run := func() []sat.Stats {
+		// Pigeonhole 6 into 5 under the assumption g: refuted only by
+		// search, and the formula stays satisfiable without g.
+		s := mk(t)
+		g := guardedPigeonhole(s, 6, 5)
+		var seen []sat.Stats
+		for _, step := range []struct {
+			assume []int
+			want   sat.Status
+		}{{[]int{g}, sat.Unsat}, {nil, sat.Sat}, {[]int{g}, sat.Unsat}} {
+			if have := solve(t, s, step.assume...); have != step.want {
+				t.Fatalf("guarded pigeonhole 6 into 5, Solve(%v) = %v, want %v", step.assume, have, step.want)
+			}
+			seen = append(seen, s.(sat.Statser).Stats())
+		}
+		return seen
+	}
+	first := run()
+	for i, st := range first {
+		for _, c := range []struct {
+			name string
+			v    int64
+		}{{"Conflicts", st.Conflicts}, {"Decisions", st.Decisions}, {"Propagations", st.Propagations}} {
+			if c.v < 0 && c.v != sat.NotCounted {
+				t.Errorf("after solve %d: %s = %d, want ≥ 0 or NotCounted", i+1, c.name, c.v)
+			}
+		}
+		if i > 0 {
+			prev := first[i-1]
+			if st.Conflicts < prev.Conflicts || st.Decisions < prev.Decisions || st.Propagations < prev.Propagations {
+				t.Errorf("counters went down from solve %d to %d: %+v then %+v", i, i+1, prev, st)
+			}
+		}
+	}
+	last := first[len(first)-1]
+	t.Logf("counters after the three solves: %+v", last)
+	if !last.Counted() {
+		t.Log("the back-end reports no counters")
+		return
+	}
+	if last.Conflicts == 0 {
+		t.Errorf("pigeonhole 6 into 5 refuted with Conflicts = 0: %+v", last)
+	}
+	if again := run(); !slices.Equal(again, first) {
+		t.Errorf("the same calls on a fresh solver counted %+v, the first %+v", again, first)
 	}
 }

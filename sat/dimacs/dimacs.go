@@ -93,6 +93,11 @@ func (p *parser) errorf(line, col int, format string, args ...any) error {
 func (p *parser) parse() (*sat.Formula, error) {
 	for {
 		text, err := p.in.ReadString('\n')
+		if p.line == 0 {
+			// A byte order mark some editors write is no part of the
+			// header.
+			text = strings.TrimPrefix(text, "\ufeff")
+		}
 		if len(text) > 0 {
 			p.line++
 			if perr := p.parseLine(text); perr != nil {
@@ -103,17 +108,17 @@ func (p *parser) parse() (*sat.Formula, error) {
 			break
 		}
 		if err != nil {
-			return nil, p.errorf(p.line+1, 0, "read: %v", err)
+			return nil, p.errorf(p.line+1, 1, "read: %v", err)
 		}
 	}
 	if !p.header {
-		return nil, p.errorf(max(p.line, 1), 0, "missing header \"p cnf VARS CLAUSES\"")
+		return nil, p.errorf(max(p.line, 1), 1, "missing header \"p cnf VARS CLAUSES\"")
 	}
 	if p.open {
 		return nil, p.errorf(p.openLine, p.openCol, "last clause is not terminated by 0")
 	}
 	if n := int64(len(p.clauses)); n != p.nClauses && !p.opt.AllowCountMismatch {
-		return nil, p.errorf(p.headerLine, 0, "header declares %d clauses, file has %d", p.nClauses, n)
+		return nil, p.errorf(p.headerLine, 1, "clause count: the header says %d, the file has %d", p.nClauses, n)
 	}
 	return &sat.Formula{Vars: int(p.vars), Clauses: p.clauses}, nil
 }
@@ -194,7 +199,7 @@ func (p *parser) parseLine(text string) error {
 			continue
 		}
 		if lit > p.vars || lit < -p.vars {
-			return p.errorf(p.line, f.col, "literal %d out of range: header declares %d variables", lit, p.vars)
+			return p.errorf(p.line, f.col, "literal %d beyond the header's variable count %d", lit, p.vars)
 		}
 		if !p.open {
 			p.open, p.openLine, p.openCol = true, p.line, f.col

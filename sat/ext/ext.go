@@ -10,6 +10,13 @@
 // line is printed. Cancelling the context kills the process and its whole
 // process group; Solve then returns Unknown with ctx.Err().
 //
+// Effort counters (sat.Statser) are read from the binary's statistics on
+// standard output, lines such as cadical's and kissat's
+// "c conflicts: 94 ..." or minisat's "conflicts : 25 ...": conflicts,
+// decisions and propagations. A solve whose output names none of them
+// leaves the counters NotCounted; one that names some counts the others as
+// 0 (cadical leaves out counters that stayed 0).
+//
 // A model from the binary is checked against the formula and the
 // assumptions before Solve reports Sat, so a buggy binary gives an error,
 // not a wrong answer. There is no incrementality (each Solve starts a new
@@ -46,9 +53,14 @@ type Solver struct {
 	minisat bool     // answer in a result file, not on stdout
 	f       sat.Formula
 	model   []bool
+	stats   sat.Stats
+	solved  bool // some Solve read the binary's output
 }
 
-var _ sat.Solver = (*Solver)(nil)
+var (
+	_ sat.Solver  = (*Solver)(nil)
+	_ sat.Statser = (*Solver)(nil)
+)
 
 // killGrace is how long Solve waits for the output pipes to close after the
 // process was killed (a grandchild may still hold them).
@@ -173,6 +185,7 @@ func (s *Solver) Solve(ctx context.Context, assumptions ...int) (sat.Status, err
 	default:
 		return sat.Unknown, fmt.Errorf("%s: %w", s.name, runErr)
 	}
+	s.addStats(parseStats(stdout.Bytes()))
 
 	var ans answer
 	if s.minisat {
@@ -350,6 +363,62 @@ func parseLits(fs []string) ([]int, error) {
 		}
 	}
 	return lits, nil
+}
+
+// parseStats reads the effort counters from a binary's output (see the
+// package comment): lines of an optional "c ", a counter's name, a colon
+// and its value. (No package-level regexp: compiling one would cost every
+// start of the program.)
+func parseStats(out []byte) sat.Stats {
+	st, seen := sat.Stats{}, false
+	for line := range strings.SplitSeq(string(out), "\n") {
+		line = strings.TrimPrefix(line, "c ")
+		name, rest, ok := strings.Cut(line, ":")
+		if !ok {
+			continue
+		}
+		var dst *int64
+		switch strings.TrimSpace(name) {
+		case "conflicts":
+			dst = &st.Conflicts
+		case "decisions":
+			dst = &st.Decisions
+		case "propagations":
+			dst = &st.Propagations
+		default:
+			continue
+		}
+		fs := strings.Fields(rest)
+		if len(fs) == 0 {
+			continue
+		}
+		n, err := strconv.ParseInt(fs[0], 10, 64)
+		if err != nil || n < 0 {
+			continue // not a count we can use
+		}
+		*dst, seen = n, true
+	}
+	if !seen {
+		return sat.Uncounted
+	}
+	return st
+}
+
+func (s *Solver) addStats(st sat.Stats) {
+	if !s.solved {
+		s.stats, s.solved = st, true
+		return
+	}
+	s.stats = s.stats.Add(st)
+}
+
+// Stats returns the counters the binary printed, summed over every Solve
+// (Uncounted before the first, or when the binary prints none).
+func (s *Solver) Stats() sat.Stats {
+	if !s.solved {
+		return sat.Uncounted
+	}
+	return s.stats
 }
 
 // tailBuffer keeps the last max bytes written to it.

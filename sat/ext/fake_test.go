@@ -196,3 +196,48 @@ func alive(pid int) bool {
 	fs := strings.Fields(string(data))
 	return len(fs) < 3 || fs[2] != "Z"
 }
+
+// TestStatsFromOutput: the effort counters are read from the statistics a
+// binary prints, in cadical's and minisat's layouts, summed over solves;
+// a counter cadical leaves out (it stayed 0) is 0, and a binary that
+// prints none reports none.
+func TestStatsFromOutput(t *testing.T) {
+	const cadical = `echo 'c ---- [ statistics ] ----'
+echo 'c conflicts:                    94    197894.74    per second'
+echo 'c decisions:                   108    227368.42    per second'
+echo 'c propagations:               1731         3.64 M  per second'
+echo 's UNSATISFIABLE'; exit 20`
+	tests := []struct {
+		name, binary, script string
+		want                 sat.Stats
+	}{
+		{"cadical", "fakesat", cadical, sat.Stats{Conflicts: 188, Decisions: 216, Propagations: 3462}},
+		{"cadical lucky", "fakesat", "echo 'c propagations:                  0         0.00 M  per second'; echo 's UNSATISFIABLE'; exit 20",
+			sat.Stats{}},
+		{"minisat", "minisat-fake", `echo 'conflicts             : 25             (9068 /sec)'
+echo 'decisions             : 44             (0.00 % random) (15959 /sec)'
+echo 'propagations          : 432            (156692 /sec)'
+echo UNSAT > "$2"; exit 20`, sat.Stats{Conflicts: 50, Decisions: 88, Propagations: 864}},
+		{"no statistics", "fakesat", "echo 'c conflicts are fun'; exit 20", sat.Uncounted},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, err := ext.New(fake(t, tt.binary, tt.script))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if have := s.(sat.Statser).Stats(); have != sat.Uncounted {
+				t.Errorf("before any solve: have %+v, want Uncounted", have)
+			}
+			s.AddClause(1)
+			for range 2 {
+				if st, err := s.Solve(context.Background()); st != sat.Unsat || err != nil {
+					t.Fatalf("have %v, %v; want UNSATISFIABLE", st, err)
+				}
+			}
+			if have := s.(sat.Statser).Stats(); have != tt.want {
+				t.Errorf("after two solves: have %+v, want %+v", have, tt.want)
+			}
+		})
+	}
+}

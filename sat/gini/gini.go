@@ -56,9 +56,13 @@ type Solver struct {
 	// occurs[2v] / occurs[2v+1]: literal v / -v occurs in some clause.
 	occurs []bool
 	buf    []z.Lit // scratch for literal conversion
+	stats  sat.Stats
 }
 
-var _ sat.Solver = (*Solver)(nil)
+var (
+	_ sat.Solver  = (*Solver)(nil)
+	_ sat.Statser = (*Solver)(nil)
+)
 
 // New returns an empty solver.
 func New() *Solver {
@@ -172,11 +176,12 @@ func litIndex(l int) int {
 // search runs one gini search under the assumptions, cancelled when ctx
 // ends: 1 sat, -1 unsat, 0 stopped.
 func (s *Solver) search(ctx context.Context, assumptions []z.Lit) int {
+	defer s.collectStats()
 	s.g.Assume(assumptions...)
 	if ctx.Done() == nil {
 		return s.g.Solve()
 	}
-	// The search runs in gini's own goroutine.
+	// The search runs in gini's own goroutine; wait returns once it ended.
 	return wait(ctx, s.g.GoSolve())
 }
 

@@ -50,12 +50,14 @@ type Solver struct {
 	cards   []Card
 	model   []bool
 	last    sat.Status
+	stats   sat.Stats // summed over the workers' answers
 }
 
 var (
 	_ sat.Solver    = (*Solver)(nil)
 	_ sat.CardAdder = (*Solver)(nil)
 	_ sat.Certifier = (*Solver)(nil)
+	_ sat.Statser   = (*Solver)(nil)
 )
 
 // New returns an empty solver.
@@ -139,6 +141,7 @@ func (s *Solver) solve(ctx context.Context, certify bool, assumptions []int) (sa
 	if err != nil {
 		return sat.Unknown, nil, err
 	}
+	s.stats = s.stats.Add(resp.Stats)
 	s.last = sat.Status(resp.Status)
 	if s.last == sat.Sat {
 		m := make([]bool, s.formula.Vars+1)
@@ -172,6 +175,15 @@ func (s *Solver) Formula() *sat.Formula { return &s.formula }
 // ends.
 func (s *Solver) Capabilities() sat.Capabilities {
 	return sat.Capabilities{NativeCard: true, Proof: true}
+}
+
+// Stats returns gophersat's conflicts and decisions, summed over every
+// Solve (each a fresh gophersat solver in a worker). gophersat does not
+// count propagations.
+func (s *Solver) Stats() sat.Stats {
+	st := s.stats
+	st.Propagations = sat.NotCounted
+	return st
 }
 
 // Name returns "gophersat".

@@ -21,12 +21,18 @@ type request struct {
 }
 
 // response is a worker's answer. Model is indexed by variable (0 unused).
+// Stats is the search's effort: gophersat counts conflicts and decisions,
+// not propagations.
 type response struct {
 	Status int
 	Model  []bool
 	Cert   [][]int
 	Err    string
+	Stats  sat.Stats
 }
+
+// noSearch is the effort of an answer found before any search.
+var noSearch = sat.Stats{Propagations: sat.NotCounted}
 
 // solveRequest runs one fresh gophersat solver on req. It must only run in a
 // worker process, one call at a time (gophersat shares a package-level
@@ -88,6 +94,11 @@ func solveRequest(req *request) (resp response) {
 		close(s.CertChan) // sent only from this goroutine, and Solve is done
 		<-collected
 	}
+	effort := sat.Stats{
+		Conflicts:    int64(s.Stats.NbConflicts),
+		Decisions:    int64(s.Stats.NbDecisions),
+		Propagations: sat.NotCounted,
+	}
 
 	switch st {
 	case solver.Sat:
@@ -97,9 +108,11 @@ func solveRequest(req *request) (resp response) {
 				m[i+1] = b
 			}
 		}
-		return response{Status: int(sat.Sat), Model: m}
+		return response{Status: int(sat.Sat), Model: m, Stats: effort}
 	case solver.Unsat:
-		return unsat(req.Certify, cert)
+		resp := unsat(req.Certify, cert)
+		resp.Stats = effort
+		return resp
 	}
 	return response{Err: fmt.Sprintf("gophersat returned status %v", st)}
 }
@@ -107,7 +120,7 @@ func solveRequest(req *request) (resp response) {
 // unsat builds an Unsat response; with certify, the certificate is the
 // learnt clauses in order, ending with exactly one empty clause.
 func unsat(certify bool, lines []string) response {
-	resp := response{Status: int(sat.Unsat)}
+	resp := response{Status: int(sat.Unsat), Stats: noSearch}
 	if !certify {
 		return resp
 	}

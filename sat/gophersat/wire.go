@@ -145,6 +145,9 @@ func writeResponse(w *bufio.Writer, resp *response) error {
 	e.intLists(resp.Cert)
 	e.int(len(resp.Err))
 	w.WriteString(resp.Err)
+	e.int(int(resp.Stats.Conflicts))
+	e.int(int(resp.Stats.Decisions))
+	e.int(int(resp.Stats.Propagations))
 	return w.Flush()
 }
 
@@ -165,6 +168,9 @@ func readResponse(r *bufio.Reader) (response, error) {
 		}
 		resp.Err = string(msg)
 	}
+	resp.Stats.Conflicts = int64(d.int())
+	resp.Stats.Decisions = int64(d.int())
+	resp.Stats.Propagations = int64(d.int())
 	return resp, unexpectedEOF(d.err)
 }
 

@@ -29,7 +29,7 @@ const (
 	workerValue = "1"
 	// greeting starts every worker's output, so that stray output on stdout
 	// gives a clear error rather than a garbled decode.
-	greeting = "puzzlesat gophersat worker 1\n"
+	greeting = "puzzlesat gophersat worker 2\n"
 	// maxIdle bounds the idle workers kept for reuse.
 	maxIdle = 4
 )

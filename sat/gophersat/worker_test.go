@@ -101,7 +101,7 @@ func TestWireRoundTrip(t *testing.T) {
 	}
 	resps := []response{
 		{},
-		{Status: 10, Model: []bool{false, true, false, true}},
+		{Status: 10, Model: []bool{false, true, false, true}, Stats: sat.Stats{Conflicts: 7, Decisions: 1 << 40, Propagations: sat.NotCounted}},
 		{Status: 20, Cert: [][]int{{1, 2}, nil}, Err: "gophersat panicked: ünïcode"},
 	}
 	for i, resp := range resps {

@@ -11,8 +11,9 @@
 // pattern databases over abstractions that keep some classes of values
 // (see ValueOrbits), and skips the move words shift.Canon excludes.
 //
-// The default ("auto") runs the breadth-first search up to a state budget
-// and continues with IDA* from the lower bound it proved.
+// The default ("auto") runs IDA* with walking distances straight away
+// where they apply (Loopover); otherwise the breadth-first search up to a
+// state budget, continuing with IDA* from the lower bound it proved.
 package search
 
 import (
@@ -62,8 +63,9 @@ type Options struct {
 	// otherwise Solve enumerates them (up to 100000) or searches forward
 	// only.
 	Goals [][]int
-	// Method is "bfs", "ida" or "auto" (default): breadth-first up to
-	// BFSStates stored states, then IDA*.
+	// Method is "bfs", "ida" or "auto" (default): IDA* with walking
+	// distances where they apply, else breadth-first up to BFSStates
+	// stored states, then IDA*.
 	Method string
 	// BFSStates is the state budget of the breadth-first phase of "auto"
 	// (default 3,000,000).
@@ -121,6 +123,19 @@ func Solve(ctx context.Context, p *shift.Puzzle, opt Options) (*Result, error) {
 	case "", "auto":
 	default:
 		return nil, fmt.Errorf("search: unknown method %q (want bfs, ida or auto)", opt.Method)
+	}
+	if opt.Heuristic == nil && goals != nil {
+		// Walking distances are cheap and strong where they apply: the
+		// breadth-first phase would only spend its budget (Loopover 4×4:
+		// 3 million states reach 10 moves of the 14 a scramble needs).
+		wds, err := NewWalkingDistances(ctx, p, 4_000_000)
+		if err != nil {
+			return nil, err
+		}
+		if wds != nil {
+			opt.Heuristic = &Heuristic{WDs: wds}
+			return ida0(ctx, p, opt, goals, 0)
+		}
 	}
 	t0 := time.Now()
 	bo := opt

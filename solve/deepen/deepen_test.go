@@ -3,9 +3,9 @@ package deepen
 import (
 	"context"
 	"math/rand/v2"
+	"reflect"
 	"strings"
 	"testing"
-	"time"
 
 	encshift "github.com/puzzlesat/puzzlesat/encode/shift"
 	"github.com/puzzlesat/puzzlesat/sat"
@@ -99,9 +99,14 @@ func TestDeepenMatchesSearch(t *testing.T) {
 func TestDeepenBounds(t *testing.T) {
 	p := shift.Reborn()
 	var log strings.Builder
-	res, err := Solve(context.Background(), p, Options{NewSolver: newGini, MaxSteps: 4, Progress: &log})
+	var seen []Depth
+	res, err := Solve(context.Background(), p, Options{NewSolver: newGini, MaxSteps: 4, Progress: &log,
+		OnDepth: func(d Depth) { seen = append(seen, d) }})
 	if err != nil {
 		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(seen, res.Depths) {
+		t.Errorf("OnDepth saw %v, want the result's depths %v", seen, res.Depths)
 	}
 	if res.Status != NoSolutionWithin || res.LowerBound != 5 || len(res.Depths) != 5 {
 		t.Errorf("max 4: %s bound %d, %d depths; want no-solution-within, 5, 5", res.Status, res.LowerBound, len(res.Depths))
@@ -110,8 +115,10 @@ func TestDeepenBounds(t *testing.T) {
 		t.Errorf("progress has %d refuted depths, want 5:\n%s", got, log.String())
 	}
 	for _, jobs := range []int{1, 2} {
-		ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
-		res, err = Solve(ctx, p, Options{NewSolver: newGini, Jobs: jobs})
+		// Ended once depth 0 is refuted, not after a fixed time: on a
+		// loaded machine a time limit could end the run before any depth.
+		ctx, cancel := context.WithCancel(context.Background())
+		res, err = Solve(ctx, p, Options{NewSolver: newGini, Jobs: jobs, Progress: cancelOn{"UNSATISFIABLE", cancel}})
 		cancel()
 		if err != nil {
 			t.Fatal(err)
@@ -167,4 +174,17 @@ func TestCheck(t *testing.T) {
 	if err := Check(p, []int{99}, 1); err == nil {
 		t.Error("bad move index accepted")
 	}
+}
+
+// cancelOn is a progress writer that cancels a run when a line holds word.
+type cancelOn struct {
+	word   string
+	cancel context.CancelFunc
+}
+
+func (c cancelOn) Write(p []byte) (int, error) {
+	if strings.Contains(string(p), c.word) {
+		c.cancel()
+	}
+	return len(p), nil
 }

@@ -1,3 +1,5 @@
+//go:build acceptance
+
 package deepen
 
 import (
@@ -46,10 +48,10 @@ func checkRebornProof(t *testing.T, res *Result, solver string) {
 	t.Logf("%s: 10 refuted at %.1f s, optimum at %.1f s: %v", solver, res.Depths[10].AtMS/1000, res.Elapsed.Seconds(), names)
 }
 
-// TestRebornOptimumCadical: the acceptance run on cadical (about
+// TestAcceptanceRebornOptimumCadical: the acceptance run on cadical (about
 // 20 s on two cores), and the exact search's answer beside it (IDA* with
 // pattern databases, about 15 s; not under the race detector).
-func TestRebornOptimumCadical(t *testing.T) {
+func TestAcceptanceRebornOptimumCadical(t *testing.T) {
 	if _, err := exec.LookPath("cadical"); err != nil {
 		if os.Getenv("CI") != "" {
 			t.Fatal("cadical is not on PATH; CI installs it (.ci/run)")
@@ -78,10 +80,10 @@ func TestRebornOptimumCadical(t *testing.T) {
 	}
 }
 
-// TestRebornOptimumGini: the same proof in-process, one incremental gini
+// TestAcceptanceRebornOptimumGini: the same proof in-process, one incremental gini
 // per worker (about 2 min on two cores). Under the race detector, which
 // slows gini about tenfold, only depths 0..8 are refuted.
-func TestRebornOptimumGini(t *testing.T) {
+func TestAcceptanceRebornOptimumGini(t *testing.T) {
 	if raceEnabled {
 		res, err := Solve(context.Background(), shift.Reborn(), Options{MaxSteps: 8, Jobs: 2, NewSolver: newGini})
 		if err != nil {

@@ -90,59 +90,75 @@ func (p *Program) Holds(s *State) bool {
 }
 
 // Conclude evaluates the conclusions under witness env and returns, per
-// cell, the candidates they remove (cell → removed bits). A conclusion
-// whose terms are nil or OOB concludes nothing. empty reports a cell left
-// with no candidate (the state has no solution).
+// cell, the candidates they remove (cell → removed bits), each conclusion
+// removing from what the ones before it left. A conclusion whose terms are
+// nil or OOB concludes nothing. empty reports a cell left with no
+// candidate (the state has no solution).
 func (p *Program) Conclude(s *State, env []int) (removed map[int]uint64, empty bool) {
 	removed = map[int]uint64{}
-	for _, k := range p.concl {
-		cell := k.cell(s, env)
-		if !validPos(s, cell) {
-			continue
+	for k := range p.concl {
+		cell, rm, e := p.concludeOn(s, env, k, removed)
+		if cell >= 0 && rm != 0 {
+			removed[cell] |= rm
 		}
-		cur := s.C[cell] &^ removed[cell]
-		var keep uint64
-		switch k.src.Kind {
-		case Set:
-			v := k.values[0](s, env)
-			if v == Nil {
-				continue
-			}
-			keep = cur & bit(v)
-		case Exclude:
-			v := k.values[0](s, env)
-			if v == Nil {
-				continue
-			}
-			keep = cur
-			for x := cur; x != 0; x &= x - 1 {
-				j := bits.TrailingZeros64(x)
-				if cmpInts(k.src.Op, j, v) {
-					keep &^= 1 << uint(j)
-				}
-			}
-		case OnlyOf:
-			var allowed uint64
-			any := false
-			for _, f := range k.values {
-				if v := f(s, env); v != Nil {
-					allowed |= bit(v)
-					any = true
-				}
-			}
-			if !any {
-				continue
-			}
-			keep = cur & allowed
-		}
-		if keep != cur {
-			removed[cell] |= cur &^ keep
-		}
-		if keep == 0 && s.C[cell] != 0 {
-			empty = true
-		}
+		empty = empty || e
 	}
 	return removed, empty
+}
+
+// Conclusions is the number of conclusions of the rule.
+func (p *Program) Conclusions() int { return len(p.concl) }
+
+// ConcludeOne evaluates conclusion k alone under witness env: the cell it
+// concludes about (-1 when its terms are nil or OOB), the candidates it
+// removes from that cell, and whether it leaves the cell with none.
+func (p *Program) ConcludeOne(s *State, env []int, k int) (cell int, removed uint64, empty bool) {
+	return p.concludeOn(s, env, k, nil)
+}
+
+// concludeOn evaluates conclusion k on s's candidates less before's.
+func (p *Program) concludeOn(s *State, env []int, k int, before map[int]uint64) (int, uint64, bool) {
+	c := p.concl[k]
+	cell := c.cell(s, env)
+	if !validPos(s, cell) {
+		return -1, 0, false
+	}
+	cur := s.C[cell] &^ before[cell]
+	var keep uint64
+	switch c.src.Kind {
+	case Set:
+		v := c.values[0](s, env)
+		if v == Nil {
+			return -1, 0, false
+		}
+		keep = cur & bit(v)
+	case Exclude:
+		v := c.values[0](s, env)
+		if v == Nil {
+			return -1, 0, false
+		}
+		keep = cur
+		for x := cur; x != 0; x &= x - 1 {
+			j := bits.TrailingZeros64(x)
+			if cmpInts(c.src.Op, j, v) {
+				keep &^= 1 << uint(j)
+			}
+		}
+	case OnlyOf:
+		var allowed uint64
+		any := false
+		for _, f := range c.values {
+			if v := f(s, env); v != Nil {
+				allowed |= bit(v)
+				any = true
+			}
+		}
+		if !any {
+			return -1, 0, false
+		}
+		keep = cur & allowed
+	}
+	return cell, cur &^ keep, keep == 0 && s.C[cell] != 0
 }
 
 // bit is the candidate bit of value v (0 outside 0..63).
@@ -213,20 +229,15 @@ func (c *compiler) term(t Term) termFn {
 		switch len(t.Args) {
 		case 1:
 			a := c.term(t.Args[0])
-			return func(s *State, e []int) int {
-				var buf [1]int
-				buf[0] = a(s, e)
-				return impl(s, buf[:])
-			}
+			return func(s *State, e []int) int { return impl(s, args{a(s, e)}) }
 		default:
-			args := make([]termFn, len(t.Args))
+			fs := make([]termFn, len(t.Args))
 			for i, a := range t.Args {
-				args[i] = c.term(a)
+				fs[i] = c.term(a)
 			}
 			return func(s *State, e []int) int {
-				var buf [4]int
-				vs := buf[:len(args)]
-				for i, a := range args {
+				var vs args
+				for i, a := range fs {
 					vs[i] = a(s, e)
 				}
 				return impl(s, vs)
@@ -247,14 +258,13 @@ func (c *compiler) test(f Formula, bound uint64) testFn {
 		return func(s *State, e []int) bool { return cmpInts(op, l(s, e), r(s, e)) }
 	case *Atom:
 		impl := relImpl[f.Name]
-		args := make([]termFn, len(f.Args))
+		fs := make([]termFn, len(f.Args))
 		for i, a := range f.Args {
-			args[i] = c.term(a)
+			fs[i] = c.term(a)
 		}
 		return func(s *State, e []int) bool {
-			var buf [4]int
-			vs := buf[:len(args)]
-			for i, a := range args {
+			var vs args
+			for i, a := range fs {
 				vs[i] = a(s, e)
 			}
 			return impl(s, vs)

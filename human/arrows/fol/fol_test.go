@@ -314,3 +314,44 @@ func TestEvaluationBounds(t *testing.T) {
 		}
 	}
 }
+
+// TestArity: every function and relation fits the fixed-size argument
+// array its implementation takes, and has one.
+func TestArity(t *testing.T) {
+	for _, m := range []map[string]*sig{sigFunctions, sigRelations} {
+		for name, s := range m {
+			if len(s.args) > len(args{}) {
+				t.Errorf("%s takes %d arguments, at most %d fit", name, len(s.args), len(args{}))
+			}
+			_, f := funcImpl[name]
+			_, r := relImpl[name]
+			if !f && !r {
+				t.Errorf("%s has no implementation", name)
+			}
+		}
+	}
+}
+
+// FuzzParseConclusion: a conclusion parses, prints and parses back to the
+// same text, or gives a positioned error; never a panic.
+func FuzzParseConclusion(f *testing.F) {
+	for _, s := range []string{"set(p, 0)", "exclude(p, 1)", "exclude(p, < i + 1)", "only(p, [0, i, 2])", "set(p, 0 - 5)"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		c, err := ParseConclusion(src, Position{1, 1})
+		if err != nil {
+			if _, ok := err.(*Error); !ok {
+				t.Fatalf("error %v is not positioned", err)
+			}
+			return
+		}
+		again, err := ParseConclusion(c.String(), Position{1, 1})
+		if err != nil {
+			t.Fatalf("printed form %q does not parse: %v", c, err)
+		}
+		if again.String() != c.String() {
+			t.Fatalf("printed form %q reads back as %q", c, again)
+		}
+	})
+}

@@ -131,45 +131,49 @@ func candidate(s *State, p, i int) bool {
 	return validPos(s, p) && i >= 0 && i < 64 && s.C[p]&(1<<uint(i)) != 0
 }
 
+// args are the arguments of a function or relation (at most three),
+// passed by value so that a call allocates nothing.
+type args [3]int
+
 // function implementations, by name.
-var funcImpl = map[string]func(s *State, a []int) int{
-	"next": func(s *State, a []int) int {
+var funcImpl = map[string]func(s *State, a args) int{
+	"next": func(s *State, a args) int {
 		if !validPos(s, a[0]) || len(s.W.rays[a[0]]) == 0 {
 			return Nil
 		}
 		return s.W.rays[a[0]][0]
 	},
-	"val": func(s *State, a []int) int {
+	"val": func(s *State, a args) int {
 		if !validPos(s, a[0]) {
 			return Nil
 		}
 		return s.val[a[0]]
 	},
-	"dir": func(s *State, a []int) int {
+	"dir": func(s *State, a args) int {
 		if !validPos(s, a[0]) {
 			return Nil
 		}
 		return s.W.dir[a[0]]
 	},
-	"ahead": func(s *State, a []int) int {
+	"ahead": func(s *State, a args) int {
 		if !validPos(s, a[0]) {
 			return 0
 		}
 		return len(s.W.rays[a[0]])
 	},
-	"behind": func(s *State, a []int) int {
+	"behind": func(s *State, a args) int {
 		if !validPos(s, a[0]) {
 			return 0
 		}
 		return s.W.behind[a[0]]
 	},
-	"ahead_free": func(s *State, a []int) int {
+	"ahead_free": func(s *State, a args) int {
 		if !validPos(s, a[0]) {
 			return 0
 		}
 		return s.aheadFree[a[0]]
 	},
-	"between_free": func(s *State, a []int) int {
+	"between_free": func(s *State, a args) int {
 		p, q := a[0], a[1]
 		if !validPos(s, p) || !validPos(s, q) {
 			return Nil
@@ -186,31 +190,31 @@ var funcImpl = map[string]func(s *State, a []int) int{
 		}
 		return n
 	},
-	"sees_distinct": func(s *State, a []int) int {
+	"sees_distinct": func(s *State, a args) int {
 		if !validPos(s, a[0]) {
 			return 0
 		}
 		return bits.OnesCount64(s.seen[a[0]])
 	},
-	"sees_distinct_candidates": func(s *State, a []int) int {
+	"sees_distinct_candidates": func(s *State, a args) int {
 		if !validPos(s, a[0]) {
 			return 0
 		}
 		return bits.OnesCount64(s.union[a[0]])
 	},
-	"min_candidate": func(s *State, a []int) int {
+	"min_candidate": func(s *State, a args) int {
 		if !validPos(s, a[0]) || s.C[a[0]] == 0 {
 			return Nil
 		}
 		return bits.TrailingZeros64(s.C[a[0]])
 	},
-	"max_candidate": func(s *State, a []int) int {
+	"max_candidate": func(s *State, a args) int {
 		if !validPos(s, a[0]) || s.C[a[0]] == 0 {
 			return Nil
 		}
 		return 63 - bits.LeadingZeros64(s.C[a[0]])
 	},
-	"num_candidates": func(s *State, a []int) int {
+	"num_candidates": func(s *State, a args) int {
 		if !validPos(s, a[0]) {
 			return 0
 		}
@@ -219,18 +223,18 @@ var funcImpl = map[string]func(s *State, a []int) int{
 }
 
 // relation implementations, by name.
-var relImpl = map[string]func(s *State, a []int) bool{
-	"points_at": func(s *State, a []int) bool {
+var relImpl = map[string]func(s *State, a args) bool{
+	"points_at": func(s *State, a args) bool {
 		return validPos(s, a[0]) && validPos(s, a[1]) && s.W.rayIdx[a[0]*s.W.N+a[1]] >= 0
 	},
-	"candidate": func(s *State, a []int) bool { return candidate(s, a[0], a[1]) },
-	"sees_value": func(s *State, a []int) bool {
+	"candidate": func(s *State, a args) bool { return candidate(s, a[0], a[1]) },
+	"sees_value": func(s *State, a args) bool {
 		return validPos(s, a[0]) && a[1] >= 0 && a[1] < 64 && s.seen[a[0]]&(1<<uint(a[1])) != 0
 	},
-	"may_see": func(s *State, a []int) bool {
+	"may_see": func(s *State, a args) bool {
 		return validPos(s, a[0]) && a[1] >= 0 && a[1] < 64 && s.union[a[0]]&(1<<uint(a[1])) != 0
 	},
-	"may_see_other": func(s *State, a []int) bool {
+	"may_see_other": func(s *State, a args) bool {
 		p, q, i := a[0], a[1], a[2]
 		if !validPos(s, p) || i < 0 || i >= 64 {
 			return false

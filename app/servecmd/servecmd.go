@@ -1,0 +1,115 @@
+// Package servecmd is `puzzlesat serve`: the web playground of package
+// serve on a local address, until interrupted. It runs in the binary
+// cmd/puzzlesat-serve, which puzzlesat runs for `puzzlesat serve`, so that
+// the HTTP stack stays out of every other start of puzzlesat.
+package servecmd
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/puzzlesat/puzzlesat/app/appio"
+	"github.com/puzzlesat/puzzlesat/serve"
+)
+
+// Command returns the `serve` command.
+func Command() *cli.Command {
+	return &cli.Command{
+		Name:  "serve",
+		Usage: "a web playground: open, draw, play, check, grade and generate puzzles, solve shift puzzles (JSON API under /api/)",
+		Description: "Serves the playground on --addr (loopback by default) until interrupted. The API is\n" +
+			"documented in `go doc github.com/puzzlesat/puzzlesat/serve`.",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "addr", Value: "127.0.0.1:8080", Usage: "listen on `HOST:PORT` (port 0: any free port); binding beyond loopback shows the playground to the network"},
+			appio.SolverFlag,
+			&cli.DurationFlag{Name: "timeout", Value: serve.DefaultTimeout, Usage: "longest a request may solve"},
+			&cli.IntFlag{Name: "max-cells", Value: serve.DefaultMaxCells, Usage: "largest puzzle taken, in rows × columns"},
+			&cli.Int64Flag{Name: "max-body", Value: serve.DefaultMaxBody, Usage: "largest request body in bytes"},
+			&cli.IntFlag{Name: "jobs", Usage: "solver requests at once (0: one per CPU)"},
+		},
+		Action: action,
+	}
+}
+
+func action(c *cli.Context) error {
+	if c.NArg() > 0 {
+		return appio.Exit(appio.ExitBadInput, "serve takes no arguments (got %q)", c.Args().Slice())
+	}
+	newSolver, err := appio.Factory(c)
+	if err != nil {
+		return err
+	}
+	if c.Duration("timeout") <= 0 || c.Int("max-cells") <= 0 || c.Int64("max-body") <= 0 || c.Int("jobs") < 0 {
+		return appio.Exit(appio.ExitBadInput, "--timeout, --max-cells and --max-body must be positive, --jobs at least 0")
+	}
+	addr := c.String("addr")
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return appio.Exit(appio.ExitBadInput, "cannot listen on %s: %v", addr, err)
+	}
+	defer ln.Close()
+	opt := serve.Options{
+		Solver: newSolver, Timeout: c.Duration("timeout"), MaxCells: c.Int("max-cells"),
+		MaxBody: c.Int64("max-body"), Jobs: c.Int("jobs"), Log: c.App.ErrWriter,
+	}
+	host, port, _ := net.SplitHostPort(ln.Addr().String())
+	if loopback(host) {
+		// Only names of this machine: a page elsewhere that points its
+		// own name at 127.0.0.1 (DNS rebinding) is refused.
+		opt.Hosts = []string{"localhost", "127.0.0.1", "::1", strings.ToLower(host)}
+	} else {
+		given, _, _ := net.SplitHostPort(addr)
+		if given == "" {
+			given = "every interface"
+		}
+		fmt.Fprintf(c.App.ErrWriter, "puzzlesat: warning: serving on %s, beyond this machine: anyone who can reach it may make it solve (use --addr 127.0.0.1:%s to keep it local)\n", given, port)
+	}
+	s, err := serve.New(opt)
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second}
+	urlHost := host
+	if strings.Contains(urlHost, ":") {
+		urlHost = "[" + urlHost + "]"
+	}
+	if urlHost == "0.0.0.0" || urlHost == "[::]" {
+		urlHost = "127.0.0.1"
+	}
+	fmt.Fprintf(c.App.Writer, "puzzlesat playground on http://%s:%s/ (Ctrl-C stops it)\n", urlHost, port)
+	ctx := c.Context
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+	}
+	// Stop taking requests; requests under way are cancelled with their
+	// connections after a grace period.
+	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		srv.Close()
+	}
+	if err := <-done; err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// loopback reports whether host (an IP address) is a loopback address.
+func loopback(host string) bool {
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}

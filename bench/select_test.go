@@ -1,0 +1,44 @@
+package bench
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/puzzlesat/puzzlesat/kinds"
+)
+
+// selections are FILE#SEL picks from the many-puzzle JSON files, each an
+// entry near the start of its file: what a script checking one puzzle
+// asks for, and where reading the whole file costs most.
+var selections = []struct {
+	kind *kinds.Kind
+	file string
+	sel  string
+}{
+	{kinds.Linjat, "linjat/puzzles.json", "easy/3"},
+	{kinds.Juosan, "juosan/janko_instances.json", "6x6_1"},
+	{kinds.Shinro, "shinro/playshinro.json", "playshinro 13"},
+}
+
+// BenchmarkSelect times picking one puzzle out of a many-puzzle file in
+// process, from its bytes to the instance (no file reading, no solving).
+// Kind.Select streams to the entry and builds only it:
+//
+//	go test -run '^$' -bench Select -benchmem ./bench/
+func BenchmarkSelect(b *testing.B) {
+	for _, s := range selections {
+		name := filepath.Join("..", "testdata", s.file)
+		data, err := os.ReadFile(name)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(filepath.Base(s.file)+"#"+s.sel, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := s.kind.Select(name, data, kinds.Options{}, s.sel); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,507 @@
+package serve
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"net/http"
+	"time"
+
+	"github.com/puzzlesat/puzzlesat/crosscheck"
+	"github.com/puzzlesat/puzzlesat/generate"
+	"github.com/puzzlesat/puzzlesat/human"
+	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/sat"
+	"github.com/puzzlesat/puzzlesat/shift"
+	"github.com/puzzlesat/puzzlesat/solve"
+)
+
+// Limits of generation: larger puzzles take longer than a request should.
+const (
+	maxGenerateSide = 12
+	maxGradeSteps   = 2000
+)
+
+type kindJSON struct {
+	Name     string         `json:"name"`
+	Doc      string         `json:"doc"`
+	Formats  []string       `json:"formats"`
+	Outputs  []string       `json:"outputs"`
+	Generate *generateLimit `json:"generate,omitempty"`
+}
+
+type generateLimit struct {
+	Rows    int      `json:"rows"`
+	Cols    int      `json:"cols"`
+	MaxSide int      `json:"max_side"`
+	Bands   []string `json:"bands"`
+}
+
+func (s *Server) kinds(*call) (any, error) {
+	var out []kindJSON
+	for _, k := range kinds.List() {
+		kj := kindJSON{Name: k.Name, Doc: k.Doc, Formats: k.Formats, Outputs: k.Outputs}
+		if g := k.Generate; g != nil {
+			kj.Generate = &generateLimit{Rows: g.Rows, Cols: g.Cols, MaxSide: maxGenerateSide,
+				Bands: append(g.BandNames(), string(generate.Any))}
+		}
+		out = append(out, kj)
+	}
+	return map[string]any{
+		"kinds": out,
+		"shift": map[string]any{"builtins": shift.BuiltinNames(), "max_cells": maxShiftCells, "max_steps": maxShiftSteps},
+		"limits": map[string]any{
+			"max_body": s.opt.MaxBody, "max_cells": s.opt.MaxCells, "timeout_ms": s.opt.Timeout.Milliseconds(),
+		},
+	}, nil
+}
+
+// boardRequest is a puzzle with a board of values.
+type boardRequest struct {
+	puzzleSpec
+	Values []int `json:"values"`
+}
+
+// readPuzzle decodes a request naming a puzzle (and maybe a board) and
+// loads the puzzle.
+func (c *call) readPuzzle() (*loaded, puzzle.Assignment, error) {
+	var req boardRequest
+	if err := c.decode(&req); err != nil {
+		return nil, nil, err
+	}
+	l, err := c.s.load(req.puzzleSpec)
+	if err != nil {
+		return nil, nil, err
+	}
+	a, err := values(l.inst, req.Values)
+	return l, a, err
+}
+
+type parseAnswer struct {
+	Puzzle *board `json:"puzzle"`
+	// Entries lists the puzzles of an input holding several; "select"
+	// with an entry number opens another.
+	Entries []entryJSON `json:"entries,omitempty"`
+	Warning string      `json:"warning,omitempty"`
+}
+
+func (s *Server) parse(c *call) (any, error) {
+	l, _, err := c.readPuzzle()
+	if err != nil {
+		return nil, err
+	}
+	b, err := boardOf(l.kind, l.inst)
+	if err != nil {
+		return nil, err
+	}
+	return parseAnswer{Puzzle: b, Entries: l.entries, Warning: l.warning}, nil
+}
+
+type violationJSON struct {
+	Rule    string `json:"rule"`
+	Message string `json:"message"`
+	Cells   []cell `json:"cells"`
+}
+
+type verifyAnswer struct {
+	// Violations are the rules the board breaks; on a partial board only
+	// those that no filling of the undecided cells mends.
+	Violations []violationJSON `json:"violations"`
+	// Faults are the cells the violations name, once each.
+	Faults   []cell `json:"faults"`
+	Complete bool   `json:"complete"`
+	Solved   bool   `json:"solved"`
+}
+
+func (s *Server) verify(c *call) (any, error) {
+	l, a, err := c.readPuzzle()
+	if err != nil {
+		return nil, err
+	}
+	return faults(l.inst, a), nil
+}
+
+// faults runs the kind's Verify on a board and keeps what is wrong already:
+// Verify names each undecided unknown once, alone, as a reminder that it
+// is open, and those are no fault.
+func faults(inst kinds.Instance, a puzzle.Assignment) verifyAnswer {
+	vars := inst.Vars()
+	open := map[puzzle.Pos]bool{}
+	for i, v := range a {
+		if v < 0 {
+			open[vars[i].Pos] = true
+		}
+	}
+	out := verifyAnswer{Violations: []violationJSON{}, Faults: []cell{}, Complete: len(open) == 0}
+	seen := map[puzzle.Pos]bool{}
+	for _, v := range inst.Verify(a) {
+		if len(v.Cells) == 1 && open[v.Cells[0]] {
+			continue
+		}
+		out.Violations = append(out.Violations, violationJSON{Rule: v.Rule, Message: v.Msg, Cells: cellsOf(v.Cells)})
+		for _, q := range v.Cells {
+			if !seen[q] {
+				seen[q] = true
+				out.Faults = append(out.Faults, cell{q.Row, q.Col})
+			}
+		}
+	}
+	out.Solved = out.Complete && len(out.Violations) == 0
+	return out
+}
+
+// stepJSON is a human step as the page shows it.
+type stepJSON struct {
+	Rule          string     `json:"rule"`
+	Level         int        `json:"level"`
+	Reason        string     `json:"reason"`
+	TrialDepth    int        `json:"trial_depth,omitempty"`
+	Assume        *elimJSON  `json:"assume,omitempty"`
+	Contradiction bool       `json:"contradiction,omitempty"`
+	Cells         []cell     `json:"cells"`
+	Elims         []elimJSON `json:"elims"`
+}
+
+// elimJSON is "unknown Var is not (or, as an assumption, is) Value".
+type elimJSON struct {
+	Var   int    `json:"var"`
+	Value int    `json:"value"`
+	Row   int    `json:"row"`
+	Col   int    `json:"col"`
+	Text  string `json:"text"`
+}
+
+func stepOf(inst kinds.Instance, st *human.Step) stepJSON {
+	vars := inst.Vars()
+	elim := func(e human.Elim) elimJSON {
+		out := elimJSON{Var: e.Var, Value: e.Value, Text: crosscheck.Describe(inst, e)}
+		if e.Var >= 0 && e.Var < len(vars) {
+			out.Row, out.Col = vars[e.Var].Pos.Row, vars[e.Var].Pos.Col
+		}
+		return out
+	}
+	out := stepJSON{Rule: st.Rule, Level: st.Level, Reason: st.Reason, TrialDepth: st.TrialDepth,
+		Contradiction: st.Contradiction, Cells: cellsOf(st.Cells), Elims: []elimJSON{}}
+	if st.Assume != nil {
+		e := elim(*st.Assume)
+		out.Assume = &e
+	}
+	for _, e := range st.Elims {
+		out.Elims = append(out.Elims, elim(e))
+	}
+	return out
+}
+
+type hintAnswer struct {
+	// Step is the next step; nil when there is none (Message says why).
+	Step *stepJSON `json:"step,omitempty"`
+	// Forced are the values the step leaves single (unknown index →
+	// value), what "apply" fills in.
+	Forced map[int]int `json:"forced,omitempty"`
+	// Mistake: no solution agrees with the board; Wrong are the cells
+	// where it differs from a solution.
+	Mistake bool   `json:"mistake,omitempty"`
+	Wrong   []cell `json:"wrong,omitempty"`
+	Solved  bool   `json:"solved,omitempty"`
+	Message string `json:"message"`
+}
+
+// hint is the human solver's next step from the player's board. The board
+// must agree with some solution (the SAT oracle says whether it does), or
+// a step from it would be a deduction from a mistake; and the step's
+// eliminations are checked by the oracle under the board, so that a hint
+// is never wrong.
+func (s *Server) hint(c *call) (any, error) {
+	l, a, err := c.readPuzzle()
+	if err != nil {
+		return nil, err
+	}
+	inst := l.inst
+	setup, err := inst.Human()
+	if err != nil {
+		return nil, err
+	}
+	cands := setup.StartCands(inst)
+	for i, v := range a {
+		if v < 0 {
+			continue
+		}
+		if !cands[i].Has(v) {
+			return hintAnswer{Mistake: true, Wrong: cellsOf([]puzzle.Pos{inst.Vars()[i].Pos}),
+				Message: fmt.Sprintf("%s cannot be %s: the puzzle rules it out from the start", inst.Vars()[i].Name, inst.Vars()[i].Domain[v])}, nil
+		}
+		cands[i] = human.Only(v)
+	}
+	oracle, err := crosscheck.NewOracle(c.ctx, inst, s.opt.Solver)
+	if err != nil {
+		return nil, err
+	}
+	sol, err := oracle.Solution(c.ctx, cands, nil)
+	if err != nil {
+		return nil, err
+	}
+	if sol == nil {
+		return s.mistake(c, inst, a)
+	}
+	eng := &human.Engine{Rules: setup.Rules, Weights: setup.Weights,
+		Describe: func(e human.Elim) string { return crosscheck.Describe(inst, e) }}
+	st, err := eng.Hint(c.ctx, setup.Input, cands)
+	if err != nil {
+		return nil, err
+	}
+	if st == nil {
+		if allSingle(cands) {
+			return hintAnswer{Solved: true, Message: "solved: every cell is decided and no rule is broken"}, nil
+		}
+		return hintAnswer{Message: "the human rules find no further step from this board"}, nil
+	}
+	for _, e := range st.Elims {
+		e := e
+		counter, err := oracle.Solution(c.ctx, cands, &e)
+		if err != nil {
+			return nil, err
+		}
+		if counter != nil {
+			// A rule that assumes a unique solution (Linjat's) on a
+			// puzzle that has several, or an unsound rule file: no hint
+			// rather than a wrong one.
+			return hintAnswer{Message: fmt.Sprintf("the next step the rules find ([%s] %s) does not hold here: it rules out %s, which a solution agreeing with this board has",
+				st.Rule, st.Reason, crosscheck.Describe(inst, e))}, nil
+		}
+	}
+	js := stepOf(inst, st)
+	ans := hintAnswer{Step: &js, Forced: map[int]int{}, Message: fmt.Sprintf("[%s, level %d] %s", st.Rule, st.Level, st.Reason)}
+	after := append([]human.Cands(nil), cands...)
+	for _, e := range st.Elims {
+		if e.Var >= 0 && e.Var < len(after) {
+			after[e.Var] = after[e.Var].Without(e.Value)
+		}
+	}
+	for i := range after {
+		if v, ok := after[i].Single(); ok && a[i] < 0 {
+			if _, was := cands[i].Single(); !was {
+				ans.Forced[i] = v
+			}
+		}
+	}
+	return ans, nil
+}
+
+func allSingle(cands []human.Cands) bool {
+	for _, c := range cands {
+		if c.Count() != 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// mistake answers a hint on a board no solution agrees with: the cells
+// where the board differs from a solution of the puzzle.
+func (s *Server) mistake(c *call, inst kinds.Instance, a puzzle.Assignment) (any, error) {
+	st, sol, err := solve.One(c.ctx, inst, s.opt.Solver)
+	if err != nil {
+		return nil, err
+	}
+	if st != sat.Sat {
+		return hintAnswer{Mistake: true, Message: "the puzzle has no solution"}, nil
+	}
+	var wrong []puzzle.Pos
+	vars := inst.Vars()
+	for i, v := range a {
+		if v >= 0 && v != sol[i] {
+			wrong = append(wrong, vars[i].Pos)
+		}
+	}
+	return hintAnswer{Mistake: true, Wrong: cellsOf(wrong),
+		Message: fmt.Sprintf("no solution agrees with this board: %d of its values differ from a solution (marked)", len(wrong))}, nil
+}
+
+type solveAnswer struct {
+	Status   string `json:"status"` // solved or unsolvable
+	Solution []int  `json:"solution,omitempty"`
+}
+
+func (s *Server) solve(c *call) (any, error) {
+	l, _, err := c.readPuzzle()
+	if err != nil {
+		return nil, err
+	}
+	st, sol, err := solve.One(c.ctx, l.inst, s.opt.Solver)
+	if err != nil {
+		return nil, err
+	}
+	switch st {
+	case sat.Sat:
+		return solveAnswer{Status: "solved", Solution: sol}, nil
+	case sat.Unsat:
+		return solveAnswer{Status: "unsolvable"}, nil
+	}
+	return nil, errSolverUnknown
+}
+
+// errSolverUnknown is a solver that stopped without an answer or an error
+// of its own (a back-end's own limit).
+var errSolverUnknown = errors.New("the solver stopped before an answer")
+
+type checkAnswer struct {
+	Status string `json:"status"` // unique, multiple or unsolvable
+	// First and Second are two solutions when there are several, and
+	// Differences the cells where they differ.
+	First       []int  `json:"first,omitempty"`
+	Second      []int  `json:"second,omitempty"`
+	Differences []cell `json:"differences,omitempty"`
+	MS          int64  `json:"ms"`
+}
+
+func (s *Server) check(c *call) (any, error) {
+	l, _, err := c.readPuzzle()
+	if err != nil {
+		return nil, err
+	}
+	t0 := time.Now()
+	r, err := solve.Check(c.ctx, l.inst, s.opt.Solver, false)
+	if err != nil {
+		return nil, err
+	}
+	out := checkAnswer{Status: r.Status.String(), MS: time.Since(t0).Milliseconds()}
+	switch r.Status {
+	case sat.UniquenessUnknown:
+		return nil, errSolverUnknown
+	case sat.MultipleSolutions:
+		out.First, out.Second, out.Differences = r.First, r.Second, cellsOf(r.Differences)
+	}
+	return out, nil
+}
+
+type gradeAnswer struct {
+	Status string         `json:"status"` // the human solve's: solved, stuck, contradiction
+	SAT    string         `json:"sat"`    // unique, multiple, unsolvable
+	Band   string         `json:"band,omitempty"`
+	Report human.Report   `json:"report"`
+	Metric map[string]any `json:"metrics,omitempty"`
+	Steps  []stepJSON     `json:"steps"`
+	// More counts the steps left out beyond the first maxGradeSteps.
+	More int   `json:"more,omitempty"`
+	MS   int64 `json:"ms"`
+}
+
+func (s *Server) grade(c *call) (any, error) {
+	l, _, err := c.readPuzzle()
+	if err != nil {
+		return nil, err
+	}
+	t0 := time.Now()
+	r, err := crosscheck.Grade(c.ctx, l.inst, crosscheck.Options{Solver: s.opt.Solver, Trials: -1})
+	if err != nil {
+		if c.ctx.Err() != nil {
+			return nil, err
+		}
+		// The human side and SAT disagree (rules that assume a unique
+		// solution finishing a puzzle that has several): an answer about
+		// this puzzle, not a fault of the server.
+		return nil, &httpError{http.StatusUnprocessableEntity, "grade: " + err.Error()}
+	}
+	out := gradeAnswer{Status: string(r.Human.Status), Report: r.Human.Report, Metric: r.Metrics, Steps: []stepJSON{}}
+	if r.SAT != nil {
+		out.SAT = r.SAT.Status.String()
+	}
+	if l.kind.Generate != nil {
+		// The first (easiest) band the grade lands in: the bands of a kind
+		// may overlap.
+		for _, b := range l.kind.Generate.BandNames() {
+			if generate.InBand(l.kind.Name, generate.Band(b), l.inst.Rows(), l.inst.Cols(), r.Human.Status, r.Human.Report) {
+				out.Band = b
+				break
+			}
+		}
+	}
+	for i := range r.Human.Steps {
+		if i == maxGradeSteps {
+			out.More = len(r.Human.Steps) - i
+			break
+		}
+		out.Steps = append(out.Steps, stepOf(l.inst, &r.Human.Steps[i]))
+	}
+	out.MS = time.Since(t0).Milliseconds()
+	return out, nil
+}
+
+type generateRequest struct {
+	Kind       string `json:"kind"`
+	Rows       int    `json:"rows"`
+	Cols       int    `json:"cols"`
+	Difficulty string `json:"difficulty"`
+	// Seed makes the puzzle reproducible; 0 picks one at random.
+	Seed     uint64 `json:"seed"`
+	Attempts int    `json:"attempts"`
+	Rule     string `json:"rule"`
+}
+
+type generateAnswer struct {
+	Puzzle  *board       `json:"puzzle"`
+	Band    string       `json:"band"`
+	Status  string       `json:"status"`
+	Report  human.Report `json:"report"`
+	Seed    uint64       `json:"seed"`
+	Attempt int          `json:"attempt"`
+	MS      int64        `json:"ms"`
+}
+
+type attemptEvent struct {
+	Attempt int    `json:"attempt"`
+	Outcome string `json:"outcome"`
+}
+
+func (s *Server) generate(c *call) (any, error) {
+	var req generateRequest
+	if err := c.decode(&req); err != nil {
+		return nil, err
+	}
+	k, err := kinds.Lookup(req.Kind)
+	if err != nil {
+		return nil, badRequest("%v", err)
+	}
+	if k.Generate == nil {
+		return nil, badRequest("%s puzzles cannot be generated (kinds that can: %v)", k.Name, generate.Kinds())
+	}
+	if req.Rows < 0 || req.Cols < 0 || req.Rows > maxGenerateSide || req.Cols > maxGenerateSide {
+		return nil, badRequest("size %dx%d: this server generates at most %dx%d", req.Rows, req.Cols, maxGenerateSide, maxGenerateSide)
+	}
+	band, err := generate.ParseBand(k.Name, req.Difficulty)
+	if err != nil {
+		return nil, badRequest("%v", err)
+	}
+	switch req.Rule {
+	case "", "either", "majority":
+	default:
+		return nil, badRequest("unknown rule %q (want either or majority)", req.Rule)
+	}
+	if req.Attempts < 0 || req.Attempts > 1000 {
+		return nil, badRequest("attempts %d: want 0..1000", req.Attempts)
+	}
+	if req.Seed == 0 {
+		req.Seed = rand.Uint64()
+	}
+	t0 := time.Now()
+	p, err := generate.Generate(c.ctx, generate.Options{
+		Kind: k.Name, Rows: req.Rows, Cols: req.Cols, Band: band, Seed: req.Seed, Attempts: req.Attempts,
+		Solver: s.opt.Solver, KindOptions: kinds.Options{Rule: req.Rule},
+		Progress: func(attempt int, outcome string) { c.emit("attempt", attemptEvent{attempt, outcome}) },
+	})
+	switch {
+	case errors.Is(err, generate.ErrOptions):
+		return nil, badRequest("%v", err)
+	case errors.Is(err, generate.ErrExhausted):
+		return nil, &httpError{http.StatusUnprocessableEntity, err.Error() + "; try another seed"}
+	case err != nil:
+		return nil, err
+	}
+	b, err := boardOf(k, p.Instance)
+	if err != nil {
+		return nil, err
+	}
+	return generateAnswer{Puzzle: b, Band: string(p.Band), Status: string(p.Status), Report: p.Report,
+		Seed: p.Seed, Attempt: p.Attempt, MS: time.Since(t0).Milliseconds()}, nil
+}

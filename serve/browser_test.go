@@ -1,0 +1,352 @@
+package serve
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
+)
+
+// -docs rewrites docs/serve.png, the README's picture of the playground,
+// from the hint scenario (a few hints into janko.at's 6x6_1).
+var docsShot = flag.Bool("docs", false, "write docs/serve.png from the browser test")
+
+// chromium finds the browser: chromium on PATH or /usr/bin/chromium. The
+// browser tests run whenever it is there; without it they are skipped on a
+// developer's machine and fail in CI (CI=true), which installs it.
+func chromium(t *testing.T) string {
+	t.Helper()
+	for _, name := range []string{"chromium", "/usr/bin/chromium", "chromium-browser"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("CI") == "true" {
+		t.Fatal("chromium is not installed: CI must install it (.ci/run) so that the browser tests run")
+	}
+	t.Skip("chromium is not installed: the browser tests need it (apt-get install chromium)")
+	return ""
+}
+
+// artifacts is where screenshots go: $PUZZLESAT_ARTIFACTS, or a temporary
+// folder of the test.
+func artifacts(t *testing.T) string {
+	t.Helper()
+	dir := os.Getenv("PUZZLESAT_ARTIFACTS")
+	if dir == "" {
+		return t.TempDir()
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// browser is one headless chromium tab on the playground.
+type browser struct {
+	t    *testing.T
+	ctx  context.Context
+	url  string
+	dir  string
+	mu   sync.Mutex
+	errs []string // exceptions and console errors of the page
+}
+
+func newBrowser(t *testing.T) *browser {
+	path := chromium(t)
+	_, ts := newTestServer(t, Options{})
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(path),
+		chromedp.Flag("headless", true),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-quic", true),
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("hide-scrollbars", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1280, 860),
+	}
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelTab := chromedp.NewContext(actx)
+	ctx, cancelTime := context.WithTimeout(ctx, 90*time.Second)
+	t.Cleanup(func() { cancelTime(); cancelTab(); cancelAlloc() })
+	b := &browser{t: t, ctx: ctx, url: ts.URL, dir: artifacts(t)}
+	// The page's exceptions and console errors fail the test; the
+	// subscriptions start before the page loads.
+	exceptions := chromedp.Events(ctx, runtime.ExceptionThrown)
+	console := chromedp.Events(ctx, runtime.ConsoleAPICalled)
+	go func() {
+		for ev, err := range exceptions {
+			if err != nil {
+				return
+			}
+			msg := ev.ExceptionDetails.Text
+			if e := ev.ExceptionDetails.Exception; e != nil {
+				msg += " " + e.Description
+			}
+			b.report("exception: " + msg)
+		}
+	}()
+	go func() {
+		for ev, err := range console {
+			if err != nil {
+				return
+			}
+			if ev.Type == runtime.ConsoleAPICalledTypeError {
+				var args []string
+				for _, a := range ev.Args {
+					args = append(args, string(a.Value)+a.Description)
+				}
+				b.report("console error: " + strings.Join(args, " "))
+			}
+		}
+	}()
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("starting chromium: %v", err)
+	}
+	return b
+}
+
+func (b *browser) report(msg string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.errs = append(b.errs, msg)
+}
+
+// do runs actions, failing the test (with a screenshot) when they fail or
+// the page reported an error.
+func (b *browser) do(what string, actions ...chromedp.Action[chromedp.Void]) {
+	b.t.Helper()
+	if err := chromedp.Do(b.ctx, actions...); err != nil {
+		b.shot("failed-" + strings.ReplaceAll(what, " ", "-"))
+		b.t.Fatalf("%s: %v (message: %q)", what, err, b.text("#message"))
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if len(b.errs) > 0 {
+		b.t.Fatalf("%s: the page reported %s", what, strings.Join(b.errs, "; "))
+	}
+}
+
+// wait polls a JavaScript condition until it holds.
+func (b *browser) wait(what, cond string) {
+	b.t.Helper()
+	if _, err := chromedp.Run(b.ctx, chromedp.Poll[bool](cond, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+		b.shot("failed-" + strings.ReplaceAll(what, " ", "-"))
+		b.t.Fatalf("waiting for %s: %v (message: %q)", what, err, b.text("#message"))
+	}
+	b.do(what)
+}
+
+// text is the text of the element sel selects ("" when there is none).
+func (b *browser) text(sel string) string {
+	ctx, cancel := context.WithTimeout(b.ctx, 2*time.Second)
+	defer cancel()
+	s, _ := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(sel)))
+	return s
+}
+
+// count is the number of elements sel selects.
+func (b *browser) count(sel string) int {
+	b.t.Helper()
+	n, err := chromedp.Run(b.ctx, chromedp.Evaluate[int](fmt.Sprintf("document.querySelectorAll(%q).length", sel)))
+	if err != nil {
+		b.t.Fatalf("counting %s: %v", sel, err)
+	}
+	return n
+}
+
+// shot saves a screenshot of the page as an artifact and returns its path.
+func (b *browser) shot(name string) string {
+	ctx, cancel := context.WithTimeout(b.ctx, 10*time.Second)
+	defer cancel()
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		b.t.Logf("screenshot %s: %v", name, err)
+		return ""
+	}
+	path := filepath.Join(b.dir, "serve-"+name+".png")
+	if err := os.WriteFile(path, png, 0o644); err != nil {
+		b.t.Fatal(err)
+	}
+	b.t.Logf("screenshot: %s", path)
+	return path
+}
+
+// open opens a bundled example and waits until its title shows, so that
+// what follows acts on its board and not on the one before.
+func (b *browser) open(id, title string) {
+	b.t.Helper()
+	b.do("open "+id, setValue("example", id), click("#open-example"))
+	b.wait(id+" shown", fmt.Sprintf(`document.getElementById('title').textContent.startsWith(%q)`, title))
+}
+
+func click(sel string) chromedp.Action[chromedp.Void] { return chromedp.Click(chromedp.CSS(sel)) }
+
+func setValue(id, v string) chromedp.Action[chromedp.Void] {
+	return chromedp.SetValue(chromedp.ID(id), v)
+}
+
+func visible(sel string) chromedp.Action[chromedp.Void] {
+	return chromedp.WaitVisible(chromedp.CSS(sel))
+}
+
+// TestBrowser drives the page in headless chromium as a player would:
+// open a corpus puzzle, place a wrong value and see it marked, ask for a
+// hint and see its cells, draw a tiny puzzle and check it, and watch a
+// shift puzzle's shortest solution being proved depth by depth.
+func TestBrowser(t *testing.T) {
+	b := newBrowser(t)
+
+	b.do("load the page", chromedp.Navigate(b.url+"/"))
+	b.wait("the examples listed", `document.querySelector('#example option[value="juosan-6x6_1"]') !== null`)
+
+	// Open a corpus puzzle.
+	b.open("juosan-6x6_1", "juosan 6x6_1")
+	if title := b.text("#title"); !strings.Contains(title, "6x6_1") {
+		t.Errorf("title %q, want the puzzle's name", title)
+	}
+	b.shot("open")
+
+	// Three '-' stacked in column 1: wrong whatever else is placed.
+	b.do("place three -", click("#cell-0-0"), click("#cell-1-0"), click("#cell-2-0"))
+	b.wait("the fault marked", `document.querySelectorAll('.fault-mark').length >= 3`)
+	if msg := b.text("#message"); !strings.Contains(msg, "broken") {
+		t.Errorf("message %q, want the rules broken", msg)
+	}
+	if d := b.text("#details"); !strings.Contains(d, "three-horizontal-bars") {
+		t.Errorf("details %q, want the broken rule named", d)
+	}
+	b.shot("fault")
+
+	// A hint on the empty board: its cells highlighted, its reason said.
+	b.do("clear and ask for a hint", click("#clear"), click("#hint"))
+	b.wait("the hint's cells", `document.querySelectorAll('.hint-cell').length > 0`)
+	if msg := b.text("#message"); !strings.Contains(msg, "level") {
+		t.Errorf("hint message %q, want the rule and its level", msg)
+	}
+	b.shot("hint")
+	// Applying a hint places its values, and nothing is wrong; a few
+	// hints on, the next one is the README's picture.
+	for i := range 4 {
+		b.do("apply the hint", click("#apply-hint"))
+		b.wait("values placed, no fault", fmt.Sprintf(`document.querySelectorAll('.layer-ink line').length > %d && document.querySelectorAll('.fault-mark').length === 0 && document.querySelectorAll('.hint-cell').length === 0`, i))
+		b.do("ask for the next hint", click("#hint"))
+		b.wait("the next hint's cells", `document.querySelectorAll('.hint-cell').length > 0`)
+	}
+	if shot := b.shot("hint-later"); *docsShot && shot != "" {
+		data, err := os.ReadFile(shot)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(testcorpus.Root(), "..", "docs", "serve.png"), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	// A pasted puzz.link URL, and an uploaded file of many puzzles with
+	// one picked from its entries.
+	b.do("paste a URL", chromedp.SendKeys(chromedp.ID("paste"), "https://puzz.link/p?juosan/5/5/8mdnvues132g213g22g"), click("#load-paste"))
+	b.wait("the URL's puzzle", `document.getElementById('title').textContent.startsWith('juosan input (5×5)')`)
+	b.do("upload a file", chromedp.SetUploadFiles(chromedp.ID("file"), []string{testcorpus.Path("shinro", "playshinro.json")}))
+	b.wait("its first puzzle and its entries", `document.getElementById('title').textContent.startsWith('shinro playshinro 1 ') && document.querySelectorAll('#select option').length === 40`)
+	b.do("pick the 5th", setValue("select", "5"), chromedp.Evaluate[chromedp.Void](`document.getElementById('select').dispatchEvent(new Event('change'))`))
+	b.wait("the 5th entry", `document.getElementById('title').textContent.startsWith('shinro playshinro 13 ')`)
+
+	// A two-solution puzzle: the cells where they differ are marked.
+	b.open("juosan-5x5_1", "juosan 5x5_1")
+	b.do("check uniqueness", click("#check"))
+	b.wait("the differences marked", `document.querySelectorAll('#board .diff-mark').length > 0 && !document.getElementById('compare').hidden`)
+	if msg := b.text("#message"); !strings.Contains(msg, "Not unique") {
+		t.Errorf("check message %q, want not unique", msg)
+	}
+	b.shot("two-solutions")
+
+	// Draw a tiny Linjat: a 2 alone has two lines; a dot beside it leaves
+	// one.
+	b.do("new linjat 2x3", setValue("new-kind", "linjat"),
+		setValue("new-rows", "2"), setValue("new-cols", "3"),
+		click("#new"))
+	b.wait("the new board", `document.getElementById('title').textContent === 'drawing a 2×3 linjat'`)
+	b.do("draw a 2", click("#tool-number"), click("#cell-0-0"), chromedp.KeyEvent("2"), click("#edit-check"))
+	b.wait("not unique", `document.getElementById('message').textContent.includes('Not unique')`)
+	b.shot("draw-two")
+	b.do("add a dot", click("#tool-dot"), click("#cell-0-1"), click("#edit-check"))
+	b.wait("unique", `document.getElementById('message').textContent.startsWith('Unique')`)
+	if text := b.text("#text"); !strings.Contains(text, "2._") {
+		t.Errorf("drawn text %q, want the row 2._", text)
+	}
+	b.shot("draw-unique")
+	// Play it: the line drawn from the 2 to the dot solves it.
+	b.do("play the drawing", click("#edit-play"), visible("#hint"),
+		click("#cell-0-0"), click("#cell-0-1"))
+	b.wait("solved", `document.getElementById('message').textContent.startsWith('Solved')`)
+
+	// Draw a Juosan: a drag makes the top row a territory, a number goes
+	// on it. (The drag is dispatched as pointer events: the clicks above
+	// test the browser's own hit testing.)
+	b.do("new juosan 2x3", setValue("new-kind", "juosan"), click("#new"))
+	b.wait("the juosan board", `document.getElementById('title').textContent === 'drawing a 2×3 juosan'`)
+	b.do("drag the top row", chromedp.Evaluate[chromedp.Void](`(() => {
+		const at = (id, type) => document.getElementById(id).dispatchEvent(new PointerEvent(type, {bubbles: true, buttons: 1}));
+		at('cell-0-0', 'pointerdown'); at('cell-0-1', 'pointermove'); at('cell-0-2', 'pointermove'); at('cell-0-2', 'pointerup');
+	})()`), click("#tool-number"), click("#cell-0-1"), chromedp.KeyEvent("1"), click("#edit-check"))
+	b.wait("the juosan checked", `document.getElementById('message').textContent.includes('unique')`)
+	if text := b.text("#text"); !strings.Contains(text, "grid\na  a1 a\nb  b  b") && !strings.Contains(text, "grid\na a1 a\nb b b") {
+		t.Errorf("drawn text %q, want the top row a territory numbered 1 and the bottom row another", text)
+	}
+	b.shot("draw-juosan")
+
+	// Generate a small Shinro; its attempts stream in.
+	b.do("generate", setValue("gen-kind", "shinro"), setValue("gen-rows", "5"), setValue("gen-cols", "5"),
+		setValue("gen-band", "easy"), setValue("gen-seed", "3"), click("#generate"))
+	b.wait("generated", `document.getElementById('message').textContent.startsWith('Generated')`)
+	if title := b.text("#title"); !strings.Contains(title, "shinro generated easy 5x5 seed 3") {
+		t.Errorf("title %q, want the generated shinro", title)
+	}
+
+	// A Shinro hint shows struck values and forced stones.
+	b.open("shinro-1", "shinro playshinro 1")
+	b.do("ask for a hint", click("#hint"))
+	b.wait("the shinro hint", `document.querySelectorAll('.hint-cell').length > 0`)
+	b.shot("shinro-hint")
+
+	// Arrows: select a cell and type a number.
+	b.open("arrows-2026-01-24", "arrows 2026-01-24")
+	b.do("type a number", click("#cell-0-0"), chromedp.KeyEvent("0"))
+	b.wait("a value typed", `document.querySelectorAll('#board .value').length === 1`)
+	b.shot("arrows")
+
+	// Shift: a move, then the shortest solution with its depths shown as
+	// they are proved.
+	b.open("shift-loopover-3x3-worst", "shift loopover-3x3-worst")
+	b.do("a move", click(`button[data-move="r1l"]`))
+	b.wait("the move applied", `document.getElementById('message').textContent.includes('after 1 move')`)
+	b.do("undo it", click("#shift-undo"))
+	b.wait("back at the start", `document.getElementById('message').textContent.includes('the start')`)
+	b.do("solve", click("#shift-solve"))
+	b.wait("a depth refuted while solving", `document.querySelectorAll('#depths tr.depth-unsat').length > 0`)
+	b.wait("the shortest solution", `document.getElementById('message').textContent.startsWith('Shortest solution')`)
+	if msg := b.text("#message"); !strings.Contains(msg, "8 moves") || b.count("#depths tr.depth-sat") != 1 || b.count("#depths tr.depth-unsat") != 8 {
+		t.Errorf("shift message %q, want 8 moves with depths 0..7 refuted", msg)
+	}
+	b.shot("shift")
+	b.do("typed moves", chromedp.SendKeys(chromedp.ID("typed-moves"), "r1l r1r"+kb.Enter))
+	b.wait("typed moves applied", `document.getElementById('message').textContent.includes('after 2 moves')`)
+}

@@ -1,0 +1,439 @@
+// Package serve is the web playground of `puzzlesat serve`: a page that
+// opens, draws, plays, checks, grades and generates puzzles of every kind
+// and solves shift puzzles, and the JSON API under /api/ that the page and
+// scripts alike use. The page (static/: plain HTML, CSS and JavaScript, no
+// build step) is embedded in the binary and draws the boards itself, as SVG
+// built in the browser from the JSON the API returns, so that the binary
+// links no drawing library (package render is for pictures in files).
+//
+// # API
+//
+// Every endpoint takes and returns JSON (POST bodies with Content-Type
+// application/json). A puzzle travels in every request as its text, so the
+// server keeps no state between requests:
+//
+//	{"text": "...", "kind": "", "select": "", "name": "", "rule": "", "example": ""}
+//
+// text is the puzzle in any format its kind reads, or a puzz.link URL;
+// kind overrides detection; select picks one puzzle of an input holding
+// several, as FILE#SEL on the command line does (an entry number, or a
+// name: see puzzle.Selection), and an input holding several lists them as
+// "entries" ({"entry", "name"});
+// name is an uploaded file's name, of which only the extension is used (to
+// detect a format; nothing is ever read from the file system); rule is the
+// Juosan clue reading (either, majority); example names a bundled example
+// instead of text (GET /api/examples lists them). values is a board: one
+// value index per unknown of the puzzle (its "vars"), -1 for undecided.
+//
+//	GET  /api/kinds          the kinds: formats, generation sizes and bands, serve's limits
+//	GET  /api/examples       the bundled examples: id, kind, name, size and text
+//	POST /api/parse          puzzle → {"puzzle": board, "entries": [...]}; board is the kind's
+//	                         clues (territories, arrows, counts, numbers, dots), its unknowns
+//	                         ("vars" with cell and domain) and its canonical "text"
+//	POST /api/verify         puzzle + values → the rules broken ("violations", each with its
+//	                         cells), "complete", "solved"; on a partial board only what no
+//	                         filling of the undecided cells can mend
+//	POST /api/hint           puzzle + values → the human solver's next step from that board:
+//	                         rule, level, reason, cells looked at, eliminations, the values
+//	                         they force ("mistake" instead when no solution agrees with the
+//	                         board, with the cells that differ from a solution)
+//	POST /api/solve          puzzle → a solution (SAT)
+//	POST /api/check          puzzle → unique, multiple (two solutions and the cells where
+//	                         they differ) or unsolvable
+//	POST /api/grade          puzzle → the human solver's difficulty report, with SAT
+//	                         uniqueness alongside, and the band it falls in
+//	POST /api/generate       {"kind", "rows", "cols", "difficulty", "seed"} → a new puzzle
+//	                         proven unique, with its grade
+//	POST /api/shift/parse    {"text" | "builtin", "moves"} → the shift puzzle: picture, tokens,
+//	                         moves, goal, and the state after moves
+//	POST /api/shift/apply    the same, answering only the states along moves
+//	POST /api/shift/solve    {"text" | "builtin", "moves", "max_steps"} → a shortest solution
+//	                         from the state after moves, with the proof (one answer per depth)
+//
+// POST /api/generate and /api/shift/solve stream their progress as
+// server-sent events when the request's Accept header asks for
+// text/event-stream: "attempt" events (generate) or "depth" events (shift
+// solve, one per depth as it is decided), then one "result" or "error"
+// event. Without it they answer once, at the end.
+//
+// Errors are JSON {"error": "..."}: 400 for a malformed body or puzzle
+// (messages keep their line:column), 404 for an unknown path, 405 for a
+// wrong method, 413 for a body over the limit, 415 for a POST that is not
+// JSON, 422 for an answer that is no result (no puzzle of the band within
+// the attempts; a grade whose human side and SAT disagree), 503 when the
+// solver runs out of time (Options.Timeout), 500 for a bug (a handler's
+// panic is caught, logged and answered; the server goes on).
+//
+// # Safety
+//
+// Request bodies are bounded (Options.MaxBody), puzzles too
+// (Options.MaxCells, and the shift limits), every solver call runs under
+// the request's context with Options.Timeout, so a client that goes away
+// stops its solve, and at most Options.Jobs solver requests run at once.
+// Each request makes its own solvers from Options.Solver. No request names
+// a file, a SAT back-end or a rules file: those are the server's choices.
+// Options.Hosts, when set, rejects requests for other Host headers, so a
+// web page elsewhere cannot reach a loopback server by DNS rebinding.
+package serve
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"mime"
+	"net"
+	"net/http"
+	"runtime"
+	"runtime/debug"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/puzzlesat/puzzlesat/sat"
+)
+
+// Defaults of Options.
+const (
+	DefaultTimeout  = time.Minute
+	DefaultMaxBody  = 1 << 20
+	DefaultMaxCells = 2500
+)
+
+// Options configure a server.
+type Options struct {
+	// Solver makes the SAT solvers; every request makes its own.
+	Solver sat.Factory
+	// Timeout bounds each request's solving (0: DefaultTimeout).
+	Timeout time.Duration
+	// MaxBody bounds a request body in bytes (0: DefaultMaxBody).
+	MaxBody int64
+	// MaxCells bounds a puzzle's rows × columns (0: DefaultMaxCells).
+	MaxCells int
+	// Jobs is how many solver requests run at once; others wait their
+	// turn within their timeout (0: the number of CPUs Go may use).
+	Jobs int
+	// Hosts, when non-empty, are the Host header names accepted (without
+	// port); requests for others get 403.
+	Hosts []string
+	// Log receives one line per failed request and every caught panic
+	// (nil: discarded).
+	Log io.Writer
+}
+
+// Server is the playground's HTTP handler.
+type Server struct {
+	opt    Options
+	log    *log.Logger
+	slots  chan struct{}
+	routes map[string]*endpoint
+}
+
+// endpoint is one API path: its method, whether it solves (takes a slot
+// and the timeout), and what it does.
+type endpoint struct {
+	method string
+	solves bool
+	serve  func(c *call) (any, error)
+}
+
+// New returns a server with opt's limits.
+func New(opt Options) (*Server, error) {
+	if opt.Solver == nil {
+		return nil, errors.New("serve: no solver factory")
+	}
+	if opt.Timeout <= 0 {
+		opt.Timeout = DefaultTimeout
+	}
+	if opt.MaxBody <= 0 {
+		opt.MaxBody = DefaultMaxBody
+	}
+	if opt.MaxCells <= 0 {
+		opt.MaxCells = DefaultMaxCells
+	}
+	if opt.Jobs <= 0 {
+		opt.Jobs = runtime.GOMAXPROCS(0)
+	}
+	w := opt.Log
+	if w == nil {
+		w = io.Discard
+	}
+	s := &Server{opt: opt, log: log.New(w, "serve: ", log.LstdFlags), slots: make(chan struct{}, opt.Jobs)}
+	s.routes = map[string]*endpoint{
+		"/api/kinds":       {method: http.MethodGet, serve: s.kinds},
+		"/api/examples":    {method: http.MethodGet, serve: s.examples},
+		"/api/parse":       {method: http.MethodPost, serve: s.parse},
+		"/api/verify":      {method: http.MethodPost, serve: s.verify},
+		"/api/hint":        {method: http.MethodPost, solves: true, serve: s.hint},
+		"/api/solve":       {method: http.MethodPost, solves: true, serve: s.solve},
+		"/api/check":       {method: http.MethodPost, solves: true, serve: s.check},
+		"/api/grade":       {method: http.MethodPost, solves: true, serve: s.grade},
+		"/api/generate":    {method: http.MethodPost, solves: true, serve: s.generate},
+		"/api/shift/parse": {method: http.MethodPost, serve: s.shiftParse},
+		"/api/shift/apply": {method: http.MethodPost, serve: s.shiftApply},
+		"/api/shift/solve": {method: http.MethodPost, solves: true, serve: s.shiftSolve},
+	}
+	return s, nil
+}
+
+// Paths lists the API's paths, sorted (for documentation and tests).
+func (s *Server) Paths() []string {
+	var out []string
+	for p := range s.routes {
+		out = append(out, p)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// ServeHTTP answers the API under /api/ and the page's files elsewhere.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	h := w.Header()
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self'; frame-ancestors 'none'")
+	h.Set("Referrer-Policy", "no-referrer")
+	defer func() {
+		// A bug in a handler is a 500 for this request, never the end
+		// of the server (net/http would only drop the connection).
+		if v := recover(); v != nil {
+			if v == http.ErrAbortHandler {
+				panic(v)
+			}
+			s.log.Printf("panic serving %s %s: %v\n%s", r.Method, r.URL.Path, v, debug.Stack())
+			writeError(w, http.StatusInternalServerError, fmt.Sprintf("internal error (please report): %v", v))
+		}
+	}()
+	if !s.hostAllowed(r.Host) {
+		writeError(w, http.StatusForbidden, fmt.Sprintf("host %q is not served here", r.Host))
+		return
+	}
+	if ep, ok := s.routes[r.URL.Path]; ok {
+		s.serveAPI(w, r, ep)
+		return
+	}
+	if !strings.HasPrefix(r.URL.Path, "/api/") && serveStatic(w, r) {
+		return
+	}
+	writeError(w, http.StatusNotFound, fmt.Sprintf("no such path: %s", r.URL.Path))
+}
+
+// hostAllowed checks the Host header against Options.Hosts.
+func (s *Server) hostAllowed(host string) bool {
+	if len(s.opt.Hosts) == 0 {
+		return true
+	}
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
+	return slices.Contains(s.opt.Hosts, strings.ToLower(host))
+}
+
+// call is one API request being answered.
+type call struct {
+	s      *Server
+	ctx    context.Context
+	w      http.ResponseWriter
+	r      *http.Request
+	events *eventStream // nil unless the client asked for events
+	// needSlot: the request solves and takes one of Options.Jobs slots
+	// once its body is read (decode); slot: it holds one.
+	needSlot, slot bool
+}
+
+// httpError is an error with the status it answers.
+type httpError struct {
+	status int
+	msg    string
+}
+
+func (e *httpError) Error() string { return e.msg }
+
+// badRequest is a 400 with a message.
+func badRequest(format string, args ...any) error {
+	return &httpError{http.StatusBadRequest, fmt.Sprintf(format, args...)}
+}
+
+func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request, ep *endpoint) {
+	if r.Method != ep.method && !(ep.method == http.MethodGet && r.Method == http.MethodHead) {
+		w.Header().Set("Allow", ep.method)
+		writeError(w, http.StatusMethodNotAllowed, fmt.Sprintf("%s takes %s, not %s", r.URL.Path, ep.method, r.Method))
+		return
+	}
+	if r.Method == http.MethodPost {
+		// Only JSON: a form or text/plain POST from another site's page
+		// would not need the browser's CORS preflight.
+		if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
+			writeError(w, http.StatusUnsupportedMediaType, "send the request body as application/json")
+			return
+		}
+		r.Body = http.MaxBytesReader(w, r.Body, s.opt.MaxBody)
+	}
+	c := &call{s: s, ctx: r.Context(), w: w, r: r}
+	if ep.solves {
+		ctx, cancel := context.WithTimeout(r.Context(), s.opt.Timeout)
+		defer cancel()
+		c.ctx, c.needSlot = ctx, true
+		defer func() {
+			if c.slot {
+				<-s.slots
+			}
+		}()
+	}
+	if accepts(r, "text/event-stream") {
+		c.events = &eventStream{w: w}
+	}
+	v, err := ep.serve(c)
+	if err == nil {
+		err = c.ctx.Err() // an answer cut short is no answer
+	}
+	if err != nil {
+		s.fail(c, err)
+		return
+	}
+	if c.events != nil {
+		c.events.send("result", v)
+		return
+	}
+	writeJSON(w, http.StatusOK, v)
+}
+
+// fail answers err with its status: the httpError's own, 413 for a body
+// over the limit, 400 for a body that is not the JSON wanted, 503 for the
+// timeout, and 500 for anything else. A client that went away gets
+// nothing.
+func (s *Server) fail(c *call, err error) {
+	status, msg := http.StatusInternalServerError, err.Error()
+	var he *httpError
+	var tooBig *http.MaxBytesError
+	switch {
+	case c.r.Context().Err() != nil:
+		s.log.Printf("%s %s: client gone (%v)", c.r.Method, c.r.URL.Path, context.Cause(c.r.Context()))
+		return
+	case errors.As(err, &he):
+		status = he.status
+	case errors.As(err, &tooBig):
+		status, msg = http.StatusRequestEntityTooLarge, fmt.Sprintf("request body over %d bytes", tooBig.Limit)
+	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
+		status, msg = http.StatusServiceUnavailable, fmt.Sprintf("timed out after %v (serve --timeout)", s.opt.Timeout)
+	}
+	if status >= 500 {
+		s.log.Printf("%s %s: %d %s", c.r.Method, c.r.URL.Path, status, msg)
+	}
+	if c.events != nil && c.events.begun() {
+		c.events.send("error", errorBody{Error: msg, Status: status})
+		return
+	}
+	writeError(c.w, status, msg)
+}
+
+// decode reads the request body as one JSON value into v, rejecting
+// unknown fields and trailing data.
+func (c *call) decode(v any) error {
+	dec := json.NewDecoder(c.r.Body)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return err
+		}
+		if errors.Is(err, io.EOF) {
+			return badRequest("empty request body: want a JSON object")
+		}
+		return badRequest("malformed JSON body: %v", err)
+	}
+	if dec.More() {
+		return badRequest("malformed JSON body: more than one value")
+	}
+	// Read to the end so that a body over the limit is reported as such
+	// even when its first value was complete.
+	if _, err := io.Copy(io.Discard, c.r.Body); err != nil {
+		return err
+	}
+	if c.needSlot {
+		// A solving request waits for its turn only once its body is
+		// read: a client slow to send holds no solver slot.
+		select {
+		case c.s.slots <- struct{}{}:
+			c.slot = true
+		case <-c.ctx.Done():
+			return c.ctx.Err()
+		}
+	}
+	return nil
+}
+
+// emit sends a progress event when the client asked for them.
+func (c *call) emit(event string, v any) {
+	if c.events != nil {
+		c.events.send(event, v)
+	}
+}
+
+type errorBody struct {
+	Error  string `json:"error"`
+	Status int    `json:"status,omitempty"`
+}
+
+func writeError(w http.ResponseWriter, status int, msg string) {
+	writeJSON(w, status, errorBody{Error: msg})
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	data, err := json.Marshal(v)
+	if err != nil {
+		status, data = http.StatusInternalServerError, []byte(`{"error":"cannot encode the answer"}`)
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	w.Write(append(data, '\n'))
+}
+
+// accepts reports whether the request's Accept header names media type mt.
+func accepts(r *http.Request, mt string) bool {
+	for _, part := range strings.Split(r.Header.Get("Accept"), ",") {
+		if t, _, err := mime.ParseMediaType(strings.TrimSpace(part)); err == nil && t == mt {
+			return true
+		}
+	}
+	return false
+}
+
+// eventStream writes server-sent events, one JSON value each. Progress
+// callbacks may come from a solver's goroutines: sends are serialised.
+type eventStream struct {
+	mu      sync.Mutex
+	w       http.ResponseWriter
+	started bool
+}
+
+func (e *eventStream) send(event string, v any) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if !e.started {
+		h := e.w.Header()
+		h.Set("Content-Type", "text/event-stream")
+		h.Set("Cache-Control", "no-store")
+		e.w.WriteHeader(http.StatusOK)
+		e.started = true
+	}
+	data, err := json.Marshal(v)
+	if err != nil {
+		event, data = "error", []byte(`{"error":"cannot encode the event"}`)
+	}
+	fmt.Fprintf(e.w, "event: %s\ndata: %s\n\n", event, data)
+	if f, ok := e.w.(http.Flusher); ok {
+		f.Flush()
+	}
+}
+
+// begun reports whether the stream has started (its status is sent).
+func (e *eventStream) begun() bool {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.started
+}

@@ -1,0 +1,700 @@
+package serve
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
+	"github.com/puzzlesat/puzzlesat/sat"
+	"github.com/puzzlesat/puzzlesat/sat/gini"
+)
+
+// newTestServer starts a server on gini with opt's other settings.
+func newTestServer(t *testing.T, opt Options) (*Server, *httptest.Server) {
+	t.Helper()
+	if opt.Solver == nil {
+		opt.Solver = gini.NewSolver
+	}
+	var logs bytes.Buffer
+	var mu sync.Mutex
+	opt.Log = writerFunc(func(p []byte) (int, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		return logs.Write(p)
+	})
+	s, err := New(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(s)
+	t.Cleanup(func() {
+		ts.Close()
+		mu.Lock()
+		defer mu.Unlock()
+		if logs.Len() > 0 {
+			t.Logf("server log:\n%s", logs.String())
+		}
+	})
+	return s, ts
+}
+
+type writerFunc func([]byte) (int, error)
+
+func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
+
+// do sends a request and decodes the JSON answer into out (when non-nil);
+// it returns the status and the raw body.
+func do(t *testing.T, ts *httptest.Server, method, path string, body any, out any) (int, []byte) {
+	t.Helper()
+	var rd io.Reader
+	switch b := body.(type) {
+	case nil:
+	case string:
+		rd = strings.NewReader(b)
+	case []byte:
+		rd = bytes.NewReader(b)
+	default:
+		data, err := json.Marshal(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rd = bytes.NewReader(data)
+	}
+	req, err := http.NewRequest(method, ts.URL+path, rd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if method == http.MethodPost {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	resp, err := ts.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out != nil && resp.StatusCode == http.StatusOK {
+		if err := json.Unmarshal(data, out); err != nil {
+			t.Fatalf("%s %s: %v in %s", method, path, err, data)
+		}
+	}
+	return resp.StatusCode, data
+}
+
+// post is do for a POST that must answer 200.
+func post(t *testing.T, ts *httptest.Server, path string, body, out any) {
+	t.Helper()
+	if status, data := do(t, ts, http.MethodPost, path, body, out); status != http.StatusOK {
+		t.Fatalf("POST %s: have %d %s, want 200", path, status, data)
+	}
+}
+
+// oneExample per kind: the smallest bundled example of each, so that the
+// tests cover every kind quickly.
+var oneExample = map[string]string{
+	"juosan": "juosan-6x6_1",
+	"arrows": "arrows-2026-02-02",
+	"shinro": "shinro-1",
+	"linjat": "linjat-easy-3",
+}
+
+func kindsInOrder() []string {
+	var out []string
+	for k := range oneExample {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// parsed opens an example through the API, as the page does.
+func parsed(t *testing.T, ts *httptest.Server, id string) *board {
+	t.Helper()
+	var ans parseAnswer
+	post(t, ts, "/api/parse", map[string]any{"example": id}, &ans)
+	return ans.Puzzle
+}
+
+// solved opens an example and solves it through the API.
+func solved(t *testing.T, ts *httptest.Server, id string) (*board, solveAnswer) {
+	t.Helper()
+	b := parsed(t, ts, id)
+	var sol solveAnswer
+	post(t, ts, "/api/solve", map[string]any{"text": b.Text}, &sol)
+	if sol.Status != "solved" || len(sol.Solution) != len(b.Vars) {
+		t.Fatalf("solve: have %s with %d values, want solved with %d", sol.Status, len(sol.Solution), len(b.Vars))
+	}
+	return b, sol
+}
+
+func TestKindsAndExamples(t *testing.T) {
+	_, ts := newTestServer(t, Options{})
+	var ks struct {
+		Kinds []kindJSON `json:"kinds"`
+	}
+	if status, data := do(t, ts, http.MethodGet, "/api/kinds", nil, &ks); status != http.StatusOK {
+		t.Fatalf("GET /api/kinds: %d %s", status, data)
+	}
+	var names []string
+	for _, k := range ks.Kinds {
+		names = append(names, k.Name)
+	}
+	if want := kindsInOrder(); !slices.Equal(names, want) {
+		t.Errorf("kinds: have %v, want %v", names, want)
+	}
+	var exs struct {
+		Examples []example `json:"examples"`
+	}
+	do(t, ts, http.MethodGet, "/api/examples", nil, &exs)
+	perKind := map[string]int{}
+	for _, ex := range exs.Examples {
+		perKind[ex.Kind]++
+		if ex.Text == "" || ex.Name == "" {
+			t.Errorf("example %s: empty text or name", ex.ID)
+		}
+	}
+	for _, k := range append(kindsInOrder(), "shift") {
+		if perKind[k] < 2 {
+			t.Errorf("examples of %s: have %d, want at least 2", k, perKind[k])
+		}
+	}
+}
+
+// TestParse: every example parses, its board describes the puzzle, and
+// its canonical text parses back to the same board.
+func TestParse(t *testing.T) {
+	_, ts := newTestServer(t, Options{})
+	exs, err := loadExamples()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ex := range exs {
+		if ex.Kind == "shift" {
+			continue
+		}
+		t.Run(ex.ID, func(t *testing.T) {
+			b := parsed(t, ts, ex.ID)
+			if b.Kind != ex.Kind || b.Rows != ex.Rows || b.Cols != ex.Cols || len(b.Vars) == 0 || len(b.Fixed) != len(b.Vars) {
+				t.Fatalf("have %s %dx%d with %d unknowns, %d fixed; want %s %dx%d", b.Kind, b.Rows, b.Cols, len(b.Vars), len(b.Fixed), ex.Kind, ex.Rows, ex.Cols)
+			}
+			kindPart := map[string]bool{"juosan": b.Juosan != nil, "arrows": b.Arrows != nil, "shinro": b.Shinro != nil, "linjat": b.Linjat != nil}
+			for k, set := range kindPart {
+				if set != (k == ex.Kind) {
+					t.Errorf("board field %s set: %v", k, set)
+				}
+			}
+			var again parseAnswer
+			post(t, ts, "/api/parse", map[string]any{"text": b.Text}, &again)
+			again.Puzzle.Name, b.Name = "", ""
+			if have, want := mustJSON(t, again.Puzzle), mustJSON(t, b); have != want {
+				t.Errorf("canonical text parsed back:\nhave %s\nwant %s", have, want)
+			}
+		})
+	}
+}
+
+func mustJSON(t *testing.T, v any) string {
+	t.Helper()
+	data, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+// TestParseInputs: a puzz.link URL, a file of many puzzles with a
+// selection, and an upload's name used for its extension only.
+func TestParseInputs(t *testing.T) {
+	_, ts := newTestServer(t, Options{})
+	for _, tc := range []struct {
+		name string
+		req  map[string]any
+		want string // kind and name
+		many int    // entries listed
+	}{
+		{"puzz.link", map[string]any{"text": "https://puzz.link/p?juosan/6/6/hh44aa0fo3u017253334"}, "juosan input", 0},
+		// #13 is the 13th entry; a name selects by name (puzzle.Selection).
+		{"select entry", map[string]any{"text": readTestdata(t, "shinro/playshinro.json"), "select": "13"}, "shinro playshinro 37", 0},
+		{"select name", map[string]any{"text": readTestdata(t, "shinro/playshinro.json"), "select": "playshinro 13"}, "shinro playshinro 13", 0},
+		{"first of many", map[string]any{"text": readTestdata(t, "linjat/puzzles.json")}, "linjat tutorial/1", 103},
+		// A name that would make the Arrows reader look beside it, were it
+		// used as a path: only ".txt" is taken from it.
+		{"upload name", map[string]any{"text": readTestdata(t, "arrows/2026-01-24/puzzle.txt"), "name": "../arrows/2026-01-24/puzzle.txt"}, "arrows input.txt", 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var ans parseAnswer
+			post(t, ts, "/api/parse", tc.req, &ans)
+			if have := ans.Puzzle.Kind + " " + ans.Puzzle.Name; !strings.HasPrefix(have, tc.want) || len(ans.Entries) != tc.many {
+				t.Errorf("have %q with %d entries, want %q with %d", have, len(ans.Entries), tc.want, tc.many)
+			}
+		})
+	}
+}
+
+// TestSolveVerifyCheckGrade: for every kind, the SAT solution verifies as
+// solved, an empty board has no fault, the puzzle is unique and the human
+// solver grades it solved.
+func TestSolveVerifyCheckGrade(t *testing.T) {
+	_, ts := newTestServer(t, Options{})
+	for _, kind := range kindsInOrder() {
+		t.Run(kind, func(t *testing.T) {
+			b, sol := solved(t, ts, oneExample[kind])
+			var v verifyAnswer
+			post(t, ts, "/api/verify", map[string]any{"text": b.Text, "values": sol.Solution}, &v)
+			if !v.Solved || len(v.Violations) != 0 {
+				t.Errorf("verify(solution): have %+v, want solved", v)
+			}
+			post(t, ts, "/api/verify", map[string]any{"text": b.Text, "values": b.Fixed}, &v)
+			if v.Solved || v.Complete || len(v.Violations) != 0 || len(v.Faults) != 0 {
+				t.Errorf("verify(empty board): have %+v, want open and no fault", v)
+			}
+			var ch checkAnswer
+			post(t, ts, "/api/check", map[string]any{"text": b.Text}, &ch)
+			if ch.Status != "unique" || ch.First != nil {
+				t.Errorf("check: have %s (first %v), want unique without the solution", ch.Status, ch.First)
+			}
+			var g gradeAnswer
+			post(t, ts, "/api/grade", map[string]any{"text": b.Text}, &g)
+			if g.Status != "solved" || g.SAT != "unique" || len(g.Steps) == 0 || g.Report.Steps != len(g.Steps) {
+				t.Errorf("grade: have %s, SAT %s, %d steps (report %d), want solved, unique and the steps", g.Status, g.SAT, len(g.Steps), g.Report.Steps)
+			}
+			if g.Band == "" {
+				t.Errorf("grade: no band for %s (every kind has generation metadata, and its example is in a band)", kind)
+			}
+		})
+	}
+}
+
+// TestVerifyFaults: a wrong value is marked on a partial board.
+func TestVerifyFaults(t *testing.T) {
+	_, ts := newTestServer(t, Options{})
+	b := parsed(t, ts, "juosan-6x6_1")
+	// Three '-' (value 0) stacked in column 1: wrong whatever the rest.
+	vals := slices.Clone(b.Fixed)
+	for r := range 3 {
+		vals[r*b.Cols] = 0
+	}
+	var v verifyAnswer
+	post(t, ts, "/api/verify", map[string]any{"text": b.Text, "values": vals}, &v)
+	want := []cell{{0, 0}, {1, 0}, {2, 0}}
+	if !slices.ContainsFunc(v.Violations, func(v violationJSON) bool {
+		return v.Rule == "three-horizontal-bars" && slices.Equal(v.Cells, want)
+	}) || !slices.Equal(v.Faults, want) {
+		t.Errorf("have %+v, want three-horizontal-bars at %v, and no other cell", v, want)
+	}
+}
+
+// TestHint: from an empty board and from a board half filled from the
+// solution, every kind's hint is a step with cells and eliminations that
+// leave the solution's values; a board with a wrong value gets the cells
+// that differ instead.
+func TestHint(t *testing.T) {
+	_, ts := newTestServer(t, Options{})
+	for _, kind := range kindsInOrder() {
+		t.Run(kind, func(t *testing.T) {
+			b, sol := solved(t, ts, oneExample[kind])
+			half := slices.Clone(b.Fixed)
+			for i := range half {
+				if i%2 == 0 {
+					half[i] = sol.Solution[i]
+				}
+			}
+			for name, board := range map[string][]int{"empty": b.Fixed, "half": half} {
+				var h hintAnswer
+				post(t, ts, "/api/hint", map[string]any{"text": b.Text, "values": board}, &h)
+				if h.Step == nil || h.Step.Rule == "" || h.Step.Reason == "" || len(h.Step.Elims) == 0 {
+					t.Errorf("%s board: have %+v, want a step with eliminations", name, h)
+					continue
+				}
+				for _, e := range h.Step.Elims {
+					if sol.Solution[e.Var] == e.Value {
+						t.Errorf("%s board: the hint eliminates %s, the solution's value", name, e.Text)
+					}
+				}
+				for i, v := range h.Forced {
+					if sol.Solution[i] != v {
+						t.Errorf("%s board: the hint forces unknown %d to %d, the solution has %d", name, i, v, sol.Solution[i])
+					}
+				}
+			}
+			// One wrong value among the half: a mistake, marked where it is.
+			wrong := slices.Clone(half)
+			i := slices.IndexFunc(wrong, func(v int) bool { return v >= 0 })
+			for i >= 0 && b.Fixed[i] >= 0 {
+				i++
+			}
+			wrong[i] = (sol.Solution[i] + 1) % len(b.Vars[i].Domain)
+			var h hintAnswer
+			post(t, ts, "/api/hint", map[string]any{"text": b.Text, "values": wrong}, &h)
+			if want := []cell{{b.Vars[i].Row, b.Vars[i].Col}}; !h.Mistake || !slices.Equal(h.Wrong, want) {
+				t.Errorf("wrong value at %v: have %+v, want a mistake there", want, h)
+			}
+			var done hintAnswer
+			post(t, ts, "/api/hint", map[string]any{"text": b.Text, "values": sol.Solution}, &done)
+			if !done.Solved || done.Step != nil {
+				t.Errorf("solved board: have %+v, want solved", done)
+			}
+		})
+	}
+}
+
+// TestNonUnique: on puzzles with several solutions, where rules that
+// assume a unique one may not hold, a hint and a grade still answer (a
+// step that holds, or why there is none), never a server fault.
+func TestNonUnique(t *testing.T) {
+	_, ts := newTestServer(t, Options{})
+	for _, text := range []string{"linjat\nsize 2 3\n2__\n___\n", "linjat\nsize 3 3\n2__\n_3_\n___\n", readTestdata(t, "juosan/janko_instances.json")} {
+		var h hintAnswer
+		post(t, ts, "/api/hint", map[string]any{"text": text}, &h)
+		if h.Step == nil && h.Message == "" {
+			t.Errorf("hint on %.30q: have neither a step nor a message", text)
+		}
+		status, data := do(t, ts, http.MethodPost, "/api/grade", map[string]any{"text": text}, nil)
+		if status != http.StatusOK && status != http.StatusUnprocessableEntity {
+			t.Errorf("grade on %.30q: have %d %s, want 200 or 422", text, status, data)
+		}
+	}
+}
+
+// TestCheckMultiple: a puzzle with two solutions answers both and where
+// they differ.
+func TestCheckMultiple(t *testing.T) {
+	_, ts := newTestServer(t, Options{})
+	b := parsed(t, ts, "juosan-5x5_1")
+	var ch checkAnswer
+	post(t, ts, "/api/check", map[string]any{"text": b.Text}, &ch)
+	if ch.Status != "multiple" || len(ch.Differences) == 0 || len(ch.First) != len(b.Vars) || len(ch.Second) != len(b.Vars) {
+		t.Fatalf("have %+v, want multiple with two solutions and their differences", ch)
+	}
+	for _, d := range ch.Differences {
+		i := d.Row*b.Cols + d.Col
+		if ch.First[i] == ch.Second[i] {
+			t.Errorf("difference at %v, but both solutions have %d there", d, ch.First[i])
+		}
+	}
+}
+
+func TestGenerate(t *testing.T) {
+	_, ts := newTestServer(t, Options{})
+	for _, tc := range []struct {
+		kind string
+		size int
+	}{{"juosan", 4}, {"shinro", 5}, {"arrows", 4}} {
+		t.Run(tc.kind, func(t *testing.T) {
+			var g generateAnswer
+			post(t, ts, "/api/generate", map[string]any{"kind": tc.kind, "rows": tc.size, "cols": tc.size, "difficulty": "easy", "seed": 7}, &g)
+			if g.Puzzle == nil || g.Puzzle.Kind != tc.kind || g.Puzzle.Rows != tc.size || g.Band != "easy" || g.Seed != 7 {
+				t.Fatalf("have %+v, want an easy %dx%d %s of seed 7", g, tc.size, tc.size, tc.kind)
+			}
+			var ch checkAnswer
+			post(t, ts, "/api/check", map[string]any{"text": g.Puzzle.Text}, &ch)
+			if ch.Status != "unique" {
+				t.Errorf("the generated puzzle is %s, want unique", ch.Status)
+			}
+		})
+	}
+}
+
+// TestShift: parse, apply and solve the bundled shift examples.
+func TestShift(t *testing.T) {
+	_, ts := newTestServer(t, Options{})
+	var parsedShift struct {
+		Puzzle shiftBoard `json:"puzzle"`
+	}
+	post(t, ts, "/api/shift/parse", map[string]any{"example": "shift-swap"}, &parsedShift)
+	p := parsedShift.Puzzle
+	if p.Name != "swap" || !slices.Equal(p.Moves, []string{"rot", "unrot", "ends"}) || p.IsGoal {
+		t.Fatalf("have %+v, want swap's moves rot, unrot, ends and no goal at the start", p)
+	}
+	var ap shiftApplyAnswer
+	post(t, ts, "/api/shift/apply", map[string]any{"text": p.Text, "moves": []string{"unrot"}}, &ap)
+	if len(ap.States) != 2 || !ap.IsGoal {
+		t.Errorf("apply unrot: have %+v, want two states ending in the goal", ap)
+	}
+	var sol shiftSolveAnswer
+	post(t, ts, "/api/shift/solve", map[string]any{"text": p.Text}, &sol)
+	if sol.Status != "optimal" || !slices.Equal(sol.Moves, []string{"unrot"}) || sol.LowerBound != 1 || len(sol.Depths) != 2 {
+		t.Errorf("solve: have %+v, want optimal [unrot] with depths 0 and 1", sol)
+	}
+	// From the state after ends (b a c) two moves, 0 and 1 refuted.
+	post(t, ts, "/api/shift/solve", map[string]any{"text": p.Text, "moves": []string{"ends"}}, &sol)
+	if sol.Status != "optimal" || len(sol.Moves) != 2 || sol.LowerBound != 2 {
+		t.Errorf("solve after ends: have %+v, want two moves", sol)
+	}
+	post(t, ts, "/api/shift/parse", map[string]any{"builtin": "reborn"}, &parsedShift)
+	if n := len(parsedShift.Puzzle.Moves); n != 18 {
+		t.Errorf("reborn: have %d moves, want 18", n)
+	}
+}
+
+// TestShiftSolveEvents: with Accept text/event-stream the solve sends one
+// depth event per depth, in order, then the result.
+func TestShiftSolveEvents(t *testing.T) {
+	_, ts := newTestServer(t, Options{})
+	req, err := http.NewRequest(http.MethodPost, ts.URL+"/api/shift/solve", strings.NewReader(`{"example": "shift-loopover-3x3-worst"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "text/event-stream")
+	resp, err := ts.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if ct := resp.Header.Get("Content-Type"); resp.StatusCode != http.StatusOK || ct != "text/event-stream" {
+		t.Fatalf("have %d %s, want 200 text/event-stream", resp.StatusCode, ct)
+	}
+	var events []string
+	var depths []int
+	var result shiftSolveAnswer
+	sc := bufio.NewScanner(resp.Body)
+	var event string
+	for sc.Scan() {
+		line := sc.Text()
+		switch {
+		case strings.HasPrefix(line, "event: "):
+			event = strings.TrimPrefix(line, "event: ")
+			events = append(events, event)
+		case strings.HasPrefix(line, "data: "):
+			data := []byte(strings.TrimPrefix(line, "data: "))
+			switch event {
+			case "depth":
+				var d struct{ K int }
+				if err := json.Unmarshal(data, &d); err != nil {
+					t.Fatal(err)
+				}
+				depths = append(depths, d.K)
+			case "result":
+				if err := json.Unmarshal(data, &result); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	if want := []int{0, 1, 2, 3, 4, 5, 6, 7, 8}; !slices.Equal(depths, want) || events[len(events)-1] != "result" {
+		t.Errorf("have events %v with depths %v, want depths %v then result", events, depths, want)
+	}
+	if result.Status != "optimal" || len(result.Moves) != 8 || len(result.States) != 9 {
+		t.Errorf("result: have %s with %d moves, want optimal with 8", result.Status, len(result.Moves))
+	}
+}
+
+// TestBadRequests: what is wrong with a request is a 4xx with a JSON error
+// naming it, and the server goes on serving.
+func TestBadRequests(t *testing.T) {
+	s, ts := newTestServer(t, Options{MaxBody: 4096, MaxCells: 50})
+	// A route that panics, as a bug in a handler would.
+	s.routes["/api/panic"] = &endpoint{method: http.MethodGet, serve: func(*call) (any, error) { panic("test bug") }}
+	juosan := readTestdata(t, "juosan/6x6_1.juosan")
+	for _, tc := range []struct {
+		name, method, path string
+		body               any
+		status             int
+		want               string // in the error message
+	}{
+		{"too large", "POST", "/api/parse", map[string]any{"text": strings.Repeat("x", 5000)}, 413, "over 4096 bytes"},
+		{"malformed", "POST", "/api/parse", `{"text": `, 400, "malformed JSON"},
+		{"not an object", "POST", "/api/parse", `[1, 2]`, 400, "malformed JSON"},
+		{"two values", "POST", "/api/parse", `{} {}`, 400, "more than one value"},
+		{"empty body", "POST", "/api/parse", ``, 400, "empty request body"},
+		{"unknown field", "POST", "/api/parse", map[string]any{"txt": juosan}, 400, "unknown field"},
+		{"no puzzle", "POST", "/api/parse", map[string]any{}, 400, "no puzzle"},
+		{"unknown kind", "POST", "/api/parse", map[string]any{"text": juosan, "kind": "sudoku"}, 400, "sudoku"},
+		{"undetected", "POST", "/api/parse", map[string]any{"text": "hello"}, 400, "kind"},
+		{"parse error", "POST", "/api/parse", map[string]any{"text": "juosan\nsize 2 x\n"}, 400, "input:2:"},
+		{"too big a puzzle", "POST", "/api/parse", map[string]any{"text": readTestdata(t, "juosan/janko/10x10_1.in")}, 400, "at most 50"},
+		{"bad rule", "POST", "/api/check", map[string]any{"text": juosan, "rule": "most"}, 400, "unknown rule"},
+		{"short board", "POST", "/api/verify", map[string]any{"text": juosan, "values": []int{0, 1}}, 400, "2 entries"},
+		{"value out of domain", "POST", "/api/hint", map[string]any{"text": juosan, "values": append([]int{2}, make([]int, 35)...)}, 400, "values[0]"},
+		{"unknown example", "POST", "/api/parse", map[string]any{"example": "../../etc/passwd"}, 400, "no example"},
+		{"shift example for a kind", "POST", "/api/parse", map[string]any{"example": "shift-swap"}, 400, "shift"},
+		{"unknown move", "POST", "/api/shift/apply", map[string]any{"example": "shift-swap", "moves": []string{"spin"}}, 400, "spin"},
+		{"max steps", "POST", "/api/shift/solve", map[string]any{"example": "shift-swap", "max_steps": 99}, 400, "max_steps"},
+		{"generate unknown kind", "POST", "/api/generate", map[string]any{"kind": "sudoku"}, 400, "sudoku"},
+		{"generate huge", "POST", "/api/generate", map[string]any{"kind": "juosan", "rows": 40, "cols": 40}, 400, "at most 12x12"},
+		{"generate band", "POST", "/api/generate", map[string]any{"kind": "juosan", "difficulty": "fiendish"}, 400, "fiendish"},
+		{"unknown path", "GET", "/api/nothing", nil, 404, "no such path"},
+		{"unknown file", "GET", "/secret.txt", nil, 404, "no such path"},
+		{"path escape", "GET", "/static/../serve.go", nil, 404, "no such path"},
+		{"wrong method", "GET", "/api/check", nil, 405, "takes POST"},
+		{"wrong method GET-only", "POST", "/api/kinds", map[string]any{}, 405, "takes GET"},
+		{"panic", "GET", "/api/panic", nil, 500, "test bug"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			status, data := do(t, ts, tc.method, tc.path, tc.body, nil)
+			var e errorBody
+			if err := json.Unmarshal(data, &e); err != nil {
+				t.Fatalf("have %d %q, want a JSON error body", status, data)
+			}
+			if status != tc.status || !strings.Contains(e.Error, tc.want) {
+				t.Errorf("have %d %q, want %d with %q", status, e.Error, tc.status, tc.want)
+			}
+		})
+	}
+	// Not JSON: a form post.
+	resp, err := ts.Client().Post(ts.URL+"/api/parse", "application/x-www-form-urlencoded", strings.NewReader("text=x"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusUnsupportedMediaType {
+		t.Errorf("form post: have %d, want 415", resp.StatusCode)
+	}
+	// And the server still serves.
+	var ks map[string]any
+	if status, _ := do(t, ts, http.MethodGet, "/api/kinds", nil, &ks); status != http.StatusOK {
+		t.Errorf("after the bad requests: GET /api/kinds %d, want 200", status)
+	}
+	if status, data := do(t, ts, http.MethodGet, "/", nil, nil); status != http.StatusOK || !bytes.Contains(data, []byte("<html")) {
+		t.Errorf("GET /: have %d %.40q, want the page", status, data)
+	}
+}
+
+// TestHosts: with Hosts set, another Host header is refused.
+func TestHosts(t *testing.T) {
+	_, ts := newTestServer(t, Options{Hosts: []string{"127.0.0.1", "localhost"}})
+	req, _ := http.NewRequest(http.MethodGet, ts.URL+"/api/kinds", nil)
+	req.Host = "evil.example:80"
+	resp, err := ts.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusForbidden {
+		t.Errorf("evil host: have %d, want 403", resp.StatusCode)
+	}
+	if status, _ := do(t, ts, http.MethodGet, "/api/kinds", nil, nil); status != http.StatusOK {
+		t.Errorf("127.0.0.1: have %d, want 200", status)
+	}
+}
+
+// TestTimeout: a solve over the server's timeout is a 503 naming it.
+func TestTimeout(t *testing.T) {
+	_, ts := newTestServer(t, Options{Timeout: 50 * time.Millisecond})
+	status, data := do(t, ts, http.MethodPost, "/api/shift/solve", map[string]any{"builtin": "reborn"}, nil)
+	if status != http.StatusServiceUnavailable || !bytes.Contains(data, []byte("timed out after 50ms")) {
+		t.Errorf("have %d %s, want 503 timed out", status, data)
+	}
+}
+
+// watched is a solver that counts its solves under way and those that
+// ended by their context.
+type watched struct {
+	sat.Solver
+	w *watch
+}
+
+type watch struct {
+	running, cancelled atomic.Int64
+}
+
+func (w *watch) factory() (sat.Solver, error) {
+	s, err := gini.NewSolver()
+	return &watched{s, w}, err
+}
+
+func (s *watched) Solve(ctx context.Context, assumptions ...int) (sat.Status, error) {
+	s.w.running.Add(1)
+	defer s.w.running.Add(-1)
+	st, err := s.Solver.Solve(ctx, assumptions...)
+	if ctx.Err() != nil {
+		s.w.cancelled.Add(1)
+	}
+	return st, err
+}
+
+// TestCancelledSolve: a client that goes away stops its solve: the
+// handler returns long before the solve could end (Reborn's proof takes
+// minutes on gini), and the solvers saw their context cancelled.
+func TestCancelledSolve(t *testing.T) {
+	var w watch
+	s, err := New(Options{Solver: w.factory})
+	if err != nil {
+		t.Fatal(err)
+	}
+	finished := make(chan struct{}, 2)
+	ts := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+		s.ServeHTTP(rw, r)
+		if r.URL.Path == "/api/shift/solve" {
+			finished <- struct{}{}
+		}
+	}))
+	defer ts.Close()
+	for _, stream := range []bool{false, true} {
+		t.Run(fmt.Sprintf("stream=%v", stream), func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			req, _ := http.NewRequestWithContext(ctx, http.MethodPost, ts.URL+"/api/shift/solve", strings.NewReader(`{"builtin": "reborn"}`))
+			req.Header.Set("Content-Type", "application/json")
+			if stream {
+				req.Header.Set("Accept", "text/event-stream")
+			}
+			go func() {
+				time.Sleep(100 * time.Millisecond)
+				cancel()
+			}()
+			if resp, err := ts.Client().Do(req); err == nil {
+				io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+			}
+			select {
+			case <-finished:
+			case <-time.After(10 * time.Second):
+				t.Fatal("the handler still runs 10 s after its client went away")
+			}
+			if n := w.running.Load(); n != 0 {
+				t.Errorf("%d solves still running after the handler returned", n)
+			}
+			if w.cancelled.Load() == 0 {
+				t.Error("no solve saw its context cancelled")
+			}
+		})
+	}
+}
+
+// TestConcurrent: requests at once each get their own solvers and the
+// right answers.
+func TestConcurrent(t *testing.T) {
+	_, ts := newTestServer(t, Options{Jobs: 2})
+	var wg sync.WaitGroup
+	for i := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			id := []string{"juosan-6x6_1", "juosan-5x5_1"}[i%2]
+			want := []string{"unique", "multiple"}[i%2]
+			var ch checkAnswer
+			post(t, ts, "/api/check", map[string]any{"example": id}, &ch)
+			if ch.Status != want {
+				t.Errorf("%s: have %s, want %s", id, ch.Status, want)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// readTestdata reads a corpus file (testdata/rel) as text.
+func readTestdata(t *testing.T, rel string) string {
+	t.Helper()
+	data, err := os.ReadFile(testcorpus.Path(rel))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}

@@ -1,0 +1,203 @@
+package serve
+
+import (
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/puzzlesat/puzzlesat/shift"
+	"github.com/puzzlesat/puzzlesat/solve/deepen"
+)
+
+// Limits of shift puzzles: cells in a puzzle, moves in a solution tried,
+// moves applied before solving.
+const (
+	maxShiftCells = 100
+	maxShiftSteps = 30
+	maxShiftMoves = 1000
+)
+
+// shiftRequest names a shift puzzle (its text, a built-in or an example)
+// and the moves applied to its start.
+type shiftRequest struct {
+	Text     string   `json:"text"`
+	Builtin  string   `json:"builtin,omitempty"`
+	Example  string   `json:"example,omitempty"`
+	Moves    []string `json:"moves,omitempty"`
+	MaxSteps int      `json:"max_steps,omitempty"`
+}
+
+// shiftLoaded is a shift puzzle with the states along the moves applied.
+type shiftLoaded struct {
+	p      *shift.Puzzle
+	moves  []string
+	states [][]int
+}
+
+func (c *call) readShift() (*shiftLoaded, *shiftRequest, error) {
+	var req shiftRequest
+	if err := c.decode(&req); err != nil {
+		return nil, nil, err
+	}
+	var p *shift.Puzzle
+	var err error
+	switch {
+	case req.Builtin != "":
+		p, err = shift.Builtin(req.Builtin)
+	case req.Example != "":
+		var ex example
+		if ex, err = exampleByID(req.Example); err != nil {
+			return nil, nil, err
+		}
+		if ex.Kind != "shift" {
+			return nil, nil, badRequest("example %q is a %s puzzle: use /api/parse", req.Example, ex.Kind)
+		}
+		p, err = shift.Parse(ex.ID, []byte(ex.Text))
+	case strings.TrimSpace(req.Text) != "":
+		p, err = shift.Parse("input", []byte(req.Text))
+	default:
+		return nil, nil, badRequest("no shift puzzle: give its text, a builtin or an example")
+	}
+	if err != nil {
+		return nil, nil, badRequest("%v", err)
+	}
+	if n := p.NumCells(); n > maxShiftCells {
+		return nil, nil, badRequest("the puzzle has %d cells; this server takes at most %d", n, maxShiftCells)
+	}
+	if len(req.Moves) > maxShiftMoves {
+		return nil, nil, badRequest("%d moves: at most %d are applied", len(req.Moves), maxShiftMoves)
+	}
+	states, err := p.Replay(req.Moves)
+	if err != nil {
+		return nil, nil, badRequest("%v", err)
+	}
+	return &shiftLoaded{p: p, moves: req.Moves, states: states}, &req, nil
+}
+
+// state is the state after the moves.
+func (l *shiftLoaded) state() []int { return l.states[len(l.states)-1] }
+
+type shiftBoard struct {
+	Name string `json:"name"`
+	// Text is the puzzle (its start, not the state after the moves) in
+	// the text format, what later requests send back.
+	Text string `json:"text"`
+	// Values are the token labels; a state gives a value index per cell.
+	Values []string `json:"values"`
+	// Picture lists the cells of each picture line (-1: a gap).
+	Picture   [][]int  `json:"picture"`
+	CellNames []string `json:"cell_names"`
+	Moves     []string `json:"moves"`
+	Goal      goalJSON `json:"goal"`
+	// Start, and State and IsGoal after Applied.
+	Start   []int    `json:"start"`
+	Applied []string `json:"applied"`
+	State   []int    `json:"state"`
+	IsGoal  bool     `json:"is_goal"`
+}
+
+type goalJSON struct {
+	Target   []int     `json:"target,omitempty"` // value per cell, -1 any
+	Sums     []sumJSON `json:"sums,omitempty"`
+	Distinct [][]int   `json:"distinct,omitempty"`
+}
+
+type sumJSON struct {
+	Cells []int `json:"cells"`
+	Total int   `json:"total"`
+}
+
+func shiftBoardOf(l *shiftLoaded) shiftBoard {
+	p := l.p
+	b := shiftBoard{Name: p.Name, Text: shift.Format(p), Values: p.Values, Picture: p.Picture.Lines,
+		Start: p.Start, Applied: l.moves, State: l.state(), IsGoal: p.IsGoal(l.state())}
+	if b.Applied == nil {
+		b.Applied = []string{}
+	}
+	for c := range p.NumCells() {
+		b.CellNames = append(b.CellNames, p.CellName(c))
+	}
+	for _, m := range p.Moves {
+		b.Moves = append(b.Moves, m.Name)
+	}
+	b.Goal.Target = p.Goal.Target
+	for _, s := range p.Goal.Sums {
+		b.Goal.Sums = append(b.Goal.Sums, sumJSON{Cells: s.Cells, Total: s.Total})
+	}
+	b.Goal.Distinct = p.Goal.Distinct
+	return b
+}
+
+func (s *Server) shiftParse(c *call) (any, error) {
+	l, _, err := c.readShift()
+	if err != nil {
+		return nil, err
+	}
+	return map[string]any{"puzzle": shiftBoardOf(l)}, nil
+}
+
+type shiftApplyAnswer struct {
+	States [][]int `json:"states"` // states[0] is the start
+	State  []int   `json:"state"`
+	IsGoal bool    `json:"is_goal"`
+}
+
+func (s *Server) shiftApply(c *call) (any, error) {
+	l, _, err := c.readShift()
+	if err != nil {
+		return nil, err
+	}
+	return shiftApplyAnswer{States: l.states, State: l.state(), IsGoal: l.p.IsGoal(l.state())}, nil
+}
+
+type shiftSolveAnswer struct {
+	Status string `json:"status"` // optimal, no-solution-within, unknown
+	// Moves are a shortest solution from the state after the request's
+	// moves, and States the states along it.
+	Moves      []string       `json:"moves"`
+	States     [][]int        `json:"states,omitempty"`
+	LowerBound int            `json:"lower_bound"`
+	MaxSteps   int            `json:"max_steps"`
+	Depths     []deepen.Depth `json:"depths"`
+	Solver     string         `json:"solver"`
+	Encoding   string         `json:"encoding"`
+	MS         int64          `json:"ms"`
+}
+
+// shiftSolve deepens from the state after the request's moves. With
+// events asked for, every depth is sent as it is decided.
+func (s *Server) shiftSolve(c *call) (any, error) {
+	l, req, err := c.readShift()
+	if err != nil {
+		return nil, err
+	}
+	maxSteps := req.MaxSteps
+	if maxSteps == 0 {
+		maxSteps = maxShiftSteps
+	}
+	if maxSteps < 0 || maxSteps > maxShiftSteps {
+		return nil, badRequest("max_steps %d: want 1..%d", maxSteps, maxShiftSteps)
+	}
+	p := l.p.Clone()
+	p.Start = slices.Clone(l.state())
+	t0 := time.Now()
+	res, err := deepen.Solve(c.ctx, p, deepen.Options{NewSolver: s.opt.Solver, MaxSteps: maxSteps,
+		OnDepth: func(d deepen.Depth) { c.emit("depth", d) }})
+	if err != nil {
+		if res == nil {
+			return nil, badRequest("%v", err)
+		}
+		return nil, err
+	}
+	out := shiftSolveAnswer{Status: string(res.Status), Moves: []string{}, LowerBound: res.LowerBound, MaxSteps: maxSteps,
+		Depths: res.Depths, Solver: res.Solver, Encoding: res.Encoding, MS: time.Since(t0).Milliseconds()}
+	if res.Status == deepen.Optimal {
+		for _, m := range res.Moves {
+			out.Moves = append(out.Moves, p.Moves[m].Name)
+		}
+		if out.States, err = p.Replay(out.Moves); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
