@@ -38,8 +38,8 @@ func backends(t *testing.T) []string {
 	return bs
 }
 
-// acceptance are the kinds and bands the acceptance test runs, at small
-// sizes; the seeds are arbitrary.
+// acceptance are the kinds and bands TestBands and TestAcceptance run, at
+// small sizes.
 var acceptance = []struct {
 	kind       string
 	band       generate.Band
@@ -61,77 +61,96 @@ var acceptance = []struct {
 	{"linjat", generate.Expert, 7, 6},
 }
 
-// acceptanceCount is the puzzles of each kind and band.
+// acceptanceCount is the puzzles of each kind and band of TestAcceptance
+// and of the shift bands.
 const acceptanceCount = 20
 
-// TestAcceptance: for each kind and band, a batch of 20 gives 20 distinct
-// puzzles, each unique on every back-end with the intended solution,
-// graded again from its text into the band, with the generator's report.
-func TestAcceptance(t *testing.T) {
-	bs := backends(t)
+// TestBands: for each kind and band, a batch of a few puzzles (quick
+// enough for every test run; TestAcceptance, tagged acceptance, makes 20)
+// holds distinct puzzles, each unique on every back-end with the intended
+// solution, graded again from its text into the band.
+func TestBands(t *testing.T) {
 	for _, tc := range acceptance {
 		t.Run(fmt.Sprintf("%s-%s-%dx%d", tc.kind, tc.band, tc.rows, tc.cols), func(t *testing.T) {
 			t.Parallel()
-			ctx := context.Background()
-			var ps []*generate.Puzzle
-			st, err := generate.Run(ctx, generate.Batch{
-				Options: generate.Options{Solver: gini.NewSolver, Kind: tc.kind, Band: tc.band, Rows: tc.rows, Cols: tc.cols, Seed: 11},
-				Count:   acceptanceCount, Workers: 2,
-				Emit: func(p *generate.Puzzle) error { ps = append(ps, p); return nil },
-			})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if st.Found != acceptanceCount || len(ps) != acceptanceCount {
-				t.Fatalf("have %d puzzles (%d failed), want %d", len(ps), st.Failed, acceptanceCount)
-			}
-			k, err := kinds.Lookup(tc.kind)
-			if err != nil {
-				t.Fatal(err)
-			}
-			seen := map[string]int{}
-			for i, p := range ps {
-				if p.Index != i {
-					t.Errorf("puzzle %d has index %d: not emitted in order", i, p.Index)
-				}
-				if j, ok := seen[p.Text]; ok {
-					t.Errorf("puzzles %d and %d are the same", j, i)
-				}
-				seen[p.Text] = i
-				insts, err := k.Parse("generated", []byte(p.Text), kinds.Options{})
-				if err != nil || len(insts) != 1 {
-					t.Fatalf("puzzle %d reads back as %d puzzles, error %v", i, len(insts), err)
-				}
-				inst := insts[0]
-				if inst.Rows() != tc.rows || inst.Cols() != tc.cols {
-					t.Errorf("puzzle %d: have %dx%d, want %dx%d", i, inst.Rows(), inst.Cols(), tc.rows, tc.cols)
-				}
-				for _, b := range bs {
-					f, err := solvers.Factory(b)
-					if err != nil {
-						t.Fatal(err)
-					}
-					r, err := solve.Check(ctx, inst, f, false)
-					if err != nil {
-						t.Fatalf("puzzle %d, %s: %v", i, b, err)
-					}
-					if r.Status != sat.UniqueSolution || len(solve.Diff(inst, p.Solution, r.First)) > 0 {
-						t.Errorf("puzzle %d, %s: have %s, want unique with the intended solution", i, b, r.Status)
-					}
-				}
-				g, err := crosscheck.Grade(ctx, inst, crosscheck.Options{Solver: gini.NewSolver, Trials: -1, Parallel: 1})
-				if err != nil {
-					t.Fatalf("puzzle %d: %v", i, err)
-				}
-				if !generate.InBand(tc.kind, tc.band, tc.rows, tc.cols, g.Human.Status, g.Human.Report) {
-					rep := g.Human.Report
-					t.Errorf("puzzle %d regraded: %s, level %d, trial depth %d, %d layers: not %s", i, g.Human.Status, rep.MaxLevel, rep.TrialDepth, rep.Depth, tc.band)
-				}
-				if g.Human.Report.Score != p.Report.Score {
-					t.Errorf("puzzle %d regraded: score %.2f, the generator's %.2f", i, g.Human.Report.Score, p.Report.Score)
-				}
-			}
+			checkBatch(t, tc.kind, tc.band, tc.rows, tc.cols, 3)
 		})
+	}
+}
+
+// checkBatch makes count puzzles of kind and band at rows×cols, seed 11,
+// and checks that they are distinct, in index order, of the size asked,
+// unique on every back-end with the intended solution, and graded again
+// from their text into the band with the generator's score.
+func checkBatch(t *testing.T, kind string, band generate.Band, rows, cols, count int) {
+	t.Helper()
+	bs := backends(t)
+	ctx := context.Background()
+	var ps []*generate.Puzzle
+	st, err := generate.Run(ctx, generate.Batch{
+		Options: generate.Options{Solver: gini.NewSolver, Kind: kind, Band: band, Rows: rows, Cols: cols, Seed: 11},
+		Count:   count, Workers: 2,
+		Emit: func(p *generate.Puzzle) error { ps = append(ps, p); return nil },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Found != count || len(ps) != count {
+		t.Fatalf("have %d puzzles (%d failed), want %d", len(ps), st.Failed, count)
+	}
+	k, err := kinds.Lookup(kind)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]int{}
+	for i, p := range ps {
+		if p.Index != i {
+			t.Errorf("puzzle %d has index %d: not emitted in order", i, p.Index)
+		}
+		if j, ok := seen[p.Text]; ok {
+			t.Errorf("puzzles %d and %d are the same", j, i)
+		}
+		seen[p.Text] = i
+		insts, err := k.Parse("generated", []byte(p.Text), kinds.Options{})
+		if err != nil || len(insts) != 1 {
+			t.Fatalf("puzzle %d reads back as %d puzzles, error %v", i, len(insts), err)
+		}
+		inst := insts[0]
+		if inst.Rows() != rows || inst.Cols() != cols {
+			t.Errorf("puzzle %d: have %dx%d, want %dx%d", i, inst.Rows(), inst.Cols(), rows, cols)
+		}
+		for _, b := range bs {
+			f, err := solvers.Factory(b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := solve.Check(ctx, inst, f, false)
+			if err != nil {
+				t.Fatalf("puzzle %d, %s: %v", i, b, err)
+			}
+			if r.Status != sat.UniqueSolution || len(solve.Diff(inst, p.Solution, r.First)) > 0 {
+				t.Errorf("puzzle %d, %s: have %s, want unique with the intended solution", i, b, r.Status)
+			}
+		}
+		// Graded again from the text, every elimination certified by SAT.
+		g, err := crosscheck.Grade(ctx, inst, crosscheck.Options{Solver: gini.NewSolver, Trials: -1, Parallel: 1, CertifySteps: true})
+		if err != nil {
+			t.Fatalf("puzzle %d: %v", i, err)
+		}
+		elims := 0
+		for _, st := range g.Human.Steps {
+			elims += len(st.Elims)
+		}
+		if g.Certified != elims {
+			t.Errorf("puzzle %d: %d of %d eliminations certified, want all", i, g.Certified, elims)
+		}
+		if !generate.InBand(kind, band, rows, cols, g.Human.Status, g.Human.Report) {
+			rep := g.Human.Report
+			t.Errorf("puzzle %d regraded: %s, level %d, trial depth %d, %d layers: not %s", i, g.Human.Status, rep.MaxLevel, rep.TrialDepth, rep.Depth, band)
+		}
+		if g.Human.Report.Score != p.Report.Score {
+			t.Errorf("puzzle %d regraded: score %.2f, the generator's %.2f", i, g.Human.Report.Score, p.Report.Score)
+		}
 	}
 }
 

@@ -3,6 +3,11 @@ package generatecmd_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/urfave/cli/v2"
@@ -122,5 +127,111 @@ func TestParseSize(t *testing.T) {
 		if (err == nil) != tc.ok || r != tc.rows || c != tc.cols {
 			t.Errorf("ParseSize(%q) = %d, %d, %v; want %d, %d, ok %v", tc.in, r, c, err, tc.rows, tc.cols, tc.ok)
 		}
+	}
+}
+
+// lines splits JSON-lines output into its records, sorted.
+func lines(t *testing.T, out string) []string {
+	t.Helper()
+	var recs []string
+	for l := range strings.Lines(out) {
+		if !json.Valid([]byte(l)) {
+			t.Fatalf("not a JSON line: %q", l)
+		}
+		recs = append(recs, strings.TrimSpace(l))
+	}
+	slices.Sort(recs)
+	return recs
+}
+
+// TestShards: the JSON lines of --shard 0/3, 1/3 and 2/3 are, together,
+// those of the single run, and --workers does not change them.
+func TestShards(t *testing.T) {
+	base := []string{"--kind", "shinro", "--size", "5x5", "--count", "7", "--seed", "4", "--out", "-"}
+	code, out, errs := run(t, append(slices.Clone(base), "--workers", "1")...)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, errs)
+	}
+	want := lines(t, out)
+	if len(want) != 7 {
+		t.Fatalf("have %d records, want 7", len(want))
+	}
+	var have []string
+	for i := range 3 {
+		code, out, errs := run(t, append(slices.Clone(base), "--workers", "2", "--shard", fmt.Sprintf("%d/3", i))...)
+		if code != 0 {
+			t.Fatalf("shard %d/3: exit %d\n%s", i, code, errs)
+		}
+		have = append(have, lines(t, out)...)
+	}
+	slices.Sort(have)
+	if !slices.Equal(have, want) {
+		t.Errorf("the shards' records differ from the single run's:\nhave %q\nwant %q", have, want)
+	}
+}
+
+// TestOutDir: --out DIR holds each puzzle's text, solution and record,
+// which check reads back as unique; a second run into it makes nothing.
+func TestOutDir(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"--kind", "linjat", "--size", "6x5", "--count", "3", "--seed", "2", "--out", dir}
+	code, out, errs := run(t, args...)
+	if code != 0 || len(lines(t, out)) != 3 {
+		t.Fatalf("exit %d, %d records\n%s", code, len(lines(t, out)), errs)
+	}
+	for i := range 3 {
+		stem := filepath.Join(dir, fmt.Sprintf("linjat-any-s2-%06d", i))
+		for _, ext := range []string{".txt", ".solution.txt", ".json"} {
+			if _, err := os.Stat(stem + ext); err != nil {
+				t.Errorf("puzzle %d: %v", i, err)
+			}
+		}
+		code, out, errs := clitest.Run("", "check", stem+".txt")
+		if code != 0 || !strings.Contains(out, "unique") {
+			t.Errorf("check %s: exit %d\n%s%s", stem, code, out, errs)
+		}
+	}
+	if code, out, _ := run(t, args...); code != 0 || out != "" {
+		t.Errorf("second run into the same --out: exit %d, output %q; want 0 and nothing made", code, out)
+	}
+}
+
+// TestInterruptKeepsFound: a batch stopped by --timeout exits 3, and
+// every record it wrote on stdout has its complete files in --out.
+func TestInterruptKeepsFound(t *testing.T) {
+	dir := t.TempDir()
+	code, out, errs := run(t, "--kind", "shinro", "--size", "5x5", "--count", "100000", "--timeout", "1s", "--out", dir)
+	if code != 3 || !strings.Contains(errs, "puzzles found and written") {
+		t.Fatalf("exit %d, want 3 with the count found\n%s", code, errs)
+	}
+	recs := lines(t, out)
+	txts, err := filepath.Glob(filepath.Join(dir, "*[0-9].txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(txts) != len(recs) {
+		t.Errorf("%d records on stdout, %d puzzles in --out", len(recs), len(txts))
+	}
+	for _, f := range txts {
+		if code, _, errs := clitest.Run("", "check", f); code != 0 {
+			t.Errorf("check %s: exit %d\n%s", f, code, errs)
+		}
+	}
+}
+
+// TestShiftAndMinimal: shift scrambles with a proven optimum, and
+// --minimal records.
+func TestShiftAndMinimal(t *testing.T) {
+	code, out, errs := run(t, "--kind", "shift", "--puzzle", "loopover:3x3", "--moves", "5", "--count", "2", "--format", "json")
+	if code != 0 || len(lines(t, out)) != 2 || !strings.Contains(out, `"optimum":5`) {
+		t.Errorf("shift: exit %d\n%s%s", code, out, errs)
+	}
+	code, out, errs = run(t, "--kind", "juosan", "--size", "5x5", "--minimal", "--format", "json")
+	if code != 0 || !strings.Contains(out, `"minimal":true`) {
+		t.Errorf("--minimal: exit %d\n%s%s", code, out, errs)
+	}
+	code, _, errs = run(t, "--kind", "shinro", "--size", "6x6", "--score", "50..20")
+	if code != 2 || !strings.Contains(errs, "MAX is below MIN") {
+		t.Errorf("--score 50..20: exit %d\n%s", code, errs)
 	}
 }
