@@ -1,6 +1,7 @@
 package kinds
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math/rand/v2"
@@ -119,15 +120,7 @@ func startLinjat(ctx context.Context, rng *rand.Rand, opt GenOptions) (Draft, er
 			return s.draft(g)
 		}
 		pool = append(pool, g)
-		slices.SortStableFunc(pool, func(a, b *linjatGame) int {
-			switch {
-			case a.score > b.score:
-				return -1
-			case a.score < b.score:
-				return 1
-			}
-			return 0
-		})
+		slices.SortStableFunc(pool, func(a, b *linjatGame) int { return cmp.Compare(b.score, a.score) })
 		if len(pool) > linjatPool {
 			pool = pool[:linjatPool]
 		}

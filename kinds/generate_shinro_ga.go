@@ -1,6 +1,7 @@
 package kinds
 
 import (
+	"cmp"
 	"context"
 	"math/rand/v2"
 	"slices"
@@ -85,15 +86,7 @@ func startShinroGA(ctx context.Context, rng *rand.Rand, opt GenOptions) (Draft, 
 			}
 			pop = append(pop, child)
 		}
-		slices.SortStableFunc(pop, func(a, b *genome) int {
-			switch {
-			case a.fit > b.fit:
-				return -1
-			case a.fit < b.fit:
-				return 1
-			}
-			return 0
-		})
+		slices.SortStableFunc(pop, func(a, b *genome) int { return cmp.Compare(b.fit, a.fit) })
 		pop = pop[:shinroPopulation]
 	}
 	return nil, nil
