@@ -39,41 +39,47 @@ func backends(t *testing.T) []string {
 }
 
 // acceptance are the kinds and bands TestBands and TestAcceptance run, at
-// small sizes.
+// small sizes. slow marks those TestBands leaves to TestAcceptance: Shinro
+// puzzles that need trials are rare, and the genetic algorithm that finds
+// them solves with trials often (minutes of CPU a puzzle).
 var acceptance = []struct {
 	kind       string
 	band       generate.Band
 	rows, cols int
+	slow       bool
 }{
-	{"juosan", generate.Easy, 5, 5},
-	{"juosan", generate.Medium, 5, 5},
-	{"juosan", generate.Hard, 5, 5},
-	{"shinro", generate.Easy, 6, 6},
-	{"shinro", generate.Medium, 6, 6},
-	{"shinro", generate.Hard, 6, 6},
-	{"shinro", generate.Expert, 6, 6},
-	{"arrows", generate.Easy, 4, 4},
-	{"arrows", generate.Medium, 4, 4},
-	{"arrows", generate.Hard, 4, 4},
-	{"linjat", generate.Easy, 6, 5},
-	{"linjat", generate.Medium, 6, 5},
-	{"linjat", generate.Hard, 7, 6},
-	{"linjat", generate.Expert, 7, 6},
+	{"juosan", generate.Easy, 5, 5, false},
+	{"juosan", generate.Medium, 5, 5, false},
+	{"juosan", generate.Hard, 5, 5, false},
+	{"shinro", generate.Easy, 6, 6, false},
+	{"shinro", generate.Medium, 6, 6, false},
+	{"shinro", generate.Hard, 6, 6, false},
+	{"shinro", generate.Expert, 6, 6, true},
+	{"arrows", generate.Easy, 4, 4, false},
+	{"arrows", generate.Medium, 4, 4, false},
+	{"arrows", generate.Hard, 4, 4, false},
+	{"linjat", generate.Easy, 6, 5, false},
+	{"linjat", generate.Medium, 6, 5, false},
+	{"linjat", generate.Hard, 7, 6, false},
+	{"linjat", generate.Expert, 7, 6, false},
 }
 
 // acceptanceCount is the puzzles of each kind and band of TestAcceptance
 // and of the shift bands.
 const acceptanceCount = 20
 
-// TestBands: for each kind and band, a batch of a few puzzles (quick
-// enough for every test run; TestAcceptance, tagged acceptance, makes 20)
+// TestBands: for each kind and band, a batch of 2 puzzles (quick enough
+// for every test run; TestAcceptance, tagged acceptance, makes 20)
 // holds distinct puzzles, each unique on every back-end with the intended
 // solution, graded again from its text into the band.
 func TestBands(t *testing.T) {
 	for _, tc := range acceptance {
+		if tc.slow {
+			continue
+		}
 		t.Run(fmt.Sprintf("%s-%s-%dx%d", tc.kind, tc.band, tc.rows, tc.cols), func(t *testing.T) {
 			t.Parallel()
-			checkBatch(t, tc.kind, tc.band, tc.rows, tc.cols, 3)
+			checkBatch(t, tc.kind, tc.band, tc.rows, tc.cols, 2)
 		})
 	}
 }
