@@ -88,4 +88,3 @@ func BenchmarkGenerate(b *testing.B) {
 		})
 	}
 }
-
