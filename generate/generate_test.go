@@ -50,7 +50,7 @@ var acceptance = []struct {
 }{
 	{"juosan", generate.Easy, 5, 5, false},
 	{"juosan", generate.Medium, 5, 5, false},
-	{"juosan", generate.Hard, 5, 5, false},
+	{"juosan", generate.Hard, 6, 6, false},
 	{"shinro", generate.Easy, 6, 6, false},
 	{"shinro", generate.Medium, 6, 6, false},
 	{"shinro", generate.Hard, 6, 6, false},
