@@ -231,20 +231,29 @@ func (c *compiler) term(t Term) termFn {
 			a := c.term(t.Args[0])
 			return func(s *State, e []int) int { return impl(s, args{a(s, e)}) }
 		default:
-			fs := make([]termFn, len(t.Args))
-			for i, a := range t.Args {
-				fs[i] = c.term(a)
-			}
-			return func(s *State, e []int) int {
-				var vs args
-				for i, a := range fs {
-					vs[i] = a(s, e)
-				}
-				return impl(s, vs)
-			}
+			fs := c.terms(t.Args)
+			return func(s *State, e []int) int { return impl(s, evalArgs(s, e, fs)) }
 		}
 	}
 	panic(fmt.Sprintf("fol: unknown term %T", t))
+}
+
+// terms compiles the arguments of a call or an atom.
+func (c *compiler) terms(ts []Term) []termFn {
+	fs := make([]termFn, len(ts))
+	for i, t := range ts {
+		fs[i] = c.term(t)
+	}
+	return fs
+}
+
+// evalArgs evaluates compiled arguments for a function or relation.
+func evalArgs(s *State, e []int, fs []termFn) args {
+	var vs args
+	for i, f := range fs {
+		vs[i] = f(s, e)
+	}
+	return vs
 }
 
 // test compiles a formula used only for its truth value.
@@ -257,18 +266,8 @@ func (c *compiler) test(f Formula, bound uint64) testFn {
 		l, r, op := c.term(f.L), c.term(f.R), f.Op
 		return func(s *State, e []int) bool { return cmpInts(op, l(s, e), r(s, e)) }
 	case *Atom:
-		impl := relImpl[f.Name]
-		fs := make([]termFn, len(f.Args))
-		for i, a := range f.Args {
-			fs[i] = c.term(a)
-		}
-		return func(s *State, e []int) bool {
-			var vs args
-			for i, a := range fs {
-				vs[i] = a(s, e)
-			}
-			return impl(s, vs)
-		}
+		impl, fs := relImpl[f.Name], c.terms(f.Args)
+		return func(s *State, e []int) bool { return impl(s, evalArgs(s, e, fs)) }
 	case *Not:
 		t := c.test(f.F, bound)
 		return func(s *State, e []int) bool { return !t(s, e) }
@@ -430,11 +429,7 @@ func (c *compiler) naiveForall(f *Quant, bound uint64) testFn {
 		}
 		b := vars[i]
 		for v, n := 0, domain(s, b.Type); v < n; v++ {
-			if !s.tick() {
-				return false
-			}
-			e[b.slot] = v
-			if !rec(s, e, i+1) {
+			if !s.bind(e, b.slot, v) || !rec(s, e, i+1) {
 				return false
 			}
 		}
@@ -574,11 +569,7 @@ func (c *compiler) compilePlan(plan []step) progFn {
 			slot, ty := st.b.slot, st.b.Type
 			next = func(s *State, e []int, k func() bool) bool {
 				for v, n := 0, domain(s, ty); v < n; v++ {
-					if !s.tick() {
-						return false
-					}
-					e[slot] = v
-					if !after(s, e, k) {
+					if !s.bind(e, slot, v) || !after(s, e, k) {
 						return false
 					}
 				}
@@ -592,11 +583,7 @@ func (c *compiler) compilePlan(plan []step) progFn {
 					return true
 				}
 				for _, q := range s.W.rays[p] {
-					if !s.tick() {
-						return false
-					}
-					e[slot] = q
-					if !after(s, e, k) {
+					if !s.bind(e, slot, q) || !after(s, e, k) {
 						return false
 					}
 				}
@@ -626,11 +613,7 @@ func (c *compiler) naiveExists(vars []*Binder, body Formula, bound uint64) progF
 		}
 		b := vars[i]
 		for v, n := 0, domain(s, b.Type); v < n; v++ {
-			if !s.tick() {
-				return false
-			}
-			e[b.slot] = v
-			if !rec(s, e, k, i+1) {
+			if !s.bind(e, b.slot, v) || !rec(s, e, k, i+1) {
 				return false
 			}
 		}
@@ -740,28 +723,14 @@ func freeVars(f Formula) uint64 {
 		return m
 	case *Cmp:
 		return freeVarsTerm(f.L) | freeVarsTerm(f.R)
-	case *Not:
-		return freeVars(f.F)
-	case *And:
-		var m uint64
-		for _, g := range f.Fs {
-			m |= freeVars(g)
-		}
-		return m
-	case *Or:
-		var m uint64
-		for _, g := range f.Fs {
-			m |= freeVars(g)
-		}
-		return m
-	case *Implies:
-		return freeVars(f.L) | freeVars(f.R)
-	case *Iff:
-		return freeVars(f.L) | freeVars(f.R)
 	case *Quant:
 		return freeVars(f.Body) &^ maskOf(f.Vars)
 	}
-	return 0
+	var m uint64
+	for _, g := range subformulas(f) {
+		m |= freeVars(g)
+	}
+	return m
 }
 
 func freeVarsTerm(t Term) uint64 {
