@@ -388,19 +388,6 @@ func FormatText(p *Puzzle) string {
 	return b.String()
 }
 
-// WriteTexts writes puzzles in the canonical text format, a blank line
-// between two.
-func WriteTexts(ps []*Puzzle) ([]byte, error) {
-	var b strings.Builder
-	for i, p := range ps {
-		if i > 0 {
-			b.WriteByte('\n')
-		}
-		b.WriteString(FormatText(p))
-	}
-	return []byte(b.String()), nil
-}
-
 // ParseDrawing reads a drawn solution (rows as Draw writes them; '_' is
 // read as ' ', short rows are padded) into an assignment. The drawing must
 // show p's numbers and dots in their cells; each number's line is the
