@@ -621,6 +621,17 @@ type answer struct {
 	err error
 }
 
+// solveAsync starts s.Solve(ctx, assumptions...) and returns where its
+// answer arrives.
+func solveAsync(ctx context.Context, s sat.Solver, assumptions ...int) <-chan answer {
+	done := make(chan answer, 1)
+	go func() {
+		st, err := s.Solve(ctx, assumptions...)
+		done <- answer{st, err}
+	}()
+	return done
+}
+
 // stopped checks that a Solve on the hard instance, whose context ends at
 // about the time "ended" is sent, returns Unknown with the context's error
 // soon after; then that the solver still answers.
@@ -656,11 +667,7 @@ func testCancel(t *testing.T, mk func(*testing.T) sat.Solver) {
 	g := hard(s)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	done := make(chan answer, 1)
-	go func() {
-		st, err := s.Solve(ctx, g)
-		done <- answer{st, err}
-	}()
+	done := solveAsync(ctx, s, g)
 	ended := make(chan time.Time, 1)
 	time.AfterFunc(300*time.Millisecond, func() {
 		cancel()
@@ -675,11 +682,7 @@ func testDeadline(t *testing.T, mk func(*testing.T) sat.Solver) {
 	const d = 300 * time.Millisecond
 	ctx, cancel := context.WithTimeout(context.Background(), d)
 	defer cancel()
-	done := make(chan answer, 1)
-	go func() {
-		st, err := s.Solve(ctx, g)
-		done <- answer{st, err}
-	}()
+	done := solveAsync(ctx, s, g)
 	ended := make(chan time.Time, 1)
 	go func() {
 		<-ctx.Done()
