@@ -121,14 +121,8 @@ func TestCountProjected(t *testing.T) {
 // bruteModels lists the models of a small formula (index 0 unused).
 func bruteModels(f *sat.Formula) [][]bool {
 	var out [][]bool
-	for bits := 0; bits < 1<<f.Vars; bits++ {
-		m := make([]bool, f.Vars+1)
-		for v := 1; v <= f.Vars; v++ {
-			m[v] = bits>>(v-1)&1 == 1
-		}
-		if ok, _ := f.Satisfies(m); ok {
-			out = append(out, m)
-		}
+	for m := range conformance.Models(f) {
+		out = append(out, slices.Clone(m))
 	}
 	return out
 }

@@ -61,14 +61,7 @@ func writeCNF(t *testing.T, f *sat.Formula) string {
 func brute(f *sat.Formula, vars []int) [][]int {
 	var out [][]int
 	seen := map[string]bool{}
-	model := make([]bool, f.Vars+1)
-	for bits := 0; bits < 1<<f.Vars; bits++ {
-		for v := 1; v <= f.Vars; v++ {
-			model[v] = bits>>(v-1)&1 == 1
-		}
-		if ok, _ := f.Satisfies(model); !ok {
-			continue
-		}
+	for model := range conformance.Models(f) {
 		p := make([]int, len(vars))
 		for i, v := range vars {
 			p[i] = -v
