@@ -17,6 +17,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"sync"
 	"testing"
@@ -705,15 +706,27 @@ func testCancelledBeforeSolve(t *testing.T, mk func(*testing.T) sat.Solver) {
 	}
 }
 
+// implements reports whether s implements the optional interface I. When
+// it does not, the capability named flag must not claim it (claimed), and
+// the test logs that there is nothing to check.
+func implements[I any](t *testing.T, s sat.Solver, flag string, claimed bool) bool {
+	t.Helper()
+	if _, ok := s.(I); ok {
+		return true
+	}
+	name := reflect.TypeFor[I]().String()
+	if claimed {
+		t.Fatalf("Capabilities().%s is true but the solver is not a %s", flag, name)
+	}
+	t.Logf("not a %s: nothing to check", name)
+	return false
+}
+
 // testCard checks native cardinality against brute force, with the cases
 // gophersat's parser gets wrong: fixed literals inside a constraint,
 // repeated and complementary literals, k ≤ 0 and k beyond the list.
 func testCard(t *testing.T, mk func(*testing.T) sat.Solver) {
-	if _, ok := mk(t).(sat.CardAdder); !ok {
-		if mk(t).Capabilities().NativeCard {
-			t.Fatal("Capabilities().NativeCard is true but the solver is not a sat.CardAdder")
-		}
-		t.Log("not a sat.CardAdder: nothing to check")
+	if !implements[sat.CardAdder](t, mk(t), "NativeCard", mk(t).Capabilities().NativeCard) {
 		return
 	}
 	fixed := []struct {
@@ -802,11 +815,7 @@ func checkCard(t *testing.T, mk func(*testing.T) sat.Solver, name string, f *sat
 // testCertificate checks a sat.Certifier's certificates with the
 // independent checker in sat/rup.
 func testCertificate(t *testing.T, mk func(*testing.T) sat.Solver) {
-	if _, ok := mk(t).(sat.Certifier); !ok {
-		if mk(t).Capabilities().Proof {
-			t.Fatal("Capabilities().Proof is true but the solver is not a sat.Certifier")
-		}
-		t.Log("not a sat.Certifier: nothing to check")
+	if !implements[sat.Certifier](t, mk(t), "Proof", mk(t).Capabilities().Proof) {
 		return
 	}
 	rng := rand.New(rand.NewPCG(11, 12))
