@@ -1,6 +1,8 @@
 package puzzle
 
 import (
+	"errors"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -20,6 +22,31 @@ func TestJoined(t *testing.T) {
 		have, err := write(tc.ps)
 		if err != nil || string(have) != tc.want {
 			t.Errorf("Joined(%q) = %q, %v; want %q", tc.ps, have, err, tc.want)
+		}
+	}
+}
+
+// TestParts: the walk visits every part in order, Many says whether there
+// is more than one, and a fault of the input walks none.
+func TestParts(t *testing.T) {
+	for _, tc := range []struct {
+		all   []string
+		fault error
+		want  []string
+		many  bool
+	}{
+		{nil, nil, nil, false},
+		{[]string{"a"}, nil, []string{"a"}, false},
+		{[]string{"a", "b"}, nil, []string{"a", "b"}, true},
+		{[]string{"a", "b"}, errors.New("broken"), nil, true},
+	} {
+		ps := &Parts[string]{All: tc.all, I: -1, Fault: tc.fault}
+		var have []string
+		for ps.Next() {
+			have = append(have, ps.Part())
+		}
+		if !slices.Equal(have, tc.want) || ps.Many() != tc.many || ps.Err() != tc.fault {
+			t.Errorf("Parts%q, fault %v: walked %q, Many %v, Err %v; want %q, %v, %v", tc.all, tc.fault, have, ps.Many(), ps.Err(), tc.want, tc.many, tc.fault)
 		}
 	}
 }
