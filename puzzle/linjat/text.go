@@ -65,9 +65,15 @@ func ParseRows(file string, data []byte) (*Puzzle, error) {
 // it ends.
 func ParseTexts(file string, data []byte) ([]*Puzzle, error) {
 	ps, err := parseTexts(file, data)
+	return nonEmpty(file, "no puzzles", ps, err)
+}
+
+// nonEmpty returns what a reader of file returned, ps and err, but an
+// error at 1:1 saying msg when it read neither puzzles nor errors.
+func nonEmpty(file, msg string, ps []*Puzzle, err error) ([]*Puzzle, error) {
 	if len(ps) == 0 && err == nil {
 		var l srcpos.ErrorList
-		l.Add(file, 1, 1, "no puzzles")
+		l.Add(file, 1, 1, "%s", msg)
 		return nil, l.Err()
 	}
 	return ps, err
