@@ -369,10 +369,7 @@ func (r *textReader) body(title string, ordinal int, score *float64, rows, cols 
 // block when p.Solution is set).
 func FormatText(p *Puzzle) string {
 	var b strings.Builder
-	b.WriteString("linjat\n")
-	if p.Title != "" {
-		fmt.Fprintf(&b, "name %s\n", strings.ReplaceAll(p.Title, "\n", " "))
-	}
+	text.Header(&b, KindName, p.Title)
 	if p.Ordinal > 0 {
 		fmt.Fprintf(&b, "index %d\n", p.Ordinal)
 	}

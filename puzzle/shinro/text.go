@@ -401,10 +401,7 @@ func (t *textReader) stoneRow(l text.Line, arrows []Dir, r int) []bool {
 // when p carries a solution.
 func FormatText(p *Puzzle) string {
 	var b strings.Builder
-	b.WriteString("shinro\n")
-	if p.Title != "" {
-		fmt.Fprintf(&b, "name %s\n", strings.ReplaceAll(p.Title, "\n", " "))
-	}
+	text.Header(&b, KindName, p.Title)
 	if p.Number != 0 {
 		fmt.Fprintf(&b, "index %d\n", p.Number)
 	}
