@@ -342,3 +342,19 @@ func ExampleCount() {
 	fmt.Println(n, complete, err)
 	// Output: 3 true <nil>
 }
+
+func TestAppendBlock(t *testing.T) {
+	m := []bool{false, true, false, true} // x1, ¬x2, x3
+	tests := []struct {
+		clause, vars, want []int
+	}{
+		{nil, []int{1, 2, 3}, []int{-1, 2, -3}},
+		{[]int{-9}, []int{3, 2}, []int{-9, -3, 2}},
+		{nil, nil, nil},
+	}
+	for _, tc := range tests {
+		if have := sat.AppendBlock(slices.Clone(tc.clause), m, tc.vars); !slices.Equal(have, tc.want) {
+			t.Errorf("AppendBlock(%v, %v) = %v, want %v", tc.clause, tc.vars, have, tc.want)
+		}
+	}
+}

@@ -420,13 +420,11 @@ func enumerate(t *testing.T, s sat.Solver, vars []int, guard int, assumptions ..
 		if guard != 0 {
 			block = append(block, -guard)
 		}
+		block = sat.AppendBlock(block, m, vars)
 		for i, v := range vars {
 			key[i] = '0'
 			if m[v] {
 				key[i] = '1'
-				block = append(block, -v)
-			} else {
-				block = append(block, v)
 			}
 		}
 		if seen[string(key)] {
@@ -797,15 +795,7 @@ func checkCard(t *testing.T, mk func(*testing.T) sat.Solver, name string, f *sat
 		if seen > wantN {
 			t.Fatalf("%s: more than %d models", name, wantN)
 		}
-		block := make([]int, 0, len(vars))
-		for _, v := range vars {
-			if m[v] {
-				block = append(block, -v)
-			} else {
-				block = append(block, v)
-			}
-		}
-		s.AddClause(block...)
+		s.AddClause(sat.AppendBlock(nil, m, vars)...)
 	}
 	if seen != wantN {
 		t.Fatalf("%s: %d models, want %d", name, seen, wantN)
