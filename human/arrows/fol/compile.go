@@ -716,11 +716,7 @@ func negate(f Formula) Formula {
 func freeVars(f Formula) uint64 {
 	switch f := f.(type) {
 	case *Atom:
-		var m uint64
-		for _, a := range f.Args {
-			m |= freeVarsTerm(a)
-		}
-		return m
+		return freeVarsTerms(f.Args)
 	case *Cmp:
 		return freeVarsTerm(f.L) | freeVarsTerm(f.R)
 	case *Quant:
@@ -740,13 +736,18 @@ func freeVarsTerm(t Term) uint64 {
 			return 1 << uint(t.B.slot)
 		}
 	case *Call:
-		var m uint64
-		for _, a := range t.Args {
-			m |= freeVarsTerm(a)
-		}
-		return m
+		return freeVarsTerms(t.Args)
 	case *Arith:
 		return freeVarsTerm(t.L) | freeVarsTerm(t.R)
 	}
 	return 0
+}
+
+// freeVarsTerms returns the slots of the free variables of ts.
+func freeVarsTerms(ts []Term) uint64 {
+	var m uint64
+	for _, t := range ts {
+		m |= freeVarsTerm(t)
+	}
+	return m
 }
