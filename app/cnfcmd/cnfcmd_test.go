@@ -30,12 +30,7 @@ func run(_ *testing.T, stdin string, args ...string) (code int, stdout, stderr s
 
 func readFormula(t *testing.T, path string) *sat.Formula {
 	t.Helper()
-	in, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer in.Close()
-	f, err := dimacs.Read(in, path)
+	f, err := dimacs.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
