@@ -496,9 +496,13 @@ func (c *compiler) exists(vars []*Binder, body Formula, bound uint64) progFn {
 			}
 		}
 	}
-	remove := func(b *Binder) {
+	// bind plans the step st that binds st.b, under what is bound so far.
+	bind := func(st step) {
+		st.bound = bound
+		plan = append(plan, st)
+		bound |= 1 << uint(st.b.slot)
 		for i, x := range rem {
-			if x == b {
+			if x == st.b {
 				rem = append(rem[:i], rem[i+1:]...)
 				return
 			}
@@ -510,19 +514,15 @@ func (c *compiler) exists(vars []*Binder, body Formula, bound uint64) progFn {
 		}
 		if c.opt.Eliminate {
 			if i, b, t := findEquation(conj, used, rem, bound); b != nil {
-				plan = append(plan, step{kind: stepLet, b: b, t: t, bound: bound})
 				used[i] = true
-				bound |= 1 << uint(b.slot)
-				remove(b)
+				bind(step{kind: stepLet, b: b, t: t})
 				continue
 			}
 		}
 		if c.opt.Generators {
 			if i, b, t := findRay(conj, used, rem, bound); b != nil {
-				plan = append(plan, step{kind: stepRay, b: b, t: t, bound: bound})
 				used[i] = true
-				bound |= 1 << uint(b.slot)
-				remove(b)
+				bind(step{kind: stepRay, b: b, t: t})
 				continue
 			}
 		}
@@ -536,9 +536,7 @@ func (c *compiler) exists(vars []*Binder, body Formula, bound uint64) progFn {
 				}
 			}
 		}
-		plan = append(plan, step{kind: stepLoop, b: b, bound: bound})
-		bound |= 1 << uint(b.slot)
-		remove(b)
+		bind(step{kind: stepLoop, b: b})
 	}
 	for i, f := range conj {
 		if !used[i] {
