@@ -114,33 +114,20 @@ func (p *parser) formula() (Formula, error) {
 }
 
 func (p *parser) disjunction() (Formula, error) {
-	fs, err := p.chain(p.conjunction, p.isOr)
-	switch {
-	case err != nil:
-		return nil, err
-	case len(fs) == 1:
-		return fs[0], nil
-	}
-	return &Or{Pos: fs[0].At(), Fs: fs}, nil
+	return p.chain(p.conjunction, p.isOr, func(fs []Formula) Formula { return &Or{Pos: fs[0].At(), Fs: fs} })
 }
 
 func (p *parser) conjunction() (Formula, error) {
-	fs, err := p.chain(p.unary, func() bool { return p.peek().kind == tAnd })
-	switch {
-	case err != nil:
-		return nil, err
-	case len(fs) == 1:
-		return fs[0], nil
-	}
-	return &And{Pos: fs[0].At(), Fs: fs}, nil
+	return p.chain(p.unary, func() bool { return p.peek().kind == tAnd },
+		func(fs []Formula) Formula { return &And{Pos: fs[0].At(), Fs: fs} })
 }
 
 // chain reads operand (op operand)*, where isOp says whether an operator
-// comes next, and returns the operands.
-func (p *parser) chain(operand func() (Formula, error), isOp func() bool) ([]Formula, error) {
+// comes next: one operand is returned as it is, several joined by join.
+func (p *parser) chain(operand func() (Formula, error), isOp func() bool, join func([]Formula) Formula) (Formula, error) {
 	f, err := operand()
-	if err != nil {
-		return nil, err
+	if err != nil || !isOp() {
+		return f, err
 	}
 	fs := []Formula{f}
 	for isOp() {
@@ -151,7 +138,7 @@ func (p *parser) chain(operand func() (Formula, error), isOp func() bool) ([]For
 		}
 		fs = append(fs, g)
 	}
-	return fs, nil
+	return join(fs), nil
 }
 
 func (p *parser) unary() (Formula, error) {
