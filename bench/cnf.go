@@ -3,7 +3,6 @@ package bench
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
 	"time"
@@ -34,12 +33,7 @@ func CNF(ctx context.Context, root string, families, solverNames []string, reps 
 		}
 		sort.Strings(files)
 		for _, path := range files {
-			fh, err := os.Open(path)
-			if err != nil {
-				return out, err
-			}
-			f, err := dimacs.Read(fh, path)
-			fh.Close()
+			f, err := dimacs.ReadFile(path)
 			if err != nil {
 				return out, err
 			}

@@ -3,9 +3,10 @@ package bench
 import (
 	"flag"
 	"fmt"
-	"os"
 	"strings"
 	"testing"
+
+	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata golden files")
@@ -31,19 +32,7 @@ func TestEncodingCounts(t *testing.T) {
 		fmt.Fprintf(&b, "%s %s %s %d %d %d\n", c.Kind, c.Name, c.Card, c.Primary, c.Vars, c.Clauses)
 	}
 	have := b.String()
-	if *update {
-		if err := os.MkdirAll("../testdata/bench", 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(countsGolden, []byte(have), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(countsGolden)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if have != string(want) {
+	if want := testcorpus.Golden(t, countsGolden, []byte(have), *update); have != string(want) {
 		hl, wl := strings.Split(have, "\n"), strings.Split(string(want), "\n")
 		for i := 0; i < len(hl) || i < len(wl); i++ {
 			var h, w string

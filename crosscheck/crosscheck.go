@@ -135,6 +135,21 @@ func Describe(p puzzle.Problem, el human.Elim) string {
 	return v.Name + " = " + val
 }
 
+// StepLine is a step as grade --steps prints it: "[RULE, level L] reason ⇒
+// eliminations", each elimination "r1c2 ≠ |" with neq for " ≠ " (a
+// picture's caption keeps it on one line with no-break spaces).
+func StepLine(p puzzle.Problem, s *human.Step, neq string) string {
+	line := fmt.Sprintf("[%s, level %d] %s", s.Rule, s.Level, s.Reason)
+	if len(s.Elims) > 0 {
+		elims := make([]string, len(s.Elims))
+		for i, e := range s.Elims {
+			elims[i] = strings.Replace(Describe(p, e), " = ", neq, 1)
+		}
+		line += " ⇒ " + strings.Join(elims, ", ")
+	}
+	return line
+}
+
 // Grade solves inst with its human rules while SAT checks uniqueness
 // concurrently (for a hint too). It fails when a step is unsound: at once
 // with CertifySteps, and in any case at the end, when a step eliminated a

@@ -19,7 +19,6 @@ var Arrows = models[*am.Puzzle]{formats: am.Formats, read: am.Parse, wrap: wrapA
 	Name:    "arrows",
 	Doc:     "Japanese Arrows: every arrow's number is the count of distinct numbers it points at",
 	Formats: arrowsReads(),
-	Outputs: am.Formats.Writers(),
 	Random:  randomArrows,
 
 	Generate: arrowsGeneration,
@@ -76,8 +75,7 @@ func (x *arrowsInstance) Encode(b *encode.Builder) (encode.Layout, error) {
 }
 
 func (x *arrowsInstance) Format(format string) (string, error) {
-	out, err := am.Formats.Write(format, []*am.Puzzle{x.Puzzle})
-	return string(out), err
+	return formatOne(am.Formats, format, x.Puzzle)
 }
 
 func (x *arrowsInstance) Solution() puzzle.Assignment { return x.Head().Solution }

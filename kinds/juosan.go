@@ -13,11 +13,9 @@ import (
 
 // Juosan is the Juosan kind (puzzle/juosan, encode/juosan, human/juosan).
 var Juosan = models[*jm.Puzzle]{formats: jm.Formats, read: jm.Parse, aliases: jm.Aliases, wrap: wrapJuosan}.kind(Kind{
-	Name:    "juosan",
-	Doc:     "Juosan (Nikoli): fill every cell with - or |; a territory's number counts one symbol; no three - stacked, no three | side by side",
-	Formats: readerDocs(jm.Formats),
-	Outputs: jm.Formats.Writers(),
-	Random:  randomJuosan,
+	Name:   "juosan",
+	Doc:    "Juosan (Nikoli): fill every cell with - or |; a territory's number counts one symbol; no three - stacked, no three | side by side",
+	Random: randomJuosan,
 
 	Generate: juosanGeneration,
 })
@@ -52,8 +50,7 @@ func (x *juosanInstance) Format(format string) (string, error) {
 	case format != "" && !slices.Contains(jm.Formats.Writers(), format):
 		return "", fmt.Errorf("unknown output format %q", format)
 	}
-	out, err := jm.Formats.Write(format, []*jm.Puzzle{x.Puzzle})
-	return string(out), err
+	return formatOne(jm.Formats, format, x.Puzzle)
 }
 
 func (x *juosanInstance) Solution() puzzle.Assignment { return x.Head().Solution }

@@ -16,8 +16,6 @@ import (
 var Linjat = models[*lm.Puzzle]{formats: lm.Formats, read: lm.Parse, aliases: lm.Aliases, wrap: wrapLinjat}.kind(Kind{
 	Name:     "linjat",
 	Doc:      "Linjat (jsnell/linjat): draw a straight line of N cells through every number N; lines never overlap or cross numbers; every dot covered",
-	Formats:  readerDocs(lm.Formats),
-	Outputs:  lm.Formats.Writers(),
 	Random:   randomLinjat,
 	Generate: linjatGeneration,
 })
@@ -44,8 +42,7 @@ func (x *linjatInstance) Format(format string) (string, error) {
 		// The command adds the list of formats written itself.
 		return "", fmt.Errorf("unknown output format %q", format)
 	}
-	b, err := lm.Formats.Write(format, []*lm.Puzzle{x.Puzzle})
-	return string(b), err
+	return formatOne(lm.Formats, format, x.Puzzle)
 }
 
 func (x *linjatInstance) Solution() puzzle.Assignment { return x.Head().Solution }

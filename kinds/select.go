@@ -20,9 +20,16 @@ type models[P puzzle.Headed] struct {
 	wrap func(name string, p P, opt Options) (Instance, error)
 }
 
-// kind returns k with Detect, Parse and Select filled from m.
+// kind returns k with Detect, Parse and Select filled from m, and the
+// Formats and Outputs k leaves nil named from m's formats.
 func (m models[P]) kind(k Kind) *Kind {
 	k.Detect, k.Parse, k.Select = m.detect, m.parse, m.pick
+	if k.Formats == nil {
+		k.Formats = readerDocs(m.formats)
+	}
+	if k.Outputs == nil {
+		k.Outputs = m.formats.Writers()
+	}
 	return &k
 }
 

@@ -13,11 +13,9 @@ import (
 
 // Shinro is the Shinro kind (puzzle/shinro, encode/shinro, human/shinro).
 var Shinro = models[*sm.Puzzle]{formats: sm.Formats, read: sm.Parse, aliases: sm.Aliases, wrap: wrapShinro}.kind(Kind{
-	Name:    "shinro",
-	Doc:     "Shinro: find the hidden stones; rows and columns show their counts, every arrow points at a stone",
-	Formats: readerDocs(sm.Formats),
-	Outputs: sm.Formats.Writers(),
-	Random:  randomShinro,
+	Name:   "shinro",
+	Doc:    "Shinro: find the hidden stones; rows and columns show their counts, every arrow points at a stone",
+	Random: randomShinro,
 
 	Generate: shinroGeneration,
 })
@@ -40,8 +38,7 @@ func (x *shinroInstance) Encode(b *encode.Builder) (encode.Layout, error) {
 }
 
 func (x *shinroInstance) Format(format string) (string, error) {
-	data, err := sm.Formats.Write(format, []*sm.Puzzle{x.Puzzle})
-	return string(data), err
+	return formatOne(sm.Formats, format, x.Puzzle)
 }
 
 func (x *shinroInstance) Solution() puzzle.Assignment { return x.Head().Solution }

@@ -36,6 +36,28 @@ type Entries[P any] interface {
 	Read() (P, error)
 }
 
+// Parts is the walk of an Entries over parts cut out beforehand (the lines
+// of a URL list, the blocks of a text): Next, Err and Many. A reader
+// embeds it, starting at I = -1, and adds Name and Read, which look at
+// Part().
+type Parts[T any] struct {
+	All   []T
+	I     int   // the current part, -1 before the first
+	Fault error // a fault of the whole input: Next walks no part
+}
+
+func (ps *Parts[T]) Next() bool {
+	ps.I++
+	return ps.Fault == nil && ps.I < len(ps.All)
+}
+
+func (ps *Parts[T]) Err() error { return ps.Fault }
+
+func (ps *Parts[T]) Many() bool { return len(ps.All) > 1 }
+
+// Part is the current part.
+func (ps *Parts[T]) Part() T { return ps.All[ps.I] }
+
 // ParseEntries returns a Format.Parse over the entries open finds: every
 // puzzle in file order, each with its Entry number, and when some entries
 // are malformed, the others along with an ErrorList holding every bad

@@ -33,6 +33,22 @@ type Format[P any] struct {
 	Write func(ps []P) ([]byte, error)
 }
 
+// Joined returns a Write that writes each puzzle with write, sep between
+// two: the many-puzzle text formats (FormatText of each, a blank line
+// between) and one-per-line ones.
+func Joined[P any](write func(P) string, sep string) func([]P) ([]byte, error) {
+	return func(ps []P) ([]byte, error) {
+		var b strings.Builder
+		for i, p := range ps {
+			if i > 0 {
+				b.WriteString(sep)
+			}
+			b.WriteString(write(p))
+		}
+		return []byte(b.String()), nil
+	}
+}
+
 // Formats is a kind's formats, in detection order: the first whose Detect
 // accepts an input reads it. The first writable one is the canonical
 // output.

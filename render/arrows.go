@@ -5,7 +5,6 @@ import (
 	"image/color"
 	"strings"
 
-	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	am "github.com/puzzlesat/puzzlesat/puzzle/arrows"
 )
@@ -13,11 +12,6 @@ import (
 // arrows draws a Japanese Arrows board: every cell's arrow with its number
 // behind it, given numbers in black and bold.
 type arrows struct{ base[*am.Puzzle] }
-
-func newArrows(inst kinds.Instance) (board, error) {
-	b, err := newBase[*am.Puzzle](inst)
-	return &arrows{b}, err
-}
 
 // dir is the step of the arrow at q.
 func (b *arrows) dir(q puzzle.Pos) (dr, dc int) { return b.m.Dirs[q.Row][q.Col].Delta() }

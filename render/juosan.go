@@ -4,7 +4,6 @@ import (
 	"image/color"
 	"strconv"
 
-	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	jm "github.com/puzzlesat/puzzlesat/puzzle/juosan"
 )
@@ -14,11 +13,6 @@ import (
 // territory's first cell (so that the cell's bar still fits), and the bars
 // across the cells.
 type juosan struct{ base[*jm.Puzzle] }
-
-func newJuosan(inst kinds.Instance) (board, error) {
-	b, err := newBase[*jm.Puzzle](inst)
-	return &juosan{b}, err
-}
 
 func (b *juosan) clues(p *pen) {
 	m := b.m

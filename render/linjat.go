@@ -6,7 +6,6 @@ import (
 
 	"github.com/tdewolff/canvas"
 
-	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	lm "github.com/puzzlesat/puzzlesat/puzzle/linjat"
 )
@@ -14,11 +13,6 @@ import (
 // linjat draws a Linjat board as the reference app does: dots, numbers in
 // discs, and each number's line as a broad stroke under its disc.
 type linjat struct{ base[*lm.Puzzle] }
-
-func newLinjat(inst kinds.Instance) (board, error) {
-	b, err := newBase[*lm.Puzzle](inst)
-	return &linjat{b}, err
-}
 
 func (b *linjat) clues(p *pen) {
 	m := b.m

@@ -147,14 +147,6 @@ func differ(inst kinds.Instance, diffs []puzzle.Pos, a, b puzzle.Assignment) str
 // hintCaption is the step as grade --hint writes it: rule, level, reason,
 // and what it eliminates.
 func hintCaption(inst kinds.Instance, s *human.Step) string {
-	out := fmt.Sprintf("[%s, level %d] %s", s.Rule, s.Level, s.Reason)
-	if len(s.Elims) > 0 {
-		elims := make([]string, len(s.Elims))
-		for i, e := range s.Elims {
-			// No-break spaces keep "r1c2 ≠ |" on one line of the caption.
-			elims[i] = strings.Replace(crosscheck.Describe(inst, e), " = ", "\u00a0≠\u00a0", 1)
-		}
-		out += " ⇒ " + strings.Join(elims, ", ")
-	}
-	return out
+	// No-break spaces keep "r1c2 ≠ |" on one line of the caption.
+	return crosscheck.StepLine(inst, s, "\u00a0≠\u00a0")
 }

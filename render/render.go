@@ -35,6 +35,10 @@ import (
 	"github.com/puzzlesat/puzzlesat/human"
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/puzzle"
+	am "github.com/puzzlesat/puzzlesat/puzzle/arrows"
+	jm "github.com/puzzlesat/puzzlesat/puzzle/juosan"
+	lm "github.com/puzzlesat/puzzlesat/puzzle/linjat"
+	sm "github.com/puzzlesat/puzzlesat/puzzle/shinro"
 )
 
 // Picture says what to draw of one puzzle besides the puzzle itself.
@@ -81,34 +85,43 @@ type board interface {
 func boardFor(inst kinds.Instance) (board, error) {
 	switch inst.Kind() {
 	case "juosan":
-		return newJuosan(inst)
+		return newBoard(inst, func(b base[*jm.Puzzle]) board { return &juosan{b} })
 	case "shinro":
-		return newShinro(inst)
+		return newBoard(inst, func(b base[*sm.Puzzle]) board { return &shinro{b} })
 	case "arrows":
-		return newArrows(inst)
+		return newBoard(inst, func(b base[*am.Puzzle]) board { return &arrows{b} })
 	case "linjat":
-		return newLinjat(inst)
+		return newBoard(inst, func(b base[*lm.Puzzle]) board { return &linjat{b} })
 	}
 	return nil, fmt.Errorf("render: cannot draw %s puzzles", inst.Kind())
+}
+
+// newBoard reads inst's model into a base and makes the kind's board of it.
+func newBoard[M sized](inst kinds.Instance, kind func(base[M]) board) (board, error) {
+	b, err := newBase[M](inst)
+	if err != nil {
+		return nil, err
+	}
+	return kind(b), nil
+}
+
+// sized is a kind's model as a board sees it: a grid of rows and columns.
+type sized interface {
+	Rows() int
+	Cols() int
 }
 
 // base is what every board keeps: the instance, its unknowns and the
 // kind's own model (the territories, arrows and dots a board draws are not
 // in the kind-independent view). Its methods are the defaults: no room
 // around the grid, and a difference shows in the unknown's own cell.
-type base[M interface {
-	Rows() int
-	Cols() int
-}] struct {
+type base[M sized] struct {
 	inst kinds.Instance
 	vars []puzzle.Var
 	m    M
 }
 
-func newBase[M interface {
-	Rows() int
-	Cols() int
-}](inst kinds.Instance) (base[M], error) {
+func newBase[M sized](inst kinds.Instance) (base[M], error) {
 	x, ok := inst.(interface{ Model() M })
 	if !ok {
 		return base[M]{}, fmt.Errorf("render: %s instance %T has no model", inst.Kind(), inst)

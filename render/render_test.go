@@ -17,6 +17,7 @@ import (
 	"github.com/tdewolff/canvas"
 
 	"github.com/puzzlesat/puzzlesat/human"
+	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	jm "github.com/puzzlesat/puzzlesat/puzzle/juosan"
@@ -138,17 +139,7 @@ func svgOf(t *testing.T, c *canvas.Canvas) []byte {
 func golden(t *testing.T, name string, have []byte) {
 	t.Helper()
 	file := filepath.Join("testdata", "golden", name+".svg")
-	if *update {
-		if err := os.WriteFile(file, have, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatalf("%v (run go test ./render -update)", err)
-	}
-	if !bytes.Equal(have, want) {
+	if want := testcorpus.Golden(t, file, have, *update); !bytes.Equal(have, want) {
 		t.Errorf("%s: have %d bytes of SVG, want the %d of %s (look at both; -update rewrites it)", name, len(have), len(want), file)
 	}
 }

@@ -6,7 +6,6 @@ import (
 
 	"github.com/tdewolff/canvas"
 
-	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	sm "github.com/puzzlesat/puzzlesat/puzzle/shinro"
 )
@@ -15,11 +14,6 @@ import (
 // the grid and the row counts to its left, arrows in their cells, stones as
 // dark discs.
 type shinro struct{ base[*sm.Puzzle] }
-
-func newShinro(inst kinds.Instance) (board, error) {
-	b, err := newBase[*sm.Puzzle](inst)
-	return &shinro{b}, err
-}
 
 func (b *shinro) pad() (int, int) { return 1, 1 }
 

@@ -71,14 +71,7 @@ func Enumerate(ctx context.Context, s Solver, primary []int, max int, fn func(mo
 		m := s.Model()
 		// Block this projection before fn sees the model, so a fn that
 		// stops early leaves no half-done state behind.
-		block = append(block[:0], -act)
-		for _, v := range primary {
-			if m[v] {
-				block = append(block, -v)
-			} else {
-				block = append(block, v)
-			}
-		}
+		block = AppendBlock(append(block[:0], -act), m, primary)
 		s.AddClause(block...)
 		// act is the drivers' business: as the caller sees the model, act is
 		// already retired, so the model satisfies every clause of
@@ -90,6 +83,20 @@ func Enumerate(ctx context.Context, s Solver, primary []int, max int, fn func(mo
 		}
 	}
 	return n, false, nil
+}
+
+// AppendBlock appends to clause the literals that rule out model m's
+// values on vars (¬v for a true v, v for a false one): with them added as
+// a clause, no later model agrees with m on all of vars.
+func AppendBlock(clause []int, m []bool, vars []int) []int {
+	for _, v := range vars {
+		if m[v] {
+			clause = append(clause, -v)
+		} else {
+			clause = append(clause, v)
+		}
+	}
+	return clause
 }
 
 // Count counts the models of s projected onto primary, stopping at max

@@ -121,14 +121,8 @@ func TestCountProjected(t *testing.T) {
 // bruteModels lists the models of a small formula (index 0 unused).
 func bruteModels(f *sat.Formula) [][]bool {
 	var out [][]bool
-	for bits := 0; bits < 1<<f.Vars; bits++ {
-		m := make([]bool, f.Vars+1)
-		for v := 1; v <= f.Vars; v++ {
-			m[v] = bits>>(v-1)&1 == 1
-		}
-		if ok, _ := f.Satisfies(m); ok {
-			out = append(out, m)
-		}
+	for m := range conformance.Models(f) {
+		out = append(out, slices.Clone(m))
 	}
 	return out
 }
@@ -347,4 +341,20 @@ func ExampleCount() {
 	n, complete, err := sat.Count(context.Background(), s, []int{x, y}, 0)
 	fmt.Println(n, complete, err)
 	// Output: 3 true <nil>
+}
+
+func TestAppendBlock(t *testing.T) {
+	m := []bool{false, true, false, true} // x1, ¬x2, x3
+	tests := []struct {
+		clause, vars, want []int
+	}{
+		{nil, []int{1, 2, 3}, []int{-1, 2, -3}},
+		{[]int{-9}, []int{3, 2}, []int{-9, -3, 2}},
+		{nil, nil, nil},
+	}
+	for _, tc := range tests {
+		if have := sat.AppendBlock(slices.Clone(tc.clause), m, tc.vars); !slices.Equal(have, tc.want) {
+			t.Errorf("AppendBlock(%v, %v) = %v, want %v", tc.clause, tc.vars, have, tc.want)
+		}
+	}
 }

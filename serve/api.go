@@ -78,6 +78,18 @@ func (c *call) readPuzzle() (*loaded, puzzle.Assignment, error) {
 	return l, a, err
 }
 
+// onPuzzle is the route of a handler of one puzzle and its board: it
+// reads and loads them from the request (see readPuzzle) before h runs.
+func onPuzzle(h func(c *call, l *loaded, a puzzle.Assignment) (any, error)) func(*call) (any, error) {
+	return func(c *call) (any, error) {
+		l, a, err := c.readPuzzle()
+		if err != nil {
+			return nil, err
+		}
+		return h(c, l, a)
+	}
+}
+
 type parseAnswer struct {
 	Puzzle *board `json:"puzzle"`
 	// Entries lists the puzzles of an input holding several; "select"
@@ -86,11 +98,7 @@ type parseAnswer struct {
 	Warning string      `json:"warning,omitempty"`
 }
 
-func (s *Server) parse(c *call) (any, error) {
-	l, _, err := c.readPuzzle()
-	if err != nil {
-		return nil, err
-	}
+func (s *Server) parse(c *call, l *loaded, _ puzzle.Assignment) (any, error) {
 	b, err := boardOf(l.kind, l.inst)
 	if err != nil {
 		return nil, err
@@ -114,11 +122,7 @@ type verifyAnswer struct {
 	Solved   bool   `json:"solved"`
 }
 
-func (s *Server) verify(c *call) (any, error) {
-	l, a, err := c.readPuzzle()
-	if err != nil {
-		return nil, err
-	}
+func (s *Server) verify(c *call, l *loaded, a puzzle.Assignment) (any, error) {
 	return faults(l.inst, a), nil
 }
 
@@ -212,11 +216,7 @@ type hintAnswer struct {
 // a step from it would be a deduction from a mistake; and the step's
 // eliminations are checked by the oracle under the board, so that a hint
 // is never wrong.
-func (s *Server) hint(c *call) (any, error) {
-	l, a, err := c.readPuzzle()
-	if err != nil {
-		return nil, err
-	}
+func (s *Server) hint(c *call, l *loaded, a puzzle.Assignment) (any, error) {
 	inst := l.inst
 	setup, err := inst.Human()
 	if err != nil {
@@ -323,11 +323,7 @@ type solveAnswer struct {
 	Solution []int  `json:"solution,omitempty"`
 }
 
-func (s *Server) solve(c *call) (any, error) {
-	l, _, err := c.readPuzzle()
-	if err != nil {
-		return nil, err
-	}
+func (s *Server) solve(c *call, l *loaded, _ puzzle.Assignment) (any, error) {
 	st, sol, err := solve.One(c.ctx, l.inst, s.opt.Solver)
 	if err != nil {
 		return nil, err
@@ -355,11 +351,7 @@ type checkAnswer struct {
 	MS          int64  `json:"ms"`
 }
 
-func (s *Server) check(c *call) (any, error) {
-	l, _, err := c.readPuzzle()
-	if err != nil {
-		return nil, err
-	}
+func (s *Server) check(c *call, l *loaded, _ puzzle.Assignment) (any, error) {
 	t0 := time.Now()
 	r, err := solve.Check(c.ctx, l.inst, s.opt.Solver, false)
 	if err != nil {
@@ -387,11 +379,7 @@ type gradeAnswer struct {
 	MS   int64 `json:"ms"`
 }
 
-func (s *Server) grade(c *call) (any, error) {
-	l, _, err := c.readPuzzle()
-	if err != nil {
-		return nil, err
-	}
+func (s *Server) grade(c *call, l *loaded, _ puzzle.Assignment) (any, error) {
 	t0 := time.Now()
 	r, err := crosscheck.Grade(c.ctx, l.inst, crosscheck.Options{Solver: s.opt.Solver, Trials: -1})
 	if err != nil {

@@ -43,28 +43,28 @@ func Command() *cli.Command {
 				Usage:     "decide satisfiability; SAT-competition output, exit 10 SAT / 20 UNSAT / 0 UNKNOWN",
 				ArgsUsage: "FILE.cnf|-",
 				Flags:     flags(certifyFlag),
-				Action:    appio.Anywhere(solve),
+				Action:    appio.Anywhere(driver(solve)),
 			},
 			{
 				Name:      "count",
 				Usage:     "count solutions, projected on --vars, up to --max",
 				ArgsUsage: "FILE.cnf|-",
 				Flags:     flags(varsFlag, maxFlag),
-				Action:    appio.Anywhere(count),
+				Action:    appio.Anywhere(driver(count)),
 			},
 			{
 				Name:      "unique",
 				Usage:     "decide whether there is exactly one solution, projected on --vars (exit 0 yes, 1 no)",
 				ArgsUsage: "FILE.cnf|-",
 				Flags:     flags(varsFlag, certifyFlag),
-				Action:    appio.Anywhere(unique),
+				Action:    appio.Anywhere(driver(unique)),
 			},
 			{
 				Name:      "backbone",
 				Usage:     "list the literals of --vars true in every solution",
 				ArgsUsage: "FILE.cnf|-",
 				Flags:     flags(varsFlag),
-				Action:    appio.Anywhere(backbone),
+				Action:    appio.Anywhere(driver(backbone)),
 			},
 		},
 	}
@@ -180,31 +180,27 @@ type solveResult struct {
 	Certificate *certInfo `json:"certificate,omitempty"`
 }
 
-// prepare reads the formula, makes the solver and the context every cnf
-// subcommand starts from.
+// driver is the action of a cnf subcommand that runs on a formula: it
+// reads the formula and makes the solver and the context, then runs run.
 // The deadline counts from the start: reading a large formula is part of
 // the command's time.
-func prepare(c *cli.Context, args []string) (*input, sat.Solver, context.Context, context.CancelFunc, error) {
-	ctx, cancel := appio.Context(c)
-	in, err := load(c, args)
-	if err != nil {
-		cancel()
-		return nil, nil, nil, nil, err
+func driver(run func(ctx context.Context, c *cli.Context, in *input, s sat.Solver) error) func(*cli.Context, []string) error {
+	return func(c *cli.Context, args []string) error {
+		ctx, cancel := appio.Context(c)
+		defer cancel()
+		in, err := load(c, args)
+		if err != nil {
+			return err
+		}
+		s, err := in.newSolver(c)
+		if err != nil {
+			return err
+		}
+		return run(ctx, c, in, s)
 	}
-	s, err := in.newSolver(c)
-	if err != nil {
-		cancel()
-		return nil, nil, nil, nil, err
-	}
-	return in, s, ctx, cancel, nil
 }
 
-func solve(c *cli.Context, args []string) error {
-	in, s, ctx, cancel, err := prepare(c, args)
-	if err != nil {
-		return err
-	}
-	defer cancel()
+func solve(ctx context.Context, c *cli.Context, in *input, s sat.Solver) error {
 	start := time.Now()
 	st, err := s.Solve(ctx)
 	res := solveResult{File: in.name, Solver: s.Name(), Vars: in.f.Vars, Clauses: len(in.f.Clauses),

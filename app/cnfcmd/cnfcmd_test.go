@@ -14,6 +14,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/internal/clitest"
 	"github.com/puzzlesat/puzzlesat/sat"
+	"github.com/puzzlesat/puzzlesat/sat/conformance"
 	"github.com/puzzlesat/puzzlesat/sat/dimacs"
 )
 
@@ -29,12 +30,7 @@ func run(_ *testing.T, stdin string, args ...string) (code int, stdout, stderr s
 
 func readFormula(t *testing.T, path string) *sat.Formula {
 	t.Helper()
-	in, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer in.Close()
-	f, err := dimacs.Read(in, path)
+	f, err := dimacs.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,14 +56,7 @@ func writeCNF(t *testing.T, f *sat.Formula) string {
 func brute(f *sat.Formula, vars []int) [][]int {
 	var out [][]int
 	seen := map[string]bool{}
-	model := make([]bool, f.Vars+1)
-	for bits := 0; bits < 1<<f.Vars; bits++ {
-		for v := 1; v <= f.Vars; v++ {
-			model[v] = bits>>(v-1)&1 == 1
-		}
-		if ok, _ := f.Satisfies(model); !ok {
-			continue
-		}
+	for model := range conformance.Models(f) {
 		p := make([]int, len(vars))
 		for i, v := range vars {
 			p[i] = -v
@@ -135,29 +124,6 @@ func modelOf(lits []int, vars int) []bool {
 	return m
 }
 
-// pigeonhole returns n pigeons in n-1 holes: unsatisfiable, and hard for
-// n around 10.
-func pigeonhole(n int) *sat.Formula {
-	f := &sat.Formula{}
-	holes := n - 1
-	x := func(p, h int) int { return p*holes + h + 1 }
-	for p := 0; p < n; p++ {
-		c := make([]int, holes)
-		for h := range c {
-			c[h] = x(p, h)
-		}
-		f.AddClause(c...)
-	}
-	for h := 0; h < holes; h++ {
-		for p := 0; p < n; p++ {
-			for q := p + 1; q < n; q++ {
-				f.AddClause(-x(p, h), -x(q, h))
-			}
-		}
-	}
-	return f
-}
-
 func TestSolve(t *testing.T) {
 	f := readFormula(t, uf20)
 	data, err := os.ReadFile(uf20)
@@ -206,7 +172,7 @@ func TestSolveWrapsLongModels(t *testing.T) {
 }
 
 func TestSolveUnsatCertified(t *testing.T) {
-	path := writeCNF(t, pigeonhole(6))
+	path := writeCNF(t, conformance.Pigeonhole(6, 5))
 	code, out, errOut := run(t, "", "cnf", "solve", "--certify", path)
 	if code != 20 {
 		t.Fatalf("have exit %d (stderr %q), want 20", code, errOut)
@@ -262,7 +228,7 @@ func TestSolveJSON(t *testing.T) {
 
 func TestTimeout(t *testing.T) {
 	// Pigeonhole 10 in 9 takes every solver here seconds to refute.
-	path := writeCNF(t, pigeonhole(10))
+	path := writeCNF(t, conformance.Pigeonhole(10, 9))
 	solvers := []string{"gini"}
 	if _, err := exec.LookPath("cadical"); err == nil || os.Getenv("CI") != "" {
 		solvers = append(solvers, "ext:cadical")

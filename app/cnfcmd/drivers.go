@@ -48,12 +48,7 @@ type countResult struct {
 	Max      int  `json:"max,omitempty"`
 }
 
-func count(c *cli.Context, args []string) error {
-	in, s, ctx, cancel, err := prepare(c, args)
-	if err != nil {
-		return err
-	}
-	defer cancel()
+func count(ctx context.Context, c *cli.Context, in *input, s sat.Solver) error {
 	start := time.Now()
 	n, complete, err := sat.Count(ctx, s, in.primary, c.Int("max"))
 	res := countResult{common: in.common(s, start, err), Count: n, Complete: complete, Max: c.Int("max")}
@@ -88,12 +83,7 @@ type uniqueResult struct {
 	Certificate *certInfo `json:"certificate,omitempty"`
 }
 
-func unique(c *cli.Context, args []string) error {
-	in, s, ctx, cancel, err := prepare(c, args)
-	if err != nil {
-		return err
-	}
-	defer cancel()
+func unique(ctx context.Context, c *cli.Context, in *input, s sat.Solver) error {
 	start := time.Now()
 	r, err := sat.Unique(ctx, s, in.primary)
 	res := uniqueResult{common: in.common(s, start, err), Status: r.Status.String()}
@@ -173,12 +163,7 @@ type backboneResult struct {
 	Backbone []int  `json:"backbone"`
 }
 
-func backbone(c *cli.Context, args []string) error {
-	in, s, ctx, cancel, err := prepare(c, args)
-	if err != nil {
-		return err
-	}
-	defer cancel()
+func backbone(ctx context.Context, c *cli.Context, in *input, s sat.Solver) error {
 	start := time.Now()
 	bb, st, err := sat.Backbone(ctx, s, in.primary)
 	if err != nil {

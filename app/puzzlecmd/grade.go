@@ -126,22 +126,9 @@ func printReport(w io.Writer, rep human.Report, r *crosscheck.Result) {
 // a proof inside it indented once more.
 func printSteps(w io.Writer, inst kinds.Instance, steps []human.Step, indent string) {
 	for _, s := range steps {
-		fmt.Fprintf(w, "%s%d. %s\n", indent, s.Index+1, stepLine(inst, s))
+		fmt.Fprintf(w, "%s%d. %s\n", indent, s.Index+1, crosscheck.StepLine(inst, &s, " ≠ "))
 		printProof(w, inst, s, indent+"     ")
 	}
-}
-
-// stepLine is "[RULE, level L] reason ⇒ eliminations".
-func stepLine(inst kinds.Instance, s human.Step) string {
-	line := fmt.Sprintf("[%s, level %d] %s", s.Rule, s.Level, s.Reason)
-	if len(s.Elims) > 0 {
-		elims := make([]string, len(s.Elims))
-		for i, e := range s.Elims {
-			elims[i] = strings.Replace(crosscheck.Describe(inst, e), " = ", " ≠ ", 1)
-		}
-		line += " ⇒ " + strings.Join(elims, ", ")
-	}
-	return line
 }
 
 // printProof prints a trial step's proof: "assume x = v", then "→ step"
@@ -166,7 +153,7 @@ func printProof(w io.Writer, inst kinds.Instance, s human.Step, indent string) {
 		case in.Contradiction && len(in.Elims) == 0:
 			fmt.Fprintf(w, "%s→ [%s, level %d] %s ⇒ contradiction\n", indent, in.Rule, in.Level, in.Reason)
 		default:
-			fmt.Fprintf(w, "%s→ %s\n", indent, stepLine(inst, in))
+			fmt.Fprintf(w, "%s→ %s\n", indent, crosscheck.StepLine(inst, &in, " ≠ "))
 			printProof(w, inst, in, indent+"  ")
 		}
 		for _, v := range in.Emptied {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/human"
 	"github.com/puzzlesat/puzzlesat/internal/clitest"
+	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
 	"github.com/puzzlesat/puzzlesat/sat/dimacs"
 )
 
@@ -201,16 +202,7 @@ func TestGolden(t *testing.T) {
 			have := msRE.ReplaceAllString(out+errs, "N ms")
 			have = msJSONRE.ReplaceAllString(have, `"$1":N`)
 			golden := filepath.Join("testdata", tt.name+".golden")
-			if *update {
-				if err := os.WriteFile(golden, []byte(have), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run with -update to create it)", err)
-			}
-			if have != string(want) {
+			if want := testcorpus.Golden(t, golden, []byte(have), *update); have != string(want) {
 				t.Errorf("output differs from %s:\nhave:\n%s\nwant:\n%s", golden, have, want)
 			}
 		})

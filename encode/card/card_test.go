@@ -77,20 +77,28 @@ func inputs(n int) []int {
 // operation, that the input assignments extending to a model are exactly
 // those satisfying the constraint.
 func TestProjection(t *testing.T) {
+	eachCase(t, 8, func(t *testing.T, v variant, o op, n, k int) {
+		c := satoracle.New(n)
+		o.fn(v.enc)(v.adder(c), inputs(n), k)
+		for m := range uint(1) << n {
+			in, model := satoracle.Assignment(n, m)
+			want := o.want(countTrue(inputs(n), model), k)
+			if have := c.Sat(in...); have != want {
+				t.Fatalf("%s(n=%d, k=%d), inputs %v: satisfiable = %v, want %v", o.name, n, k, in, have, want)
+			}
+		}
+	})
+}
+
+// eachCase runs check on every encoding variant (a subtest each), every n
+// in 0..maxN, k in −1..n+1 and operation.
+func eachCase(t *testing.T, maxN int, check func(t *testing.T, v variant, o op, n, k int)) {
 	for _, v := range variants() {
 		t.Run(v.name, func(t *testing.T) {
-			for n := 0; n <= 8; n++ {
+			for n := 0; n <= maxN; n++ {
 				for k := -1; k <= n+1; k++ {
 					for _, o := range ops {
-						c := satoracle.New(n)
-						o.fn(v.enc)(v.adder(c), inputs(n), k)
-						for m := range uint(1) << n {
-							in, model := satoracle.Assignment(n, m)
-							want := o.want(countTrue(inputs(n), model), k)
-							if have := c.Sat(in...); have != want {
-								t.Fatalf("%s(n=%d, k=%d), inputs %v: satisfiable = %v, want %v", o.name, n, k, in, have, want)
-							}
-						}
+						check(t, v, o, n, k)
 					}
 				}
 			}
@@ -102,29 +110,21 @@ func TestProjection(t *testing.T) {
 // every input assignment extends to a model, with it true exactly those
 // satisfying the constraint do.
 func TestGuard(t *testing.T) {
-	for _, v := range variants() {
-		t.Run(v.name, func(t *testing.T) {
-			for n := 0; n <= 7; n++ {
-				for k := -1; k <= n+1; k++ {
-					for _, o := range ops {
-						c := satoracle.New(n + 1)
-						g := n + 1
-						o.fn(v.enc)(encode.Guard(v.adder(c), g), inputs(n), k)
-						for m := range uint(1) << n {
-							in, model := satoracle.Assignment(n, m)
-							want := o.want(countTrue(inputs(n), model), k)
-							if have := c.Sat(append(in, -g)...); !have {
-								t.Fatalf("%s(n=%d, k=%d), guard false, inputs %v: unsatisfiable", o.name, n, k, in)
-							}
-							if have := c.Sat(append(in, g)...); have != want {
-								t.Fatalf("%s(n=%d, k=%d), guard true, inputs %v: satisfiable = %v, want %v", o.name, n, k, in, have, want)
-							}
-						}
-					}
-				}
+	eachCase(t, 7, func(t *testing.T, v variant, o op, n, k int) {
+		c := satoracle.New(n + 1)
+		g := n + 1
+		o.fn(v.enc)(encode.Guard(v.adder(c), g), inputs(n), k)
+		for m := range uint(1) << n {
+			in, model := satoracle.Assignment(n, m)
+			want := o.want(countTrue(inputs(n), model), k)
+			if have := c.Sat(append(in, -g)...); !have {
+				t.Fatalf("%s(n=%d, k=%d), guard false, inputs %v: unsatisfiable", o.name, n, k, in)
 			}
-		})
-	}
+			if have := c.Sat(append(in, g)...); have != want {
+				t.Fatalf("%s(n=%d, k=%d), guard true, inputs %v: satisfiable = %v, want %v", o.name, n, k, in, have, want)
+			}
+		}
+	})
 }
 
 // TestMultiset checks literal lists with repeats and complementary pairs:

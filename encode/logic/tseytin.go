@@ -213,22 +213,9 @@ func (t *Tseytin) node(f Formula, p pol) int {
 
 // and returns a value for the conjunction of vs.
 func (t *Tseytin) and(vs []int, p pol) int {
-	ins := make([]int, 0, len(vs))
-	for _, v := range vs {
-		switch v {
-		case vFalse:
-			return vFalse
-		case vTrue:
-		default:
-			ins = append(ins, v)
-		}
-	}
-	slices.Sort(ins)
-	ins = slices.Compact(ins)
-	for _, v := range ins {
-		if _, found := slices.BinarySearch(ins, -v); found {
-			return vFalse
-		}
+	ins, absorbed := fold(vs, vFalse)
+	if absorbed {
+		return vFalse
 	}
 	switch len(ins) {
 	case 0:
@@ -492,22 +479,32 @@ func constVal(b bool) int {
 // drops the clause, false values drop out, repeats merge, and x ∨ ¬x drops
 // the clause.
 func (t *Tseytin) clause(vs ...int) {
-	c := make([]int, 0, len(vs))
+	if c, absorbed := fold(vs, vTrue); !absorbed {
+		t.add(c...)
+	}
+}
+
+// fold simplifies the operands vs of a conjunction (absorbing = vFalse) or
+// a disjunction (absorbing = vTrue): it reports absorbed when vs holds the
+// absorbing constant or a literal and its negation, and otherwise returns
+// the distinct literals of vs, sorted, without the neutral constant.
+func fold(vs []int, absorbing int) (lits []int, absorbed bool) {
+	lits = make([]int, 0, len(vs))
 	for _, v := range vs {
 		switch v {
-		case vTrue:
-			return
-		case vFalse:
+		case absorbing:
+			return nil, true
+		case -absorbing:
 		default:
-			c = append(c, v)
+			lits = append(lits, v)
 		}
 	}
-	slices.Sort(c)
-	c = slices.Compact(c)
-	for _, v := range c {
-		if _, found := slices.BinarySearch(c, -v); found {
-			return
+	slices.Sort(lits)
+	lits = slices.Compact(lits)
+	for _, v := range lits {
+		if _, found := slices.BinarySearch(lits, -v); found {
+			return nil, true
 		}
 	}
-	t.add(c...)
+	return lits, false
 }

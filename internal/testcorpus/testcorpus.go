@@ -48,3 +48,24 @@ func Glob(t testing.TB, pattern string) []string {
 	}
 	return files
 }
+
+// Golden returns the golden file's content for a test to compare have
+// with. With update (the tests' -update flag) it first writes have there,
+// making the folder if need be; a golden file that cannot be read fails
+// the test, saying how to create it.
+func Golden(t testing.TB, file string, have []byte, update bool) []byte {
+	t.Helper()
+	if update {
+		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, have, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	return want
+}

@@ -3,8 +3,8 @@ package arrows_test
 import (
 	"testing"
 
-	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/puzzle/arrows"
+	"github.com/puzzlesat/puzzlesat/puzzle/puzzletest"
 	"github.com/puzzlesat/puzzlesat/srcpos"
 )
 
@@ -27,19 +27,7 @@ func FuzzParseSolution(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	p := ps[0]
-	f.Add([]byte("arrows 2x2\n→1 ↙1\n↑1 ↖1\n"))
-	f.Add([]byte("+----+----+\n| →1 | ↙1 |\n+----+----+\n| ↑1 | ↖1 |\n+----+----+\n"))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		a, err := p.ParseSolution("fuzz", data)
-		if err != nil {
-			if !srcpos.Positioned(err) {
-				t.Fatalf("error %v (%T) is not positioned", err, err)
-			}
-			return
-		}
-		if err := puzzle.Fits(p, a); err != nil {
-			t.Fatal(err)
-		}
-	})
+	puzzletest.FuzzSolution(f, ps[0], ps[0].ParseSolution,
+		"arrows 2x2\n→1 ↙1\n↑1 ↖1\n",
+		"+----+----+\n| →1 | ↙1 |\n+----+----+\n| ↑1 | ↖1 |\n+----+----+\n")
 }

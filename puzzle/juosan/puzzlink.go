@@ -25,26 +25,15 @@ var (
 
 // urlEntries walks the lines of a URL list.
 type urlEntries struct {
-	file  string
-	lines []text.Line
-	i     int // the current line, -1 before the first
-	err   error
+	file string
+	puzzle.Parts[text.Line]
 }
 
 func openURLs(file string, data []byte) puzzle.Entries[*Puzzle] {
 	var errs puzzle.ErrorList
 	lines := linesOf(&errs, file, data, true, "a puzz.link URL")
-	return &urlEntries{file: file, lines: lines, i: -1, err: errs.Err()}
+	return &urlEntries{file: file, Parts: puzzle.Parts[text.Line]{All: lines, I: -1, Fault: errs.Err()}}
 }
-
-func (es *urlEntries) Next() bool {
-	es.i++
-	return es.err == nil && es.i < len(es.lines)
-}
-
-func (es *urlEntries) Err() error { return es.err }
-
-func (es *urlEntries) Many() bool { return len(es.lines) > 1 }
 
 func (es *urlEntries) Name() string {
 	name := nameFromFile(es.file)
@@ -52,14 +41,14 @@ func (es *urlEntries) Name() string {
 	case !es.Many():
 		return name
 	case name != "":
-		return fmt.Sprintf("%s:%d", name, es.lines[es.i].Num)
+		return fmt.Sprintf("%s:%d", name, es.Part().Num)
 	}
-	return fmt.Sprintf("line %d", es.lines[es.i].Num)
+	return fmt.Sprintf("line %d", es.Part().Num)
 }
 
 func (es *urlEntries) Read() (*Puzzle, error) {
 	var errs puzzle.ErrorList
-	ln := es.lines[es.i]
+	ln := es.Part()
 	if len(ln.Toks) != 1 {
 		text.Errorf(&errs, es.file, ln.Toks[1], "want one URL per line")
 		return nil, errs.Err()

@@ -5,7 +5,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/puzzle/linjat"
-	"github.com/puzzlesat/puzzlesat/srcpos"
+	"github.com/puzzlesat/puzzlesat/puzzle/puzzletest"
 )
 
 // FuzzParseSolution: a solution for a fixed puzzle reads into one value in
@@ -15,18 +15,7 @@ func FuzzParseSolution(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	f.Add([]byte("3--\n_2-\n.__\n"))
-	f.Add([]byte("solution\n3--\n|2-\n.|_\n"))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		a, err := linjat.ParseSolution(p, "fuzz", data)
-		if err != nil {
-			if !srcpos.Positioned(err) {
-				t.Fatalf("error %v (%T) is not positioned", err, err)
-			}
-			return
-		}
-		if err := puzzle.Fits(p, a); err != nil {
-			t.Fatal(err)
-		}
-	})
+	puzzletest.FuzzSolution(f, p, func(name string, data []byte) (puzzle.Assignment, error) {
+		return linjat.ParseSolution(p, name, data)
+	}, "3--\n_2-\n.__\n", "solution\n3--\n|2-\n.|_\n")
 }

@@ -36,12 +36,7 @@ var entryKeys = map[string]bool{"puzzle": true, "message": true, "classification
 func ParseLevels(file string, data []byte) ([]*Puzzle, error) {
 	data = srcpos.TrimBOM(data)
 	ps, err := parseLevels(file, data)
-	if len(ps) == 0 && err == nil {
-		var l srcpos.ErrorList
-		l.Add(file, 1, 1, "no levels with a puzzle")
-		return nil, l.Err()
-	}
-	return ps, err
+	return nonEmpty(file, "no levels with a puzzle", ps, err)
 }
 
 var (

@@ -65,9 +65,15 @@ func ParseRows(file string, data []byte) (*Puzzle, error) {
 // it ends.
 func ParseTexts(file string, data []byte) ([]*Puzzle, error) {
 	ps, err := parseTexts(file, data)
+	return nonEmpty(file, "no puzzles", ps, err)
+}
+
+// nonEmpty returns what a reader of file returned, ps and err, but an
+// error at 1:1 saying msg when it read neither puzzles nor errors.
+func nonEmpty(file, msg string, ps []*Puzzle, err error) ([]*Puzzle, error) {
 	if len(ps) == 0 && err == nil {
 		var l srcpos.ErrorList
-		l.Add(file, 1, 1, "no puzzles")
+		l.Add(file, 1, 1, "%s", msg)
 		return nil, l.Err()
 	}
 	return ps, err
@@ -363,10 +369,7 @@ func (r *textReader) body(title string, ordinal int, score *float64, rows, cols 
 // block when p.Solution is set).
 func FormatText(p *Puzzle) string {
 	var b strings.Builder
-	b.WriteString("linjat\n")
-	if p.Title != "" {
-		fmt.Fprintf(&b, "name %s\n", strings.ReplaceAll(p.Title, "\n", " "))
-	}
+	text.Header(&b, KindName, p.Title)
 	if p.Ordinal > 0 {
 		fmt.Fprintf(&b, "index %d\n", p.Ordinal)
 	}
@@ -386,19 +389,6 @@ func FormatText(p *Puzzle) string {
 		}
 	}
 	return b.String()
-}
-
-// WriteTexts writes puzzles in the canonical text format, a blank line
-// between two.
-func WriteTexts(ps []*Puzzle) ([]byte, error) {
-	var b strings.Builder
-	for i, p := range ps {
-		if i > 0 {
-			b.WriteByte('\n')
-		}
-		b.WriteString(FormatText(p))
-	}
-	return []byte(b.String()), nil
 }
 
 // ParseDrawing reads a drawn solution (rows as Draw writes them; '_' is

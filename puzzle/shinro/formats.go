@@ -18,7 +18,8 @@ var Formats = puzzle.Formats[*Puzzle]{
 		Detect: isText,
 		Parse:  parseTexts,
 		Select: selectTexts,
-		Write:  writeTexts,
+		// One after another, a blank line between two.
+		Write: puzzle.Joined(FormatText, "\n"),
 	},
 	{
 		Name:   "playshinro",
@@ -64,19 +65,6 @@ func isText(_ string, data []byte) bool {
 func isPlayshinro(_ string, data []byte) bool {
 	trimmed := bytes.TrimSpace(data)
 	return len(trimmed) > 0 && (trimmed[0] == '[' || trimmed[0] == '{') && bytes.Contains(trimmed, []byte(`"grid"`))
-}
-
-// writeTexts writes puzzles in the canonical text format, one after
-// another, separated by a blank line.
-func writeTexts(ps []*Puzzle) ([]byte, error) {
-	var b strings.Builder
-	for i, p := range ps {
-		if i > 0 {
-			b.WriteByte('\n')
-		}
-		b.WriteString(FormatText(p))
-	}
-	return []byte(b.String()), nil
 }
 
 // ParseSolution reads a solution for p: a bare grid (the text format's

@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/puzzle/puzzletest"
 	"github.com/puzzlesat/puzzlesat/puzzle/shinro"
-	"github.com/puzzlesat/puzzlesat/srcpos"
 )
 
 // FuzzParseSolution: a solution for a fixed puzzle reads into one value in
@@ -16,18 +16,7 @@ func FuzzParseSolution(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	f.Add([]byte("..*.\n*.4.\n...*\n"))
-	f.Add([]byte("solution\n6 . * .\n. * 4 .\n9 . . *\n"))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		a, err := shinro.ParseSolution(p, "fuzz", data)
-		if err != nil {
-			if !srcpos.Positioned(err) {
-				t.Fatalf("error %v (%T) is not positioned", err, err)
-			}
-			return
-		}
-		if err := puzzle.Fits(p, a); err != nil {
-			t.Fatal(err)
-		}
-	})
+	puzzletest.FuzzSolution(f, p, func(name string, data []byte) (puzzle.Assignment, error) {
+		return shinro.ParseSolution(p, name, data)
+	}, "..*.\n*.4.\n...*\n", "solution\n6 . * .\n. * 4 .\n9 . . *\n")
 }

@@ -89,40 +89,29 @@ var (
 // textEntries walks the puzzles of a canonical text: the significant
 // lines cut before every "shinro" line.
 type textEntries struct {
-	file  string
-	parts [][]text.Line
-	i     int // the current part, -1 before the first
-	err   error
+	file string
+	puzzle.Parts[[]text.Line]
 }
 
 func openTexts(file string, data []byte) puzzle.Entries[*Puzzle] {
 	t := newTextReader(file, data, nil)
-	es := &textEntries{file: file, i: -1, err: t.errs.Err()}
-	if es.err == nil && len(t.lines) == 0 {
+	es := &textEntries{file: file, Parts: puzzle.Parts[[]text.Line]{I: -1, Fault: t.errs.Err()}}
+	if es.Fault == nil && len(t.lines) == 0 {
 		t.errorf(1, 1, `want the header line "shinro"`)
-		es.err = t.errs.Err()
+		es.Fault = t.errs.Err()
 	}
 	for k, l := range t.lines {
 		if k == 0 || l.Text == "shinro" {
-			es.parts = append(es.parts, nil)
+			es.All = append(es.All, nil)
 		}
-		es.parts[len(es.parts)-1] = append(es.parts[len(es.parts)-1], l)
+		es.All[len(es.All)-1] = append(es.All[len(es.All)-1], l)
 	}
 	return es
 }
 
-func (es *textEntries) Next() bool {
-	es.i++
-	return es.err == nil && es.i < len(es.parts)
-}
-
-func (es *textEntries) Err() error { return es.err }
-
-func (es *textEntries) Many() bool { return len(es.parts) > 1 }
-
 // Name is the text of the part's name line, as parse reads it.
 func (es *textEntries) Name() string {
-	for _, l := range es.parts[es.i] {
+	for _, l := range es.Part() {
 		if l.Toks[0].Text == "name" {
 			return strings.TrimSpace(strings.TrimPrefix(l.Text, "name"))
 		}
@@ -131,7 +120,7 @@ func (es *textEntries) Name() string {
 }
 
 func (es *textEntries) Read() (*Puzzle, error) {
-	t := &textReader{file: es.file, lines: es.parts[es.i]}
+	t := &textReader{file: es.file, lines: es.Part()}
 	p := t.parse()
 	if err := t.errs.Err(); err != nil {
 		return nil, err
@@ -412,10 +401,7 @@ func (t *textReader) stoneRow(l text.Line, arrows []Dir, r int) []bool {
 // when p carries a solution.
 func FormatText(p *Puzzle) string {
 	var b strings.Builder
-	b.WriteString("shinro\n")
-	if p.Title != "" {
-		fmt.Fprintf(&b, "name %s\n", strings.ReplaceAll(p.Title, "\n", " "))
-	}
+	text.Header(&b, KindName, p.Title)
 	if p.Number != 0 {
 		fmt.Fprintf(&b, "index %d\n", p.Number)
 	}

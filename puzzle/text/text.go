@@ -102,6 +102,16 @@ func Col(s string, off int) int {
 	return len([]rune(s[:off])) + 1
 }
 
+// Header writes the first lines of a canonical text: the kind's name, and
+// "name TITLE" when the puzzle has a title (its line breaks as spaces, so
+// that it stays one line).
+func Header(b *strings.Builder, kind, title string) {
+	b.WriteString(kind + "\n")
+	if title != "" {
+		b.WriteString("name " + strings.ReplaceAll(title, "\n", " ") + "\n")
+	}
+}
+
 // Errorf adds a positioned error at t to errs.
 func Errorf(errs *srcpos.ErrorList, file string, t Token, format string, args ...any) {
 	errs.Add(file, t.Line, t.Col, format, args...)

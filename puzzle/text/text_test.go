@@ -2,6 +2,7 @@ package text
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -46,5 +47,21 @@ func TestComments(t *testing.T) {
 	have := Lines([]byte("# all comment\nx # y\n"), true)
 	if len(have) != 1 || have[0].Text != "x" || len(have[0].Toks) != 1 {
 		t.Errorf("have %+v, want one line \"x\"", have)
+	}
+}
+
+func TestHeader(t *testing.T) {
+	for _, tc := range []struct {
+		kind, title, want string
+	}{
+		{"shinro", "", "shinro\n"},
+		{"linjat", "easy/3", "linjat\nname easy/3\n"},
+		{"linjat", "two\nlines", "linjat\nname two lines\n"},
+	} {
+		var b strings.Builder
+		Header(&b, tc.kind, tc.title)
+		if have := b.String(); have != tc.want {
+			t.Errorf("Header(%q, %q) = %q, want %q", tc.kind, tc.title, have, tc.want)
+		}
 	}
 }

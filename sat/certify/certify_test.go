@@ -9,30 +9,8 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/sat/certify"
+	"github.com/puzzlesat/puzzlesat/sat/conformance"
 )
-
-// pigeonhole returns the formula "n pigeons in n-1 holes, at most one per
-// hole", which is unsatisfiable.
-func pigeonhole(n int) *sat.Formula {
-	f := &sat.Formula{}
-	holes := n - 1
-	v := func(p, h int) int { return p*holes + h + 1 }
-	for p := 0; p < n; p++ {
-		c := make([]int, holes)
-		for h := range c {
-			c[h] = v(p, h)
-		}
-		f.AddClause(c...)
-	}
-	for h := 0; h < holes; h++ {
-		for p := 0; p < n; p++ {
-			for q := p + 1; q < n; q++ {
-				f.AddClause(-v(p, h), -v(q, h))
-			}
-		}
-	}
-	return f
-}
 
 func TestUnsat(t *testing.T) {
 	xor := &sat.Formula{Clauses: [][]int{{1, 2}, {-1, 2}, {1, -2}, {-1, -2}}}
@@ -43,7 +21,7 @@ func TestUnsat(t *testing.T) {
 		assumptions []int
 		wantErr     error
 	}{
-		{"pigeonhole 6 in 5", pigeonhole(6), nil, nil},
+		{"pigeonhole 6 in 5", conformance.Pigeonhole(6, 5), nil, nil},
 		{"xor", xor, nil, nil},
 		{"empty clause", &sat.Formula{Vars: 2, Clauses: [][]int{{1, 2}, {}}}, nil, nil},
 		{"unsat under an assumption", implies, []int{-2}, nil},
@@ -83,7 +61,7 @@ func TestUnsat(t *testing.T) {
 func TestUnsatCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if c, err := certify.Unsat(ctx, pigeonhole(5), nil); !errors.Is(err, context.Canceled) {
+	if c, err := certify.Unsat(ctx, conformance.Pigeonhole(5, 4), nil); !errors.Is(err, context.Canceled) {
 		t.Errorf("have %v, %v; want context.Canceled", c, err)
 	}
 }

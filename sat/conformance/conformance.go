@@ -17,6 +17,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"sync"
 	"testing"
@@ -419,13 +420,11 @@ func enumerate(t *testing.T, s sat.Solver, vars []int, guard int, assumptions ..
 		if guard != 0 {
 			block = append(block, -guard)
 		}
+		block = sat.AppendBlock(block, m, vars)
 		for i, v := range vars {
 			key[i] = '0'
 			if m[v] {
 				key[i] = '1'
-				block = append(block, -v)
-			} else {
-				block = append(block, v)
 			}
 		}
 		if seen[string(key)] {
@@ -621,6 +620,17 @@ type answer struct {
 	err error
 }
 
+// solveAsync starts s.Solve(ctx, assumptions...) and returns where its
+// answer arrives.
+func solveAsync(ctx context.Context, s sat.Solver, assumptions ...int) <-chan answer {
+	done := make(chan answer, 1)
+	go func() {
+		st, err := s.Solve(ctx, assumptions...)
+		done <- answer{st, err}
+	}()
+	return done
+}
+
 // stopped checks that a Solve on the hard instance, whose context ends at
 // about the time "ended" is sent, returns Unknown with the context's error
 // soon after; then that the solver still answers.
@@ -656,11 +666,7 @@ func testCancel(t *testing.T, mk func(*testing.T) sat.Solver) {
 	g := hard(s)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	done := make(chan answer, 1)
-	go func() {
-		st, err := s.Solve(ctx, g)
-		done <- answer{st, err}
-	}()
+	done := solveAsync(ctx, s, g)
 	ended := make(chan time.Time, 1)
 	time.AfterFunc(300*time.Millisecond, func() {
 		cancel()
@@ -675,11 +681,7 @@ func testDeadline(t *testing.T, mk func(*testing.T) sat.Solver) {
 	const d = 300 * time.Millisecond
 	ctx, cancel := context.WithTimeout(context.Background(), d)
 	defer cancel()
-	done := make(chan answer, 1)
-	go func() {
-		st, err := s.Solve(ctx, g)
-		done <- answer{st, err}
-	}()
+	done := solveAsync(ctx, s, g)
 	ended := make(chan time.Time, 1)
 	go func() {
 		<-ctx.Done()
@@ -702,15 +704,27 @@ func testCancelledBeforeSolve(t *testing.T, mk func(*testing.T) sat.Solver) {
 	}
 }
 
+// implements reports whether s implements the optional interface I. When
+// it does not, the capability named flag must not claim it (claimed), and
+// the test logs that there is nothing to check.
+func implements[I any](t *testing.T, s sat.Solver, flag string, claimed bool) bool {
+	t.Helper()
+	if _, ok := s.(I); ok {
+		return true
+	}
+	name := reflect.TypeFor[I]().String()
+	if claimed {
+		t.Fatalf("Capabilities().%s is true but the solver is not a %s", flag, name)
+	}
+	t.Logf("not a %s: nothing to check", name)
+	return false
+}
+
 // testCard checks native cardinality against brute force, with the cases
 // gophersat's parser gets wrong: fixed literals inside a constraint,
 // repeated and complementary literals, k ≤ 0 and k beyond the list.
 func testCard(t *testing.T, mk func(*testing.T) sat.Solver) {
-	if _, ok := mk(t).(sat.CardAdder); !ok {
-		if mk(t).Capabilities().NativeCard {
-			t.Fatal("Capabilities().NativeCard is true but the solver is not a sat.CardAdder")
-		}
-		t.Log("not a sat.CardAdder: nothing to check")
+	if !implements[sat.CardAdder](t, mk(t), "NativeCard", mk(t).Capabilities().NativeCard) {
 		return
 	}
 	fixed := []struct {
@@ -781,15 +795,7 @@ func checkCard(t *testing.T, mk func(*testing.T) sat.Solver, name string, f *sat
 		if seen > wantN {
 			t.Fatalf("%s: more than %d models", name, wantN)
 		}
-		block := make([]int, 0, len(vars))
-		for _, v := range vars {
-			if m[v] {
-				block = append(block, -v)
-			} else {
-				block = append(block, v)
-			}
-		}
-		s.AddClause(block...)
+		s.AddClause(sat.AppendBlock(nil, m, vars)...)
 	}
 	if seen != wantN {
 		t.Fatalf("%s: %d models, want %d", name, seen, wantN)
@@ -799,11 +805,7 @@ func checkCard(t *testing.T, mk func(*testing.T) sat.Solver, name string, f *sat
 // testCertificate checks a sat.Certifier's certificates with the
 // independent checker in sat/rup.
 func testCertificate(t *testing.T, mk func(*testing.T) sat.Solver) {
-	if _, ok := mk(t).(sat.Certifier); !ok {
-		if mk(t).Capabilities().Proof {
-			t.Fatal("Capabilities().Proof is true but the solver is not a sat.Certifier")
-		}
-		t.Log("not a sat.Certifier: nothing to check")
+	if !implements[sat.Certifier](t, mk(t), "Proof", mk(t).Capabilities().Proof) {
 		return
 	}
 	rng := rand.New(rand.NewPCG(11, 12))

@@ -1,6 +1,7 @@
 package conformance
 
 import (
+	"iter"
 	"math/rand/v2"
 
 	"github.com/puzzlesat/puzzlesat/sat"
@@ -64,18 +65,29 @@ func Load(s sat.Solver, f *sat.Formula) {
 	}
 }
 
+// Models yields every model of f, indexed by variable (index 0 unused), by
+// trying all 2^f.Vars assignments: the brute-force oracle of tests, for
+// small formulas. The slice is reused from one model to the next: clone it
+// to keep it.
+func Models(f *sat.Formula) iter.Seq[[]bool] {
+	return func(yield func([]bool) bool) {
+		model := make([]bool, f.Vars+1)
+		for bits := 0; bits < 1<<f.Vars; bits++ {
+			for v := 1; v <= f.Vars; v++ {
+				model[v] = bits>>(v-1)&1 == 1
+			}
+			if ok, _ := f.Satisfies(model); ok && !yield(model) {
+				return
+			}
+		}
+	}
+}
+
 // bruteCount counts the assignments of variables 1..f.Vars satisfying f, the
 // given units, and the cardinality constraints; f.Vars must be small.
 func bruteCount(f *sat.Formula, units []int, cards []card) int {
 	n := 0
-	model := make([]bool, f.Vars+1)
-	for bits := 0; bits < 1<<f.Vars; bits++ {
-		for v := 1; v <= f.Vars; v++ {
-			model[v] = bits>>(v-1)&1 == 1
-		}
-		if ok, _ := f.Satisfies(model); !ok {
-			continue
-		}
+	for model := range Models(f) {
 		if !holds(model, units) {
 			continue
 		}

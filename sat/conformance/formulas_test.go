@@ -2,6 +2,8 @@ package conformance
 
 import (
 	"math/rand/v2"
+	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/puzzlesat/puzzlesat/sat"
@@ -66,4 +68,38 @@ func abs(x int) int {
 		return -x
 	}
 	return x
+}
+
+// TestModels: every model, in the order of the assignments' bits, and an
+// early break stops the enumeration.
+func TestModels(t *testing.T) {
+	tests := []struct {
+		name string
+		f    *sat.Formula
+		want [][]bool
+	}{
+		{"x1 or x2", &sat.Formula{Vars: 2, Clauses: [][]int{{1, 2}}},
+			[][]bool{{false, true, false}, {false, false, true}, {false, true, true}}},
+		{"contradiction", &sat.Formula{Vars: 1, Clauses: [][]int{{1}, {-1}}}, nil},
+		{"no variables", &sat.Formula{}, [][]bool{{false}}},
+	}
+	for _, tc := range tests {
+		var have [][]bool
+		for m := range Models(tc.f) {
+			have = append(have, slices.Clone(m))
+		}
+		if !reflect.DeepEqual(have, tc.want) {
+			t.Errorf("%s: Models = %v, want %v", tc.name, have, tc.want)
+		}
+	}
+	n := 0
+	for range Models(&sat.Formula{Vars: 3}) {
+		n++
+		if n == 2 {
+			break
+		}
+	}
+	if n != 2 {
+		t.Errorf("a break after 2 models left %d", n)
+	}
 }

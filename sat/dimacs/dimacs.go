@@ -27,6 +27,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"strings"
 
@@ -59,6 +60,17 @@ type Options struct {
 // appear in no clause.
 func Read(r io.Reader, name string) (*sat.Formula, error) {
 	return ReadWith(r, name, Options{})
+}
+
+// ReadFile reads the DIMACS CNF file at path, named path in error
+// positions.
+func ReadFile(path string) (*sat.Formula, error) {
+	in, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer in.Close()
+	return Read(in, path)
 }
 
 // ReadWith is Read with options.

@@ -3,8 +3,11 @@ package dimacs
 import (
 	"bytes"
 	"errors"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -194,4 +197,27 @@ func FuzzRead(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestReadFile: a file reads as Read reads its bytes, errors named after
+// the path; a missing file is the open error.
+func TestReadFile(t *testing.T) {
+	dir := t.TempDir()
+	good, bad := filepath.Join(dir, "good.cnf"), filepath.Join(dir, "bad.cnf")
+	if err := os.WriteFile(good, []byte("p cnf 2 1\n1 -2 0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(bad, []byte("p cnf 2 1\n1 x 0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := ReadFile(good)
+	if err != nil || f.Vars != 2 || len(f.Clauses) != 1 || !slices.Equal(f.Clauses[0], []int{1, -2}) {
+		t.Errorf("ReadFile(good) = %+v, %v; want 2 vars, [[1 -2]]", f, err)
+	}
+	if _, err := ReadFile(bad); err == nil || !strings.HasPrefix(err.Error(), bad+":2:") {
+		t.Errorf("ReadFile(bad) error %v, want one at %s:2", err, bad)
+	}
+	if _, err := ReadFile(filepath.Join(dir, "none.cnf")); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("ReadFile(missing) error %v, want fs.ErrNotExist", err)
+	}
 }

@@ -2,7 +2,6 @@ package ext_test
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -30,12 +29,7 @@ func TestCrossCheckGini(t *testing.T) {
 	}
 	ctx := context.Background()
 	for _, path := range files {
-		in, err := os.Open(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		f, err := dimacs.Read(in, path)
-		in.Close()
+		f, err := dimacs.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -17,12 +17,7 @@ import (
 
 func loadPigeonhole(t testing.TB) (*sat.Formula, [][]int) {
 	t.Helper()
-	in, err := os.Open("testdata/php7.cnf")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer in.Close()
-	f, err := dimacs.Read(in, "testdata/php7.cnf")
+	f, err := dimacs.ReadFile("testdata/php7.cnf")
 	if err != nil {
 		t.Fatal(err)
 	}

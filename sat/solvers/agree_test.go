@@ -116,12 +116,7 @@ func corpus(t *testing.T, dir string) []string {
 
 func read(t *testing.T, path string) *sat.Formula {
 	t.Helper()
-	fh, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer fh.Close()
-	f, err := dimacs.Read(fh, filepath.Base(path))
+	f, err := dimacs.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -156,12 +151,7 @@ func BenchmarkUUF250(b *testing.B) {
 	}
 	sort.Strings(files)
 	for _, path := range files {
-		fh, err := os.Open(path)
-		if err != nil {
-			b.Fatal(err)
-		}
-		f, err := dimacs.Read(fh, filepath.Base(path))
-		fh.Close()
+		f, err := dimacs.ReadFile(path)
 		if err != nil {
 			b.Fatal(err)
 		}

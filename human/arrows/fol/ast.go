@@ -225,3 +225,25 @@ func (c *Conclusion) String() string {
 
 // Slot is the index of b's value in a witness environment.
 func Slot(b *Binder) int { return b.slot }
+
+// subformulas returns f's direct sub-formulas, left to right: the operands
+// of a connective and a quantifier's body (none for *Atom, *Cmp, *Bool).
+// The passes over a formula recurse through it, so each of them spells out
+// only the nodes it treats differently.
+func subformulas(f Formula) []Formula {
+	switch f := f.(type) {
+	case *Not:
+		return []Formula{f.F}
+	case *And:
+		return f.Fs
+	case *Or:
+		return f.Fs
+	case *Implies:
+		return []Formula{f.L, f.R}
+	case *Iff:
+		return []Formula{f.L, f.R}
+	case *Quant:
+		return []Formula{f.Body}
+	}
+	return nil
+}

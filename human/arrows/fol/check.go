@@ -158,22 +158,6 @@ func (c *checker) resolve(f Formula, sc *scope) {
 	case *Cmp:
 		c.resolveTerm(f.L, sc, nil, false)
 		c.resolveTerm(f.R, sc, nil, false)
-	case *Not:
-		c.resolve(f.F, sc)
-	case *And:
-		for _, g := range f.Fs {
-			c.resolve(g, sc)
-		}
-	case *Or:
-		for _, g := range f.Fs {
-			c.resolve(g, sc)
-		}
-	case *Implies:
-		c.resolve(f.L, sc)
-		c.resolve(f.R, sc)
-	case *Iff:
-		c.resolve(f.L, sc)
-		c.resolve(f.R, sc)
 	case *Quant:
 		seen := map[string]bool{}
 		for _, b := range f.Vars {
@@ -189,6 +173,10 @@ func (c *checker) resolve(f Formula, sc *scope) {
 			sc = &scope{b, sc}
 		}
 		c.resolve(f.Body, sc)
+	default:
+		for _, g := range subformulas(f) {
+			c.resolve(g, sc)
+		}
 	}
 }
 
@@ -297,14 +285,7 @@ func (c *checker) expect(t Term, ty Type) {
 func (c *checker) inferTerm(t Term) {
 	switch t := t.(type) {
 	case *Call:
-		if s := sigFunctions[t.Name]; s != nil && len(s.args) == len(t.Args) {
-			for i, a := range t.Args {
-				c.expect(a, s.args[i])
-			}
-		}
-		for _, a := range t.Args {
-			c.inferTerm(a)
-		}
+		c.inferArgs(sigFunctions[t.Name], t.Args)
 	case *Arith:
 		c.expect(t.L, TNum)
 		c.expect(t.R, TNum)
@@ -313,17 +294,23 @@ func (c *checker) inferTerm(t Term) {
 	}
 }
 
+// inferArgs types the arguments of a call or atom with signature s (nil:
+// unknown name) and infers inside them.
+func (c *checker) inferArgs(s *sig, args []Term) {
+	if s != nil && len(s.args) == len(args) {
+		for i, a := range args {
+			c.expect(a, s.args[i])
+		}
+	}
+	for _, a := range args {
+		c.inferTerm(a)
+	}
+}
+
 func (c *checker) infer(f Formula) {
 	switch f := f.(type) {
 	case *Atom:
-		if s := sigRelations[f.Name]; s != nil && len(s.args) == len(f.Args) {
-			for i, a := range f.Args {
-				c.expect(a, s.args[i])
-			}
-		}
-		for _, a := range f.Args {
-			c.inferTerm(a)
-		}
+		c.inferArgs(sigRelations[f.Name], f.Args)
 	case *Cmp:
 		if f.Op != "=" && f.Op != "!=" {
 			c.expect(f.L, TNum)
@@ -333,24 +320,10 @@ func (c *checker) infer(f Formula) {
 		c.expect(f.R, typeOf(f.L))
 		c.inferTerm(f.L)
 		c.inferTerm(f.R)
-	case *Not:
-		c.infer(f.F)
-	case *And:
-		for _, g := range f.Fs {
+	default:
+		for _, g := range subformulas(f) {
 			c.infer(g)
 		}
-	case *Or:
-		for _, g := range f.Fs {
-			c.infer(g)
-		}
-	case *Implies:
-		c.infer(f.L)
-		c.infer(f.R)
-	case *Iff:
-		c.infer(f.L)
-		c.infer(f.R)
-	case *Quant:
-		c.infer(f.Body)
 	}
 }
 
@@ -364,34 +337,33 @@ func (c *checker) want(t Term, ty Type, what string) {
 func (c *checker) typecheckTerm(t Term) {
 	switch t := t.(type) {
 	case *Call:
-		s := sigFunctions[t.Name]
-		if s == nil {
-			return
-		}
-		if len(t.Args) != len(s.args) {
-			c.errorf(t.Pos, "%s takes %d argument(s), have %d", t.Name, len(s.args), len(t.Args))
-			return
-		}
-		for i, a := range t.Args {
-			c.want(a, s.args[i], fmt.Sprintf("argument %d of %s", i+1, t.Name))
-		}
+		c.wantArgs(t.Pos, t.Name, sigFunctions[t.Name], t.Args)
 	case *Arith:
 		c.want(t.L, TNum, fmt.Sprintf("an operand of %c", t.Op))
 		c.want(t.R, TNum, fmt.Sprintf("an operand of %c", t.Op))
 	}
 }
 
+// wantArgs checks the count and types of the arguments of the call or atom
+// name at p, with signature s (nil: an unknown function, which resolve
+// reports; the parser makes atoms only of known relations).
+func (c *checker) wantArgs(p Position, name string, s *sig, args []Term) {
+	if s == nil {
+		return
+	}
+	if len(args) != len(s.args) {
+		c.errorf(p, "%s takes %d argument(s), have %d", name, len(s.args), len(args))
+		return
+	}
+	for i, a := range args {
+		c.want(a, s.args[i], fmt.Sprintf("argument %d of %s", i+1, name))
+	}
+}
+
 func (c *checker) typecheck(f Formula) {
 	switch f := f.(type) {
 	case *Atom:
-		s := sigRelations[f.Name]
-		if len(f.Args) != len(s.args) {
-			c.errorf(f.Pos, "%s takes %d argument(s), have %d", f.Name, len(s.args), len(f.Args))
-			return
-		}
-		for i, a := range f.Args {
-			c.want(a, s.args[i], fmt.Sprintf("argument %d of %s", i+1, f.Name))
-		}
+		c.wantArgs(f.Pos, f.Name, sigRelations[f.Name], f.Args)
 	case *Cmp:
 		c.typecheckTerm(f.L)
 		c.typecheckTerm(f.R)
@@ -402,24 +374,10 @@ func (c *checker) typecheck(f Formula) {
 		case l != r:
 			c.errorf(f.Pos, "cannot compare %v (%v) with %v (%v)", f.L, l, f.R, r)
 		}
-	case *Not:
-		c.typecheck(f.F)
-	case *And:
-		for _, g := range f.Fs {
+	default:
+		for _, g := range subformulas(f) {
 			c.typecheck(g)
 		}
-	case *Or:
-		for _, g := range f.Fs {
-			c.typecheck(g)
-		}
-	case *Implies:
-		c.typecheck(f.L)
-		c.typecheck(f.R)
-	case *Iff:
-		c.typecheck(f.L)
-		c.typecheck(f.R)
-	case *Quant:
-		c.typecheck(f.Body)
 	}
 }
 
@@ -430,35 +388,18 @@ const MaxNesting = 8
 // nesting returns the deepest chain of quantified variables in f and the
 // position of the quantifier that ends it.
 func nesting(f Formula) (int, Position) {
+	if q, ok := f.(*Quant); ok {
+		d, p := nesting(q.Body)
+		if d == 0 {
+			p = q.Pos
+		}
+		return d + len(q.Vars), p
+	}
 	best, at := 0, f.At()
-	visit := func(g Formula) {
+	for _, g := range subformulas(f) {
 		if d, p := nesting(g); d > best {
 			best, at = d, p
 		}
-	}
-	switch f := f.(type) {
-	case *Not:
-		visit(f.F)
-	case *And:
-		for _, g := range f.Fs {
-			visit(g)
-		}
-	case *Or:
-		for _, g := range f.Fs {
-			visit(g)
-		}
-	case *Implies:
-		visit(f.L)
-		visit(f.R)
-	case *Iff:
-		visit(f.L)
-		visit(f.R)
-	case *Quant:
-		d, p := nesting(f.Body)
-		if d == 0 {
-			p = f.Pos
-		}
-		return d + len(f.Vars), p
 	}
 	return best, at
 }

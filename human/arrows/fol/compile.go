@@ -231,20 +231,29 @@ func (c *compiler) term(t Term) termFn {
 			a := c.term(t.Args[0])
 			return func(s *State, e []int) int { return impl(s, args{a(s, e)}) }
 		default:
-			fs := make([]termFn, len(t.Args))
-			for i, a := range t.Args {
-				fs[i] = c.term(a)
-			}
-			return func(s *State, e []int) int {
-				var vs args
-				for i, a := range fs {
-					vs[i] = a(s, e)
-				}
-				return impl(s, vs)
-			}
+			fs := c.terms(t.Args)
+			return func(s *State, e []int) int { return impl(s, evalArgs(s, e, fs)) }
 		}
 	}
 	panic(fmt.Sprintf("fol: unknown term %T", t))
+}
+
+// terms compiles the arguments of a call or an atom.
+func (c *compiler) terms(ts []Term) []termFn {
+	fs := make([]termFn, len(ts))
+	for i, t := range ts {
+		fs[i] = c.term(t)
+	}
+	return fs
+}
+
+// evalArgs evaluates compiled arguments for a function or relation.
+func evalArgs(s *State, e []int, fs []termFn) args {
+	var vs args
+	for i, f := range fs {
+		vs[i] = f(s, e)
+	}
+	return vs
 }
 
 // test compiles a formula used only for its truth value.
@@ -257,18 +266,8 @@ func (c *compiler) test(f Formula, bound uint64) testFn {
 		l, r, op := c.term(f.L), c.term(f.R), f.Op
 		return func(s *State, e []int) bool { return cmpInts(op, l(s, e), r(s, e)) }
 	case *Atom:
-		impl := relImpl[f.Name]
-		fs := make([]termFn, len(f.Args))
-		for i, a := range f.Args {
-			fs[i] = c.term(a)
-		}
-		return func(s *State, e []int) bool {
-			var vs args
-			for i, a := range fs {
-				vs[i] = a(s, e)
-			}
-			return impl(s, vs)
-		}
+		impl, fs := relImpl[f.Name], c.terms(f.Args)
+		return func(s *State, e []int) bool { return impl(s, evalArgs(s, e, fs)) }
 	case *Not:
 		t := c.test(f.F, bound)
 		return func(s *State, e []int) bool { return !t(s, e) }
@@ -430,11 +429,7 @@ func (c *compiler) naiveForall(f *Quant, bound uint64) testFn {
 		}
 		b := vars[i]
 		for v, n := 0, domain(s, b.Type); v < n; v++ {
-			if !s.tick() {
-				return false
-			}
-			e[b.slot] = v
-			if !rec(s, e, i+1) {
+			if !s.bind(e, b.slot, v) || !rec(s, e, i+1) {
 				return false
 			}
 		}
@@ -501,9 +496,13 @@ func (c *compiler) exists(vars []*Binder, body Formula, bound uint64) progFn {
 			}
 		}
 	}
-	remove := func(b *Binder) {
+	// bind plans the step st that binds st.b, under what is bound so far.
+	bind := func(st step) {
+		st.bound = bound
+		plan = append(plan, st)
+		bound |= 1 << uint(st.b.slot)
 		for i, x := range rem {
-			if x == b {
+			if x == st.b {
 				rem = append(rem[:i], rem[i+1:]...)
 				return
 			}
@@ -515,19 +514,15 @@ func (c *compiler) exists(vars []*Binder, body Formula, bound uint64) progFn {
 		}
 		if c.opt.Eliminate {
 			if i, b, t := findEquation(conj, used, rem, bound); b != nil {
-				plan = append(plan, step{kind: stepLet, b: b, t: t, bound: bound})
 				used[i] = true
-				bound |= 1 << uint(b.slot)
-				remove(b)
+				bind(step{kind: stepLet, b: b, t: t})
 				continue
 			}
 		}
 		if c.opt.Generators {
 			if i, b, t := findRay(conj, used, rem, bound); b != nil {
-				plan = append(plan, step{kind: stepRay, b: b, t: t, bound: bound})
 				used[i] = true
-				bound |= 1 << uint(b.slot)
-				remove(b)
+				bind(step{kind: stepRay, b: b, t: t})
 				continue
 			}
 		}
@@ -541,9 +536,7 @@ func (c *compiler) exists(vars []*Binder, body Formula, bound uint64) progFn {
 				}
 			}
 		}
-		plan = append(plan, step{kind: stepLoop, b: b, bound: bound})
-		bound |= 1 << uint(b.slot)
-		remove(b)
+		bind(step{kind: stepLoop, b: b})
 	}
 	for i, f := range conj {
 		if !used[i] {
@@ -574,11 +567,7 @@ func (c *compiler) compilePlan(plan []step) progFn {
 			slot, ty := st.b.slot, st.b.Type
 			next = func(s *State, e []int, k func() bool) bool {
 				for v, n := 0, domain(s, ty); v < n; v++ {
-					if !s.tick() {
-						return false
-					}
-					e[slot] = v
-					if !after(s, e, k) {
+					if !s.bind(e, slot, v) || !after(s, e, k) {
 						return false
 					}
 				}
@@ -592,11 +581,7 @@ func (c *compiler) compilePlan(plan []step) progFn {
 					return true
 				}
 				for _, q := range s.W.rays[p] {
-					if !s.tick() {
-						return false
-					}
-					e[slot] = q
-					if !after(s, e, k) {
+					if !s.bind(e, slot, q) || !after(s, e, k) {
 						return false
 					}
 				}
@@ -626,11 +611,7 @@ func (c *compiler) naiveExists(vars []*Binder, body Formula, bound uint64) progF
 		}
 		b := vars[i]
 		for v, n := 0, domain(s, b.Type); v < n; v++ {
-			if !s.tick() {
-				return false
-			}
-			e[b.slot] = v
-			if !rec(s, e, k, i+1) {
+			if !s.bind(e, b.slot, v) || !rec(s, e, k, i+1) {
 				return false
 			}
 		}
@@ -733,35 +714,17 @@ func negate(f Formula) Formula {
 func freeVars(f Formula) uint64 {
 	switch f := f.(type) {
 	case *Atom:
-		var m uint64
-		for _, a := range f.Args {
-			m |= freeVarsTerm(a)
-		}
-		return m
+		return freeVarsTerms(f.Args)
 	case *Cmp:
 		return freeVarsTerm(f.L) | freeVarsTerm(f.R)
-	case *Not:
-		return freeVars(f.F)
-	case *And:
-		var m uint64
-		for _, g := range f.Fs {
-			m |= freeVars(g)
-		}
-		return m
-	case *Or:
-		var m uint64
-		for _, g := range f.Fs {
-			m |= freeVars(g)
-		}
-		return m
-	case *Implies:
-		return freeVars(f.L) | freeVars(f.R)
-	case *Iff:
-		return freeVars(f.L) | freeVars(f.R)
 	case *Quant:
 		return freeVars(f.Body) &^ maskOf(f.Vars)
 	}
-	return 0
+	var m uint64
+	for _, g := range subformulas(f) {
+		m |= freeVars(g)
+	}
+	return m
 }
 
 func freeVarsTerm(t Term) uint64 {
@@ -771,13 +734,18 @@ func freeVarsTerm(t Term) uint64 {
 			return 1 << uint(t.B.slot)
 		}
 	case *Call:
-		var m uint64
-		for _, a := range t.Args {
-			m |= freeVarsTerm(a)
-		}
-		return m
+		return freeVarsTerms(t.Args)
 	case *Arith:
 		return freeVarsTerm(t.L) | freeVarsTerm(t.R)
 	}
 	return 0
+}
+
+// freeVarsTerms returns the slots of the free variables of ts.
+func freeVarsTerms(ts []Term) uint64 {
+	var m uint64
+	for _, t := range ts {
+		m |= freeVarsTerm(t)
+	}
+	return m
 }

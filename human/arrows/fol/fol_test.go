@@ -3,6 +3,7 @@ package fol
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -115,14 +116,21 @@ func TestParseErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		_, err := ParseCondition(tt.src, Position{1, 1})
-		e, ok := err.(*Error)
-		if !ok {
-			t.Errorf("%q: have %v, want *Error", tt.src, err)
-			continue
-		}
-		if e.Line != tt.line || e.Col != tt.col || !strings.Contains(e.Msg, tt.msg) {
-			t.Errorf("%q: have %v, want %d:%d %q", tt.src, e, tt.line, tt.col, tt.msg)
-		}
+		wantError(t, fmt.Sprintf("%q", tt.src), err, tt.line, tt.col, tt.msg)
+	}
+}
+
+// wantError checks that err, from the input what names, is an *Error at
+// line:col whose message holds msg.
+func wantError(t *testing.T, what string, err error, line, col int, msg string) {
+	t.Helper()
+	e, ok := err.(*Error)
+	if !ok {
+		t.Errorf("%s: have %v, want *Error", what, err)
+		return
+	}
+	if e.Line != line || e.Col != col || !strings.Contains(e.Msg, msg) {
+		t.Errorf("%s: have %v, want %d:%d %q", what, e, line, col, msg)
 	}
 }
 
@@ -152,14 +160,7 @@ func TestTypeErrors(t *testing.T) {
 			t.Fatalf("%q: %v", tt.concl, err)
 		}
 		_, err = Check(f, []*Conclusion{c})
-		e, ok := err.(*Error)
-		if !ok {
-			t.Errorf("%q: have %v, want *Error", tt.cond, err)
-			continue
-		}
-		if e.Line != tt.line || e.Col != tt.col || !strings.Contains(e.Msg, tt.msg) {
-			t.Errorf("%q / %q: have %v, want %d:%d %q", tt.cond, tt.concl, e, tt.line, tt.col, tt.msg)
-		}
+		wantError(t, fmt.Sprintf("%q / %q", tt.cond, tt.concl), err, tt.line, tt.col, tt.msg)
 	}
 }
 

@@ -17,40 +17,37 @@ type parser struct {
 // ParseCondition parses a condition whose text starts at position start
 // (use Position{1, 1} for a standalone string). An empty condition is true.
 func ParseCondition(src string, start Position) (Formula, error) {
-	toks, err := lex(src, start)
-	if err != nil {
-		return nil, err
-	}
-	p := &parser{toks: toks}
-	if p.peek().kind == tEOF {
-		return &Bool{Pos: start, Val: true}, nil
-	}
-	f, err := p.formula()
-	if err != nil {
-		return nil, err
-	}
-	if t := p.peek(); t.kind != tEOF {
-		return nil, errorf(t.pos, "unexpected %s after the condition", t.describe())
-	}
-	return f, nil
+	return parseWhole(src, start, "condition", func(p *parser) (Formula, error) {
+		if p.peek().kind == tEOF {
+			return &Bool{Pos: start, Val: true}, nil
+		}
+		return p.formula()
+	})
 }
 
 // ParseConclusion parses one conclusion: set(p, t), exclude(p, t),
 // exclude(p, < t), only(p, [t, ...]).
 func ParseConclusion(src string, start Position) (*Conclusion, error) {
+	return parseWhole(src, start, "conclusion", (*parser).conclusion)
+}
+
+// parseWhole lexes src and reads it with parse, which must take all of it:
+// what names the input in the error for anything left after it.
+func parseWhole[T any](src string, start Position, what string, parse func(*parser) (T, error)) (T, error) {
+	var zero T
 	toks, err := lex(src, start)
 	if err != nil {
-		return nil, err
+		return zero, err
 	}
 	p := &parser{toks: toks}
-	c, err := p.conclusion()
+	x, err := parse(p)
 	if err != nil {
-		return nil, err
+		return zero, err
 	}
 	if t := p.peek(); t.kind != tEOF {
-		return nil, errorf(t.pos, "unexpected %s after the conclusion", t.describe())
+		return zero, errorf(t.pos, "unexpected %s after the %s", t.describe(), what)
 	}
-	return c, nil
+	return x, nil
 }
 
 func (p *parser) peek() token { return p.toks[p.i] }
@@ -117,37 +114,31 @@ func (p *parser) formula() (Formula, error) {
 }
 
 func (p *parser) disjunction() (Formula, error) {
-	f, err := p.conjunction()
-	if err != nil || !p.isOr() {
-		return f, err
-	}
-	or := &Or{Pos: f.At(), Fs: []Formula{f}}
-	for p.isOr() {
-		p.next()
-		g, err := p.conjunction()
-		if err != nil {
-			return nil, err
-		}
-		or.Fs = append(or.Fs, g)
-	}
-	return or, nil
+	return p.chain(p.conjunction, p.isOr, func(fs []Formula) Formula { return &Or{Pos: fs[0].At(), Fs: fs} })
 }
 
 func (p *parser) conjunction() (Formula, error) {
-	f, err := p.unary()
-	if err != nil || p.peek().kind != tAnd {
+	return p.chain(p.unary, func() bool { return p.peek().kind == tAnd },
+		func(fs []Formula) Formula { return &And{Pos: fs[0].At(), Fs: fs} })
+}
+
+// chain reads operand (op operand)*, where isOp says whether an operator
+// comes next: one operand is returned as it is, several joined by join.
+func (p *parser) chain(operand func() (Formula, error), isOp func() bool, join func([]Formula) Formula) (Formula, error) {
+	f, err := operand()
+	if err != nil || !isOp() {
 		return f, err
 	}
-	and := &And{Pos: f.At(), Fs: []Formula{f}}
-	for p.peek().kind == tAnd {
+	fs := []Formula{f}
+	for isOp() {
 		p.next()
-		g, err := p.unary()
+		g, err := operand()
 		if err != nil {
 			return nil, err
 		}
-		and.Fs = append(and.Fs, g)
+		fs = append(fs, g)
 	}
-	return and, nil
+	return join(fs), nil
 }
 
 func (p *parser) unary() (Formula, error) {

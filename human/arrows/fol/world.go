@@ -101,6 +101,16 @@ func (s *State) tick() bool {
 	return s.err == nil
 }
 
+// bind counts a binding and sets e[slot] = v when evaluation may go on
+// (see tick); every loop over a variable's values binds through it.
+func (s *State) bind(e []int, slot, v int) bool {
+	if !s.tick() {
+		return false
+	}
+	e[slot] = v
+	return true
+}
+
 // NewState summarises the candidates c (not copied: do not modify c while
 // the state is in use).
 func NewState(w *World, c []uint64) *State {
