@@ -90,6 +90,12 @@
 // of a slice and every choice is made afterwards in list order; a trial's
 // inner reasoning runs on one goroutine.
 //
+// Rules that all begin by decoding the candidates into the same view (a
+// kind's lines, counts, free cells) share it through Memo: the engine
+// gives every pass on one state (the rules of every level tried on it,
+// and inside a trial the inner rules and checks on each state reached) one
+// memo, so the view is built once per state instead of once per rule.
+//
 // # Difficulty
 //
 // The Report gives the hardest rule level used (MaxLevel, trials excluded),

@@ -309,11 +309,12 @@ type found struct {
 // progress and in it the first plain rule (in list order) that does, else
 // its first trial rule that does; nil if none.
 func (p *plan) next(ctx context.Context, puz any, cands []Cands) (*found, error) {
+	st := &stateMemo{} // cands is the same state for every level
 	for _, g := range p.groups {
 		out := make([][]Deduction, len(g.plain))
 		errs := make([]error, len(g.plain))
 		if err := forEach(ctx, len(g.plain), p.par, func(i int) {
-			out[i], errs[i] = evalRule(ctx, g.plain[i], puz, cands)
+			out[i], errs[i] = evalRule(ctx, g.plain[i], puz, cands, st)
 		}); err != nil {
 			return nil, err
 		}
@@ -340,15 +341,16 @@ func (p *plan) next(ctx context.Context, puz any, cands []Cands) (*found, error)
 }
 
 // eval applies one rule (plain or trial) to cands on one goroutine, its
-// work counted on m; nil when it makes no progress.
-func (p *plan) eval(ctx context.Context, u use, puz any, cands []Cands, m *meter) (*found, error) {
+// work counted on m, st holding what the rules derived from cands; nil when
+// it makes no progress.
+func (p *plan) eval(ctx context.Context, u use, puz any, cands []Cands, st *stateMemo, m *meter) (*found, error) {
 	if u.rule.Trial != nil {
 		return p.runTrials(ctx, u, puz, cands, 1, m)
 	}
 	if err := m.spend(); err != nil {
 		return nil, err
 	}
-	ds, err := evalRule(ctx, u.rule, puz, cands)
+	ds, err := evalRule(ctx, u.rule, puz, cands, st)
 	if err != nil || len(ds) == 0 {
 		return nil, err
 	}
@@ -397,14 +399,15 @@ func (p *plan) step(f *found, i int, d Deduction) Step {
 }
 
 // evalRule applies one rule and keeps its deductions that make progress on
-// cands, each reduced to its effective eliminations.
-func evalRule(ctx context.Context, r *Rule, puz any, cands []Cands) (ds []Deduction, err error) {
+// cands, each reduced to its effective eliminations. st is the memo of
+// cands's state (Memo), shared with the other rules evaluated on it.
+func evalRule(ctx context.Context, r *Rule, puz any, cands []Cands, st *stateMemo) (ds []Deduction, err error) {
 	defer func() {
 		if x := recover(); x != nil {
 			ds, err = nil, fmt.Errorf("human: rule %s panicked: %v", r.Name, x)
 		}
 	}()
-	pass := &Pass{Puzzle: puz, Cands: cands, Ctx: ctx}
+	pass := &Pass{Puzzle: puz, Cands: cands, Ctx: ctx, state: st}
 	found := r.Apply(pass)
 	if pass.err != nil {
 		if ctx.Err() != nil {

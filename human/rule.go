@@ -3,6 +3,7 @@ package human
 import (
 	"context"
 	"fmt"
+	"sync"
 
 	"github.com/puzzlesat/puzzlesat/puzzle"
 )
@@ -41,7 +42,64 @@ type Pass struct {
 	// interpreted condition) polls it and gives up with Fail.
 	Ctx context.Context
 
-	err error
+	err   error
+	state *stateMemo // shared by the passes of one state; nil: none
+}
+
+// stateMemo holds the values rules derive from one state (Memo), shared by
+// every pass the engine makes on that state: the rules of a level run in
+// parallel, so each value is built once under its own sync.Once. A kind
+// keeps one or two values, so a list searched in order beats a map.
+type stateMemo struct {
+	mu   sync.Mutex
+	vals []*memoVal
+}
+
+type memoVal struct {
+	key  any
+	once sync.Once
+	v    any
+}
+
+// val returns key's slot, made on first use.
+func (m *stateMemo) val(key any) *memoVal {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for _, v := range m.vals {
+		if v.key == key {
+			return v
+		}
+	}
+	v := &memoVal{key: key}
+	m.vals = append(m.vals, v)
+	return v
+}
+
+// Memo returns what build derives from the pass's state, built once per
+// state and shared by every rule the engine evaluates on that state: the
+// rules of every level tried on it, and inside a trial the inner rules and
+// checks on each state the reasoning reaches. A kind whose rules all start
+// by decoding the candidates into the same view (lines, counts, free cells)
+// decodes once per state instead of once per rule.
+//
+// key names the value (a comparable value of a type of the caller's own,
+// so that kinds do not collide); build must depend only on p.Puzzle and
+// p.Cands, and the value it returns must not be modified by the rules that
+// share it. On a pass the engine did not make (a rule applied by hand)
+// Memo just calls build.
+func Memo[T any](p *Pass, key any, build func() T) T {
+	if p.state == nil {
+		return build()
+	}
+	v := p.state.val(key)
+	v.once.Do(func() { v.v = build() })
+	// A build that panicked leaves no value: the rule fails as its own
+	// panic would have made it fail.
+	t, ok := v.v.(T)
+	if !ok {
+		panic(fmt.Sprintf("human: Memo %v holds %T, want %T", key, v.v, t))
+	}
+	return t
 }
 
 // Fail ends the rule's application with err: its deductions are dropped

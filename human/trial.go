@@ -190,17 +190,18 @@ func (p *plan) describe(a Elim) string {
 func (p *plan) trial(ctx context.Context, u use, puz any, base []Cands, v, val int, m *meter) (bool, int, int, []Step, error) {
 	cands := slices.Clone(base)
 	cands[v] = Only(val)
+	st := &stateMemo{}
 	var proof []Step
 	var err error
 	ok := false
-	if s, cerr := p.check(ctx, u.rule, puz, cands, m); cerr != nil {
+	if s, cerr := p.check(ctx, u.rule, puz, cands, st, m); cerr != nil {
 		err = cerr
 	} else if s != nil {
 		ok, proof = true, []Step{*s}
 	} else if t := u.rule.Trial; t.Chain > 0 {
-		proof, ok, err = p.chain(ctx, u, puz, cands, t.Chain, m)
+		proof, ok, err = p.chain(ctx, u, puz, cands, st, t.Chain, m)
 	} else {
-		proof, ok, err = p.layers(ctx, u, puz, cands, t.Layers, m)
+		proof, ok, err = p.layers(ctx, u, puz, cands, st, t.Layers, m)
 	}
 	if err != nil || !ok {
 		return false, 0, 0, nil, err
@@ -227,17 +228,18 @@ func (p *plan) innerOf(u use) []use {
 	return in
 }
 
-// layers applies at most k layers of u's inner rules to cands (modified),
-// each the first inner rule that makes progress, with its checks after
-// each; it returns the steps and whether they reached a contradiction.
-func (p *plan) layers(ctx context.Context, u use, puz any, cands []Cands, k int, m *meter) ([]Step, bool, error) {
+// layers applies at most k layers of u's inner rules to cands (modified,
+// st its memo), each the first inner rule that makes progress, with its
+// checks after each; it returns the steps and whether they reached a
+// contradiction.
+func (p *plan) layers(ctx context.Context, u use, puz any, cands []Cands, st *stateMemo, k int, m *meter) ([]Step, bool, error) {
 	in := p.innerOf(u)
 	var proof []Step
 	for d := range k {
 		var f *found
 		for _, r := range in {
 			var err error
-			if f, err = p.eval(ctx, r, puz, cands, m); err != nil {
+			if f, err = p.eval(ctx, r, puz, cands, st, m); err != nil {
 				return nil, false, err
 			}
 			if f != nil {
@@ -255,7 +257,8 @@ func (p *plan) layers(ctx context.Context, u use, puz any, cands []Cands, k int,
 				return proof, true, nil
 			}
 		}
-		s, err := p.check(ctx, u.rule, puz, cands, m)
+		st = &stateMemo{} // a new state
+		s, err := p.check(ctx, u.rule, puz, cands, st, m)
 		if err != nil {
 			return nil, false, err
 		}
@@ -271,8 +274,8 @@ func (p *plan) layers(ctx context.Context, u use, puz any, cands []Cands, k int,
 // of u's inner rules, each applied alone to the state the chain reached,
 // that ends in a contradiction: a deduction that is one or empties an
 // unknown, or a state one of u's checks rejects. It returns the chain.
-func (p *plan) chain(ctx context.Context, u use, puz any, cands []Cands, k int, m *meter) ([]Step, bool, error) {
-	return p.chainFrom(ctx, u, puz, cands, k, map[string]int{}, m)
+func (p *plan) chain(ctx context.Context, u use, puz any, cands []Cands, st *stateMemo, k int, m *meter) ([]Step, bool, error) {
+	return p.chainFrom(ctx, u, puz, cands, st, k, map[string]int{}, m)
 }
 
 // chainFrom is chain with a memo of the states already searched without
@@ -280,12 +283,12 @@ func (p *plan) chain(ctx context.Context, u use, puz any, cands []Cands, k int, 
 // again by deductions in another order, or by several deductions with the
 // same effect): searching one again with no more left finds nothing new, so
 // the first chain found is the one a search without the memo finds.
-func (p *plan) chainFrom(ctx context.Context, u use, puz any, cands []Cands, k int, failed map[string]int, m *meter) ([]Step, bool, error) {
+func (p *plan) chainFrom(ctx context.Context, u use, puz any, cands []Cands, st *stateMemo, k int, failed map[string]int, m *meter) ([]Step, bool, error) {
 	for _, r := range p.innerOf(u) {
 		if err := ctx.Err(); err != nil {
 			return nil, false, err
 		}
-		f, err := p.eval(ctx, r, puz, cands, m)
+		f, err := p.eval(ctx, r, puz, cands, st, m)
 		if err != nil {
 			return nil, false, err
 		}
@@ -309,7 +312,8 @@ func (p *plan) chainFrom(ctx context.Context, u use, puz any, cands []Cands, k i
 			if left, seen := failed[key]; seen && left >= k-1 {
 				continue
 			}
-			chk, err := p.check(ctx, u.rule, puz, next, m)
+			nst := &stateMemo{}
+			chk, err := p.check(ctx, u.rule, puz, next, nst, m)
 			if err != nil {
 				return nil, false, err
 			}
@@ -317,7 +321,7 @@ func (p *plan) chainFrom(ctx context.Context, u use, puz any, cands []Cands, k i
 				return []Step{s, *chk}, true, nil
 			}
 			if k > 1 {
-				rest, ok, err := p.chainFrom(ctx, u, puz, next, k-1, failed, m)
+				rest, ok, err := p.chainFrom(ctx, u, puz, next, nst, k-1, failed, m)
 				if err != nil {
 					return nil, false, err
 				}
@@ -343,15 +347,15 @@ func stateKey(cands []Cands) string {
 	return string(b)
 }
 
-// check runs trial rule r's consistency checks on cands: the first
+// check runs trial rule r's consistency checks on cands (st its memo): the first
 // deduction that is a contradiction or would empty an unknown becomes a
 // Check step (its Elims are not applied); nil when the state passes.
-func (p *plan) check(ctx context.Context, r *Rule, puz any, cands []Cands, m *meter) (*Step, error) {
+func (p *plan) check(ctx context.Context, r *Rule, puz any, cands []Cands, st *stateMemo, m *meter) (*Step, error) {
 	for _, c := range p.checks[r] {
 		if err := m.spend(); err != nil {
 			return nil, err
 		}
-		ds, err := evalRule(ctx, c, puz, cands)
+		ds, err := evalRule(ctx, c, puz, cands, st)
 		if err != nil {
 			return nil, err
 		}

@@ -145,7 +145,7 @@ const (
 )
 
 // rowNames and colNames are "row 1" ... and "column 1" ..., made once: a
-// state is built for every rule at every step.
+// state is built at every step.
 var rowNames, colNames = names("row"), names("column")
 
 func names(what string) []string {
@@ -164,6 +164,17 @@ func lineName(ns []string, what string, i int) string {
 	return fmt.Sprintf("%s %d", what, i+1)
 }
 
+// stateKey is the key of the state in human.Memo.
+type stateKey struct{}
+
+// stateOf is the pass's state, decoded once per engine state and shared
+// by the rules evaluated on it (human.Memo): every rule starts from it,
+// and decoding it for each rule was most of a solve's time. Rules only
+// read it.
+func stateOf(p *shinro.Puzzle, pass *human.Pass) *state {
+	return human.Memo(pass, stateKey{}, func() *state { return newState(p, pass) })
+}
+
 func newState(p *shinro.Puzzle, pass *human.Pass) *state {
 	s := &state{p: p, cands: pass.Cands}
 	s.rows = make([]lineState, p.Rows())
@@ -175,8 +186,8 @@ func newState(p *shinro.Puzzle, pass *human.Pass) *state {
 		s.cols[c] = lineState{name: lineName(colNames, "column", c), count: p.ColCounts[c]}
 	}
 	s.total = lineState{name: "the grid", count: p.Total}
-	// A state is built for every rule at every step: one pass counts,
-	// one buffer holds every list, a second pass fills them.
+	// A state is built at every step: one pass counts, one buffer holds
+	// every list, a second pass fills them.
 	rowFree, colFree := make([]int, len(s.rows)), make([]int, len(s.cols))
 	free := 0
 	for i, c := range s.cands {
@@ -279,7 +290,7 @@ func contradiction(cells []puzzle.Pos, format string, args ...any) human.Deducti
 }
 
 func applyFill(p *shinro.Puzzle, pass *human.Pass) []human.Deduction {
-	s := newState(p, pass)
+	s := stateOf(p, pass)
 	var out []human.Deduction
 	for _, l := range s.lines() {
 		switch need := l.need(); {
@@ -294,7 +305,7 @@ func applyFill(p *shinro.Puzzle, pass *human.Pass) []human.Deduction {
 }
 
 func applyClear(p *shinro.Puzzle, pass *human.Pass) []human.Deduction {
-	s := newState(p, pass)
+	s := stateOf(p, pass)
 	var out []human.Deduction
 	for _, l := range s.lines() {
 		switch need := l.need(); {
@@ -309,7 +320,7 @@ func applyClear(p *shinro.Puzzle, pass *human.Pass) []human.Deduction {
 }
 
 func applyArrowSingle(p *shinro.Puzzle, pass *human.Pass) []human.Deduction {
-	s := newState(p, pass)
+	s := stateOf(p, pass)
 	var out []human.Deduction
 	for _, a := range s.arrows {
 		if len(a.free) == 1 {
@@ -321,7 +332,7 @@ func applyArrowSingle(p *shinro.Puzzle, pass *human.Pass) []human.Deduction {
 }
 
 func applyArrowUnsatisfiable(p *shinro.Puzzle, pass *human.Pass) []human.Deduction {
-	s := newState(p, pass)
+	s := stateOf(p, pass)
 	var out []human.Deduction
 	if s.dead {
 		out = append(out, contradiction(nil, "some cell can be neither empty nor a stone"))
@@ -505,7 +516,7 @@ func applyLinePacking(pairs bool) func(p *shinro.Puzzle, pass *human.Pass) []hum
 		sizeOK = func(n int) bool { return n >= 2 }
 	}
 	return func(p *shinro.Puzzle, pass *human.Pass) []human.Deduction {
-		s := newState(p, pass)
+		s := stateOf(p, pass)
 		var out []human.Deduction
 		for r := range s.rows {
 			out = append(out, s.packing(region{rows: true, lines: []int{r}}, sizeOK)...)
@@ -520,7 +531,7 @@ func applyLinePacking(pairs bool) func(p *shinro.Puzzle, pass *human.Pass) []hum
 // applyPathCount runs the packing over the rows, then the columns, that an
 // unsatisfied arrow's free ray crosses, when those are two or more lines.
 func applyPathCount(p *shinro.Puzzle, pass *human.Pass) []human.Deduction {
-	s := newState(p, pass)
+	s := stateOf(p, pass)
 	var out []human.Deduction
 	seen := map[string]bool{}
 	for _, rows := range []bool{true, false} {
@@ -549,7 +560,7 @@ func applyPathCount(p *shinro.Puzzle, pass *human.Pass) []human.Deduction {
 }
 
 func applyImpossible(p *shinro.Puzzle, pass *human.Pass) []human.Deduction {
-	s := newState(p, pass)
+	s := stateOf(p, pass)
 	var out []human.Deduction
 	for _, u := range s.total.free {
 		pu := s.p.Pos(u)
@@ -579,7 +590,7 @@ func applyImpossible(p *shinro.Puzzle, pass *human.Pass) []human.Deduction {
 }
 
 func applyPigeonhole(p *shinro.Puzzle, pass *human.Pass) []human.Deduction {
-	s := newState(p, pass)
+	s := stateOf(p, pass)
 	var out []human.Deduction
 	for _, rows := range []bool{true, false} {
 		lines, cross := s.rows, s.cols
