@@ -8,6 +8,7 @@ package puzzle
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/puzzlesat/puzzlesat/srcpos"
@@ -16,7 +17,9 @@ import (
 // Pos is a grid cell, 0-based.
 type Pos struct{ Row, Col int }
 
-func (p Pos) String() string { return fmt.Sprintf("r%dc%d", p.Row+1, p.Col+1) }
+// String is "r1c1" for the top-left cell. It names the cells of every
+// rule's reason, so it is written without fmt.
+func (p Pos) String() string { return "r" + strconv.Itoa(p.Row+1) + "c" + strconv.Itoa(p.Col+1) }
 
 // posJSON is a position as JSON: numbered from 1, as the text's r1c1.
 type posJSON struct {

@@ -119,6 +119,7 @@ type state struct {
 	rows  []lineState
 	cols  []lineState
 	total lineState
+	all   []*lineState // rows, columns, total: what lines returns
 	// arrows: the unsatisfied arrows with their free ray cells.
 	arrows []arrowState
 	dead   bool // some unknown has no candidate
@@ -177,8 +178,9 @@ func stateOf(p *shinro.Puzzle, pass *human.Pass) *state {
 
 func newState(p *shinro.Puzzle, pass *human.Pass) *state {
 	s := &state{p: p, cands: pass.Cands}
-	s.rows = make([]lineState, p.Rows())
-	s.cols = make([]lineState, p.Cols())
+	nr, nc := p.Rows(), p.Cols()
+	ls := make([]lineState, nr+nc)
+	s.rows, s.cols = ls[:nr:nr], ls[nr:]
 	for r := range s.rows {
 		s.rows[r] = lineState{name: lineName(rowNames, "row", r), count: p.RowCounts[r]}
 	}
@@ -188,7 +190,13 @@ func newState(p *shinro.Puzzle, pass *human.Pass) *state {
 	s.total = lineState{name: "the grid", count: p.Total}
 	// A state is built at every step: one pass counts, one buffer holds
 	// every list, a second pass fills them.
-	rowFree, colFree := make([]int, len(s.rows)), make([]int, len(s.cols))
+	var small [64]int // the free counts of a grid up to 32x32 stay off the heap
+	counts := small[:0]
+	if nr+nc > len(small) {
+		counts = make([]int, nr+nc)
+	}
+	counts = counts[:nr+nc]
+	rowFree, colFree := counts[:nr], counts[nr:]
 	free := 0
 	for i, c := range s.cands {
 		pos := p.Pos(i)
@@ -231,6 +239,11 @@ func newState(p *shinro.Puzzle, pass *human.Pass) *state {
 			s.total.free = append(s.total.free, i)
 		}
 	}
+	s.all = make([]*lineState, 0, nr+nc+1)
+	for i := range ls {
+		s.all = append(s.all, &ls[i])
+	}
+	s.all = append(s.all, &s.total)
 	s.arrows = make([]arrowState, 0, len(sight))
 	for _, a := range sight {
 		as := arrowState{at: a.At, free: take(len(a.Sees))}
@@ -250,16 +263,9 @@ func newState(p *shinro.Puzzle, pass *human.Pass) *state {
 	return s
 }
 
-func (s *state) lines() []*lineState {
-	out := make([]*lineState, 0, len(s.rows)+len(s.cols)+1)
-	for i := range s.rows {
-		out = append(out, &s.rows[i])
-	}
-	for i := range s.cols {
-		out = append(out, &s.cols[i])
-	}
-	return append(out, &s.total)
-}
+// lines lists the rows, the columns and the total (shared: not to be
+// modified).
+func (s *state) lines() []*lineState { return s.all }
 
 func (s *state) cells(vars []int) []puzzle.Pos {
 	out := make([]puzzle.Pos, len(vars))
@@ -270,11 +276,14 @@ func (s *state) cells(vars []int) []puzzle.Pos {
 }
 
 func (s *state) names(vars []int) string {
-	parts := make([]string, len(vars))
+	var b strings.Builder
 	for i, v := range vars {
-		parts[i] = s.p.Pos(v).String()
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(s.p.Pos(v).String())
 	}
-	return strings.Join(parts, ",")
+	return b.String()
 }
 
 func elims(vars []int, value int) []human.Elim {
