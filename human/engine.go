@@ -448,18 +448,22 @@ func forEach(ctx context.Context, n, par int, f func(i int)) error {
 		return ctx.Err()
 	}
 	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range min(par, n) {
-		wg.Go(func() {
-			for ctx.Err() == nil {
-				i := int(next.Add(1) - 1)
-				if i >= n {
-					return
-				}
-				f(i)
+	work := func() {
+		for ctx.Err() == nil {
+			i := int(next.Add(1) - 1)
+			if i >= n {
+				return
 			}
-		})
+			f(i)
+		}
 	}
+	// The caller is one of the workers: a goroutine costs its start and
+	// its stack's growth, which on small rules is most of their work.
+	var wg sync.WaitGroup
+	for range min(par, n) - 1 {
+		wg.Go(work)
+	}
+	work()
 	wg.Wait()
 	return ctx.Err()
 }
