@@ -91,9 +91,9 @@ func shardAction(c *cli.Context, args []string) error {
 	if len(args) > 0 || c.String("builtin") != "" {
 		return appio.Exit(appio.ExitBadInput, "--cubes FILE carries its puzzle: no FILE or --builtin with it")
 	}
-	sh, err := cubes.ParseShard(c.String("shard"))
+	sh, err := appio.Shard(c)
 	if err != nil {
-		return appio.BadInput(err)
+		return err
 	}
 	f, err := readCubes(c, c.String("cubes"))
 	if err != nil {

@@ -44,7 +44,7 @@ func Command() *cli.Command {
 					&cli.BoolFlag{Name: "quiet", Usage: "no per-depth progress on stderr"},
 					&cli.IntFlag{Name: "jobs", Value: 0, Usage: "parts of depths solved at once, each worker with its own solver (0: one per CPU; at most one per CPU)"},
 					&cli.StringFlag{Name: "cubes", Usage: "solve a shard of this cubes file (shift cubes) instead of a puzzle; needs --shard"},
-					&cli.StringFlag{Name: "shard", Value: "1/1", Usage: "with --cubes: shard I of N (cubes I-1, I-1+N, ...)"},
+					appio.ShardFlag,
 					appio.SolverFlag, appio.TimeoutFlag, appio.FormatFlag},
 				Action: appio.Anywhere(solveAction),
 			},

@@ -194,7 +194,7 @@ func TestCubesShardsMerge(t *testing.T) {
 			t.Fatalf("cubes depth %d: exit %d: %s", k, code, stderr)
 		}
 		cubesFile = write(fmt.Sprintf("d%d.icnf", k), icnf)
-		for i := 1; i <= 2; i++ {
+		for i := range 2 {
 			code, ans, stderr := run(t, "", "solve", "--cubes", cubesFile, "--shard", fmt.Sprintf("%d/2", i), "--format", "json")
 			if code != 0 {
 				t.Fatalf("depth %d shard %d: exit %d: %s", k, i, code, stderr)

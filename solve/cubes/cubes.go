@@ -20,8 +20,8 @@
 // The whole workflow, for depth 10 of Reborn on four machines:
 //
 //	puzzlesat shift cubes --builtin reborn --depth 10 > d10.icnf
-//	puzzlesat shift solve --cubes d10.icnf --shard 1/4 --format json > s1.json   # on machine 1, ...
-//	puzzlesat shift merge --cubes d10.icnf s1.json s2.json s3.json s4.json
+//	puzzlesat shift solve --cubes d10.icnf --shard 0/4 --format json > s0.json   # on machine 1, ...
+//	puzzlesat shift merge --cubes d10.icnf s0.json s1.json s2.json s3.json
 //
 // and "shift solve --max-steps 9" (or more cube files) for the depths
 // below: together they prove that no solution is shorter than 11 moves.
@@ -42,6 +42,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/encode"
 	encshift "github.com/puzzlesat/puzzlesat/encode/shift"
 	"github.com/puzzlesat/puzzlesat/sat"
+	"github.com/puzzlesat/puzzlesat/shard"
 	"github.com/puzzlesat/puzzlesat/shift"
 )
 
@@ -307,25 +308,6 @@ func (f *File) decoder() (*shift.Puzzle, encshift.Deepener, error) {
 	return p, d, nil
 }
 
-// Shard selects cubes I-1, I-1+N, I-1+2N, ... of a file: shard I of N,
-// 1 ≤ I ≤ N. Dealing the cubes round-robin spreads each part's hard and
-// easy cubes over the shards.
-type Shard struct{ I, N int }
-
-// ParseShard reads "I/N".
-func ParseShard(s string) (Shard, error) {
-	a, b, ok := strings.Cut(s, "/")
-	i, err1 := strconv.Atoi(a)
-	n, err2 := strconv.Atoi(b)
-	if !ok || err1 != nil || err2 != nil || n < 1 || i < 1 || i > n {
-		return Shard{}, fmt.Errorf("bad shard %q (want I/N with 1 ≤ I ≤ N)", s)
-	}
-	return Shard{i, n}, nil
-}
-
-// Has reports whether cube i belongs to the shard.
-func (s Shard) Has(i int) bool { return i%s.N == s.I-1 }
-
 // Status of a shard or of a merged depth.
 const (
 	// Refuted: every cube answered is unsatisfiable (for a merge: every
@@ -366,7 +348,7 @@ type ShardResult struct {
 // learns from cube to cube, others get the clauses again per cube). It
 // stops at the first satisfiable cube, whose model is decoded and
 // replayed, or when ctx ends (status Unknown, the answers so far kept).
-func SolveShard(ctx context.Context, f *File, sh Shard, newSolver func() (sat.Solver, error)) (*ShardResult, error) {
+func SolveShard(ctx context.Context, f *File, sh shard.Shard, newSolver func() (sat.Solver, error)) (*ShardResult, error) {
 	p, d, err := f.decoder()
 	if err != nil {
 		return nil, err
@@ -382,7 +364,7 @@ func SolveShard(ctx context.Context, f *File, sh Shard, newSolver func() (sat.So
 		s.AddClause(c...)
 	}
 	res := &ShardResult{Name: f.Name, Depth: f.Depth, Fingerprint: f.Fingerprint, Cubes: len(f.Cubes),
-		Shard: fmt.Sprintf("%d/%d", sh.I, sh.N), Solver: s.Name(), Status: Refuted, Moves: []string{}, Answers: []Answer{}}
+		Shard: sh.String(), Solver: s.Name(), Status: Refuted, Moves: []string{}, Answers: []Answer{}}
 	t0 := time.Now()
 	defer func() { res.MS = millis(time.Since(t0)) }()
 	for i, cube := range f.Cubes {

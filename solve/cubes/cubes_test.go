@@ -10,6 +10,7 @@ import (
 	encshift "github.com/puzzlesat/puzzlesat/encode/shift"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/sat/gini"
+	"github.com/puzzlesat/puzzlesat/shard"
 	"github.com/puzzlesat/puzzlesat/shift"
 	"github.com/puzzlesat/puzzlesat/shift/search"
 )
@@ -89,8 +90,8 @@ func TestShardsAgree(t *testing.T) {
 			}
 			for _, n := range []int{1, 3} {
 				var results []*ShardResult
-				for i := 1; i <= n; i++ {
-					res, err := SolveShard(context.Background(), f, Shard{i, n}, newGini)
+				for i := range n {
+					res, err := SolveShard(context.Background(), f, shard.Shard{Index: i, Count: n}, newGini)
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -121,7 +122,7 @@ func TestMergeIncompleteAndForeign(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	one, err := SolveShard(context.Background(), f, Shard{1, 2}, newGini)
+	one, err := SolveShard(context.Background(), f, shard.Shard{Index: 0, Count: 2}, newGini)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -174,28 +175,6 @@ func TestReadRejects(t *testing.T) {
 		_, err := Read(strings.NewReader(tt.text))
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: error %v, want one containing %q", tt.name, err, tt.want)
-		}
-	}
-}
-
-func TestParseShard(t *testing.T) {
-	tests := []struct {
-		in   string
-		want Shard
-		ok   bool
-	}{
-		{"1/1", Shard{1, 1}, true},
-		{"3/4", Shard{3, 4}, true},
-		{"0/4", Shard{}, false},
-		{"5/4", Shard{}, false},
-		{"1/0", Shard{}, false},
-		{"2", Shard{}, false},
-		{"a/b", Shard{}, false},
-	}
-	for _, tt := range tests {
-		have, err := ParseShard(tt.in)
-		if (err == nil) != tt.ok || have != tt.want {
-			t.Errorf("ParseShard(%q) = %v, %v; want %v, ok %v", tt.in, have, err, tt.want, tt.ok)
 		}
 	}
 }
