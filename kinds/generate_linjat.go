@@ -233,8 +233,10 @@ func (s *linjatSearch) solved(numbers [][]int8) (*linjatGame, error) {
 	orig := possible(p, start)
 	eng := &human.Engine{Rules: s.rules(), Parallel: s.opt.Parallel}
 	cands := start
+	// The numbers stay: each dot reuses the placements and their cells.
+	in := hl.NewInput(p)
 	for dots := 0; ; dots++ {
-		res, err := eng.Solve(ctx, hl.NewInput(p), cands)
+		res, err := eng.Solve(ctx, in, cands)
 		if err != nil {
 			return nil, err
 		}
@@ -253,9 +255,10 @@ func (s *linjatSearch) solved(numbers [][]int8) (*linjatGame, error) {
 			return nil, nil
 		}
 		grid[k/s.cols][k%s.cols] = lm.Dot
-		if p, err = lm.New(s.opt.Name, grid); err != nil {
+		if p, err = p.With(puzzle.Pos{Row: k / s.cols, Col: k % s.cols}, lm.Dot); err != nil {
 			return nil, genInternal(err)
 		}
+		in = in.With(p)
 	}
 }
 
@@ -354,7 +357,9 @@ func possible(p *lm.Puzzle, cands []human.Cands) []int {
 	}
 	for i, c := range cands {
 		for _, j := range c.Values() {
-			for _, q := range p.Placements(i)[j].Cells() {
+			pl := p.Placements(i)[j]
+			for t := range pl.Len {
+				q := pl.At(t)
 				k := q.Row*cols + q.Col
 				if last[k] != i {
 					last[k] = i
@@ -447,9 +452,7 @@ func (d *linjatDraft) Help(rng *rand.Rand, stuck []human.Cands, other puzzle.Ass
 
 // with returns the draft with cell k set to v (a dot or empty).
 func (d *linjatDraft) with(k int, v int8) (*linjatDraft, error) {
-	g := d.p.Grid()
-	g[k/d.p.Cols()][k%d.p.Cols()] = v
-	p, err := lm.New(d.p.Title, g)
+	p, err := d.p.With(puzzle.Pos{Row: k / d.p.Cols(), Col: k % d.p.Cols()}, v)
 	if err != nil {
 		return nil, genInternal(err)
 	}

@@ -38,7 +38,9 @@ package linjat
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 	"strings"
+	"sync/atomic"
 
 	"github.com/puzzlesat/puzzlesat/human"
 	"github.com/puzzlesat/puzzlesat/puzzle"
@@ -123,6 +125,12 @@ type Input struct {
 	cells [][][]int // number -> placement -> cell indices
 	own   []int     // number -> its cell index
 	dot   []bool    // cell -> is a dot
+	// last is the view newView built last: the rules of a layered solve
+	// read one state in turn (COVER, then CANT_FIT, ... on the same
+	// candidates while the lower ones find nothing), so one entry saves
+	// most views. Atomic because parallel trials share the Input; a view
+	// is never written once built.
+	last atomic.Pointer[view]
 }
 
 // NewInput prepares p for the rules.
@@ -144,6 +152,21 @@ func NewInput(p *linjat.Puzzle) *Input {
 		in.cells = append(in.cells, pls)
 	}
 	return in
+}
+
+// With prepares p for the rules reusing in's placement cells when p has
+// in.P's numbers (it differs in its dots only, as linjat.Puzzle.With
+// makes it), which saves most of NewInput's work for a generator adding
+// dots one by one; otherwise it is NewInput(p).
+func (in *Input) With(p *linjat.Puzzle) *Input {
+	if p.Rows() != in.P.Rows() || p.Cols() != in.P.Cols() || !slices.Equal(p.Numbers(), in.P.Numbers()) {
+		return NewInput(p)
+	}
+	out := &Input{P: p, cols: in.cols, cells: in.cells, own: in.own, dot: make([]bool, len(in.dot))}
+	for _, d := range p.Dots() {
+		out.dot[d.Row*out.cols+d.Col] = true
+	}
+	return out
 }
 
 func (in *Input) pos(k int) puzzle.Pos { return puzzle.Pos{Row: k / in.cols, Col: k % in.cols} }
@@ -175,6 +198,12 @@ type view struct {
 }
 
 func newView(in *Input, cands []human.Cands) *view {
+	if v := in.last.Load(); v != nil && slices.Equal(v.cands, cands) {
+		return v
+	}
+	// The view keeps its own copy: the engine narrows its candidates in
+	// place, and the cached view must still describe the state it read.
+	cands = slices.Clone(cands)
 	ncell := len(in.dot)
 	v := &view{Input: in, cands: cands, fixed: make([]int, ncell), fit: make([]human.Cands, len(in.cells)), cover: make([][]int, ncell)}
 	scratch := make([]int, 2*ncell)
@@ -239,6 +268,7 @@ func newView(in *Input, cands []human.Cands) *view {
 			}
 		}
 	}
+	in.last.Store(v)
 	return v
 }
 

@@ -207,6 +207,25 @@ func (p *Puzzle) fits(i int, n Number) []Placement {
 	return out
 }
 
+// With returns a copy of p with the cell at q set to v, Empty or Dot, on a
+// cell that holds no number. Dots do not change where a line may go, so the
+// copy shares p's numbers and placements instead of computing them again
+// as New does: generators add and remove many dots on one set of numbers.
+func (p *Puzzle) With(q puzzle.Pos, v int8) (*Puzzle, error) {
+	switch {
+	case !p.In(q):
+		return nil, fmt.Errorf("linjat: %v is off the %dx%d grid", q, p.Rows(), p.Cols())
+	case v != Empty && v != Dot:
+		return nil, fmt.Errorf("linjat: %v: With sets a dot or an empty cell, not %d", q, v)
+	case p.Index(q) >= 0:
+		return nil, fmt.Errorf("linjat: %v holds a number", q)
+	}
+	c := *p
+	c.grid = p.Grid()
+	c.grid[q.Row][q.Col] = v
+	return &c, nil
+}
+
 // Kind is "linjat".
 func (p *Puzzle) Kind() string { return KindName }
 
