@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 
@@ -356,8 +357,8 @@ func possible(p *lm.Puzzle, cands []human.Cands) []int {
 		last[k] = -1
 	}
 	for i, c := range cands {
-		for _, j := range c.Values() {
-			pl := p.Placements(i)[j]
+		for x := uint64(c); x != 0; x &= x - 1 {
+			pl := p.Placements(i)[bits.TrailingZeros64(x)]
 			for t := range pl.Len {
 				q := pl.At(t)
 				k := q.Row*cols + q.Col

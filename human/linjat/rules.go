@@ -205,9 +205,10 @@ func newView(in *Input, cands []human.Cands) *view {
 	// place, and the cached view must still describe the state it read.
 	cands = slices.Clone(cands)
 	ncell := len(in.dot)
-	v := &view{Input: in, cands: cands, fixed: make([]int, ncell), fit: make([]human.Cands, len(in.cells)), cover: make([][]int, ncell)}
-	scratch := make([]int, 2*ncell)
-	count, last := scratch[:ncell], scratch[ncell:]
+	// One allocation for fixed and the scratch counts.
+	ints := make([]int, 3*ncell)
+	v := &view{Input: in, cands: cands, fixed: ints[:ncell:ncell], fit: make([]human.Cands, len(in.cells)), cover: make([][]int, ncell)}
+	count, last := ints[ncell:2*ncell], ints[2*ncell:]
 	for k := range v.fixed {
 		v.fixed[k] = -1
 	}
