@@ -388,3 +388,35 @@ func TestDifficultyTiers(t *testing.T) {
 		}
 	}
 }
+
+// TestInputWith: an Input made by With from another puzzle's gives the
+// solve NewInput gives, whether the numbers are the same (the placements'
+// cells shared) or not (a fresh Input).
+func TestInputWith(t *testing.T) {
+	ctx := context.Background()
+	ps := testcorpus.Linjat(t)[:20]
+	for k, p := range ps {
+		bare := p
+		for _, d := range p.Dots() {
+			var err error
+			if bare, err = bare.With(d, linjat.Empty); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, from := range []*linjat.Puzzle{bare, ps[(k+1)%len(ps)]} {
+			e := NewEngine(p, 0, false)
+			e.Parallel = 1
+			have, err := e.Solve(ctx, NewInput(from).With(p), Start(p))
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := e.Solve(ctx, NewInput(p), Start(p))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if fmt.Sprint(have.Steps) != fmt.Sprint(want.Steps) {
+				t.Errorf("%s from %s: have %d steps, want %d (%s)", p.Title, from.Title, len(have.Steps), len(want.Steps), want.Status)
+			}
+		}
+	}
+}

@@ -507,3 +507,51 @@ func TestDrawingSearchBounded(t *testing.T) {
 		t.Error("an impossible drawing was accepted")
 	}
 }
+
+// TestWith: a cell changed by With gives the puzzle New gives for the
+// changed grid (the placements shared are the ones New computes), and With
+// refuses numbers, values other than a dot or empty, and cells off the grid.
+func TestWith(t *testing.T) {
+	p, err := linjat.ParseRows("t", []byte("3 .\n 2 \n1  "))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name    string
+		q       puzzle.Pos
+		v       int8
+		wantErr string
+	}{
+		{"dot", puzzle.Pos{Row: 2, Col: 2}, linjat.Dot, ""},
+		{"clear a dot", puzzle.Pos{Row: 0, Col: 2}, linjat.Empty, ""},
+		{"a number", puzzle.Pos{Row: 1, Col: 1}, linjat.Dot, "holds a number"},
+		{"a value", puzzle.Pos{Row: 2, Col: 2}, 4, "sets a dot or an empty cell"},
+		{"off the grid", puzzle.Pos{Row: 3, Col: 0}, linjat.Dot, "off the 3x3 grid"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			have, err := p.With(tc.q, tc.v)
+			if tc.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+					t.Fatalf("have error %v, want one with %q", err, tc.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			g := p.Grid()
+			g[tc.q.Row][tc.q.Col] = tc.v
+			want, err := linjat.New("t", g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(have.Grid(), want.Grid()) || !reflect.DeepEqual(have.Vars(), want.Vars()) ||
+				!reflect.DeepEqual(have.Dots(), want.Dots()) {
+				t.Errorf("have %v (dots %v), want %v (dots %v)", have.Grid(), have.Dots(), want.Grid(), want.Dots())
+			}
+			if p.Cell(tc.q) == int(tc.v) {
+				t.Errorf("With changed its receiver at %v", tc.q)
+			}
+		})
+	}
+}
