@@ -40,7 +40,6 @@ import (
 	"math/bits"
 	"slices"
 	"strings"
-	"sync/atomic"
 
 	"github.com/puzzlesat/puzzlesat/human"
 	"github.com/puzzlesat/puzzlesat/puzzle"
@@ -125,12 +124,6 @@ type Input struct {
 	cells [][][]int // number -> placement -> cell indices
 	own   []int     // number -> its cell index
 	dot   []bool    // cell -> is a dot
-	// last is the view newView built last: the rules of a layered solve
-	// read one state in turn (COVER, then CANT_FIT, ... on the same
-	// candidates while the lower ones find nothing), so one entry saves
-	// most views. Atomic because parallel trials share the Input; a view
-	// is never written once built.
-	last atomic.Pointer[view]
 }
 
 // NewInput prepares p for the rules.
@@ -197,13 +190,17 @@ type view struct {
 	cover [][]int       // cell -> numbers with a fitting placement over it
 }
 
+// viewKey names the view in human.Memo.
+type viewKey struct{}
+
+// viewOf is the pass's view, built once per state: a layered solve reads
+// one state with COVER, then CANT_FIT, ... while the lower rules find
+// nothing, and every rule starts from the same view.
+func viewOf(in *Input, pass *human.Pass) *view {
+	return human.Memo(pass, viewKey{}, func() *view { return newView(in, pass.Cands) })
+}
+
 func newView(in *Input, cands []human.Cands) *view {
-	if v := in.last.Load(); v != nil && slices.Equal(v.cands, cands) {
-		return v
-	}
-	// The view keeps its own copy: the engine narrows its candidates in
-	// place, and the cached view must still describe the state it read.
-	cands = slices.Clone(cands)
 	ncell := len(in.dot)
 	// One allocation for fixed and the scratch counts.
 	ints := make([]int, 3*ncell)
@@ -269,7 +266,6 @@ func newView(in *Input, cands []human.Cands) *view {
 			}
 		}
 	}
-	in.last.Store(v)
 	return v
 }
 
@@ -331,7 +327,7 @@ func posNames(ps []puzzle.Pos) string {
 // placement) must be covered by it; a dot that none reaches is a
 // contradiction. One deduction per number.
 func applyCover(in *Input, pass *human.Pass) []human.Deduction {
-	v := newView(in, pass.Cands)
+	v := viewOf(in, pass)
 	dots := map[int][]int{}
 	var order []int
 	for k := range v.dot {
@@ -367,7 +363,7 @@ func applyCover(in *Input, pass *human.Pass) []human.Deduction {
 // applyCantFit: placements crossing a cell fixed to another number are
 // dropped. One deduction per number losing placements.
 func applyCantFit(in *Input, pass *human.Pass) []human.Deduction {
-	v := newView(in, pass.Cands)
+	v := viewOf(in, pass)
 	var out []human.Deduction
 	for i := range v.cells {
 		var blockers []int
@@ -407,7 +403,7 @@ func applyCantFit(in *Input, pass *human.Pass) []human.Deduction {
 // reference's version requires p, not q, to be unable to cover both; this
 // one checks the condition that makes the step sound.
 func applySquare(in *Input, pass *human.Pass) []human.Deduction {
-	v := newView(in, pass.Cands)
+	v := viewOf(in, pass)
 	var open []int
 	for k := range v.dot {
 		if v.openDot(k) && len(v.cover[k]) == 2 {
@@ -451,7 +447,7 @@ func applySquare(in *Input, pass *human.Pass) []human.Deduction {
 // every fitting placement through d covers are covered by d's line; a
 // placement covering such a cell t but not d would overlap it.
 func applyDependency(in *Input, pass *human.Pass) []human.Deduction {
-	v := newView(in, pass.Cands)
+	v := viewOf(in, pass)
 	var out []human.Deduction
 	count := make([]int, len(v.dot))
 	for d := range v.dot {
@@ -545,7 +541,7 @@ func (v *view) forcedAvoiding(i, x int) map[int]bool {
 // B would overlap one of them. The reference looks at one pair per cell,
 // in the same row or column; this looks at every pair.
 func applyOneOf(in *Input, pass *human.Pass) []human.Deduction {
-	v := newView(in, pass.Cands)
+	v := viewOf(in, pass)
 	var out []human.Deduction
 	for x := range v.dot {
 		if v.fixed[x] >= 0 || len(v.cover[x]) < 2 {
@@ -604,7 +600,7 @@ func applyOneOf(in *Input, pass *human.Pass) []human.Deduction {
 // can reach, a unique solution cannot use either (they would be
 // interchangeable), so p covers every cell its other placements share.
 func applySingleSolution(in *Input, pass *human.Pass) []human.Deduction {
-	v := newView(in, pass.Cands)
+	v := viewOf(in, pass)
 	var out []human.Deduction
 	for p := range v.cells {
 		var info []int
@@ -653,7 +649,7 @@ func applySingleSolution(in *Input, pass *human.Pass) []human.Deduction {
 // cells only it can reach: in a unique solution it must be there (it could
 // move there otherwise). Like the reference, one number per layer.
 func applyUncontested(in *Input, pass *human.Pass) []human.Deduction {
-	v := newView(in, pass.Cands)
+	v := viewOf(in, pass)
 	for p := range v.cells {
 		contested, reachesDot := false, false
 		for _, j := range v.fit[p].Values() {
