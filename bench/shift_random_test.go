@@ -190,52 +190,77 @@ func exactOptima(b *testing.B, ps []*shift.Puzzle, goals [][]int, h *search.Heur
 	return want
 }
 
+// exactReference is the exact search's answer on a set of scrambles,
+// built on first use: the heuristic (pattern databases or walking
+// distances) and the IDA* optimum of every instance, which every method
+// must equal.
+type exactReference struct {
+	p     *shift.Puzzle
+	ps    []*shift.Puzzle
+	goals [][]int
+	h     *search.Heuristic
+	want  []int
+}
+
+func (r *exactReference) prepare(b *testing.B) {
+	if r.h != nil {
+		return
+	}
+	t0 := time.Now()
+	var err error
+	if r.h, err = search.NewHeuristic(context.Background(), r.p, r.goals, 4_000_000, 2); err != nil {
+		b.Fatal(err)
+	}
+	b.Logf("heuristic %v", time.Since(t0).Round(time.Millisecond))
+	r.want = exactOptima(b, r.ps, r.goals, r.h)
+	hist := map[int]int{}
+	for _, w := range r.want {
+		hist[w]++
+	}
+	b.Logf("optima: %v", hist)
+}
+
+// shiftMethod is one way of solving the scrambles; slow ones run on a
+// subset of the larger puzzles.
+type shiftMethod struct {
+	name   string
+	m      func() method
+	slow   bool
+	solver string // the back-end it needs, if any
+}
+
+// methods are the ways every scramble benchmark compares.
+func (r *exactReference) methods() []shiftMethod {
+	return []shiftMethod{
+		{"ida", func() method { return searchMethod(search.Options{Goals: r.goals, Heuristic: r.h, Method: "ida"}) }, false, ""},
+		{"search", func() method { return searchMethod(search.Options{}) }, false, ""},
+		{"sat", func() method { return satMethod("gini") }, true, "gini"},
+		{"sat-cadical", func() method { return satMethod("ext:cadical --sat") }, true, "ext:cadical --sat"},
+		{"auto", func() method { return autoMethod }, false, "gini"},
+	}
+}
+
+// start skips a method whose back-end is missing and prepares r.
+func (r *exactReference) start(b *testing.B, mt shiftMethod) {
+	if mt.solver != "" {
+		if _, err := solvers.New(mt.solver); err != nil {
+			b.Skipf("%s: %v", mt.solver, err)
+		}
+	}
+	r.prepare(b)
+}
+
 func BenchmarkShiftScrambles(b *testing.B) {
 	reborn := shift.Reborn()
-	ps := scrambles(b, reborn, instanceCount(b, 100),
-		func(i int) int { return 5 + i%8 }, func(i int) uint64 { return uint64(1000 + i) })
 	goals, _ := reborn.GoalStates(1000, 10_000_000)
+	ref := &exactReference{p: reborn, goals: goals, ps: scrambles(b, reborn, instanceCount(b, 100),
+		func(i int) int { return 5 + i%8 }, func(i int) uint64 { return uint64(1000 + i) })}
 	timeout := instanceTimeout(b, 0)
-	var h *search.Heuristic
-	var want []int
-	prepare := func(b *testing.B) {
-		if h != nil {
-			return
-		}
-		t0 := time.Now()
-		var err error
-		if h, err = search.NewHeuristic(context.Background(), reborn, goals, 4_000_000, 2); err != nil {
-			b.Fatal(err)
-		}
-		b.Logf("heuristic %v", time.Since(t0).Round(time.Millisecond))
-		want = exactOptima(b, ps, goals, h)
-		hist := map[int]int{}
-		for _, w := range want {
-			hist[w]++
-		}
-		b.Logf("optima: %v", hist)
-	}
-	methods := []struct {
-		name   string
-		m      func() method
-		solver string
-	}{
-		{"ida", func() method { return searchMethod(search.Options{Goals: goals, Heuristic: h, Method: "ida"}) }, ""},
-		{"search", func() method { return searchMethod(search.Options{}) }, ""},
-		{"sat", func() method { return satMethod("gini") }, "gini"},
-		{"sat-cadical", func() method { return satMethod("ext:cadical --sat") }, "ext:cadical --sat"},
-		{"auto", func() method { return autoMethod }, "gini"},
-	}
-	for _, mt := range methods {
+	for _, mt := range ref.methods() {
 		b.Run(mt.name, func(b *testing.B) {
-			if mt.solver != "" {
-				if _, err := solvers.New(mt.solver); err != nil {
-					b.Skipf("%s: %v", mt.solver, err)
-				}
-			}
-			prepare(b)
+			ref.start(b, mt)
 			for i := 0; i < b.N; i++ {
-				runMethod(b, ps, want, mt.m(), timeout)
+				runMethod(b, ref.ps, ref.want, mt.m(), timeout)
 			}
 		})
 	}
@@ -248,49 +273,19 @@ func BenchmarkShiftLoopover(b *testing.B) {
 			b.Fatal(err)
 		}
 		name := fmt.Sprintf("%dx%d", size[0], size[1])
-		ps := scrambles(b, lo, instanceCount(b, 100), func(int) int { return 100 }, func(i int) uint64 { return uint64(i) })
-		goals := [][]int{lo.Goal.Target}
-		var h *search.Heuristic
-		var want []int
-		prepare := func(b *testing.B) {
-			if h != nil {
-				return
-			}
-			t0 := time.Now()
-			var err error
-			if h, err = search.NewHeuristic(context.Background(), lo, goals, 4_000_000, 2); err != nil {
-				b.Fatal(err)
-			}
-			b.Logf("heuristic %v", time.Since(t0).Round(time.Millisecond))
-			want = exactOptima(b, ps, goals, h)
-		}
-		methods := []struct {
-			name   string
-			m      func() method
-			slow   bool // on 4×4: the first 10 instances, 120 s each
-			solver string
-		}{
-			{"ida", func() method { return searchMethod(search.Options{Goals: goals, Heuristic: h, Method: "ida"}) }, false, ""},
-			{"search", func() method { return searchMethod(search.Options{}) }, false, ""},
-			{"sat", func() method { return satMethod("gini") }, true, "gini"},
-			{"sat-cadical", func() method { return satMethod("ext:cadical --sat") }, true, "ext:cadical --sat"},
-			{"auto", func() method { return autoMethod }, false, "gini"},
-		}
-		for _, mt := range methods {
+		ref := &exactReference{p: lo, goals: [][]int{lo.Goal.Target},
+			ps: scrambles(b, lo, instanceCount(b, 100), func(int) int { return 100 }, func(i int) uint64 { return uint64(i) })}
+		for _, mt := range ref.methods() {
 			b.Run(name+"/"+mt.name, func(b *testing.B) {
-				if mt.solver != "" {
-					if _, err := solvers.New(mt.solver); err != nil {
-						b.Skipf("%s: %v", mt.solver, err)
-					}
-				}
-				prepare(b)
-				set, timeout := ps, instanceTimeout(b, 0)
+				ref.start(b, mt)
+				// On 4×4 the SAT methods take the first 10 instances, 120 s each.
+				set, timeout := ref.ps, instanceTimeout(b, 0)
 				if mt.slow && size[0]*size[1] >= 16 {
-					set = ps[:min(10, len(ps))]
+					set = ref.ps[:min(10, len(ref.ps))]
 					timeout = instanceTimeout(b, 120*time.Second)
 				}
 				for i := 0; i < b.N; i++ {
-					runMethod(b, set, want[:len(set)], mt.m(), timeout)
+					runMethod(b, set, ref.want[:len(set)], mt.m(), timeout)
 				}
 			})
 		}
