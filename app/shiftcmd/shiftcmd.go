@@ -137,6 +137,11 @@ func solveAction(c *cli.Context, args []string) error {
 	if c.String("cubes") != "" {
 		return shardAction(c, args)
 	}
+	if c.IsSet("shard") {
+		// Without --cubes there is nothing to split: solving the whole
+		// puzzle as if it were one shard would pass for a shard's answer.
+		return appio.Exit(appio.ExitBadInput, "--shard splits a cubes file: give --cubes FILE (shift cubes writes one)")
+	}
 	asJSON, err := appio.JSON(c)
 	if err != nil {
 		return err

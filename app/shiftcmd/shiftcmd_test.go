@@ -153,6 +153,7 @@ func TestBadInput(t *testing.T) {
 		{[]string{"apply", "--builtin", "reborn", "c1u", "zz"}, `move 2: unknown move "zz"`},
 		{[]string{"scramble", "--builtin", "reborn", "--moves", "-1"}, "move count -1"},
 		{[]string{"solve", filepath.Join(testdata, "missing.txt")}, "missing.txt"},
+		{[]string{"solve", "--builtin", "reborn", "--shard", "0/2"}, "--shard splits a cubes file: give --cubes FILE"},
 	}
 	for _, tt := range tests {
 		code, _, stderr := run(t, "", tt.args...)
