@@ -44,6 +44,15 @@ type windowKey struct {
 
 const maxWindow = 4
 
+// permKey is a permutation of cells as a map key: two bytes a cell.
+func permKey(src []int) string {
+	b := make([]byte, 2*len(src))
+	for i, s := range src {
+		binary.LittleEndian.PutUint16(b[2*i:], uint16(s))
+	}
+	return string(b)
+}
+
 // NewCanon builds the table for p's moves with windows of up to maxLen
 // moves (1..4). It lowers maxLen when the words of that length would be
 // too many to enumerate (more than about two million).
@@ -55,14 +64,7 @@ func NewCanon(p *Puzzle, maxLen int) *Canon {
 	}
 	c := &Canon{MaxLen: maxLen, NumMoves: nm, set: map[windowKey]bool{}}
 	n := p.NumCells()
-	key := func(src []int) string {
-		b := make([]byte, 2*len(src))
-		for i, s := range src {
-			binary.LittleEndian.PutUint16(b[2*i:], uint16(s))
-		}
-		return string(b)
-	}
-	seen := map[string]bool{key(identity(n)): true}
+	seen := map[string]bool{permKey(identity(n)): true}
 	type word struct {
 		moves []int
 		prod  []int
@@ -84,7 +86,7 @@ func NewCanon(p *Puzzle, maxLen int) *Canon {
 				for x := range prod {
 					prod[x] = w.prod[src[x]]
 				}
-				k := key(prod)
+				k := permKey(prod)
 				if seen[k] {
 					c.Forbidden = append(c.Forbidden, moves)
 					c.set[mkKey(moves)] = true
