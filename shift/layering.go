@@ -1,8 +1,8 @@
 package shift
 
 import (
-	"encoding/binary"
 	"fmt"
+	"slices"
 )
 
 // Family is a set of moves that are powers of one generator g and move the
@@ -34,13 +34,6 @@ type Layering struct {
 // (identities and duplicates, as found by canon, are left out).
 func NewLayering(p *Puzzle, canon *Canon) *Layering {
 	n := p.NumCells()
-	key := func(src []int) string {
-		b := make([]byte, 2*len(src))
-		for i, s := range src {
-			binary.LittleEndian.PutUint16(b[2*i:], uint16(s))
-		}
-		return string(b)
-	}
 	L := &Layering{}
 	// powerOf[f] maps a permutation key to its exponent in family f.
 	var powerOf []map[string]int
@@ -57,10 +50,10 @@ func NewLayering(p *Puzzle, canon *Canon) *Layering {
 		placed := false
 		for f := range L.Families {
 			F := &L.Families[f]
-			if !equalInts(F.Support, support) {
+			if !slices.Equal(F.Support, support) {
 				continue
 			}
-			if _, ok := powerOf[f][key(mv.Src)]; ok {
+			if _, ok := powerOf[f][permKey(mv.Src)]; ok {
 				F.Moves = append(F.Moves, m)
 				placed = true
 				break
@@ -74,7 +67,7 @@ func NewLayering(p *Puzzle, canon *Canon) *Layering {
 		pw := map[string]int{}
 		cur := identity(n)
 		for e := 0; ; e++ {
-			k := key(cur)
+			k := permKey(cur)
 			if _, seen := pw[k]; seen {
 				break
 			}
@@ -102,7 +95,7 @@ func NewLayering(p *Puzzle, canon *Canon) *Layering {
 		F.Word[0] = []int{}
 		step := make([]int, len(F.Moves)) // exponent of each move
 		for i, m := range F.Moves {
-			step[i] = powerOf[f][key(p.Moves[m].Src)]
+			step[i] = powerOf[f][permKey(p.Moves[m].Src)]
 		}
 		queue := []int{0}
 		for len(queue) > 0 {
@@ -152,18 +145,6 @@ func familyName(move string) string {
 		}
 	}
 	return move
-}
-
-func equalInts(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func overlaps(a, b []int) bool {

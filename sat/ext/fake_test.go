@@ -7,6 +7,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -73,23 +74,11 @@ func TestFakeBinaries(t *testing.T) {
 			case tt.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tt.wantErr)):
 				t.Errorf("have error %v, want one containing %q", err, tt.wantErr)
 			}
-			if m := s.Model(); !equal(m, tt.wantModel) {
+			if m := s.Model(); !slices.Equal(m, tt.wantModel) {
 				t.Errorf("have model %v, want %v", m, tt.wantModel)
 			}
 		})
 	}
-}
-
-func equal(a, b []bool) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // TestInputFile checks the DIMACS the binary is given: the clauses and
