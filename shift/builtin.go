@@ -27,11 +27,7 @@ func RowMoves(pic Picture) []Move {
 		if len(cells) < 2 {
 			continue
 		}
-		l, r := identity(n), identity(n)
-		for j, c := range cells {
-			l[c] = cells[(j+1)%len(cells)]
-			r[c] = cells[(j+len(cells)-1)%len(cells)]
-		}
+		l, r := rotations(n, cells)
 		out = append(out, Move{Name: fmt.Sprintf("r%dl", i+1), Src: l}, Move{Name: fmt.Sprintf("r%dr", i+1), Src: r})
 	}
 	return out
@@ -59,14 +55,22 @@ func ColMoves(pic Picture) []Move {
 		if len(cells) < 2 {
 			continue
 		}
-		u, d := identity(n), identity(n)
-		for i, c := range cells {
-			u[c] = cells[(i+1)%len(cells)]
-			d[c] = cells[(i+len(cells)-1)%len(cells)]
-		}
+		u, d := rotations(n, cells)
 		out = append(out, Move{Name: fmt.Sprintf("c%du", j+1), Src: u}, Move{Name: fmt.Sprintf("c%dd", j+1), Src: d})
 	}
 	return out
+}
+
+// rotations returns the two moves of n cells that rotate cells by one
+// place: fwd brings every token from the next cell of cells (the first
+// one's from the second, the last one's from the first), back the other way.
+func rotations(n int, cells []int) (fwd, back []int) {
+	fwd, back = identity(n), identity(n)
+	for i, c := range cells {
+		fwd[c] = cells[(i+1)%len(cells)]
+		back[c] = cells[(i+len(cells)-1)%len(cells)]
+	}
+	return fwd, back
 }
 
 func cellsOf(line []int) []int {
