@@ -19,6 +19,7 @@ package search
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/puzzlesat/puzzlesat/shift"
@@ -286,39 +287,31 @@ func run[K comparable](ctx context.Context, p *shift.Puzzle, opt Options, goals 
 		return res
 	}
 	finish := func(meet K) *Result {
-		// Forward half: walk back to the start.
-		var pre []int
 		st := make([]uint8, n)
 		tmp := make([]uint8, n)
-		k := meet
-		for {
-			m := fw.seen[k]
-			if m == root {
-				break
+		// walk follows the moves seen stores from meet until root,
+		// undoing each by src (its move's inverse or the move itself),
+		// and returns them in the order met.
+		walk := func(seen map[K]uint8, src [][]int, moves []int) []int {
+			for k := meet; ; {
+				m := seen[k]
+				if m == root {
+					return moves
+				}
+				moves = append(moves, int(m))
+				cd.dec(k, st)
+				for c := range tmp {
+					tmp[c] = st[src[m][c]]
+				}
+				k = cd.enc(tmp)
 			}
-			pre = append(pre, int(m))
-			cd.dec(k, st)
-			for c := range tmp {
-				tmp[c] = st[invSrc[m][c]]
-			}
-			k = cd.enc(tmp)
 		}
-		for i, j := 0, len(pre)-1; i < j; i, j = i+1, j-1 {
-			pre[i], pre[j] = pre[j], pre[i]
-		}
+		// Forward half: walk back to the start.
+		pre := walk(fw.seen, invSrc, nil)
+		slices.Reverse(pre)
 		// Backward half: follow the stored moves to a goal.
-		k = meet
-		for bw != nil {
-			m := bw.seen[k]
-			if m == root {
-				break
-			}
-			pre = append(pre, int(m))
-			cd.dec(k, st)
-			for c := range tmp {
-				tmp[c] = st[fwdSrc[m][c]]
-			}
-			k = cd.enc(tmp)
+		if bw != nil {
+			pre = walk(bw.seen, fwdSrc, pre)
 		}
 		res.Status = Optimal
 		res.Moves = pre
