@@ -110,10 +110,10 @@ func (e *layers) addLayer() {
 					dests[s] = append(dests[s], c)
 				}
 			}
-			e.support(cur, next, c, srcs)
+			e.support(next, cur, c, srcs)
 		}
 		for _, s := range F.Support {
-			e.supportFwd(cur, next, s, dests[s])
+			e.support(cur, next, s, dests[s])
 		}
 		// The family's cost in unary: "the power takes at least t moves".
 		maxCost := 0

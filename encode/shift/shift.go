@@ -50,6 +50,7 @@ package shift
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -259,25 +260,14 @@ func (b *base) link(sel int, prev, cur [][]int, s, c int) {
 	}
 }
 
-// support writes, for cell c of cur whose token comes from one of srcs in
-// prev, "a value on c was on one of its sources".
-func (b *base) support(prev, cur [][]int, c int, srcs []int) {
-	for v := range cur[c] {
-		cl := []int{-cur[c][v]}
-		for _, s := range srcs {
-			cl = append(cl, prev[s][v])
-		}
-		b.a.AddClause(cl...)
-	}
-}
-
-// supportFwd writes, for cell s of prev whose token goes to one of dests in
-// cur, "a value on s goes to one of its destinations".
-func (b *base) supportFwd(prev, cur [][]int, s int, dests []int) {
-	for v := range prev[s] {
-		cl := []int{-prev[s][v]}
-		for _, c := range dests {
-			cl = append(cl, cur[c][v])
+// support writes, for cell c of state st, "a value on c is on one of
+// cells in state other": with st the later state, a token came from one of
+// its sources; with st the earlier one, it goes to one of its destinations.
+func (b *base) support(st, other [][]int, c int, cells []int) {
+	for v := range st[c] {
+		cl := []int{-st[c][v]}
+		for _, x := range cells {
+			cl = append(cl, other[x][v])
 		}
 		b.a.AddClause(cl...)
 	}
@@ -340,39 +330,13 @@ type goalBlock struct {
 // product of their projections; otherwise one block holds every cell.
 func factorGoals(p *model.Puzzle, goals [][]int) []goalBlock {
 	n := p.NumCells()
-	parent := make([]int, n)
-	for i := range parent {
-		parent[i] = i
-	}
-	find := func(x int) int {
-		for parent[x] != x {
-			parent[x] = parent[parent[x]]
-			x = parent[x]
-		}
-		return x
-	}
-	join := func(cells []int) {
-		for _, c := range cells[1:] {
-			parent[find(c)] = find(cells[0])
-		}
-	}
+	groups := slices.Clone(p.Goal.Distinct)
 	for _, s := range p.Goal.Sums {
-		join(s.Cells)
+		groups = append(groups, s.Cells)
 	}
-	for _, d := range p.Goal.Distinct {
-		join(d)
-	}
-	byRoot := map[int]int{}
 	var blocks []goalBlock
-	for c := 0; c < n; c++ {
-		r := find(c)
-		i, ok := byRoot[r]
-		if !ok {
-			i = len(blocks)
-			byRoot[r] = i
-			blocks = append(blocks, goalBlock{})
-		}
-		blocks[i].cells = append(blocks[i].cells, c)
+	for _, cells := range model.Partition(n, groups) {
+		blocks = append(blocks, goalBlock{cells: cells})
 	}
 	product := 1.0
 	for i := range blocks {

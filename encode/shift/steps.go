@@ -109,10 +109,10 @@ func (e *steps) Extend(k int) {
 			}
 			e.link(z, prev, cur, s, c)
 		}
-		e.support(prev, cur, c, e.srcs[c])
+		e.support(cur, prev, c, e.srcs[c])
 	}
 	for s := 0; s < n; s++ {
-		e.supportFwd(prev, cur, s, e.dests[s])
+		e.support(prev, cur, s, e.dests[s])
 	}
 }
 
