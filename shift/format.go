@@ -441,12 +441,9 @@ func (ps *parser) readSum(l srcLine) error {
 	if err != nil {
 		return ps.errf(l.num, cols[1], "sum: total %q is not an integer", f[1])
 	}
-	cells, err := ps.cellList(l, f[2:], cols[2:])
+	cells, err := ps.goalCells(l, "sum", f[2:], cols[2:])
 	if err != nil {
 		return err
-	}
-	if err := checkCells(ps.p.NumCells(), cells); err != nil {
-		return ps.errf(l.num, 1, "sum: %v", err)
 	}
 	ps.p.Goal.Sums = append(ps.p.Goal.Sums, Sum{Cells: cells, Total: total})
 	return nil
@@ -458,15 +455,25 @@ func (ps *parser) readDistinct(l srcLine) error {
 	if len(f) < 3 {
 		return ps.errf(l.num, 1, "distinct: want at least two cells")
 	}
-	cells, err := ps.cellList(l, f[1:], cols[1:])
+	cells, err := ps.goalCells(l, "distinct", f[1:], cols[1:])
 	if err != nil {
 		return err
 	}
-	if err := checkCells(ps.p.NumCells(), cells); err != nil {
-		return ps.errf(l.num, 1, "distinct: %v", err)
-	}
 	ps.p.Goal.Distinct = append(ps.p.Goal.Distinct, cells)
 	return nil
+}
+
+// goalCells reads the cells of a goal line's constraint (named by what in
+// errors): listed cells (f, at columns cols) that exist, each once.
+func (ps *parser) goalCells(l srcLine, what string, f []string, cols []int) ([]int, error) {
+	cells, err := ps.cellList(l, f, cols)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkCells(ps.p.NumCells(), cells); err != nil {
+		return nil, ps.errf(l.num, 1, "%s: %v", what, err)
+	}
+	return cells, nil
 }
 
 func (ps *parser) readMagic(l srcLine) error {
@@ -545,27 +552,12 @@ func Format(p *Puzzle) string {
 	b.WriteString(p.FormatState(p.Start))
 	if p.Goal.Target != nil {
 		b.WriteString("target\n")
-		w := 1
-		for _, v := range p.Values {
-			w = max(w, len(v))
-		}
-		for _, line := range p.Picture.Lines {
-			for j, e := range line {
-				if j > 0 {
-					b.WriteByte(' ')
-				}
-				tok := "."
-				if e != Gap {
-					tok = "*"
-					if v := p.Goal.Target[e]; v != Any {
-						tok = p.Values[v]
-					}
-				}
-				b.WriteString(strings.Repeat(" ", w-len(tok)))
-				b.WriteString(tok)
+		b.WriteString(p.formatCells(func(c int) string {
+			if v := p.Goal.Target[c]; v != Any {
+				return p.Values[v]
 			}
-			b.WriteByte('\n')
-		}
+			return "*"
+		}))
 	}
 	// Name the generated move families when the moves are exactly those.
 	gen := map[string][]Move{"cols": ColMoves(p.Picture), "rows": RowMoves(p.Picture)}

@@ -317,6 +317,13 @@ func (p *Puzzle) Replay(names []string) ([][]int, error) {
 // FormatState prints state s in the puzzle's picture, one line per
 // picture line, tokens separated by spaces and padded to equal width.
 func (p *Puzzle) FormatState(s []int) string {
+	return p.formatCells(func(c int) string { return p.Values[s[c]] })
+}
+
+// formatCells prints tok of every cell in the puzzle's picture ("." for a
+// gap), one line per picture line, tokens separated by spaces and padded
+// to the width of the longest value.
+func (p *Puzzle) formatCells(tok func(cell int) string) string {
 	w := 1
 	for _, v := range p.Values {
 		w = max(w, len(v))
@@ -327,12 +334,12 @@ func (p *Puzzle) FormatState(s []int) string {
 			if j > 0 {
 				b.WriteByte(' ')
 			}
-			tok := "."
+			t := "."
 			if e != Gap {
-				tok = p.Values[s[e]]
+				t = tok(e)
 			}
-			b.WriteString(strings.Repeat(" ", w-len(tok)))
-			b.WriteString(tok)
+			b.WriteString(strings.Repeat(" ", w-len(t)))
+			b.WriteString(t)
 		}
 		b.WriteByte('\n')
 	}
