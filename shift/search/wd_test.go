@@ -19,26 +19,7 @@ func TestWalkingDistanceAdmissible(t *testing.T) {
 		t.Fatalf("walking distances %v, %v; want two", wds, err)
 	}
 	h := &Heuristic{WDs: wds}
-	s := append([]int(nil), p.Start...)
-	rng := rand.New(rand.NewPCG(8, 9))
-	tight := 0
-	for i := 0; i < 20000; i++ {
-		rng.Shuffle(len(s), func(a, b int) { s[a], s[b] = s[b], s[a] })
-		real := int(dist[permRank(s)])
-		if real < 0 {
-			continue // odd permutations are unreachable
-		}
-		have := h.H(s)
-		if have > real {
-			t.Fatalf("h(%v) = %d > distance %d", s, have, real)
-		}
-		if have == real {
-			tight++
-		}
-	}
-	if tight == 0 {
-		t.Error("the walking distance is never exact")
-	}
+	checkAdmissible(t, p, dist, h.H, rand.New(rand.NewPCG(8, 9)), 20000, "the walking distance")
 }
 
 // TestWalkingDistanceCounts: the rows' walking distance counts column
