@@ -1,8 +1,6 @@
 package shift
 
 import (
-	"context"
-	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -16,10 +14,7 @@ import (
 // one of its cubes is, cubes do not overlap (checked pairwise where there
 // are few), and a satisfiable cube's solution starts with the cube's word.
 func TestCubesSplitDepth(t *testing.T) {
-	rng := rand.New(rand.NewPCG(7, 8))
-	lo, _ := model.Loopover(2, 3)
-	rb, _, _ := model.Scramble(model.Reborn(), 4, rng)
-	lq, _, _ := model.Scramble(lo, 12, rng)
+	rb, lq := scrambled(7, 8, 4)
 	enc, _ := Lookup("layers")
 	tests := []struct {
 		p        *model.Puzzle
@@ -33,31 +28,16 @@ func TestCubesSplitDepth(t *testing.T) {
 		p := tt.p
 		// fresh returns a solver holding the encoding extended to depth k.
 		fresh := func(k int) (*gini.Solver, Deepener) {
-			s := gini.New()
-			e, err := New(enc, p, s, Options{MaxSteps: tt.maxK})
-			if err != nil {
-				t.Fatal(err)
-			}
-			for i := 0; i <= k; i++ {
-				e.Extend(i)
-			}
-			return s, e
-		}
-		solve := func(s *gini.Solver, as []int) sat.Status {
-			st, err := s.Solve(context.Background(), as...)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return st
+			return extended(t, enc, p, Options{MaxSteps: tt.maxK}, k)
 		}
 		for k := 0; k <= tt.maxK; k++ {
 			s, e := fresh(k)
 			cubes := e.(Cuber).Cubes(k)
 			base := len(e.Assume(k))
-			whole := solve(s, e.Assume(k))
+			whole := solve(t, s, e.Assume(k))
 			anyCube := sat.Unsat
 			for _, c := range cubes {
-				if solve(s, c.Assume) != sat.Sat {
+				if solve(t, s, c.Assume) != sat.Sat {
 					continue
 				}
 				anyCube = sat.Sat
@@ -87,7 +67,7 @@ func TestCubesSplitDepth(t *testing.T) {
 				}
 				s2.AddClause(cl...)
 			}
-			if len(cubes) > 1 && solve(s2, append(e2.Assume(k), act)) != sat.Unsat {
+			if len(cubes) > 1 && solve(t, s2, append(e2.Assume(k), act)) != sat.Unsat {
 				t.Errorf("%s depth %d: a model outside every cube", p.Name, k)
 			}
 			if !tt.pairwise {
@@ -96,7 +76,7 @@ func TestCubesSplitDepth(t *testing.T) {
 			for i := range cubes {
 				for j := i + 1; j < len(cubes); j++ {
 					both := append(slices.Clone(cubes[i].Assume), cubes[j].Assume[base:]...)
-					if solve(s, both) != sat.Unsat {
+					if solve(t, s, both) != sat.Unsat {
 						t.Errorf("%s depth %d: cubes %d and %d overlap", p.Name, k, i, j)
 					}
 				}
@@ -113,14 +93,7 @@ func TestCubesSplitDepth(t *testing.T) {
 // of cost ≤ 1: 6.
 func TestCubesCount(t *testing.T) {
 	enc, _ := Lookup("layers")
-	s := gini.New()
-	e, err := New(enc, model.Reborn(), s, Options{MaxSteps: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for k := 0; k <= 2; k++ {
-		e.Extend(k)
-	}
+	_, e := extended(t, enc, model.Reborn(), Options{MaxSteps: 2}, 2)
 	got := map[string]int{}
 	for _, c := range e.(Cuber).Cubes(2) {
 		got[c.Part]++
@@ -137,10 +110,7 @@ func TestCubesCount(t *testing.T) {
 // every case excluded has no model), one case is satisfiable exactly when
 // the part is, and cases do not overlap (pairwise where there are few).
 func TestMiddleSplitsPart(t *testing.T) {
-	rng := rand.New(rand.NewPCG(9, 10))
-	lo, _ := model.Loopover(2, 3)
-	rb, _, _ := model.Scramble(model.Reborn(), 5, rng)
-	lq, _, _ := model.Scramble(lo, 12, rng)
+	rb, lq := scrambled(9, 10, 5)
 	enc, _ := Lookup("layers")
 	tests := []struct {
 		p        *model.Puzzle
@@ -152,21 +122,7 @@ func TestMiddleSplitsPart(t *testing.T) {
 		{lq, 7, true},
 	}
 	for _, tt := range tests {
-		s := gini.New()
-		e, err := New(enc, tt.p, s, Options{MaxSteps: tt.k})
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i := 0; i <= tt.k; i++ {
-			e.Extend(i)
-		}
-		solve := func(as []int) sat.Status {
-			st, err := s.Solve(context.Background(), as...)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return st
-		}
+		s, e := extended(t, enc, tt.p, Options{MaxSteps: tt.k}, tt.k)
 		split := 0
 		for _, pt := range e.Parts(tt.k) {
 			if len(pt.Middle) == 0 {
@@ -175,11 +131,11 @@ func TestMiddleSplitsPart(t *testing.T) {
 			split++
 			anyCase := sat.Unsat
 			for _, c := range pt.Middle {
-				if solve(slices.Concat(pt.Assume, c)) == sat.Sat {
+				if solve(t, s, slices.Concat(pt.Assume, c)) == sat.Sat {
 					anyCase = sat.Sat
 				}
 			}
-			if whole := solve(pt.Assume); whole != anyCase {
+			if whole := solve(t, s, pt.Assume); whole != anyCase {
 				t.Errorf("%s depth %d part %s: whole %v, some case %v", tt.p.Name, tt.k, pt.Name, whole, anyCase)
 			}
 			act := s.NewVar()
@@ -190,7 +146,7 @@ func TestMiddleSplitsPart(t *testing.T) {
 				}
 				s.AddClause(cl...)
 			}
-			if solve(append(slices.Clone(pt.Assume), act)) != sat.Unsat {
+			if solve(t, s, append(slices.Clone(pt.Assume), act)) != sat.Unsat {
 				t.Errorf("%s depth %d part %s: a model outside every case", tt.p.Name, tt.k, pt.Name)
 			}
 			if !tt.pairwise {
@@ -198,7 +154,7 @@ func TestMiddleSplitsPart(t *testing.T) {
 			}
 			for i := range pt.Middle {
 				for j := i + 1; j < len(pt.Middle); j++ {
-					if solve(slices.Concat(pt.Assume, pt.Middle[i], pt.Middle[j])) != sat.Unsat {
+					if solve(t, s, slices.Concat(pt.Assume, pt.Middle[i], pt.Middle[j])) != sat.Unsat {
 						t.Errorf("%s depth %d part %s: cases %d and %d overlap", tt.p.Name, tt.k, pt.Name, i, j)
 					}
 				}

@@ -167,6 +167,19 @@ func New(enc *Encoding, p *model.Puzzle, a encode.Adder, opt Options) (Deepener,
 	return enc.new(b), nil
 }
 
+// NewExtended is New followed by Extend(0) … Extend(k): every depth up to
+// k encoded at once, for a question about depth k alone.
+func NewExtended(enc *Encoding, p *model.Puzzle, a encode.Adder, opt Options, k int) (Deepener, error) {
+	d, err := New(enc, p, a, opt)
+	if err != nil {
+		return nil, err
+	}
+	for i := 0; i <= k; i++ {
+		d.Extend(i)
+	}
+	return d, nil
+}
+
 // base holds what every encoding shares: the counting sink, the values and
 // the goal compiler.
 type base struct {

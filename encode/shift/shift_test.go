@@ -14,6 +14,38 @@ import (
 	"github.com/puzzlesat/puzzlesat/shift/search"
 )
 
+// extended returns a gini solver holding p's encoding by enc, extended to
+// depth k.
+func extended(t *testing.T, enc *Encoding, p *model.Puzzle, opt Options, k int) (*gini.Solver, Deepener) {
+	t.Helper()
+	s := gini.New()
+	e, err := NewExtended(enc, p, s, opt, k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, e
+}
+
+// solve answers s under the assumptions as.
+func solve(t *testing.T, s sat.Solver, as []int) sat.Status {
+	t.Helper()
+	st, err := s.Solve(context.Background(), as...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
+
+// scrambled returns Reborn scrambled by rebornMoves random moves and
+// Loopover 2×3 by 12, from one generator seeded with (seed1, seed2).
+func scrambled(seed1, seed2 uint64, rebornMoves int) (rb, lq *model.Puzzle) {
+	rng := rand.New(rand.NewPCG(seed1, seed2))
+	lo, _ := model.Loopover(2, 3)
+	rb, _, _ = model.Scramble(model.Reborn(), rebornMoves, rng)
+	lq, _, _ = model.Scramble(lo, 12, rng)
+	return rb, lq
+}
+
 // optimum deepens with one gini solver and returns the first satisfiable
 // depth and its moves, checked by replaying them.
 func optimum(t *testing.T, enc *Encoding, p *model.Puzzle, opt Options, maxSteps int) (int, []int) {
@@ -208,28 +240,14 @@ func TestIdentityMovesOnly(t *testing.T) {
 // overlap, so refuting every part refutes the depth, and a depth is
 // satisfiable exactly when one of its parts is.
 func TestPartsSplitDepth(t *testing.T) {
-	rng := rand.New(rand.NewPCG(5, 6))
-	lo, _ := model.Loopover(2, 3)
-	rb, _, _ := model.Scramble(model.Reborn(), 4, rng)
-	lq, _, _ := model.Scramble(lo, 12, rng)
+	rb, lq := scrambled(5, 6, 4)
 	const maxK = 5
 	for _, p := range []*model.Puzzle{rb, lq} {
 		for _, enc := range All {
 			// solve answers one question on a fresh solver.
 			solve := func(k int, build func(e Deepener, s *gini.Solver) []int) sat.Status {
-				s := gini.New()
-				e, err := New(enc, p, s, Options{MaxSteps: maxK})
-				if err != nil {
-					t.Fatal(err)
-				}
-				for i := 0; i <= k; i++ {
-					e.Extend(i)
-				}
-				st, err := s.Solve(context.Background(), build(e, s)...)
-				if err != nil {
-					t.Fatal(err)
-				}
-				return st
+				s, e := extended(t, enc, p, Options{MaxSteps: maxK}, k)
+				return solve(t, s, build(e, s))
 			}
 			own := func(e Deepener, k, i int) []int { // part i's assumptions beyond Assume(k)
 				return e.Parts(k)[i].Assume[len(e.Assume(k)):]

@@ -102,12 +102,9 @@ func Build(p *shift.Puzzle, depth int, enc *encshift.Encoding) (*File, error) {
 // encodeDepth writes p's encoding, extended to depth, into a, and asks for
 // every part of the depth (which may add the clauses of the start).
 func encodeDepth(p *shift.Puzzle, depth int, enc *encshift.Encoding, a encode.Adder) (encshift.Deepener, error) {
-	d, err := encshift.New(enc, p, a, encshift.Options{MaxSteps: depth})
+	d, err := encshift.NewExtended(enc, p, a, encshift.Options{MaxSteps: depth}, depth)
 	if err != nil {
 		return nil, err
-	}
-	for k := 0; k <= depth; k++ {
-		d.Extend(k)
 	}
 	if c, ok := d.(encshift.Cuber); ok {
 		c.Cubes(depth)

@@ -36,12 +36,9 @@ func wholeDepth(t *testing.T, p *shift.Puzzle, k int) sat.Status {
 	t.Helper()
 	enc, _ := encshift.Lookup("layers")
 	s := gini.New()
-	d, err := encshift.New(enc, p, s, encshift.Options{MaxSteps: k})
+	d, err := encshift.NewExtended(enc, p, s, encshift.Options{MaxSteps: k}, k)
 	if err != nil {
 		t.Fatal(err)
-	}
-	for i := 0; i <= k; i++ {
-		d.Extend(i)
 	}
 	st, err := s.Solve(context.Background(), d.Assume(k)...)
 	if err != nil {
