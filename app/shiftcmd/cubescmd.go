@@ -41,12 +41,9 @@ func mergeCommand() *cli.Command {
 }
 
 func cubesAction(c *cli.Context, args []string) error {
-	p, rest, err := load(c, args)
+	p, err := loadOnly(c, args)
 	if err != nil {
 		return err
-	}
-	if len(rest) > 0 {
-		return appio.Exit(appio.ExitBadInput, "unexpected arguments %q", rest)
 	}
 	depth := c.Int("depth")
 	if depth < 0 {

@@ -93,6 +93,18 @@ func load(c *cli.Context, args []string) (*shift.Puzzle, []string, error) {
 	return p, args[1:], nil
 }
 
+// loadOnly reads the puzzle when it is all the arguments there are.
+func loadOnly(c *cli.Context, args []string) (*shift.Puzzle, error) {
+	p, rest, err := load(c, args)
+	if err != nil {
+		return nil, err
+	}
+	if len(rest) > 0 {
+		return nil, appio.Exit(appio.ExitBadInput, "unexpected arguments %q", rest)
+	}
+	return p, nil
+}
+
 func moveNames(p *shift.Puzzle, moves []int) []string {
 	out := make([]string, len(moves))
 	for i, m := range moves {
@@ -146,12 +158,9 @@ func solveAction(c *cli.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	p, rest, err := load(c, args)
+	p, err := loadOnly(c, args)
 	if err != nil {
 		return err
-	}
-	if len(rest) > 0 {
-		return appio.Exit(appio.ExitBadInput, "unexpected arguments %q", rest)
 	}
 	maxSteps := c.Int("max-steps")
 	if maxSteps < 0 {
@@ -349,12 +358,9 @@ func proofLine(out solveJSON) string {
 }
 
 func scrambleAction(c *cli.Context, args []string) error {
-	p, rest, err := load(c, args)
+	p, err := loadOnly(c, args)
 	if err != nil {
 		return err
-	}
-	if len(rest) > 0 {
-		return appio.Exit(appio.ExitBadInput, "unexpected arguments %q", rest)
 	}
 	n := c.Int("moves")
 	seed := c.Uint64("seed")
