@@ -45,12 +45,7 @@ func CNF(ctx context.Context, root string, families, solverNames []string, reps 
 					if err != nil {
 						return out, err
 					}
-					for s.NumVars() < f.Vars {
-						s.NewVar()
-					}
-					for _, c := range f.Clauses {
-						s.AddClause(c...)
-					}
+					sat.Load(s, f)
 					start := time.Now()
 					st, err := s.Solve(ctx)
 					d := time.Since(start)

@@ -149,7 +149,7 @@ func TestCountRandom(t *testing.T) {
 				primary[j]++
 			}
 			s := mk()
-			conformance.Load(s, f)
+			sat.Load(s, f)
 			want := projectedCount(bruteModels(f), primary)
 			n, complete, err := sat.Count(context.Background(), s, primary, 0)
 			if err != nil || !complete || n != want {
@@ -226,12 +226,7 @@ func TestUnique(t *testing.T) {
 	forEach(t, func(t *testing.T, mk func() sat.Solver) {
 		for _, tc := range tests {
 			s := mk()
-			for s.NumVars() < tc.vars {
-				s.NewVar()
-			}
-			for _, c := range tc.clauses {
-				s.AddClause(c...)
-			}
+			sat.Load(s, &sat.Formula{Vars: tc.vars, Clauses: tc.clauses})
 			r, err := sat.Unique(context.Background(), s, tc.primary)
 			if err != nil || r.Status != tc.want {
 				t.Fatalf("%s: Unique = %v, %v; want %v", tc.name, r.Status, err, tc.want)
@@ -314,7 +309,7 @@ func TestBackbone(t *testing.T) {
 			}
 			primary := []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}
 			s := mk()
-			conformance.Load(s, f)
+			sat.Load(s, f)
 			bb, st, err := sat.Backbone(context.Background(), s, primary)
 			if want := bruteBackbone(models, primary); err != nil || st != sat.Sat || !slices.Equal(bb, want) {
 				t.Fatalf("instance %d: Backbone = %v, %v, %v; want %v, Sat", i, bb, st, err, want)

@@ -114,6 +114,16 @@ type Formula struct {
 	Clauses [][]int
 }
 
+// Load allocates f's variables in s and adds its clauses.
+func Load(s Solver, f *Formula) {
+	for s.NumVars() < f.Vars {
+		s.NewVar()
+	}
+	for _, c := range f.Clauses {
+		s.AddClause(c...)
+	}
+}
+
 // NewVar allocates the next variable.
 func (f *Formula) NewVar() int { f.Vars++; return f.Vars }
 

@@ -128,12 +128,7 @@ func (in *input) newSolver(c *cli.Context) (sat.Solver, error) {
 	if err != nil {
 		return nil, err
 	}
-	for s.NumVars() < in.f.Vars {
-		s.NewVar()
-	}
-	for _, cl := range in.f.Clauses {
-		s.AddClause(cl...)
-	}
+	sat.Load(s, in.f)
 	return s, nil
 }
 

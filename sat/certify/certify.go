@@ -42,12 +42,7 @@ func (c *Certificate) Size() int { return len(c.Lemmas) }
 // under them, and ctx.Err() when ctx ends first.
 func Unsat(ctx context.Context, f *sat.Formula, assumptions []int) (*Certificate, error) {
 	s := gophersat.New()
-	for s.NumVars() < f.Vars {
-		s.NewVar()
-	}
-	for _, c := range f.Clauses {
-		s.AddClause(c...)
-	}
+	sat.Load(s, f)
 	return Prove(ctx, s, assumptions)
 }
 

@@ -188,7 +188,7 @@ func testSmall(t *testing.T, mk func(*testing.T) sat.Solver) {
 				f.AddClause(c...)
 			}
 			s := mk(t)
-			Load(s, f)
+			sat.Load(s, f)
 			if have, want := solve(t, s), want(bruteCount(f, nil, nil)); have != want {
 				t.Fatalf("Solve() = %v, want %v", have, want)
 			}
@@ -222,7 +222,7 @@ func testEmptyClause(t *testing.T, mk func(*testing.T) sat.Solver) {
 func testUnsatStaysUnsat(t *testing.T, mk func(*testing.T) sat.Solver) {
 	for _, assume := range [][]int{nil, {3}} {
 		s := mk(t)
-		Load(s, Pigeonhole(4, 3))
+		sat.Load(s, Pigeonhole(4, 3))
 		s.AddClause(-13, 14)
 		for i := 0; i < 3; i++ {
 			if have := solve(t, s, assume...); have != sat.Unsat {
@@ -310,7 +310,7 @@ func testRandom(t *testing.T, mk func(*testing.T) sat.Solver) {
 		vars := 8 + rng.IntN(5)
 		f := Random3SAT(rng, vars, vars*43/10)
 		s := mk(t)
-		Load(s, f)
+		sat.Load(s, f)
 		if have, want := solve(t, s), want(bruteCount(f, nil, nil)); have != want {
 			t.Fatalf("instance %d %v: Solve() = %v, want %v", i, f.Clauses, have, want)
 		}
@@ -330,7 +330,7 @@ func testRandomIncremental(t *testing.T, mk func(*testing.T) sat.Solver) {
 	for i := 0; i < 40; i++ {
 		f := Random3SAT(rng, 8, 10)
 		s := mk(t)
-		Load(s, f)
+		sat.Load(s, f)
 		for step := 0; step < 25; step++ {
 			if rng.IntN(3) == 0 {
 				c := make([]int, 1+rng.IntN(3))
@@ -448,7 +448,7 @@ func testIncrementalAfterSat(t *testing.T, mk func(*testing.T) sat.Solver) {
 	for i := 0; i < 10; i++ {
 		f := Random3SAT(rng, 8, 14)
 		s := mk(t)
-		Load(s, f)
+		sat.Load(s, f)
 		if have, want := enumerate(t, s, iota1(8), 0), bruteCount(f, nil, nil); have != want {
 			t.Fatalf("instance %d: %d models by blocking clauses, want %d", i, have, want)
 		}
@@ -463,7 +463,7 @@ func testNoDuplicateModels(t *testing.T, mk func(*testing.T) sat.Solver) {
 	for i := 0; i < 6; i++ {
 		f := Random3SAT(rng, 9, 12)
 		s := mk(t)
-		Load(s, f)
+		sat.Load(s, f)
 		act := s.NewVar()
 		if have, want := enumerate(t, s, iota1(9), act, act), bruteCount(f, nil, nil); have != want {
 			t.Fatalf("instance %d: %d models under an activation literal, want %d", i, have, want)
@@ -565,7 +565,7 @@ func testParallel(t *testing.T, mk func(*testing.T) sat.Solver) {
 			defer wg.Done()
 			for i, j := range jobs[w] {
 				s := solvers[w][i]
-				Load(s, j.f)
+				sat.Load(s, j.f)
 				ctx, cancel := context.WithTimeout(context.Background(), hangLimit)
 				st, err := s.Solve(ctx)
 				cancel()
@@ -772,7 +772,7 @@ func testCard(t *testing.T, mk func(*testing.T) sat.Solver) {
 func checkCard(t *testing.T, mk func(*testing.T) sat.Solver, name string, f *sat.Formula, cards []card) {
 	t.Helper()
 	s := mk(t)
-	Load(s, f)
+	sat.Load(s, f)
 	ca := s.(sat.CardAdder)
 	for _, c := range cards {
 		ca.AddAtLeast(c.lits, c.k)
@@ -826,7 +826,7 @@ func testCertificate(t *testing.T, mk func(*testing.T) sat.Solver) {
 	}
 	for _, tc := range cases {
 		s := mk(t)
-		Load(s, tc.f)
+		sat.Load(s, tc.f)
 		ctx, cancel := context.WithTimeout(context.Background(), hangLimit)
 		st, cert, err := s.(sat.Certifier).SolveCertified(ctx, tc.assume...)
 		cancel()

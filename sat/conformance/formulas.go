@@ -55,16 +55,6 @@ func Random3SAT(rng *rand.Rand, vars, clauses int) *sat.Formula {
 	return f
 }
 
-// Load allocates f's variables in s and adds its clauses.
-func Load(s sat.Solver, f *sat.Formula) {
-	for s.NumVars() < f.Vars {
-		s.NewVar()
-	}
-	for _, c := range f.Clauses {
-		s.AddClause(c...)
-	}
-}
-
 // Models yields every model of f, indexed by variable (index 0 unused), by
 // trying all 2^f.Vars assignments: the brute-force oracle of tests, for
 // small formulas. The slice is reused from one model to the next: clone it

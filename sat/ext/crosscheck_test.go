@@ -42,12 +42,7 @@ func TestCrossCheckGini(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for s.NumVars() < f.Vars {
-				s.NewVar()
-			}
-			for _, c := range f.Clauses {
-				s.AddClause(c...)
-			}
+			sat.Load(s, f)
 			st, err := s.Solve(ctx)
 			if err != nil {
 				t.Fatalf("%s on %s: %v", s.Name(), path, err)

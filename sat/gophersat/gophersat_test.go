@@ -47,7 +47,7 @@ func TestCertifiedRefusesCards(t *testing.T) {
 func TestCertificateLong(t *testing.T) {
 	s := gophersat.New()
 	f := conformance.Pigeonhole(7, 6)
-	conformance.Load(s, f)
+	sat.Load(s, f)
 	st, cert, err := s.SolveCertified(context.Background())
 	if err != nil || st != sat.Unsat {
 		t.Fatalf("SolveCertified(pigeonhole 7→6) = %v, %v; want Unsat", st, err)

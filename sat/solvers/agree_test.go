@@ -47,7 +47,7 @@ func agree(t *testing.T, name string, f *sat.Formula, want sat.Status) sat.Statu
 		if err != nil {
 			t.Fatal(err)
 		}
-		conformance.Load(s, f)
+		sat.Load(s, f)
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 		st, err := s.Solve(ctx)
 		cancel()
@@ -166,7 +166,7 @@ func BenchmarkUUF250(b *testing.B) {
 					if err != nil {
 						b.Fatal(err)
 					}
-					conformance.Load(s, f)
+					sat.Load(s, f)
 					var st sat.Status
 					var cert [][]int
 					if name == "gophersat-certified" {
