@@ -175,8 +175,17 @@ func Read(r io.Reader) (*File, error) {
 	errf := func(format string, args ...any) error {
 		return fmt.Errorf("cubes: line %d: %s", line, fmt.Sprintf(format, args...))
 	}
+	// count reads a header number, which is never negative.
+	count := func(what, val string) (int, error) {
+		n, err := strconv.Atoi(val)
+		if err != nil || n < 0 {
+			return 0, errf("bad %s %q", what, val)
+		}
+		return n, nil
+	}
 	var puzzle []string
 	declared := -1
+	var err error
 	inBody := false
 	for sc.Scan() {
 		line++
@@ -193,19 +202,15 @@ func Read(r io.Reader) (*File, error) {
 			case "name":
 				f.Name = val
 			case "depth":
-				n, err := strconv.Atoi(val)
-				if err != nil || n < 0 {
-					return nil, errf("bad depth %q", val)
+				if f.Depth, err = count("depth", val); err != nil {
+					return nil, err
 				}
-				f.Depth = n
 			case "encoding":
 				f.Encoding = val
 			case "cubes":
-				n, err := strconv.Atoi(val)
-				if err != nil || n < 0 {
-					return nil, errf("bad cube count %q", val)
+				if declared, err = count("cube count", val); err != nil {
+					return nil, err
 				}
-				declared = n
 			case "fingerprint":
 				f.Fingerprint = val
 			case "part":
@@ -354,12 +359,7 @@ func SolveShard(ctx context.Context, f *File, sh shard.Shard, newSolver func() (
 	if err != nil {
 		return nil, err
 	}
-	for s.NumVars() < f.Formula.Vars {
-		s.NewVar()
-	}
-	for _, c := range f.Formula.Clauses {
-		s.AddClause(c...)
-	}
+	sat.Load(s, &f.Formula)
 	res := &ShardResult{Name: f.Name, Depth: f.Depth, Fingerprint: f.Fingerprint, Cubes: len(f.Cubes),
 		Shard: sh.String(), Solver: s.Name(), Status: Refuted, Moves: []string{}, Answers: []Answer{}}
 	t0 := time.Now()
