@@ -29,6 +29,16 @@ var backends = []backend{
 	{"gophersat", func() sat.Solver { return gophersat.New() }, 3, 12},
 }
 
+// countAll checks that s, holding latin(s, b.latin), counts all its
+// squares on vars; when says when, in the failure.
+func (b backend) countAll(t *testing.T, s sat.Solver, vars []int, when string) {
+	t.Helper()
+	n, complete, err := sat.Count(context.Background(), s, vars, 0)
+	if err != nil || !complete || n != b.latinSquares {
+		t.Fatalf("Count(latin %d)%s = %d, %v, %v; want %d, true, nil", b.latin, when, n, complete, err, b.latinSquares)
+	}
+}
+
 func forEach(t *testing.T, f func(t *testing.T, mk func() sat.Solver)) {
 	forEachBackend(t, func(t *testing.T, b backend) { f(t, b.new) })
 }
@@ -67,26 +77,16 @@ func latin(s sat.Solver, n int) []int {
 			exactlyOne(col)
 		}
 	}
-	vars := make([]int, n*n*n)
-	for i := range vars {
-		vars[i] = i + 1
-	}
-	return vars
+	return sat.Vars(n * n * n)
 }
 
 func TestCountLatinSquares(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, b backend) {
 		s := b.new()
 		vars := latin(s, b.latin)
-		n, complete, err := sat.Count(context.Background(), s, vars, 0)
-		if err != nil || !complete || n != b.latinSquares {
-			t.Fatalf("Count(latin %d) = %d, %v, %v; want %d, true, nil", b.latin, n, complete, err, b.latinSquares)
-		}
+		b.countAll(t, s, vars, "")
 		// The solver is usable afterwards, with all its models back.
-		n, complete, err = sat.Count(context.Background(), s, vars, 0)
-		if err != nil || !complete || n != b.latinSquares {
-			t.Fatalf("second Count(latin %d) = %d, %v, %v; want %d, true, nil", b.latin, n, complete, err, b.latinSquares)
-		}
+		b.countAll(t, s, vars, " again")
 	})
 }
 
@@ -186,10 +186,7 @@ func TestEnumerateStops(t *testing.T) {
 		if !errors.Is(err, context.Canceled) || complete || n != 1 {
 			t.Fatalf("Enumerate cancelled after one model = %d, %v, %v; want 1, false, context.Canceled", n, complete, err)
 		}
-		n, complete, err = sat.Count(context.Background(), s, vars, 0)
-		if err != nil || !complete || n != b.latinSquares {
-			t.Fatalf("Count(latin %d) after the stopped runs = %d, %v, %v; want %d, true, nil", b.latin, n, complete, err, b.latinSquares)
-		}
+		b.countAll(t, s, vars, " after the stopped runs")
 	})
 }
 

@@ -114,6 +114,16 @@ type Formula struct {
 	Clauses [][]int
 }
 
+// Vars lists the variables 1..n: all of a formula's, for the drivers'
+// primary variables.
+func Vars(n int) []int {
+	vs := make([]int, n)
+	for i := range vs {
+		vs[i] = i + 1
+	}
+	return vs
+}
+
 // Load allocates f's variables in s and adds its clauses.
 func Load(s Solver, f *Formula) {
 	for s.NumVars() < f.Vars {

@@ -28,15 +28,6 @@ func run(_ *testing.T, stdin string, args ...string) (code int, stdout, stderr s
 	return clitest.Run(stdin, args...)
 }
 
-func readFormula(t *testing.T, path string) *sat.Formula {
-	t.Helper()
-	f, err := dimacs.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return f
-}
-
 // writeCNF writes f to a temporary file and returns its path.
 func writeCNF(t *testing.T, f *sat.Formula) string {
 	t.Helper()
@@ -70,14 +61,6 @@ func brute(f *sat.Formula, vars []int) [][]int {
 		}
 	}
 	return out
-}
-
-func iota1(n int) []int {
-	s := make([]int, n)
-	for i := range s {
-		s[i] = i + 1
-	}
-	return s
 }
 
 // values collects the literals of the "v" lines in out, checking the
@@ -125,7 +108,7 @@ func modelOf(lits []int, vars int) []bool {
 }
 
 func TestSolve(t *testing.T) {
-	f := readFormula(t, uf20)
+	f := conformance.ReadFile(t, uf20)
 	data, err := os.ReadFile(uf20)
 	if err != nil {
 		t.Fatal(err)
@@ -161,7 +144,7 @@ func TestSolveWrapsLongModels(t *testing.T) {
 	if code != 10 {
 		t.Fatalf("have exit %d, want 10", code)
 	}
-	f := readFormula(t, sudoku)
+	f := conformance.ReadFile(t, sudoku)
 	lits := values(t, out)
 	if len(lits) != 729 {
 		t.Errorf("have %d literals, want 729", len(lits))
@@ -217,7 +200,7 @@ func TestSolveJSON(t *testing.T) {
 	if strings.Count(out, "\n") != 1 {
 		t.Errorf("have %d lines, want one JSON object", strings.Count(out, "\n"))
 	}
-	f := readFormula(t, uf20)
+	f := conformance.ReadFile(t, uf20)
 	if code != 10 || res.Status != "SATISFIABLE" || res.File != uf20 || res.Vars != 20 || res.Clauses != 91 {
 		t.Errorf("have exit %d and %+v, want 10, SATISFIABLE on %s with 20 vars and 91 clauses", code, res, uf20)
 	}
@@ -250,13 +233,13 @@ func TestTimeout(t *testing.T) {
 }
 
 func TestCount(t *testing.T) {
-	f := readFormula(t, uf20)
+	f := conformance.ReadFile(t, uf20)
 	tests := []struct {
 		name string
 		vars string // --vars; "" for all
 		proj []int
 	}{
-		{"all variables", "", iota1(20)},
+		{"all variables", "", sat.Vars(20)},
 		{"projected", "1-5,9", []int{1, 2, 3, 4, 5, 9}},
 		{"projected, unsorted with repeats", "9,2-4,3,1", []int{1, 2, 3, 4, 9}},
 	}
@@ -282,7 +265,7 @@ func TestCount(t *testing.T) {
 		})
 	}
 
-	total := len(brute(f, iota1(20)))
+	total := len(brute(f, sat.Vars(20)))
 	if total < 3 {
 		t.Fatalf("uf20-01 has %d models; the --max test needs 3", total)
 	}
@@ -293,8 +276,8 @@ func TestCount(t *testing.T) {
 }
 
 func TestUnique(t *testing.T) {
-	f := readFormula(t, uf20)
-	models := brute(f, iota1(20))
+	f := conformance.ReadFile(t, uf20)
+	models := brute(f, sat.Vars(20))
 	// Fix every variable but one to the first model: then exactly the
 	// models agreeing with it elsewhere remain.
 	one := &sat.Formula{Vars: f.Vars, Clauses: slices.Clone(f.Clauses)}
@@ -337,7 +320,7 @@ func TestUnique(t *testing.T) {
 			if have := res.Certificate != nil && res.Certificate.Verified; have != tt.wantCert {
 				t.Errorf("have verified certificate %v, want %v", have, tt.wantCert)
 			}
-			g := readFormula(t, tt.path)
+			g := conformance.ReadFile(t, tt.path)
 			for _, sol := range [][]int{res.Solution, res.Second} {
 				if sol == nil {
 					continue
@@ -360,8 +343,8 @@ func TestUnique(t *testing.T) {
 }
 
 func TestBackbone(t *testing.T) {
-	f := readFormula(t, uf20)
-	models := brute(f, iota1(20))
+	f := conformance.ReadFile(t, uf20)
+	models := brute(f, sat.Vars(20))
 	var want []int
 	for i, l := range models[0] {
 		fixed := true

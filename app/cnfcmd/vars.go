@@ -5,17 +5,15 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/puzzlesat/puzzlesat/sat"
 )
 
 // parseVars reads a --vars list such as "1-20,25" into sorted, distinct
 // variables, each within 1..maxVar. The empty string means all of them.
 func parseVars(spec string, maxVar int) ([]int, error) {
 	if strings.TrimSpace(spec) == "" {
-		all := make([]int, maxVar)
-		for i := range all {
-			all[i] = i + 1
-		}
-		return all, nil
+		return sat.Vars(maxVar), nil
 	}
 	seen := make(map[int]bool)
 	var out []int

@@ -435,40 +435,43 @@ func enumerate(t *testing.T, s sat.Solver, vars []int, guard int, assumptions ..
 	}
 }
 
-func iota1(n int) []int {
-	vs := make([]int, n)
-	for i := range vs {
-		vs[i] = i + 1
-	}
-	return vs
-}
-
+// testIncrementalAfterSat enumerates models by blocking clauses added
+// after each Sat answer.
 func testIncrementalAfterSat(t *testing.T, mk func(*testing.T) sat.Solver) {
-	rng := rand.New(rand.NewPCG(3, 4))
-	for i := 0; i < 10; i++ {
-		f := Random3SAT(rng, 8, 14)
-		s := mk(t)
-		sat.Load(s, f)
-		if have, want := enumerate(t, s, iota1(8), 0), bruteCount(f, nil, nil); have != want {
-			t.Fatalf("instance %d: %d models by blocking clauses, want %d", i, have, want)
-		}
-	}
+	enumerateRandom(t, mk, 3, 10, 8, 14, false)
 }
 
 // testNoDuplicateModels enumerates under an activation literal, as the sat
 // drivers do, and checks the solver is usable once the literal is retired.
 // (gophersat's own CountModels gives 581 latin squares of order 4 for 576.)
 func testNoDuplicateModels(t *testing.T, mk func(*testing.T) sat.Solver) {
-	rng := rand.New(rand.NewPCG(5, 6))
-	for i := 0; i < 6; i++ {
-		f := Random3SAT(rng, 9, 12)
+	enumerateRandom(t, mk, 5, 6, 9, 12, true)
+}
+
+// enumerateRandom counts the models of n random 3-SAT formulas (seeded
+// with seed, seed+1) of vars variables and clauses clauses by blocking
+// clauses, under an activation literal when guarded, and compares with
+// brute force. A guarded solver must answer Sat once the literal is
+// retired.
+func enumerateRandom(t *testing.T, mk func(*testing.T) sat.Solver, seed uint64, n, vars, clauses int, guarded bool) {
+	rng := rand.New(rand.NewPCG(seed, seed+1))
+	for i := 0; i < n; i++ {
+		f := Random3SAT(rng, vars, clauses)
 		s := mk(t)
 		sat.Load(s, f)
-		act := s.NewVar()
-		if have, want := enumerate(t, s, iota1(9), act, act), bruteCount(f, nil, nil); have != want {
-			t.Fatalf("instance %d: %d models under an activation literal, want %d", i, have, want)
+		guard, how := 0, "by blocking clauses"
+		var as []int
+		if guarded {
+			guard, how = s.NewVar(), "under an activation literal"
+			as = []int{guard}
 		}
-		s.AddClause(-act)
+		if have, want := enumerate(t, s, sat.Vars(vars), guard, as...), bruteCount(f, nil, nil); have != want {
+			t.Fatalf("instance %d: %d models %s, want %d", i, have, how, want)
+		}
+		if !guarded {
+			continue
+		}
+		s.AddClause(-guard)
 		if have := solve(t, s); have != sat.Sat {
 			t.Fatalf("instance %d: Solve() after retiring the activation literal = %v, want Sat", i, have)
 		}
@@ -777,7 +780,7 @@ func checkCard(t *testing.T, mk func(*testing.T) sat.Solver, name string, f *sat
 	for _, c := range cards {
 		ca.AddAtLeast(c.lits, c.k)
 	}
-	vars := iota1(f.Vars)
+	vars := sat.Vars(f.Vars)
 	wantN := bruteCount(f, nil, cards)
 	seen := 0
 	for {

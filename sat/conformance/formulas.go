@@ -3,8 +3,10 @@ package conformance
 import (
 	"iter"
 	"math/rand/v2"
+	"testing"
 
 	"github.com/puzzlesat/puzzlesat/sat"
+	"github.com/puzzlesat/puzzlesat/sat/dimacs"
 )
 
 // Pigeonhole returns the classic hard UNSAT family when pigeons > holes:
@@ -51,6 +53,17 @@ func Random3SAT(rng *rand.Rand, vars, clauses int) *sat.Formula {
 			}
 		}
 		f.AddClause(lits...)
+	}
+	return f
+}
+
+// ReadFile reads the DIMACS CNF file at path, a test's fixture, and fails
+// tb when it cannot.
+func ReadFile(tb testing.TB, path string) *sat.Formula {
+	tb.Helper()
+	f, err := dimacs.ReadFile(path)
+	if err != nil {
+		tb.Fatal(err)
 	}
 	return f
 }

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/puzzlesat/puzzlesat/sat"
-	"github.com/puzzlesat/puzzlesat/sat/dimacs"
+	"github.com/puzzlesat/puzzlesat/sat/conformance"
 	"github.com/puzzlesat/puzzlesat/sat/ext"
 	"github.com/puzzlesat/puzzlesat/sat/gini"
 )
@@ -29,10 +29,7 @@ func TestCrossCheckGini(t *testing.T) {
 	}
 	ctx := context.Background()
 	for _, path := range files {
-		f, err := dimacs.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
+		f := conformance.ReadFile(t, path)
 		var statuses [2]sat.Status
 		for i, mk := range []func() (sat.Solver, error){
 			func() (sat.Solver, error) { return ext.New("cadical") },

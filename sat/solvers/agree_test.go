@@ -13,7 +13,6 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/sat/conformance"
-	"github.com/puzzlesat/puzzlesat/sat/dimacs"
 	"github.com/puzzlesat/puzzlesat/sat/rup"
 	"github.com/puzzlesat/puzzlesat/sat/solvers"
 )
@@ -114,22 +113,13 @@ func corpus(t *testing.T, dir string) []string {
 	return files
 }
 
-func read(t *testing.T, path string) *sat.Formula {
-	t.Helper()
-	f, err := dimacs.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return f
-}
-
 // TestAgreeCorpus: SATLIB's uniform random 3-SAT (all satisfiable) and two
 // sudoku encodings (satisfiable).
 func TestAgreeCorpus(t *testing.T) {
 	for _, dir := range []string{"UF20", "UF50", "UF75", "sudoku"} {
 		t.Run(dir, func(t *testing.T) {
 			for _, path := range corpus(t, dir) {
-				agree(t, filepath.Base(path), read(t, path), sat.Sat)
+				agree(t, filepath.Base(path), conformance.ReadFile(t, path), sat.Sat)
 			}
 		})
 	}
@@ -151,10 +141,7 @@ func BenchmarkUUF250(b *testing.B) {
 	}
 	sort.Strings(files)
 	for _, path := range files {
-		f, err := dimacs.ReadFile(path)
-		if err != nil {
-			b.Fatal(err)
-		}
+		f := conformance.ReadFile(b, path)
 		for _, name := range append(inProcess, "gophersat-certified") {
 			b.Run(filepath.Base(path)+"/"+name, func(b *testing.B) {
 				for b.Loop() {
