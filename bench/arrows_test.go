@@ -21,8 +21,6 @@ import (
 	"github.com/puzzlesat/puzzlesat/human/arrows/fol"
 	"github.com/puzzlesat/puzzlesat/puzzle/arrows"
 	"github.com/puzzlesat/puzzlesat/sat"
-	"github.com/puzzlesat/puzzlesat/sat/gini"
-	"github.com/puzzlesat/puzzlesat/sat/gophersat"
 )
 
 func arrowsCorpus(tb testing.TB) []*arrows.Puzzle {
@@ -107,18 +105,11 @@ func arrowsCheck(ctx context.Context, s sat.Solver, p *arrows.Puzzle) (int, erro
 
 func BenchmarkArrowsCheck(b *testing.B) {
 	ps := arrowsCorpus(b)
-	for _, be := range []struct {
-		name string
-		new  func() (sat.Solver, error)
-	}{{"gini", gini.NewSolver}, {"gophersat", gophersat.NewSolver}} {
+	for _, be := range inProcess {
 		b.Run(be.name, func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				for _, p := range ps {
-					s, err := be.new()
-					if err != nil {
-						b.Fatal(err)
-					}
-					n, err := arrowsCheck(context.Background(), s, p)
+					n, err := arrowsCheck(context.Background(), be.solver(b), p)
 					if err != nil || n != 1 {
 						b.Fatalf("%s: %d solutions, %v", p.Name(), n, err)
 					}

@@ -12,7 +12,6 @@ import (
 	"github.com/puzzlesat/puzzlesat/puzzle/linjat"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/sat/gini"
-	"github.com/puzzlesat/puzzlesat/sat/gophersat"
 )
 
 func linjatCorpus(tb testing.TB) []*linjat.Puzzle {
@@ -34,17 +33,9 @@ func linjatCheck(ctx context.Context, s sat.Solver, p *linjat.Puzzle) (sat.Uniqu
 // in-process back-end; tutorial 3 has several solutions.
 func TestLinjatCorpusEveryBackend(t *testing.T) {
 	ctx := context.Background()
-	backends := []struct {
-		name string
-		new  func() (sat.Solver, error)
-	}{{"gini", gini.NewSolver}, {"gophersat", gophersat.NewSolver}}
-	for _, be := range backends {
+	for _, be := range inProcess {
 		for _, p := range linjatCorpus(t) {
-			s, err := be.new()
-			if err != nil {
-				t.Fatal(err)
-			}
-			u, err := linjatCheck(ctx, s, p)
+			u, err := linjatCheck(ctx, be.solver(t), p)
 			if err != nil {
 				t.Fatalf("%s/%s: %v", be.name, p.Title, err)
 			}

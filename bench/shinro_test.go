@@ -16,17 +16,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/puzzle/shinro"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/sat/gini"
-	"github.com/puzzlesat/puzzlesat/sat/gophersat"
 )
-
-// shinroBackends are the in-process SAT back-ends, by name.
-var shinroBackends = []struct {
-	name string
-	new  func() (sat.Solver, error)
-}{
-	{"gini", gini.NewSolver},
-	{"gophersat", gophersat.NewSolver},
-}
 
 // shinroCheck encodes p into s and returns its solutions, up to two (the
 // work of a `check`: solve, then prove there is no other).
@@ -77,13 +67,9 @@ func shinroCertify(ctx context.Context, t *testing.T, p *shinro.Puzzle, certifie
 // solution, the stored stones, on every in-process back-end.
 func TestShinroCorpusEveryBackend(t *testing.T) {
 	ctx := context.Background()
-	for _, be := range shinroBackends {
+	for _, be := range inProcess {
 		for _, p := range testcorpus.Shinro(t) {
-			s, err := be.new()
-			if err != nil {
-				t.Fatal(err)
-			}
-			sols, err := shinroCheck(ctx, s, p)
+			sols, err := shinroCheck(ctx, be.solver(t), p)
 			if err != nil {
 				t.Fatalf("%s/%s: %v", be.name, p.Title, err)
 			}
