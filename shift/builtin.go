@@ -149,8 +149,7 @@ func magicFromLines(file string, lines []srcLine) (*Puzzle, error) {
 	}
 	ps := &parser{file: file, p: &Puzzle{}}
 	for _, l := range lines {
-		f := strings.Fields(l.text)
-		cols := fieldCols(l.text)
+		f, cols := fields(l.text)
 		if len(f) != 2*n+1 || f[n] != "." {
 			return nil, errf(l.num, 1, "magic shifter: want %d tokens, \".\", %d tokens on every line", n, n)
 		}

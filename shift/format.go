@@ -172,30 +172,30 @@ func parseDirectives(file string, lines []srcLine) (*Puzzle, error) {
 	return ps.p, nil
 }
 
-// fieldCols returns the 1-based column (byte offset) of each field of s,
-// split as strings.Fields splits.
-func fieldCols(s string) []int {
-	var cols []int
-	in := false
+// fields splits s as strings.Fields does and returns, with each field,
+// its 1-based column (byte offset).
+func fields(s string) (f []string, cols []int) {
+	start := -1
 	for i, r := range s {
-		if unicode.IsSpace(r) {
-			in = false
-			continue
-		}
-		if !in {
-			cols = append(cols, i+1)
-			in = true
+		switch {
+		case !unicode.IsSpace(r) && start < 0:
+			start = i
+		case unicode.IsSpace(r) && start >= 0:
+			f, cols = append(f, s[start:i]), append(cols, start+1)
+			start = -1
 		}
 	}
-	return cols
+	if start >= 0 {
+		f, cols = append(f, s[start:]), append(cols, start+1)
+	}
+	return f, cols
 }
 
 func (ps *parser) readStart(block []srcLine) error {
 	vals := map[string]int{}
 	ps.cells = map[string]int{}
 	for i, l := range block {
-		f := strings.Fields(l.text)
-		cols := fieldCols(l.text)
+		f, cols := fields(l.text)
 		var line []int
 		j := 0
 		for k, tok := range f {
@@ -240,8 +240,7 @@ func (ps *parser) readTarget(at int, block []srcLine) error {
 	}
 	target := make([]int, 0, ps.p.NumCells())
 	for i, l := range block {
-		f := strings.Fields(l.text)
-		cols := fieldCols(l.text)
+		f, cols := fields(l.text)
 		if len(f) != len(ps.rows[i]) {
 			return ps.errf(l.num, 1, "target line has %d entries, start line has %d", len(f), len(ps.rows[i]))
 		}
@@ -338,8 +337,7 @@ func (ps *parser) addMove(l srcLine, m Move) error {
 }
 
 func (ps *parser) readMoves(l srcLine) error {
-	f := strings.Fields(l.text)
-	cols := fieldCols(l.text)
+	f, cols := fields(l.text)
 	if len(f) == 1 {
 		return ps.errf(l.num, 1, "moves: say which: rows, cols")
 	}
@@ -396,11 +394,11 @@ func (ps *parser) readMove(l srcLine) error {
 			return ps.errf(l.num, base+i+1, "move %s: unclosed parenthesis", name)
 		}
 		inner := cycText[i+1 : i+end]
-		innerCols := fieldCols(inner)
+		innerF, innerCols := fields(inner)
 		for k := range innerCols {
 			innerCols[k] += base + i + 1
 		}
-		cells, err := ps.cellList(l, strings.Fields(inner), innerCols)
+		cells, err := ps.cellList(l, innerF, innerCols)
 		if err != nil {
 			return err
 		}
@@ -409,7 +407,7 @@ func (ps *parser) readMove(l srcLine) error {
 		}
 		for k, c := range cells {
 			if moved[c] {
-				return ps.errf(l.num, innerCols[k], "move %s: cell %s is in two cycles", name, strings.Fields(inner)[k])
+				return ps.errf(l.num, innerCols[k], "move %s: cell %s is in two cycles", name, innerF[k])
 			}
 			moved[c] = true
 			// The token on cells[k] goes to cells[k+1].
@@ -432,8 +430,7 @@ func (ps *parser) readMove(l srcLine) error {
 }
 
 func (ps *parser) readSum(l srcLine) error {
-	f := strings.Fields(l.text)
-	cols := fieldCols(l.text)
+	f, cols := fields(l.text)
 	if len(f) < 3 {
 		return ps.errf(l.num, 1, "sum: want: sum TOTAL CELL...")
 	}
@@ -450,8 +447,7 @@ func (ps *parser) readSum(l srcLine) error {
 }
 
 func (ps *parser) readDistinct(l srcLine) error {
-	f := strings.Fields(l.text)
-	cols := fieldCols(l.text)
+	f, cols := fields(l.text)
 	if len(f) < 3 {
 		return ps.errf(l.num, 1, "distinct: want at least two cells")
 	}
@@ -477,8 +473,7 @@ func (ps *parser) goalCells(l srcLine, what string, f []string, cols []int) ([]i
 }
 
 func (ps *parser) readMagic(l srcLine) error {
-	f := strings.Fields(l.text)
-	cols := fieldCols(l.text)
+	f, cols := fields(l.text)
 	if len(f) != 4 {
 		return ps.errf(l.num, 1, "magic: want: magic TOTAL CELL N")
 	}
