@@ -11,7 +11,7 @@ import (
 )
 
 func TestConformance(t *testing.T) {
-	conformance.Test(t, func() (sat.Solver, error) { return gophersat.New(), nil })
+	conformance.Test(t, gophersat.NewSolver)
 }
 
 func TestCardsAreNotClauses(t *testing.T) {
