@@ -315,14 +315,6 @@ func (v *view) cellList(ks []int) []puzzle.Pos {
 	return out
 }
 
-func posNames(ps []puzzle.Pos) string {
-	s := make([]string, len(ps))
-	for i, p := range ps {
-		s[i] = p.String()
-	}
-	return strings.Join(s, ",")
-}
-
 // applyCover: a dot that only one number reaches (through a fitting
 // placement) must be covered by it; a dot that none reaches is a
 // contradiction. One deduction per number.
@@ -355,7 +347,7 @@ func applyCover(in *Input, pass *human.Pass) []human.Deduction {
 		}
 		cells := append([]puzzle.Pos{v.P.Pos(i)}, v.cellList(ks)...)
 		out = append(out, human.Deduction{Elims: es, Cells: cells,
-			Reason: fmt.Sprintf("only %s can reach the dot(s) at %s: not %s", v.num(i), posNames(v.cellList(ks)), strings.Join(labels, ", "))})
+			Reason: fmt.Sprintf("only %s can reach the dot(s) at %s: not %s", v.num(i), puzzle.JoinPos(v.cellList(ks)), strings.Join(labels, ", "))})
 	}
 	return out
 }
@@ -392,7 +384,7 @@ func applyCantFit(in *Input, pass *human.Pass) []human.Deduction {
 		}
 		cells := append([]puzzle.Pos{v.P.Pos(i)}, v.cellList(blockers)...)
 		out = append(out, human.Deduction{Elims: es, Cells: cells,
-			Reason: fmt.Sprintf("%s no longer fits as %s: it would cross %s, which %s must cover", v.num(i), strings.Join(labels, ", "), posNames(v.cellList(blockers)), strings.Join(owners, " and "))})
+			Reason: fmt.Sprintf("%s no longer fits as %s: it would cross %s, which %s must cover", v.num(i), strings.Join(labels, ", "), puzzle.JoinPos(v.cellList(blockers)), strings.Join(owners, " and "))})
 	}
 	return out
 }
@@ -504,7 +496,7 @@ func applyDependency(in *Input, pass *human.Pass) []human.Deduction {
 		}
 		out = append(out, human.Deduction{Elims: es, Cells: append([]puzzle.Pos{v.pos(d)}, v.cellList(dep)...),
 			Reason: fmt.Sprintf("every line through the dot at %v also covers %s, so no other line may: not %s",
-				v.pos(d), posNames(v.cellList(dep)), strings.Join(labels, ", "))})
+				v.pos(d), puzzle.JoinPos(v.cellList(dep)), strings.Join(labels, ", "))})
 	}
 	return out
 }
