@@ -30,19 +30,10 @@ func encodeFormula(t testing.TB, p *model.Puzzle, opt Options) (*sat.Formula, *e
 }
 
 // solutions enumerates up to limit solutions of p with gini as the
-// oracle, blocking each on the cell variables only.
+// oracle, told apart by the cell variables only.
 func solutions(t testing.TB, p *model.Puzzle, opt Options, limit int) []puzzle.Assignment {
 	t.Helper()
-	c := satoracle.New(0)
-	lay, err := Encode(encode.NewBuilder(c), p, opt)
-	if err != nil {
-		t.Fatalf("Encode(%s): %v", p.Name(), err)
-	}
-	out, err := c.Solutions(lay, limit)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
+	return satoracle.Solve(t, limit, func(b *encode.Builder) (encode.Layout, error) { return Encode(b, p, opt) })
 }
 
 // TestJankoUnique: every janko puzzle has exactly one solution under both

@@ -16,20 +16,7 @@ import (
 // placement selectors) with gini as the oracle, and decodes them.
 func solutions(t testing.TB, p *linjat.Puzzle, cardName string, max int) []puzzle.Assignment {
 	t.Helper()
-	c := satoracle.New(0)
-	b := encode.NewBuilder(c)
-	lay, err := Encode(b, p, Options{Card: cardName})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got, want := len(b.Primary()), len(lay.Primary()); got != want {
-		t.Fatalf("%s: %d primary variables, layout has %d", p.Title, got, want)
-	}
-	sols, err := c.Solutions(lay, max)
-	if err != nil {
-		t.Fatalf("%s: %v", p.Title, err)
-	}
-	return sols
+	return satoracle.Solve(t, max, func(b *encode.Builder) (encode.Layout, error) { return Encode(b, p, Options{Card: cardName}) })
 }
 
 // TestCorpus: every graded level and tutorials 1-2 have exactly one

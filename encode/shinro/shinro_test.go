@@ -17,23 +17,10 @@ import (
 )
 
 // solutions enumerates up to limit solutions of p with gini as the
-// oracle, blocking each on the layout's primary variables only.
+// oracle, told apart by the layout's primary variables only.
 func solutions(t testing.TB, p *shinro.Puzzle, opt Options, limit int) []puzzle.Assignment {
 	t.Helper()
-	c := satoracle.New(0)
-	b := encode.NewBuilder(c)
-	lay, err := Encode(b, p, opt)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !reflect.DeepEqual(b.Primary(), lay.Primary()) {
-		t.Fatalf("builder primaries %v differ from the layout's %v", b.Primary(), lay.Primary())
-	}
-	out, err := c.Solutions(lay, limit)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
+	return satoracle.Solve(t, limit, func(b *encode.Builder) (encode.Layout, error) { return Encode(b, p, opt) })
 }
 
 func TestCorpusUnique(t *testing.T) {

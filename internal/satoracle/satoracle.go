@@ -7,6 +7,7 @@ package satoracle
 import (
 	"fmt"
 	"slices"
+	"testing"
 
 	"github.com/go-air/gini"
 	"github.com/go-air/gini/z"
@@ -124,6 +125,28 @@ func (c *CNF) Solutions(lay encode.Layout, limit int) ([]puzzle.Assignment, erro
 		c.AddClause(block...)
 	}
 	return out, nil
+}
+
+// Solve encodes a puzzle through enc into a fresh CNF and returns up to
+// limit of its solutions (CNF.Solutions). It fails t on an encoding error,
+// on a builder whose primary variables are not the layout's, and on a
+// model that breaks a clause.
+func Solve(t testing.TB, limit int, enc func(b *encode.Builder) (encode.Layout, error)) []puzzle.Assignment {
+	t.Helper()
+	c := New(0)
+	b := encode.NewBuilder(c)
+	lay, err := enc(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if have, want := b.Primary(), lay.Primary(); !slices.Equal(have, want) {
+		t.Fatalf("builder primaries %v differ from the layout's %v", have, want)
+	}
+	out, err := c.Solutions(lay, limit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
 
 // Assignment returns the unit literals setting variables 1..n to the bits
