@@ -99,8 +99,7 @@ var nakedSingle = &Rule{
 	Name:  "naked-single",
 	Doc:   "A cell with one candidate removes it from its row and column.",
 	Level: 1,
-	Apply: func(p *Pass) []Deduction {
-		l := p.Puzzle.(*latin)
+	Apply: Typed(func(l *latin, p *Pass) []Deduction {
 		var ds []Deduction
 		for i, c := range p.Cands {
 			v, ok := c.Single()
@@ -122,15 +121,14 @@ var nakedSingle = &Rule{
 			}
 		}
 		return ds
-	},
+	}),
 }
 
 var hiddenSingle = &Rule{
 	Name:  "hidden-single",
 	Doc:   "A value with one place left in a line goes there; with none, contradiction.",
 	Level: 2,
-	Apply: func(p *Pass) []Deduction {
-		l := p.Puzzle.(*latin)
+	Apply: Typed(func(l *latin, p *Pass) []Deduction {
 		var ds []Deduction
 		for _, ln := range l.lines {
 			for v := 0; v < l.n; v++ {
@@ -157,7 +155,7 @@ var hiddenSingle = &Rule{
 			}
 		}
 		return ds
-	},
+	}),
 }
 
 // latinPuzzles are uniqueness-minimal 7×7 Latin squares (each has one

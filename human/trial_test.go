@@ -14,8 +14,7 @@ import (
 // holding the same single value.
 var clash = &Rule{
 	Name: "clash", Doc: "Two cells of a line hold the same value: contradiction.", Level: 1,
-	Apply: func(p *Pass) []Deduction {
-		l := p.Puzzle.(*latin)
+	Apply: Typed(func(l *latin, p *Pass) []Deduction {
 		for _, ln := range l.lines {
 			seen := map[int]int{}
 			for _, j := range ln {
@@ -29,7 +28,7 @@ var clash = &Rule{
 			}
 		}
 		return nil
-	},
+	}),
 }
 
 // chainTrial is the reference Arrows solver's kind of trial on the toy:

@@ -151,7 +151,7 @@ func (d *arrowsDraft) Text(withSol bool) string {
 }
 
 func (d *arrowsDraft) Instance() (Instance, error) {
-	return &arrowsInstance{Puzzle: d.p, rulesFile: d.rules}, nil
+	return arrowsModels.instance(d.p, Options{Rules: d.rules}), nil
 }
 
 func (d *arrowsDraft) Intended() puzzle.Assignment { return d.p.Solution }

@@ -201,7 +201,7 @@ func (d *juosanDraft) Text(withSol bool) string {
 }
 
 func (d *juosanDraft) Instance() (Instance, error) {
-	return &juosanInstance{Puzzle: d.p, card: d.card}, nil
+	return juosanModels.instance(d.p, Options{Card: d.card}), nil
 }
 
 func (d *juosanDraft) Intended() puzzle.Assignment { return d.sol.Assignment() }

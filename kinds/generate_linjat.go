@@ -406,7 +406,7 @@ func (d *linjatDraft) Text(withSol bool) string {
 }
 
 func (d *linjatDraft) Instance() (Instance, error) {
-	return &linjatInstance{Puzzle: d.p, card: d.card}, nil
+	return linjatModels.instance(d.p, Options{Card: d.card}), nil
 }
 
 func (d *linjatDraft) Intended() puzzle.Assignment { return d.sol }

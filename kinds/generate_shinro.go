@@ -72,7 +72,7 @@ func (d *shinroDraft) Text(withSol bool) string {
 }
 
 func (d *shinroDraft) Instance() (Instance, error) {
-	return &shinroInstance{Puzzle: d.p, card: d.card}, nil
+	return shinroModels.instance(d.p, Options{Card: d.card}), nil
 }
 
 func (d *shinroDraft) Intended() puzzle.Assignment { return d.p.Solution }

@@ -228,13 +228,6 @@ func Validate() error {
 	return nil
 }
 
-// formatOne writes the one puzzle p in the format of fs called format (""
-// the canonical one): every kind's Instance.Format.
-func formatOne[P any](fs puzzle.Formats[P], format string, p P) (string, error) {
-	out, err := fs.Write(format, []P{p})
-	return string(out), err
-}
-
 // readerDocs lists, for help texts, the formats fs reads: each one's Doc
 // ("playshinro JSON"), or its Name when it has none. --to takes the Name.
 func readerDocs[P any](fs puzzle.Formats[P]) []string {

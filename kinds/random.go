@@ -3,7 +3,6 @@ package kinds
 import (
 	"math/rand/v2"
 
-	"github.com/puzzlesat/puzzlesat/encode/card"
 	ha "github.com/puzzlesat/puzzlesat/human/arrows"
 	jm "github.com/puzzlesat/puzzlesat/puzzle/juosan"
 	lm "github.com/puzzlesat/puzzlesat/puzzle/linjat"
@@ -29,7 +28,7 @@ func randomJuosan(rng *rand.Rand, rows, cols int, opt Options) (Instance, error)
 	}
 	p.Reading = rd
 	p.Solution = sol.Assignment()
-	return &juosanInstance{Puzzle: p, card: opt.Card}, nil
+	return juosanModels.instance(p, opt), nil
 }
 
 // randomShinro: up to a third of the cells stones, up to half of them
@@ -40,23 +39,19 @@ func randomShinro(rng *rand.Rand, rows, cols int, opt Options) (Instance, error)
 	if err != nil {
 		return nil, err
 	}
-	return &shinroInstance{Puzzle: p, card: opt.Card}, nil
+	return shinroModels.instance(p, opt), nil
 }
 
 // randomArrows: the rules audit's random layouts, arrows with no givens.
 func randomArrows(rng *rand.Rand, rows, cols int, opt Options) (Instance, error) {
-	var enc *card.Encoding
-	if opt.Card != "" {
-		var err error
-		if enc, err = card.Lookup(opt.Card); err != nil {
-			return nil, err
-		}
+	if _, err := arrowsCard(opt); err != nil {
+		return nil, err
 	}
 	p := ha.RandomLayout(rng, ha.GenOptions{Rows: rows, Cols: cols})
 	if err := p.Check(); err != nil {
 		return nil, err
 	}
-	return &arrowsInstance{Puzzle: p, card: enc, rulesFile: opt.Rules}, nil
+	return arrowsModels.instance(p, opt), nil
 }
 
 // randomLinjat: lines of 2 to 5 cells placed at random until the grid is
@@ -66,5 +61,5 @@ func randomLinjat(rng *rand.Rand, rows, cols int, opt Options) (Instance, error)
 	if err != nil {
 		return nil, err
 	}
-	return &linjatInstance{Puzzle: p, card: opt.Card}, nil
+	return linjatModels.instance(p, opt), nil
 }

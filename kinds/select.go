@@ -1,6 +1,7 @@
 package kinds
 
 import (
+	"github.com/puzzlesat/puzzlesat/encode"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/srcpos"
 )
@@ -8,21 +9,33 @@ import (
 // models joins a model package (puzzle/<kind>) to the Kind surface, so
 // that every kind detects, reads and selects the same way: Detect by the
 // package's formats, Parse by read, Select by the one selection rule
-// (puzzle.Selection) with the package's aliases, and wrap joining each
-// model puzzle with the options into an Instance.
-type models[P puzzle.Headed] struct {
+// (puzzle.Selection) with the package's aliases; and every model puzzle
+// becomes an Instance the same way (an *instance[P], which the functions
+// here give its encoding, rules and solution reader).
+type models[P model] struct {
 	formats puzzle.Formats[P]
 	// read is the package's Parse: its formats, and what it says of input
 	// none of them claims.
 	read    func(name string, data []byte) ([]P, error)
 	aliases func(name string) []string
-	// wrap makes the instance of p, read from the input called name.
-	wrap func(name string, p P, opt Options) (Instance, error)
+	// prepare, when set, readies p, read from the input called name, for
+	// the options before it becomes an instance, or says why it cannot.
+	prepare func(name string, p P, opt Options) error
+	// extend, when set, gives the instance the optional interfaces of its
+	// kind (Linjat's RouteReporter).
+	extend func(x *instance[P]) Instance
+
+	encode   func(b *encode.Builder, p P, opt Options) (encode.Layout, error)
+	human    func(p P, opt Options) (*HumanSetup, error)
+	solution func(p P, name string, data []byte) (puzzle.Assignment, error)
+	// output, when set, maps the name Instance.Format is given to the
+	// format written, or rejects it; nil leaves both to formats.Write.
+	output func(format string) (string, error)
 }
 
 // kind returns k with Detect, Parse and Select filled from m, and the
 // Formats and Outputs k leaves nil named from m's formats.
-func (m models[P]) kind(k Kind) *Kind {
+func (m *models[P]) kind(k Kind) *Kind {
 	k.Detect, k.Parse, k.Select = m.detect, m.parse, m.pick
 	if k.Formats == nil {
 		k.Formats = readerDocs(m.formats)
@@ -33,13 +46,33 @@ func (m models[P]) kind(k Kind) *Kind {
 	return &k
 }
 
-func (m models[P]) detect(name string, data []byte) bool {
+// instance joins p with the options into an Instance.
+func (m *models[P]) instance(p P, opt Options) Instance {
+	x := &instance[P]{surface: p, p: p, m: m, opt: opt}
+	if m.extend != nil {
+		return m.extend(x)
+	}
+	return x
+}
+
+// wrap readies p, read from the input called name, and makes it an
+// Instance.
+func (m *models[P]) wrap(name string, p P, opt Options) (Instance, error) {
+	if m.prepare != nil {
+		if err := m.prepare(name, p, opt); err != nil {
+			return nil, err
+		}
+	}
+	return m.instance(p, opt), nil
+}
+
+func (m *models[P]) detect(name string, data []byte) bool {
 	return m.formats.Detect(name, data) != nil
 }
 
 // parse reads every puzzle of data; when some entries are malformed the
 // others come with a PartialError.
-func (m models[P]) parse(name string, data []byte, opt Options) ([]Instance, error) {
+func (m *models[P]) parse(name string, data []byte, opt Options) ([]Instance, error) {
 	ps, perr := m.read(name, data)
 	out := make([]Instance, 0, len(ps))
 	for _, p := range ps {
@@ -59,7 +92,7 @@ func (m models[P]) parse(name string, data []byte, opt Options) ([]Instance, err
 // which reads only what the selection needs, or by puzzle.Pick after
 // reading data whole where the format has none (it holds one puzzle) or
 // no format claims data (read then says what is wrong with it).
-func (m models[P]) pick(name string, data []byte, opt Options, sel string) (Instance, error) {
+func (m *models[P]) pick(name string, data []byte, opt Options, sel string) (Instance, error) {
 	s := puzzle.ParseSelection(sel, m.aliases)
 	f := m.formats.Detect(name, data)
 	if f == nil || f.Select == nil {

@@ -90,11 +90,16 @@ type Violation struct {
 }
 
 func (v Violation) String() string {
-	cells := make([]string, len(v.Cells))
-	for i, c := range v.Cells {
-		cells[i] = c.String()
+	return fmt.Sprintf("%s at %s: %s", v.Rule, JoinPos(v.Cells), v.Msg)
+}
+
+// JoinPos names cells as violations and rule reasons do: "r1c1,r1c2".
+func JoinPos(ps []Pos) string {
+	s := make([]string, len(ps))
+	for i, p := range ps {
+		s[i] = p.String()
 	}
-	return fmt.Sprintf("%s at %s: %s", v.Rule, strings.Join(cells, ","), v.Msg)
+	return strings.Join(s, ",")
 }
 
 // Error is a positioned parse error (srcpos.Error).

@@ -44,9 +44,7 @@ func (b *arrows) arrow(p *pen, q puzzle.Pos) {
 
 func (b *arrows) clues(p *pen) {
 	rows, cols := b.m.Rows(), b.m.Cols()
-	p.layer(zGrid)
-	p.grid(rows, cols, 0.3, black)
-	p.layer(zClue)
+	p.gridUnder(rows, cols, 0.3, black)
 	p.frame(rows, cols, 0.9, black)
 	face := p.f.face(S*0.3, true, black)
 	for r := 0; r < rows; r++ {

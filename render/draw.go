@@ -153,6 +153,14 @@ func (p *pen) grid(rows, cols int, width float64, col color.RGBA) {
 	}
 }
 
+// gridUnder draws the grid lines of a rows×cols board on their layer,
+// under what the board gives, and leaves the pen on the clue layer.
+func (p *pen) gridUnder(rows, cols int, width float64, col color.RGBA) {
+	p.layer(zGrid)
+	p.grid(rows, cols, width, col)
+	p.layer(zClue)
+}
+
 // frame draws the outer border of a rows×cols board.
 func (p *pen) frame(rows, cols int, width float64, col color.RGBA) {
 	p.stroke(canvas.Rectangle(float64(cols)*S, float64(rows)*S), 0, 0, width, col, false)

@@ -17,9 +17,7 @@ type juosan struct{ base[*jm.Puzzle] }
 func (b *juosan) clues(p *pen) {
 	m := b.m
 	rows, cols := m.Rows(), m.Cols()
-	p.layer(zGrid)
-	p.grid(rows, cols, 0.2, gridGrey)
-	p.layer(zClue)
+	p.gridUnder(rows, cols, 0.2, gridGrey)
 	const border = 0.9
 	for r := 0; r < rows; r++ {
 		for c := 0; c < cols; c++ {

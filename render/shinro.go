@@ -20,9 +20,7 @@ func (b *shinro) pad() (int, int) { return 1, 1 }
 func (b *shinro) clues(p *pen) {
 	m := b.m
 	rows, cols := m.Rows(), m.Cols()
-	p.layer(zGrid)
-	p.grid(rows, cols, 0.3, black)
-	p.layer(zClue)
+	p.gridUnder(rows, cols, 0.3, black)
 	p.frame(rows, cols, 0.9, black)
 	face := p.f.face(S*0.36, true, labelGrey)
 	for r, n := range m.RowCounts {

@@ -7,30 +7,32 @@ import (
 )
 
 // Pairwise forbids every pair: n(n−1)/2 binary clauses, no auxiliaries.
-var Pairwise = build("pairwise",
-	"at-most-one only: one binary clause per pair, no auxiliary variables; quadratic size",
-	spec{atMost: pairwise, amoOnly: true})
+var Pairwise = amo("pairwise",
+	"one binary clause per pair, no auxiliary variables; quadratic size", pairwise)
 
 // Ladder is the sequential (ladder) at-most-one: n−1 auxiliaries s_i
 // ("some literal among the first i is true") and 3n−4 clauses. It is the
 // sequential counter (SeqCounter) for k = 1.
-var Ladder = build("ladder",
-	"at-most-one only: sequential ladder of n-1 prefix variables, 3n-4 clauses",
-	spec{atMost: ladder, amoOnly: true})
+var Ladder = amo("ladder",
+	"sequential ladder of n-1 prefix variables, 3n-4 clauses", ladder)
 
 // Commander is the commander at-most-one of Klieber and Kwon: groups of
 // three get a commander implied by each member, pairwise within groups, and
 // at most one commander, recursively.
-var Commander = build("commander",
-	"at-most-one only: groups of 3 under commander variables, recursively (Klieber & Kwon 2007)",
-	spec{atMost: commander, amoOnly: true})
+var Commander = amo("commander",
+	"groups of 3 under commander variables, recursively (Klieber & Kwon 2007)", commander)
 
 // Product is Chen's 2-product at-most-one: literals are laid out on a
 // grid, each implies its row and column variable, and at most one row and
 // one column may be chosen, recursively.
-var Product = build("product",
-	"at-most-one only: 2-product grid of row and column variables, recursively (Chen 2010)",
-	spec{atMost: product, amoOnly: true})
+var Product = amo("product",
+	"2-product grid of row and column variables, recursively (Chen 2010)", product)
+
+// amo is the at-most-one-only encoding called name, whose at-most-one
+// constraints atMost writes; doc says how.
+func amo(name, doc string, atMost func(a encode.Adder, lits []int, k int)) *Encoding {
+	return build(name, "at-most-one only: "+doc, spec{atMost: atMost, amoOnly: true})
+}
 
 func pairwise(a encode.Adder, lits []int, _ int) {
 	for i, x := range lits {

@@ -6,12 +6,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/go-air/gini"
-	"github.com/go-air/gini/z"
-
 	"github.com/puzzlesat/puzzlesat/encode"
 	"github.com/puzzlesat/puzzlesat/encode/card"
+	"github.com/puzzlesat/puzzlesat/internal/satoracle"
 	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
+	"github.com/puzzlesat/puzzlesat/puzzle"
 	model "github.com/puzzlesat/puzzlesat/puzzle/juosan"
 	"github.com/puzzlesat/puzzlesat/sat"
 )
@@ -30,51 +29,11 @@ func encodeFormula(t testing.TB, p *model.Puzzle, opt Options) (*sat.Formula, *e
 	return f, b, lay
 }
 
-// solutions enumerates up to limit solutions of p with gini as the oracle,
-// blocking each on the cell variables only.
-func solutions(t testing.TB, p *model.Puzzle, opt Options, limit int) []model.Grid {
+// solutions enumerates up to limit solutions of p with gini as the
+// oracle, told apart by the cell variables only.
+func solutions(t testing.TB, p *model.Puzzle, opt Options, limit int) []puzzle.Assignment {
 	t.Helper()
-	f, _, lay := encodeFormula(t, p, opt)
-	g := gini.New()
-	for v := 1; v <= f.Vars; v++ { // make every variable known to gini
-		g.Add(z.Dimacs2Lit(v))
-		g.Add(z.Dimacs2Lit(-v))
-		g.Add(0)
-	}
-	for _, c := range f.Clauses {
-		if len(c) == 0 {
-			return nil
-		}
-		for _, l := range c {
-			g.Add(z.Dimacs2Lit(l))
-		}
-		g.Add(0)
-	}
-	var out []model.Grid
-	cells := lay.Primary()
-	for len(out) < limit && g.Solve() == 1 {
-		m := make([]bool, f.Vars+1)
-		for v := 1; v <= f.Vars; v++ {
-			m[v] = g.Value(z.Dimacs2Lit(v))
-		}
-		if ok, i := f.Satisfies(m); !ok {
-			t.Fatalf("gini model falsifies clause %d", i)
-		}
-		grid, err := Decode(p, lay, m)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, grid)
-		for _, v := range cells {
-			if m[v] {
-				g.Add(z.Dimacs2Lit(-v))
-			} else {
-				g.Add(z.Dimacs2Lit(v))
-			}
-		}
-		g.Add(0)
-	}
-	return out
+	return satoracle.Solve(t, limit, func(b *encode.Builder) (encode.Layout, error) { return Encode(b, p, opt) })
 }
 
 // TestJankoUnique: every janko puzzle has exactly one solution under both
@@ -87,7 +46,7 @@ func TestJankoUnique(t *testing.T) {
 				t.Errorf("%s (%v): have %d solutions, want 1", p.Name(), rd, len(sols))
 				continue
 			}
-			if have := sols[0].Assignment(); !slices.Equal(have, p.Solution) {
+			if have := sols[0]; !slices.Equal(have, p.Solution) {
 				t.Errorf("%s (%v): have\n%s\nwant\n%s", p.Name(), rd, strings.Join(p.Draw(have), "\n"), strings.Join(p.Draw(p.Solution), "\n"))
 			}
 		}
@@ -127,7 +86,7 @@ func TestPlayground(t *testing.T) {
 				t.Errorf("%s (%v): have %d solutions, want %d", name, rd, len(sols), want[i])
 			}
 			for _, g := range sols {
-				if vs := p.Verify(g.Assignment()); len(vs) != 0 {
+				if vs := p.Verify(g); len(vs) != 0 {
 					t.Errorf("%s (%v): solution breaks %v", name, rd, vs[0])
 				}
 			}
@@ -242,35 +201,32 @@ func TestEncodeErrors(t *testing.T) {
 	}
 }
 
-// TestRandom: a random puzzle's own grid is among its solutions.
+// TestRandom: a random puzzle's own grid is among its solutions, and
+// Decode reads it back from the cell variables.
 func TestRandom(t *testing.T) {
 	p, g, err := model.Random(rand.New(rand.NewPCG(7, 7)), 12, 15)
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, _, lay := encodeFormula(t, p.WithReading(model.Majority), Options{})
-	m := make([]bool, f.Vars+1)
+	c := satoracle.New(0)
+	lay, err := Encode(encode.NewBuilder(c), p.WithReading(model.Majority), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := make([]bool, c.Vars+1)
+	var cells []int // the planted grid as assumptions
 	for i, row := range lay.Lits {
-		q := p.Pos(i)
-		m[row[0]] = g[q.Row][q.Col] == model.Horiz
-	}
-	// Fix the cells and ask gini for the auxiliaries.
-	s := gini.New()
-	for _, c := range f.Clauses {
-		for _, l := range c {
-			s.Add(z.Dimacs2Lit(l))
+		q, v := p.Pos(i), row[0]
+		if m[v] = g[q.Row][q.Col] == model.Horiz; !m[v] {
+			v = -v
 		}
-		s.Add(0)
+		cells = append(cells, v)
 	}
-	for _, row := range lay.Lits {
-		v := row[0]
-		if m[v] {
-			s.Assume(z.Dimacs2Lit(v))
-		} else {
-			s.Assume(z.Dimacs2Lit(-v))
-		}
+	if have, err := Decode(p, lay, m); err != nil || !slices.EqualFunc(have, g, slices.Equal) {
+		t.Errorf("Decode: have %v (%v), want the planted grid", have, err)
 	}
-	if s.Solve() != 1 {
+	// Gini finds the auxiliaries.
+	if !c.Sat(cells...) {
 		t.Fatal("the generating grid is not a model")
 	}
 }

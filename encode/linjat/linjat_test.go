@@ -1,45 +1,22 @@
 package linjat
 
 import (
-	"context"
 	"reflect"
 	"testing"
 
 	"github.com/puzzlesat/puzzlesat/encode"
 	"github.com/puzzlesat/puzzlesat/encode/card"
+	"github.com/puzzlesat/puzzlesat/internal/satoracle"
 	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/puzzle/linjat"
-	"github.com/puzzlesat/puzzlesat/sat"
-	"github.com/puzzlesat/puzzlesat/sat/gini"
 )
 
 // solutions enumerates up to max solutions of p (projected onto the
-// placement selectors) and decodes them.
+// placement selectors) with gini as the oracle, and decodes them.
 func solutions(t testing.TB, p *linjat.Puzzle, cardName string, max int) []puzzle.Assignment {
 	t.Helper()
-	s := gini.New()
-	b := encode.NewBuilder(s)
-	lay, err := Encode(b, p, Options{Card: cardName})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got, want := len(b.Primary()), len(lay.Primary()); got != want {
-		t.Fatalf("%s: %d primary variables, layout has %d", p.Title, got, want)
-	}
-	var sols []puzzle.Assignment
-	_, _, err = sat.Enumerate(context.Background(), s, lay.Primary(), max, func(m []bool) bool {
-		a, err := lay.Decode(m)
-		if err != nil {
-			t.Fatalf("%s: %v", p.Title, err)
-		}
-		sols = append(sols, a)
-		return true
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return sols
+	return satoracle.Solve(t, max, func(b *encode.Builder) (encode.Layout, error) { return Encode(b, p, Options{Card: cardName}) })
 }
 
 // TestCorpus: every graded level and tutorials 1-2 have exactly one
@@ -100,7 +77,7 @@ func TestSmall(t *testing.T) {
 		if !reflect.DeepEqual(sols, tt.want) {
 			t.Errorf("%q: solutions %v, want %v", tt.rows, sols, tt.want)
 		}
-		s := gini.New()
+		s := satoracle.New(0)
 		lay, err := Encode(encode.NewBuilder(s), p, Options{})
 		if err != nil {
 			t.Fatal(err)
@@ -113,7 +90,7 @@ func TestSmall(t *testing.T) {
 
 func TestBadCard(t *testing.T) {
 	p := testcorpus.LinjatRows(t, "2.")
-	if _, err := Encode(encode.NewBuilder(gini.New()), p, Options{Card: "nope"}); err == nil {
+	if _, err := Encode(encode.NewBuilder(satoracle.New(0)), p, Options{Card: "nope"}); err == nil {
 		t.Error("unknown cardinality encoding accepted")
 	}
 }

@@ -7,85 +7,20 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/go-air/gini"
-	"github.com/go-air/gini/z"
-
 	"github.com/puzzlesat/puzzlesat/encode"
 	"github.com/puzzlesat/puzzlesat/encode/card"
+	"github.com/puzzlesat/puzzlesat/internal/satoracle"
 	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/puzzle/shinro"
 	"github.com/puzzlesat/puzzlesat/sat"
 )
 
-// giniAdder feeds clauses to go-air/gini directly, so these tests do not
-// depend on the project's back-end wrappers.
-type giniAdder struct {
-	g *gini.Gini
-	n int
-}
-
-func newGini() *giniAdder { return &giniAdder{g: gini.New()} }
-
-func (a *giniAdder) NewVar() int { a.n++; return a.n }
-
-func (a *giniAdder) AddClause(lits ...int) {
-	if len(lits) == 0 {
-		// The empty clause: x and ¬x for a fresh x.
-		x := a.NewVar()
-		a.AddClause(x)
-		a.AddClause(-x)
-		return
-	}
-	for _, l := range lits {
-		if v := max(l, -l); v > a.n {
-			a.n = v
-		}
-		a.g.Add(z.Dimacs2Lit(l))
-	}
-	a.g.Add(0)
-}
-
-func (a *giniAdder) model() []bool {
-	m := make([]bool, a.n+1)
-	for v := 1; v <= a.n; v++ {
-		m[v] = a.g.Value(z.Dimacs2Lit(v))
-	}
-	return m
-}
-
-// solutions enumerates up to limit solutions of p, blocking each on the
-// layout's primary variables only.
+// solutions enumerates up to limit solutions of p with gini as the
+// oracle, told apart by the layout's primary variables only.
 func solutions(t testing.TB, p *shinro.Puzzle, opt Options, limit int) []puzzle.Assignment {
 	t.Helper()
-	a := newGini()
-	b := encode.NewBuilder(a)
-	lay, err := Encode(b, p, opt)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !reflect.DeepEqual(b.Primary(), lay.Primary()) {
-		t.Fatalf("builder primaries %v differ from the layout's %v", b.Primary(), lay.Primary())
-	}
-	var out []puzzle.Assignment
-	for len(out) < limit && a.g.Solve() == 1 {
-		model := a.model()
-		vals, err := lay.Decode(model)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, vals)
-		var block []int
-		for _, v := range lay.Primary() {
-			if model[v] {
-				block = append(block, -v)
-			} else {
-				block = append(block, v)
-			}
-		}
-		a.AddClause(block...)
-	}
-	return out
+	return satoracle.Solve(t, limit, func(b *encode.Builder) (encode.Layout, error) { return Encode(b, p, opt) })
 }
 
 func TestCorpusUnique(t *testing.T) {
@@ -220,17 +155,16 @@ func TestRandomPlanted(t *testing.T) {
 			t.Fatal(err)
 		}
 		enc := card.All[i%len(card.All)]
-		a := newGini()
-		lay, err := Encode(encode.NewBuilder(a), p, Options{Card: enc.Name})
+		c := satoracle.New(0)
+		lay, err := Encode(encode.NewBuilder(c), p, Options{Card: enc.Name})
 		if err != nil {
 			t.Fatal(err)
 		}
-		var assume []z.Lit
+		var assume []int
 		for v, val := range p.Solution {
-			assume = append(assume, z.Dimacs2Lit(lay.Lits[v][val]))
+			assume = append(assume, lay.Lits[v][val])
 		}
-		a.g.Assume(assume...)
-		if a.g.Solve() != 1 {
+		if !c.Sat(assume...) {
 			t.Fatalf("%s: planted solution rejected:\n%s", enc.Name, shinro.FormatText(p))
 		}
 		for _, s := range solutions(t, p, Options{Card: enc.Name}, 5) {

@@ -60,25 +60,25 @@ const (
 var (
 	ruleCover = &human.Rule{Name: Cover, Level: 1,
 		Doc:   "a dot that only one number can still reach must be covered by that number's line",
-		Apply: human.Typed(applyCover)}
+		Apply: onView(applyCover)}
 	ruleCantFit = &human.Rule{Name: CantFit, Level: 2,
 		Doc:   "a placement crossing a cell that another number's line must cover no longer fits",
-		Apply: human.Typed(applyCantFit)}
+		Apply: onView(applyCantFit)}
 	ruleSquare = &human.Rule{Name: Square, Level: 3,
 		Doc:   "two dots reachable only by numbers p and q, which q cannot cover together: p's line covers one of them",
-		Apply: human.Typed(applySquare)}
+		Apply: onView(applySquare)}
 	ruleDependency = &human.Rule{Name: Dependency, Level: 4,
 		Doc:   "every line through dot d also covers cell t: no line may cover t without d",
-		Apply: human.Typed(applyDependency)}
+		Apply: onView(applyDependency)}
 	ruleOneOf = &human.Rule{Name: OneOf, Level: 5,
 		Doc:   "of two numbers that can reach one cell, one must avoid it and so cover its forced cells: no line may meet both forced sets",
-		Apply: human.Typed(applyOneOf)}
+		Apply: onView(applyOneOf)}
 	ruleSingleSolution = &human.Rule{Name: SingleSolution, Level: levelCheats - 1, AssumesUnique: true,
 		Doc:   "assumes a unique solution: if a number has two placements that cover no dot and that no other line can reach, it must take a placement covering a dot",
-		Apply: human.Typed(applySingleSolution)}
+		Apply: onView(applySingleSolution)}
 	ruleUncontested = &human.Rule{Name: UncontestedNoCover, Level: levelCheats, AssumesUnique: true,
 		Doc:   "assumes a unique solution: a number that can cover no more dots takes a placement that no other line can reach",
-		Apply: human.Typed(applyUncontested)}
+		Apply: onView(applyUncontested)}
 )
 
 // levelCheats is the level of the last cheat: the cheats sit at 6 and 7,
@@ -200,6 +200,11 @@ func viewOf(in *Input, pass *human.Pass) *view {
 	return human.Memo(pass, viewKey{}, func() *view { return newView(in, pass.Cands) })
 }
 
+// onView makes a rule's Apply of a function of the pass's view.
+func onView(apply func(v *view, pass *human.Pass) []human.Deduction) func(*human.Pass) []human.Deduction {
+	return human.Typed(func(in *Input, pass *human.Pass) []human.Deduction { return apply(viewOf(in, pass), pass) })
+}
+
 func newView(in *Input, cands []human.Cands) *view {
 	ncell := len(in.dot)
 	// One allocation for fixed and the scratch counts.
@@ -315,19 +320,16 @@ func (v *view) cellList(ks []int) []puzzle.Pos {
 	return out
 }
 
-func posNames(ps []puzzle.Pos) string {
-	s := make([]string, len(ps))
-	for i, p := range ps {
-		s[i] = p.String()
-	}
-	return strings.Join(s, ",")
+// stepCells are the cells a step names: first (the number or the dot it
+// is about), then the cells ks that justify it.
+func (v *view) stepCells(first puzzle.Pos, ks []int) []puzzle.Pos {
+	return append([]puzzle.Pos{first}, v.cellList(ks)...)
 }
 
 // applyCover: a dot that only one number reaches (through a fitting
 // placement) must be covered by it; a dot that none reaches is a
 // contradiction. One deduction per number.
-func applyCover(in *Input, pass *human.Pass) []human.Deduction {
-	v := viewOf(in, pass)
+func applyCover(v *view, _ *human.Pass) []human.Deduction {
 	dots := map[int][]int{}
 	var order []int
 	for k := range v.dot {
@@ -353,17 +355,15 @@ func applyCover(in *Input, pass *human.Pass) []human.Deduction {
 		if len(es) == 0 {
 			continue
 		}
-		cells := append([]puzzle.Pos{v.P.Pos(i)}, v.cellList(ks)...)
-		out = append(out, human.Deduction{Elims: es, Cells: cells,
-			Reason: fmt.Sprintf("only %s can reach the dot(s) at %s: not %s", v.num(i), posNames(v.cellList(ks)), strings.Join(labels, ", "))})
+		out = append(out, human.Deduction{Elims: es, Cells: v.stepCells(v.P.Pos(i), ks),
+			Reason: fmt.Sprintf("only %s can reach the dot(s) at %s: not %s", v.num(i), puzzle.JoinPos(v.cellList(ks)), strings.Join(labels, ", "))})
 	}
 	return out
 }
 
 // applyCantFit: placements crossing a cell fixed to another number are
 // dropped. One deduction per number losing placements.
-func applyCantFit(in *Input, pass *human.Pass) []human.Deduction {
-	v := viewOf(in, pass)
+func applyCantFit(v *view, _ *human.Pass) []human.Deduction {
 	var out []human.Deduction
 	for i := range v.cells {
 		var blockers []int
@@ -390,9 +390,8 @@ func applyCantFit(in *Input, pass *human.Pass) []human.Deduction {
 				owners = append(owners, v.num(f))
 			}
 		}
-		cells := append([]puzzle.Pos{v.P.Pos(i)}, v.cellList(blockers)...)
-		out = append(out, human.Deduction{Elims: es, Cells: cells,
-			Reason: fmt.Sprintf("%s no longer fits as %s: it would cross %s, which %s must cover", v.num(i), strings.Join(labels, ", "), posNames(v.cellList(blockers)), strings.Join(owners, " and "))})
+		out = append(out, human.Deduction{Elims: es, Cells: v.stepCells(v.P.Pos(i), blockers),
+			Reason: fmt.Sprintf("%s no longer fits as %s: it would cross %s, which %s must cover", v.num(i), strings.Join(labels, ", "), puzzle.JoinPos(v.cellList(blockers)), strings.Join(owners, " and "))})
 	}
 	return out
 }
@@ -402,8 +401,7 @@ func applyCantFit(in *Input, pass *human.Pass) []human.Deduction {
 // covers both), so p's placements covering neither are dropped. The
 // reference's version requires p, not q, to be unable to cover both; this
 // one checks the condition that makes the step sound.
-func applySquare(in *Input, pass *human.Pass) []human.Deduction {
-	v := viewOf(in, pass)
+func applySquare(v *view, _ *human.Pass) []human.Deduction {
 	var open []int
 	for k := range v.dot {
 		if v.openDot(k) && len(v.cover[k]) == 2 {
@@ -446,8 +444,7 @@ func applySquare(in *Input, pass *human.Pass) []human.Deduction {
 // applyDependency: for an open dot d with two or more coverers, the cells
 // every fitting placement through d covers are covered by d's line; a
 // placement covering such a cell t but not d would overlap it.
-func applyDependency(in *Input, pass *human.Pass) []human.Deduction {
-	v := viewOf(in, pass)
+func applyDependency(v *view, _ *human.Pass) []human.Deduction {
 	var out []human.Deduction
 	count := make([]int, len(v.dot))
 	for d := range v.dot {
@@ -502,9 +499,9 @@ func applyDependency(in *Input, pass *human.Pass) []human.Deduction {
 		if len(es) == 0 {
 			continue
 		}
-		out = append(out, human.Deduction{Elims: es, Cells: append([]puzzle.Pos{v.pos(d)}, v.cellList(dep)...),
+		out = append(out, human.Deduction{Elims: es, Cells: v.stepCells(v.pos(d), dep),
 			Reason: fmt.Sprintf("every line through the dot at %v also covers %s, so no other line may: not %s",
-				v.pos(d), posNames(v.cellList(dep)), strings.Join(labels, ", "))})
+				v.pos(d), puzzle.JoinPos(v.cellList(dep)), strings.Join(labels, ", "))})
 	}
 	return out
 }
@@ -540,8 +537,7 @@ func (v *view) forcedAvoiding(i, x int) map[int]bool {
 // avoiding x all cover (A for a, B for b). A third line meeting both A and
 // B would overlap one of them. The reference looks at one pair per cell,
 // in the same row or column; this looks at every pair.
-func applyOneOf(in *Input, pass *human.Pass) []human.Deduction {
-	v := viewOf(in, pass)
+func applyOneOf(v *view, pass *human.Pass) []human.Deduction {
 	var out []human.Deduction
 	for x := range v.dot {
 		if v.fixed[x] >= 0 || len(v.cover[x]) < 2 {
@@ -599,8 +595,7 @@ func applyOneOf(in *Input, pass *human.Pass) []human.Deduction {
 // placements that cover no open dot and whose open cells no other number
 // can reach, a unique solution cannot use either (they would be
 // interchangeable), so p covers every cell its other placements share.
-func applySingleSolution(in *Input, pass *human.Pass) []human.Deduction {
-	v := viewOf(in, pass)
+func applySingleSolution(v *view, _ *human.Pass) []human.Deduction {
 	var out []human.Deduction
 	for p := range v.cells {
 		var info []int
@@ -638,7 +633,7 @@ func applySingleSolution(in *Input, pass *human.Pass) []human.Deduction {
 		if len(es) == 0 {
 			continue
 		}
-		out = append(out, human.Deduction{Elims: es, Cells: append([]puzzle.Pos{v.P.Pos(p)}, v.cellList(must)...),
+		out = append(out, human.Deduction{Elims: es, Cells: v.stepCells(v.P.Pos(p), must),
 			Reason: fmt.Sprintf("assuming a unique solution, %s cannot take one of its %d interchangeable placements: not %s", v.num(p), noInfo, strings.Join(labels, ", "))})
 	}
 	return out
@@ -648,8 +643,7 @@ func applySingleSolution(in *Input, pass *human.Pass) []human.Deduction {
 // contested cell in reach, takes its first fitting placement whose open
 // cells only it can reach: in a unique solution it must be there (it could
 // move there otherwise). Like the reference, one number per layer.
-func applyUncontested(in *Input, pass *human.Pass) []human.Deduction {
-	v := viewOf(in, pass)
+func applyUncontested(v *view, _ *human.Pass) []human.Deduction {
 	for p := range v.cells {
 		contested, reachesDot := false, false
 		for _, j := range v.fit[p].Values() {

@@ -11,53 +11,40 @@ import (
 	"github.com/puzzlesat/puzzlesat/encode"
 	el "github.com/puzzlesat/puzzlesat/encode/linjat"
 	"github.com/puzzlesat/puzzlesat/human"
+	"github.com/puzzlesat/puzzlesat/internal/satoracle"
 	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/puzzle/linjat"
-	"github.com/puzzlesat/puzzlesat/sat"
-	"github.com/puzzlesat/puzzlesat/sat/gini"
 )
 
-// certifier encodes p into a gini solver and checks steps: every
-// elimination (var, value) must make the puzzle unsatisfiable.
+// certifier encodes p for gini and checks steps: every elimination
+// (var, value) must make the puzzle unsatisfiable.
 type certifier struct {
-	s   sat.Solver
+	cnf *satoracle.CNF
 	lay encode.Layout
 }
 
 func newCertifier(t testing.TB, p *linjat.Puzzle) *certifier {
-	s := gini.New()
-	lay, err := el.Encode(encode.NewBuilder(s), p, el.Options{})
+	c := satoracle.New(0)
+	lay, err := el.Encode(encode.NewBuilder(c), p, el.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &certifier{s: s, lay: lay}
+	return &certifier{cnf: c, lay: lay}
 }
 
 func (c *certifier) check(st human.Step) error {
 	for _, e := range st.Elims {
-		status, err := c.s.Solve(context.Background(), c.lay.Lits[e.Var][e.Value])
-		if err != nil {
-			return err
-		}
-		if status != sat.Unsat {
-			return fmt.Errorf("eliminating value %d of unknown %d is not implied: %v", e.Value, e.Var, status)
+		if c.cnf.Sat(c.lay.Lits[e.Var][e.Value]) {
+			return fmt.Errorf("eliminating value %d of unknown %d is not implied", e.Value, e.Var)
 		}
 	}
 	return nil
 }
 
-// solution returns p's SAT solutions (up to 3).
+// solutions returns p's SAT solutions (up to 3).
 func (c *certifier) solutions(t testing.TB) []puzzle.Assignment {
-	var out []puzzle.Assignment
-	_, _, err := sat.Enumerate(context.Background(), c.s, c.lay.Primary(), 3, func(m []bool) bool {
-		a, err := c.lay.Decode(m)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, a)
-		return true
-	})
+	out, err := c.cnf.Solutions(c.lay, 3)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -452,7 +452,7 @@ func (s *state) packing(g region, sizeOK func(n int) bool) []human.Deduction {
 		cells := s.arrowCells(cand, fam)
 		out = append(out, human.Deduction{Elims: elims(empty, shinro.Stone), Cells: append(cells, s.cells(empty)...),
 			Reason: fmt.Sprintf("%s need %d more stones and the arrows at %s each need one on disjoint rays inside them: %s are empty",
-				s.regionName(g), need, posList(cells), s.names(empty))})
+				s.regionName(g), need, puzzle.JoinPos(cells), s.names(empty))})
 	}
 	return out
 }
@@ -463,14 +463,6 @@ func (s *state) arrowCells(cand []arrowState, fam []int) []puzzle.Pos {
 		out[i] = cand[k].at
 	}
 	return out
-}
-
-func posList(ps []puzzle.Pos) string {
-	parts := make([]string, len(ps))
-	for i, p := range ps {
-		parts[i] = p.String()
-	}
-	return strings.Join(parts, ",")
 }
 
 // findFamilies lists up to max families of size n of pairwise disjoint
@@ -676,7 +668,7 @@ func applyPigeonhole(p *shinro.Puzzle, pass *human.Pass) []human.Deduction {
 				cells := s.arrowCells(cand, fam)
 				out = append(out, human.Deduction{Elims: elims(stones, shinro.Empty), Cells: append(cells, s.cells(stones)...),
 					Reason: fmt.Sprintf("%s can take %d empty cells; the arrows at %s each force one through crossing lines needing a single stone: %s are stones",
-						name, empties, posList(cells), s.names(stones))})
+						name, empties, puzzle.JoinPos(cells), s.names(stones))})
 			}
 		}
 	}

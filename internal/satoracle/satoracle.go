@@ -7,11 +7,14 @@ package satoracle
 import (
 	"fmt"
 	"slices"
+	"testing"
 
 	"github.com/go-air/gini"
 	"github.com/go-air/gini/z"
 
 	"github.com/puzzlesat/puzzlesat/encode"
+	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/sat"
 )
 
 // CNF records clauses as an encode.Adder and answers satisfiability
@@ -22,6 +25,7 @@ type CNF struct {
 
 	g     *gini.Gini
 	unsat bool // unsatisfiable whatever the assumptions (see Sat)
+	known int  // the highest variable g has seen in a clause
 }
 
 var _ encode.Adder = (*CNF)(nil)
@@ -53,6 +57,7 @@ func (c *CNF) AddClause(lits ...int) {
 
 func (c *CNF) load(lits []int) {
 	for _, l := range lits {
+		c.known = max(c.known, l, -l)
 		c.g.Add(z.Dimacs2Lit(l))
 	}
 	c.g.Add(z.LitNull)
@@ -83,6 +88,65 @@ func (c *CNF) Sat(assumptions ...int) bool {
 		c.g.Assume(z.Dimacs2Lit(l))
 	}
 	return c.g.Solve() == 1
+}
+
+// Solutions enumerates up to limit solutions of the clauses, decoded by
+// lay, told apart by lay's primary variables only: each one found is
+// blocked on them. The blocking clauses hang on an activation variable
+// that is retired at the end, so that c answers afterwards as before.
+// Every model is held to the clauses before it is decoded, so that a wrong
+// answer of gini cannot pass for a wrong encoding.
+func (c *CNF) Solutions(lay encode.Layout, limit int) ([]puzzle.Assignment, error) {
+	act := c.NewVar()
+	defer c.AddClause(-act)
+	var out []puzzle.Assignment
+	for len(out) < limit && c.Sat(act) {
+		m := make([]bool, c.Vars+1)
+		for v := 1; v <= c.known; v++ {
+			m[v] = c.g.Value(z.Dimacs2Lit(v))
+		}
+		f := sat.Formula{Vars: c.Vars, Clauses: c.Clauses}
+		if ok, i := f.Satisfies(m); !ok {
+			return out, fmt.Errorf("gini's model falsifies clause %d %v", i, c.Clauses[i])
+		}
+		a, err := lay.Decode(m)
+		if err != nil {
+			return out, err
+		}
+		out = append(out, a)
+		block := []int{-act}
+		for _, v := range lay.Primary() {
+			if m[v] {
+				block = append(block, -v)
+			} else {
+				block = append(block, v)
+			}
+		}
+		c.AddClause(block...)
+	}
+	return out, nil
+}
+
+// Solve encodes a puzzle through enc into a fresh CNF and returns up to
+// limit of its solutions (CNF.Solutions). It fails t on an encoding error,
+// on a builder whose primary variables are not the layout's, and on a
+// model that breaks a clause.
+func Solve(t testing.TB, limit int, enc func(b *encode.Builder) (encode.Layout, error)) []puzzle.Assignment {
+	t.Helper()
+	c := New(0)
+	b := encode.NewBuilder(c)
+	lay, err := enc(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if have, want := b.Primary(), lay.Primary(); !slices.Equal(have, want) {
+		t.Fatalf("builder primaries %v differ from the layout's %v", have, want)
+	}
+	out, err := c.Solutions(lay, limit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
 
 // Assignment returns the unit literals setting variables 1..n to the bits

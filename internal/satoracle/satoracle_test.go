@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/puzzlesat/puzzlesat/encode"
 	"github.com/puzzlesat/puzzlesat/internal/satoracle"
 )
 
@@ -88,5 +89,41 @@ func TestAssignment(t *testing.T) {
 	}
 	if want := []bool{false, true, false, true}; !slices.Equal(model, want) {
 		t.Errorf("model: have %v, want %v", model, want)
+	}
+}
+
+// TestSolutions: solutions are told apart by the layout's primary
+// variables only, capped at the limit, and leave c answering as before.
+func TestSolutions(t *testing.T) {
+	tests := []struct {
+		name    string
+		clauses [][]int
+		limit   int
+		want    int
+	}{
+		// Variables 1, 2 primary (one unknown with values 1 and 2 as
+		// 1, 2 true); 3 is free and does not split solutions.
+		{"exactly one of two", [][]int{{1, 2}, {-1, -2}}, 10, 2},
+		{"capped", [][]int{{1, 2}, {-1, -2}}, 1, 1},
+		{"forced", [][]int{{1, 2}, {-1, -2}, {2}}, 10, 1},
+		{"none", [][]int{{1, 2}, {-1, -2}, {1, 3}, {-3}, {-1}}, 10, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := satoracle.New(3)
+			for _, cl := range tt.clauses {
+				c.AddClause(cl...)
+			}
+			sols, err := c.Solutions(encode.Layout{Lits: [][]int{{1, 2}}}, tt.limit)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(sols) != tt.want {
+				t.Errorf("have %d solutions %v, want %d", len(sols), sols, tt.want)
+			}
+			if have, want := c.Sat(), tt.want > 0; have != want {
+				t.Errorf("after Solutions, Sat is %v, want %v", have, want)
+			}
+		})
 	}
 }

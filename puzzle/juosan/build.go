@@ -102,6 +102,20 @@ func build(errs *puzzle.ErrorList, file, name string, labels [][]text.Token, clu
 	return p
 }
 
+// finish builds the puzzle a reader found (see build), carrying the
+// solution block of its input unless that is nil; nil when errs holds an
+// error already.
+func finish(errs *puzzle.ErrorList, file, name string, labels [][]text.Token, clues map[string]rawClue, solution Grid) *Puzzle {
+	if len(*errs) > 0 {
+		return nil
+	}
+	p := build(errs, file, name, labels, clues)
+	if p != nil && solution != nil {
+		p.Solution = solution.Assignment()
+	}
+	return p
+}
+
 // rowWidth reports whether line ln holds cols tokens; otherwise it adds the
 // error format (with args) at the first token too many, or at the last
 // token of a short row.
@@ -117,12 +131,17 @@ func rowWidth(errs *puzzle.ErrorList, file string, ln text.Line, cols int, forma
 	return false
 }
 
-// one turns a reader of one puzzle, which adds its errors to a list, into a
-// Format's Parse.
-func one(read func(errs *puzzle.ErrorList, file string, data []byte) *Puzzle) func(string, []byte) ([]*Puzzle, error) {
+// one turns a reader of one puzzle in a line format, which adds its errors
+// to a list, into a Format's Parse. The reader is given the input's lines
+// (see text.Lines; comments says whether '#' starts one), never none: an
+// empty input is an error saying it wants want.
+func one(comments bool, want string, read func(errs *puzzle.ErrorList, file string, lines []text.Line) *Puzzle) func(string, []byte) ([]*Puzzle, error) {
 	return func(file string, data []byte) ([]*Puzzle, error) {
 		var errs puzzle.ErrorList
-		p := read(&errs, file, data)
+		var p *Puzzle
+		if lines := linesOf(&errs, file, data, comments, want); len(lines) > 0 {
+			p = read(&errs, file, lines)
+		}
 		if err := errs.Err(); err != nil {
 			return nil, err
 		}
@@ -146,14 +165,17 @@ func rowCount(errs *puzzle.ErrorList, file string, lines, block []text.Line, row
 	return false
 }
 
-// blockAfter returns the rows lines after the keyword line lines[i], or
-// adds an error at the end of the input when there are fewer.
-func blockAfter(errs *puzzle.ErrorList, file string, lines []text.Line, i, rows int) ([]text.Line, bool) {
-	if have := len(lines) - i - 1; have < rows {
-		errs.Add(file, lines[len(lines)-1].Num+1, 1, "%q block: want %d rows, have %d", lines[i].Toks[0].Text, rows, have)
+// blockAfter returns the rows lines after the keyword line lines[*i] and
+// moves *i to the block's last line, so that a reader's loop goes on after
+// it; or it adds an error at the end of the input when there are fewer.
+func blockAfter(errs *puzzle.ErrorList, file string, lines []text.Line, i *int, rows int) ([]text.Line, bool) {
+	at := *i
+	if have := len(lines) - at - 1; have < rows {
+		errs.Add(file, lines[len(lines)-1].Num+1, 1, "%q block: want %d rows, have %d", lines[at].Toks[0].Text, rows, have)
 		return nil, false
 	}
-	return lines[i+1 : i+1+rows], true
+	*i += rows
+	return lines[at+1 : at+1+rows], true
 }
 
 // linesOf splits data into its lines of tokens (text.Lines), or adds an

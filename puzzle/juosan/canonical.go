@@ -10,11 +10,7 @@ import (
 
 // readCanonical reads the canonical text format (see the package doc); the
 // puzzle carries its solution block when there is one.
-func readCanonical(errs *puzzle.ErrorList, file string, data []byte) *Puzzle {
-	lines := linesOf(errs, file, data, true, "a first line \"juosan\"")
-	if len(lines) == 0 {
-		return nil
-	}
+func readCanonical(errs *puzzle.ErrorList, file string, lines []text.Line) *Puzzle {
 	if lines[0].Text != "juosan" {
 		text.Errorf(errs, file, lines[0].Toks[0], "first line must be \"juosan\", found %q", lines[0].Text)
 		return nil
@@ -66,11 +62,10 @@ func readCanonical(errs *puzzle.ErrorList, file string, data []byte) *Puzzle {
 				text.Errorf(errs, file, kw, "%q before \"size\"", kw.Text)
 				return nil
 			}
-			block, ok := blockAfter(errs, file, lines, i, rows)
+			block, ok := blockAfter(errs, file, lines, &i, rows)
 			if !ok {
 				return nil
 			}
-			i += rows
 			if kw.Text == "solution" {
 				solution = symbolRows(errs, file, block, cols)
 				continue
@@ -87,14 +82,7 @@ func readCanonical(errs *puzzle.ErrorList, file string, data []byte) *Puzzle {
 	if !haveGrid {
 		errs.Add(file, lines[len(lines)-1].Num+1, 1, "missing \"grid\" block")
 	}
-	if len(*errs) > 0 {
-		return nil
-	}
-	p := build(errs, file, name, labels, clues)
-	if p != nil && solution != nil {
-		p.Solution = solution.Assignment()
-	}
-	return p
+	return finish(errs, file, name, labels, clues, solution)
 }
 
 // gridTokens reads the grid block: each token a label of ASCII letters with

@@ -29,13 +29,13 @@ var (
 	canonicalFormat = &puzzle.Format[*Puzzle]{
 		Name: "canonical", Doc: "canonical",
 		Detect: isCanonical,
-		Parse:  one(readCanonical),
+		Parse:  one(true, "a first line \"juosan\"", readCanonical),
 		Write:  single("canonical", FormatCanonical),
 	}
 	inFormat = &puzzle.Format[*Puzzle]{
 		Name: "in", Doc: "in (tsaqifammar, with .ans)",
 		Detect: isIn,
-		Parse:  one(readIn),
+		Parse:  one(false, "a line with the numbers of rows and columns", readIn),
 		Write:  single("in", FormatIn),
 	}
 	playgroundFormat = &puzzle.Format[*Puzzle]{
@@ -51,7 +51,7 @@ var (
 	jankoFormat = &puzzle.Format[*Puzzle]{
 		Name: "janko", Doc: "janko.at text",
 		Detect: func(_ string, data []byte) bool { return isJanko(data) },
-		Parse:  one(readJanko),
+		Parse:  one(false, "a janko.at puzzle (begin, puzzle juosan, size, problem, areas)", readJanko),
 	}
 )
 

@@ -21,11 +21,7 @@ import (
 // Other header lines (author, source, info, ...) are ignored, and so is
 // everything after "end". The puzzle carries the solution block when there
 // is one, and is named after the file.
-func readJanko(errs *puzzle.ErrorList, file string, data []byte) *Puzzle {
-	lines := linesOf(errs, file, data, false, "a janko.at puzzle (begin, puzzle juosan, size, problem, areas)")
-	if len(lines) == 0 {
-		return nil
-	}
+func readJanko(errs *puzzle.ErrorList, file string, lines []text.Line) *Puzzle {
 	var (
 		rows, cols int
 		problem    []text.Line
@@ -82,11 +78,10 @@ lines:
 				text.Errorf(errs, file, kw, "%q block before the size is known", kw.Text)
 				return nil
 			}
-			block, ok := blockAfter(errs, file, lines, i, rows)
+			block, ok := blockAfter(errs, file, lines, &i, rows)
 			if !ok {
 				return nil
 			}
-			i += rows
 			switch strings.ToLower(kw.Text) {
 			case "problem":
 				problem = block
@@ -146,12 +141,5 @@ lines:
 			clues[label] = rawClue{v, t}
 		}
 	}
-	if len(*errs) > 0 {
-		return nil
-	}
-	p := build(errs, file, nameFromFile(file), labels, clues)
-	if p != nil && solution != nil {
-		p.Solution = solution.Assignment()
-	}
-	return p
+	return finish(errs, file, nameFromFile(file), labels, clues, solution)
 }

@@ -18,11 +18,7 @@ import (
 // Labels need not all be used, but a used label must form one connected
 // territory and an unused one cannot carry a number. The puzzle is named
 // after the file.
-func readIn(errs *puzzle.ErrorList, file string, data []byte) *Puzzle {
-	lines := linesOf(errs, file, data, false, "a line with the numbers of rows and columns")
-	if len(lines) == 0 {
-		return nil
-	}
+func readIn(errs *puzzle.ErrorList, file string, lines []text.Line) *Puzzle {
 	head := lines[0]
 	if len(head.Toks) != 2 {
 		text.Errorf(errs, file, head.Toks[0], "first line must hold two numbers, rows and columns (found %d words)", len(head.Toks))
@@ -87,10 +83,7 @@ func readIn(errs *puzzle.ErrorList, file string, data []byte) *Puzzle {
 			labels[i][j] = text.Token{Text: strconv.Itoa(n), Line: t.Line, Col: t.Col}
 		}
 	}
-	if len(*errs) > 0 {
-		return nil
-	}
-	return build(errs, file, nameFromFile(file), labels, clues)
+	return finish(errs, file, nameFromFile(file), labels, clues, nil)
 }
 
 // parseAnswer reads a solution grid, tsaqifammar's `.ans`: one line per

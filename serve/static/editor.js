@@ -152,8 +152,21 @@ function cmpKey(a, b) {
   return r1 - r2 || c1 - c2;
 }
 
-class Arrows {
+// Clicks is the kinds whose tools act on a click only (a press, 'down',
+// or one with the other button, 'back'), never on a drag; a click also
+// selects the cell for typing. click(tool, cell, back) says what the
+// tool does and whether the board changed.
+class Clicks {
+  apply(tool, q, how) {
+    if (how !== 'down' && how !== 'back') return false;
+    this.selected = q;
+    return this.click(tool, q, how === 'back');
+  }
+}
+
+class Arrows extends Clicks {
   constructor(rows, cols) {
+    super();
     this.rows = rows; this.cols = cols;
     this.dir = grid(rows, cols, 2); // →
     this.given = grid(rows, cols, -1);
@@ -165,15 +178,12 @@ class Arrows {
     e.given = b.arrows.given.map((row) => row.slice());
     return e;
   }
-  apply(tool, q, how) {
-    if (how !== 'down' && how !== 'back') return false;
-    this.selected = q;
+  click(tool, q, back) {
     if (tool === 'arrow') {
-      this.dir[q.row][q.col] = (this.dir[q.row][q.col] + (how === 'back' ? 7 : 1)) % 8;
+      this.dir[q.row][q.col] = (this.dir[q.row][q.col] + (back ? 7 : 1)) % 8;
       return true;
     }
-    if (tool === 'number') { this.selected = q; return true; }
-    return false;
+    return tool === 'number'; // the cell is selected for typing
   }
   key(q, k, tool) {
     if (tool === 'arrow') {
@@ -199,8 +209,9 @@ class Arrows {
   }
 }
 
-class Shinro {
+class Shinro extends Clicks {
   constructor(rows, cols) {
+    super();
     this.rows = rows; this.cols = cols;
     this.arrow = grid(rows, cols, 0); // numpad digit, 0 none
     this.stone = grid(rows, cols, false);
@@ -212,9 +223,7 @@ class Shinro {
     if (stones) e.stone = stones;
     return e;
   }
-  apply(tool, q, how) {
-    if (how !== 'down' && how !== 'back') return false;
-    this.selected = q;
+  click(tool, q, back) {
     const { row: r, col: c } = q;
     if (tool === 'stone') {
       if (this.arrow[r][c]) return false;
@@ -223,7 +232,7 @@ class Shinro {
     }
     if (tool === 'arrow') {
       const i = NUMPAD.indexOf(this.arrow[r][c]); // -1 for none
-      const next = how === 'back' ? (i < 0 ? 7 : i - 1) : (i === 7 ? -1 : i + 1);
+      const next = back ? (i < 0 ? 7 : i - 1) : (i === 7 ? -1 : i + 1);
       this.arrow[r][c] = next < 0 ? 0 : NUMPAD[next];
       this.stone[r][c] = false;
       return true;
@@ -268,8 +277,9 @@ class Shinro {
   }
 }
 
-class Linjat {
+class Linjat extends Clicks {
   constructor(rows, cols) {
+    super();
     this.rows = rows; this.cols = cols;
     this.cell = grid(rows, cols, 0); // 0 empty, -1 dot, 1..9 number
     this.tools = [['number', 'Number: click a cell, type 1-9 (Backspace removes)'], ['dot', 'Dot: click sets or removes a dot']];
@@ -279,15 +289,12 @@ class Linjat {
     e.cell = b.linjat.cells.map((row) => row.slice());
     return e;
   }
-  apply(tool, q, how) {
-    if (how !== 'down' && how !== 'back') return false;
-    this.selected = q;
+  click(tool, q) {
     if (tool === 'dot') {
       this.cell[q.row][q.col] = this.cell[q.row][q.col] === -1 ? 0 : -1;
       return true;
     }
-    if (tool === 'number') { this.selected = q; return true; }
-    return false;
+    return tool === 'number'; // the cell is selected for typing
   }
   key(q, k) {
     if (/^[1-9]$/.test(k)) this.cell[q.row][q.col] = +k;

@@ -242,15 +242,9 @@ func FuzzParseCondition(f *testing.F) {
 	}
 	s := solvedState(f)
 	f.Fuzz(func(t *testing.T, src string) {
-		cond, err := ParseCondition(src, Position{1, 1})
-		if err != nil {
-			if _, ok := err.(*Error); !ok {
-				t.Fatalf("error %v is not positioned", err)
-			}
+		cond, _, ok := parsePrinted(t, ParseCondition, src)
+		if !ok {
 			return
-		}
-		if _, err := ParseCondition(cond.String(), Position{1, 1}); err != nil {
-			t.Fatalf("printed form %q does not parse: %v", cond, err)
 		}
 		ch, err := Check(cond, nil)
 		if err != nil || ch.Slots > 3 {
@@ -340,19 +334,26 @@ func FuzzParseConclusion(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
-		c, err := ParseConclusion(src, Position{1, 1})
-		if err != nil {
-			if _, ok := err.(*Error); !ok {
-				t.Fatalf("error %v is not positioned", err)
-			}
-			return
-		}
-		again, err := ParseConclusion(c.String(), Position{1, 1})
-		if err != nil {
-			t.Fatalf("printed form %q does not parse: %v", c, err)
-		}
-		if again.String() != c.String() {
+		c, again, ok := parsePrinted(t, ParseConclusion, src)
+		if ok && again.String() != c.String() {
 			t.Fatalf("printed form %q reads back as %q", c, again)
 		}
 	})
+}
+
+// parsePrinted is what the fuzzers ask of any source: parse reads it or
+// gives a positioned error (ok false), and reads again what it prints.
+func parsePrinted[T fmt.Stringer](t *testing.T, parse func(string, Position) (T, error), src string) (parsed, again T, ok bool) {
+	t.Helper()
+	parsed, err := parse(src, Position{1, 1})
+	if err != nil {
+		if _, isPos := err.(*Error); !isPos {
+			t.Fatalf("error %v is not positioned", err)
+		}
+		return parsed, again, false
+	}
+	if again, err = parse(parsed.String(), Position{1, 1}); err != nil {
+		t.Fatalf("printed form %q does not parse: %v", parsed, err)
+	}
+	return parsed, again, true
 }
