@@ -10,10 +10,10 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"regexp"
 	"runtime/debug"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -30,20 +30,20 @@ var libraryFlagString = cli.FlagStringer
 
 func init() { cli.FlagStringer = flagString }
 
-// defaultSuffix is the "(default: ...)" the library appends to a flag's
-// help line.
-var defaultSuffix = regexp.MustCompile(` \(default: [^()]*\)$`)
+// defaultSuffix starts the "(default: ...)" the library appends to a
+// flag's help line.
+const defaultSuffix = " (default: "
 
 // flagString is a flag's help line without a default that says nothing
 // (false, 0, 0s, "") or that the usage already states in its own words
 // ("(0: none; default: the kind's)" read "(default: -1)" after it).
 func flagString(f cli.Flag) string {
 	s := libraryFlagString(f)
-	loc := defaultSuffix.FindStringIndex(s)
-	if loc == nil {
+	i := strings.LastIndex(s, defaultSuffix)
+	if i < 0 || !strings.HasSuffix(s, ")") || strings.ContainsAny(s[i+len(defaultSuffix):len(s)-1], "()") {
 		return s
 	}
-	usage, def := s[:loc[0]], s[loc[0]:]
+	usage, def := s[:i], s[i:]
 	switch {
 	case strings.Contains(usage, "default"),
 		def == " (default: false)", def == " (default: 0)", def == " (default: 0s)", def == ` (default: "")`:
@@ -150,13 +150,21 @@ func Run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []
 	return RunWith(ctx, stdin, stdout, stderr, args, commands())
 }
 
+// Main is puzzlesat's main: it runs the app on the process's arguments
+// and streams, with Ctrl-C ending the context, and returns the exit code.
+func Main() int {
+	ctx, stop := interruptible()
+	defer stop()
+	return Run(ctx, os.Stdin, os.Stdout, os.Stderr, os.Args)
+}
+
 // RunOwn is the main of a binary that ships one command of its own
 // (puzzlesat-render, puzzlesat-bench; see app/extcmd): it runs cmd on the
 // process's arguments, whether puzzlesat ran it as `BINARY NAME ARGS` or a
-// user as `BINARY ARGS`, with Ctrl-C cancelling the context, and returns
-// the exit code.
+// user as `BINARY ARGS`, with Ctrl-C ending the context, and returns the
+// exit code.
 func RunOwn(cmd *cli.Command) int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := interruptible()
 	defer stop()
 	args := os.Args
 	if len(args) < 2 || args[1] != cmd.Name {
@@ -164,6 +172,32 @@ func RunOwn(cmd *cli.Command) int {
 	}
 	args[0] = "puzzlesat"
 	return RunWith(ctx, os.Stdin, os.Stdout, os.Stderr, args, []*cli.Command{cmd})
+}
+
+// catchAfter is how long a run goes on before Ctrl-C is caught instead of
+// ending the process at once. Catching it costs a thread and its wake-ups,
+// a tenth of a millisecond, which is a tenth of a one-puzzle check's own
+// time; before this moment a run has nothing to keep or report, after it
+// Ctrl-C ends the context and the command stops cleanly (a generator keeps
+// what it found, a child binary is interrupted and waited for). A second
+// Ctrl-C ends the process.
+const catchAfter = 50 * time.Millisecond
+
+// interruptible returns a context that Ctrl-C ends once the run has gone
+// on for catchAfter, and the function that releases it.
+func interruptible() (context.Context, func()) {
+	ctx, cancel := context.WithCancel(context.Background())
+	catch := time.AfterFunc(catchAfter, func() {
+		interrupted, stop := signal.NotifyContext(ctx, os.Interrupt)
+		context.AfterFunc(interrupted, func() {
+			stop()
+			cancel()
+		})
+	})
+	return ctx, func() {
+		catch.Stop()
+		cancel()
+	}
 }
 
 // RunWith is Run with the commands cmds.

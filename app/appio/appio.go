@@ -4,6 +4,7 @@
 package appio
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -135,8 +136,12 @@ func Emit(w io.Writer, asJSON bool, rec any, text func(w io.Writer)) error {
 	if asJSON {
 		return WriteJSON(w, rec)
 	}
-	text(w)
-	return nil
+	// One write a record: a text answer is many short lines, and a write
+	// each was a system call each.
+	var buf bytes.Buffer
+	text(&buf)
+	_, err := w.Write(buf.Bytes())
+	return err
 }
 
 // Failure is the exit-coded error for err, an error that ended one

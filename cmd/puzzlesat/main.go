@@ -3,16 +3,9 @@
 package main
 
 import (
-	"context"
 	"os"
-	"os/signal"
 
 	"github.com/puzzlesat/puzzlesat/app"
 )
 
-func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	code := app.Run(ctx, os.Stdin, os.Stdout, os.Stderr, os.Args)
-	stop()
-	os.Exit(code)
-}
+func main() { os.Exit(app.Main()) }

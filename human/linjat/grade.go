@@ -176,10 +176,17 @@ func (r Route) String() string {
 
 // NeedsCheat solves p with the sound rules and k trial layers; when that
 // does not solve it, it solves again with the cheats. It returns the route
-// and the last solve's result.
+// and the last solve's result. Its engines run on the calling goroutine:
+// check asks this of every Linjat puzzle, and a solve of one puzzle takes
+// less time than waking threads for the rules of each level would.
 func NeedsCheat(ctx context.Context, p *linjat.Puzzle, trials int) (Route, *human.Result, error) {
 	in, start := NewInput(p), Start(p)
-	res, err := NewEngine(p, trials, false).Solve(ctx, in, start)
+	solve := func(cheats bool) (*human.Result, error) {
+		e := NewEngine(p, trials, cheats)
+		e.Parallel = 1
+		return e.Solve(ctx, in, start)
+	}
+	res, err := solve(false)
 	if err != nil {
 		return Unsolved, res, err
 	}
@@ -189,7 +196,7 @@ func NeedsCheat(ctx context.Context, p *linjat.Puzzle, trials int) (Route, *huma
 	if res.Status == human.StatusContradiction {
 		return Unsolved, res, nil
 	}
-	res, err = NewEngine(p, trials, true).Solve(ctx, in, start)
+	res, err = solve(true)
 	if err != nil {
 		return Unsolved, res, err
 	}

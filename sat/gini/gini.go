@@ -2,8 +2,9 @@
 // incremental CDCL solver running in-process.
 //
 // The wrapper keeps gini away from the traps listed in the project's solver
-// notes: it cancels with GoSolve/Stop polled from the owning goroutine (never
-// Try, whose deadline stays armed for later solves), copies the model before
+// notes: it searches on the calling goroutine in slices with Try, arming a
+// fresh deadline for every slice (Try's deadline stays armed for a later
+// Solve, so the wrapper never calls Solve), copies the model before
 // any Add (Add wipes it), never calls Activate (it panics on clauses already
 // decided at level 0), and keeps its own clause list because gini's Write is
 // not a faithful DIMACS dump.
@@ -26,11 +27,9 @@ package gini
 import (
 	"context"
 	"errors"
-	"runtime"
 	"time"
 
 	"github.com/go-air/gini"
-	"github.com/go-air/gini/inter"
 	"github.com/go-air/gini/z"
 
 	"github.com/puzzlesat/puzzlesat/sat"
@@ -121,48 +120,31 @@ func (s *Solver) AddClause(lits ...int) {
 	s.g.Add(z.LitNull)
 }
 
-// Waiting for a GoSolve result: first spin (yielding) for about spinFor,
-// since most puzzle solves end within microseconds and a timer costs about
-// a millisecond; then poll with timers growing up to pollMax.
+// A search runs on the calling goroutine in slices: gini's Try(d) is its
+// Solve with a deadline, looked at every ~20k propagations, and between
+// slices the context is looked at. Handing the search to a goroutine of
+// gini's own (GoSolve) and polling it cost thread wake-ups that were most of
+// a puzzle check's time as a process (the solves themselves take
+// microseconds). Slices grow so that a long search restarts rarely, and stay
+// short enough that Ctrl-C is felt within a fraction of a second.
 const (
-	spinFor   = 200 * time.Microsecond
-	pollStart = 50 * time.Microsecond
-	pollMax   = 5 * time.Millisecond
+	firstSlice = 10 * time.Millisecond
+	maxSlice   = 250 * time.Millisecond
+	// noDeadline is the slice of a search no context can end.
+	noDeadline = 100 * 365 * 24 * time.Hour
 )
 
-// wait returns run's result, or stops it when ctx ends. Test and Stop are
-// called only from this goroutine, which owns the solver: gini's Wait would
-// hold the lock that Stop needs.
-func wait(ctx context.Context, run inter.Solve) int {
-	start := time.Now()
-	for time.Since(start) < spinFor {
-		if r, done := run.Test(); done {
-			return r
-		}
-		select {
-		case <-ctx.Done():
-			return run.Stop()
-		default:
-		}
-		runtime.Gosched()
+// ended is why ctx has ended: its error, or DeadlineExceeded once its
+// deadline has passed (a search stops at the deadline itself, a moment
+// before the context's timer marks it done).
+func ended(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return err
 	}
-	d := pollStart
-	timer := time.NewTimer(d)
-	defer timer.Stop()
-	for {
-		if r, done := run.Test(); done {
-			return r
-		}
-		select {
-		case <-ctx.Done():
-			return run.Stop()
-		case <-timer.C:
-		}
-		if d < pollMax {
-			d *= 2
-		}
-		timer.Reset(d)
+	if end, ok := ctx.Deadline(); ok && !time.Now().Before(end) {
+		return context.DeadlineExceeded
 	}
+	return nil
 }
 
 // litIndex is l's slot in occurs.
@@ -173,16 +155,33 @@ func litIndex(l int) int {
 	return 2 * l
 }
 
-// search runs one gini search under the assumptions, cancelled when ctx
-// ends: 1 sat, -1 unsat, 0 stopped.
+// search runs one gini search under the assumptions, ended when ctx ends:
+// 1 sat, -1 unsat, 0 stopped. Every slice arms a deadline of its own, so
+// Try's trap (an old deadline stays armed for a later Solve) cannot bite:
+// nothing here calls Solve.
 func (s *Solver) search(ctx context.Context, assumptions []z.Lit) int {
 	defer s.collectStats()
-	s.g.Assume(assumptions...)
+	slice := firstSlice
 	if ctx.Done() == nil {
-		return s.g.Solve()
+		slice = noDeadline
 	}
-	// The search runs in gini's own goroutine; wait returns once it ended.
-	return wait(ctx, s.g.GoSolve())
+	for {
+		if ctx.Err() != nil {
+			return 0
+		}
+		d := slice
+		if end, ok := ctx.Deadline(); ok {
+			if d = min(d, time.Until(end)); d <= 0 {
+				return 0
+			}
+		}
+		// Assumptions last for one search: each slice is one.
+		s.g.Assume(assumptions...)
+		if r := s.g.Try(d); r != 0 {
+			return r
+		}
+		slice = min(2*slice, maxSlice)
+	}
 }
 
 // Solve decides the formula under the assumptions (for this call only).
@@ -214,7 +213,7 @@ func (s *Solver) Solve(ctx context.Context, assumptions ...int) (sat.Status, err
 		case 1:
 			s.satisfiable = true
 		default:
-			if err := ctx.Err(); err != nil {
+			if err := ended(ctx); err != nil {
 				return sat.Unknown, err
 			}
 			return sat.Unknown, errors.New("gini: no answer, and the context did not end")
@@ -243,7 +242,7 @@ func (s *Solver) Solve(ctx context.Context, assumptions ...int) (sat.Status, err
 		return sat.Unsat, nil
 	}
 	// Stopped (an answer that arrived as ctx ended was taken above).
-	if err := ctx.Err(); err != nil {
+	if err := ended(ctx); err != nil {
 		return sat.Unknown, err
 	}
 	return sat.Unknown, errors.New("gini: no answer, and the context did not end")

@@ -30,7 +30,7 @@ package cubes
 import (
 	"bufio"
 	"context"
-	"crypto/sha256"
+	"hash/fnv"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -58,7 +58,10 @@ type File struct {
 	Depth  int
 	// Encoding names the CNF encoding (encode/shift).
 	Encoding string
-	// Fingerprint is "sha256:" and the hash of the clause and cube lines.
+	// Fingerprint is "fnv128a:" and the hash of the clause and cube lines:
+	// it catches a changed or truncated file, not a forged one, and a
+	// cryptographic hash would link crypto's initialisers into every
+	// start of puzzlesat.
 	Fingerprint string
 	Formula     sat.Formula
 	Cubes       [][]int
@@ -113,13 +116,16 @@ func encodeDepth(p *shift.Puzzle, depth int, enc *encshift.Encoding, a encode.Ad
 	return d, nil
 }
 
+// fingerprintScheme names the hash a fingerprint is of.
+const fingerprintScheme = "fnv128a:"
+
 // fingerprint hashes the body of the file as Write prints it.
 func fingerprint(f *sat.Formula, cubes [][]int) string {
-	h := sha256.New()
+	h := fnv.New128a()
 	w := bufio.NewWriter(h)
 	writeBody(w, f, cubes)
 	w.Flush()
-	return "sha256:" + hex.EncodeToString(h.Sum(nil))
+	return fingerprintScheme + hex.EncodeToString(h.Sum(nil))
 }
 
 func writeBody(w *bufio.Writer, f *sat.Formula, cubes [][]int) {
@@ -265,6 +271,9 @@ func Read(r io.Reader) (*File, error) {
 		return nil, fmt.Errorf("cubes: the part lines name %d cubes, the file has %d", len(f.Parts), len(f.Cubes))
 	}
 	f.Puzzle = strings.Join(puzzle, "\n") + "\n"
+	if !strings.HasPrefix(f.Fingerprint, fingerprintScheme) {
+		return nil, fmt.Errorf("cubes: the fingerprint %s is not of the %s scheme this puzzlesat writes (write the cubes again with shift cubes)", f.Fingerprint, strings.TrimSuffix(fingerprintScheme, ":"))
+	}
 	if got := fingerprint(&f.Formula, f.Cubes); got != f.Fingerprint {
 		return nil, fmt.Errorf("cubes: the clauses and cubes hash to %s, the header says %s (the file was changed)", got, f.Fingerprint)
 	}

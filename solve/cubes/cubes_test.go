@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"math/rand/v2"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -166,6 +167,7 @@ func TestReadRejects(t *testing.T) {
 		{"not a cubes file", "p cnf 1 1\n1 0\n", "not a puzzlesat cubes file"},
 		{"a changed literal", strings.Replace(good, "\n1 ", "\n-1 ", 1), "the file was changed"},
 		{"truncated", good[:lastCube+1], "truncated"},
+		{"another hash", regexp.MustCompile(`(?m)^c fingerprint fnv128a:[0-9a-f]+$`).ReplaceAllString(good, "c fingerprint sha256:00"), "not of the fnv128a scheme"},
 		{"no zero", good[:len(good)-3] + "\n", "must end in 0"},
 	}
 	for _, tt := range tests {
