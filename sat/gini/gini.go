@@ -2,9 +2,10 @@
 // incremental CDCL solver running in-process.
 //
 // The wrapper keeps gini away from the traps listed in the project's solver
-// notes: it searches on the calling goroutine in slices with Try, arming a
-// fresh deadline for every slice (Try's deadline stays armed for a later
-// Solve, so the wrapper never calls Solve), copies the model before
+// notes: it cancels with GoSolve/Stop polled from the owning goroutine, and
+// runs a search on the calling goroutine with Try only on a gini that will
+// never search otherwise (Try's deadline stays armed for later solves; see
+// inline.go), copies the model before
 // any Add (Add wipes it), never calls Activate (it panics on clauses already
 // decided at level 0), and keeps its own clause list because gini's Write is
 // not a faithful DIMACS dump.
@@ -27,9 +28,11 @@ package gini
 import (
 	"context"
 	"errors"
+	"runtime"
 	"time"
 
 	"github.com/go-air/gini"
+	"github.com/go-air/gini/inter"
 	"github.com/go-air/gini/z"
 
 	"github.com/puzzlesat/puzzlesat/sat"
@@ -56,6 +59,8 @@ type Solver struct {
 	occurs []bool
 	buf    []z.Lit // scratch for literal conversion
 	stats  sat.Stats
+	// inline: see inline.go.
+	inline
 }
 
 var (
@@ -81,9 +86,13 @@ func (s *Solver) NewVar() int {
 // grow makes gini know variables 1..v, so that its own allocation (g.Lit)
 // and our numbering never diverge.
 func (s *Solver) grow(v int) {
+	if int(s.g.MaxVar()) >= v {
+		return
+	}
 	for int(s.g.MaxVar()) < v {
 		s.g.Lit()
 	}
+	s.logGrow(v)
 }
 
 // AddClause adds the disjunction of lits (see sat.Solver). A literal 0
@@ -114,25 +123,53 @@ func (s *Solver) AddClause(lits ...int) {
 	}
 	// gini's Add backtracks to level 0 and wipes its model; ours is a copy
 	// taken right after the solve, so it stays valid until the next Solve.
-	for _, l := range lits {
-		s.g.Add(z.Dimacs2Lit(l))
-	}
-	s.g.Add(z.LitNull)
+	s.addToGini(len(s.formula.Clauses) - 1)
+	s.logClause(len(s.formula.Clauses) - 1)
 }
 
-// A search runs on the calling goroutine in slices: gini's Try(d) is its
-// Solve with a deadline, looked at every ~20k propagations, and between
-// slices the context is looked at. Handing the search to a goroutine of
-// gini's own (GoSolve) and polling it cost thread wake-ups that were most of
-// a puzzle check's time as a process (the solves themselves take
-// microseconds). Slices grow so that a long search restarts rarely, and stay
-// short enough that Ctrl-C is felt within a fraction of a second.
+// Waiting for a GoSolve result: first spin (yielding) for about spinFor,
+// since most puzzle solves end within microseconds and a timer costs about
+// a millisecond; then poll with timers growing up to pollMax.
 const (
-	firstSlice = 10 * time.Millisecond
-	maxSlice   = 250 * time.Millisecond
-	// noDeadline is the slice of a search no context can end.
-	noDeadline = 100 * 365 * 24 * time.Hour
+	spinFor   = 200 * time.Microsecond
+	pollStart = 50 * time.Microsecond
+	pollMax   = 5 * time.Millisecond
 )
+
+// wait returns run's result, or stops it when ctx ends. Test and Stop are
+// called only from this goroutine, which owns the solver: gini's Wait would
+// hold the lock that Stop needs.
+func wait(ctx context.Context, run inter.Solve) int {
+	start := time.Now()
+	for time.Since(start) < spinFor {
+		if r, done := run.Test(); done {
+			return r
+		}
+		select {
+		case <-ctx.Done():
+			return run.Stop()
+		default:
+		}
+		runtime.Gosched()
+	}
+	d := pollStart
+	timer := time.NewTimer(d)
+	defer timer.Stop()
+	for {
+		if r, done := run.Test(); done {
+			return r
+		}
+		select {
+		case <-ctx.Done():
+			return run.Stop()
+		case <-timer.C:
+		}
+		if d < pollMax {
+			d *= 2
+		}
+		timer.Reset(d)
+	}
+}
 
 // ended is why ctx has ended: its error, or DeadlineExceeded once its
 // deadline has passed (a search stops at the deadline itself, a moment
@@ -153,35 +190,6 @@ func litIndex(l int) int {
 		return -2*l + 1
 	}
 	return 2 * l
-}
-
-// search runs one gini search under the assumptions, ended when ctx ends:
-// 1 sat, -1 unsat, 0 stopped. Every slice arms a deadline of its own, so
-// Try's trap (an old deadline stays armed for a later Solve) cannot bite:
-// nothing here calls Solve.
-func (s *Solver) search(ctx context.Context, assumptions []z.Lit) int {
-	defer s.collectStats()
-	slice := firstSlice
-	if ctx.Done() == nil {
-		slice = noDeadline
-	}
-	for {
-		if ctx.Err() != nil {
-			return 0
-		}
-		d := slice
-		if end, ok := ctx.Deadline(); ok {
-			if d = min(d, time.Until(end)); d <= 0 {
-				return 0
-			}
-		}
-		// Assumptions last for one search: each slice is one.
-		s.g.Assume(assumptions...)
-		if r := s.g.Try(d); r != 0 {
-			return r
-		}
-		slice = min(2*slice, maxSlice)
-	}
 }
 
 // Solve decides the formula under the assumptions (for this call only).

@@ -77,6 +77,13 @@ func (s *Solver) collectStats() {
 	}
 }
 
+// dropStats reads and forgets what gini counted since the last call.
+func (s *Solver) dropStats() {
+	if read := statsReader(); read != nil {
+		read(s.g)
+	}
+}
+
 // Stats returns gini's conflicts, decisions and propagations, summed over
 // every search this solver ran (a Solve under assumptions may run two:
 // see the package comment).

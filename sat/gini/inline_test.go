@@ -1,0 +1,71 @@
+package gini
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/puzzlesat/puzzlesat/sat"
+	"github.com/puzzlesat/puzzlesat/sat/conformance"
+)
+
+// TestInlineReplay: a search that outlasts its inline slice goes on, on a
+// fresh gini that replayed the log, with the answer and the exact counts
+// of a solver that ran every search in gini's goroutine. The slices here
+// are a nanosecond, so every search past gini's first deadline check
+// (~20k propagations) is cut and replayed; the context has no deadline.
+func TestInlineReplay(t *testing.T) {
+	steps := []struct {
+		name    string
+		clauses [][]int
+		assume  []int
+	}{
+		{"easy: pigeonhole 4 into 4", conformance.Pigeonhole(4, 4).Clauses, nil},
+		{"under an assumption", nil, []int{1}},
+		{"a clause more", [][]int{{-1, -2}}, []int{2}},
+		// Variables 17.. are fresh: the guard g and pigeonhole 8→7 behind it.
+		{"hard: pigeonhole 8 into 7 behind guard 17", guarded(17, 17, conformance.Pigeonhole(8, 7).Clauses), []int{17}},
+		{"after the replay", nil, []int{-17, 3}},
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	inlineSolver, goroutineSolver := New(), New()
+	inlineSolver.slice = time.Nanosecond
+	goroutineSolver.long = true
+	for _, st := range steps {
+		var have, want sat.Status
+		var haveErr, wantErr error
+		for _, s := range []*Solver{inlineSolver, goroutineSolver} {
+			for _, c := range st.clauses {
+				s.AddClause(c...)
+			}
+		}
+		have, haveErr = inlineSolver.Solve(ctx, st.assume...)
+		want, wantErr = goroutineSolver.Solve(ctx, st.assume...)
+		if have != want || haveErr != nil || wantErr != nil {
+			t.Fatalf("%s: have %v (%v), want %v (%v)", st.name, have, haveErr, want, wantErr)
+		}
+		if hs, ws := inlineSolver.Stats(), goroutineSolver.Stats(); hs != ws {
+			t.Errorf("%s: have counts %+v, want %+v", st.name, hs, ws)
+		}
+	}
+	if !inlineSolver.long {
+		t.Errorf("no search outlasted its slice: the replay was not exercised")
+	}
+}
+
+// guarded shifts clauses' variables to start at first and adds -g to each.
+func guarded(g, first int, clauses [][]int) [][]int {
+	out := make([][]int, len(clauses))
+	for i, c := range clauses {
+		out[i] = []int{-g}
+		for _, l := range c {
+			if l > 0 {
+				out[i] = append(out[i], l+first)
+			} else {
+				out[i] = append(out[i], l-first)
+			}
+		}
+	}
+	return out
+}
