@@ -69,7 +69,9 @@ type Options struct {
 	// stored states, then IDA*.
 	Method string
 	// BFSStates is the state budget of the breadth-first phase of "auto"
-	// (default 3,000,000).
+	// (default 10,000,000, about 650 MB): Reborn's bidirectional search
+	// meets after 8.2 million states in 4.3 s, where IDA* after 3 million
+	// took 20 s, most of it building its pattern databases.
 	BFSStates int
 	// Heuristic is reused when set; otherwise IDA* builds one with up to
 	// MaxPDBs (default 2) pattern databases of up to PDBStates (default
@@ -142,7 +144,7 @@ func Solve(ctx context.Context, p *shift.Puzzle, opt Options) (*Result, error) {
 	bo := opt
 	bo.MaxStates = opt.BFSStates
 	if bo.MaxStates <= 0 {
-		bo.MaxStates = 3_000_000
+		bo.MaxStates = 10_000_000
 	}
 	r, err := bfs(ctx, p, bo, goals)
 	if err != nil || r.Status != Unknown || goals == nil {
@@ -355,7 +357,7 @@ func run[K comparable](ctx context.Context, p *shift.Puzzle, opt Options, goals 
 				if err := ctx.Err(); err != nil {
 					return done(), err
 				}
-				if len(fw.seen)+lenSeen(bw)+len(next) > opt.MaxStates {
+				if len(fw.seen)+lenSeen(bw) > opt.MaxStates {
 					return done(), nil
 				}
 			}

@@ -327,3 +327,28 @@ func ExampleSolve() {
 	fmt.Println(r.Status, len(r.Moves))
 	// Output: optimal 3
 }
+
+// TestBFSBudgetCountsStoredStates: MaxStates bounds the states stored, so
+// a budget of exactly the states a search stores lets it finish. The
+// budget is looked at every 65,536 states of a frontier; a forward search
+// from Loopover 3×3's farthest position has larger frontiers than that,
+// and a check that counted the next frontier besides the states stored
+// (its states are stored too) stopped it short.
+func TestBFSBudgetCountsStoredStates(t *testing.T) {
+	p, err := shift.Loopover(3, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, far, farState := godsNumber(t, p)
+	p.Start = farState
+	ctx := context.Background()
+	// No goal states: the search goes forward only, to the solved grid.
+	full, err := bfs(ctx, p, Options{MaxSteps: 30, MaxStates: 1 << 30}, nil)
+	if err != nil || full.Status != Optimal || len(full.Moves) != far {
+		t.Fatalf("unbounded: %v, %v %d moves, want optimal %d", err, full.Status, len(full.Moves), far)
+	}
+	tight, err := bfs(ctx, p, Options{MaxSteps: 30, MaxStates: full.States}, nil)
+	if err != nil || tight.Status != Optimal || tight.States != full.States {
+		t.Errorf("MaxStates %d: %v, %v after %d states; want optimal after %d", full.States, err, tight.Status, tight.States, full.States)
+	}
+}

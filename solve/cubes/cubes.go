@@ -30,10 +30,10 @@ package cubes
 import (
 	"bufio"
 	"context"
-	"hash/fnv"
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"io"
 	"strconv"
 	"strings"

@@ -35,12 +35,8 @@ type Options struct {
 	// default to one fewer than the CPUs (at least one), leaving a CPU to
 	// the search.
 	Deepen deepen.Options
-	// Search configures the exact search. Its breadth-first phase may
-	// store 10 million states here (BFSStates, about 600 MB; the search's
-	// own default is 3 million) before IDA* takes over: Reborn's
-	// bidirectional search meets after 8.2 million states in 8.8 s of CPU,
-	// where IDA* after 3 million takes 24.9 s, most of it building its
-	// pattern databases. MaxStates defaults to 30 million.
+	// Search configures the exact search (search.Options' defaults, but
+	// MaxStates 30 million).
 	Search search.Options
 }
 
@@ -105,9 +101,6 @@ func Solve(ctx context.Context, p *shift.Puzzle, opt Options) (*Result, error) {
 	}
 	if so.MaxStates <= 0 {
 		so.MaxStates = 30_000_000
-	}
-	if so.BFSStates <= 0 {
-		so.BFSStates = 10_000_000
 	}
 	t0 := time.Now()
 	ctx, cancel := context.WithCancel(ctx)
