@@ -31,6 +31,13 @@ import (
 // solver runs in gini's goroutine.
 const inlineSlice = 20 * time.Millisecond
 
+// maxInline bounds the searches a solver runs inline, and so the log and
+// the replay: a solver asked many times (an enumeration, a rule audit, a
+// shift deepening) moves to gini's goroutine at its maxInline+1-th search,
+// whatever the searches' times, so that the move happens at the same
+// point on every machine.
+const maxInline = 32
+
 // noDeadline is the slice of a search no context can end.
 const noDeadline = 100 * 365 * 24 * time.Hour
 
@@ -44,6 +51,8 @@ type inline struct {
 	// clauses alone).
 	cut bool
 	log []event
+	// searches counts the searches in the log.
+	searches int
 	// slice is inlineSlice, or shorter in tests.
 	slice time.Duration
 }
@@ -72,6 +81,9 @@ func (s *Solver) logClause(i int) {
 // search runs one gini search under the assumptions, ended when ctx ends:
 // 1 sat, -1 unsat, 0 stopped.
 func (s *Solver) search(ctx context.Context, assumptions []z.Lit) int {
+	if !s.long && s.searches == maxInline {
+		s.replay()
+	}
 	if !s.long {
 		d := cmp.Or(s.slice, inlineSlice)
 		if ctx.Done() == nil {
@@ -85,6 +97,7 @@ func (s *Solver) search(ctx context.Context, assumptions []z.Lit) int {
 		s.g.Assume(assumptions...)
 		r := s.g.Try(d)
 		if r != 0 {
+			s.searches++
 			s.log = append(s.log, event{search: true, assumptions: append([]z.Lit(nil), assumptions...)})
 			s.collectStats()
 			return r
@@ -106,7 +119,7 @@ func (s *Solver) search(ctx context.Context, assumptions []z.Lit) int {
 }
 
 // replay moves the solver to a fresh gini in the state the old one had
-// before the search that outlasted its slice. The counts of that slice go
+// before the search that outlasted its slice (or the maxInline+1-th). The counts of that slice go
 // with the old gini, and those of the replayed searches are dropped.
 func (s *Solver) replay() {
 	s.long = true

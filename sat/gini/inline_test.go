@@ -69,3 +69,50 @@ func guarded(g, first int, clauses [][]int) [][]int {
 	}
 	return out
 }
+
+// TestInlineBound: a solver asked many times moves to gini's goroutine
+// after maxInline searches, however quick they are, with the answers and
+// counts of a solver that ran every search there. Enumerating pigeonhole
+// 5→5's solutions (5! = 120 of them, each blocked in turn) asks more often.
+func TestInlineBound(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	inlineSolver, goroutineSolver := New(), New()
+	goroutineSolver.long = true
+	php := conformance.Pigeonhole(5, 5).Clauses
+	for _, s := range []*Solver{inlineSolver, goroutineSolver} {
+		for _, c := range php {
+			s.AddClause(c...)
+		}
+	}
+	searches := 0
+	for i := 0; ; i++ {
+		have, haveErr := inlineSolver.Solve(ctx)
+		want, wantErr := goroutineSolver.Solve(ctx)
+		if have != want || haveErr != nil || wantErr != nil {
+			t.Fatalf("solve %d: have %v (%v), want %v (%v)", i+1, have, haveErr, want, wantErr)
+		}
+		if hs, ws := inlineSolver.Stats(), goroutineSolver.Stats(); hs != ws {
+			t.Fatalf("solve %d: have counts %+v, want %+v", i+1, hs, ws)
+		}
+		searches++
+		if have != sat.Sat {
+			break
+		}
+		// Block this solution on both, as an enumeration does.
+		var block []int
+		for v, val := range inlineSolver.Model() {
+			if v > 0 && val {
+				block = append(block, -v)
+			}
+		}
+		inlineSolver.AddClause(block...)
+		goroutineSolver.AddClause(block...)
+	}
+	if searches != 121 {
+		t.Errorf("%d searches, want 121 (120 solutions and the refutation)", searches)
+	}
+	if !inlineSolver.long {
+		t.Errorf("after %d searches the solver still searches inline, want it in gini's goroutine after %d", searches, maxInline)
+	}
+}
