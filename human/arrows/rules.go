@@ -407,11 +407,7 @@ func compileRule(r *Rule, opt fol.Options) (*human.Rule, error) {
 		doc = r.Condition + " ⇒ " + strings.Join(r.Conclusions, ", ")
 	}
 	apply := func(w *fol.World, pass *human.Pass) []human.Deduction {
-		cands := make([]uint64, len(pass.Cands))
-		for i, c := range pass.Cands {
-			cands[i] = uint64(c)
-		}
-		s := fol.NewState(w, cands)
+		s := human.Memo(pass, stateKey{}, func() *fol.State { return newState(w, pass.Cands) }).Fork()
 		s.Limit(pass.Context(), fol.DefaultBudget)
 		var out []human.Deduction
 		prog.Witnesses(s, func(env []int) bool {
@@ -457,6 +453,21 @@ func compileRule(r *Rule, opt fol.Options) (*human.Rule, error) {
 		return out
 	}
 	return &human.Rule{Name: r.Name, Doc: doc, Level: r.Level, Apply: human.Typed(apply)}, nil
+}
+
+// stateKey names the fol.State of a candidate grid that every rule of a
+// rule set reads (human.Memo): inside a trial's chain, each state the
+// search reaches is read by every inner rule and the check, and
+// summarising it once per rule was a tenth of a trial's work.
+type stateKey struct{}
+
+// newState is the fol.State of cands over w.
+func newState(w *fol.World, cands []human.Cands) *fol.State {
+	c := make([]uint64, len(cands))
+	for i, x := range cands {
+		c[i] = uint64(x)
+	}
+	return fol.NewState(w, c)
 }
 
 // sayAt words a built-in rule's finding at cell p of cands.

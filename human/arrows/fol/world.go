@@ -111,6 +111,14 @@ func (s *State) bind(e []int, slot, v int) bool {
 	return true
 }
 
+// Fork returns a state over the same candidates and summaries as s (shared,
+// not copied) with its own work bounds, unlimited until Limit: one summary
+// serves every rule evaluated on one candidate grid, each evaluation
+// counting and stopping on its own, concurrently if need be.
+func (s *State) Fork() *State {
+	return &State{W: s.W, C: s.C, val: s.val, aheadFree: s.aheadFree, seen: s.seen, union: s.union}
+}
+
 // NewState summarises the candidates c (not copied: do not modify c while
 // the state is in use).
 func NewState(w *World, c []uint64) *State {
