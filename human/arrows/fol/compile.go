@@ -22,7 +22,10 @@ type Options struct {
 	// become usable.
 	Eliminate bool
 	// Generators loops a variable x with a conjunct points_at(p, x) only
-	// over p's ray instead of the whole grid.
+	// over p's ray instead of the whole grid, and a number variable j with
+	// a conjunct candidate(p, j), sees_value(p, j) or may_see(p, j) only
+	// over the values that make it true (the bits of one of the state's
+	// masks) instead of every value.
 	Generators bool
 }
 
@@ -451,6 +454,7 @@ const (
 	stepLoop   = iota // x over its whole domain
 	stepRay           // x over the ray of a bound position
 	stepLet           // x := t when t is in x's domain
+	stepBits          // x over the values of a mask of a bound position
 	stepFilter        // a conjunct
 )
 
@@ -459,7 +463,8 @@ type step struct {
 	b     *Binder
 	t     Term
 	f     Formula
-	bound uint64 // variables bound before the step
+	mask  func(s *State, p int) uint64 // stepBits: the values of p
+	bound uint64                       // variables bound before the step
 }
 
 // exists plans ∃vars(body) with the enabled passes and compiles the plan.
@@ -525,6 +530,11 @@ func (c *compiler) exists(vars []*Binder, body Formula, bound uint64) progFn {
 				bind(step{kind: stepRay, b: b, t: t})
 				continue
 			}
+			if i, b, t, m := findBits(conj, used, rem, bound); b != nil {
+				used[i] = true
+				bind(step{kind: stepBits, b: b, t: t, mask: m})
+				continue
+			}
 		}
 		b := rem[0]
 		if c.opt.Eliminate {
@@ -582,6 +592,26 @@ func (c *compiler) compilePlan(plan []step) progFn {
 				}
 				for _, q := range s.W.rays[p] {
 					if !s.bind(e, slot, q) || !after(s, e, k) {
+						return false
+					}
+				}
+				return true
+			}
+		case stepBits:
+			// The values in x's domain, ascending, as stepLoop binds them,
+			// less those the conjunct rejects.
+			slot, ty, from, mask := st.b.slot, st.b.Type, c.term(st.t), st.mask
+			next = func(s *State, e []int, k func() bool) bool {
+				p := from(s, e)
+				if !validPos(s, p) {
+					return true
+				}
+				m := mask(s, p)
+				if n := domain(s, ty); n < 64 {
+					m &= 1<<uint(n) - 1
+				}
+				for ; m != 0; m &= m - 1 {
+					if !s.bind(e, slot, bits.TrailingZeros64(m)) || !after(s, e, k) {
 						return false
 					}
 				}
@@ -662,6 +692,36 @@ func findRay(conj []Formula, used []bool, rem []*Binder, bound uint64) (int, *Bi
 		}
 	}
 	return -1, nil, nil
+}
+
+// valueMasks are the relations r(p, j) that hold exactly for the values j
+// of a mask of p (findBits).
+var valueMasks = map[string]func(s *State, p int) uint64{
+	"candidate":  func(s *State, p int) uint64 { return s.C[p] },
+	"sees_value": func(s *State, p int) uint64 { return s.seen[p] },
+	"may_see":    func(s *State, p int) uint64 { return s.union[p] },
+}
+
+// findBits finds an unused conjunct r(t, j) of valueMasks with j a number
+// variable among rem and t bound, and returns r's mask.
+func findBits(conj []Formula, used []bool, rem []*Binder, bound uint64) (int, *Binder, Term, func(*State, int) uint64) {
+	for i, f := range conj {
+		a, ok := f.(*Atom)
+		if used[i] || !ok || len(a.Args) != 2 || freeVarsTerm(a.Args[0])&^bound != 0 {
+			continue
+		}
+		m := valueMasks[a.Name]
+		v, ok := a.Args[1].(*Var)
+		if m == nil || !ok || v.B == nil || v.B.Type != TNum {
+			continue
+		}
+		for _, b := range rem {
+			if b == v.B {
+				return i, b, a.Args[0], m
+			}
+		}
+	}
+	return -1, nil, nil, nil
 }
 
 func flattenAnd(f Formula) []Formula {
