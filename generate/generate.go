@@ -44,9 +44,11 @@
 //     the band's solver still finishes the puzzle without going past the
 //     band's upper end (or the score asked for): the rules alone for a
 //     band of rule levels; for a band that needs trials, the rules with
-//     the kind's trials, after SAT has said the puzzle is still unique.
-//     Fewer clues make harder puzzles; the upper end keeps an easy puzzle
-//     easy.
+//     the kind's trials, after SAT has said the puzzle is still unique
+//     (kinds.TrialRound: Arrows tries the removals the rules alone take
+//     furthest first, and stops after two in a row the trials cannot
+//     finish). Fewer clues make harder puzzles; the upper end keeps an
+//     easy puzzle easy.
 //  4. With Options.Minimal, make the clue set irreducible: drop every clue
 //     whose removal leaves the puzzle unique (by SAT, regardless of the
 //     band), so that no clue of the result can be removed.
@@ -115,10 +117,12 @@
 package generate
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"github.com/puzzlesat/puzzlesat/crosscheck"
@@ -659,29 +663,109 @@ func (j *job) accepts(ctx context.Context, d kinds.Draft, trials bool) (*human.R
 // layers, then score), and goes on. A removal the band rejects once is
 // not tried again: removing more clues only adds solutions and takes
 // information from the rules. For a band with trials, a second round
-// then goes on with the trials: SAT screens each removal (trials cost
-// far more than a SAT call, and a puzzle that lost uniqueness no solver
-// finishes), and the first removal the trials still finish is made.
+// then goes on with the trials (trialRound).
 func (j *job) minimise(ctx context.Context, rng *rand.Rand, d kinds.Draft, res *human.Result) (kinds.Draft, *human.Result, error) {
-	d, res, err := j.remove(ctx, rng, d, res, false, greedySample)
+	d, res, err := j.remove(ctx, rng, d, res)
 	if err != nil || !j.band.UsesTrials() {
 		return d, res, err
 	}
-	return j.remove(ctx, rng, d, res, true, 1)
+	return j.trialRound(ctx, rng, d, res)
+}
+
+// trialRound removes clues of d (unique, res its solve) judged with the
+// trials: SAT screens each removal (trials cost far more than a SAT call,
+// and a puzzle that lost uniqueness no solver finishes), and the first
+// removal the trials still finish is made, in random order or, with the
+// kind's TrialRound.Ranked, the removals the rules alone take furthest
+// first; the kind's TrialRound.Rejects ends the round early. A removal
+// rejected once is not tried again.
+func (j *job) trialRound(ctx context.Context, rng *rand.Rand, d kinds.Draft, res *human.Result) (kinds.Draft, *human.Result, error) {
+	shape := j.gen.TrialRound
+	pending := d.Clues()
+	rng.Shuffle(len(pending), func(a, b int) { pending[a], pending[b] = pending[b], pending[a] })
+	u, err := j.uniqueness(d)
+	if err != nil {
+		return nil, nil, err
+	}
+	// unique reports whether d stays unique without clue id.
+	unique := func(id int) (bool, error) {
+		ok, _, err := u.uniqueWithout(ctx, id)
+		return ok, err
+	}
+	type cand struct {
+		id   int
+		open int // unknowns the rules alone leave open (ranked)
+	}
+	rejects := 0
+	for {
+		var order []cand
+		for _, id := range pending {
+			if !shape.Ranked {
+				order = append(order, cand{id: id})
+				continue
+			}
+			if ok, err := unique(id); err != nil || !ok {
+				if err != nil {
+					return nil, nil, err
+				}
+				continue
+			}
+			e, err := d.Without(id)
+			if err != nil {
+				return nil, nil, err
+			}
+			r, err := j.rulesAlone(ctx, e, nil)
+			if err != nil {
+				return nil, nil, err
+			}
+			order = append(order, cand{id, openCount(r)})
+		}
+		slices.SortStableFunc(order, func(a, b cand) int { return cmp.Compare(a.open, b.open) })
+		pending = pending[:0]
+		made := false
+		for i, c := range order {
+			if !shape.Ranked {
+				if ok, err := unique(c.id); err != nil || !ok {
+					if err != nil {
+						return nil, nil, err
+					}
+					continue
+				}
+			}
+			e, err := d.Without(c.id)
+			if err != nil {
+				return nil, nil, err
+			}
+			r, ok, err := j.accepts(ctx, e, true)
+			if err != nil {
+				return nil, nil, err
+			}
+			if !ok {
+				if rejects++; shape.Rejects > 0 && rejects >= shape.Rejects {
+					return d, res, nil
+				}
+				continue
+			}
+			if err := u.drop(c.id); err != nil {
+				return nil, nil, err
+			}
+			d, res, made, rejects = e, r, true, 0
+			for _, x := range order[i+1:] {
+				pending = append(pending, x.id)
+			}
+			break
+		}
+		if !made {
+			return d, res, nil
+		}
+	}
 }
 
 // remove drops clues of d as minimise says, judging removals with the
-// trials or without, comparing sample accepted ones at a time.
-func (j *job) remove(ctx context.Context, rng *rand.Rand, d kinds.Draft, res *human.Result, trials bool, sample int) (kinds.Draft, *human.Result, error) {
+// rules alone, comparing greedySample accepted ones at a time.
+func (j *job) remove(ctx context.Context, rng *rand.Rand, d kinds.Draft, res *human.Result) (kinds.Draft, *human.Result, error) {
 	pending := d.Clues()
 	rng.Shuffle(len(pending), func(a, b int) { pending[a], pending[b] = pending[b], pending[a] })
-	var u uniqueness
-	if trials {
-		var err error
-		if u, err = j.uniqueness(d); err != nil {
-			return nil, nil, err
-		}
-	}
 	type cand struct {
 		at  int // index in pending
 		e   kinds.Draft
@@ -694,24 +778,14 @@ func (j *job) remove(ctx context.Context, rng *rand.Rand, d kinds.Draft, res *hu
 			seen   = 0
 		)
 		for at, id := range pending {
-			if seen == sample {
+			if seen == greedySample {
 				break
-			}
-			if u != nil {
-				ok, _, err := u.uniqueWithout(ctx, id)
-				if err != nil {
-					return nil, nil, err
-				}
-				if !ok {
-					reject[at] = true
-					continue
-				}
 			}
 			e, err := d.Without(id)
 			if err != nil {
 				return nil, nil, err
 			}
-			r, ok, err := j.accepts(ctx, e, trials)
+			r, ok, err := j.accepts(ctx, e, false)
 			if err != nil {
 				return nil, nil, err
 			}
@@ -736,11 +810,6 @@ func (j *job) remove(ctx context.Context, rng *rand.Rand, d kinds.Draft, res *hu
 			}
 			pending = rest
 			continue
-		}
-		if u != nil {
-			if err := u.drop(pending[best.at]); err != nil {
-				return nil, nil, err
-			}
 		}
 		d, res, pending = best.e, best.res, rest
 	}

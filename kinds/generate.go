@@ -32,6 +32,23 @@ type Generation struct {
 	// (some kinds go further, towards opt.Band). It returns nil (and no
 	// error) when this attempt found none.
 	Start func(ctx context.Context, rng *rand.Rand, opt GenOptions) (Draft, error)
+	// TrialRound shapes the minimisation's round with trials (package
+	// generate, step 3); the zero value tries the removals in random
+	// order until none is left.
+	TrialRound TrialRound
+}
+
+// TrialRound shapes the round of clue removals judged with trials, where
+// one solve costs seconds and a removal the trials cannot finish (while
+// SAT says the puzzle stays unique) costs as much as one they finish.
+type TrialRound struct {
+	// Ranked tries the removals the rules alone take furthest first
+	// (fewest unknowns left open; ties in random order): those are the
+	// likeliest to be finished by the trials, and the cheapest to solve.
+	Ranked bool
+	// Rejects > 0 ends the round after that many removals in a row that
+	// the trials cannot finish (0: every removal is tried).
+	Rejects int
 }
 
 // Band is one difficulty band of a kind, judged on the human engine's
@@ -279,8 +296,13 @@ var (
 		}}
 	// Arrows levels are the rules file's; medium is everything above easy
 	// that the rules alone finish.
+	// Its trial round is ranked and ends after two removals in a row the
+	// trials cannot finish: at 9x9 such removals, tried in random order
+	// until none was left, were most of a hard puzzle's time (stuck
+	// solves of 3 to 40 s each, up to six a puzzle).
 	arrowsGeneration = &Generation{Rows: 6, Cols: 6, Start: startArrows,
-		Methods: []string{arrowsAuto, arrowsReference, arrowsFilled}, Bands: []Band{
+		TrialRound: TrialRound{Ranked: true, Rejects: 2},
+		Methods:    []string{arrowsAuto, arrowsReference, arrowsFilled}, Bands: []Band{
 			{Name: "easy", Levels: Levels{0, 2}},
 			{Name: "medium", Levels: Levels{3, maxLevel}},
 			{Name: "hard", Trials: true},
@@ -309,6 +331,8 @@ func (g *Generation) validate() error {
 		return fmt.Errorf("generation's default size %dx%d is below 2x2", g.Rows, g.Cols)
 	case len(g.Bands) == 0:
 		return fmt.Errorf("generation has no bands")
+	case g.TrialRound.Rejects < 0:
+		return fmt.Errorf("generation's trial round ends after %d rejects, want ≥ 0", g.TrialRound.Rejects)
 	}
 	seen := map[string]bool{"any": true, "": true}
 	for _, b := range g.Bands {
