@@ -193,6 +193,48 @@ func cmpInts(op string, a, b int) bool {
 	return false
 }
 
+// cmpOf is cmpInts for one operator, chosen once at compile time.
+func cmpOf(op string) func(a, b int) bool {
+	switch op {
+	case "=":
+		return func(a, b int) bool { return a == b }
+	case "!=":
+		return func(a, b int) bool { return a != b }
+	case "<":
+		return func(a, b int) bool { return a != Nil && b != Nil && a < b }
+	case ">":
+		return func(a, b int) bool { return a != Nil && b != Nil && a > b }
+	case "<=":
+		return func(a, b int) bool { return a != Nil && b != Nil && a <= b }
+	case ">=":
+		return func(a, b int) bool { return a != Nil && b != Nil && a >= b }
+	}
+	return func(int, int) bool { return false }
+}
+
+// slotOf returns the slot of t when t is a quantified variable (not a
+// named constant): its value is e[slot], read without a call.
+func slotOf(t Term) (int, bool) {
+	if v, ok := t.(*Var); ok && v.B != nil {
+		return v.B.slot, true
+	}
+	return 0, false
+}
+
+// constValue returns the value of t when t is a constant (a literal or a
+// named constant such as nil).
+func constValue(t Term) (int, bool) {
+	switch t := t.(type) {
+	case *Const:
+		return t.Val, true
+	case *Var:
+		if k := constOf(t); k != nil {
+			return k.Val, true
+		}
+	}
+	return 0, false
+}
+
 type compiler struct {
 	opt Options
 }
@@ -231,6 +273,9 @@ func (c *compiler) term(t Term) termFn {
 		impl := funcImpl[t.Name]
 		switch len(t.Args) {
 		case 1:
+			if a, ok := slotOf(t.Args[0]); ok {
+				return func(s *State, e []int) int { return impl(s, args{e[a]}) }
+			}
 			a := c.term(t.Args[0])
 			return func(s *State, e []int) int { return impl(s, args{a(s, e)}) }
 		default:
@@ -266,10 +311,22 @@ func (c *compiler) test(f Formula, bound uint64) testFn {
 		v := f.Val
 		return func(*State, []int) bool { return v }
 	case *Cmp:
-		l, r, op := c.term(f.L), c.term(f.R), f.Op
-		return func(s *State, e []int) bool { return cmpInts(op, l(s, e), r(s, e)) }
+		l, op := c.term(f.L), cmpOf(f.Op)
+		if v, ok := constValue(f.R); ok {
+			return func(s *State, e []int) bool { return op(l(s, e), v) }
+		}
+		r := c.term(f.R)
+		return func(s *State, e []int) bool { return op(l(s, e), r(s, e)) }
 	case *Atom:
-		impl, fs := relImpl[f.Name], c.terms(f.Args)
+		impl := relImpl[f.Name]
+		if len(f.Args) == 2 {
+			a, aok := slotOf(f.Args[0])
+			b, bok := slotOf(f.Args[1])
+			if aok && bok {
+				return func(s *State, e []int) bool { return impl(s, args{e[a], e[b]}) }
+			}
+		}
+		fs := c.terms(f.Args)
 		return func(s *State, e []int) bool { return impl(s, evalArgs(s, e, fs)) }
 	case *Not:
 		t := c.test(f.F, bound)
