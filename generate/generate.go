@@ -46,7 +46,7 @@
 //     band of rule levels; for a band that needs trials, the rules with
 //     the kind's trials, after SAT has said the puzzle is still unique
 //     (kinds.TrialRound: Arrows tries the removals the rules alone take
-//     furthest first, and stops after two in a row the trials cannot
+//     furthest first, and stops after three in a row the trials cannot
 //     finish). Fewer clues make harder puzzles; the upper end keeps an
 //     easy puzzle easy.
 //  4. With Options.Minimal, make the clue set irreducible: drop every clue

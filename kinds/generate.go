@@ -296,12 +296,14 @@ var (
 		}}
 	// Arrows levels are the rules file's; medium is everything above easy
 	// that the rules alone finish.
-	// Its trial round is ranked and ends after two removals in a row the
-	// trials cannot finish: at 9x9 such removals, tried in random order
-	// until none was left, were most of a hard puzzle's time (stuck
-	// solves of 3 to 40 s each, up to six a puzzle).
+	// Its trial round is ranked and ends after three removals in a row
+	// the trials cannot finish: at 9x9 such removals, tried in random
+	// order until none was left, were most of a hard puzzle's time (stuck
+	// solves of 3 to 40 s each, up to six a puzzle). Ending after one or
+	// two made easier puzzles (some stopped at 10 clues where three
+	// reached 6).
 	arrowsGeneration = &Generation{Rows: 6, Cols: 6, Start: startArrows,
-		TrialRound: TrialRound{Ranked: true, Rejects: 2},
+		TrialRound: TrialRound{Ranked: true, Rejects: 3},
 		Methods:    []string{arrowsAuto, arrowsReference, arrowsFilled}, Bands: []Band{
 			{Name: "easy", Levels: Levels{0, 2}},
 			{Name: "medium", Levels: Levels{3, maxLevel}},
