@@ -333,8 +333,6 @@ func (g *Generation) validate() error {
 		return fmt.Errorf("generation's default size %dx%d is below 2x2", g.Rows, g.Cols)
 	case len(g.Bands) == 0:
 		return fmt.Errorf("generation has no bands")
-	case g.TrialRound.Rejects < 0:
-		return fmt.Errorf("generation's trial round ends after %d rejects, want ≥ 0", g.TrialRound.Rejects)
 	}
 	seen := map[string]bool{"any": true, "": true}
 	for _, b := range g.Bands {
