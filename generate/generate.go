@@ -656,6 +656,16 @@ func (j *job) accepts(ctx context.Context, d kinds.Draft, trials bool) (*human.R
 	return res, ok, nil
 }
 
+// acceptsWithout is accepts on d without clue id, which it returns.
+func (j *job) acceptsWithout(ctx context.Context, d kinds.Draft, id int, trials bool) (kinds.Draft, *human.Result, bool, error) {
+	e, err := d.Without(id)
+	if err != nil {
+		return nil, nil, false, err
+	}
+	r, ok, err := j.accepts(ctx, e, trials)
+	return e, r, ok, err
+}
+
 // minimise runs step 3 on d, which the rules alone finish (res). With the
 // rules alone, it removes clues greedily: of the next greedySample
 // removals (in random order) that the band accepts, it makes the one
@@ -732,11 +742,7 @@ func (j *job) trialRound(ctx context.Context, rng *rand.Rand, d kinds.Draft, res
 					continue
 				}
 			}
-			e, err := d.Without(c.id)
-			if err != nil {
-				return nil, nil, err
-			}
-			r, ok, err := j.accepts(ctx, e, true)
+			e, r, ok, err := j.acceptsWithout(ctx, d, c.id, true)
 			if err != nil {
 				return nil, nil, err
 			}
@@ -781,11 +787,7 @@ func (j *job) remove(ctx context.Context, rng *rand.Rand, d kinds.Draft, res *hu
 			if seen == greedySample {
 				break
 			}
-			e, err := d.Without(id)
-			if err != nil {
-				return nil, nil, err
-			}
-			r, ok, err := j.accepts(ctx, e, false)
+			e, r, ok, err := j.acceptsWithout(ctx, d, id, false)
 			if err != nil {
 				return nil, nil, err
 			}
