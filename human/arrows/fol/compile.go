@@ -587,11 +587,6 @@ func (c *compiler) exists(vars []*Binder, body Formula, bound uint64) progFn {
 				bind(step{kind: stepRay, b: b, t: t})
 				continue
 			}
-			if i, b, t, m := findBits(conj, used, rem, bound); b != nil {
-				used[i] = true
-				bind(step{kind: stepBits, b: b, t: t, mask: m})
-				continue
-			}
 		}
 		b := rem[0]
 		if c.opt.Eliminate {
@@ -601,6 +596,16 @@ func (c *compiler) exists(vars []*Binder, body Formula, bound uint64) progFn {
 					b = x
 					break
 				}
+			}
+		}
+		if c.opt.Generators {
+			// The loop the plan makes anyway, over fewer values: the
+			// variables are bound in the same order, so the witnesses
+			// come in the same order.
+			if i, t, m := findBits(conj, used, b, bound); m != nil {
+				used[i] = true
+				bind(step{kind: stepBits, b: b, t: t, mask: m})
+				continue
 			}
 		}
 		bind(step{kind: stepLoop, b: b})
@@ -759,26 +764,22 @@ var valueMasks = map[string]func(s *State, p int) uint64{
 	"may_see":    func(s *State, p int) uint64 { return s.union[p] },
 }
 
-// findBits finds an unused conjunct r(t, j) of valueMasks with j a number
-// variable among rem and t bound, and returns r's mask.
-func findBits(conj []Formula, used []bool, rem []*Binder, bound uint64) (int, *Binder, Term, func(*State, int) uint64) {
+// findBits finds an unused conjunct r(t, b) of valueMasks with b a number
+// variable and t bound, and returns t and r's mask.
+func findBits(conj []Formula, used []bool, b *Binder, bound uint64) (int, Term, func(*State, int) uint64) {
+	if b.Type != TNum {
+		return -1, nil, nil
+	}
 	for i, f := range conj {
 		a, ok := f.(*Atom)
 		if used[i] || !ok || len(a.Args) != 2 || freeVarsTerm(a.Args[0])&^bound != 0 {
 			continue
 		}
-		m := valueMasks[a.Name]
-		v, ok := a.Args[1].(*Var)
-		if m == nil || !ok || v.B == nil || v.B.Type != TNum {
-			continue
-		}
-		for _, b := range rem {
-			if b == v.B {
-				return i, b, a.Args[0], m
-			}
+		if v, ok := a.Args[1].(*Var); ok && v.B == b && valueMasks[a.Name] != nil {
+			return i, a.Args[0], valueMasks[a.Name]
 		}
 	}
-	return -1, nil, nil, nil
+	return -1, nil, nil
 }
 
 func flattenAnd(f Formula) []Formula {
