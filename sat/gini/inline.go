@@ -119,13 +119,16 @@ func (s *Solver) search(ctx context.Context, assumptions []z.Lit) int {
 }
 
 // replay moves the solver to a fresh gini in the state the old one had
-// before the search that outlasted its slice (or the maxInline+1-th). The counts of that slice go
-// with the old gini, and those of the replayed searches are dropped.
+// before the search that outlasted its slice (or the maxInline+1-th
+// search). The counts of that slice go with the old gini, and those of the
+// replayed searches are dropped.
 func (s *Solver) replay() {
 	s.long = true
+	old := s.g
 	s.g = gini.New()
 	if s.cut {
-		s.grow(s.formula.Vars)
+		// Assumptions may have grown gini past the clauses' variables.
+		s.grow(int(old.MaxVar()))
 		for i := range s.formula.Clauses {
 			s.addToGini(i)
 		}

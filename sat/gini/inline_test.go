@@ -116,3 +116,33 @@ func TestInlineBound(t *testing.T) {
 		t.Errorf("after %d searches the solver still searches inline, want it in gini's goroutine after %d", searches, maxInline)
 	}
 }
+
+// TestInlineCutThenReplay: a search the context ended midway leaves the
+// log short of the state, so the next search that outlasts its slice
+// starts from the clauses alone on a fresh gini, and answers right, with
+// an assumption on a variable past the clauses as before the cut.
+func TestInlineCutThenReplay(t *testing.T) {
+	s := New()
+	for _, c := range guarded(1, 1, conformance.Pigeonhole(8, 7).Clauses) {
+		s.AddClause(c...)
+	}
+	beyond := s.formula.Vars + 5
+	s.slice = time.Hour
+	short, cancel := context.WithTimeout(context.Background(), time.Millisecond)
+	defer cancel()
+	if st, err := s.Solve(short, 1, beyond); st != sat.Unknown || err == nil {
+		t.Fatalf("under a 1 ms deadline: have %v (%v), want unknown and the deadline's error", st, err)
+	}
+	if !s.cut {
+		t.Fatalf("the deadline did not cut an inline search")
+	}
+	s.slice = time.Nanosecond
+	ctx, stop := context.WithCancel(context.Background())
+	defer stop()
+	if st, err := s.Solve(ctx, 1, beyond); st != sat.Unsat || err != nil {
+		t.Errorf("have %v (%v), want unsat: pigeonhole 8 into 7 behind guard 1", st, err)
+	}
+	if !s.long {
+		t.Errorf("the second search did not move to gini's goroutine")
+	}
+}
