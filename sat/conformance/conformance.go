@@ -594,11 +594,11 @@ func testParallel(t *testing.T, mk func(*testing.T) sat.Solver) {
 
 // hard loads pigeonhole 11→10 guarded by a fresh variable g (every clause
 // gets ¬g): hard under the assumption g, trivial without it.
-func hard(s sat.Solver) (g int) { return guardedPigeonhole(s, 11, 10) }
+func hard(s sat.Solver) (g int) { return GuardedPigeonhole(s, 11, 10) }
 
-// guardedPigeonhole loads a pigeonhole formula guarded by a fresh
-// variable g: refuted only under the assumption g.
-func guardedPigeonhole(s sat.Solver, pigeons, holes int) (g int) {
+// GuardedPigeonhole loads a pigeonhole formula guarded by a fresh
+// variable g (the next one) into s: refuted only under the assumption g.
+func GuardedPigeonhole(s sat.Solver, pigeons, holes int) (g int) {
 	g = s.NewVar()
 	php := Pigeonhole(pigeons, holes)
 	for range php.Vars {
@@ -876,7 +876,7 @@ func testStats(t *testing.T, mk func(*testing.T) sat.Solver) {
 		// Pigeonhole 6 into 5 under the assumption g: refuted only by
 		// search, and the formula stays satisfiable without g.
 		s := mk(t)
-		g := guardedPigeonhole(s, 6, 5)
+		g := GuardedPigeonhole(s, 6, 5)
 		var seen []sat.Stats
 		for _, step := range []struct {
 			assume []int

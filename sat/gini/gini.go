@@ -2,10 +2,10 @@
 // incremental CDCL solver running in-process.
 //
 // The wrapper keeps gini away from the traps listed in the project's solver
-// notes: it cancels with GoSolve/Stop polled from the owning goroutine, and
-// runs a search on the calling goroutine with Try only on a gini that will
-// never search otherwise (Try's deadline stays armed for later solves; see
-// inline.go), copies the model before
+// notes: a search runs first on the calling goroutine with Try, and one
+// that outlasts its slice goes on in gini's goroutine (GoSolve/Stop polled
+// from the owning goroutine) on a fresh gini, since Try's deadline stays
+// armed for later solves (see inline.go); it copies the model before
 // any Add (Add wipes it), never calls Activate (it panics on clauses already
 // decided at level 0), and keeps its own clause list because gini's Write is
 // not a faithful DIMACS dump.

@@ -15,16 +15,17 @@ import (
 // are a nanosecond, so every search past gini's first deadline check
 // (~20k propagations) is cut and replayed; the context has no deadline.
 func TestInlineReplay(t *testing.T) {
+	php44 := conformance.Pigeonhole(4, 4)
 	steps := []struct {
-		name    string
-		clauses [][]int
-		assume  []int
+		name   string
+		load   func(s sat.Solver)
+		assume []int
 	}{
-		{"easy: pigeonhole 4 into 4", conformance.Pigeonhole(4, 4).Clauses, nil},
+		{"easy: pigeonhole 4 into 4", func(s sat.Solver) { sat.Load(s, php44) }, nil},
 		{"under an assumption", nil, []int{1}},
-		{"a clause more", [][]int{{-1, -2}}, []int{2}},
-		// Variables 17.. are fresh: the guard g and pigeonhole 8→7 behind it.
-		{"hard: pigeonhole 8 into 7 behind guard 17", guarded(17, 17, conformance.Pigeonhole(8, 7).Clauses), []int{17}},
+		{"a clause more", func(s sat.Solver) { s.AddClause(-1, -2) }, []int{2}},
+		// The guard is the next variable, 17, with pigeonhole 8→7 behind it.
+		{"hard: pigeonhole 8 into 7 behind guard 17", func(s sat.Solver) { conformance.GuardedPigeonhole(s, 8, 7) }, []int{17}},
 		{"after the replay", nil, []int{-17, 3}},
 	}
 	ctx, cancel := context.WithCancel(context.Background())
@@ -35,10 +36,9 @@ func TestInlineReplay(t *testing.T) {
 	for _, st := range steps {
 		var have, want sat.Status
 		var haveErr, wantErr error
-		for _, s := range []*Solver{inlineSolver, goroutineSolver} {
-			for _, c := range st.clauses {
-				s.AddClause(c...)
-			}
+		if st.load != nil {
+			st.load(inlineSolver)
+			st.load(goroutineSolver)
 		}
 		have, haveErr = inlineSolver.Solve(ctx, st.assume...)
 		want, wantErr = goroutineSolver.Solve(ctx, st.assume...)
@@ -52,22 +52,6 @@ func TestInlineReplay(t *testing.T) {
 	if !inlineSolver.long {
 		t.Errorf("no search outlasted its slice: the replay was not exercised")
 	}
-}
-
-// guarded shifts clauses' variables to start at first and adds -g to each.
-func guarded(g, first int, clauses [][]int) [][]int {
-	out := make([][]int, len(clauses))
-	for i, c := range clauses {
-		out[i] = []int{-g}
-		for _, l := range c {
-			if l > 0 {
-				out[i] = append(out[i], l+first)
-			} else {
-				out[i] = append(out[i], l-first)
-			}
-		}
-	}
-	return out
 }
 
 // TestInlineBound: a solver asked many times moves to gini's goroutine
@@ -123,14 +107,12 @@ func TestInlineBound(t *testing.T) {
 // an assumption on a variable past the clauses as before the cut.
 func TestInlineCutThenReplay(t *testing.T) {
 	s := New()
-	for _, c := range guarded(1, 1, conformance.Pigeonhole(8, 7).Clauses) {
-		s.AddClause(c...)
-	}
+	g := conformance.GuardedPigeonhole(s, 8, 7)
 	beyond := s.formula.Vars + 5
 	s.slice = time.Hour
 	short, cancel := context.WithTimeout(context.Background(), time.Millisecond)
 	defer cancel()
-	if st, err := s.Solve(short, 1, beyond); st != sat.Unknown || err == nil {
+	if st, err := s.Solve(short, g, beyond); st != sat.Unknown || err == nil {
 		t.Fatalf("under a 1 ms deadline: have %v (%v), want unknown and the deadline's error", st, err)
 	}
 	if !s.cut {
@@ -139,8 +121,8 @@ func TestInlineCutThenReplay(t *testing.T) {
 	s.slice = time.Nanosecond
 	ctx, stop := context.WithCancel(context.Background())
 	defer stop()
-	if st, err := s.Solve(ctx, 1, beyond); st != sat.Unsat || err != nil {
-		t.Errorf("have %v (%v), want unsat: pigeonhole 8 into 7 behind guard 1", st, err)
+	if st, err := s.Solve(ctx, g, beyond); st != sat.Unsat || err != nil {
+		t.Errorf("have %v (%v), want unsat: pigeonhole 8 into 7 behind guard %d", st, err, g)
 	}
 	if !s.long {
 		t.Errorf("the second search did not move to gini's goroutine")
