@@ -124,7 +124,7 @@ func (s *Solver) AddClause(lits ...int) {
 	// gini's Add backtracks to level 0 and wipes its model; ours is a copy
 	// taken right after the solve, so it stays valid until the next Solve.
 	s.addToGini(len(s.formula.Clauses) - 1)
-	s.logClause(len(s.formula.Clauses) - 1)
+	s.given++
 }
 
 // Waiting for a GoSolve result: first spin (yielding) for about spinFor,

@@ -51,30 +51,28 @@ type inline struct {
 	// clauses alone).
 	cut bool
 	log []event
+	// given counts the formula's clauses gini has (all of them but while
+	// AddClause runs): the clauses come in order, so the log needs only
+	// how many there were at each of its events.
+	given int
 	// searches counts the searches in the log.
 	searches int
 	// slice is inlineSlice, or shorter in tests.
 	slice time.Duration
 }
 
-// event is one step of the log: gini grew to grow variables (grow > 0),
-// took clause number clause of the formula, or ran a search under
-// assumptions (search).
+// event is one step of the log, after gini had the formula's first given
+// clauses: gini grew to grow variables, or (search) ran a search under
+// assumptions.
 type event struct {
-	grow, clause int
-	search       bool
-	assumptions  []z.Lit
+	given, grow int
+	search      bool
+	assumptions []z.Lit
 }
 
 func (s *Solver) logGrow(v int) {
 	if !s.long {
-		s.log = append(s.log, event{grow: v})
-	}
-}
-
-func (s *Solver) logClause(i int) {
-	if !s.long {
-		s.log = append(s.log, event{clause: i})
+		s.log = append(s.log, event{given: s.given, grow: v})
 	}
 }
 
@@ -98,7 +96,7 @@ func (s *Solver) search(ctx context.Context, assumptions []z.Lit) int {
 		r := s.g.Try(d)
 		if r != 0 {
 			s.searches++
-			s.log = append(s.log, event{search: true, assumptions: append([]z.Lit(nil), assumptions...)})
+			s.log = append(s.log, event{given: s.given, search: true, assumptions: append([]z.Lit(nil), assumptions...)})
 			s.collectStats()
 			return r
 		}
@@ -126,25 +124,27 @@ func (s *Solver) replay() {
 	s.long = true
 	old := s.g
 	s.g = gini.New()
+	next := 0
+	catchUp := func(given int) {
+		for ; next < given; next++ {
+			s.addToGini(next)
+		}
+	}
 	if s.cut {
 		// Assumptions may have grown gini past the clauses' variables.
 		s.grow(int(old.MaxVar()))
-		for i := range s.formula.Clauses {
-			s.addToGini(i)
-		}
 	} else {
 		for _, e := range s.log {
-			switch {
-			case e.search:
+			catchUp(e.given)
+			if e.search {
 				s.g.Assume(e.assumptions...)
 				s.g.Solve()
-			case e.grow > 0:
+			} else {
 				s.grow(e.grow)
-			default:
-				s.addToGini(e.clause)
 			}
 		}
 	}
+	catchUp(s.given)
 	s.log = nil
 	s.dropStats()
 }
