@@ -114,15 +114,7 @@ func (c *CNF) Solutions(lay encode.Layout, limit int) ([]puzzle.Assignment, erro
 			return out, err
 		}
 		out = append(out, a)
-		block := []int{-act}
-		for _, v := range lay.Primary() {
-			if m[v] {
-				block = append(block, -v)
-			} else {
-				block = append(block, v)
-			}
-		}
-		c.AddClause(block...)
+		c.AddClause(sat.AppendBlock([]int{-act}, m, lay.Primary())...)
 	}
 	return out, nil
 }
