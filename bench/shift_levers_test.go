@@ -144,12 +144,9 @@ func refuteDepth(b *testing.B, p *shift.Puzzle, k int, solver string, middle boo
 		if err != nil {
 			b.Fatal(err)
 		}
-		d, err := encshift.New(enc, p, s, opt)
+		d, err := encshift.NewExtended(enc, p, s, opt, k)
 		if err != nil {
 			b.Fatal(err)
-		}
-		for j := 0; j <= k; j++ {
-			d.Extend(j)
 		}
 		d.Parts(k) // the start's clauses come with the depth's assumptions
 		return s, d
