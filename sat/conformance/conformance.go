@@ -727,7 +727,7 @@ func implements[I any](t *testing.T, s sat.Solver, flag string, claimed bool) bo
 // gophersat's parser gets wrong: fixed literals inside a constraint,
 // repeated and complementary literals, k ≤ 0 and k beyond the list.
 func testCard(t *testing.T, mk func(*testing.T) sat.Solver) {
-	if !implements[sat.CardAdder](t, mk(t), "NativeCard", mk(t).Capabilities().NativeCard) {
+	if s := mk(t); !implements[sat.CardAdder](t, s, "NativeCard", s.Capabilities().NativeCard) {
 		return
 	}
 	fixed := []struct {
@@ -808,7 +808,7 @@ func checkCard(t *testing.T, mk func(*testing.T) sat.Solver, name string, f *sat
 // testCertificate checks a sat.Certifier's certificates with the
 // independent checker in sat/rup.
 func testCertificate(t *testing.T, mk func(*testing.T) sat.Solver) {
-	if !implements[sat.Certifier](t, mk(t), "Proof", mk(t).Capabilities().Proof) {
+	if s := mk(t); !implements[sat.Certifier](t, s, "Proof", s.Capabilities().Proof) {
 		return
 	}
 	rng := rand.New(rand.NewPCG(11, 12))
