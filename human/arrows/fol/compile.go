@@ -141,9 +141,10 @@ func (p *Program) concludeOn(s *State, env []int, k int, before map[int]uint64) 
 			return -1, 0, false
 		}
 		keep = cur
+		excluded := cmpOf(c.src.Op)
 		for x := cur; x != 0; x &= x - 1 {
 			j := bits.TrailingZeros64(x)
-			if cmpInts(c.src.Op, j, v) {
+			if excluded(j, v) {
 				keep &^= 1 << uint(j)
 			}
 		}
@@ -172,28 +173,9 @@ func bit(v int) uint64 {
 	return 1 << uint(v)
 }
 
-func cmpInts(op string, a, b int) bool {
-	if a == Nil || b == Nil {
-		return op == "=" && a == b || op == "!=" && a != b
-	}
-	switch op {
-	case "=":
-		return a == b
-	case "!=":
-		return a != b
-	case "<":
-		return a < b
-	case ">":
-		return a > b
-	case "<=":
-		return a <= b
-	case ">=":
-		return a >= b
-	}
-	return false
-}
-
-// cmpOf is cmpInts for one operator, chosen once at compile time.
+// cmpOf is the comparison op of two values, chosen once rather than at
+// every comparison: = and != compare nil like any value, the orderings
+// are false when either side is nil.
 func cmpOf(op string) func(a, b int) bool {
 	switch op {
 	case "=":
