@@ -71,7 +71,6 @@ const (
 // linjatGame is a candidate of the search: numbers on an empty grid plus
 // dots, and, once solved, its solve.
 type linjatGame struct {
-	grid  [][]int8
 	p     *lm.Puzzle
 	res   *human.Result
 	score float64
@@ -110,7 +109,7 @@ func startLinjat(ctx context.Context, rng *rand.Rand, opt GenOptions) (Draft, er
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		g, err := s.solved(s.mutate(pool[rng.IntN(len(pool))].grid))
+		g, err := s.solved(s.mutate(pool[rng.IntN(len(pool))].p.Grid()))
 		if err != nil {
 			return nil, err
 		}
@@ -213,15 +212,12 @@ func (s *linjatSearch) mutate(grid [][]int8) [][]int8 {
 	}
 }
 
-// solved adds dots to numbers as step 2 does and returns the solved game,
-// or nil when the rules reach a contradiction or no dot helps.
+// solved adds dots to numbers (a grid of its own, which the puzzles it
+// makes keep) as step 2 does and returns the solved game, or nil when the
+// rules reach a contradiction or no dot helps.
 func (s *linjatSearch) solved(numbers [][]int8) (*linjatGame, error) {
 	ctx := s.ctx
-	grid := make([][]int8, len(numbers))
-	for r := range numbers {
-		grid[r] = append([]int8(nil), numbers[r]...)
-	}
-	p, err := lm.New(s.opt.Name, grid)
+	p, err := lm.New(s.opt.Name, numbers)
 	if err != nil {
 		return nil, genInternal(err)
 	}
@@ -245,7 +241,7 @@ func (s *linjatSearch) solved(numbers [][]int8) (*linjatGame, error) {
 		case human.StatusContradiction:
 			return nil, nil
 		case human.StatusSolved:
-			return s.classify(grid)
+			return s.classify(p)
 		}
 		if dots == linjatMaxDots {
 			return nil, nil
@@ -255,7 +251,6 @@ func (s *linjatSearch) solved(numbers [][]int8) (*linjatGame, error) {
 		if k < 0 {
 			return nil, nil
 		}
-		grid[k/s.cols][k%s.cols] = lm.Dot
 		if p, err = p.With(puzzle.Pos{Row: k / s.cols, Col: k % s.cols}, lm.Dot); err != nil {
 			return nil, genInternal(err)
 		}
@@ -263,12 +258,8 @@ func (s *linjatSearch) solved(numbers [][]int8) (*linjatGame, error) {
 	}
 }
 
-// classify solves the finished grid from scratch and scores it.
-func (s *linjatSearch) classify(grid [][]int8) (*linjatGame, error) {
-	p, err := lm.New(s.opt.Name, grid)
-	if err != nil {
-		return nil, genInternal(err)
-	}
+// classify solves the finished puzzle from scratch and scores it.
+func (s *linjatSearch) classify(p *lm.Puzzle) (*linjatGame, error) {
 	eng := &human.Engine{Rules: s.rules(), Parallel: s.opt.Parallel, Weights: hl.DefaultWeights().HumanWeights()}
 	res, err := eng.Solve(s.ctx, hl.NewInput(p), hl.Start(p))
 	if err != nil {
@@ -277,7 +268,7 @@ func (s *linjatSearch) classify(grid [][]int8) (*linjatGame, error) {
 	if res.Status != human.StatusSolved {
 		return nil, genInternal(fmt.Errorf("a Linjat grid the rules solved step by step is %s from scratch", res.Status))
 	}
-	return &linjatGame{grid: grid, p: p, res: res, score: s.score(res)}, nil
+	return &linjatGame{p: p, res: res, score: s.score(res)}, nil
 }
 
 // rounds is the hill climbers' budget: longer for a band with a least
