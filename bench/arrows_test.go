@@ -15,11 +15,11 @@ import (
 	"testing"
 
 	"github.com/puzzlesat/puzzlesat/encode"
-	encarrows "github.com/puzzlesat/puzzlesat/encode/arrows"
 	"github.com/puzzlesat/puzzlesat/human"
-	humarrows "github.com/puzzlesat/puzzlesat/human/arrows"
-	"github.com/puzzlesat/puzzlesat/human/arrows/fol"
-	"github.com/puzzlesat/puzzlesat/puzzle/arrows"
+	encarrows "github.com/puzzlesat/puzzlesat/kinds/arrows/cnf"
+	arrows "github.com/puzzlesat/puzzlesat/kinds/arrows/model"
+	humarrows "github.com/puzzlesat/puzzlesat/kinds/arrows/rules"
+	"github.com/puzzlesat/puzzlesat/kinds/arrows/rules/fol"
 	"github.com/puzzlesat/puzzlesat/sat"
 )
 

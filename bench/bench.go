@@ -13,7 +13,6 @@ import (
 	"github.com/puzzlesat/puzzlesat/encode"
 	"github.com/puzzlesat/puzzlesat/encode/card"
 	"github.com/puzzlesat/puzzlesat/kinds"
-	jm "github.com/puzzlesat/puzzlesat/puzzle/juosan"
 	"github.com/puzzlesat/puzzlesat/sat"
 )
 
@@ -122,14 +121,23 @@ func caseName(file string, in kinds.Instance) string {
 // for) from a seed, through the canonical format so it is an ordinary
 // instance.
 func bigJuosan(seed uint64) (Case, error) {
-	p, _, err := jm.Random(rand.New(rand.NewPCG(seed, 45)), 30, 45)
+	x, err := kinds.Juosan.Random(rand.New(rand.NewPCG(seed, 45)), 30, 45, kinds.Options{})
 	if err != nil {
 		return Case{}, err
 	}
-	p.Title = fmt.Sprintf("random30x45-%d", seed)
-	text := []byte(jm.FormatCanonical(p))
+	title := fmt.Sprintf("random30x45-%d", seed)
+	canon, err := x.Format("canonical")
+	if err != nil {
+		return Case{}, err
+	}
+	// The canonical text names the puzzle on the line after the kind's.
+	kind, rest, _ := strings.Cut(canon, "\n")
+	if strings.HasPrefix(rest, "name ") {
+		_, rest, _ = strings.Cut(rest, "\n")
+	}
+	text := []byte(kind + "\nname " + title + "\n" + rest)
 	parse := func(opt kinds.Options) (kinds.Instance, error) {
-		xs, err := kinds.Juosan.Parse(p.Title, text, opt)
+		xs, err := kinds.Juosan.Parse(title, text, opt)
 		if err != nil {
 			return nil, err
 		}
@@ -139,7 +147,7 @@ func bigJuosan(seed uint64) (Case, error) {
 	if err != nil {
 		return Case{}, err
 	}
-	return Case{Kind: "juosan", Name: p.Title, Size: "30x45", Inst: in, parse: parse}, nil
+	return Case{Kind: "juosan", Name: title, Size: "30x45", Inst: in, parse: parse}, nil
 }
 
 // Count is the deterministic size of one encoding of one puzzle.

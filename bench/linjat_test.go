@@ -6,10 +6,10 @@ import (
 	"testing"
 
 	"github.com/puzzlesat/puzzlesat/encode"
-	enclinjat "github.com/puzzlesat/puzzlesat/encode/linjat"
 	"github.com/puzzlesat/puzzlesat/human"
-	humlinjat "github.com/puzzlesat/puzzlesat/human/linjat"
-	"github.com/puzzlesat/puzzlesat/puzzle/linjat"
+	enclinjat "github.com/puzzlesat/puzzlesat/kinds/linjat/cnf"
+	linjat "github.com/puzzlesat/puzzlesat/kinds/linjat/model"
+	humlinjat "github.com/puzzlesat/puzzlesat/kinds/linjat/rules"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/sat/gini"
 )

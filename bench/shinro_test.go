@@ -7,13 +7,14 @@ import (
 	"reflect"
 	"testing"
 
+	scorpus "github.com/puzzlesat/puzzlesat/kinds/shinro/corpus"
+
 	"github.com/puzzlesat/puzzlesat/encode"
-	encshinro "github.com/puzzlesat/puzzlesat/encode/shinro"
 	"github.com/puzzlesat/puzzlesat/human"
-	humshinro "github.com/puzzlesat/puzzlesat/human/shinro"
-	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
+	encshinro "github.com/puzzlesat/puzzlesat/kinds/shinro/cnf"
+	shinro "github.com/puzzlesat/puzzlesat/kinds/shinro/model"
+	humshinro "github.com/puzzlesat/puzzlesat/kinds/shinro/rules"
 	"github.com/puzzlesat/puzzlesat/puzzle"
-	"github.com/puzzlesat/puzzlesat/puzzle/shinro"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/sat/gini"
 )
@@ -68,7 +69,7 @@ func shinroCertify(ctx context.Context, t *testing.T, p *shinro.Puzzle, certifie
 func TestShinroCorpusEveryBackend(t *testing.T) {
 	ctx := context.Background()
 	for _, be := range inProcess {
-		for _, p := range testcorpus.Shinro(t) {
+		for _, p := range scorpus.Puzzles(t) {
 			sols, err := shinroCheck(ctx, be.solver(t), p)
 			if err != nil {
 				t.Fatalf("%s/%s: %v", be.name, p.Title, err)
@@ -86,7 +87,7 @@ func TestShinroCorpusEveryBackend(t *testing.T) {
 func TestShinroStepsCertified(t *testing.T) {
 	ctx := context.Background()
 	certified := 0
-	for _, p := range testcorpus.Shinro(t) {
+	for _, p := range scorpus.Puzzles(t) {
 		e := humshinro.NewEngine(p, 0)
 		e.Check = shinroCertify(ctx, t, p, &certified)
 		res, err := e.Solve(ctx, p, humshinro.Start(p))
@@ -103,7 +104,7 @@ func TestShinroStepsCertified(t *testing.T) {
 // BenchmarkShinroCheck: encode, solve and prove uniqueness, per puzzle.
 func BenchmarkShinroCheck(b *testing.B) {
 	ctx := context.Background()
-	for _, p := range testcorpus.Shinro(b) {
+	for _, p := range scorpus.Puzzles(b) {
 		b.Run(fmt.Sprint(p.Number), func(b *testing.B) {
 			for b.Loop() {
 				sols, err := shinroCheck(ctx, gini.New(), p)
@@ -118,7 +119,7 @@ func BenchmarkShinroCheck(b *testing.B) {
 // BenchmarkShinroGrade: the human engine's solve and grade, per puzzle.
 func BenchmarkShinroGrade(b *testing.B) {
 	ctx := context.Background()
-	for _, p := range testcorpus.Shinro(b) {
+	for _, p := range scorpus.Puzzles(b) {
 		b.Run(fmt.Sprint(p.Number), func(b *testing.B) {
 			for b.Loop() {
 				res, err := humshinro.Grade(ctx, p)

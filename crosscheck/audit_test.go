@@ -12,11 +12,11 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/crosscheck"
 	"github.com/puzzlesat/puzzlesat/human"
-	ha "github.com/puzzlesat/puzzlesat/human/arrows"
-	"github.com/puzzlesat/puzzlesat/human/arrows/fol"
 	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
 	"github.com/puzzlesat/puzzlesat/kinds"
-	am "github.com/puzzlesat/puzzlesat/puzzle/arrows"
+	am "github.com/puzzlesat/puzzlesat/kinds/arrows/model"
+	ha "github.com/puzzlesat/puzzlesat/kinds/arrows/rules"
+	"github.com/puzzlesat/puzzlesat/kinds/arrows/rules/fol"
 	"github.com/puzzlesat/puzzlesat/sat/gini"
 	"github.com/puzzlesat/puzzlesat/solve"
 )

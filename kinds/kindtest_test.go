@@ -5,10 +5,10 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
 	"github.com/puzzlesat/puzzlesat/kinds"
-	"github.com/puzzlesat/puzzlesat/kinds/kindtest"
+	"github.com/puzzlesat/puzzlesat/internal/kindtest"
 )
 
-// TestKindtest runs kinds/kindtest, the suite every kind passes, on the
+// TestKindtest runs internal/kindtest, the suite every kind passes, on the
 // corpus: all 63 janko puzzles under both Juosan readings with one file of
 // every other Juosan input format, all 40 playshinro puzzles, all 23
 // reference Arrows folders, and every Linjat level with one solution

@@ -5,8 +5,8 @@ import (
 	"image/color"
 	"strings"
 
+	am "github.com/puzzlesat/puzzlesat/kinds/arrows/model"
 	"github.com/puzzlesat/puzzlesat/puzzle"
-	am "github.com/puzzlesat/puzzlesat/puzzle/arrows"
 )
 
 // arrows draws a Japanese Arrows board: every cell's arrow with its number

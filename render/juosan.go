@@ -4,8 +4,8 @@ import (
 	"image/color"
 	"strconv"
 
+	jm "github.com/puzzlesat/puzzlesat/kinds/juosan/model"
 	"github.com/puzzlesat/puzzlesat/puzzle"
-	jm "github.com/puzzlesat/puzzlesat/puzzle/juosan"
 )
 
 // juosan draws a Juosan board as pzprjs does: a light grid, thick borders

@@ -6,8 +6,8 @@ import (
 
 	"github.com/tdewolff/canvas"
 
+	lm "github.com/puzzlesat/puzzlesat/kinds/linjat/model"
 	"github.com/puzzlesat/puzzlesat/puzzle"
-	lm "github.com/puzzlesat/puzzlesat/puzzle/linjat"
 )
 
 // linjat draws a Linjat board as the reference app does: dots, numbers in

@@ -34,11 +34,11 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/human"
 	"github.com/puzzlesat/puzzlesat/kinds"
+	am "github.com/puzzlesat/puzzlesat/kinds/arrows/model"
+	jm "github.com/puzzlesat/puzzlesat/kinds/juosan/model"
+	lm "github.com/puzzlesat/puzzlesat/kinds/linjat/model"
+	sm "github.com/puzzlesat/puzzlesat/kinds/shinro/model"
 	"github.com/puzzlesat/puzzlesat/puzzle"
-	am "github.com/puzzlesat/puzzlesat/puzzle/arrows"
-	jm "github.com/puzzlesat/puzzlesat/puzzle/juosan"
-	lm "github.com/puzzlesat/puzzlesat/puzzle/linjat"
-	sm "github.com/puzzlesat/puzzlesat/puzzle/shinro"
 )
 
 // Picture says what to draw of one puzzle besides the puzzle itself.

@@ -6,8 +6,8 @@ import (
 
 	"github.com/tdewolff/canvas"
 
+	sm "github.com/puzzlesat/puzzlesat/kinds/shinro/model"
 	"github.com/puzzlesat/puzzlesat/puzzle"
-	sm "github.com/puzzlesat/puzzlesat/puzzle/shinro"
 )
 
 // shinro draws a Shinro board as playshinro does: the column counts above

@@ -7,11 +7,11 @@ import (
 	"strings"
 
 	"github.com/puzzlesat/puzzlesat/kinds"
+	am "github.com/puzzlesat/puzzlesat/kinds/arrows/model"
+	jm "github.com/puzzlesat/puzzlesat/kinds/juosan/model"
+	lm "github.com/puzzlesat/puzzlesat/kinds/linjat/model"
+	sm "github.com/puzzlesat/puzzlesat/kinds/shinro/model"
 	"github.com/puzzlesat/puzzlesat/puzzle"
-	am "github.com/puzzlesat/puzzlesat/puzzle/arrows"
-	jm "github.com/puzzlesat/puzzlesat/puzzle/juosan"
-	lm "github.com/puzzlesat/puzzlesat/puzzle/linjat"
-	sm "github.com/puzzlesat/puzzlesat/puzzle/shinro"
 )
 
 // puzzleSpec is how every request names its puzzle (see the package doc).

@@ -9,6 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	lcorpus "github.com/puzzlesat/puzzlesat/kinds/linjat/corpus"
+	scorpus "github.com/puzzlesat/puzzlesat/kinds/shinro/corpus"
+
 	"github.com/puzzlesat/puzzlesat/app"
 	"github.com/puzzlesat/puzzlesat/app/rendercmd"
 	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
@@ -18,9 +21,9 @@ import (
 var (
 	janko   = testcorpus.Path("juosan", "janko", "6x6_1.in")
 	play    = testcorpus.Path("juosan", "janko_instances.json")
-	shinroF = testcorpus.Path(testcorpus.ShinroFile)
+	shinroF = testcorpus.Path(scorpus.File)
 	arrowsD = testcorpus.Path("arrows", "2026-01-24")
-	linjatF = testcorpus.Path(testcorpus.LinjatFile)
+	linjatF = testcorpus.Path(lcorpus.File)
 	swap    = testcorpus.Path("shift", "swap.txt")
 )
 

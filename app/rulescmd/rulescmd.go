@@ -17,11 +17,11 @@ import (
 	"github.com/puzzlesat/puzzlesat/app/appio"
 	"github.com/puzzlesat/puzzlesat/crosscheck"
 	"github.com/puzzlesat/puzzlesat/human"
-	ha "github.com/puzzlesat/puzzlesat/human/arrows"
-	"github.com/puzzlesat/puzzlesat/human/arrows/fol"
 	"github.com/puzzlesat/puzzlesat/internal/plural"
 	"github.com/puzzlesat/puzzlesat/kinds"
-	am "github.com/puzzlesat/puzzlesat/puzzle/arrows"
+	am "github.com/puzzlesat/puzzlesat/kinds/arrows/model"
+	ha "github.com/puzzlesat/puzzlesat/kinds/arrows/rules"
+	"github.com/puzzlesat/puzzlesat/kinds/arrows/rules/fol"
 	"github.com/puzzlesat/puzzlesat/srcpos"
 )
 

@@ -1,9 +1,9 @@
 // Package depgraph holds the layering of puzzlesat's packages and checks a
 // module's import graph against it. The pipeline runs one way:
 //
-//	srcpos ← puzzle, puzzle/<kind>, shift ← encode, encode/<kind>  ┐
-//	                                     ← human, human/<kind>     ├ ← kinds ← solve, solve/deepen, crosscheck, generate, serve ← app, cmd, bench
-//	srcpos ← sat, sat/<back-end>, sat/solvers ─────────────────────┘
+//	srcpos ← puzzle, kinds/<kind>/model, shift ← encode, kinds/<kind>/cnf ┐
+//	                                           ← human, kinds/<kind>/rules ├ ← kinds/kind ← kinds/<kind> ← kinds ← solve, solve/deepen, crosscheck, generate, serve ← app, cmd, bench
+//	srcpos ← sat, sat/<back-end>, sat/solvers ─────────────────────────────┘
 //
 // Models know nothing of encoders, solvers or rules; encoders write to a
 // clause sink and never see a solver; rules see the model only; the SAT
@@ -56,10 +56,22 @@ var Rules = []Rule{
 	{From: "encode/...", Not: join([]string{"sat/...", "human/...", "kinds/..."}, driving, belowApp),
 		Why: "encoders write to a clause sink and never see a solver or a rule"},
 	{From: "human/...", Not: join([]string{"encode/...", "sat/...", "kinds/..."}, driving, belowApp),
-		Why: "human rules see the model only"},
+		Why: "the rule engine sees the model only"},
+	{From: "kinds/*/model/...", Not: join([]string{"encode/...", "sat/...", "human/...", "kinds", "kinds/kind/...", "kinds/*/cnf/...", "kinds/*/rules/...", "shift/...", "internal/..."}, driving, belowApp),
+		Why: "a kind's model is the bottom of its pipeline: no encoder, solver or rule"},
+	{From: "kinds/*/cnf/...", Not: join([]string{"sat/...", "human/...", "kinds", "kinds/kind/...", "kinds/*/rules/..."}, driving, belowApp),
+		Why: "a kind's encoder writes to a clause sink and never sees a solver or a rule"},
+	{From: "kinds/*/rules/...", Not: join([]string{"encode/...", "sat/...", "kinds", "kinds/kind/...", "kinds/*/cnf/..."}, driving, belowApp),
+		Why: "a kind's human rules see its model only"},
+	{From: "kinds/*/corpus", Not: join([]string{"encode/...", "sat/...", "human/...", "kinds", "kinds/kind/...", "kinds/*/cnf/...", "kinds/*/rules/...", "shift/..."}, driving, belowApp),
+		Why: "a kind's test corpus loads its model only, so that the tests of its encoder and rules may use it"},
+	{From: "kinds/kind", Not: join([]string{"sat/...", "kinds", "kinds/*/..."}, driving, belowApp),
+		Why: "what a kind is (Kind, Instance, Models) sits below every kind and the registry"},
+	{From: "kinds/*", Not: join([]string{"sat/...", "kinds", "generate/..."}, belowApp),
+		Why: "a kind's folder joins its model, encoder and rules through package kind; the registry lists it, and solving sits above"},
 	{From: "kinds", Not: join([]string{"sat/..."}, driving, belowApp),
 		Why: "the registry joins model, encoder and rules; solving sits above it"},
-	{From: "kinds/kindtest", Not: join([]string{"generate/..."}, belowApp),
+	{From: "internal/kindtest", Not: join([]string{"generate/..."}, belowApp),
 		Why: "the suite every kind passes drives the SAT and human sides over a kind, as sat/conformance drives a back-end"},
 	{From: "solve/...", Not: join([]string{"crosscheck/...", "generate/..."}, belowApp),
 		Why: "solve is the SAT side the cross-check and the generator build on"},
@@ -99,16 +111,97 @@ type Package struct {
 	Imports []string
 }
 
-// Match reports whether the module-relative path p matches pattern.
+// Match reports whether the module-relative path p matches pattern: "sat"
+// matches sat only, "sat/..." sat and every package below it, "..." every
+// package, and a "*" element any one path element ("kinds/*/model" matches
+// kinds/juosan/model; "kinds/*/..." every package below a folder of kinds).
 func Match(pattern, p string) bool {
-	switch {
-	case pattern == "...":
+	if pattern == "..." {
 		return true
-	case strings.HasSuffix(pattern, "/..."):
-		base := strings.TrimSuffix(pattern, "/...")
-		return p == base || strings.HasPrefix(p, base+"/")
 	}
-	return p == pattern
+	pat, path := strings.Split(pattern, "/"), strings.Split(p, "/")
+	if pat[len(pat)-1] == "..." {
+		pat = pat[:len(pat)-1]
+		if len(path) < len(pat) {
+			return false
+		}
+		path = path[:len(pat)]
+	}
+	if len(pat) != len(path) {
+		return false
+	}
+	for i := range pat {
+		if pat[i] != "*" && pat[i] != path[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// Folder keeps a folder's packages to itself: a package below Under/<name>
+// (a genre's folder, kinds/juosan) may be imported only by packages in the
+// same folder and by Importers. Folders named in Exempt are not kept.
+type Folder struct {
+	Under     string
+	Exempt    []string
+	Importers []string
+	Why       string
+}
+
+// Folders are puzzlesat's private folders.
+var Folders = []Folder{{
+	Under:  "kinds",
+	Exempt: []string{"kind"},
+	// The registry lists the kinds; app/rulescmd is the Arrows kind's own
+	// rules-file commands (rules check, rules audit), which read and audit
+	// that kind's rule language.
+	Importers: []string{"kinds", "app/rulescmd"},
+	Why:       "a genre is one folder: outside kinds/<kind>/ only the registry (package kinds) imports a kind's packages, and generic code reaches kinds through its interfaces",
+}}
+
+// FolderViolation is an import of a folder's package from outside it.
+type FolderViolation struct {
+	From, To string
+	Folder   Folder
+}
+
+func (v FolderViolation) String() string {
+	return fmt.Sprintf("%s imports %s (%s)", v.From, v.To, v.Folder.Why)
+}
+
+// CheckFolders returns every direct import into a private folder from
+// outside it, sorted.
+func CheckFolders(pkgs []Package, folders []Folder) []FolderViolation {
+	var out []FolderViolation
+	for _, f := range folders {
+		// folderOf is the private folder p is in ("" for none).
+		folderOf := func(p string) string {
+			rest, ok := strings.CutPrefix(p, f.Under+"/")
+			if !ok {
+				return ""
+			}
+			name, _, _ := strings.Cut(rest, "/")
+			if slices.Contains(f.Exempt, name) {
+				return ""
+			}
+			return name
+		}
+		for _, p := range pkgs {
+			if slices.ContainsFunc(f.Importers, func(imp string) bool { return Match(imp, p.Path) }) {
+				continue
+			}
+			from := folderOf(p.Path)
+			for _, to := range p.Imports {
+				if dst := folderOf(to); dst != "" && dst != from {
+					out = append(out, FolderViolation{From: p.Path, To: to, Folder: f})
+				}
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b FolderViolation) int {
+		return cmp.Or(cmp.Compare(a.From, b.From), cmp.Compare(a.To, b.To))
+	})
+	return out
 }
 
 // Violation is one import against the layering: From reaches To through

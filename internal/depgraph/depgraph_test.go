@@ -75,6 +75,34 @@ func TestLayering(t *testing.T) {
 	}
 }
 
+// TestFolders is the genre check of `make test`: outside kinds/<kind>/ only
+// the registry imports a kind's packages.
+func TestFolders(t *testing.T) {
+	for _, v := range CheckFolders(modulePackages(t), Folders) {
+		t.Errorf("import into a genre's folder: %s", v)
+	}
+}
+
+// TestCheckFolders runs the folder check on a small made-up graph.
+func TestCheckFolders(t *testing.T) {
+	pkgs := []Package{
+		{Path: "kinds", Imports: []string{"kinds/a", "kinds/kind"}},
+		{Path: "kinds/a", Imports: []string{"kinds/a/model", "kinds/kind"}},
+		{Path: "kinds/a/model"},
+		{Path: "kinds/b/rules", Imports: []string{"kinds/a/model"}},
+		{Path: "kinds/kind"},
+		{Path: "render", Imports: []string{"kinds", "kinds/kind", "kinds/b/rules"}},
+	}
+	var have []string
+	for _, v := range CheckFolders(pkgs, Folders) {
+		have = append(have, v.From+" -> "+v.To)
+	}
+	want := []string{"kinds/b/rules -> kinds/a/model", "render -> kinds/b/rules"}
+	if !slices.Equal(have, want) {
+		t.Errorf("have %q, want %q", have, want)
+	}
+}
+
 // TestCheck runs the checker on small made-up graphs.
 func TestCheck(t *testing.T) {
 	rules := []Rule{
@@ -155,6 +183,13 @@ func TestMatch(t *testing.T) {
 		{"sat/...", "sat/gini", true},
 		{"sat/...", "satellite", false},
 		{"...", "anything/at/all", true},
+		{"kinds/*/model", "kinds/juosan/model", true},
+		{"kinds/*/model", "kinds/juosan", false},
+		{"kinds/*/model", "kinds/juosan/model/x", false},
+		{"kinds/*/...", "kinds/juosan", true},
+		{"kinds/*/...", "kinds/juosan/rules/fol", true},
+		{"kinds/*/...", "kinds", false},
+		{"kinds/*", "kinds/juosan", true},
 	}
 	for _, tt := range tests {
 		if have := Match(tt.pattern, tt.path); have != tt.want {

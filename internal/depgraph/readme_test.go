@@ -2,7 +2,6 @@ package depgraph
 
 import (
 	"os"
-	"path"
 	"regexp"
 	"strings"
 	"testing"
@@ -10,7 +9,7 @@ import (
 
 // TestReadmePackageTable: the README's package table names every package of
 // the module, and every package it names exists. A name may be a pattern:
-// "x/..." is x and everything below, "x/<kind>" any one package below x.
+// "x/..." is x and everything below, "x/<kind>" any one package below x, "x/<kind>/y" y below any one of them.
 func TestReadmePackageTable(t *testing.T) {
 	data, err := os.ReadFile("../../README.md")
 	if err != nil {
@@ -29,15 +28,9 @@ func TestReadmePackageTable(t *testing.T) {
 			names = append(names, m[1])
 		}
 	}
+	// A name is a Match pattern with "<kind>" for the "*" of one kind.
 	matches := func(name, pkg string) bool {
-		switch {
-		case strings.HasSuffix(name, "/..."):
-			base := strings.TrimSuffix(name, "/...")
-			return pkg == base || strings.HasPrefix(pkg, base+"/")
-		case strings.HasSuffix(name, "/<kind>"):
-			return path.Dir(pkg) == strings.TrimSuffix(name, "/<kind>")
-		}
-		return pkg == name
+		return Match(strings.ReplaceAll(name, "<kind>", "*"), pkg)
 	}
 	pkgs := modulePackages(t)
 	for _, p := range pkgs {

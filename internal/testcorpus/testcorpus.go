@@ -1,9 +1,8 @@
-// Package testcorpus is for tests only: the one place that finds and loads
-// the corpus in testdata/, so that tests of every package read the same
-// puzzles the same way instead of each keeping a copy of a loader. One file
-// per kind (juosan.go, shinro.go, arrows.go, linjat.go) loads that kind's
-// corpus into its model; it imports models only, so that tests of encode/
-// and human/ may use it.
+// Package testcorpus is for tests only: the one place that finds the
+// corpus in testdata/, so that tests of every package read the same files
+// the same way. Each kind's loader (kinds/<kind>/corpus) reads its part of
+// the corpus into the kind's model through it; it imports nothing of ours,
+// so that the tests of every layer may use it.
 package testcorpus
 
 import (

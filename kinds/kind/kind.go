@@ -1,0 +1,138 @@
+// Package kind is what a puzzle kind is to the rest of puzzlesat: the Kind
+// metadata and functions (like analysis.Analyzer), the Instance every
+// parsed puzzle is, what the human engine and the generator need of a
+// kind, and Models, the glue that turns a kind's model package into a
+// Kind the same way for every kind. Each kind's folder (kinds/<kind>)
+// builds its Kind with it; package kinds lists them.
+package kind
+
+import (
+	"context"
+	"math/rand/v2"
+
+	"github.com/puzzlesat/puzzlesat/encode"
+	"github.com/puzzlesat/puzzlesat/human"
+	"github.com/puzzlesat/puzzlesat/puzzle"
+)
+
+// Options are the per-run choices that change a kind's meaning or encoding.
+type Options struct {
+	// Rule is a kind-specific rule variant (Juosan: "either" or "majority").
+	Rule string
+	// Card names the cardinality encoding (encode/card); "" is the default.
+	Card string
+	// Rules is a rules file for kinds whose human rules are data (Arrows).
+	Rules string
+}
+
+// Kind is one puzzle kind: metadata plus functions, like analysis.Analyzer.
+type Kind struct {
+	Name string
+	Doc  string
+	// Formats names the input formats Parse reads, for help texts.
+	Formats []string
+	// Detect reports whether data (from a file called name) is this kind.
+	Detect func(name string, data []byte) bool
+	// Parse reads every puzzle in data; a file may hold many. Errors are
+	// positioned (*srcpos.Error or srcpos.ErrorList).
+	Parse func(name string, data []byte, opt Options) ([]Instance, error)
+	// Outputs names the formats Instance.Format writes; the first is the
+	// canonical one.
+	Outputs []string
+	// Select reads the one puzzle of data that sel picks (FILE#SEL on
+	// the command line) by the rule every kind shares: #N is the file's
+	// N-th entry, counting malformed ones, and any other SEL a name or
+	// one of the kind's aliases for it (puzzle.Selection has the rule in
+	// full). It reads as little of data as the format allows: the JSON
+	// formats stop at the selected entry.
+	Select func(name string, data []byte, opt Options, sel string) (Instance, error)
+	// Generate, when set, is how package generate makes new puzzles of
+	// this kind (kinds/generate.go).
+	Generate *Generation
+	// Random, when set, draws a rows×cols puzzle with random clues,
+	// unique or not, carrying its planted solution when it has one
+	// (kinds/random.go). The same rng state gives the same puzzle.
+	Random func(rng *rand.Rand, rows, cols int, opt Options) (Instance, error)
+}
+
+// RouteReporter is implemented by instances whose kind has rules that
+// assume uniqueness ("cheats", Linjat): Route says whether the sound rules
+// reach the answer ("sound"), only the cheats do ("cheat"), or neither
+// ("unsolved"). check reports it and flags cheat-only puzzles.
+type RouteReporter interface {
+	Route(ctx context.Context) (string, error)
+}
+
+// Instance is one parsed puzzle of some kind.
+type Instance interface {
+	puzzle.Problem
+	// Encode writes the puzzle's constraints through b and returns the
+	// literals of its unknowns. Primary variables are exactly the layout's.
+	Encode(b *encode.Builder) (encode.Layout, error)
+	// Verify names every rule an assignment breaks (nil when solved).
+	// On a partial one (a player's board) each -1 entry is named once,
+	// and a rule among the other cells only when no filling of the -1
+	// entries could meet it, so what else is named is already wrong.
+	Verify(a puzzle.Assignment) []puzzle.Violation
+	// Draw renders an assignment as text rows; -1 entries are drawn as
+	// unknown. A nil assignment draws the puzzle itself.
+	Draw(a puzzle.Assignment) []string
+	// Format writes the puzzle in one of the kind's Outputs.
+	Format(format string) (string, error)
+	// Solution is the solution the input carried, or nil.
+	Solution() puzzle.Assignment
+	// Head is the puzzle's header: its name, the solution its input
+	// carried, and its entry number in that input (what FILE#N selects).
+	Head() *puzzle.Header
+	// ParseSolution reads a solution for this puzzle in the kind's formats.
+	ParseSolution(name string, data []byte) (puzzle.Assignment, error)
+	// Human returns what the human solver needs for this puzzle.
+	Human() (*HumanSetup, error)
+}
+
+// HumanSetup is an instance's input to the human engine.
+type HumanSetup struct {
+	// Rules are the kind's rules, its trial rules (proofs by
+	// contradiction) included.
+	Rules []*human.Rule
+	// Input is passed to the rules as human.Pass.Puzzle.
+	Input any
+	// Start are the starting candidates (givens already applied); nil means
+	// every value of every unknown's domain.
+	Start []human.Cands
+	// Weights overrides the engine's default score weights when non-nil.
+	Weights *human.Weights
+	// Metrics, when set, computes the kind's own difficulty metrics from a
+	// finished solve (Shinro: the paper's m and a), reported beside the
+	// engine's.
+	Metrics func(*human.Result) map[string]any
+}
+
+// StartCands returns s.Start, or full domains for p when it is nil.
+func (s *HumanSetup) StartCands(p puzzle.Problem) []human.Cands {
+	if s.Start != nil {
+		return append([]human.Cands(nil), s.Start...)
+	}
+	vars := p.Vars()
+	out := make([]human.Cands, len(vars))
+	for i, v := range vars {
+		out[i] = human.Cands(1)<<uint(len(v.Domain)) - 1
+	}
+	return out
+}
+
+// readerDocs lists, for help texts, the formats fs reads: each one's Doc
+// ("playshinro JSON"), or its Name when it has none. --to takes the Name.
+func readerDocs[P any](fs puzzle.Formats[P]) []string {
+	var out []string
+	for _, f := range fs {
+		switch {
+		case f.Parse == nil:
+		case f.Doc != "":
+			out = append(out, f.Doc)
+		default:
+			out = append(out, f.Name)
+		}
+	}
+	return out
+}

@@ -1,0 +1,116 @@
+package kind
+
+import (
+	"github.com/puzzlesat/puzzlesat/encode"
+	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/srcpos"
+)
+
+// Models joins a model package (puzzle/<kind>) to the Kind surface, so
+// that every kind detects, reads and selects the same way: Detect by the
+// package's formats, Parse by read, Select by the one selection rule
+// (puzzle.Selection) with the package's aliases; and every model puzzle
+// becomes an Instance the same way (an *Of[P], which the functions
+// here give its encoding, rules and solution reader).
+type Models[P Model] struct {
+	Formats puzzle.Formats[P]
+	// read is the package's Parse: its formats, and what it says of input
+	// none of them claims.
+	Read    func(name string, data []byte) ([]P, error)
+	Aliases func(name string) []string
+	// prepare, when set, readies p, read from the input called name, for
+	// the options before it becomes an instance, or says why it cannot.
+	Prepare func(name string, p P, opt Options) error
+	// extend, when set, gives the instance the optional interfaces of its
+	// kind (Linjat's RouteReporter).
+	Extend func(x *Of[P]) Instance
+
+	Encode   func(b *encode.Builder, p P, opt Options) (encode.Layout, error)
+	Human    func(p P, opt Options) (*HumanSetup, error)
+	Solution func(p P, name string, data []byte) (puzzle.Assignment, error)
+	// output, when set, maps the name Instance.Format is given to the
+	// format written, or rejects it; nil leaves both to formats.Write.
+	Output func(format string) (string, error)
+}
+
+// Kind returns k with Detect, Parse and Select filled from m, and the
+// Formats and Outputs k leaves nil named from m's formats.
+func (m *Models[P]) Kind(k Kind) *Kind {
+	k.Detect, k.Parse, k.Select = m.detect, m.parse, m.pick
+	if k.Formats == nil {
+		k.Formats = readerDocs(m.Formats)
+	}
+	if k.Outputs == nil {
+		k.Outputs = m.Formats.Writers()
+	}
+	return &k
+}
+
+// Instance joins p with the options into an Instance.
+func (m *Models[P]) Instance(p P, opt Options) Instance {
+	x := &Of[P]{surface: p, p: p, m: m, opt: opt}
+	if m.Extend != nil {
+		return m.Extend(x)
+	}
+	return x
+}
+
+// wrap readies p, read from the input called name, and makes it an
+// Instance.
+func (m *Models[P]) wrap(name string, p P, opt Options) (Instance, error) {
+	if m.Prepare != nil {
+		if err := m.Prepare(name, p, opt); err != nil {
+			return nil, err
+		}
+	}
+	return m.Instance(p, opt), nil
+}
+
+func (m *Models[P]) detect(name string, data []byte) bool {
+	return m.Formats.Detect(name, data) != nil
+}
+
+// parse reads every puzzle of data; when some entries are malformed the
+// others come with a PartialError.
+func (m *Models[P]) parse(name string, data []byte, opt Options) ([]Instance, error) {
+	ps, perr := m.Read(name, data)
+	out := make([]Instance, 0, len(ps))
+	for _, p := range ps {
+		in, err := m.wrap(name, p, opt)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, in)
+	}
+	if perr != nil && len(out) > 0 {
+		return out, &PartialError{Err: perr}
+	}
+	return out, perr
+}
+
+// pick reads the one puzzle sel selects: through the format's Select,
+// which reads only what the selection needs, or by puzzle.Pick after
+// reading data whole where the format has none (it holds one puzzle) or
+// no format claims data (read then says what is wrong with it).
+func (m *Models[P]) pick(name string, data []byte, opt Options, sel string) (Instance, error) {
+	s := puzzle.ParseSelection(sel, m.Aliases)
+	f := m.Formats.Detect(name, data)
+	if f == nil || f.Select == nil {
+		// Picked among the instances: wrap may name a puzzle (an Arrows
+		// folder's puzzle.txt is named after the folder).
+		insts, err := m.parse(name, data, opt)
+		return puzzle.Pick(name, insts, err, s)
+	}
+	p, err := f.Select(name, srcpos.TrimBOM(data), s)
+	if err != nil {
+		return nil, err
+	}
+	return m.wrap(name, p, opt)
+}
+
+// PartialError reports bad entries in an input whose other puzzles were
+// read; Parse returns those puzzles alongside it.
+type PartialError struct{ Err error }
+
+func (e *PartialError) Error() string { return e.Err.Error() }
+func (e *PartialError) Unwrap() error { return e.Err }
