@@ -3,9 +3,9 @@ package kinds_test
 import (
 	"testing"
 
+	"github.com/puzzlesat/puzzlesat/internal/kindtest"
 	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
 	"github.com/puzzlesat/puzzlesat/kinds"
-	"github.com/puzzlesat/puzzlesat/internal/kindtest"
 )
 
 // TestKindtest runs internal/kindtest, the suite every kind passes, on the

@@ -8,6 +8,7 @@ import (
 	"github.com/go-fonts/dejavu/dejavusansbold"
 	"github.com/tdewolff/canvas"
 
+	"github.com/puzzlesat/puzzlesat/display"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
@@ -166,28 +167,127 @@ func (p *pen) frame(rows, cols int, width float64, col color.RGBA) {
 	p.stroke(canvas.Rectangle(float64(cols)*S, float64(rows)*S), 0, 0, width, col, false)
 }
 
-// arrow draws an arrow of length l centred on (x, y), pointing along
-// (dr, dc) in grid steps (a diagonal arrow is as long as a straight one).
-func (p *pen) arrow(x, y float64, dr, dc int, l, width float64, col color.RGBA) {
-	n := math.Hypot(float64(dr), float64(dc))
-	ux, uy := float64(dc)/n, float64(dr)/n
-	head := 2.6 * width
-	tipX, tipY := x+ux*l/2, y+uy*l/2
-	// The shaft stops inside the head so that its round cap does not
-	// poke through the tip.
-	p.line(x-ux*l/2, y-uy*l/2, tipX-ux*head*0.8, tipY-uy*head*0.8, width, col, true)
-	tri := &canvas.Path{}
-	tri.MoveTo(0, 0)
-	tri.LineTo(-ux*head-uy*head*0.55, -uy*head+ux*head*0.55)
-	tri.LineTo(-ux*head+uy*head*0.55, -uy*head-ux*head*0.55)
-	tri.Close()
-	p.fill(tri, tipX, tipY, col)
-}
-
 // slash strikes out a small square of side d centred on (x, y).
 func (p *pen) slash(x, y, d float64) {
 	p.line(x-d/2, y+d/2, x+d/2, y-d/2, 0.35, struckRed, true)
 }
 
-// hypot is the length of a grid step (dr, dc).
-func hypot(dr, dc int) float64 { return math.Hypot(float64(dr), float64(dc)) }
+// items draws display items, their Value colour in col.
+func (p *pen) items(its []display.Item, col color.RGBA) {
+	for _, it := range its {
+		p.item(it, col)
+	}
+}
+
+// colour maps a display colour role to this drawing's colour.
+func colour(c display.Color, value color.RGBA) color.RGBA {
+	switch c {
+	case display.Grid:
+		return gridGrey
+	case display.Muted:
+		return labelGrey
+	case display.Paper:
+		return white
+	case display.Value:
+		return value
+	case display.Light:
+		return lighten(value)
+	}
+	return black
+}
+
+// item draws one display item; coordinates are in cells.
+func (p *pen) item(it display.Item, value color.RGBA) {
+	p.layer(int(it.Layer))
+	col := colour(it.Color, value)
+	x, y, x2, y2, w := it.X*S, it.Y*S, it.X2*S, it.Y2*S, it.W*S
+	switch it.Op {
+	case display.Line:
+		if it.Dash {
+			p.ctx.SetDashes(0, 1.6, 1.0)
+			defer p.ctx.SetDashes(0)
+		}
+		p.line(x, y, x2, y2, w, col, it.Round && !it.Dash)
+	case display.Arrow:
+		p.arrowTo(x, y, x2, y2, w, col)
+	case display.Circle:
+		c := canvas.Circle(it.R * S)
+		if it.W == 0 {
+			p.fill(c, x, y, col)
+			return
+		}
+		if it.Fill != "" {
+			p.fill(c, x, y, colour(it.Fill, value))
+		}
+		p.stroke(c, x, y, w, col, false)
+	case display.Rect:
+		r := canvas.Rectangle(x2-x, y2-y)
+		if it.W == 0 {
+			p.fill(r, x, y, col)
+			return
+		}
+		p.stroke(r, x, y, w, col, false)
+	case display.Text:
+		p.text(x, y, it.Text, p.f.face(it.Size*S, it.Bold, col))
+	}
+}
+
+// struck draws a pencil mark struck out: in red, with a slash through it
+// when it is small (a line across the board is struck by its colour).
+func (p *pen) struck(mark []display.Item) {
+	p.items(mark, struckRed)
+	x0, y0, x1, y1, ok := bounds(mark)
+	if !ok || math.Max(x1-x0, y1-y0) > 0.6 {
+		return
+	}
+	d := math.Max(math.Max(x1-x0, y1-y0)+0.08, 0.2)
+	p.layer(zMark)
+	p.slash((x0+x1)/2*S, (y0+y1)/2*S, d*S)
+}
+
+// bounds is the box, in cells, around display items.
+func bounds(its []display.Item) (x0, y0, x1, y1 float64, ok bool) {
+	x0, y0, x1, y1 = math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	grow := func(x, y, rx, ry float64) {
+		x0, y0 = math.Min(x0, x-rx), math.Min(y0, y-ry)
+		x1, y1 = math.Max(x1, x+rx), math.Max(y1, y+ry)
+	}
+	for _, it := range its {
+		switch it.Op {
+		case display.Line, display.Arrow, display.Rect:
+			grow(it.X, it.Y, it.W/2, it.W/2)
+			grow(it.X2, it.Y2, it.W/2, it.W/2)
+		case display.Circle:
+			grow(it.X, it.Y, it.R+it.W/2, it.R+it.W/2)
+		case display.Text:
+			grow(it.X, it.Y, float64(len([]rune(it.Text)))*it.Size*0.4, it.Size/2)
+		}
+	}
+	return x0, y0, x1, y1, len(its) > 0
+}
+
+// lighten mixes a colour halfway with white, so that a broad line does not
+// drown the dots and numbers it passes.
+func lighten(c color.RGBA) color.RGBA {
+	mix := func(v uint8) uint8 { return uint8((int(v) + 255) / 2) }
+	return color.RGBA{mix(c.R), mix(c.G), mix(c.B), 0xff}
+}
+
+// arrowTo draws an arrow from (x1, y1) to its tip (x2, y2).
+func (p *pen) arrowTo(x1, y1, x2, y2, width float64, col color.RGBA) {
+	l := math.Hypot(x2-x1, y2-y1)
+	if l == 0 {
+		return
+	}
+	ux, uy := (x2-x1)/l, (y2-y1)/l
+	head := 2.6 * width
+	// The shaft stops inside the head so that its round cap does not
+	// poke through the tip.
+	p.line(x1, y1, x2-ux*head*0.8, y2-uy*head*0.8, width, col, true)
+	tri := &canvas.Path{}
+	tri.MoveTo(0, 0)
+	tri.LineTo(-ux*head-uy*head*0.55, -uy*head+ux*head*0.55)
+	tri.LineTo(-ux*head+uy*head*0.55, -uy*head-ux*head*0.55)
+	tri.Close()
+	p.fill(tri, x2, y2, col)
+}

@@ -19,10 +19,9 @@
 // outlines, so a picture does not depend on the fonts of the machine that
 // makes or shows it, and the same puzzle always gives the same bytes.
 //
-// What is particular to a kind (territories, arrows, dots) is read from the
-// kind's model in one file per kind (juosan.go, arrows.go, shinro.go,
-// linjat.go, shift.go); the rest sees only the kind-independent
-// kinds.Instance.
+// render knows no kind: what is particular to one (territories, arrows,
+// dots) is the kind's display.Board, which the playground's page draws
+// too; a shift puzzle's strip of states is shift.go's.
 package render
 
 import (
@@ -32,12 +31,9 @@ import (
 
 	"github.com/tdewolff/canvas"
 
+	"github.com/puzzlesat/puzzlesat/display"
 	"github.com/puzzlesat/puzzlesat/human"
 	"github.com/puzzlesat/puzzlesat/kinds"
-	am "github.com/puzzlesat/puzzlesat/kinds/arrows/model"
-	jm "github.com/puzzlesat/puzzlesat/kinds/juosan/model"
-	lm "github.com/puzzlesat/puzzlesat/kinds/linjat/model"
-	sm "github.com/puzzlesat/puzzlesat/kinds/shinro/model"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
@@ -63,77 +59,6 @@ type Picture struct {
 	Caption string
 }
 
-// board draws one kind's grid. Every method draws relative to the board's
-// top-left cell; the shared code lays boards out and paints backgrounds.
-type board interface {
-	// size is the grid in cells, and pad the cells of room around it
-	// that labels need (Shinro's counts above and to the left).
-	size() (rows, cols int)
-	pad() (top, left int)
-	// clues draws what the puzzle gives: grid, borders, numbers, arrows.
-	clues(p *pen)
-	// values draws an assignment (-1: nothing) in colour col.
-	values(p *pen, a puzzle.Assignment, col color.RGBA)
-	// struck marks values vals of unknown i as eliminated.
-	struck(p *pen, i int, vals []int)
-	// changed lists the cells that look different when unknown i holds
-	// value a in one drawing and b in the other.
-	changed(i, a, b int) []puzzle.Pos
-}
-
-// boardFor returns the board of inst's kind.
-func boardFor(inst kinds.Instance) (board, error) {
-	switch inst.Kind() {
-	case "juosan":
-		return newBoard(inst, func(b base[*jm.Puzzle]) board { return &juosan{b} })
-	case "shinro":
-		return newBoard(inst, func(b base[*sm.Puzzle]) board { return &shinro{b} })
-	case "arrows":
-		return newBoard(inst, func(b base[*am.Puzzle]) board { return &arrows{b} })
-	case "linjat":
-		return newBoard(inst, func(b base[*lm.Puzzle]) board { return &linjat{b} })
-	}
-	return nil, fmt.Errorf("render: cannot draw %s puzzles", inst.Kind())
-}
-
-// newBoard reads inst's model into a base and makes the kind's board of it.
-func newBoard[M sized](inst kinds.Instance, kind func(base[M]) board) (board, error) {
-	b, err := newBase[M](inst)
-	if err != nil {
-		return nil, err
-	}
-	return kind(b), nil
-}
-
-// sized is a kind's model as a board sees it: a grid of rows and columns.
-type sized interface {
-	Rows() int
-	Cols() int
-}
-
-// base is what every board keeps: the instance, its unknowns and the
-// kind's own model (the territories, arrows and dots a board draws are not
-// in the kind-independent view). Its methods are the defaults: no room
-// around the grid, and a difference shows in the unknown's own cell.
-type base[M sized] struct {
-	inst kinds.Instance
-	vars []puzzle.Var
-	m    M
-}
-
-func newBase[M sized](inst kinds.Instance) (base[M], error) {
-	x, ok := inst.(interface{ Model() M })
-	if !ok {
-		return base[M]{}, fmt.Errorf("render: %s instance %T has no model", inst.Kind(), inst)
-	}
-	return base[M]{inst: inst, vars: inst.Vars(), m: x.Model()}, nil
-}
-
-func (b *base[M]) size() (int, int) { return b.m.Rows(), b.m.Cols() }
-func (b *base[M]) pad() (int, int)  { return 0, 0 }
-
-func (b *base[M]) changed(i, _, _ int) []puzzle.Pos { return []puzzle.Pos{b.vars[i].Pos} }
-
 // Room around and between the parts of a picture, in millimetres.
 const (
 	margin   = 5.0
@@ -145,11 +70,11 @@ const (
 
 // Draw draws inst as pic says.
 func Draw(inst kinds.Instance, pic Picture) (*canvas.Canvas, error) {
-	b, err := boardFor(inst)
-	if err != nil {
-		return nil, err
-	}
+	b := inst.Display()
 	n := len(inst.Vars())
+	if len(b.Unknowns) != n {
+		return nil, fmt.Errorf("render: %s board draws %d unknowns of %d", inst.Kind(), len(b.Unknowns), n)
+	}
 	for _, a := range []puzzle.Assignment{pic.Values, pic.Second} {
 		if a != nil && len(a) != n {
 			return nil, fmt.Errorf("render: assignment of %d values for %d unknowns", len(a), n)
@@ -168,8 +93,8 @@ func Draw(inst kinds.Instance, pic Picture) (*canvas.Canvas, error) {
 		boards = append(boards, pic.Second)
 		labels = []string{"solution 1", "solution 2"}
 	}
-	rows, cols := b.size()
-	top, left := b.pad()
+	rows, cols := b.Rows, b.Cols
+	top, left := b.Top, b.Left
 	bw, bh := float64(cols+left)*S, float64(rows+top)*S
 	content := float64(len(boards))*bw + float64(len(boards)-1)*gap
 
@@ -183,7 +108,7 @@ func Draw(inst kinds.Instance, pic Picture) (*canvas.Canvas, error) {
 	p := newPen(c, f)
 	l.draw(p, labelH+bh)
 
-	marks := differences(b, inst, pic.Values, pic.Second)
+	marks := differences(b, pic.Values, pic.Second)
 	x := (l.width - content) / 2
 	for k, a := range boards {
 		if labels[k] != "" {
@@ -198,7 +123,7 @@ func Draw(inst kinds.Instance, pic Picture) (*canvas.Canvas, error) {
 
 // drawBoard draws one board: backgrounds, the puzzle, the values, and the
 // marks of a hint or of a difference.
-func drawBoard(p *pen, b board, inst kinds.Instance, pic Picture, a puzzle.Assignment, marks []puzzle.Pos) {
+func drawBoard(p *pen, b *display.Board, inst kinds.Instance, pic Picture, a puzzle.Assignment, marks []puzzle.Pos) {
 	vars := inst.Vars()
 	p.layer(zBack)
 	if pic.Grey && a != nil {
@@ -216,10 +141,9 @@ func drawBoard(p *pen, b board, inst kinds.Instance, pic Picture, a puzzle.Assig
 	for _, q := range marks {
 		p.cell(q, diffBack)
 	}
-	b.clues(p)
+	p.items(b.Clues, black)
 	if a != nil {
-		p.layer(zInk)
-		b.values(p, a, ink)
+		drawValues(p, b, a, ink)
 	}
 	if pic.Hint != nil {
 		drawHint(p, b, pic.Hint, pic.Start)
@@ -230,21 +154,27 @@ func drawBoard(p *pen, b board, inst kinds.Instance, pic Picture, a puzzle.Assig
 	}
 }
 
+// drawValues draws the values of a (-1: nothing) in colour col.
+func drawValues(p *pen, b *display.Board, a puzzle.Assignment, col color.RGBA) {
+	for i, v := range a {
+		if u := &b.Unknowns[i]; v >= 0 && v < len(u.Values) {
+			p.items(u.Values[v], col)
+		}
+	}
+}
+
 // drawHint strikes out a step's eliminations and draws, in the hint's
 // colour, the values they leave single.
-func drawHint(p *pen, b board, h *human.Step, start []human.Cands) {
+func drawHint(p *pen, b *display.Board, h *human.Step, start []human.Cands) {
 	after := append([]human.Cands(nil), start...)
-	elims := map[int][]int{}
-	var order []int
 	for _, e := range h.Elims {
 		if e.Var < 0 || e.Var >= len(after) {
 			continue
 		}
-		if _, ok := elims[e.Var]; !ok {
-			order = append(order, e.Var)
-		}
-		elims[e.Var] = append(elims[e.Var], e.Value)
 		after[e.Var] = after[e.Var].Without(e.Value)
+		if u := &b.Unknowns[e.Var]; e.Value >= 0 && e.Value < len(u.Marks) {
+			p.struck(u.Marks[e.Value])
+		}
 	}
 	forced := make(puzzle.Assignment, len(start))
 	for i := range forced {
@@ -254,26 +184,21 @@ func drawHint(p *pen, b board, h *human.Step, start []human.Cands) {
 			forced[i] = v
 		}
 	}
-	p.layer(zInk)
-	b.values(p, forced, forcedInk)
-	p.layer(zMark)
-	for _, i := range order {
-		b.struck(p, i, elims[i])
-	}
+	drawValues(p, b, forced, forcedInk)
 }
 
 // differences lists the cells that differ between two assignments.
-func differences(b board, inst kinds.Instance, a1, a2 puzzle.Assignment) []puzzle.Pos {
+func differences(b *display.Board, a1, a2 puzzle.Assignment) []puzzle.Pos {
 	if a1 == nil || a2 == nil {
 		return nil
 	}
 	seen := map[puzzle.Pos]bool{}
 	var out []puzzle.Pos
-	for i := range inst.Vars() {
+	for i := range b.Unknowns {
 		if a1[i] == a2[i] {
 			continue
 		}
-		for _, q := range b.changed(i, a1[i], a2[i]) {
+		for _, q := range b.Unknowns[i].Changed(a1[i], a2[i]) {
 			if !seen[q] {
 				seen[q] = true
 				out = append(out, q)

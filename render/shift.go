@@ -164,7 +164,7 @@ func drawLink(p *pen, label string, dashed bool, h float64, f *faces) {
 		p.ctx.SetDashes(0, 1.2, 0.8)
 		defer p.ctx.SetDashes(0)
 	}
-	p.arrow(link/2, y+1.5, 0, 1, link*0.6, 0.5, labelGrey)
+	p.arrowTo(link*0.2, y+1.5, link*0.8, y+1.5, 0.5, labelGrey)
 	p.text(link/2, y-2.2, label, f.face(2.4, true, black))
 }
 

@@ -45,6 +45,8 @@ func join(lists ...[]string) []string { return slices.Concat(lists...) }
 var Rules = []Rule{
 	{From: "srcpos", Not: []string{"..."},
 		Why: "srcpos is the leaf every reader shares: it imports nothing of ours"},
+	{From: "display", Not: []string{"encode/...", "sat/...", "human/...", "kinds/...", "shift/...", "internal/...", "render/...", "serve/...", "solve/...", "crosscheck/...", "generate/...", "app/...", "cmd/...", "bench/..."},
+		Why: "the display list is data every kind writes and render and the page draw: it knows positions (puzzle) only"},
 	{From: "shard", Not: []string{"..."},
 		Why: "shard is the leaf every command with --shard shares: it imports nothing of ours"},
 	{From: "sat/...", Not: join([]string{"puzzle/...", "shift/...", "encode/...", "human/...", "kinds/...", "internal/..."}, driving, belowApp),

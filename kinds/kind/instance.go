@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/puzzlesat/puzzlesat/display"
+
 	"github.com/puzzlesat/puzzlesat/encode"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 )
@@ -57,6 +59,8 @@ func (x *Of[P]) ParseSolution(name string, data []byte) (puzzle.Assignment, erro
 }
 
 func (x *Of[P]) Human() (*HumanSetup, error) { return x.m.Human(x.p, x.opt) }
+
+func (x *Of[P]) Display() *display.Board { return x.m.Display(x.p) }
 
 // WrittenOnly is a models.output for kinds that name a format they do not
 // write an unknown output format, rather than saying what Write says of

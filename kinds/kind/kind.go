@@ -10,6 +10,8 @@ import (
 	"context"
 	"math/rand/v2"
 
+	"github.com/puzzlesat/puzzlesat/display"
+
 	"github.com/puzzlesat/puzzlesat/encode"
 	"github.com/puzzlesat/puzzlesat/human"
 	"github.com/puzzlesat/puzzlesat/puzzle"
@@ -88,6 +90,9 @@ type Instance interface {
 	ParseSolution(name string, data []byte) (puzzle.Assignment, error)
 	// Human returns what the human solver needs for this puzzle.
 	Human() (*HumanSetup, error)
+	// Display is the puzzle's board as data: its clues, and how each
+	// value of each unknown looks, as a value and as a pencil mark.
+	Display() *display.Board
 }
 
 // HumanSetup is an instance's input to the human engine.

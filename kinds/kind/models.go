@@ -1,6 +1,7 @@
 package kind
 
 import (
+	"github.com/puzzlesat/puzzlesat/display"
 	"github.com/puzzlesat/puzzlesat/encode"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/srcpos"
@@ -31,6 +32,9 @@ type Models[P Model] struct {
 	// output, when set, maps the name Instance.Format is given to the
 	// format written, or rejects it; nil leaves both to formats.Write.
 	Output func(format string) (string, error)
+	// Display draws the puzzle's board as data (package display), which
+	// render and the playground's page draw.
+	Display func(p P) *display.Board
 }
 
 // Kind returns k with Detect, Parse and Select filled from m, and the

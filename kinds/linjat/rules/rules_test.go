@@ -206,8 +206,8 @@ func TestContradictions(t *testing.T) {
 func TestWrongInput(t *testing.T) {
 	p := lcorpus.Puzzles(t)[10]
 	_, err := NewEngine(p, 0, false).Solve(context.Background(), p, Start(p))
-	if err == nil || !strings.Contains(err.Error(), Cover) || !strings.Contains(err.Error(), "*linjat.Input") {
-		t.Errorf("a *linjat.Puzzle input: have error %v, want one naming %s and *linjat.Input", err, Cover)
+	if err == nil || !strings.Contains(err.Error(), Cover) || !strings.Contains(err.Error(), "*rules.Input") {
+		t.Errorf("a *linjat.Puzzle input: have error %v, want one naming %s and *rules.Input", err, Cover)
 	}
 }
 
