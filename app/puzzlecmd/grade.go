@@ -11,6 +11,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/puzzlesat/puzzlesat/answer"
 	"github.com/puzzlesat/puzzlesat/app/appio"
 	"github.com/puzzlesat/puzzlesat/crosscheck"
 	"github.com/puzzlesat/puzzlesat/encode"
@@ -74,7 +75,7 @@ func gradeAction(c *cli.Context, args []string) error {
 			Status: string(h.Status), SATStatus: r.SAT.Status.String(), Report: h.Report,
 			Layers: h.Layers, Certified: r.Certified, Metrics: r.Metrics, Solver: c.String("solver"), Ms: ms}
 		if c.Bool("steps") {
-			steps := appio.Steps(it.inst, h.Steps)
+			steps := answer.Steps(it.inst, h.Steps)
 			rec.Steps = &steps
 		}
 		if r.Solution != nil {
@@ -174,7 +175,7 @@ func printHint(c *cli.Context, it item, label string, r *crosscheck.Result, asJS
 	if asJSON {
 		rec := hintRecord{File: it.file, Kind: it.kind.Name, Name: it.inst.Name(), SATStatus: r.SAT.Status.String()}
 		if r.Hint != nil {
-			h := appio.Step(it.inst, *r.Hint)
+			h := answer.Step(it.inst, *r.Hint)
 			rec.Hint = &h
 		}
 		err := appio.WriteJSON(c.App.Writer, rec)

@@ -1,7 +1,7 @@
 package puzzlecmd
 
 import (
-	"github.com/puzzlesat/puzzlesat/app/appio"
+	"github.com/puzzlesat/puzzlesat/answer"
 	"github.com/puzzlesat/puzzlesat/human"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 )
@@ -90,13 +90,13 @@ type gradeRecord struct {
 	Status    string         `json:"status"`
 	// Steps is a pointer so that --steps writes the list even when it is
 	// empty, and no key at all without --steps.
-	Steps *[]appio.StepRecord `json:"steps,omitempty"`
+	Steps *[]answer.StepRecord `json:"steps,omitempty"`
 }
 
 type hintRecord struct {
-	File      string            `json:"file"`
-	Hint      *appio.StepRecord `json:"hint"`
-	Kind      string            `json:"kind"`
-	Name      string            `json:"name"`
-	SATStatus string            `json:"sat_status"`
+	File      string             `json:"file"`
+	Hint      *answer.StepRecord `json:"hint"`
+	Kind      string             `json:"kind"`
+	Name      string             `json:"name"`
+	SATStatus string             `json:"sat_status"`
 }

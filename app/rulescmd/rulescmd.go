@@ -14,6 +14,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/puzzlesat/puzzlesat/answer"
 	"github.com/puzzlesat/puzzlesat/app/appio"
 	"github.com/puzzlesat/puzzlesat/crosscheck"
 	"github.com/puzzlesat/puzzlesat/human"
@@ -198,7 +199,7 @@ func auditAction(c *cli.Context, args []string) error {
 			if asJSON {
 				rec := auditRecord{Unsound: u}
 				if u.Elim != nil {
-					el := appio.Elim(a.inst, *u.Elim)
+					el := answer.Elim(a.inst, *u.Elim)
 					rec.Elim = &el
 				}
 				if err := appio.WriteJSON(c.App.Writer, rec); err != nil {
@@ -235,7 +236,7 @@ func auditAction(c *cli.Context, args []string) error {
 // its elimination's cell and value label beside the indexes.
 type auditRecord struct {
 	crosscheck.Unsound
-	Elim *appio.ElimRecord `json:"elim,omitempty"`
+	Elim *answer.ElimRecord `json:"elim,omitempty"`
 }
 
 // auditee is one puzzle to audit: the instance the oracle and the engine

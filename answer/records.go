@@ -1,4 +1,4 @@
-package appio
+package answer
 
 import (
 	"github.com/puzzlesat/puzzlesat/human"
