@@ -1,7 +1,6 @@
 package render
 
 import (
-	"context"
 	"fmt"
 	"image/color"
 	"math"
@@ -9,10 +8,11 @@ import (
 
 	"github.com/tdewolff/canvas"
 
+	"github.com/puzzlesat/puzzlesat/answer"
 	"github.com/puzzlesat/puzzlesat/internal/plural"
-	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/shift"
 	"github.com/puzzlesat/puzzlesat/solve/deepen"
+	"github.com/puzzlesat/puzzlesat/solve/hybrid"
 )
 
 // Room of a shift strip, in millimetres.
@@ -42,20 +42,13 @@ func ShiftPlain(p *shift.Puzzle) ShiftPicture {
 	return ShiftPicture{Title: shiftTitle(p), Caption: "moves: " + strings.Join(names, " ")}
 }
 
-// ShiftSolution finds a shortest move sequence with the deepening the
-// shift solve command runs (solve/deepen), on the back-end solver makes,
-// and returns its picture. A puzzle with no solution within deepen's
-// default bound gives ErrUnsolvable.
-//
-// It runs one worker: with several, the first satisfiable part to finish
-// gives the moves, and a picture should not change from run to run. Large
-// puzzles are for shift solve, which solves parts side by side.
-func ShiftSolution(ctx context.Context, p *shift.Puzzle, solver sat.Factory) (ShiftPicture, error) {
+// ShiftSolution is the strip of a shortest solution, res (what
+// answer.ShortestSolution proved of p): every state from the start to the
+// goal, with a caption saying which proof shows that none is shorter. An
+// answer that is not an optimum gives ErrUnsolvable (none within the
+// bound) or ErrUnknown.
+func ShiftSolution(p *shift.Puzzle, res *answer.Shortest) (ShiftPicture, error) {
 	pic := ShiftPicture{Title: shiftTitle(p)}
-	res, err := deepen.Solve(ctx, p, deepen.Options{Jobs: 1, NewSolver: solver})
-	if err != nil {
-		return pic, err
-	}
 	switch res.Status {
 	case deepen.Optimal:
 	case deepen.NoSolutionWithin:
@@ -68,10 +61,14 @@ func ShiftSolution(ctx context.Context, p *shift.Puzzle, solver sat.Factory) (Sh
 		pic.Moves[i] = p.Moves[m].Name
 	}
 	pic.Title += fmt.Sprintf(" — shortest solution, %s", plural.N(len(res.Moves), "move"))
-	pic.Caption = fmt.Sprintf("no solution has fewer than %s: depths 0..%d refuted with %s, %s encoding",
-		plural.N(len(res.Moves), "move"), len(res.Moves)-1, res.Solver, res.Encoding)
-	if len(res.Moves) == 0 {
+	switch {
+	case len(res.Moves) == 0:
 		pic.Caption = "the start is already solved"
+	case res.Proof == hybrid.ProofSearch:
+		pic.Caption = fmt.Sprintf("no solution has fewer than %s: proven by the exact search", plural.N(len(res.Moves), "move"))
+	default:
+		pic.Caption = fmt.Sprintf("no solution has fewer than %s: depths 0..%d refuted with %s, %s encoding",
+			plural.N(len(res.Moves), "move"), len(res.Moves)-1, res.Solver, res.Encoding)
 	}
 	return pic, nil
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/tdewolff/canvas"
 	"github.com/urfave/cli/v2"
 
+	"github.com/puzzlesat/puzzlesat/answer"
 	"github.com/puzzlesat/puzzlesat/app/appio"
 	"github.com/puzzlesat/puzzlesat/app/puzzlecmd"
 	"github.com/puzzlesat/puzzlesat/crosscheck"
@@ -90,7 +91,7 @@ func action(c *cli.Context, args []string) error {
 		}
 	}
 	if err != nil {
-		return answer(err)
+		return exitFor(err)
 	}
 	var buf bytes.Buffer
 	if err := render.Write(&buf, pic, format); err != nil {
@@ -122,9 +123,9 @@ func modeOf(c *cli.Context) (render.Mode, error) {
 	return mode, nil
 }
 
-// answer maps what stopped a picture to an exit code: a negative answer
+// exitFor maps what stopped a picture to an exit code: a negative answer
 // (no solution, no second one, no step, an unsound rule) is 1, a timeout 3.
-func answer(err error) error {
+func exitFor(err error) error {
 	var unsound *crosscheck.UnsoundError
 	switch {
 	case appio.IsTimeout(err):
@@ -184,7 +185,15 @@ func drawShift(ctx context.Context, c *cli.Context, p *shift.Puzzle, mode render
 		if err != nil {
 			return nil, err
 		}
-		if pic, err = render.ShiftSolution(ctx, p, newSolver); err != nil {
+		// The same proof, by the same default method, as shift solve.
+		res, err := answer.ShortestSolution(ctx, p, answer.ShortestOptions{NewSolver: newSolver})
+		if res == nil {
+			return nil, appio.BadInput(err)
+		}
+		if err != nil {
+			return nil, err
+		}
+		if pic, err = render.ShiftSolution(p, res); err != nil {
 			return nil, err
 		}
 	default:

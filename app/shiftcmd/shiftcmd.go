@@ -15,6 +15,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/puzzlesat/puzzlesat/answer"
 	"github.com/puzzlesat/puzzlesat/app/appio"
 	encshift "github.com/puzzlesat/puzzlesat/encode/shift"
 	"github.com/puzzlesat/puzzlesat/internal/plural"
@@ -169,71 +170,22 @@ func solveAction(c *cli.Context, args []string) error {
 	ctx, cancel := appio.Context(c)
 	defer cancel()
 	out := solveJSON{Name: p.Name, Method: c.String("method")}
-	var status string
-	var moves []int
-	var lb int
-	t0 := time.Now()
-	switch out.Method {
-	case "sat", "auto":
-		enc, err := encshift.Lookup(c.String("encoding"))
-		if err != nil {
-			return appio.BadInput(err)
-		}
-		newSolver, err := appio.Factory(c)
-		if err != nil {
+	opt := answer.ShortestOptions{Method: out.Method, MaxSteps: maxSteps, Encoding: c.String("encoding"), Jobs: c.Int("jobs")}
+	if out.Method != answer.MethodSearch {
+		if opt.NewSolver, err = appio.Factory(c); err != nil {
 			return err
 		}
-		opt := deepen.Options{Encoding: enc, MaxSteps: maxSteps, Jobs: c.Int("jobs"), NewSolver: newSolver}
-		if !c.Bool("quiet") {
-			opt.Progress = c.App.ErrWriter
-		}
-		var res *deepen.Result
-		if out.Method == "sat" {
-			res, err = deepen.Solve(ctx, p, opt)
-			if res != nil {
-				out.Proof = hybrid.ProofSAT
-			}
-		} else {
-			var h *hybrid.Result
-			h, err = hybrid.Solve(ctx, p, hybrid.Options{MaxSteps: maxSteps, Deepen: opt})
-			if h != nil {
-				// The SAT side's record, with the hybrid's verdict.
-				res = &deepen.Result{Status: h.Status, Moves: h.Moves, LowerBound: h.LowerBound}
-				if h.SAT != nil {
-					res.Solver, res.Encoding = h.SAT.Solver, h.SAT.Encoding
-					if h.Proof == hybrid.ProofSAT {
-						res.Depths = h.SAT.Depths
-					}
-				}
-				out.Proof = h.Proof
-			}
-		}
-		if err != nil && res == nil {
-			return appio.Exit(appio.ExitBadInput, "%v", err)
-		}
-		if err != nil && !appio.IsTimeout(err) {
-			return appio.Exit(appio.ExitBadInput, "%v", err)
-		}
-		status, moves, lb = string(res.Status), res.Moves, res.LowerBound
-		out.Solver, out.Encoding, out.Depths = res.Solver, res.Encoding, res.Depths
-	case "search":
-		res, err := search.Solve(ctx, p, search.Options{MaxSteps: maxSteps})
-		if err != nil && !appio.IsTimeout(err) {
-			return appio.Exit(appio.ExitBadInput, "%v", err)
-		}
-		if res == nil {
-			res = &search.Result{}
-		}
-		status, moves, lb = searchStatus(res), res.Moves, res.LowerBound
-		if status != string(deepen.Unknown) {
-			out.Proof = hybrid.ProofSearch
-		}
-	default:
-		return appio.Exit(appio.ExitBadInput, "unknown --method %q (want sat, search or auto)", out.Method)
 	}
-	if status == string(deepen.Unknown) {
-		out.Proof = "" // nothing settled
+	if !c.Bool("quiet") {
+		opt.Progress = c.App.ErrWriter
 	}
+	t0 := time.Now()
+	res, err := answer.ShortestSolution(ctx, p, opt)
+	if res == nil || (err != nil && !appio.IsTimeout(err)) {
+		return appio.Exit(appio.ExitBadInput, "%v", err)
+	}
+	status, moves, lb := string(res.Status), res.Moves, res.LowerBound
+	out.Proof, out.Solver, out.Encoding, out.Depths = res.Proof, res.Solver, res.Encoding, res.Depths
 	out.MS = appio.Millis(time.Since(t0))
 	out.Status, out.ProvedLowerBound = status, lb
 	out.Moves = moveNames(p, moves)
@@ -255,7 +207,7 @@ func solveAction(c *cli.Context, args []string) error {
 			return appio.Exit(appio.ExitBadInput, "%v", err)
 		}
 		if res != nil {
-			ch := &checkJSON{Status: searchStatus(res), Length: len(res.Moves), MS: appio.Millis(time.Since(tc))}
+			ch := &checkJSON{Status: string(answer.SearchStatus(res)), Length: len(res.Moves), MS: appio.Millis(time.Since(tc))}
 			if ch.Status == string(deepen.Optimal) {
 				ch.Agrees = status == ch.Status && len(res.Moves) == len(moves)
 			} else {
@@ -282,17 +234,6 @@ func solveAction(c *cli.Context, args []string) error {
 		return cli.Exit("", appio.ExitNo)
 	}
 	return appio.Exit(appio.ExitTimeout, "stopped before an answer (proved: no solution shorter than %s)", plural.N(lb, "move"))
-}
-
-// searchStatus maps the exact search's status onto the solve statuses.
-func searchStatus(r *search.Result) string {
-	switch r.Status {
-	case search.Optimal:
-		return string(deepen.Optimal)
-	case search.NoSolutionWithin, search.Unreachable:
-		return string(deepen.NoSolutionWithin)
-	}
-	return string(deepen.Unknown)
 }
 
 func writeSolveText(w io.Writer, p *shift.Puzzle, out solveJSON, maxSteps int) {

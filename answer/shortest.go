@@ -1,0 +1,146 @@
+package answer
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	encshift "github.com/puzzlesat/puzzlesat/encode/shift"
+	"github.com/puzzlesat/puzzlesat/sat"
+	"github.com/puzzlesat/puzzlesat/shift"
+	"github.com/puzzlesat/puzzlesat/shift/search"
+	"github.com/puzzlesat/puzzlesat/solve/deepen"
+	"github.com/puzzlesat/puzzlesat/solve/hybrid"
+)
+
+// The ways to prove a shift puzzle's optimum (ShortestOptions.Method).
+const (
+	// MethodAuto runs the exact search and SAT deepening side by side;
+	// the first proof wins (solve/hybrid). The default everywhere.
+	MethodAuto = "auto"
+	// MethodSAT deepens with SAT only (solve/deepen).
+	MethodSAT = "sat"
+	// MethodSearch runs the exact search only (shift/search).
+	MethodSearch = "search"
+)
+
+// Methods are the methods, the default first.
+var Methods = []string{MethodAuto, MethodSAT, MethodSearch}
+
+// ShortestOptions are the choices of a shortest-solution proof.
+type ShortestOptions struct {
+	// Method is one of Methods ("": MethodAuto).
+	Method string
+	// MaxSteps bounds the solution length (≤ 0: the solvers' default).
+	MaxSteps int
+	// Encoding names the state-step encoding of the SAT side ("": the
+	// default).
+	Encoding string
+	// Jobs bounds the SAT side's workers (≤ 0: its default).
+	Jobs int
+	// NewSolver makes the SAT side's solvers; required unless Method is
+	// MethodSearch.
+	NewSolver sat.Factory
+	// Progress, when set, receives the SAT side's progress lines.
+	Progress io.Writer
+	// OnDepth, when set, is told each depth the SAT side decides, as it
+	// is decided.
+	OnDepth func(deepen.Depth)
+}
+
+// Shortest is the answer: the status, an optimal solution, the proven
+// lower bound and which method proved it.
+type Shortest struct {
+	Status deepen.Status
+	// Moves is an optimal solution (Status Optimal), as move indexes.
+	Moves []int
+	// LowerBound: no solution is shorter.
+	LowerBound int
+	// Proof is hybrid.ProofSAT or hybrid.ProofSearch for a settled
+	// answer, "" otherwise.
+	Proof string
+	// Solver and Encoding name the SAT side's back-end and encoding, and
+	// Depths are its decided depths, when SAT took part (Depths only when
+	// SAT's is the proof, or the answer is not settled).
+	Solver, Encoding string
+	Depths           []deepen.Depth
+}
+
+// ShortestSolution proves p's shortest solution by opt.Method: what
+// `shift solve`, `render --solution` and the playground all run. A run cut
+// short (timeout, cancel) returns what it proved with the context's error
+// (errors.Is finds it); an error with a nil answer is bad input.
+func ShortestSolution(ctx context.Context, p *shift.Puzzle, opt ShortestOptions) (*Shortest, error) {
+	method := opt.Method
+	if method == "" {
+		method = MethodAuto
+	}
+	out := &Shortest{Status: deepen.Unknown}
+	switch method {
+	case MethodSAT, MethodAuto:
+		enc, err := encshift.Lookup(opt.Encoding)
+		if err != nil {
+			return nil, err
+		}
+		if opt.NewSolver == nil {
+			return nil, fmt.Errorf("shortest solution: no SAT solver")
+		}
+		do := deepen.Options{Encoding: enc, MaxSteps: opt.MaxSteps, Jobs: opt.Jobs, NewSolver: opt.NewSolver,
+			Progress: opt.Progress, OnDepth: opt.OnDepth}
+		var res *deepen.Result
+		if method == MethodSAT {
+			res, err = deepen.Solve(ctx, p, do)
+			if res != nil {
+				out.Proof = hybrid.ProofSAT
+			}
+		} else {
+			var h *hybrid.Result
+			h, err = hybrid.Solve(ctx, p, hybrid.Options{MaxSteps: opt.MaxSteps, Deepen: do})
+			if h != nil {
+				// The SAT side's record, with the hybrid's verdict.
+				res = &deepen.Result{Status: h.Status, Moves: h.Moves, LowerBound: h.LowerBound}
+				if h.SAT != nil {
+					res.Solver, res.Encoding = h.SAT.Solver, h.SAT.Encoding
+					if h.Proof == hybrid.ProofSAT || h.Proof == "" {
+						res.Depths = h.SAT.Depths
+					}
+				}
+				out.Proof = h.Proof
+			}
+		}
+		if res == nil {
+			return nil, err
+		}
+		out.Status, out.Moves, out.LowerBound = res.Status, res.Moves, res.LowerBound
+		out.Solver, out.Encoding, out.Depths = res.Solver, res.Encoding, res.Depths
+		if out.Status == deepen.Unknown {
+			out.Proof = "" // nothing settled
+		}
+		return out, err
+	case MethodSearch:
+		res, err := search.Solve(ctx, p, search.Options{MaxSteps: opt.MaxSteps})
+		if res == nil {
+			if err != nil && ctx.Err() == nil {
+				return nil, err
+			}
+			res = &search.Result{}
+		}
+		out.Status, out.Moves, out.LowerBound = SearchStatus(res), res.Moves, res.LowerBound
+		if out.Status != deepen.Unknown {
+			out.Proof = hybrid.ProofSearch
+		}
+		return out, err
+	}
+	return nil, fmt.Errorf("unknown method %q (want sat, search or auto)", method)
+}
+
+// SearchStatus maps the exact search's status onto the deepening's.
+func SearchStatus(r *search.Result) deepen.Status {
+	switch r.Status {
+	case search.Optimal:
+		return deepen.Optimal
+	case search.NoSolutionWithin, search.Unreachable:
+		return deepen.NoSolutionWithin
+	}
+	return deepen.Unknown
+}
