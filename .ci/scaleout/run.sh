@@ -19,6 +19,7 @@ done
 unset SLURM_CONF JOB_COMPLETION_INDEX ${!SLURM_ARRAY_@}
 
 T=$(mktemp -d -t scaleout.XXXXXX)
+chmod 755 "$T" # munged wants every folder above its socket searchable
 # shellcheck source=slurm.sh
 source "$here/slurm.sh"
 cleanup() {
@@ -40,7 +41,7 @@ trap 'exit 130' INT
 trap 'exit 143' TERM
 
 die() { echo "scaleout: $*" >&2; exit 1; }
-step() { printf 'scaleout: %-58s %3ds\n' "$1" "$SECONDS"; }
+step() { printf 'scaleout: %-66s %3ds\n' "$1" "$SECONDS"; }
 
 # block FILE NAME: the fenced block after the line "<!-- scaleout: NAME -->".
 block() {

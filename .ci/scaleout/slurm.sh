@@ -59,6 +59,8 @@ CONF
   # Up when the node is idle (slurmd registered with slurmctld).
   local i state=
   for i in $(seq 60); do
+    kill -0 "${slurm_pids[1]}" 2>/dev/null || { echo "slurm: slurmctld exited (port 6817 taken?)" >&2; return 1; }
+    kill -0 "${slurm_pids[2]}" 2>/dev/null || { echo "slurm: slurmd exited (port 6818 taken?)" >&2; return 1; }
     state=$(timeout 5 sinfo -h -N -o %t 2>/dev/null || true)
     [ "$state" = idle ] && { echo "slurm: node $host idle (2 CPUs) after ${i}s"; return 0; }
     sleep 1
@@ -70,7 +72,9 @@ CONF
 slurm_logs() {
   local dir=$1 f
   for f in "$dir"/log/*; do
-    [ -f "$f" ] || continue
+    [ -s "$f" ] || continue
+    # *.out is the daemon's stderr, the same as its *.log once that is open.
+    [[ $f == *.out && -s ${f%.out}.log ]] && continue
     echo "---- $f (last 40 lines)" >&2
     tail -n 40 "$f" >&2
   done
@@ -79,6 +83,12 @@ slurm_logs() {
 slurm_stop() {
   local pid i
   ((${#slurm_pids[@]})) || return 0
+  # Jobs still running (a failure, a timeout) are cancelled first, so that
+  # no slurmstepd or job outlives the daemons.
+  if ((${#slurm_pids[@]} == 3)) && [ -n "$(timeout 10 squeue -h -o %i 2>/dev/null || true)" ]; then
+    timeout 10 scancel --full --user="$(id -un)" 2>/dev/null || true
+    sleep 1
+  fi
   # Newest first: slurmd, slurmctld, munged.
   for ((i = ${#slurm_pids[@]} - 1; i >= 0; i--)); do
     pid=${slurm_pids[i]}
