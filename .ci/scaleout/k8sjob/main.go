@@ -4,8 +4,9 @@
 // the wrong type, is an error, as the API server's strict field validation
 // makes it), and must pass the API server's own rules for what the recipe
 // relies on (restated here from k8s.io/kubernetes/pkg/apis/batch/validation,
-// which is not importable): an Indexed Job with completions, parallelism
-// and backoffLimitPerIndex in range, restartPolicy Never, containers with a
+// which is not meant to be imported): an Indexed Job with completions,
+// parallelism, backoffLimitPerIndex and maxFailedIndexes in range,
+// restartPolicy Never (what backoffLimitPerIndex needs), containers with a
 // name, an image and a command, volume mounts that name a volume, and a
 // puzzlesat command whose --shard auto/N has N equal to completions.
 //
@@ -28,9 +29,15 @@ import (
 	"sigs.k8s.io/yaml"
 )
 
-// maxIndexed is the API server's bound on completions and parallelism of
-// an Indexed Job (and of completions with backoffLimitPerIndex).
-const maxIndexed = 100000
+// The API server's bounds on Indexed Jobs (k8s.io/kubernetes
+// pkg/apis/batch/validation): parallelism and maxFailedIndexes at most
+// 100,000; above 100,000 completions with backoffLimitPerIndex, parallelism
+// and maxFailedIndexes at most 10,000.
+const (
+	maxIndexed           = 100_000
+	completionsSoftLimit = 100_000
+	limitHighCompletions = 10_000
+)
 
 var dnsLabel = regexp.MustCompile(`^[a-z0-9]([-a-z0-9]*[a-z0-9])?$`)
 
@@ -73,17 +80,32 @@ func check(data []byte) ([]string, []string) {
 	completions := int32(-1)
 	if s.Completions == nil {
 		bad("spec.completions: required for an Indexed Job")
-	} else if completions = *s.Completions; completions < 1 || completions > maxIndexed {
-		bad("spec.completions %d: want 1..%d for an Indexed Job", completions, maxIndexed)
+	} else if completions = *s.Completions; completions < 0 {
+		bad("spec.completions %d: must be non-negative", completions)
 	}
 	if s.Parallelism != nil && (*s.Parallelism < 0 || *s.Parallelism > maxIndexed) {
 		bad("spec.parallelism %d: want 0..%d for an Indexed Job", *s.Parallelism, maxIndexed)
 	}
-	if s.BackoffLimitPerIndex != nil && *s.BackoffLimitPerIndex < 0 {
+	if s.BackoffLimitPerIndex == nil {
+		bad("spec.backoffLimitPerIndex: want it set (a failing shard is retried alone, the others run on)")
+	} else if *s.BackoffLimitPerIndex < 0 {
 		bad("spec.backoffLimitPerIndex %d: must be non-negative", *s.BackoffLimitPerIndex)
 	}
-	if s.MaxFailedIndexes != nil && s.BackoffLimitPerIndex == nil {
-		bad("spec.maxFailedIndexes: only with backoffLimitPerIndex")
+	if s.MaxFailedIndexes != nil {
+		if s.BackoffLimitPerIndex == nil {
+			bad("spec.maxFailedIndexes: only with backoffLimitPerIndex")
+		}
+		if m := *s.MaxFailedIndexes; m < 0 || m > maxIndexed || m > completions {
+			bad("spec.maxFailedIndexes %d: want 0..min(completions, %d)", m, maxIndexed)
+		}
+	}
+	if s.BackoffLimitPerIndex != nil && completions > completionsSoftLimit {
+		if s.Parallelism != nil && *s.Parallelism > limitHighCompletions {
+			bad("spec.parallelism %d: at most %d above %d completions with backoffLimitPerIndex", *s.Parallelism, limitHighCompletions, completionsSoftLimit)
+		}
+		if s.MaxFailedIndexes != nil && *s.MaxFailedIndexes > limitHighCompletions {
+			bad("spec.maxFailedIndexes %d: at most %d above %d completions", *s.MaxFailedIndexes, limitHighCompletions, completionsSoftLimit)
+		}
 	}
 	ps := s.Template.Spec
 	if ps.RestartPolicy != corev1.RestartPolicyNever {
