@@ -8,7 +8,7 @@ FUZZTIME  ?= 10s
 # or document uses it.
 TAGS      := urfave_cli_no_docs
 
-.PHONY: build test test-race acceptance vet lint fuzz-smoke bench bench-baseline bench-check fmt
+.PHONY: build test test-race acceptance scaleout vet lint fuzz-smoke bench bench-baseline bench-check fmt
 
 build:
 	$(GO) build -tags $(TAGS) -o bin/ ./cmd/puzzlesat ./cmd/puzzlesat-render ./cmd/puzzlesat-bench ./cmd/puzzlesat-generate ./cmd/puzzlesat-serve
@@ -20,6 +20,14 @@ test:
 # minutes each): files tagged acceptance, tests named TestAcceptance*.
 acceptance:
 	$(GO) test -tags acceptance -run Acceptance -count=1 $(PKGS)
+
+# The README's scale-out recipes run for real, shrunk: the Slurm job arrays
+# on a single-node Slurm it starts and stops (needs root, slurm-wlm, munge),
+# GNU parallel on local slots, the Kubernetes Job validated against batch/v1
+# and run per index; every sharded run must equal the one-machine run. About
+# a minute on 2 cores (.ci/scaleout/run.sh).
+scaleout: build
+	bash .ci/scaleout/run.sh
 
 test-race:
 	$(GO) test -race -count=1 $(PKGS)
