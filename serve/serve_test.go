@@ -443,11 +443,11 @@ func TestShift(t *testing.T) {
 	}
 }
 
-// TestShiftSolveEvents: with Accept text/event-stream the solve sends one
-// depth event per depth, in order, then the result.
+// TestShiftSolveEvents: with Accept text/event-stream and method sat the
+// solve sends one depth event per depth, in order, then the result.
 func TestShiftSolveEvents(t *testing.T) {
 	_, ts := newTestServer(t, Options{})
-	req, err := http.NewRequest(http.MethodPost, ts.URL+"/api/shift/solve", strings.NewReader(`{"example": "shift-loopover-3x3-worst"}`))
+	req, err := http.NewRequest(http.MethodPost, ts.URL+"/api/shift/solve", strings.NewReader(`{"example": "shift-loopover-3x3-worst", "method": "sat"}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -493,6 +493,16 @@ func TestShiftSolveEvents(t *testing.T) {
 	}
 	if result.Status != "optimal" || len(result.Moves) != 8 || len(result.States) != 9 {
 		t.Errorf("result: have %s with %d moves, want optimal with 8", result.Status, len(result.Moves))
+	}
+}
+
+// TestShiftSolveCut: a shortest solution cut short by the request limit
+// is a 503 that says the depths refuted so far.
+func TestShiftSolveCut(t *testing.T) {
+	_, ts := newTestServer(t, Options{Timeout: 3 * time.Second})
+	status, data := do(t, ts, http.MethodPost, "/api/shift/solve", map[string]any{"builtin": "reborn", "method": "sat"}, nil)
+	if status != http.StatusServiceUnavailable || !bytes.Contains(data, []byte("proven so far: no solution shorter than")) {
+		t.Errorf("reborn cut short: have %d %s, want 503 saying what was proven", status, data)
 	}
 }
 

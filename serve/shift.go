@@ -1,10 +1,14 @@
 package serve
 
 import (
+	"fmt"
+	"net/http"
 	"slices"
 	"strings"
 	"time"
 
+	"github.com/puzzlesat/puzzlesat/answer"
+	"github.com/puzzlesat/puzzlesat/internal/plural"
 	"github.com/puzzlesat/puzzlesat/shift"
 	"github.com/puzzlesat/puzzlesat/solve/deepen"
 )
@@ -25,6 +29,10 @@ type shiftRequest struct {
 	Example  string   `json:"example,omitempty"`
 	Moves    []string `json:"moves,omitempty"`
 	MaxSteps int      `json:"max_steps,omitempty"`
+	// Method is how /api/shift/solve proves the optimum: "auto" (the
+	// default, as shift solve), "sat" (every depth by SAT, sent as it is
+	// decided) or "search".
+	Method string `json:"method,omitempty"`
 }
 
 // shiftLoaded is a shift puzzle with the states along the moves applied.
@@ -159,9 +167,12 @@ type shiftSolveAnswer struct {
 	LowerBound int            `json:"lower_bound"`
 	MaxSteps   int            `json:"max_steps"`
 	Depths     []deepen.Depth `json:"depths"`
-	Solver     string         `json:"solver"`
-	Encoding   string         `json:"encoding"`
-	MS         int64          `json:"ms"`
+	// Proof names the method whose proof the answer is: "sat" or
+	// "search", whichever settled first.
+	Proof    string `json:"proof,omitempty"`
+	Solver   string `json:"solver"`
+	Encoding string `json:"encoding"`
+	MS       int64  `json:"ms"`
 }
 
 // shiftSolve deepens from the state after the request's moves. With
@@ -181,16 +192,25 @@ func (s *Server) shiftSolve(c *call) (any, error) {
 	p := l.p.Clone()
 	p.Start = slices.Clone(l.state())
 	t0 := time.Now()
-	res, err := deepen.Solve(c.ctx, p, deepen.Options{NewSolver: s.opt.Solver, MaxSteps: maxSteps,
+	// The same proof, by the same default method, as shift solve.
+	res, err := answer.ShortestSolution(c.ctx, p, answer.ShortestOptions{Method: req.Method, NewSolver: s.opt.Solver, MaxSteps: maxSteps,
 		OnDepth: func(d deepen.Depth) { c.emit("depth", d) }})
-	if err != nil {
-		if res == nil {
-			return nil, badRequest("%v", err)
-		}
+	if res == nil {
+		return nil, badRequest("%v", err)
+	}
+	if err != nil && c.ctx.Err() == nil {
 		return nil, err
 	}
+	if c.ctx.Err() != nil && res.Status == deepen.Unknown {
+		// Cut short: say what was proven so far.
+		return nil, &httpError{http.StatusServiceUnavailable, fmt.Sprintf("timed out after %v (serve --timeout); proven so far: no solution shorter than %s%s",
+			s.opt.Timeout, plural.N(res.LowerBound, "move"), refuted(res.LowerBound))}
+	}
 	out := shiftSolveAnswer{Status: string(res.Status), Moves: []string{}, LowerBound: res.LowerBound, MaxSteps: maxSteps,
-		Depths: res.Depths, Solver: res.Solver, Encoding: res.Encoding, MS: time.Since(t0).Milliseconds()}
+		Depths: res.Depths, Solver: res.Solver, Encoding: res.Encoding, Proof: res.Proof, MS: time.Since(t0).Milliseconds()}
+	if out.Depths == nil {
+		out.Depths = []deepen.Depth{}
+	}
 	if res.Status == deepen.Optimal {
 		for _, m := range res.Moves {
 			out.Moves = append(out.Moves, p.Moves[m].Name)
@@ -200,4 +220,15 @@ func (s *Server) shiftSolve(c *call) (any, error) {
 		}
 	}
 	return out, nil
+}
+
+// refuted names the depths below lb that were refuted.
+func refuted(lb int) string {
+	switch lb {
+	case 0:
+		return ""
+	case 1:
+		return " (depth 0 refuted)"
+	}
+	return fmt.Sprintf(" (depths 0..%d refuted)", lb-1)
 }
