@@ -60,7 +60,9 @@ const (
 	// Circle at (X, Y) of radius R: filled when W is 0, else a ring W
 	// wide (Fill set: filled with Fill's colour as well).
 	Circle Op = "circle"
-	// Rect from (X, Y) to (X2, Y2): filled when W is 0, else its outline.
+	// Rect from (X, Y) to (X2, Y2), its corners rounded by R: filled
+	// when W is 0, else its outline (Fill set: filled with Fill's colour
+	// as well).
 	Rect Op = "rect"
 	// Text centred on (X, Y), capitals Size high, Bold.
 	Text Op = "text"
@@ -78,7 +80,15 @@ const (
 	Paper Color = "paper" // the background (a number's disc)
 	Value Color = "value" // the drawer's colour for the value drawn
 	Light Color = "light" // Value mixed halfway with white (a broad line over dots)
+	Alert Color = "alert" // what changed or is wrong (a moved token's frame)
 )
+
+// Tones are the fills that tell tokens apart at a glance (a shift
+// puzzle's tokens, by value): Tone(n) is the n-th, cycling.
+const Tones = 9
+
+// Tone is the n-th token fill, "tone0" to "tone8".
+func Tone(n int) Color { return Color("tone" + string(rune('0'+(n%Tones+Tones)%Tones))) }
 
 // Layer orders the items: a drawer draws lower layers first, whatever the
 // order of the items.

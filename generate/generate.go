@@ -164,12 +164,12 @@ func InBand(kind string, b Band, rows, cols int, status human.Status, rep human.
 // ParseBand reads a band name of kind ("" is Any); an unknown name is an
 // error listing the kind's bands.
 func ParseBand(kind, s string) (Band, error) {
-	if kind == ShiftKind {
+	if mk := MovesKind(kind); mk != nil {
 		if s == "" {
 			return Any, nil
 		}
-		if _, ok := shiftBands[Band(s)]; !ok {
-			return "", fmt.Errorf("unknown difficulty %q (have easy, medium, hard, any)", s)
+		if _, ok := mk.Moves.Band(s); !ok {
+			return "", fmt.Errorf("unknown difficulty %q (have %s)", s, strings.Join(mk.Moves.BandNames(), ", "))
 		}
 		return Band(s), nil
 	}
@@ -225,7 +225,7 @@ type Options struct {
 	// KindOptions are passed to the parser (Juosan reading,
 	// cardinality encoding, Arrows rules file).
 	KindOptions kinds.Options
-	// Shift is the puzzle Kind "shift" scrambles (its start is ignored:
+	// Shift is the puzzle a moves kind (MovesKind) scrambles (its start is ignored:
 	// scrambles start from a goal state).
 	Shift *shift.Puzzle
 	// Progress, when set, is told about every finished attempt of
@@ -296,7 +296,7 @@ var ErrOptions = errors.New("bad generate options")
 var ErrExhausted = errors.New("no puzzle in the band")
 
 // Kinds lists the kinds Generate supports: those with generation metadata
-// (kinds.Kind.Generate), sorted, then "shift".
+// (kinds.Kind.Generate), sorted, then the kinds played by moves.
 func Kinds() []string {
 	var out []string
 	for _, k := range kinds.List() {
@@ -304,7 +304,10 @@ func Kinds() []string {
 			out = append(out, k.Name)
 		}
 	}
-	return append(out, ShiftKind)
+	for _, k := range kinds.Moves() {
+		out = append(out, k.Name)
+	}
+	return out
 }
 
 // maxSide is the largest side generated (Arrows values stop at 35 anyway).
@@ -328,8 +331,8 @@ func prepare(opt Options) (*job, error) {
 	if opt.Band == "" {
 		opt.Band = Any
 	}
-	if opt.Kind == ShiftKind {
-		return prepareShift(opt)
+	if mk := MovesKind(opt.Kind); mk != nil {
+		return prepareShift(opt, mk)
 	}
 	if opt.Shift != nil {
 		return nil, fmt.Errorf("%w: %v", ErrOptions, errNoShift)
@@ -436,7 +439,7 @@ func RNG(seed uint64, index, a int) *rand.Rand {
 // attempt runs one attempt. It returns nil and an outcome when the attempt
 // does not give a puzzle in the band.
 func (j *job) attempt(ctx context.Context, index, a int) (*Puzzle, string, error) {
-	if j.opt.Kind == ShiftKind {
+	if j.shiftBall != nil {
 		return j.shiftAttempt(ctx, index, a)
 	}
 	rng := RNG(j.opt.Seed, index, a)

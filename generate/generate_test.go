@@ -175,7 +175,7 @@ func TestShiftAcceptance(t *testing.T) {
 		t.Run(string(tc.band), func(t *testing.T) {
 			var ps []*generate.Puzzle
 			_, err := generate.Run(context.Background(), generate.Batch{
-				Options: generate.Options{Kind: generate.ShiftKind, Band: tc.band, Shift: base, Seed: 3},
+				Options: generate.Options{Kind: "shift", Band: tc.band, Shift: base, Seed: 3},
 				Count:   acceptanceCount, Workers: 2,
 				Emit: func(p *generate.Puzzle) error { ps = append(ps, p); return nil },
 			})
@@ -377,9 +377,9 @@ func TestOptionErrors(t *testing.T) {
 		{"stones", generate.Options{Solver: gini.NewSolver, Kind: "shinro", Rows: 3, Cols: 3, Stones: 10}},
 		{"method", generate.Options{Solver: gini.NewSolver, Kind: "shinro", Method: "annealing"}},
 		{"no solver", generate.Options{Kind: "juosan"}},
-		{"shift without puzzle", generate.Options{Kind: generate.ShiftKind}},
-		{"shift band", generate.Options{Kind: generate.ShiftKind, Shift: shift.Reborn(), Band: generate.Expert}},
-		{"shift moves", generate.Options{Kind: generate.ShiftKind, Shift: shift.Reborn(), MinScore: 20, MaxScore: 20}},
+		{"shift without puzzle", generate.Options{Kind: "shift"}},
+		{"shift band", generate.Options{Kind: "shift", Shift: shift.Reborn(), Band: generate.Expert}},
+		{"shift moves", generate.Options{Kind: "shift", Shift: shift.Reborn(), MinScore: 20, MaxScore: 20}},
 		{"shift puzzle on another kind", generate.Options{Solver: gini.NewSolver, Kind: "juosan", Shift: shift.Reborn()}},
 	}
 	for _, tc := range tests {

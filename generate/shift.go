@@ -9,49 +9,45 @@ import (
 	"sync"
 
 	"github.com/puzzlesat/puzzlesat/human"
+	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/shift"
 	"github.com/puzzlesat/puzzlesat/shift/search"
 )
 
-// ShiftKind is the Kind that makes shift puzzles: scrambles of
-// Options.Shift whose optimum is proven to lie in the band.
-const ShiftKind = "shift"
-
-// The shift bands: ranges of the proven optimum, in moves.
-var shiftBands = map[Band][2]int{
-	Any:    {1, 10},
-	Easy:   {1, 4},
-	Medium: {5, 7},
-	Hard:   {8, 10},
+// MovesKind returns the kind called name when it is a kind of puzzles
+// played by moves (kinds.Kind.Moves: shift puzzles), whose puzzles are
+// scrambles of Options.Shift with their optimum proven in the band; nil
+// otherwise.
+func MovesKind(name string) *kinds.Kind {
+	if k, err := kinds.Find(name); err == nil && !k.Grid() {
+		return k
+	}
+	return nil
 }
-
-// shiftMaxMoves bounds the optimum asked for: the exact search stores
-// states on both sides, and beyond about 12 moves of Reborn that takes
-// minutes.
-const shiftMaxMoves = 14
 
 // shiftJob resolves a shift job: the move range from the band, or from
 // MinScore..MaxScore when set.
 func (j *job) shiftRange() (lo, hi int, err error) {
-	r, ok := shiftBands[j.opt.Band]
+	mv := j.kind.Moves
+	r, ok := mv.Band(string(j.opt.Band))
 	if !ok {
-		return 0, 0, fmt.Errorf("%w: shift: unknown difficulty %q (have easy, medium, hard, any)", ErrOptions, j.opt.Band)
+		return 0, 0, fmt.Errorf("%w: %s: unknown difficulty %q (have %s)", ErrOptions, j.kind.Name, j.opt.Band, strings.Join(mv.BandNames(), ", "))
 	}
-	lo, hi = r[0], r[1]
+	lo, hi = r.Lo, r.Hi
 	if j.opt.MinScore > 0 || j.opt.MaxScore > 0 {
-		lo, hi = int(j.opt.MinScore), shiftMaxMoves
+		lo, hi = int(j.opt.MinScore), mv.MaxMoves
 		if j.opt.MaxScore > 0 {
 			hi = int(j.opt.MaxScore)
 		}
 	}
-	if lo < 1 || hi < lo || hi > shiftMaxMoves {
-		return 0, 0, fmt.Errorf("%w: shift: optimum %d..%d moves (want within 1..%d)", ErrOptions, lo, hi, shiftMaxMoves)
+	if lo < 1 || hi < lo || hi > mv.MaxMoves {
+		return 0, 0, fmt.Errorf("%w: %s: optimum %d..%d moves (want within 1..%d)", ErrOptions, j.kind.Name, lo, hi, mv.MaxMoves)
 	}
 	return lo, hi, nil
 }
 
 // prepareShift checks a shift job.
-func prepareShift(opt Options) (*job, error) {
+func prepareShift(opt Options, k *kinds.Kind) (*job, error) {
 	if opt.Shift == nil {
 		return nil, fmt.Errorf("%w: shift: no puzzle to scramble (Options.Shift)", ErrOptions)
 	}
@@ -61,7 +57,7 @@ func prepareShift(opt Options) (*job, error) {
 	if opt.Attempts <= 0 {
 		opt.Attempts = 100
 	}
-	j := &job{opt: opt, shiftBall: &ball{}}
+	j := &job{opt: opt, kind: k, shiftBall: &ball{}}
 	lo, hi, err := j.shiftRange()
 	if err != nil {
 		return nil, err
@@ -149,7 +145,7 @@ func (j *job) shiftPuzzle(ctx context.Context, q *shift.Puzzle, index, a, n int,
 	lo, hi := j.moves[0], j.moves[1]
 	name := j.opt.Shift.Name
 	if name == "" {
-		name = "shift"
+		name = j.kind.Name
 	}
 	q.Name = fmt.Sprintf("%s scramble seed %d puzzle %d attempt %d", name, j.opt.Seed, index, a)
 	r, err := search.Solve(ctx, q, search.Options{MaxSteps: n, Goals: j.ball().goals})
@@ -177,7 +173,7 @@ func (j *job) shiftPuzzle(ctx context.Context, q *shift.Puzzle, index, a, n int,
 	text := shift.Format(q)
 	sol := fmt.Sprintf("%s# optimum: %d moves, proven by %s: %s\n", text, k, proof, strings.Join(moves, " "))
 	return &Puzzle{
-		Kind: ShiftKind, Text: text, SolutionText: sol, Seed: j.opt.Seed, Band: j.opt.Band,
+		Kind: j.kind.Name, Text: text, SolutionText: sol, Seed: j.opt.Seed, Band: j.opt.Band,
 		Status: human.StatusSolved, Index: index, Attempt: a,
 		Report:  human.Report{Score: float64(k), Steps: k, Depth: k},
 		Metrics: map[string]any{"optimum": k, "moves": moves, "proof": proof, "scramble": walk},

@@ -21,6 +21,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/kinds/juosan"
 	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/kinds/linjat"
+	"github.com/puzzlesat/puzzlesat/kinds/shift"
 	"github.com/puzzlesat/puzzlesat/kinds/shinro"
 	"github.com/puzzlesat/puzzlesat/srcpos"
 )
@@ -50,7 +51,7 @@ var SolveRules = kind.SolveRules
 
 // all is the one list of kinds: a new kind is its folder and one line
 // here. Validate checks it.
-var all = []*Kind{juosan.Kind, shinro.Kind, arrows.Kind, linjat.Kind}
+var all = []*Kind{juosan.Kind, shinro.Kind, arrows.Kind, linjat.Kind, shift.Kind}
 
 // The kinds by name, for code that means one kind in particular (tests,
 // the Arrows rules command).
@@ -59,26 +60,72 @@ var (
 	Shinro = shinro.Kind
 	Arrows = arrows.Kind
 	Linjat = linjat.Kind
+	Shift  = shift.Kind
 )
 
-// List returns the kinds sorted by name.
-func List() []*Kind {
-	out := append([]*Kind(nil), all...)
+// Moves returns the kinds of puzzles played by moves (Kind.Moves), sorted
+// by name.
+func Moves() []*Kind {
+	var out []*Kind
+	for _, k := range all {
+		if !k.Grid() {
+			out = append(out, k)
+		}
+	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out
 }
 
-// Lookup returns the kind called name.
-func Lookup(name string) (*Kind, error) {
+// Find returns the kind called name, grid or moves.
+func Find(name string) (*Kind, error) {
 	for _, k := range all {
 		if k.Name == name {
+			return k, nil
+		}
+	}
+	var names []string
+	for _, k := range all {
+		names = append(names, k.Name)
+	}
+	sort.Strings(names)
+	return nil, fmt.Errorf("unknown kind %q (have %s)", name, strings.Join(names, ", "))
+}
+
+// DetectMoves returns the kind of puzzle played by moves whose own format
+// data is written in, or nil.
+func DetectMoves(name string, data []byte) *Kind {
+	for _, k := range all {
+		if !k.Grid() && k.Moves.Detect(name, data) {
+			return k
+		}
+	}
+	return nil
+}
+
+// List returns the grid kinds (the puzzle commands' kinds: check, solve,
+// grade and the rest) sorted by name; Moves the others.
+func List() []*Kind {
+	var out []*Kind
+	for _, k := range all {
+		if k.Grid() {
+			out = append(out, k)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// Lookup returns the grid kind called name (Find finds any kind).
+func Lookup(name string) (*Kind, error) {
+	for _, k := range all {
+		if k.Name == name && k.Grid() {
 			return k, nil
 		}
 	}
 	return nil, fmt.Errorf("unknown kind %q (have %s)", name, strings.Join(Names(), ", "))
 }
 
-// Names returns the kind names, sorted.
+// Names returns the grid kinds' names, sorted.
 func Names() []string {
 	var ns []string
 	for _, k := range List() {
@@ -91,7 +138,7 @@ func Names() []string {
 func Detect(name string, data []byte) (*Kind, error) {
 	var hits []*Kind
 	for _, k := range all {
-		if k.Detect(name, data) {
+		if k.Grid() && k.Detect(name, data) {
 			hits = append(hits, k)
 		}
 	}
@@ -143,7 +190,11 @@ func Validate() error {
 			return fmt.Errorf("kinds: duplicate kind %q", k.Name)
 		case k.Doc == "":
 			return fmt.Errorf("kinds: %s has no doc", k.Name)
-		case k.Detect == nil || k.Parse == nil || k.Select == nil:
+		case !k.Grid() && (k.Moves.Detect == nil || k.Moves.Parse == nil || k.Moves.Display == nil || len(k.Moves.Bands) == 0):
+			return fmt.Errorf("kinds: moves kind %s lacks Detect, Parse, Display or Bands", k.Name)
+		case !k.Grid() && (k.Parse != nil || k.Generate != nil || k.Random != nil):
+			return fmt.Errorf("kinds: moves kind %s also has a grid kind's Parse, Generate or Random", k.Name)
+		case k.Grid() && (k.Detect == nil || k.Parse == nil || k.Select == nil):
 			return fmt.Errorf("kinds: %s lacks Detect, Parse or Select", k.Name)
 		case len(k.Outputs) == 0:
 			return fmt.Errorf("kinds: %s has no output format", k.Name)

@@ -3,6 +3,7 @@ package render
 import (
 	"image/color"
 	"math"
+	"strings"
 
 	"github.com/go-fonts/dejavu/dejavusans"
 	"github.com/go-fonts/dejavu/dejavusansbold"
@@ -192,6 +193,11 @@ func colour(c display.Color, value color.RGBA) color.RGBA {
 		return value
 	case display.Light:
 		return lighten(value)
+	case display.Alert:
+		return struckRed
+	}
+	if n, ok := strings.CutPrefix(string(c), "tone"); ok && len(n) == 1 && n[0] >= '0' && n[0] <= '9' {
+		return tokenColors[int(n[0]-'0')%len(tokenColors)]
 	}
 	return black
 }
@@ -222,9 +228,15 @@ func (p *pen) item(it display.Item, value color.RGBA) {
 		p.stroke(c, x, y, w, col, false)
 	case display.Rect:
 		r := canvas.Rectangle(x2-x, y2-y)
+		if it.R > 0 {
+			r = canvas.RoundedRectangle(x2-x, y2-y, it.R*S)
+		}
 		if it.W == 0 {
 			p.fill(r, x, y, col)
 			return
+		}
+		if it.Fill != "" {
+			p.fill(r, x, y, colour(it.Fill, value))
 		}
 		p.stroke(r, x, y, w, col, false)
 	case display.Text:

@@ -166,7 +166,7 @@ func TestGolden(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			c, err := render.DrawShift(p, pic)
+			c, err := render.DrawShift(p, pic, kinds.Shift.Moves.Display)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -9,6 +9,7 @@ import (
 	"github.com/tdewolff/canvas"
 
 	"github.com/puzzlesat/puzzlesat/answer"
+	"github.com/puzzlesat/puzzlesat/display"
 	"github.com/puzzlesat/puzzlesat/internal/plural"
 	"github.com/puzzlesat/puzzlesat/shift"
 	"github.com/puzzlesat/puzzlesat/solve/deepen"
@@ -89,7 +90,9 @@ type shiftState struct {
 }
 
 // DrawShift draws a shift puzzle as pic says.
-func DrawShift(p *shift.Puzzle, pic ShiftPicture) (*canvas.Canvas, error) {
+//
+// board is the kind's picture of one state (kinds.Kind.Moves.Display).
+func DrawShift(p *shift.Puzzle, pic ShiftPicture, board func(p *shift.Puzzle, state []int, changed map[int]bool) *display.Board) (*canvas.Canvas, error) {
 	var panels []shiftState
 	if pic.Moves == nil {
 		panels = append(panels, shiftState{cells: p.Start})
@@ -147,7 +150,7 @@ func DrawShift(p *shift.Puzzle, pic ShiftPicture) (*canvas.Canvas, error) {
 		if k > 0 {
 			drawLink(pn.at(x-link, y), st.label, pic.Moves == nil, sh, f)
 		}
-		drawState(pn.at(x, y), p, st, f)
+		pn.at(x, y).items(board(p, st.cells, st.changed).Clues, black)
 	}
 	return c, nil
 }
@@ -170,34 +173,4 @@ var tokenColors = []color.RGBA{
 	{0xfd, 0xe2, 0xb8, 0xff}, {0xc8, 0xe6, 0xc9, 0xff}, {0xbb, 0xde, 0xfb, 0xff},
 	{0xf8, 0xbb, 0xd0, 0xff}, {0xe1, 0xbe, 0xe7, 0xff}, {0xff, 0xf5, 0x9d, 0xff},
 	{0xb2, 0xeb, 0xf2, 0xff}, {0xd7, 0xcc, 0xc8, 0xff}, {0xdc, 0xed, 0xc8, 0xff},
-}
-
-// drawState draws one state in the puzzle's picture: a tile per cell with
-// its token, gaps left empty.
-func drawState(p *pen, pz *shift.Puzzle, st shiftState, f *faces) {
-	face := f.face(S*0.36, true, black)
-	for r, line := range pz.Picture.Lines {
-		for c, cell := range line {
-			if cell == shift.Gap {
-				continue
-			}
-			x, y := float64(c)*S, float64(r)*S
-			v := st.cells[cell]
-			tile := canvas.RoundedRectangle(S*0.9, S*0.9, S*0.12)
-			p.layer(zBack)
-			label, fill := "*", white
-			if v != shift.Any {
-				label, fill = pz.Values[v], tokenColors[v%len(tokenColors)]
-			}
-			p.fill(tile, x+S*0.05, y+S*0.05, fill)
-			p.layer(zGrid)
-			border, width := labelGrey, 0.3
-			if st.changed[cell] {
-				border, width = struckRed, 0.7
-			}
-			p.stroke(tile, x+S*0.05, y+S*0.05, width, border, false)
-			p.layer(zClue)
-			p.text(cx(c), cy(r), label, face)
-		}
-	}
 }

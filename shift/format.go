@@ -16,6 +16,10 @@ var directives = map[string]bool{
 	"sum": true, "distinct": true, "magic": true,
 }
 
+// IsDirective reports whether word starts a line of the shift format's
+// own (name, start, target, moves, …), rather than of a bare picture.
+func IsDirective(word string) bool { return directives[word] }
+
 type srcLine struct {
 	num  int
 	text string

@@ -205,7 +205,8 @@ func action(c *cli.Context) error {
 // options reads the flags that choose the puzzles.
 func options(c *cli.Context) (generate.Options, error) {
 	kind := c.String("kind")
-	if kind != generate.ShiftKind {
+	moves := generate.MovesKind(kind) != nil
+	if !moves {
 		if _, err := kinds.Lookup(kind); err != nil {
 			return generate.Options{}, appio.BadInput(err)
 		}
@@ -219,7 +220,7 @@ func options(c *cli.Context) (generate.Options, error) {
 		return generate.Options{}, appio.BadInput(err)
 	}
 	if n := c.Int("moves"); n != 0 {
-		if kind != generate.ShiftKind {
+		if !moves {
 			return generate.Options{}, appio.Exit(appio.ExitBadInput, "--moves is for --kind shift")
 		}
 		lo, hi = float64(n), float64(n)
@@ -235,7 +236,7 @@ func options(c *cli.Context) (generate.Options, error) {
 		Stones: c.Int("stones"), Method: c.String("method"), Minimal: c.Bool("minimal"), Reencode: c.Bool("reencode"),
 		KindOptions: kinds.Options{Rule: c.String("rule"), Rules: c.String("rules")},
 	}
-	if kind == generate.ShiftKind {
+	if moves {
 		if opt.Shift, err = shiftPuzzle(c, c.String("puzzle")); err != nil {
 			return generate.Options{}, err
 		}
@@ -355,7 +356,7 @@ func (o *output) record(p *generate.Puzzle) record {
 		Difficulty: string(p.Band), Status: string(p.Status), SatStatus: "unique", Report: p.Report,
 		Metrics: p.Metrics, Clues: p.Clues, Minimal: p.Minimal, Puzzle: p.Text, Solved: p.SolutionText,
 		Solution: sol, Solver: o.c.String("solver")}
-	if p.Kind == generate.ShiftKind {
+	if generate.MovesKind(p.Kind) != nil {
 		rec.SatStatus, rec.Solver = "", ""
 	}
 	return rec
@@ -402,7 +403,7 @@ func (o *output) emit(p *generate.Puzzle) error {
 	}
 	fmt.Fprint(w, text)
 	rep := p.Report
-	if p.Kind == generate.ShiftKind {
+	if generate.MovesKind(p.Kind) != nil {
 		fmt.Fprintf(o.c.App.ErrWriter, "%s: %s, optimum %d moves (proven by exact search); puzzle %d attempt %d\n",
 			rec.Name, p.Band, int(rep.Score), p.Index, p.Attempt)
 		return nil

@@ -19,6 +19,8 @@ import (
 	"github.com/puzzlesat/puzzlesat/app/appio"
 	"github.com/puzzlesat/puzzlesat/app/puzzlecmd"
 	"github.com/puzzlesat/puzzlesat/crosscheck"
+	"github.com/puzzlesat/puzzlesat/generate"
+	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/render"
 	"github.com/puzzlesat/puzzlesat/shift"
 )
@@ -69,13 +71,13 @@ func action(c *cli.Context, args []string) error {
 	}
 	ctx, cancel := appio.Context(c)
 	defer cancel()
-	sp, err := loadShift(c, args[0])
+	sp, sk, err := loadShift(c, args[0])
 	if err != nil {
 		return err
 	}
 	var pic *canvas.Canvas
 	if sp != nil {
-		pic, err = drawShift(ctx, c, sp, mode)
+		pic, err = drawShift(ctx, c, sp, sk, mode)
 	} else {
 		inst, lerr := puzzlecmd.LoadOne(c, args[0])
 		if lerr != nil {
@@ -139,43 +141,51 @@ func exitFor(err error) error {
 	return appio.Failure(err)
 }
 
-// loadShift reads arg as a shift puzzle when --kind says so, or, without
-// --kind, when it parses as one (shift puzzles are not among the kinds the
-// puzzle loader detects). It returns nil for any other puzzle. Standard
-// input is read here and handed back to the app's reader, so that the
-// puzzle loader can read it again.
-func loadShift(c *cli.Context, arg string) (*shift.Puzzle, error) {
-	kind := c.String("kind")
-	if kind != "" && kind != "shift" {
-		return nil, nil
-	}
-	// URLs, FILE#NAME and folders (an Arrows puzzle) are never shift
-	// puzzles: only a file that exists as named, or stdin, may be.
-	if kind == "" && arg != "-" {
+// loadShift reads arg as a puzzle played by moves (kinds.Moves: shift
+// puzzles) when --kind names such a kind, or, without --kind, when a kind
+// of them reads it (a bare picture included, as render always has: the
+// puzzle loader reads grid kinds only). It returns nil for any other puzzle. Standard input is read here
+// and handed back to the app's reader, so that the puzzle loader can read
+// it again.
+func loadShift(c *cli.Context, arg string) (*shift.Puzzle, *kinds.Kind, error) {
+	name := c.String("kind")
+	var k *kinds.Kind
+	if name != "" {
+		if k = generate.MovesKind(name); k == nil {
+			return nil, nil, nil
+		}
+	} else if arg != "-" {
+		// URLs, FILE#NAME and folders (an Arrows puzzle) are never such
+		// puzzles: only a file that exists as named, or stdin, may be.
 		if st, err := os.Stat(arg); err != nil || st.IsDir() {
-			return nil, nil
+			return nil, nil, nil
 		}
 	}
-	name, data, err := appio.ReadInput(c, arg)
+	file, data, err := appio.ReadInput(c, arg)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if arg == "-" {
 		c.App.Reader = bytes.NewReader(data)
 	}
-	p, err := shift.Parse(name, data)
-	switch {
-	case err == nil:
-		return p, nil
-	case kind == "shift":
-		return nil, appio.BadInput(err)
+	if k == nil {
+		for _, mk := range kinds.Moves() {
+			if p, err := mk.Moves.Parse(file, data); err == nil {
+				return p, mk, nil
+			}
+		}
+		return nil, nil, nil
 	}
-	return nil, nil
+	p, err := k.Moves.Parse(file, data)
+	if err != nil {
+		return nil, nil, appio.BadInput(err)
+	}
+	return p, k, nil
 }
 
 // drawShift draws a shift puzzle: its start, or with --solution a shortest
 // move sequence.
-func drawShift(ctx context.Context, c *cli.Context, p *shift.Puzzle, mode render.Mode) (*canvas.Canvas, error) {
+func drawShift(ctx context.Context, c *cli.Context, p *shift.Puzzle, k *kinds.Kind, mode render.Mode) (*canvas.Canvas, error) {
 	var pic render.ShiftPicture
 	switch mode {
 	case render.Plain:
@@ -199,5 +209,5 @@ func drawShift(ctx context.Context, c *cli.Context, p *shift.Puzzle, mode render
 	default:
 		return nil, appio.Exit(appio.ExitBadInput, "--%s is not for shift puzzles: render draws their start, or with --solution a shortest solution", mode)
 	}
-	return render.DrawShift(p, pic)
+	return render.DrawShift(p, pic, k.Moves.Display)
 }

@@ -55,7 +55,14 @@ type Kind struct {
 	// unique or not, carrying its planted solution when it has one
 	// (kinds/random.go). The same rng state gives the same puzzle.
 	Random func(rng *rand.Rand, rows, cols int, opt Options) (Instance, error)
+	// Moves, set instead of Detect, Parse, Select, Generate and Random,
+	// makes this a kind of puzzle played by moves (shift puzzles).
+	Moves *Moves
 }
+
+// Grid reports whether k is a grid kind: its puzzles are unknowns to fill
+// (read by Parse), not moves to find.
+func (k *Kind) Grid() bool { return k.Moves == nil }
 
 // RouteReporter is implemented by instances whose kind has rules that
 // assume uniqueness ("cheats", Linjat): Route says whether the sound rules
