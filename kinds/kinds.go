@@ -53,6 +53,22 @@ var SolveRules = kind.SolveRules
 // here. Validate checks it.
 var all = []*Kind{juosan.Kind, shinro.Kind, arrows.Kind, linjat.Kind, shift.Kind}
 
+// Register adds k to the list, for a test that brings a kind of its own
+// (internal/toykind): call it before anything else reads the list (in
+// TestMain), never beside running work. It returns what removes k again. A
+// kind of puzzlesat's is a line of all, not a call to Register.
+func Register(k *Kind) (unregister func()) {
+	all = append(all, k)
+	return func() {
+		for i, x := range all {
+			if x == k {
+				all = append(all[:i:i], all[i+1:]...)
+				return
+			}
+		}
+	}
+}
+
 // The kinds by name, for code that means one kind in particular (tests,
 // the Arrows rules command).
 var (

@@ -156,7 +156,15 @@ func loadArg(c *cli.Context, arg string, opt kinds.Options) ([]item, error) {
 
 func pickKind(c *cli.Context, name string, data []byte) (*kinds.Kind, error) {
 	if k := c.String("kind"); k != "" {
+		if mk, err := kinds.Find(k); err == nil && !mk.Grid() {
+			return nil, fmt.Errorf("%s puzzles are played by moves: use puzzlesat %s solve", k, k)
+		}
 		return kinds.Lookup(k)
 	}
-	return kinds.Detect(name, data)
+	k, err := kinds.Detect(name, data)
+	if mk := kinds.DetectMoves(name, data); err != nil && mk != nil {
+		// Say what the input is and which command answers it.
+		return nil, fmt.Errorf("%w (this is a %s puzzle: use puzzlesat %s solve)", err, mk.Name, mk.Name)
+	}
+	return k, err
 }

@@ -91,6 +91,8 @@ var Rules = []Rule{
 		Why: "the tests' corpus loaders load models only, so tests of encode and human may use them"},
 	{From: "internal/satoracle", Not: join([]string{"human/...", "kinds/..."}, driving, belowApp),
 		Why: "the encoders' test oracle sits beside the encoders"},
+	{From: "internal/toykind", Not: join([]string{"sat/...", "kinds"}, driving, belowApp),
+		Why: "the test-only toy kind is a kind like any other: it builds on package kind and is registered by its tests"},
 	{From: "internal/plural", Not: []string{"..."},
 		Why: "counted nouns for messages, used by every layer: it imports nothing of ours"},
 	{From: "internal/depgraph", Not: []string{"..."},
