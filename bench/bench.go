@@ -45,18 +45,18 @@ func Corpus(root string) ([]Case, error) {
 		// encoding, and re-reading the Linjat levels for each of its
 		// puzzles took most of the bench tests' time.
 		var mu sync.Mutex
-		read := map[kinds.Options][]kinds.Instance{}
+		read := map[string][]kinds.Instance{}
 		parse := func(opt kinds.Options) ([]kinds.Instance, error) {
 			mu.Lock()
 			defer mu.Unlock()
-			if xs, ok := read[opt]; ok {
+			if xs, ok := read[opt.String()]; ok {
 				return xs, nil
 			}
 			xs, err := k.Parse(file, data, opt)
 			if err != nil {
 				return nil, err
 			}
-			read[opt] = xs
+			read[opt.String()] = xs
 			return xs, nil
 		}
 		insts, err := parse(kinds.Options{})

@@ -39,7 +39,7 @@ func arrowsCorpus(t *testing.T, rules string) []kinds.Instance {
 		if err != nil {
 			t.Fatal(err)
 		}
-		insts, err := kinds.Arrows.Parse(f, data, kinds.Options{Rules: rules})
+		insts, err := kinds.Arrows.Parse(f, data, kinds.Options{}.With("rules", rules))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -53,7 +53,7 @@ func arrowsCorpus(t *testing.T, rules string) []kinds.Instance {
 func arrowsInstance(t *testing.T, p *am.Puzzle, rules string) kinds.Instance {
 	t.Helper()
 	text := p.CanonicalText(nil)
-	insts, err := kinds.Arrows.Parse(p.Title, []byte(text), kinds.Options{Rules: rules})
+	insts, err := kinds.Arrows.Parse(p.Title, []byte(text), kinds.Options{}.With("rules", rules))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -49,8 +49,8 @@ func TestRulesSolveCorpus(t *testing.T) {
 		files []string
 		want  int // puzzles
 	}{
-		{"juosan-either", "juosan", kinds.Options{Rule: "either"}, janko, 63},
-		{"juosan-majority", "juosan", kinds.Options{Rule: "majority"}, janko, 63},
+		{"juosan-either", "juosan", kinds.Options{}.With("rule", "either"), janko, 63},
+		{"juosan-majority", "juosan", kinds.Options{}.With("rule", "majority"), janko, 63},
 		{"shinro", "shinro", kinds.Options{}, []string{testcorpus.Path("shinro", "playshinro.json")}, 40},
 		{"arrows", "arrows", kinds.Options{}, arrows, 23},
 	}

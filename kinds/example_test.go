@@ -19,7 +19,7 @@ func Example() {
 	if err != nil {
 		panic(err)
 	}
-	insts, err := k.Parse("janko51", url, kinds.Options{Rule: "either"})
+	insts, err := k.Parse("janko51", url, kinds.Options{}.With("rule", "either"))
 	if err != nil {
 		panic(err)
 	}

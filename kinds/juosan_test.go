@@ -30,7 +30,7 @@ func TestJuosanJanko(t *testing.T) {
 	}
 	for _, rule := range []string{"either", "majority"} {
 		for _, f := range files {
-			inst := parseFile(t, "juosan", f, kinds.Options{Rule: rule})[0]
+			inst := parseFile(t, "juosan", f, kinds.Options{}.With("rule", rule))[0]
 			want, err := inst.ParseSolution(f, testcorpus.Read(t, "juosan", "janko", strings.TrimSuffix(filepath.Base(f), ".in")+".ans"))
 			if err != nil {
 				t.Fatal(err)
@@ -108,7 +108,7 @@ func TestJuosanCounts(t *testing.T) {
 		"4x4_1": {306, 306}, "4x4_2": {18, 18}, "4x4_3": {4, 4}, "5x5_1": {12, 0}, "5x5_2": {144, 144},
 	}
 	for ri, rule := range []string{"either", "majority"} {
-		insts, _ := kinds.Juosan.Parse(path, data, kinds.Options{Rule: rule})
+		insts, _ := kinds.Juosan.Parse(path, data, kinds.Options{}.With("rule", rule))
 		for _, inst := range insts {
 			w, ok := want[strings.Fields(inst.Name())[0]]
 			if !ok {

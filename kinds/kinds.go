@@ -38,6 +38,7 @@ type (
 	Generation    = kind.Generation
 	Band          = kind.Band
 	Levels        = kind.Levels
+	Flag          = kind.Flag
 	TrialRound    = kind.TrialRound
 	GenOptions    = kind.GenOptions
 	Solver        = kind.Solver
@@ -78,6 +79,32 @@ var (
 	Linjat = linjat.Kind
 	Shift  = shift.Kind
 )
+
+// Flags returns the flags the kinds declare (Kind.Flags), each once, in
+// the order of the list.
+func Flags() []kind.Flag {
+	var out []kind.Flag
+	seen := map[string]bool{}
+	for _, k := range all {
+		for _, f := range k.Flags {
+			if !seen[f.Name] {
+				seen[f.Name] = true
+				out = append(out, f)
+			}
+		}
+	}
+	return out
+}
+
+// CheckOptions refuses a value a kind's flag does not take.
+func CheckOptions(o Options) error {
+	for _, f := range Flags() {
+		if err := f.Check(o.Flag(f.Name)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
 
 // Moves returns the kinds of puzzles played by moves (Kind.Moves), sorted
 // by name.

@@ -26,8 +26,8 @@ func TestKindtest(t *testing.T) {
 		opt   kinds.Options
 		files []string
 	}{
-		{"juosan-either", kinds.Juosan, kinds.Options{Rule: "either"}, juosan},
-		{"juosan-majority", kinds.Juosan, kinds.Options{Rule: "majority"}, juosan},
+		{"juosan-either", kinds.Juosan, kinds.Options{}.With("rule", "either"), juosan},
+		{"juosan-majority", kinds.Juosan, kinds.Options{}.With("rule", "majority"), juosan},
 		{"shinro", kinds.Shinro, kinds.Options{}, []string{testcorpus.Path("shinro", "playshinro.json")}},
 		{"arrows", kinds.Arrows, kinds.Options{}, testcorpus.Glob(t, "arrows/20*")},
 		{"linjat", kinds.Linjat, kinds.Options{}, linjatLevels(t)},

@@ -475,7 +475,7 @@ func (s *Server) generate(c *call) (any, error) {
 	t0 := time.Now()
 	p, err := generate.Generate(c.ctx, generate.Options{
 		Kind: k.Name, Rows: req.Rows, Cols: req.Cols, Band: band, Seed: req.Seed, Attempts: req.Attempts,
-		Solver: s.opt.Solver, KindOptions: kinds.Options{Rule: req.Rule},
+		Solver: s.opt.Solver, KindOptions: kinds.Options{}.With("rule", req.Rule),
 		Progress: func(attempt int, outcome string) { c.emit("attempt", attemptEvent{attempt, outcome}) },
 	})
 	switch {

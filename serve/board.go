@@ -82,7 +82,7 @@ func (s *Server) load(spec puzzleSpec) (*loaded, error) {
 	default:
 		return nil, badRequest("unknown rule %q (want either or majority)", spec.Rule)
 	}
-	opt := kinds.Options{Rule: spec.Rule}
+	opt := kinds.Options{}.With("rule", spec.Rule)
 	out := &loaded{kind: k}
 	if spec.Select != "" {
 		// Only the selected puzzle is read, by the rule of the command

@@ -18,6 +18,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/encode"
 	"github.com/puzzlesat/puzzlesat/encode/card"
+	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/sat/solvers"
 	"github.com/puzzlesat/puzzlesat/shard"
@@ -262,4 +263,28 @@ func Anywhere(action func(*cli.Context, []string) error) cli.ActionFunc {
 		}
 		return action(c, pos)
 	}
+}
+
+// KindFlags are the flags the kinds declare (kinds.Flags), for every
+// command that reads puzzles.
+func KindFlags() []cli.Flag {
+	var out []cli.Flag
+	for _, f := range kinds.Flags() {
+		out = append(out, &cli.StringFlag{Name: f.Name, Value: f.Default, Usage: f.Usage})
+	}
+	return out
+}
+
+// KindOptions reads the kinds' flags (KindFlags) and --card, when the
+// command has it, refusing a value a kind's flag does not take.
+func KindOptions(c *cli.Context) (kinds.Options, error) {
+	o := kinds.Options{Card: c.String("card"), Flags: map[string]string{}}
+	for _, f := range kinds.Flags() {
+		v := c.String(f.Name)
+		if err := f.Check(v); err != nil {
+			return o, Exit(ExitBadInput, "unknown --%s %q (want %s)", f.Name, v, strings.Join(f.Values, " or "))
+		}
+		o.Flags[f.Name] = v
+	}
+	return o, nil
 }

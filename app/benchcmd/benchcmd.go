@@ -60,12 +60,10 @@ func Command() *cli.Command {
 			"does `bench compare`), json (every set and every instance). --plot draws time and effort per\n" +
 			"instance by encoding. --baseline FILE compares the run with FILE as `bench compare` does and\n" +
 			"exits 1 on a regression.",
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "corpus", Value: "testdata", Usage: "the corpus folder"},
 			&cli.BoolFlag{Name: "quick", Usage: "a fixed small subset of each kind and two small shift puzzles (CI)"},
 			&cli.StringFlag{Name: "kind", Usage: "only this kind (or shift)"},
-			&cli.StringFlag{Name: "rule", Value: "either", Usage: "Juosan clue reading of puzzles given as arguments: either or majority"},
-			&cli.StringFlag{Name: "rules", Usage: "Arrows rules file for puzzles given as arguments"},
 			&cli.StringFlag{Name: "enc", Usage: "only these comma-separated encodings"},
 			&cli.StringFlag{Name: "solvers", Usage: "comma-separated back-ends (default: " + defaultSolvers + ")"},
 			&cli.IntFlag{Name: "reps", Value: 3, Usage: "runs of every check; times are their median"},
@@ -78,7 +76,7 @@ func Command() *cli.Command {
 			&cli.StringFlag{Name: "cnf", Usage: "instead, time the solvers on these comma-separated CNF families of the corpus (e.g. UF20,UF50,UF75,sudoku,UUF250)"},
 			&cli.StringFlag{Name: "ratio-to", Value: "ext:cadical", Usage: "with --cnf: report median ratios to this back-end"},
 			appio.TimeoutFlag,
-		},
+		}, appio.KindFlags()...),
 		Action:      action,
 		Subcommands: []*cli.Command{compareCommand()},
 	}
@@ -155,12 +153,11 @@ func action(c *cli.Context) error {
 
 	var sets []bench.Set
 	if len(args) > 0 {
-		switch r := c.String("rule"); r {
-		case "either", "majority":
-		default:
-			return appio.Exit(appio.ExitBadInput, "unknown --rule %q (want either or majority)", r)
+		kopt, kerr := appio.KindOptions(c)
+		if kerr != nil {
+			return kerr
 		}
-		sets, err = bench.FileSets(args, kinds.Options{Rule: c.String("rule"), Rules: c.String("rules")})
+		sets, err = bench.FileSets(args, kopt)
 	} else {
 		sets, err = bench.Sets(c.String("corpus"), c.Bool("quick"))
 	}

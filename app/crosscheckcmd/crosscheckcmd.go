@@ -212,7 +212,10 @@ func random(c *cli.Context, n int) ([]crosscheck.Puzzle, error) {
 		}
 		list = []*kinds.Kind{kind}
 	}
-	opt := kinds.Options{Rule: c.String("rule"), Card: c.String("card"), Rules: c.String("rules")}
+	opt, err := appio.KindOptions(c)
+	if err != nil {
+		return nil, err
+	}
 	seed := c.Uint64("seed")
 	var out []crosscheck.Puzzle
 	for _, k := range list {

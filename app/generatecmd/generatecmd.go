@@ -68,8 +68,6 @@ func Command() *cli.Command {
 			&cli.StringFlag{Name: "out", Usage: "DIR: write each puzzle's files there (and its record on stdout); -: records on stdout"},
 			&cli.IntFlag{Name: "attempts", Value: 100, Usage: "attempts per puzzle before giving up on it"},
 			&cli.IntFlag{Name: "stones", Usage: "Shinro stone count (default: 3/16 of the cells)"},
-			&cli.StringFlag{Name: "rule", Value: "either", Usage: "Juosan clue reading: either or majority"},
-			&cli.StringFlag{Name: "rules", Usage: "rules file for kinds whose rules are data (arrows)"},
 			&cli.StringFlag{Name: "puzzle", Value: "reborn", Usage: "shift: the puzzle to scramble, a built-in (" + strings.Join(shift.BuiltinNames(), ", ") + ") or a file"},
 			&cli.IntFlag{Name: "moves", Usage: "shift: the proven optimum, exactly (same as --score N..N)"},
 			&cli.BoolFlag{Name: "solution", Usage: "text output: write the solution block with the puzzle"},
@@ -225,16 +223,15 @@ func options(c *cli.Context) (generate.Options, error) {
 		}
 		lo, hi = float64(n), float64(n)
 	}
-	switch r := c.String("rule"); r {
-	case "", "either", "majority":
-	default:
-		return generate.Options{}, appio.Exit(appio.ExitBadInput, "unknown --rule %q (want either or majority)", r)
+	kopt, err := appio.KindOptions(c)
+	if err != nil {
+		return generate.Options{}, err
 	}
 	opt := generate.Options{
 		Kind: kind, Rows: rows, Cols: cols, Band: generate.Band(c.String("difficulty")),
 		MinScore: lo, MaxScore: hi, Seed: c.Uint64("seed"), Attempts: c.Int("attempts"),
 		Stones: c.Int("stones"), Method: c.String("method"), Minimal: c.Bool("minimal"), Reencode: c.Bool("reencode"),
-		KindOptions: kinds.Options{Rule: c.String("rule"), Rules: c.String("rules")},
+		KindOptions: kopt,
 	}
 	if moves {
 		if opt.Shift, err = shiftPuzzle(c, c.String("puzzle")); err != nil {

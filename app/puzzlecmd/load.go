@@ -32,24 +32,15 @@ func (it item) label(multi bool) string {
 
 var (
 	kindFlag = &cli.StringFlag{Name: "kind", Usage: "puzzle kind (default: detect from the input)"}
-	ruleFlag = &cli.StringFlag{Name: "rule", Value: "either", Usage: "Juosan clue reading: either or majority"}
 	cardFlag = &cli.StringFlag{Name: "card", Usage: "cardinality encoding (encode/card; default totalizer)"}
-	rulesFlg = &cli.StringFlag{Name: "rules", Usage: "rules file for kinds whose rules are data (arrows)"}
 )
 
+// puzzleFlags are --kind, --card and the kinds' own flags.
 func puzzleFlags() []cli.Flag {
-	return []cli.Flag{kindFlag, ruleFlag, cardFlag, rulesFlg}
+	return append([]cli.Flag{kindFlag, cardFlag}, appio.KindFlags()...)
 }
 
-func options(c *cli.Context) (kinds.Options, error) {
-	o := kinds.Options{Rule: c.String("rule"), Card: c.String("card"), Rules: c.String("rules")}
-	switch o.Rule {
-	case "", "either", "majority":
-	default:
-		return o, appio.Exit(appio.ExitBadInput, "unknown --rule %q (want either or majority)", o.Rule)
-	}
-	return o, nil
-}
+func options(c *cli.Context) (kinds.Options, error) { return appio.KindOptions(c) }
 
 // isURL reports whether arg is a puzzle URL rather than a file name.
 func isURL(arg string) bool {

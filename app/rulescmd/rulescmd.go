@@ -121,7 +121,7 @@ func auditAction(c *cli.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	kopt := kinds.Options{Rules: c.String("rules")}
+	kopt := kinds.Options{}.With("rules", c.String("rules"))
 	var puzzles []auditee
 	for _, arg := range args {
 		as, err := loadArrows(c, arg, kopt)

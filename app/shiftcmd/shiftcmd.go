@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"time"
 
@@ -170,6 +171,9 @@ func solveAction(c *cli.Context, args []string) error {
 	ctx, cancel := appio.Context(c)
 	defer cancel()
 	out := solveJSON{Name: p.Name, Method: c.String("method")}
+	if !slices.Contains(answer.Methods, out.Method) {
+		return appio.Exit(appio.ExitBadInput, "unknown --method %q (want sat, search or auto)", out.Method)
+	}
 	opt := answer.ShortestOptions{Method: out.Method, MaxSteps: maxSteps, Encoding: c.String("encoding"), Jobs: c.Int("jobs")}
 	if out.Method != answer.MethodSearch {
 		if opt.NewSolver, err = appio.Factory(c); err != nil {

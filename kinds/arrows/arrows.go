@@ -20,6 +20,7 @@ var Kind = models.Kind(kind.Kind{
 	Doc:     "Japanese Arrows: every arrow's number is the count of distinct numbers it points at",
 	Formats: arrowsReads(),
 	Random:  randomArrows,
+	Flags:   []kind.Flag{{Name: "rules", Usage: "Arrows rules file (default: puzzlesat's own rules)"}},
 
 	Generate: generation,
 })
@@ -39,9 +40,9 @@ var models = &kind.Models[*am.Puzzle]{
 	Solution: (*am.Puzzle).ParseSolution,
 	Human: func(p *am.Puzzle, opt kind.Options) (*kind.HumanSetup, error) {
 		rs := ha.Default()
-		if opt.Rules != "" {
+		if opt.Flag("rules") != "" {
 			var err error
-			if rs, err = ha.LoadRules(opt.Rules); err != nil {
+			if rs, err = ha.LoadRules(opt.Flag("rules")); err != nil {
 				return nil, err
 			}
 		}

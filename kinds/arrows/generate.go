@@ -69,7 +69,7 @@ func startArrows(ctx context.Context, rng *rand.Rand, opt kind.GenOptions) (kind
 		return nil, err
 	}
 	p.Title = opt.Name
-	return &arrowsDraft{p: p, rules: opt.Kind.Rules}, nil
+	return &arrowsDraft{p: p, rules: opt.Kind.Flag("rules")}, nil
 }
 
 // referenceArrows runs human/arrows.Generate with the kind's rules alone
@@ -77,9 +77,9 @@ func startArrows(ctx context.Context, rng *rand.Rand, opt kind.GenOptions) (kind
 // layout worked out.
 func referenceArrows(ctx context.Context, rng *rand.Rand, opt kind.GenOptions) (*am.Puzzle, error) {
 	rs := ha.Default()
-	if opt.Kind.Rules != "" {
+	if opt.Kind.Flag("rules") != "" {
 		var err error
-		if rs, err = ha.LoadRules(opt.Kind.Rules); err != nil {
+		if rs, err = ha.LoadRules(opt.Kind.Flag("rules")); err != nil {
 			return nil, err
 		}
 	}
@@ -152,7 +152,7 @@ func (d *arrowsDraft) Text(withSol bool) string {
 }
 
 func (d *arrowsDraft) Instance() (kind.Instance, error) {
-	return models.Instance(d.p, kind.Options{Rules: d.rules}), nil
+	return models.Instance(d.p, kind.Options{}.With("rules", d.rules)), nil
 }
 
 func (d *arrowsDraft) Intended() puzzle.Assignment { return d.p.Solution }

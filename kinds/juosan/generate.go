@@ -39,7 +39,7 @@ var (
 // the rules their first foothold (three '-' side by side, or three '|'
 // stacked, pin themselves once numbered 3).
 func startJuosan(_ context.Context, rng *rand.Rand, opt kind.GenOptions) (kind.Draft, error) {
-	rd, err := jm.ParseReading(opt.Kind.Rule)
+	rd, err := jm.ParseReading(opt.Kind.Flag("rule"))
 	if err != nil {
 		return nil, err
 	}

@@ -13,6 +13,7 @@ var Kind = models.Kind(kind.Kind{
 	Name:   "juosan",
 	Doc:    "Juosan (Nikoli): fill every cell with - or |; a territory's number counts one symbol; no three - stacked, no three | side by side",
 	Random: randomJuosan,
+	Flags:  []kind.Flag{{Name: "rule", Usage: "Juosan clue reading: either or majority", Default: "either", Values: []string{"either", "majority"}}},
 
 	Generate: generation,
 })
@@ -41,9 +42,9 @@ var models = &kind.Models[*jm.Puzzle]{
 	},
 }
 
-// prepareJuosan gives the puzzle the clue reading opt.Rule names.
+// prepareJuosan gives the puzzle the clue reading its flag "rule" names.
 func prepareJuosan(_ string, p *jm.Puzzle, opt kind.Options) error {
-	rd, err := jm.ParseReading(opt.Rule)
+	rd, err := jm.ParseReading(opt.Flag("rule"))
 	if err != nil {
 		return err
 	}

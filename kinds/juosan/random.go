@@ -10,7 +10,7 @@ import (
 // randomJuosan: random territories, about three in four numbered, around a
 // planted grid (under either reading).
 func randomJuosan(rng *rand.Rand, rows, cols int, opt kind.Options) (kind.Instance, error) {
-	rd, err := jm.ParseReading(opt.Rule)
+	rd, err := jm.ParseReading(opt.Flag("rule"))
 	if err != nil {
 		return nil, err
 	}

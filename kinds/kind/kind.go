@@ -8,7 +8,11 @@ package kind
 
 import (
 	"context"
+	"fmt"
+	"maps"
 	"math/rand/v2"
+	"slices"
+	"strings"
 
 	"github.com/puzzlesat/puzzlesat/display"
 
@@ -19,12 +23,55 @@ import (
 
 // Options are the per-run choices that change a kind's meaning or encoding.
 type Options struct {
-	// Rule is a kind-specific rule variant (Juosan: "either" or "majority").
-	Rule string
 	// Card names the cardinality encoding (encode/card); "" is the default.
 	Card string
-	// Rules is a rules file for kinds whose human rules are data (Arrows).
-	Rules string
+	// Flags are the values of the kinds' own flags (Kind.Flags) by name;
+	// a kind reads its own with Flag.
+	Flags map[string]string
+}
+
+// String names o's choices, the same for the same choices (a map key).
+func (o Options) String() string {
+	parts := []string{"card=" + o.Card}
+	for _, k := range slices.Sorted(maps.Keys(o.Flags)) {
+		parts = append(parts, k+"="+o.Flags[k])
+	}
+	return strings.Join(parts, " ")
+}
+
+// Flag is the value of the kinds' flag called name ("" when unset).
+func (o Options) Flag(name string) string { return o.Flags[name] }
+
+// With returns o with flag name set to value (o itself is not changed).
+func (o Options) With(name, value string) Options {
+	flags := make(map[string]string, len(o.Flags)+1)
+	for k, v := range o.Flags {
+		flags[k] = v
+	}
+	flags[name] = value
+	o.Flags = flags
+	return o
+}
+
+// Flag is an option a kind declares for itself, the way an
+// analysis.Analyzer carries its own flags: every command that reads
+// puzzles offers it (the command line as --NAME, the playground's API by
+// its name), and the kind reads its value from Options.
+type Flag struct {
+	Name    string
+	Usage   string
+	Default string
+	// Values, when set, are the values the flag takes; another is
+	// refused before any puzzle is read.
+	Values []string
+}
+
+// Check refuses a value the flag does not take ("" takes the default).
+func (f Flag) Check(v string) error {
+	if v == "" || len(f.Values) == 0 || slices.Contains(f.Values, v) {
+		return nil
+	}
+	return fmt.Errorf("unknown %s %q (want %s)", f.Name, v, strings.Join(f.Values, " or "))
 }
 
 // Kind is one puzzle kind: metadata plus functions, like analysis.Analyzer.
@@ -55,6 +102,9 @@ type Kind struct {
 	// unique or not, carrying its planted solution when it has one
 	// (kinds/random.go). The same rng state gives the same puzzle.
 	Random func(rng *rand.Rand, rows, cols int, opt Options) (Instance, error)
+	// Flags are the kind's own options (Juosan's clue reading, Arrows'
+	// rules file); Options.Flag reads their values.
+	Flags []Flag
 	// Moves, set instead of Detect, Parse, Select, Generate and Random,
 	// makes this a kind of puzzle played by moves (shift puzzles).
 	Moves *Moves
