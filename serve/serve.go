@@ -317,7 +317,9 @@ func (s *Server) fail(c *call, err error) {
 		status = he.status
 	case errors.As(err, &tooBig):
 		status, msg = http.StatusRequestEntityTooLarge, fmt.Sprintf("request body over %d bytes", tooBig.Limit)
-	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
+	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled), c.ctx.Err() != nil:
+		// Whatever wrapped it (or flattened it to text): a request whose
+		// time is up is a 503, never a 500.
 		status, msg = http.StatusServiceUnavailable, fmt.Sprintf("timed out after %v (serve --timeout)", s.opt.Timeout)
 	}
 	if status >= 500 {
