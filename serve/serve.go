@@ -87,6 +87,7 @@ import (
 	"mime"
 	"net"
 	"net/http"
+	"os"
 	"runtime"
 	"runtime/debug"
 	"slices"
@@ -409,9 +410,8 @@ func (s *Server) fail(c *call, err error) {
 	status, msg := http.StatusInternalServerError, err.Error()
 	var he *httpError
 	var tooBig *http.MaxBytesError
-	var netErr net.Error
 	switch {
-	case errors.As(err, &netErr) && netErr.Timeout():
+	case errors.Is(err, os.ErrDeadlineExceeded):
 		// The body did not come within the read timeout.
 		status, msg = http.StatusRequestTimeout, fmt.Sprintf("the request body did not come within %v", s.opt.ReadTimeout)
 	case errors.Is(context.Cause(c.r.Context()), errShutdown):
@@ -445,8 +445,7 @@ func (c *call) decode(v any) error {
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		var tooBig *http.MaxBytesError
-		var netErr net.Error
-		if errors.As(err, &tooBig) || errors.As(err, &netErr) {
+		if errors.As(err, &tooBig) || errors.Is(err, os.ErrDeadlineExceeded) {
 			return err // over the limit; not sent in time
 		}
 		if errors.Is(err, io.EOF) {
