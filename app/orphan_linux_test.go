@@ -2,10 +2,14 @@ package app_test
 
 import (
 	"bufio"
+	"encoding/json"
 	"fmt"
+	"io"
 	"net"
+	"net/http"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -141,4 +145,59 @@ func answers(addr string) bool {
 	}
 	c.Close()
 	return true
+}
+
+// TestServeDrainsOnSIGTERM: SIGTERM to puzzlesat-serve drains it as Ctrl-C
+// does: a request under way (Reborn's proof, minutes long, streamed) is
+// cut after --grace with a 503 JSON error event, and the server exits 0.
+func TestServeDrainsOnSIGTERM(t *testing.T) {
+	cmd := exec.Command(filepath.Join(filepath.Dir(puzzlesat), "puzzlesat-serve"), "--addr", "127.0.0.1:0", "--grace", "200ms")
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	line, err := bufio.NewReader(out).ReadString('\n')
+	m := regexp.MustCompile(`http://(127\.0\.0\.1:\d+)/`).FindStringSubmatch(line)
+	if err != nil || m == nil {
+		t.Fatalf("first line %q, %v; want the playground's address", line, err)
+	}
+	req, _ := http.NewRequest(http.MethodPost, "http://"+m[1]+"/api/shift/solve", strings.NewReader(`{"builtin": "reborn"}`))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "text/event-stream")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	events := bufio.NewReader(resp.Body)
+	// The first depth event: the solve is under way.
+	for {
+		line, err := events.ReadString('\n')
+		if err != nil {
+			t.Fatalf("no depth event: %v", err)
+		}
+		if line == "event: depth\n" {
+			break
+		}
+	}
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	rest, _ := io.ReadAll(events)
+	_, last, _ := strings.Cut(string(rest), "event: error\ndata: ")
+	var e struct {
+		Error  string `json:"error"`
+		Status int    `json:"status"`
+	}
+	if err := json.Unmarshal([]byte(strings.TrimSpace(last)), &e); err != nil || e.Status != http.StatusServiceUnavailable {
+		t.Errorf("after SIGTERM the stream ended with %q; want an error event with status 503", rest)
+	}
+	err = cmd.Wait()
+	if code := cmd.ProcessState.ExitCode(); code != 0 {
+		t.Errorf("puzzlesat-serve exit %d (%v) after SIGTERM, want 0", code, err)
+	}
 }

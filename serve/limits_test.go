@@ -207,3 +207,46 @@ func TestShutdownCuts(t *testing.T) {
 		t.Error("the server still takes connections after its shutdown")
 	}
 }
+
+// TestBudget: parse, verify and the shift parse and apply take a slot of
+// their own pool (Jobs at once) and count their bodies against
+// Options.Budget: with the pool taken and the budget full, every further
+// request is answered 503 with a JSON error at once, never queued without
+// bound; those admitted are answered once a slot frees.
+func TestBudget(t *testing.T) {
+	s, ts := newTestServer(t, Options{Jobs: 1, Budget: 4 * minCharge})
+	for _, path := range []string{"/api/parse", "/api/verify", "/api/shift/parse", "/api/shift/apply"} {
+		t.Run(path, func(t *testing.T) {
+			body := map[string]any{"example": "juosan-6x6_1"}
+			if strings.HasPrefix(path, "/api/shift/") {
+				body = map[string]any{"builtin": "reborn"}
+			}
+			s.light <- struct{}{} // the one light slot is taken
+			const n = 12
+			statuses := make(chan int, n)
+			for range n {
+				go func() {
+					status, data := do(t, ts, http.MethodPost, path, body, nil)
+					var e errorBody
+					if status != http.StatusOK && json.Unmarshal(data, &e) != nil {
+						t.Errorf("have %d %s, want a JSON error", status, data)
+					}
+					statuses <- status
+				}()
+			}
+			// 4 fit the budget and wait for the slot; the other 8 are
+			// turned away.
+			for range n - 4 {
+				if st := <-statuses; st != http.StatusServiceUnavailable {
+					t.Fatalf("have %d, want 503 while the budget is full", st)
+				}
+			}
+			<-s.light
+			for range 4 {
+				if st := <-statuses; st != http.StatusOK {
+					t.Errorf("have %d, want 200 once the slot is free", st)
+				}
+			}
+		})
+	}
+}
