@@ -60,8 +60,10 @@
 // (messages keep their line:column), 404 for an unknown path, 405 for a
 // wrong method, 413 for a body over the limit, 415 for a POST that is not
 // JSON, 422 for an answer that is no result (no puzzle of the band within
-// the attempts; a grade whose human side and SAT disagree), 503 when the
-// solver runs out of time (Options.Timeout), 500 for a bug (a handler's
+// the attempts; a grade whose human side and SAT disagree), 408 for a body
+// not sent within Options.ReadTimeout, 503 when the request runs out of
+// time (Options.Timeout, whatever wrapped the error), when the server is
+// busy (Options.Budget) or when a shutdown cuts it, 500 for a bug (a handler's
 // panic is caught, logged and answered; the server goes on).
 //
 // # Safety
