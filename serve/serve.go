@@ -60,8 +60,10 @@
 // (messages keep their line:column), 404 for an unknown path, 405 for a
 // wrong method, 413 for a body over the limit, 415 for a POST that is not
 // JSON, 422 for an answer that is no result (no puzzle of the band within
-// the attempts; a grade whose human side and SAT disagree), 503 when the
-// solver runs out of time (Options.Timeout), 500 for a bug (a handler's
+// the attempts; a grade whose human side and SAT disagree), 408 for a body
+// not sent within Options.ReadTimeout, 503 when the request runs out of
+// time (Options.Timeout, whatever wrapped the error), when the server is
+// busy (Options.Budget) or when a shutdown cuts it, 500 for a bug (a handler's
 // panic is caught, logged and answered; the server goes on).
 //
 // # Safety
@@ -77,6 +79,7 @@
 package serve
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -86,9 +89,11 @@ import (
 	"mime"
 	"net"
 	"net/http"
+	"os"
 	"runtime"
 	"runtime/debug"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -98,10 +103,23 @@ import (
 
 // Defaults of Options.
 const (
-	DefaultTimeout  = time.Minute
-	DefaultMaxBody  = 1 << 20
-	DefaultMaxCells = 2500
+	DefaultTimeout      = time.Minute
+	DefaultMaxBody      = 1 << 20
+	DefaultMaxCells     = 2500
+	DefaultReadTimeout  = 30 * time.Second
+	DefaultIdleTimeout  = 30 * time.Second
+	DefaultMaxConns     = 256
+	DefaultBudgetBodies = 32
+	DefaultGrace        = 5 * time.Second
 )
+
+// minCharge is the least a request counts against Options.Budget: small
+// bodies still cost their decoding and their answer.
+const minCharge = 16 << 10
+
+// maxHeaderBytes bounds a request's headers (net/http answers 431 past
+// it; the listener makes that answer JSON).
+const maxHeaderBytes = 64 << 10
 
 // Options configure a server.
 type Options struct {
@@ -119,6 +137,24 @@ type Options struct {
 	// Hosts, when non-empty, are the Host header names accepted (without
 	// port); requests for others get 403.
 	Hosts []string
+	// ReadTimeout bounds reading a request: its headers, and its body
+	// from the end of the headers (0: Timeout, at most
+	// DefaultReadTimeout). A client slow to send is cut off.
+	ReadTimeout time.Duration
+	// IdleTimeout closes a keep-alive connection idle this long (0:
+	// DefaultIdleTimeout).
+	IdleTimeout time.Duration
+	// MaxConns bounds the connections open at once; more wait in the
+	// listen backlog until one closes (0: DefaultMaxConns).
+	MaxConns int
+	// Budget bounds the request bodies taken in at once, in bytes: each
+	// POST counts its Content-Length (at least minCharge; MaxBody when it
+	// sends none) from its start to its answer, and one that does not fit
+	// is answered 503 at once (0: DefaultBudgetBodies × MaxBody).
+	Budget int64
+	// Grace is how long a shutdown (Serve's context ending) lets requests
+	// under way finish before it cuts them with a 503 (0: DefaultGrace).
+	Grace time.Duration
 	// Log receives one line per failed request and every caught panic
 	// (nil: discarded).
 	Log io.Writer
@@ -126,14 +162,22 @@ type Options struct {
 
 // Server is the playground's HTTP handler.
 type Server struct {
-	opt    Options
-	log    *log.Logger
-	slots  chan struct{}
+	opt Options
+	log *log.Logger
+	// slots are the Jobs solving requests that may run at once; light
+	// the Jobs other POSTs (parse, verify, shift parse and apply: work
+	// in proportion to the body, the puzzles of a many-puzzle input
+	// included) that may.
+	slots, light chan struct{}
+	// taken is what the requests under way count against Options.Budget.
+	mu     sync.Mutex
+	taken  int64
 	routes map[string]*endpoint
 }
 
-// endpoint is one API path: its method, whether it solves (takes a slot
-// and the timeout), and what it does.
+// endpoint is one API path: its method, whether it solves (takes one of
+// the solving slots rather than a light one), and what it does. Every
+// POST runs under the timeout and takes a slot once its body is read.
 type endpoint struct {
 	method string
 	solves bool
@@ -157,11 +201,27 @@ func New(opt Options) (*Server, error) {
 	if opt.Jobs <= 0 {
 		opt.Jobs = runtime.GOMAXPROCS(0)
 	}
+	if opt.ReadTimeout <= 0 {
+		opt.ReadTimeout = min(opt.Timeout, DefaultReadTimeout)
+	}
+	if opt.IdleTimeout <= 0 {
+		opt.IdleTimeout = DefaultIdleTimeout
+	}
+	if opt.MaxConns <= 0 {
+		opt.MaxConns = DefaultMaxConns
+	}
+	if opt.Budget <= 0 {
+		opt.Budget = DefaultBudgetBodies * opt.MaxBody
+	}
+	if opt.Grace <= 0 {
+		opt.Grace = DefaultGrace
+	}
 	w := opt.Log
 	if w == nil {
 		w = io.Discard
 	}
-	s := &Server{opt: opt, log: log.New(w, "serve: ", log.LstdFlags), slots: make(chan struct{}, opt.Jobs)}
+	s := &Server{opt: opt, log: log.New(w, "serve: ", log.LstdFlags),
+		slots: make(chan struct{}, opt.Jobs), light: make(chan struct{}, opt.Jobs)}
 	s.routes = map[string]*endpoint{
 		"/api/kinds":       {method: http.MethodGet, serve: s.kinds},
 		"/api/examples":    {method: http.MethodGet, serve: s.examples},
@@ -191,6 +251,12 @@ func (s *Server) Paths() []string {
 
 // ServeHTTP answers the API under /api/ and the page's files elsewhere.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	// The request, body included, must come within the read timeout
+	// (the headers' own is the http.Server's): a client slow to send is
+	// cut off. The deadline is lifted once the body is read (decode), or
+	// net/http's watch on the quiet connection would end the request's
+	// context with it.
+	http.NewResponseController(w).SetReadDeadline(time.Now().Add(s.opt.ReadTimeout))
 	h := w.Header()
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self'; frame-ancestors 'none'")
@@ -239,9 +305,28 @@ type call struct {
 	w      http.ResponseWriter
 	r      *http.Request
 	events *eventStream // nil unless the client asked for events
-	// needSlot: the request solves and takes one of Options.Jobs slots
-	// once its body is read (decode); slot: it holds one.
-	needSlot, slot bool
+	// pool: the slots the request takes one of once its body is read
+	// (decode; nil: none); slot: it holds one.
+	pool chan struct{}
+	slot bool
+}
+
+// take counts n bytes against Options.Budget, if they fit.
+func (s *Server) take(n int64) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.taken+n > s.opt.Budget {
+		return false
+	}
+	s.taken += n
+	return true
+}
+
+// give returns what take counted.
+func (s *Server) give(n int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.taken -= n
 }
 
 // httpError is an error with the status it answers.
@@ -270,16 +355,34 @@ func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request, ep *endpoint) 
 			writeError(w, http.StatusUnsupportedMediaType, "send the request body as application/json")
 			return
 		}
+		if r.ContentLength > s.opt.MaxBody {
+			writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("request body over %d bytes", s.opt.MaxBody))
+			return
+		}
+		charge := r.ContentLength
+		if charge < 0 {
+			charge = s.opt.MaxBody
+		}
+		charge = max(charge, minCharge)
+		if !s.take(charge) {
+			w.Header().Set("Retry-After", "1")
+			writeError(w, http.StatusServiceUnavailable, "busy: too many requests under way, try again (serve --jobs)")
+			return
+		}
+		defer s.give(charge)
 		r.Body = http.MaxBytesReader(w, r.Body, s.opt.MaxBody)
 	}
 	c := &call{s: s, ctx: r.Context(), w: w, r: r}
-	if ep.solves {
+	if r.Method == http.MethodPost {
 		ctx, cancel := context.WithTimeout(r.Context(), s.opt.Timeout)
 		defer cancel()
-		c.ctx, c.needSlot = ctx, true
+		c.ctx, c.pool = ctx, s.light
+		if ep.solves {
+			c.pool = s.slots
+		}
 		defer func() {
 			if c.slot {
-				<-s.slots
+				<-c.pool
 			}
 		}()
 	}
@@ -310,6 +413,11 @@ func (s *Server) fail(c *call, err error) {
 	var he *httpError
 	var tooBig *http.MaxBytesError
 	switch {
+	case errors.Is(err, os.ErrDeadlineExceeded):
+		// The body did not come within the read timeout.
+		status, msg = http.StatusRequestTimeout, fmt.Sprintf("the request body did not come within %v", s.opt.ReadTimeout)
+	case errors.Is(context.Cause(c.r.Context()), errShutdown):
+		status, msg = http.StatusServiceUnavailable, "the server is shutting down: the request was cut (serve's grace period is over)"
 	case c.r.Context().Err() != nil:
 		s.log.Printf("%s %s: client gone (%v)", c.r.Method, c.r.URL.Path, context.Cause(c.r.Context()))
 		return
@@ -317,7 +425,9 @@ func (s *Server) fail(c *call, err error) {
 		status = he.status
 	case errors.As(err, &tooBig):
 		status, msg = http.StatusRequestEntityTooLarge, fmt.Sprintf("request body over %d bytes", tooBig.Limit)
-	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
+	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled), c.ctx.Err() != nil:
+		// Whatever wrapped it (or flattened it to text): a request whose
+		// time is up is a 503, never a 500.
 		status, msg = http.StatusServiceUnavailable, fmt.Sprintf("timed out after %v (serve --timeout)", s.opt.Timeout)
 	}
 	if status >= 500 {
@@ -337,8 +447,8 @@ func (c *call) decode(v any) error {
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			return err
+		if errors.As(err, &tooBig) || errors.Is(err, os.ErrDeadlineExceeded) {
+			return err // over the limit; not sent in time
 		}
 		if errors.Is(err, io.EOF) {
 			return badRequest("empty request body: want a JSON object")
@@ -353,11 +463,13 @@ func (c *call) decode(v any) error {
 	if _, err := io.Copy(io.Discard, c.r.Body); err != nil {
 		return err
 	}
-	if c.needSlot {
-		// A solving request waits for its turn only once its body is
-		// read: a client slow to send holds no solver slot.
+	// The body is in: its read deadline goes (see serveAPI).
+	http.NewResponseController(c.w).SetReadDeadline(time.Time{})
+	if c.pool != nil {
+		// A request waits for its turn only once its body is read: a
+		// client slow to send holds no slot.
 		select {
-		case c.s.slots <- struct{}{}:
+		case c.pool <- struct{}{}:
 			c.slot = true
 		case <-c.ctx.Done():
 			return c.ctx.Err()
@@ -436,4 +548,146 @@ func (e *eventStream) begun() bool {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	return e.started
+}
+
+// headerTimeout bounds reading a request's headers.
+const headerTimeout = 10 * time.Second
+
+// errShutdown is the cause of the contexts a shutdown cuts.
+var errShutdown = errors.New("serve: shutting down")
+
+// writeSlack is how much longer than the request's read and solve times
+// an answer may take to write: a solver stops within about a second of its
+// context, and its answer is then written.
+const writeSlack = 10 * time.Second
+
+// HTTPServer is the http.Server of s with its limits: the read timeouts
+// (headers there, the body in ServeHTTP), a write timeout past the
+// request's own, the idle timeout, the header size. base is the context
+// every request's derives from.
+func (s *Server) HTTPServer(base context.Context) *http.Server {
+	return &http.Server{
+		Handler:           s,
+		ReadHeaderTimeout: min(s.opt.ReadTimeout, headerTimeout),
+		WriteTimeout:      s.opt.ReadTimeout + s.opt.Timeout + writeSlack,
+		IdleTimeout:       s.opt.IdleTimeout,
+		MaxHeaderBytes:    maxHeaderBytes,
+		BaseContext:       func(net.Listener) context.Context { return base },
+		ErrorLog:          s.log,
+	}
+}
+
+// Serve answers on ln until ctx ends, then shuts down: it stops taking
+// connections and closes the idle ones, lets the requests under way finish
+// for Options.Grace, then cuts those still running, which answer 503, and
+// returns nil. At most Options.MaxConns connections are open at once, and
+// net/http's own answers to requests it cannot read (400, 431) are JSON.
+func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
+	base, cut := context.WithCancelCause(context.Background())
+	defer cut(nil)
+	srv := s.HTTPServer(base)
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(newLimitListener(ln, s.opt.MaxConns)) }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+	}
+	gctx, cancel := context.WithTimeout(context.Background(), s.opt.Grace)
+	defer cancel()
+	if err := srv.Shutdown(gctx); err != nil {
+		// The grace is over: the requests still running are cut, and
+		// answer 503 as their solvers stop.
+		cut(errShutdown)
+		cctx, cancel := context.WithTimeout(context.Background(), writeSlack)
+		defer cancel()
+		if err := srv.Shutdown(cctx); err != nil {
+			srv.Close()
+		}
+	}
+	if err := <-done; err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// limitListener accepts at most n connections open at once; the others
+// wait in the listen backlog. Its connections answer JSON where net/http
+// writes its own plain-text errors (jsonErrorConn).
+type limitListener struct {
+	net.Listener
+	sem  chan struct{}
+	done chan struct{}
+	once sync.Once
+}
+
+func newLimitListener(ln net.Listener, n int) *limitListener {
+	return &limitListener{Listener: ln, sem: make(chan struct{}, n), done: make(chan struct{})}
+}
+
+func (l *limitListener) Accept() (net.Conn, error) {
+	select {
+	case l.sem <- struct{}{}:
+	case <-l.done:
+		return nil, net.ErrClosed
+	}
+	c, err := l.Listener.Accept()
+	if err != nil {
+		<-l.sem
+		return nil, err
+	}
+	return &jsonErrorConn{Conn: c, release: func() { <-l.sem }}, nil
+}
+
+func (l *limitListener) Close() error {
+	l.once.Do(func() { close(l.done) })
+	return l.Listener.Close()
+}
+
+// jsonErrorConn is a connection that frees its place when closed, and
+// rewrites net/http's own error answers, written straight to the
+// connection as one write ("HTTP/1.1 400 Bad Request" and the like, with
+// these headers and a plain-text body), into a JSON error.
+type jsonErrorConn struct {
+	net.Conn
+	once    sync.Once
+	release func()
+}
+
+// plainErrorHeaders are the headers net/http's own error answers have.
+const plainErrorHeaders = "\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n\r\n"
+
+func (c *jsonErrorConn) Write(p []byte) (int, error) {
+	if !bytes.HasPrefix(p, []byte("HTTP/1.")) || len(p) > 4096 {
+		return c.Conn.Write(p)
+	}
+	status, body, ok := strings.Cut(string(p), plainErrorHeaders)
+	if !ok || strings.Contains(status, "\n") || len(status) < len("HTTP/1.1 400") {
+		return c.Conn.Write(p)
+	}
+	code, err := strconv.Atoi(status[9:12])
+	if err != nil || code < 400 {
+		return c.Conn.Write(p)
+	}
+	data, _ := json.Marshal(errorBody{Error: strings.TrimSpace(body)})
+	data = append(data, '\n')
+	out := fmt.Sprintf("%s\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: %d\r\nConnection: close\r\n\r\n%s", status, len(data), data)
+	if _, err := io.WriteString(c.Conn, out); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+// CloseWrite lets net/http half-close the connection after its 431.
+func (c *jsonErrorConn) CloseWrite() error {
+	if cw, ok := c.Conn.(interface{ CloseWrite() error }); ok {
+		return cw.CloseWrite()
+	}
+	return nil
+}
+
+func (c *jsonErrorConn) Close() error {
+	err := c.Conn.Close()
+	c.once.Do(c.release)
+	return err
 }

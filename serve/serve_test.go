@@ -708,3 +708,43 @@ func readTestdata(t *testing.T, rel string) string {
 	}
 	return string(data)
 }
+
+// outOfTime is gini that answers every search with a deadline error of
+// its own, wrapped, while the request's context is still live.
+type outOfTime struct{ sat.Solver }
+
+func (outOfTime) Solve(context.Context, ...int) (sat.Status, error) {
+	return sat.Unknown, fmt.Errorf("back-end: %w", context.DeadlineExceeded)
+}
+
+// TestTimeoutWrapped: a timeout is a 503 with a JSON error whatever
+// wrapped it: a back-end's own deadline under deepen's wrapping, and
+// Reborn's text (testdata/shift/reborn.txt) under a tiny --timeout,
+// several at once, as the issue found 500s among them.
+func TestTimeoutWrapped(t *testing.T) {
+	_, ts := newTestServer(t, Options{Solver: func() (sat.Solver, error) {
+		s, err := gini.NewSolver()
+		return outOfTime{s}, err
+	}})
+	status, data := do(t, ts, http.MethodPost, "/api/shift/solve", map[string]any{"builtin": "reborn"}, nil)
+	var e errorBody
+	if status != http.StatusServiceUnavailable || json.Unmarshal(data, &e) != nil || e.Error == "" {
+		t.Errorf("back-end deadline: have %d %s, want 503 with a JSON error", status, data)
+	}
+
+	_, ts = newTestServer(t, Options{Timeout: 30 * time.Millisecond, Jobs: 4})
+	text := readTestdata(t, "shift/reborn.txt")
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			status, data := do(t, ts, http.MethodPost, "/api/shift/solve", map[string]any{"text": text}, nil)
+			var e errorBody
+			if status != http.StatusServiceUnavailable || json.Unmarshal(data, &e) != nil || !strings.Contains(e.Error, "timed out") {
+				t.Errorf("reborn.txt, --timeout 30ms: have %d %s, want 503 timed out", status, data)
+			}
+		}()
+	}
+	wg.Wait()
+}

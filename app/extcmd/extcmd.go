@@ -12,7 +12,9 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
+	"runtime"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -56,34 +58,92 @@ func Find(binary string) (string, error) {
 	return "", fmt.Errorf("%s is not installed beside puzzlesat or on PATH (make build, or go install github.com/puzzlesat/puzzlesat/cmd/%s@latest)", binary, binary)
 }
 
-// stopGrace is how long a binary has to stop after it is interrupted.
+// stopGrace is how long a binary has to stop after it is interrupted
+// or sent a signal, before it is killed.
 const stopGrace = 10 * time.Second
 
+// signalGrace is how long Run waits, when its context ends, for the
+// signal that ended it (which comes to Run too) before it interrupts the
+// binary itself: the binary hears one interrupt, not two.
+const signalGrace = 100 * time.Millisecond
+
 // Run runs path with args, wired to the app's standard streams, and turns
-// its exit code into the command's. When ctx ends (Ctrl-C) the binary is
-// interrupted, not killed, so that it stops as it would on its own (a
-// server shuts down and exits 0); it is killed only after stopGrace.
+// its exit code into the command's: a binary that exits with code n makes
+// the command exit n, one killed by signal N 128+N (as a shell says).
+//
+// The binary dies with puzzlesat and hears every signal puzzlesat hears:
+// the signals of Forwarded are passed on to it as they come, and on Linux
+// it gets SIGTERM when puzzlesat dies without passing anything on
+// (SIGKILL; the parent-death signal). When ctx ends otherwise the binary
+// is interrupted (SIGINT), not killed, so that it stops as it would on its
+// own (a server shuts down and exits 0). A binary that has not stopped
+// stopGrace after a signal or an interrupt is killed.
 func Run(ctx context.Context, c *cli.Context, path string, args []string) error {
-	cmd := exec.CommandContext(ctx, path, args...)
+	name := filepath.Base(path)
+	cmd := exec.Command(path, args...)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = c.App.Reader, c.App.Writer, c.App.ErrWriter
-	cmd.Cancel = func() error {
-		if err := cmd.Process.Signal(os.Interrupt); err != nil {
-			return cmd.Process.Kill() // no interrupts on this system
-		}
-		return nil
+	cmd.SysProcAttr = sysProcAttr()
+	cmd.WaitDelay = stopGrace // for output the binary's own children hold open
+	sigs := make(chan os.Signal, len(Forwarded))
+	signal.Notify(sigs, Forwarded...)
+	defer signal.Stop(sigs)
+	// The parent-death signal comes when the thread that started the
+	// binary ends, not the process: that thread is this goroutine's until
+	// the binary is done.
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	if err := cmd.Start(); err != nil {
+		return appio.Exit(appio.ExitBadInput, "%s: %v", name, err)
 	}
-	cmd.WaitDelay = stopGrace
-	err := cmd.Run()
-	var exit *exec.ExitError
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	var kill <-chan time.Time
+	send := func(sig os.Signal) {
+		if err := cmd.Process.Signal(sig); err != nil && !errors.Is(err, os.ErrProcessDone) {
+			cmd.Process.Kill() // no such signal on this system
+		}
+		if kill == nil {
+			kill = time.After(stopGrace)
+		}
+	}
+	ctxDone := ctx.Done()
+	for {
+		select {
+		case err := <-done:
+			return exitOf(name, cmd.ProcessState, err)
+		case sig := <-sigs:
+			send(sig)
+		case <-ctxDone:
+			ctxDone = nil
+			select {
+			case sig := <-sigs:
+				send(sig)
+			case <-time.After(signalGrace):
+				if kill == nil {
+					send(os.Interrupt)
+				}
+			case err := <-done:
+				return exitOf(name, cmd.ProcessState, err)
+			}
+		case <-kill:
+			cmd.Process.Kill()
+			kill = nil
+		}
+	}
+}
+
+// exitOf is the command's answer for a binary that ended with ps.
+func exitOf(name string, ps *os.ProcessState, err error) error {
 	switch {
-	case err == nil, cmd.ProcessState != nil && cmd.ProcessState.Success():
+	case ps == nil:
+		return appio.Exit(appio.ExitBadInput, "%s: %v", name, err)
+	case ps.Success():
 		// Done, or stopped cleanly when interrupted.
 		return nil
-	case errors.As(err, &exit):
-		// The binary has said what went wrong on stderr already.
-		return cli.Exit("", exit.ExitCode())
-	case ctx.Err() != nil:
-		return cli.Exit(fmt.Sprintf("%s: %v", filepath.Base(path), ctx.Err()), appio.ExitTimeout)
 	}
-	return appio.Exit(appio.ExitBadInput, "%s: %v", filepath.Base(path), err)
+	// The binary has said what went wrong on stderr already.
+	if sig, ok := signalOf(ps); ok {
+		return cli.Exit("", 128+sig)
+	}
+	return cli.Exit("", ps.ExitCode())
 }

@@ -5,13 +5,10 @@
 package servecmd
 
 import (
-	"context"
-	"errors"
 	"fmt"
 	"net"
-	"net/http"
+	"os/signal"
 	"strings"
-	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -32,7 +29,11 @@ func Command() *cli.Command {
 			&cli.DurationFlag{Name: "timeout", Value: serve.DefaultTimeout, Usage: "longest a request may solve"},
 			&cli.IntFlag{Name: "max-cells", Value: serve.DefaultMaxCells, Usage: "largest puzzle taken, in rows × columns"},
 			&cli.Int64Flag{Name: "max-body", Value: serve.DefaultMaxBody, Usage: "largest request body in bytes"},
-			&cli.IntFlag{Name: "jobs", Usage: "solver requests at once (0: one per CPU)"},
+			&cli.IntFlag{Name: "jobs", Usage: "solver requests at once, and other requests at once besides (0: one per CPU)"},
+			&cli.DurationFlag{Name: "read-timeout", Usage: "longest a request may take to send its headers and body (0: --timeout, at most 30s)"},
+			&cli.DurationFlag{Name: "idle-timeout", Value: serve.DefaultIdleTimeout, Usage: "an idle keep-alive connection is closed after this long"},
+			&cli.IntFlag{Name: "max-conns", Value: serve.DefaultMaxConns, Usage: "connections open at once; more wait to be accepted"},
+			&cli.DurationFlag{Name: "grace", Value: serve.DefaultGrace, Usage: "on SIGTERM or Ctrl-C, how long requests under way may finish before they are cut (503)"},
 		},
 		Action: action,
 	}
@@ -46,9 +47,16 @@ func action(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	if c.Duration("timeout") <= 0 || c.Int("max-cells") <= 0 || c.Int64("max-body") <= 0 || c.Int("jobs") < 0 {
-		return appio.Exit(appio.ExitBadInput, "--timeout, --max-cells and --max-body must be positive, --jobs at least 0")
+	if c.Duration("timeout") <= 0 || c.Int("max-cells") <= 0 || c.Int64("max-body") <= 0 || c.Int("jobs") < 0 ||
+		c.Duration("read-timeout") < 0 || c.Duration("idle-timeout") <= 0 || c.Int("max-conns") <= 0 || c.Duration("grace") <= 0 {
+		return appio.Exit(appio.ExitBadInput, "--timeout, --max-cells, --max-body, --idle-timeout, --max-conns and --grace must be positive, --jobs and --read-timeout at least 0")
 	}
+	// SIGTERM (systemd, Docker, Kubernetes, puzzlesat passing its own on)
+	// drains the server as Ctrl-C does. Both stay caught until the
+	// server is down: a second one, from the terminal and from puzzlesat
+	// at once, does not cut the drain short.
+	ctx, stop := signal.NotifyContext(c.Context, stopSignals...)
+	defer stop()
 	addr := c.String("addr")
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
@@ -58,6 +66,8 @@ func action(c *cli.Context) error {
 	opt := serve.Options{
 		Solver: newSolver, Timeout: c.Duration("timeout"), MaxCells: c.Int("max-cells"),
 		MaxBody: c.Int64("max-body"), Jobs: c.Int("jobs"), Log: c.App.ErrWriter,
+		ReadTimeout: c.Duration("read-timeout"), IdleTimeout: c.Duration("idle-timeout"),
+		MaxConns: c.Int("max-conns"), Grace: c.Duration("grace"),
 	}
 	host, port, _ := net.SplitHostPort(ln.Addr().String())
 	if loopback(host) {
@@ -75,7 +85,6 @@ func action(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second}
 	urlHost := host
 	if strings.Contains(urlHost, ":") {
 		urlHost = "[" + urlHost + "]"
@@ -84,28 +93,9 @@ func action(c *cli.Context) error {
 		urlHost = "127.0.0.1"
 	}
 	fmt.Fprintf(c.App.Writer, "puzzlesat playground on http://%s:%s/ (Ctrl-C stops it)\n", urlHost, port)
-	ctx := c.Context
-	if ctx == nil {
-		ctx = context.Background()
-	}
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(ln) }()
-	select {
-	case err := <-done:
-		return err
-	case <-ctx.Done():
-	}
-	// Stop taking requests; requests under way are cancelled with their
-	// connections after a grace period.
-	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if err := srv.Shutdown(sctx); err != nil {
-		srv.Close()
-	}
-	if err := <-done; err != nil && !errors.Is(err, http.ErrServerClosed) {
-		return err
-	}
-	return nil
+	// Until ctx ends; then requests under way have --grace to finish,
+	// those still running are cut with a 503, and serve exits 0.
+	return s.Serve(ctx, ln)
 }
 
 // loopback reports whether host (an IP address) is a loopback address.

@@ -384,13 +384,13 @@ func SolveShard(ctx context.Context, f *File, sh shard.Shard, newSolver func() (
 			if ctx.Err() != nil {
 				return res, ctx.Err()
 			}
-			return res, fmt.Errorf("cubes: cube %d: %v", i, err)
+			return res, fmt.Errorf("cubes: cube %d: %w", i, err)
 		}
 		res.Answers = append(res.Answers, Answer{Cube: i, Part: f.Parts[i], Status: st.String(), MS: millis(time.Since(tc))})
 		if st == sat.Sat {
 			moves, err := d.Decode(s.Model(), f.Depth)
 			if err != nil {
-				return res, fmt.Errorf("cubes: cube %d: %v", i, err)
+				return res, fmt.Errorf("cubes: cube %d: %w", i, err)
 			}
 			names, err := replay(p, moves, f.Depth)
 			if err != nil {

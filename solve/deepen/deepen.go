@@ -301,7 +301,7 @@ func (r *run) loop() (*Result, error) {
 		case r.ctx.Err() != nil:
 			return r.finish(k, Unknown, nil)
 		case a.err != nil:
-			return r.finish(k, Unknown, fmt.Errorf("depth %d part %s: %v", a.k, a.name, a.err))
+			return r.finish(k, Unknown, fmt.Errorf("depth %d part %s: %w", a.k, a.name, a.err))
 		case a.st == sat.Unknown:
 			// The solver gave up on a part: the depth cannot be decided.
 			return r.finish(k, Unknown, nil)
@@ -334,7 +334,7 @@ func (r *run) finish(k int, st Status, err error) (*Result, error) {
 	}
 	res.Elapsed = time.Since(r.t0)
 	if err != nil {
-		return res, fmt.Errorf("deepen: %v", err)
+		return res, fmt.Errorf("deepen: %w", err)
 	}
 	return res, nil
 }
@@ -431,7 +431,7 @@ func (w *worker) solve(ctx context.Context, t task) partResult {
 		a.moves, a.err = w.enc.Decode(w.s.Model(), t.k)
 		if a.err == nil {
 			if err := Check(r.p, a.moves, t.k); err != nil {
-				a.err = fmt.Errorf("the %s encoding gave a wrong solution: %v", r.opt.Encoding.Name, err)
+				a.err = fmt.Errorf("the %s encoding gave a wrong solution: %w", r.opt.Encoding.Name, err)
 			}
 		}
 	}

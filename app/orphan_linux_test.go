@@ -1,0 +1,203 @@
+package app_test
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestNoOrphans: `puzzlesat serve` runs puzzlesat-serve as its child; when
+// puzzlesat is stopped (SIGTERM, as systemd, Docker and Kubernetes stop a
+// process) or killed (SIGKILL), the child goes too, and stops answering
+// on its port. Stopped, puzzlesat waits for the child's clean shutdown and
+// exits with its status, 0.
+func TestNoOrphans(t *testing.T) {
+	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGKILL} {
+		t.Run(sig.String(), func(t *testing.T) {
+			// puzzlesat is the binary TestMain built, puzzlesat-serve
+			// beside it.
+			cmd := exec.Command(puzzlesat, "serve", "--addr", "127.0.0.1:0")
+			out, err := cmd.StdoutPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			defer cmd.Process.Kill()
+			line, err := bufio.NewReader(out).ReadString('\n')
+			m := regexp.MustCompile(`http://(127\.0\.0\.1:\d+)/`).FindStringSubmatch(line)
+			if err != nil || m == nil {
+				t.Fatalf("first line %q, %v; want the playground's address", line, err)
+			}
+			addr := m[1]
+			child := childOf(t, cmd.Process.Pid)
+			defer func() {
+				if alive(child) {
+					syscall.Kill(child, syscall.SIGKILL)
+				}
+			}()
+			if !answers(addr) {
+				t.Fatalf("nothing answers on %s", addr)
+			}
+			if err := cmd.Process.Signal(sig); err != nil {
+				t.Fatal(err)
+			}
+			err = cmd.Wait()
+			switch code := cmd.ProcessState.ExitCode(); {
+			case sig == syscall.SIGTERM && code != 0:
+				t.Errorf("puzzlesat stopped by SIGTERM: exit %d (%v), want 0 (the child's clean shutdown)", code, err)
+			}
+			// Generous: the child drains (nothing is under way) and exits.
+			deadline := time.Now().Add(20 * time.Second)
+			for alive(child) && time.Now().Before(deadline) {
+				time.Sleep(20 * time.Millisecond)
+			}
+			if alive(child) {
+				t.Fatalf("puzzlesat-serve (pid %d) still runs 20 s after its parent got %v", child, sig)
+			}
+			if answers(addr) {
+				t.Errorf("%s still answers after puzzlesat got %v", addr, sig)
+			}
+		})
+	}
+}
+
+// childOf is the one child process of pid, waited for up to 10 s (the
+// child is started before the address is printed, so it is there).
+func childOf(t *testing.T, pid int) int {
+	t.Helper()
+	entries, err := os.ReadDir("/proc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kids []int
+	for _, e := range entries {
+		p, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		if ppid, ok := stat(p); ok && ppid == pid {
+			kids = append(kids, p)
+		}
+	}
+	if len(kids) != 1 {
+		t.Fatalf("pid %d has children %v, want one (puzzlesat-serve)", pid, kids)
+	}
+	return kids[0]
+}
+
+// stat is a process's parent from /proc/PID/stat.
+func stat(pid int) (ppid int, ok bool) {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0, false
+	}
+	// pid (comm) state ppid ...: comm may hold spaces and parentheses.
+	s := string(data)
+	f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
+	if len(f) < 2 {
+		return 0, false
+	}
+	ppid, err = strconv.Atoi(f[1])
+	return ppid, err == nil
+}
+
+// alive: some thread of the process has not exited. (The process shows
+// as a zombie once its first thread has, while the others may still hold
+// its files; a zombie whose threads have all exited waits for its new
+// parent to reap it.)
+func alive(pid int) bool {
+	tasks, err := os.ReadDir(fmt.Sprintf("/proc/%d/task", pid))
+	if err != nil {
+		return false
+	}
+	for _, task := range tasks {
+		data, err := os.ReadFile(fmt.Sprintf("/proc/%d/task/%s/stat", pid, task.Name()))
+		if err != nil {
+			continue
+		}
+		s := string(data)
+		if f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:]); len(f) > 0 && f[0] != "Z" && f[0] != "X" {
+			return true
+		}
+	}
+	return false
+}
+
+// answers reports whether something accepts a connection on addr.
+func answers(addr string) bool {
+	c, err := net.DialTimeout("tcp", addr, 2*time.Second)
+	if err != nil {
+		return false
+	}
+	c.Close()
+	return true
+}
+
+// TestServeDrainsOnSIGTERM: SIGTERM to puzzlesat-serve drains it as Ctrl-C
+// does: a request under way (Reborn's proof, minutes long, streamed) is
+// cut after --grace with a 503 JSON error event, and the server exits 0.
+func TestServeDrainsOnSIGTERM(t *testing.T) {
+	cmd := exec.Command(filepath.Join(filepath.Dir(puzzlesat), "puzzlesat-serve"), "--addr", "127.0.0.1:0", "--grace", "200ms")
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	line, err := bufio.NewReader(out).ReadString('\n')
+	m := regexp.MustCompile(`http://(127\.0\.0\.1:\d+)/`).FindStringSubmatch(line)
+	if err != nil || m == nil {
+		t.Fatalf("first line %q, %v; want the playground's address", line, err)
+	}
+	req, _ := http.NewRequest(http.MethodPost, "http://"+m[1]+"/api/shift/solve", strings.NewReader(`{"builtin": "reborn"}`))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "text/event-stream")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	events := bufio.NewReader(resp.Body)
+	// The first depth event: the solve is under way.
+	for {
+		line, err := events.ReadString('\n')
+		if err != nil {
+			t.Fatalf("no depth event: %v", err)
+		}
+		if line == "event: depth\n" {
+			break
+		}
+	}
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	rest, _ := io.ReadAll(events)
+	_, last, _ := strings.Cut(string(rest), "event: error\ndata: ")
+	var e struct {
+		Error  string `json:"error"`
+		Status int    `json:"status"`
+	}
+	if err := json.Unmarshal([]byte(strings.TrimSpace(last)), &e); err != nil || e.Status != http.StatusServiceUnavailable {
+		t.Errorf("after SIGTERM the stream ended with %q; want an error event with status 503", rest)
+	}
+	err = cmd.Wait()
+	if code := cmd.ProcessState.ExitCode(); code != 0 {
+		t.Errorf("puzzlesat-serve exit %d (%v) after SIGTERM, want 0", code, err)
+	}
+}
