@@ -338,9 +338,9 @@ func TestBrowser(t *testing.T) {
 	b.open("shift-loopover-3x3-worst", "shift loopover-3x3-worst")
 	b.do("a move", click(`button[data-move="r1l"]`))
 	b.wait("the move applied", `document.getElementById('message').textContent.includes('after 1 move')`)
-	b.do("undo it", click("#shift-undo"))
+	b.do("undo it", click("#moves-undo"))
 	b.wait("back at the start", `document.getElementById('message').textContent.includes('the start')`)
-	b.do("solve", click("#shift-solve"))
+	b.do("solve", click("#moves-solve"))
 	b.wait("a depth refuted while solving", `document.querySelectorAll('#depths tr.depth-unsat').length > 0`)
 	b.wait("the shortest solution", `document.getElementById('message').textContent.startsWith('Shortest solution')`)
 	if msg := b.text("#message"); !strings.Contains(msg, "8 moves") || b.count("#depths tr.depth-sat") != 1 || b.count("#depths tr.depth-unsat") != 8 {

@@ -172,6 +172,8 @@ func New(opt Options) (*Server, error) {
 		"/api/check":       {method: http.MethodPost, solves: true, serve: onPuzzle(s.check)},
 		"/api/grade":       {method: http.MethodPost, solves: true, serve: onPuzzle(s.grade)},
 		"/api/generate":    {method: http.MethodPost, solves: true, serve: s.generate},
+		"/api/edit":        {method: http.MethodPost, serve: s.edit},
+		"/api/edit/open":   {method: http.MethodPost, solves: true, serve: onPuzzle(s.editOpen)},
 		"/api/shift/parse": {method: http.MethodPost, serve: s.shiftParse},
 		"/api/shift/apply": {method: http.MethodPost, serve: s.shiftApply},
 		"/api/shift/solve": {method: http.MethodPost, solves: true, serve: s.shiftSolve},
