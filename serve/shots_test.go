@@ -32,11 +32,13 @@ func TestShots(t *testing.T) {
 			{"shinro-1", "shinro playshinro 1"}, {"linjat-easy-3", "linjat easy"},
 		} {
 			b.open(ex.id, ex.title)
-			// At a phone's size the board may be too narrow to click.
-			chromedp.Do(b.ctx, click("#cell-1-1"), click("#cell-1-1"), click("#cell-2-2"), click("#cell-2-2"))
 			b.do("hint", click("#hint"))
 			chromedp.Run(b.ctx, chromedp.Poll[bool](`document.querySelectorAll('.hint-cell').length > 0`, chromedp.WithPollingTimeout(5*time.Second)))
-			b.shot(fmt.Sprintf("%s-%dx%d", ex.id, size.w, size.h))
+			b.shot(fmt.Sprintf("%s-hint-%dx%d", ex.id, size.w, size.h))
+			// At a phone's size the board may be too narrow to click.
+			chromedp.Do(b.ctx, click("#apply-hint"), click("#cell-1-1"), click("#cell-2-2"), click("#cell-2-2"), click("#cell-3-3"))
+			time.Sleep(300 * time.Millisecond)
+			b.shot(fmt.Sprintf("%s-play-%dx%d", ex.id, size.w, size.h))
 		}
 		b.open("shift-reborn", "shift reborn")
 		b.shot(fmt.Sprintf("shift-reborn-%dx%d", size.w, size.h))

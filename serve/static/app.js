@@ -277,7 +277,7 @@ function redraw() {
   } else if (st.mode === 'edit' && st.editView) {
     const v = st.editView;
     render(svg, v.board, {
-      values: v.values, diffs: st.diffs, selected: st.editor.selected, shade: st.editor.shade(st.tool),
+      values: v.values, bare: true, diffs: st.diffs, selected: st.editor.selected, shade: st.editor.shade(st.tool),
     });
   }
   const ap = $('apply-hint');
@@ -550,8 +550,8 @@ function showCheck(ans, pz) {
     say(`Not unique: two solutions differ in ${n} cell${n > 1 ? 's' : ''} (marked).`, 'bad');
     $('fig1').hidden = false;
     $('cap2').textContent = 'solution 2';
-    render($('board1'), pz, { values: ans.first, diffs: st.diffs });
-    render($('board2'), pz, { values: ans.second, diffs: st.diffs });
+    render($('board1'), pz, { values: ans.first, bare: true, diffs: st.diffs });
+    render($('board2'), pz, { values: ans.second, bare: true, diffs: st.diffs });
     $('compare').hidden = false;
   }
   redraw();

@@ -65,6 +65,7 @@ export function geometry(b) {
 
 // render draws board b (prepared) into svg with view:
 //   values    value index per unknown (-1 none), drawn in ink
+//   bare      values that draw nothing stay blank (a solution's empty cells)
 //   cands     [{var, value}] pencil marks, drawn grey
 //   faults    [{row,col}] marked red
 //   hint      {cells, elims:[{var,value}], forced:{var: value}}
@@ -116,7 +117,7 @@ export function render(svg, b, view = {}) {
     const its = us[m.var]?.marks[m.value];
     if (its) items(L, its, C.cand, 'cand');
   }
-  if (view.values) values(L, us, view.values, C.ink, 'value');
+  if (view.values) values(L, us, view.values, C.ink, 'value', b.fixed, view.bare);
   if (view.hint) {
     const forced = us.map(() => -1);
     for (const [i, v] of Object.entries(view.hint.forced || {})) forced[+i] = v;
@@ -131,10 +132,15 @@ export function render(svg, b, view = {}) {
   if (view.selected) outline(mark, view.selected, 3, C.select, 'selected');
 }
 
-// values draws value a[i] of each unknown i (-1: nothing) in colour col.
-function values(L, us, a, col, cls) {
+// values draws value a[i] of each unknown i (-1: nothing) in colour col,
+// but for the values the puzzle gives, which its clues show. A value that draws nothing (an empty cell) is shown by its pencil mark,
+// so that a player sees it decided (not with view.bare: a solution is
+// drawn as render draws it).
+function values(L, us, a, col, cls, given = [], bare = false) {
   a.forEach((v, i) => {
-    const its = v >= 0 && us[i]?.values[v];
+    const u = us[i];
+    if (v < 0 || !u || given[i] >= 0) return; // a given value is a clue
+    const its = u.values[v]?.length || bare ? u.values[v] : u.marks[v];
     if (its) items(L, its, col, cls);
   });
 }
