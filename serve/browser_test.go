@@ -326,6 +326,18 @@ func TestBrowser(t *testing.T) {
 	b.do("ask for a hint", click("#hint"))
 	b.wait("the shinro hint", `document.querySelectorAll('.hint-cell').length > 0`)
 	b.shot("shinro-hint")
+	// Edit it: the editor opens with the stones of its solution, which
+	// keep its counts, and plays it again unchanged.
+	b.do("edit the shinro", click("#edit"))
+	b.wait("the shinro drawing", `document.getElementById('title').textContent === 'drawing a 8×8 shinro' && document.querySelectorAll('#board .value').length === 12`)
+	b.do("play it again", click("#edit-play"))
+	b.wait("the shinro played", `document.getElementById('title').textContent.startsWith('shinro ')`)
+
+	// Keys play as the kind's data says: | in a Juosan cell, then the
+	// arrow key moves on.
+	b.open("juosan-6x6_1", "juosan 6x6_1")
+	b.do("type |", click("#cell-0-0"), chromedp.KeyEvent("|"), chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent("-"))
+	b.wait("two values typed", `document.querySelectorAll('#board .value').length === 2`)
 
 	// Arrows: select a cell and type a number.
 	b.open("arrows-2026-01-24", "arrows 2026-01-24")

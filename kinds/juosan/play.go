@@ -12,7 +12,7 @@ import (
 
 // play: a click cycles − | and undecided; the editor paints territories
 // and gives each at most one number.
-var play = kind.SetPlay(Kind, &kind.Play{
+var _ = kind.SetPlay(Kind, &kind.Play{
 	Mode:  kind.PlayCells,
 	HowTo: "Click a cell: − then | then empty (right-click goes back). Keys: - | Backspace; the arrow keys move. A territory's number counts its − or its | cells; no three − stacked, no three | side by side.",
 	Click: "cycle",
