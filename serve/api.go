@@ -7,10 +7,12 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/puzzlesat/puzzlesat/answer"
 	"github.com/puzzlesat/puzzlesat/crosscheck"
 	"github.com/puzzlesat/puzzlesat/generate"
 	"github.com/puzzlesat/puzzlesat/human"
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/shift"
@@ -29,6 +31,16 @@ type kindJSON struct {
 	Formats  []string       `json:"formats"`
 	Outputs  []string       `json:"outputs"`
 	Generate *generateLimit `json:"generate,omitempty"`
+	// Play is how the page plays and draws the kind's puzzles.
+	Play *kind.Play `json:"play,omitempty"`
+}
+
+// shiftPlay is how the page plays shift puzzles, which are no kind of
+// the registry (yet): by moves, through the /api/shift endpoints.
+var shiftPlay = &kind.Play{
+	Mode:  kind.PlayMoves,
+	HowTo: "Click a move (r = row left/right, c = column up/down) or type moves; ask for the shortest solution: SAT proves every shorter length impossible, depth by depth.",
+	API:   map[string]string{"parse": "/api/shift/parse", "apply": "/api/shift/apply", "solve": "/api/shift/solve"},
 }
 
 type generateLimit struct {
@@ -40,13 +52,18 @@ type generateLimit struct {
 
 func (s *Server) kinds(*call) (any, error) {
 	var out []kindJSON
+	moves := false
 	for _, k := range kinds.List() {
-		kj := kindJSON{Name: k.Name, Doc: k.Doc, Formats: k.Formats, Outputs: k.Outputs}
+		kj := kindJSON{Name: k.Name, Doc: k.Doc, Formats: k.Formats, Outputs: k.Outputs, Play: k.Play()}
 		if g := k.Generate; g != nil {
 			kj.Generate = &generateLimit{Rows: g.Rows, Cols: g.Cols, MaxSide: maxGenerateSide,
 				Bands: append(g.BandNames(), string(generate.Any))}
 		}
 		out = append(out, kj)
+		moves = moves || kj.Play != nil && kj.Play.Mode == kind.PlayMoves
+	}
+	if !moves {
+		out = append(out, kindJSON{Name: "shift", Doc: "shift puzzles: rows and columns moved until a goal holds", Formats: []string{"shift text"}, Outputs: []string{"shift text"}, Play: shiftPlay})
 	}
 	return map[string]any{
 		"kinds": out,
@@ -107,9 +124,9 @@ func (s *Server) parse(c *call, l *loaded, _ puzzle.Assignment) (any, error) {
 }
 
 type violationJSON struct {
-	Rule    string `json:"rule"`
-	Message string `json:"message"`
-	Cells   []cell `json:"cells"`
+	Rule    string       `json:"rule"`
+	Message string       `json:"message"`
+	Cells   []puzzle.Pos `json:"cells"`
 }
 
 type verifyAnswer struct {
@@ -117,9 +134,9 @@ type verifyAnswer struct {
 	// those that no filling of the undecided cells mends.
 	Violations []violationJSON `json:"violations"`
 	// Faults are the cells the violations name, once each.
-	Faults   []cell `json:"faults"`
-	Complete bool   `json:"complete"`
-	Solved   bool   `json:"solved"`
+	Faults   []puzzle.Pos `json:"faults"`
+	Complete bool         `json:"complete"`
+	Solved   bool         `json:"solved"`
 }
 
 func (s *Server) verify(c *call, l *loaded, a puzzle.Assignment) (any, error) {
@@ -137,17 +154,17 @@ func faults(inst kinds.Instance, a puzzle.Assignment) verifyAnswer {
 			open[vars[i].Pos] = true
 		}
 	}
-	out := verifyAnswer{Violations: []violationJSON{}, Faults: []cell{}, Complete: len(open) == 0}
+	out := verifyAnswer{Violations: []violationJSON{}, Faults: []puzzle.Pos{}, Complete: len(open) == 0}
 	seen := map[puzzle.Pos]bool{}
 	for _, v := range inst.Verify(a) {
 		if len(v.Cells) == 1 && open[v.Cells[0]] {
 			continue
 		}
-		out.Violations = append(out.Violations, violationJSON{Rule: v.Rule, Message: v.Msg, Cells: cellsOf(v.Cells)})
+		out.Violations = append(out.Violations, violationJSON{Rule: v.Rule, Message: v.Msg, Cells: v.Cells})
 		for _, q := range v.Cells {
 			if !seen[q] {
 				seen[q] = true
-				out.Faults = append(out.Faults, cell{q.Row, q.Col})
+				out.Faults = append(out.Faults, q)
 			}
 		}
 	}
@@ -155,60 +172,19 @@ func faults(inst kinds.Instance, a puzzle.Assignment) verifyAnswer {
 	return out
 }
 
-// stepJSON is a human step as the page shows it.
-type stepJSON struct {
-	Rule          string     `json:"rule"`
-	Level         int        `json:"level"`
-	Reason        string     `json:"reason"`
-	TrialDepth    int        `json:"trial_depth,omitempty"`
-	Assume        *elimJSON  `json:"assume,omitempty"`
-	Contradiction bool       `json:"contradiction,omitempty"`
-	Cells         []cell     `json:"cells"`
-	Elims         []elimJSON `json:"elims"`
-}
-
-// elimJSON is "unknown Var is not (or, as an assumption, is) Value".
-type elimJSON struct {
-	Var   int    `json:"var"`
-	Value int    `json:"value"`
-	Row   int    `json:"row"`
-	Col   int    `json:"col"`
-	Text  string `json:"text"`
-}
-
-func stepOf(inst kinds.Instance, st *human.Step) stepJSON {
-	vars := inst.Vars()
-	elim := func(e human.Elim) elimJSON {
-		out := elimJSON{Var: e.Var, Value: e.Value, Text: crosscheck.Describe(inst, e)}
-		if e.Var >= 0 && e.Var < len(vars) {
-			out.Row, out.Col = vars[e.Var].Pos.Row, vars[e.Var].Pos.Col
-		}
-		return out
-	}
-	out := stepJSON{Rule: st.Rule, Level: st.Level, Reason: st.Reason, TrialDepth: st.TrialDepth,
-		Contradiction: st.Contradiction, Cells: cellsOf(st.Cells), Elims: []elimJSON{}}
-	if st.Assume != nil {
-		e := elim(*st.Assume)
-		out.Assume = &e
-	}
-	for _, e := range st.Elims {
-		out.Elims = append(out.Elims, elim(e))
-	}
-	return out
-}
-
 type hintAnswer struct {
-	// Step is the next step; nil when there is none (Message says why).
-	Step *stepJSON `json:"step,omitempty"`
+	// Step is the next step, the record `grade --hint --format json`
+	// writes; nil when there is none (Message says why).
+	Step *answer.StepRecord `json:"step,omitempty"`
 	// Forced are the values the step leaves single (unknown index →
 	// value), what "apply" fills in.
 	Forced map[int]int `json:"forced,omitempty"`
 	// Mistake: no solution agrees with the board; Wrong are the cells
 	// where it differs from a solution.
-	Mistake bool   `json:"mistake,omitempty"`
-	Wrong   []cell `json:"wrong,omitempty"`
-	Solved  bool   `json:"solved,omitempty"`
-	Message string `json:"message"`
+	Mistake bool         `json:"mistake,omitempty"`
+	Wrong   []puzzle.Pos `json:"wrong,omitempty"`
+	Solved  bool         `json:"solved,omitempty"`
+	Message string       `json:"message"`
 }
 
 // hint is the human solver's next step from the player's board. The board
@@ -228,7 +204,7 @@ func (s *Server) hint(c *call, l *loaded, a puzzle.Assignment) (any, error) {
 			continue
 		}
 		if !cands[i].Has(v) {
-			return hintAnswer{Mistake: true, Wrong: cellsOf([]puzzle.Pos{inst.Vars()[i].Pos}),
+			return hintAnswer{Mistake: true, Wrong: []puzzle.Pos{inst.Vars()[i].Pos},
 				Message: fmt.Sprintf("%s cannot be %s: the puzzle rules it out from the start", inst.Vars()[i].Name, inst.Vars()[i].Domain[v])}, nil
 		}
 		cands[i] = human.Only(v)
@@ -270,8 +246,8 @@ func (s *Server) hint(c *call, l *loaded, a puzzle.Assignment) (any, error) {
 				st.Rule, st.Reason, crosscheck.Describe(inst, e))}, nil
 		}
 	}
-	js := stepOf(inst, st)
-	ans := hintAnswer{Step: &js, Forced: map[int]int{}, Message: fmt.Sprintf("[%s, level %d] %s", st.Rule, st.Level, st.Reason)}
+	rec := answer.Step(inst, *st)
+	ans := hintAnswer{Step: &rec, Forced: map[int]int{}, Message: fmt.Sprintf("[%s, level %d] %s", st.Rule, st.Level, st.Reason)}
 	after := append([]human.Cands(nil), cands...)
 	for _, e := range st.Elims {
 		if e.Var >= 0 && e.Var < len(after) {
@@ -314,7 +290,7 @@ func (s *Server) mistake(c *call, inst kinds.Instance, a puzzle.Assignment) (any
 			wrong = append(wrong, vars[i].Pos)
 		}
 	}
-	return hintAnswer{Mistake: true, Wrong: cellsOf(wrong),
+	return hintAnswer{Mistake: true, Wrong: wrong,
 		Message: fmt.Sprintf("no solution agrees with this board: %d of its values differ from a solution (marked)", len(wrong))}, nil
 }
 
@@ -345,10 +321,10 @@ type checkAnswer struct {
 	Status string `json:"status"` // unique, multiple or unsolvable
 	// First and Second are two solutions when there are several, and
 	// Differences the cells where they differ.
-	First       []int  `json:"first,omitempty"`
-	Second      []int  `json:"second,omitempty"`
-	Differences []cell `json:"differences,omitempty"`
-	MS          int64  `json:"ms"`
+	First       []int        `json:"first,omitempty"`
+	Second      []int        `json:"second,omitempty"`
+	Differences []puzzle.Pos `json:"differences,omitempty"`
+	MS          int64        `json:"ms"`
 }
 
 func (s *Server) check(c *call, l *loaded, _ puzzle.Assignment) (any, error) {
@@ -362,18 +338,18 @@ func (s *Server) check(c *call, l *loaded, _ puzzle.Assignment) (any, error) {
 	case sat.UniquenessUnknown:
 		return nil, errSolverUnknown
 	case sat.MultipleSolutions:
-		out.First, out.Second, out.Differences = r.First, r.Second, cellsOf(r.Differences)
+		out.First, out.Second, out.Differences = r.First, r.Second, r.Differences
 	}
 	return out, nil
 }
 
 type gradeAnswer struct {
-	Status string         `json:"status"` // the human solve's: solved, stuck, contradiction
-	SAT    string         `json:"sat"`    // unique, multiple, unsolvable
-	Band   string         `json:"band,omitempty"`
-	Report human.Report   `json:"report"`
-	Metric map[string]any `json:"metrics,omitempty"`
-	Steps  []stepJSON     `json:"steps"`
+	Status string              `json:"status"` // the human solve's: solved, stuck, contradiction
+	SAT    string              `json:"sat"`    // unique, multiple, unsolvable
+	Band   string              `json:"band,omitempty"`
+	Report human.Report        `json:"report"`
+	Metric map[string]any      `json:"metrics,omitempty"`
+	Steps  []answer.StepRecord `json:"steps"`
 	// More counts the steps left out beyond the first maxGradeSteps.
 	More int   `json:"more,omitempty"`
 	MS   int64 `json:"ms"`
@@ -391,7 +367,7 @@ func (s *Server) grade(c *call, l *loaded, _ puzzle.Assignment) (any, error) {
 		// this puzzle, not a fault of the server.
 		return nil, &httpError{http.StatusUnprocessableEntity, "grade: " + err.Error()}
 	}
-	out := gradeAnswer{Status: string(r.Human.Status), Report: r.Human.Report, Metric: r.Metrics, Steps: []stepJSON{}}
+	out := gradeAnswer{Status: string(r.Human.Status), Report: r.Human.Report, Metric: r.Metrics, Steps: []answer.StepRecord{}}
 	if r.SAT != nil {
 		out.SAT = r.SAT.Status.String()
 	}
@@ -410,7 +386,7 @@ func (s *Server) grade(c *call, l *loaded, _ puzzle.Assignment) (any, error) {
 			out.More = len(r.Human.Steps) - i
 			break
 		}
-		out.Steps = append(out.Steps, stepOf(l.inst, &r.Human.Steps[i]))
+		out.Steps = append(out.Steps, answer.Step(l.inst, r.Human.Steps[i]))
 	}
 	out.MS = time.Since(t0).Milliseconds()
 	return out, nil

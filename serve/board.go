@@ -6,11 +6,8 @@ import (
 	"path"
 	"strings"
 
+	"github.com/puzzlesat/puzzlesat/display"
 	"github.com/puzzlesat/puzzlesat/kinds"
-	am "github.com/puzzlesat/puzzlesat/kinds/arrows/model"
-	jm "github.com/puzzlesat/puzzlesat/kinds/juosan/model"
-	lm "github.com/puzzlesat/puzzlesat/kinds/linjat/model"
-	sm "github.com/puzzlesat/puzzlesat/kinds/shinro/model"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
@@ -151,8 +148,11 @@ func values(inst kinds.Instance, vals []int) (puzzle.Assignment, error) {
 	return puzzle.Assignment(vals), nil
 }
 
-// board is a puzzle as the page draws it: the kind-independent unknowns,
-// and the kind's own clues in one of the kind fields.
+// board is a puzzle as the page draws and plays it: the kind's display
+// list (package display, drawn by the page as render draws it), each
+// unknown's name, cell and value labels, the values the puzzle gives,
+// and its canonical text, which later requests send back. Cells are
+// 1-based, as everywhere in the API.
 type board struct {
 	Kind string    `json:"kind"`
 	Name string    `json:"name"`
@@ -162,71 +162,14 @@ type board struct {
 	Vars []varJSON `json:"vars"`
 	// Fixed gives the values the puzzle itself gives (Arrows' numbers),
 	// -1 elsewhere; a board starts from it.
-	Fixed  []int       `json:"fixed"`
-	Juosan *juosanJSON `json:"juosan,omitempty"`
-	Arrows *arrowsJSON `json:"arrows,omitempty"`
-	Shinro *shinroJSON `json:"shinro,omitempty"`
-	Linjat *linjatJSON `json:"linjat,omitempty"`
+	Fixed   []int          `json:"fixed"`
+	Display *display.Board `json:"display"`
 }
 
 type varJSON struct {
-	Name   string   `json:"name"`
-	Row    int      `json:"row"`
-	Col    int      `json:"col"`
-	Domain []string `json:"domain"`
-}
-
-// cell is a grid position in the API's JSON.
-type cell struct {
-	Row int `json:"row"`
-	Col int `json:"col"`
-}
-
-func cellsOf(ps []puzzle.Pos) []cell {
-	out := make([]cell, len(ps))
-	for i, q := range ps {
-		out[i] = cell{q.Row, q.Col}
-	}
-	return out
-}
-
-// juosanJSON: the territory of every cell, and each territory's number
-// (-1 none, -2 "?").
-type juosanJSON struct {
-	Regions [][]int `json:"regions"`
-	Clues   []int   `json:"clues"`
-	Reading string  `json:"reading"`
-}
-
-// arrowsJSON: every cell's arrow as a step (dr, dc), and the given
-// numbers (-1 none).
-type arrowsJSON struct {
-	Dirs  [][][2]int `json:"dirs"`
-	Given [][]int    `json:"given"`
-}
-
-// shinroJSON: arrows as numpad digits (0: none) and their steps, the
-// counts along the edges and the stone total.
-type shinroJSON struct {
-	Arrows    [][]int    `json:"arrows"`
-	Steps     [][][2]int `json:"steps"`
-	RowCounts []int      `json:"row_counts"`
-	ColCounts []int      `json:"col_counts"`
-	Total     int        `json:"total"`
-}
-
-// linjatJSON: every cell (0 empty, -1 a dot, 1..9 a number), and for each
-// number (unknown i) its placements: value j is Placements[i][j].
-type linjatJSON struct {
-	Cells      [][]int           `json:"cells"`
-	Placements [][]placementJSON `json:"placements"`
-}
-
-type placementJSON struct {
-	Horizontal bool `json:"horizontal"`
-	Row        int  `json:"row"`
-	Col        int  `json:"col"`
-	Len        int  `json:"len"`
+	Name   string     `json:"name"`
+	Cell   puzzle.Pos `json:"cell"`
+	Domain []string   `json:"domain"`
 }
 
 // boardOf describes inst for the page.
@@ -235,85 +178,43 @@ func boardOf(k *kinds.Kind, inst kinds.Instance) (*board, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := &board{Kind: inst.Kind(), Name: inst.Name(), Rows: inst.Rows(), Cols: inst.Cols(), Text: text}
-	for _, v := range inst.Vars() {
-		b.Vars = append(b.Vars, varJSON{Name: v.Name, Row: v.Pos.Row, Col: v.Pos.Col, Domain: v.Domain})
+	d := inst.Display()
+	vars := inst.Vars()
+	if len(d.Unknowns) != len(vars) {
+		return nil, fmt.Errorf("serve: the %s board draws %d unknowns of %d", inst.Kind(), len(d.Unknowns), len(vars))
 	}
-	b.Fixed = make([]int, len(b.Vars))
-	for i := range b.Fixed {
-		b.Fixed[i] = -1
-	}
-	switch m := modelOf(inst).(type) {
-	case *jm.Puzzle:
-		b.Juosan = &juosanJSON{Regions: m.Region, Clues: m.Clue, Reading: m.Reading.String()}
-	case *am.Puzzle:
-		a := &arrowsJSON{Given: m.Given}
-		for _, row := range m.Dirs {
-			var steps [][2]int
-			for _, d := range row {
-				dr, dc := d.Delta()
-				steps = append(steps, [2]int{dr, dc})
-			}
-			a.Dirs = append(a.Dirs, steps)
-		}
-		for i := range b.Vars {
-			if g := m.Given[b.Vars[i].Row][b.Vars[i].Col]; g >= 0 {
-				b.Fixed[i] = g
-			}
-		}
-		b.Arrows = a
-	case *sm.Puzzle:
-		sh := &shinroJSON{RowCounts: m.RowCounts, ColCounts: m.ColCounts, Total: m.Total}
-		for _, row := range m.Arrows {
-			var digits []int
-			var steps [][2]int
-			for _, d := range row {
-				dr, dc := d.Delta()
-				if !d.Valid() {
-					dr, dc = 0, 0
-				}
-				digits = append(digits, int(d))
-				steps = append(steps, [2]int{dr, dc})
-			}
-			sh.Arrows = append(sh.Arrows, digits)
-			sh.Steps = append(sh.Steps, steps)
-		}
-		b.Shinro = sh
-	case *lm.Puzzle:
-		l := &linjatJSON{}
-		for _, row := range m.Grid() {
-			cells := make([]int, len(row))
-			for c, v := range row {
-				cells[c] = int(v)
-			}
-			l.Cells = append(l.Cells, cells)
-		}
-		for i := range m.Numbers() {
-			var pls []placementJSON
-			for _, pl := range m.Placements(i) {
-				pls = append(pls, placementJSON{Horizontal: pl.Horizontal, Row: pl.Start.Row, Col: pl.Start.Col, Len: pl.Len})
-			}
-			l.Placements = append(l.Placements, pls)
-		}
-		b.Linjat = l
-	default:
-		return nil, fmt.Errorf("serve: no board for %s puzzles", inst.Kind())
+	b := &board{Kind: inst.Kind(), Name: inst.Name(), Rows: inst.Rows(), Cols: inst.Cols(), Text: text, Display: d,
+		Vars: make([]varJSON, len(vars)), Fixed: givens(inst, d)}
+	for i, v := range vars {
+		b.Vars[i] = varJSON{Name: v.Name, Cell: v.Pos, Domain: v.Domain}
 	}
 	return b, nil
 }
 
-// modelOf is the kind's own model behind an instance (the kinds registry
-// gives it to code that draws a kind).
-func modelOf(inst kinds.Instance) any {
-	switch x := inst.(type) {
-	case interface{ Model() *jm.Puzzle }:
-		return x.Model()
-	case interface{ Model() *am.Puzzle }:
-		return x.Model()
-	case interface{ Model() *sm.Puzzle }:
-		return x.Model()
-	case interface{ Model() *lm.Puzzle }:
-		return x.Model()
+// givens are the values the puzzle gives (-1 elsewhere): an unknown whose
+// values the board draws as nothing (its clue shows it) and whose start
+// leaves one value.
+func givens(inst kinds.Instance, d *display.Board) []int {
+	out := make([]int, len(d.Unknowns))
+	for i := range out {
+		out[i] = -1
 	}
-	return nil
+	setup, err := inst.Human()
+	if err != nil {
+		return out
+	}
+	start := setup.StartCands(inst)
+	for i, u := range d.Unknowns {
+		drawn := false
+		for _, its := range u.Values {
+			drawn = drawn || len(its) > 0
+		}
+		if i >= len(start) || drawn {
+			continue
+		}
+		if v, ok := start[i].Single(); ok {
+			out[i] = v
+		}
+	}
+	return out
 }

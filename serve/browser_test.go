@@ -326,6 +326,18 @@ func TestBrowser(t *testing.T) {
 	b.do("ask for a hint", click("#hint"))
 	b.wait("the shinro hint", `document.querySelectorAll('.hint-cell').length > 0`)
 	b.shot("shinro-hint")
+	// Edit it: the editor opens with the stones of its solution, which
+	// keep its counts, and plays it again unchanged.
+	b.do("edit the shinro", click("#edit"))
+	b.wait("the shinro drawing", `document.getElementById('title').textContent === 'drawing a 8×8 shinro' && document.querySelectorAll('#board .value').length === 12`)
+	b.do("play it again", click("#edit-play"))
+	b.wait("the shinro played", `document.getElementById('title').textContent.startsWith('shinro ')`)
+
+	// Keys play as the kind's data says: | in a Juosan cell, then the
+	// arrow key moves on.
+	b.open("juosan-6x6_1", "juosan 6x6_1")
+	b.do("type |", click("#cell-0-0"), chromedp.KeyEvent("|"), chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent("-"))
+	b.wait("two values typed", `document.querySelectorAll('#board .value').length === 2`)
 
 	// Arrows: select a cell and type a number.
 	b.open("arrows-2026-01-24", "arrows 2026-01-24")
@@ -338,9 +350,9 @@ func TestBrowser(t *testing.T) {
 	b.open("shift-loopover-3x3-worst", "shift loopover-3x3-worst")
 	b.do("a move", click(`button[data-move="r1l"]`))
 	b.wait("the move applied", `document.getElementById('message').textContent.includes('after 1 move')`)
-	b.do("undo it", click("#shift-undo"))
+	b.do("undo it", click("#moves-undo"))
 	b.wait("back at the start", `document.getElementById('message').textContent.includes('the start')`)
-	b.do("solve", click("#shift-solve"))
+	b.do("solve", click("#moves-solve"))
 	b.wait("a depth refuted while solving", `document.querySelectorAll('#depths tr.depth-unsat').length > 0`)
 	b.wait("the shortest solution", `document.getElementById('message').textContent.startsWith('Shortest solution')`)
 	if msg := b.text("#message"); !strings.Contains(msg, "8 moves") || b.count("#depths tr.depth-sat") != 1 || b.count("#depths tr.depth-unsat") != 8 {

@@ -8,7 +8,8 @@
 //
 // # API
 //
-// Every endpoint takes and returns JSON (POST bodies with Content-Type
+// Cells are {"row", "col"} from 1 everywhere, as the command line writes
+// them. Every endpoint takes and returns JSON (POST bodies with Content-Type
 // application/json). A puzzle travels in every request as its text, so the
 // server keeps no state between requests:
 //
@@ -25,18 +26,20 @@
 // instead of text (GET /api/examples lists them). values is a board: one
 // value index per unknown of the puzzle (its "vars"), -1 for undecided.
 //
-//	GET  /api/kinds          the kinds: formats, generation sizes and bands, serve's limits
+//	GET  /api/kinds          the kinds: formats, generation sizes and bands, how the page plays
+//	                         each (its "play" data, kind.Play), serve's limits
 //	GET  /api/examples       the bundled examples: id, kind, name, size and text
 //	POST /api/parse          puzzle → {"puzzle": board, "entries": [...]}; board is the kind's
-//	                         clues (territories, arrows, counts, numbers, dots), its unknowns
-//	                         ("vars" with cell and domain) and its canonical "text"
+//	                         display list ("display", package display), its unknowns ("vars"
+//	                         with cell and domain), the values it gives ("fixed") and its
+//	                         canonical "text"
 //	POST /api/verify         puzzle + values → the rules broken ("violations", each with its
 //	                         cells), "complete", "solved"; on a partial board only what no
 //	                         filling of the undecided cells can mend
-//	POST /api/hint           puzzle + values → the human solver's next step from that board:
-//	                         rule, level, reason, cells looked at, eliminations, the values
-//	                         they force ("mistake" instead when no solution agrees with the
-//	                         board, with the cells that differ from a solution)
+//	POST /api/hint           puzzle + values → the human solver's next step from that board,
+//	                         as `grade --hint --format json` writes it (answer.StepRecord), and
+//	                         the values it forces ("mistake" instead when no solution agrees
+//	                         with the board, with the cells that differ from a solution)
 //	POST /api/solve          puzzle → a solution (SAT)
 //	POST /api/check          puzzle → unique, multiple (two solutions and the cells where
 //	                         they differ) or unsolvable
@@ -44,6 +47,9 @@
 //	                         uniqueness alongside, and the band it falls in
 //	POST /api/generate       {"kind", "rows", "cols", "difficulty", "seed"} → a new puzzle
 //	                         proven unique, with its grade
+//	POST /api/edit           {"kind", "rows", "cols", "layers"} (the editor's tokens) → the
+//	                         kind's text of the drawing, and the board it parses to or why not
+//	POST /api/edit/open      puzzle → {"edit": ...}, the drawing that makes it
 //	POST /api/shift/parse    {"text" | "builtin", "moves"} → the shift puzzle: picture, tokens,
 //	                         moves, goal, and the state after moves
 //	POST /api/shift/apply    the same, answering only the states along moves
@@ -232,6 +238,8 @@ func New(opt Options) (*Server, error) {
 		"/api/check":       {method: http.MethodPost, solves: true, serve: onPuzzle(s.check)},
 		"/api/grade":       {method: http.MethodPost, solves: true, serve: onPuzzle(s.grade)},
 		"/api/generate":    {method: http.MethodPost, solves: true, serve: s.generate},
+		"/api/edit":        {method: http.MethodPost, serve: s.edit},
+		"/api/edit/open":   {method: http.MethodPost, solves: true, serve: onPuzzle(s.editOpen)},
 		"/api/shift/parse": {method: http.MethodPost, serve: s.shiftParse},
 		"/api/shift/apply": {method: http.MethodPost, serve: s.shiftApply},
 		"/api/shift/solve": {method: http.MethodPost, solves: true, serve: s.shiftSolve},

@@ -18,6 +18,8 @@ import (
 	"time"
 
 	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
+	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/sat/gini"
 )
@@ -155,8 +157,18 @@ func TestKindsAndExamples(t *testing.T) {
 	for _, k := range ks.Kinds {
 		names = append(names, k.Name)
 	}
-	if want := kindsInOrder(); !slices.Equal(names, want) {
+	if want := append(kindsInOrder(), "shift"); !slices.Equal(names, want) {
 		t.Errorf("kinds: have %v, want %v", names, want)
+	}
+	for _, k := range ks.Kinds {
+		switch p := k.Play; {
+		case p == nil || p.HowTo == "":
+			t.Errorf("kind %s: no play data", k.Name)
+		case p.Mode == kind.PlayMoves && (p.API["parse"] == "" || p.API["apply"] == "" || p.API["solve"] == ""):
+			t.Errorf("kind %s: played by moves without its endpoints: %v", k.Name, p.API)
+		case p.Mode == kind.PlayCells && (p.Click == "" || p.Editor == nil || len(p.Editor.Tools) == 0):
+			t.Errorf("kind %s: played in cells without a click or an editor", k.Name)
+		}
 	}
 	var exs struct {
 		Examples []example `json:"examples"`
@@ -193,10 +205,12 @@ func TestParse(t *testing.T) {
 			if b.Kind != ex.Kind || b.Rows != ex.Rows || b.Cols != ex.Cols || len(b.Vars) == 0 || len(b.Fixed) != len(b.Vars) {
 				t.Fatalf("have %s %dx%d with %d unknowns, %d fixed; want %s %dx%d", b.Kind, b.Rows, b.Cols, len(b.Vars), len(b.Fixed), ex.Kind, ex.Rows, ex.Cols)
 			}
-			kindPart := map[string]bool{"juosan": b.Juosan != nil, "arrows": b.Arrows != nil, "shinro": b.Shinro != nil, "linjat": b.Linjat != nil}
-			for k, set := range kindPart {
-				if set != (k == ex.Kind) {
-					t.Errorf("board field %s set: %v", k, set)
+			if d := b.Display; d == nil || d.Rows != b.Rows || d.Cols != b.Cols || len(d.Clues) == 0 || len(d.Unknowns) != len(b.Vars) {
+				t.Fatalf("display: have %+v, want the board's clues and its %d unknowns", d, len(b.Vars))
+			}
+			for i, u := range b.Display.Unknowns {
+				if u.Cell != b.Vars[i].Cell || len(u.Values) != len(b.Vars[i].Domain) || len(u.Marks) != len(b.Vars[i].Domain) {
+					t.Fatalf("unknown %d: display at %v with %d values and %d marks, want %v with %d", i, u.Cell, len(u.Values), len(u.Marks), b.Vars[i].Cell, len(b.Vars[i].Domain))
 				}
 			}
 			var again parseAnswer
@@ -292,7 +306,7 @@ func TestVerifyFaults(t *testing.T) {
 	}
 	var v verifyAnswer
 	post(t, ts, "/api/verify", map[string]any{"text": b.Text, "values": vals}, &v)
-	want := []cell{{0, 0}, {1, 0}, {2, 0}}
+	want := []puzzle.Pos{{Row: 0, Col: 0}, {Row: 1, Col: 0}, {Row: 2, Col: 0}}
 	if !slices.ContainsFunc(v.Violations, func(v violationJSON) bool {
 		return v.Rule == "three-horizontal-bars" && slices.Equal(v.Cells, want)
 	}) || !slices.Equal(v.Faults, want) {
@@ -324,7 +338,7 @@ func TestHint(t *testing.T) {
 				}
 				for _, e := range h.Step.Elims {
 					if sol.Solution[e.Var] == e.Value {
-						t.Errorf("%s board: the hint eliminates %s, the solution's value", name, e.Text)
+						t.Errorf("%s board: the hint eliminates %v = %s, the solution's value", name, e.Cell, e.Label)
 					}
 				}
 				for i, v := range h.Forced {
@@ -342,7 +356,7 @@ func TestHint(t *testing.T) {
 			wrong[i] = (sol.Solution[i] + 1) % len(b.Vars[i].Domain)
 			var h hintAnswer
 			post(t, ts, "/api/hint", map[string]any{"text": b.Text, "values": wrong}, &h)
-			if want := []cell{{b.Vars[i].Row, b.Vars[i].Col}}; !h.Mistake || !slices.Equal(h.Wrong, want) {
+			if want := []puzzle.Pos{b.Vars[i].Cell}; !h.Mistake || !slices.Equal(h.Wrong, want) {
 				t.Errorf("wrong value at %v: have %+v, want a mistake there", want, h)
 			}
 			var done hintAnswer

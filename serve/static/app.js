@@ -1,10 +1,12 @@
 // app.js is the playground: it opens, draws, plays, checks and generates
 // puzzles through the JSON API (see `go doc github.com/puzzlesat/puzzlesat/serve`)
-// and solves shift puzzles with a live view of the proof.
+// and solves puzzles played by moves with a live view of the proof. What a
+// kind is — how it is drawn, how a click or a key plays it, its editor —
+// is data: its display list (board.js) and its play data from /api/kinds.
 
-import { render, cellOf, varIndex } from './board.js';
-import { newEditor, editorFrom, editableKinds } from './editor.js';
-import { renderShift, changedCells, goalText } from './shift.js';
+import { render, cellOf, prepare, cell, cellsOf } from './board.js';
+import { Editor } from './editor.js';
+import { renderMoves, changedCells, goalText } from './moves.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -72,18 +74,24 @@ async function readEvents(resp, onEvent) {
 // ---- state ----
 
 const st = {
-  mode: 'none', // none, play, edit, shift
+  mode: 'none', // none, play, edit, moves
+  kinds: new Map(), // name → the kind of /api/kinds
+  examples: new Map(), // id → the example of /api/examples
   pz: null, // the board of the puzzle played
+  play: {}, // its kind's play data
   values: [],
   undo: [],
   faults: [],
   hint: null,
   diffs: [],
   selected: null,
+  from: null, // the cell a "cover" press started on
   editor: null,
+  editView: null, // {board, values, error} of the drawing
+  editSeq: 0,
   tool: null,
   source: null, // {text, name} of an input holding several puzzles
-  shift: null, // {pz, applied, state, prev}
+  moves: null, // {kind, pz, applied, state, prev}
   abort: null, // AbortController of a long request
   verifySeq: 0,
 };
@@ -125,19 +133,29 @@ function fail(err) {
   say(err.message, 'bad');
 }
 
+// rc names a cell of the API (from 1) as the text does: r1c1.
+const rc = (q) => `r${q.row}c${q.col}`;
+
+// playOf is the play data of a kind ({} when it has none).
+const playOf = (kind) => st.kinds.get(kind)?.play || {};
+
+// movesKinds are the kinds played by moves.
+const movesKinds = () => [...st.kinds.values()].filter((k) => k.play?.mode === 'moves');
+
 // ---- start ----
 
 async function start() {
   const [ks, exs] = await Promise.all([api('/api/kinds'), api('/api/examples')]);
-  st.kinds = ks;
+  for (const k of ks.kinds) st.kinds.set(k.name, k);
   const ex = $('example');
   const groups = {};
   for (const e of exs.examples) {
+    st.examples.set(e.id, e);
     if (!groups[e.kind]) groups[e.kind] = ex.appendChild(h('optgroup', { label: e.kind }));
     const size = e.rows ? ` ${e.rows}×${e.cols}` : '';
     groups[e.kind].append(h('option', { value: e.id }, `${e.kind}: ${e.name}${size}`));
   }
-  for (const k of editableKinds) $('new-kind').append(h('option', { value: k }, k));
+  for (const k of ks.kinds.filter((k) => k.play?.editor)) $('new-kind').append(h('option', { value: k.name }, k.name));
   for (const k of ks.kinds.filter((k) => k.generate)) $('gen-kind').append(h('option', { value: k.name }, k.name));
   const bands = ks.kinds.find((k) => k.generate)?.generate.bands || [];
   for (const b of bands) $('gen-band').append(h('option', { value: b }, b));
@@ -153,7 +171,7 @@ async function start() {
   board.addEventListener('pointerdown', onDown);
   board.addEventListener('pointermove', onMove);
   board.addEventListener('pointerup', onUp);
-  window.addEventListener('pointerup', () => { if (st.mode === 'edit' && st.editor.endDrag) { st.editor.endDrag(); redraw(); } });
+  window.addEventListener('pointerup', () => { if (st.mode === 'edit' && st.editor.endDrag()) editChanged(); });
   board.addEventListener('contextmenu', (ev) => ev.preventDefault());
   board.addEventListener('keydown', onKey);
   say('Open an example, upload or paste a puzzle, draw a new one or generate one.');
@@ -162,37 +180,30 @@ async function start() {
 // ---- opening ----
 
 async function openExample(id) {
-  if (id.startsWith('shift-')) return openShift({ example: id });
+  const k = st.kinds.get(st.examples.get(id)?.kind);
+  if (k?.play?.mode === 'moves') return openMoves(k, { example: id });
   const ans = await api('/api/parse', { example: id, rule: $('rule').value });
   st.source = null;
   $('select').hidden = true;
   play(ans.puzzle);
 }
 
-// looksShift tells shift puzzle text (its directives) from the kinds'.
-function looksShift(text) {
-  for (const line of text.split('\n')) {
-    const t = line.trim();
-    if (t === '' || t.startsWith('#')) continue;
-    return /^(name|start|target|moves?|sum|distinct|magic)\b/.test(t);
-  }
-  return false;
-}
-
 async function openText(text, name, select = '') {
   if (!text.trim()) throw new Error('nothing to load: paste a puzzle or a puzz.link URL');
-  if (looksShift(text)) return openShift({ text });
   let ans;
   try {
     ans = await api('/api/parse', { text, name, select, rule: $('rule').value });
   } catch (err) {
-    // A shift puzzle given as a bare picture has no directive to tell it
-    // by: try it as one before reporting the kinds' error.
-    try {
-      return await openShift({ text });
-    } catch {
-      throw err;
+    // No kind of the registry reads it: try the kinds played by moves
+    // before reporting the kinds' error.
+    for (const k of movesKinds()) {
+      try {
+        return await openMoves(k, { text });
+      } catch {
+        // the next one
+      }
     }
+    throw err;
   }
   const sel = $('select');
   if (ans.entries?.length > 1) {
@@ -226,27 +237,21 @@ async function reparse() {
 
 // ---- play ----
 
-const howTo = {
-  juosan: 'Click a cell: − then | then empty (right-click goes back). Keys: <kbd>-</kbd> <kbd>|</kbd> <kbd>Backspace</kbd>, arrows move. A territory\'s number counts its − or its | cells; no three − stacked, no three | side by side.',
-  arrows: 'Click a cell to select it, type its number (click it again to count up, right-click down). Every arrow\'s number is how many distinct numbers it points at.',
-  shinro: 'Click a cell: stone, then empty (dot), then undecided. Rows and columns show their stone counts; every arrow points at a stone.',
-  linjat: 'Click a number, then the cell where its line should end (or click the number again to cycle its lines). Every number N gets a straight line of N cells through it; lines never cross; every dot is covered.',
-};
-
 function play(pz) {
   stopLong();
   st.mode = 'play';
-  st.pz = pz;
+  st.pz = prepare(pz);
+  st.play = playOf(pz.kind);
   st.values = pz.fixed.slice();
   st.undo = [];
   st.faults = [];
   st.hint = null;
   st.diffs = [];
   st.selected = null;
-  st.vidx = varIndex(pz);
+  st.from = null;
   $('title').textContent = `${pz.kind} ${pz.name || ''} (${pz.rows}×${pz.cols})`;
   $('text').textContent = pz.text;
-  $('how').innerHTML = howTo[pz.kind] || '';
+  $('how').textContent = st.play.how_to || '';
   $('compare').hidden = true;
   details();
   say('');
@@ -260,9 +265,8 @@ function play(pz) {
     button('Autocomplete', () => autocomplete().catch(fail), { id: 'solve' }),
     button('Uniqueness', () => check().catch(fail), { id: 'check' }),
     button('Difficulty', () => grade().catch(fail), { id: 'grade' }),
-    h('span', { class: 'sep' }),
-    button('Edit', () => editThis().catch(fail), { id: 'edit' }),
   );
+  if (st.play.editor) bar.append(h('span', { class: 'sep' }), button('Edit', () => editThis().catch(fail), { id: 'edit' }));
   redraw();
 }
 
@@ -270,13 +274,11 @@ function redraw() {
   const svg = $('board');
   if (st.mode === 'play') {
     render(svg, st.pz, { values: st.values, faults: st.faults, hint: st.hint, diffs: st.diffs, selected: st.selected });
-  } else if (st.mode === 'edit') {
-    const b = st.editor.board();
-    const sel = st.editor.selected || null;
-    let region = null;
-    if (b.kind === 'juosan' && sel && st.tool === 'number') region = b.juosan.regions[sel.row][sel.col];
-    render(svg, b, { values: b.values, diffs: st.diffs, selected: sel, region, fixed: [] });
-    $('text').textContent = st.editor.text();
+  } else if (st.mode === 'edit' && st.editView) {
+    const v = st.editView;
+    render(svg, v.board, {
+      values: v.values, bare: true, diffs: st.diffs, selected: st.editor.selected, shade: st.editor.shade(st.tool),
+    });
   }
   const ap = $('apply-hint');
   if (ap) ap.disabled = !(st.hint && Object.keys(st.hint.forced || {}).length);
@@ -329,7 +331,7 @@ async function verifyNow() {
     return fail(err);
   }
   if (seq !== st.verifySeq || st.mode !== 'play') return;
-  st.faults = v.faults;
+  st.faults = v.faults.map(cell);
   redraw();
   if (v.solved) {
     say('Solved! Every rule holds.', 'good');
@@ -343,13 +345,16 @@ async function verifyNow() {
   }
 }
 
-function cycle(v, n, back) {
-  // -1, 0, ..., n-1, -1 forwards; the other way back.
-  const k = back ? v - 1 : v + 1;
-  if (k < -1) return n - 1;
-  if (k >= n) return -1;
-  return k;
+// step is unknown i's next value along the kind's click order (back: the
+// previous one), from undecided (-1) round to undecided.
+function step(i, back) {
+  const n = st.pz.vars[i].domain.length;
+  const order = [-1, ...(st.play.cycle || Array.from({ length: n }, (_, k) => k))];
+  const k = order.indexOf(st.values[i]);
+  return order[(k + (back ? order.length - 1 : 1)) % order.length];
 }
+
+const same = (a, b) => a && b && a.row === b.row && a.col === b.col;
 
 function onDown(ev) {
   const q = cellOf(ev);
@@ -359,92 +364,69 @@ function onDown(ev) {
   if (st.mode === 'edit') {
     if (st.editor.apply(st.tool, q, back ? 'back' : 'down')) {
       st.diffs = [];
-      redraw();
+      editChanged();
     }
     return;
   }
   if (st.mode !== 'play') return;
-  const pz = st.pz;
-  const i = st.vidx.get(q.row + ',' + q.col);
-  switch (pz.kind) {
-    case 'juosan':
+  const i = st.pz.vidx.get(q.row + ',' + q.col);
+  const again = same(st.selected, q);
+  switch (st.play.click) {
+    case 'select':
       st.selected = q;
-      if (i !== undefined) setValue(i, cycle(st.values[i], 2, back));
-      redraw();
+      if (i !== undefined && (again || back)) setValue(i, step(i, back));
       break;
-    case 'shinro': {
+    case 'cover':
+      if (i !== undefined) {
+        st.selected = q;
+        st.from = q;
+        if (back) setValue(i, -1);
+        else if (again) setValue(i, step(i, false));
+      } else if (st.selected) {
+        coverTo(q);
+      }
+      break;
+    default: // cycle
       st.selected = q;
-      if (i === undefined) { redraw(); break; }
-      const order = back ? [-1, 0, 1] : [-1, 1, 0];
-      const k = order.indexOf(st.values[i]);
-      setValue(i, order[(k + 1) % 3]);
-      redraw();
-      break;
-    }
-    case 'arrows': {
-      const same = st.selected && st.selected.row === q.row && st.selected.col === q.col;
-      st.selected = q;
-      if (same || back) setValue(i, cycle(st.values[i], pz.vars[i].domain.length, back));
-      redraw();
-      break;
-    }
-    case 'linjat':
-      linjatDown(q, i, back);
-      break;
+      if (i !== undefined) setValue(i, step(i, back));
   }
+  redraw();
 }
 
 function onMove(ev) {
   if (st.mode !== 'edit' || !(ev.buttons & 1)) return;
   const q = cellOf(ev);
-  if (q && st.editor.apply(st.tool, q, 'move')) redraw();
+  if (q && st.editor.apply(st.tool, q, 'move')) editChanged();
 }
 
 function onUp(ev) {
   const q = cellOf(ev);
   if (st.mode === 'edit') {
-    if (q && st.editor.apply(st.tool, q, 'up')) redraw();
+    if (q && st.editor.apply(st.tool, q, 'up')) editChanged();
     return;
   }
-  if (st.mode === 'play' && st.pz.kind === 'linjat' && q && st.linjatFrom) {
-    const from = st.linjatFrom;
-    st.linjatFrom = null;
-    if (from.row !== q.row || from.col !== q.col) linjatTo(q);
+  if (st.mode === 'play' && st.play.click === 'cover' && q && st.from) {
+    const from = st.from;
+    st.from = null;
+    if (!same(from, q)) coverTo(q);
   }
 }
 
-// Linjat: a number is selected by pressing on it; releasing on another
-// cell (a drag) or clicking one later draws the line from the number to
-// that cell; clicking the selected number again cycles its lines.
-function linjatDown(q, i, back) {
-  const sel = st.selected;
-  const selVar = sel ? st.vidx.get(sel.row + ',' + sel.col) : undefined;
-  if (i !== undefined) {
-    const same = sel && sel.row === q.row && sel.col === q.col;
-    st.selected = q;
-    st.linjatFrom = q;
-    if (back) setValue(i, -1);
-    else if (same) setValue(i, cycle(st.values[i], st.pz.vars[i].domain.length, false));
-    redraw();
-    return;
-  }
-  if (selVar !== undefined) linjatTo(q);
-}
-
-function linjatTo(q) {
-  const sel = st.selected;
-  const i = st.vidx.get(sel.row + ',' + sel.col);
+// coverTo gives the selected unknown the value that covers cell q,
+// preferring one that ends there (a line drawn to its end).
+function coverTo(q) {
+  const i = st.pz.vidx.get(st.selected.row + ',' + st.selected.col);
   if (i === undefined) return;
-  const pls = st.pz.linjat.placements[i];
-  const covers = (pl, r, c) => pl.horizontal ? r === pl.row && c >= pl.col && c < pl.col + pl.len : c === pl.col && r >= pl.row && r < pl.row + pl.len;
-  const isEnd = (pl, r, c) => pl.horizontal ? r === pl.row && (c === pl.col || c === pl.col + pl.len - 1) : c === pl.col && (r === pl.row || r === pl.row + pl.len - 1);
+  const u = st.pz.display.unknowns[i];
+  const isEnd = (cs) => same(cs[0], q) || same(cs[cs.length - 1], q);
   let best = -1;
-  pls.forEach((pl, j) => {
-    if (!covers(pl, q.row, q.col)) return;
-    if (best < 0 || (isEnd(pl, q.row, q.col) && !isEnd(pls[best], q.row, q.col))) best = j;
+  u.values.forEach((_, v) => {
+    const cs = cellsOf(u, v);
+    if (!cs.some((c) => same(c, q))) return;
+    if (best < 0 || (isEnd(cs) && !isEnd(cellsOf(u, best)))) best = v;
   });
   if (best >= 0) setValue(i, best);
-  else say(`the ${st.pz.linjat.cells[sel.row][sel.col]} cannot reach that cell`, 'bad');
+  else say(`${rc(u.cell)} cannot reach that cell`, 'bad');
 }
 
 let lastDigit = { at: 0, cell: null };
@@ -458,11 +440,10 @@ function onKey(ev) {
   const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
   if (st.mode === 'edit') {
     const q = st.editor.selected;
-    const k = ev.key;
-    if (q && st.editor.key(q, k, st.tool)) {
+    if (q && st.editor.key(q, ev.key, st.tool)) {
       ev.preventDefault();
       st.diffs = [];
-      redraw();
+      editChanged();
     }
     return;
   }
@@ -477,32 +458,21 @@ function onKey(ev) {
     ev.preventDefault();
     return;
   }
-  const i = st.vidx.get(q.row + ',' + q.col);
+  const i = st.pz.vidx.get(q.row + ',' + q.col);
   if (i === undefined) return;
   const k = ev.key;
-  const clear = k === 'Backspace' || k === 'Delete' || k === ' ';
   const dom = st.pz.vars[i].domain;
   let v;
-  switch (st.pz.kind) {
-    case 'juosan':
-      v = clear ? -1 : { '-': 0, h: 0, '|': 1, v: 1, '\\': 1 }[k];
-      break;
-    case 'shinro':
-      v = clear ? -1 : { '*': 1, s: 1, '1': 1, '.': 0, '0': 0, x: 0 }[k];
-      break;
-    case 'linjat':
-      v = clear ? -1 : undefined;
-      break;
-    case 'arrows':
-      if (clear) v = -1;
-      else if (/^[0-9]$/.test(k)) {
-        const now = Date.now();
-        const again = lastDigit.cell === i && now - lastDigit.at < 900;
-        const n = again ? st.values[i] * 10 + +k : +k;
-        v = n < dom.length ? n : +k;
-        lastDigit = { at: now, cell: i };
-      }
-      break;
+  if (k === 'Backspace' || k === 'Delete' || k === ' ') v = -1;
+  else if (st.play.keys && k in st.play.keys) v = st.play.keys[k];
+  else if (st.play.number && /^[0-9]$/.test(k)) {
+    // Digits typed in quick succession make one number.
+    const now = Date.now();
+    const again = lastDigit.cell === i && now - lastDigit.at < 900 && st.values[i] >= 0;
+    v = again ? dom.indexOf(dom[st.values[i]] + k) : -1;
+    if (v < 0) v = dom.indexOf(k);
+    lastDigit = { at: now, cell: i };
+    if (v < 0) v = undefined;
   }
   if (v !== undefined && v < dom.length) {
     setValue(i, v);
@@ -512,11 +482,16 @@ function onKey(ev) {
 
 // ---- the buttons of play ----
 
+// hintView is a step of the API (answer.StepRecord) as the board shows it.
+function hintView(s, forced = {}) {
+  return { cells: (s.cells || []).map(cell), elims: s.elims || [], forced };
+}
+
 async function hint() {
   const ans = await api('/api/hint', spec({ values: st.values }));
   st.hint = null;
   if (ans.mistake) {
-    st.faults = ans.wrong || [];
+    st.faults = (ans.wrong || []).map(cell);
     redraw();
     say(ans.message, 'bad');
     return;
@@ -529,10 +504,10 @@ async function hint() {
     say(ans.message);
     return;
   }
-  st.hint = { cells: ans.step.cells, elims: ans.step.elims, forced: ans.forced || {} };
+  st.hint = hintView(ans.step, ans.forced || {});
   redraw();
   say(ans.message, '');
-  const elims = ans.step.elims.map((e) => e.text.replace(' = ', ' ≠ '));
+  const elims = ans.step.elims.map((e) => `${rc(e.cell)} ≠ ${e.label}`);
   details(h('p', {}, h('b', {}, 'Eliminates: '), elims.join(', ') || 'nothing'),
     h('p', {}, `Cells looked at are yellow; struck values are red; values it leaves single are green (Apply hint fills them in).`));
 }
@@ -570,13 +545,13 @@ function showCheck(ans, pz) {
   } else if (ans.status === 'unsolvable') {
     say('Unsolvable: the puzzle has no solution.', 'bad');
   } else {
-    st.diffs = ans.differences;
+    st.diffs = ans.differences.map(cell);
     const n = ans.differences.length;
     say(`Not unique: two solutions differ in ${n} cell${n > 1 ? 's' : ''} (marked).`, 'bad');
     $('fig1').hidden = false;
     $('cap2').textContent = 'solution 2';
-    render($('board1'), pz, { values: ans.first, diffs: ans.differences });
-    render($('board2'), pz, { values: ans.second, diffs: ans.differences });
+    render($('board1'), pz, { values: ans.first, bare: true, diffs: st.diffs });
+    render($('board2'), pz, { values: ans.second, bare: true, diffs: st.diffs });
     $('compare').hidden = false;
   }
   redraw();
@@ -594,7 +569,7 @@ async function grade() {
   const steps = h('ol', {}, ...g.steps.map((s) => {
     const li = h('li', {}, `[${s.rule}, level ${s.level}] ${s.reason}`);
     li.addEventListener('click', () => {
-      st.hint = { cells: s.cells, elims: s.elims, forced: {} };
+      st.hint = hintView(s);
       redraw();
     });
     return li;
@@ -603,64 +578,87 @@ async function grade() {
 }
 
 async function editThis() {
-  let stones;
-  if (st.pz.kind === 'shinro') {
-    // The editor keeps counts by the stones: place a solution's.
-    const ans = await api('/api/solve', spec());
-    if (ans.status === 'solved') {
-      stones = Array.from({ length: st.pz.rows }, () => Array(st.pz.cols).fill(false));
-      st.pz.vars.forEach((v, i) => { if (ans.solution[i] === 1) stones[v.row][v.col] = true; });
-    }
-  }
-  edit(editorFrom(st.pz, stones));
+  const ans = await api('/api/edit/open', spec());
+  const e = ans.edit;
+  edit(new Editor(e.kind, st.play.editor, e.rows, e.cols, e.layers));
 }
 
 // ---- edit ----
 
 function newPuzzle() {
   const kind = $('new-kind').value;
+  const spec = playOf(kind).editor;
+  if (!spec) return say(`${kind} puzzles have no editor`, 'bad');
   const rows = Math.max(1, Math.min(30, +$('new-rows').value || 5));
   const cols = Math.max(1, Math.min(30, +$('new-cols').value || 5));
-  edit(newEditor(kind, rows, cols));
+  edit(new Editor(kind, spec, rows, cols));
 }
 
 function edit(editor) {
   stopLong();
   st.mode = 'edit';
   st.editor = editor;
-  st.tool = editor.tools[0][0];
+  st.editView = { board: editor.tokenBoard() };
+  st.tool = editor.tools[0].name;
   st.diffs = [];
-  $('title').textContent = `drawing a ${editor.rows}×${editor.cols} ${editor.board().kind}`;
+  $('title').textContent = `drawing a ${editor.rows}×${editor.cols} ${editor.kind}`;
   $('compare').hidden = true;
   $('text-box').open = true;
   details();
   const bar = $('toolbar');
-  const tools = editor.tools.map(([name, help]) => {
-    const b = button(name, () => {
-      st.tool = name;
+  const tools = editor.tools.map((t) => {
+    const b = button(t.name, () => {
+      st.tool = t.name;
       for (const x of tools) x.classList.toggle('on', x === b);
-      $('how').textContent = help;
+      $('how').textContent = t.help;
       redraw();
-    }, { id: 'tool-' + name, title: help });
+    }, { id: 'tool-' + t.name, title: t.help });
     return b;
   });
   tools[0].classList.add('on');
-  $('how').textContent = editor.tools[0][1];
+  $('how').textContent = editor.tools[0].help;
   bar.replaceChildren(...tools, h('span', { class: 'sep' }),
     button('Check uniqueness', () => editCheck().catch(fail), { id: 'edit-check' }),
     button('Play it', () => editPlay().catch(fail), { id: 'edit-play', class: 'primary' }));
   say('Draw the puzzle; its text is below. Check it, then play it.');
   redraw();
+  editChanged();
+}
+
+// editChanged redraws the drawing and asks the server for the puzzle it
+// makes; answers to older drawings are dropped.
+function editChanged() {
+  redraw();
+  editCompose().catch(fail);
+}
+
+// editCompose is the puzzle the drawing makes (POST /api/edit), shown:
+// its board, or the tokens themselves while they make none.
+async function editCompose() {
+  const seq = ++st.editSeq;
+  const ans = await api('/api/edit', st.editor.edit());
+  if (seq !== st.editSeq || st.mode !== 'edit') return ans;
+  $('text').textContent = ans.text;
+  if (ans.puzzle) {
+    st.editView = { board: prepare(ans.puzzle), values: ans.values };
+    if ($('message').className === 'bad') say('');
+  } else {
+    st.editView = { board: st.editor.tokenBoard() };
+    say(ans.error, 'bad');
+  }
+  redraw();
+  return ans;
 }
 
 async function editParse() {
-  const ans = await api('/api/parse', { text: st.editor.text(), rule: $('rule').value });
+  const ans = await editCompose();
+  if (!ans.puzzle) throw new Error(ans.error);
   return ans.puzzle;
 }
 
 async function editCheck() {
   const pz = await editParse();
-  const ans = await api('/api/check', { text: pz.text, rule: $('rule').value });
+  const ans = await api('/api/check', { text: pz.text, kind: pz.kind, rule: $('rule').value });
   showCheck(ans, pz);
 }
 
@@ -704,18 +702,20 @@ async function generate() {
   say(`Generated: ${ans.band}, score ${ans.report.score.toFixed(1)}, hardest rule ${ans.report.max_rule || '—'}; seed ${ans.seed}, attempt ${ans.attempt}, ${ans.ms} ms.`, 'good');
 }
 
-// ---- shift ----
+// ---- puzzles played by moves ----
 
-async function openShift(req) {
-  const ans = await api('/api/shift/parse', req);
+// openMoves opens a puzzle of kind k, played by moves through the
+// endpoints its play data names.
+async function openMoves(k, req) {
+  const ans = await api(k.play.api.parse, req);
   stopLong();
-  st.mode = 'shift';
+  st.mode = 'moves';
   const p = ans.puzzle;
   p.is_goal_now = p.is_goal;
-  st.shift = { pz: p, applied: [], state: p.state, prev: null };
-  $('title').textContent = `shift ${p.name || ''} (${p.values.length} tokens, ${p.moves.length} moves)`;
+  st.moves = { kind: k, pz: p, applied: [], state: p.state, prev: null };
+  $('title').textContent = `${k.name} ${p.name || ''} (${p.values.length} tokens, ${p.moves.length} moves)`;
   $('text').textContent = p.text;
-  $('how').textContent = 'Click a move (r = row left/right, c = column up/down) or type moves; ask for the shortest solution: SAT proves every shorter length impossible, depth by depth.';
+  $('how').textContent = k.play.how_to || '';
   $('compare').hidden = true;
   const typed = h('input', { id: 'typed-moves', placeholder: 'moves, e.g. r1l c2u', size: '24' });
   typed.addEventListener('keydown', (ev) => { if (ev.key === 'Enter') applyTyped().catch(fail); });
@@ -724,20 +724,20 @@ async function openShift(req) {
   );
   details(
     h('div', { class: 'row' }, typed, button('Apply', () => applyTyped().catch(fail), { id: 'apply-typed' }),
-      button('Undo', () => shiftUndo().catch(fail), { id: 'shift-undo' }), button('Reset', () => shiftReset().catch(fail), { id: 'shift-reset' }),
+      button('Undo', () => movesUndo().catch(fail), { id: 'moves-undo' }), button('Reset', () => movesReset(), { id: 'moves-reset' }),
       h('span', { class: 'sep' }),
-      button('Shortest solution', () => shiftSolve().catch(fail), { id: 'shift-solve', class: 'primary' }),
-      button('Stop', () => stopLong(), { id: 'shift-stop' })),
-    h('div', { id: 'shift-progress' }),
+      button('Shortest solution', () => movesSolve().catch(fail), { id: 'moves-solve', class: 'primary' }),
+      button('Stop', () => stopLong(), { id: 'moves-stop' })),
+    h('div', { id: 'moves-progress' }),
   );
-  shiftDraw();
+  movesDraw();
 }
 
-function shiftDraw() {
-  const s = st.shift;
-  renderShift($('board'), s.pz, s.state, changedCells(s.prev, s.state));
+function movesDraw() {
+  const s = st.moves;
+  renderMoves($('board'), s.pz, s.state, changedCells(s.prev, s.state));
   if (s.pz.goal.target) {
-    renderShift($('board2'), s.pz, s.pz.goal.target, [], 0.6);
+    renderMoves($('board2'), s.pz, s.pz.goal.target, [], 0.6);
     $('fig1').hidden = true;
     $('cap2').textContent = 'target';
     $('compare').hidden = false;
@@ -748,14 +748,14 @@ function shiftDraw() {
 }
 
 async function applyMoves(moves) {
-  const s = st.shift;
+  const s = st.moves;
   const applied = s.applied.concat(moves);
-  const ans = await api('/api/shift/apply', { text: s.pz.text, moves: applied });
+  const ans = await api(s.kind.play.api.apply, { text: s.pz.text, moves: applied });
   s.prev = s.state;
   s.applied = applied;
   s.state = ans.state;
   s.pz.is_goal_now = ans.is_goal;
-  shiftDraw();
+  movesDraw();
 }
 
 async function applyTyped() {
@@ -765,35 +765,35 @@ async function applyTyped() {
   $('typed-moves').value = '';
 }
 
-async function shiftUndo() {
-  const s = st.shift;
+async function movesUndo() {
+  const s = st.moves;
   if (!s.applied.length) return;
   const applied = s.applied.slice(0, -1);
   s.applied = [];
   s.state = s.pz.start;
   if (applied.length) await applyMoves(applied);
-  else { s.pz.is_goal_now = s.pz.is_goal; s.prev = null; shiftDraw(); }
+  else { s.pz.is_goal_now = s.pz.is_goal; s.prev = null; movesDraw(); }
 }
 
-async function shiftReset() {
-  const s = st.shift;
+function movesReset() {
+  const s = st.moves;
   s.applied = [];
   s.prev = null;
   s.state = s.pz.start;
   s.pz.is_goal_now = s.pz.is_goal;
-  shiftDraw();
+  movesDraw();
 }
 
-// shiftSolve asks for a shortest solution from the state shown, showing
+// movesSolve asks for a shortest solution from the state shown, showing
 // each depth as SAT decides it and the one being worked on.
-async function shiftSolve() {
+async function movesSolve() {
   stopLong();
-  const s = st.shift;
+  const s = st.moves;
   const ctl = new AbortController();
   st.abort = ctl;
   const t0 = Date.now();
   const rows = [];
-  const box = $('shift-progress');
+  const box = $('moves-progress');
   const table = h('table', { id: 'depths' });
   const head = h('tr', {}, ...['depth', 'answer', 'parts', 'vars', 'clauses', 'solving', 'at'].map((x) => h('th', {}, x)));
   const running = h('tr', { id: 'depth-running', class: 'depth-run' });
@@ -811,7 +811,7 @@ async function shiftSolve() {
     h('td', {}, `${(d.ms / 1000).toFixed(3)} s`), h('td', {}, `${(d.at_ms / 1000).toFixed(3)} s`));
   say('solving…');
   try {
-    const ans = await api('/api/shift/solve', { text: s.pz.text, moves: s.applied }, {
+    const ans = await api(s.kind.play.api.solve, { text: s.pz.text, moves: s.applied }, {
       signal: ctl.signal,
       onEvent: (ev, d) => { if (ev === 'depth') { rows.push(depthRow(d)); drawTable(); } },
     });

@@ -1,17 +1,27 @@
-// board.js draws a puzzle board as SVG from the JSON the API returns (a
-// "board": kind, rows, cols, vars and the kind's clues), with a view laid
-// over it: the player's values, faults, a hint, differences, a selection.
-// Every cell gets a transparent hit rectangle (id cell-R-C) on top, so
-// clicks and tests find cells by id.
+// board.js draws a puzzle's board as SVG from the JSON the API returns: the
+// kind's display list (go doc github.com/puzzlesat/puzzlesat/display), drawn
+// the way package render draws it, knowing no kind; and a view laid over
+// it: the player's values, candidates, faults, a hint (its cells, the
+// values it forces, its eliminations struck), differences, a selection.
+// Every cell gets a transparent hit rectangle (id cell-R-C, from 0) on top,
+// so clicks and tests find cells by id.
+//
+// The API numbers cells from 1 ({"row": 1, "col": 1} is r1c1); the page
+// works from 0, and cell() converts what it reads.
 
 export const S = 40; // cell side in px
 const M = 14; // margin
 const NS = 'http://www.w3.org/2000/svg';
 
+// The colours: render's, and the page's own for what only the page shows.
 const C = {
-  black: '#000', grid: '#a0a0a0', ink: '#1a3f8f', forced: '#008a46', red: '#d01c1c',
-  hint: '#ffe98a', fault: '#ffc8c8', diff: '#ffc8c8', grey: '#555', select: '#2f7de1',
+  black: '#000', grid: '#a0a0a0', muted: '#555', paper: '#fff',
+  ink: '#1a3f8f', forced: '#008a46', red: '#d01c1c', cand: '#8c8c8c',
+  hint: '#ffe98a', fault: '#ffc8c8', diff: '#ffc8c8', select: '#2f7de1', shade: '#dbe7ff',
 };
+
+// The display's layers, bottom to top (display.Layer).
+const LAYERS = ['back', 'under', 'ink', 'clue', 'mark'];
 
 // el appends an SVG element with attributes (and text) to parent.
 export function el(parent, name, attrs = {}, text) {
@@ -22,42 +32,53 @@ export function el(parent, name, attrs = {}, text) {
   return e;
 }
 
-// pad is the room in cells that a kind's labels need above and left.
-function pad(b) { return b.kind === 'shinro' ? 1 : 0; }
+// cell converts an API cell (from 1) to the page's (from 0).
+export const cell = (q) => ({ row: q.row - 1, col: q.col - 1 });
+
+// prepare readies a board from the API for drawing and play: each
+// unknown's cell and cover from 0, and the unknown index by cell.
+export function prepare(b) {
+  const d = b.display;
+  for (const u of d.unknowns) {
+    u.at = cell(u.cell);
+    u.covers = (u.cover || []).map((cs) => (cs ? cs.map(cell) : null));
+  }
+  b.vidx = new Map();
+  d.unknowns.forEach((u, i) => b.vidx.set(u.at.row + ',' + u.at.col, i));
+  return b;
+}
+
+// cellsOf is the cells value v of unknown u occupies (display.Unknown.Cells).
+export function cellsOf(u, v) {
+  return (v >= 0 && u.covers[v]) || [u.at];
+}
 
 // geometry returns the board's pixel size and its cell origin.
 export function geometry(b) {
-  const p = pad(b);
+  const d = b.display;
+  const top = d.top || 0, left = d.left || 0;
   return {
-    ox: M + p * S, oy: M + p * S,
-    width: 2 * M + (b.cols + p) * S, height: 2 * M + (b.rows + p) * S,
+    ox: M + left * S, oy: M + top * S,
+    width: 2 * M + (d.cols + left) * S, height: 2 * M + (d.rows + top) * S,
   };
 }
 
-const key = (r, c) => r + ',' + c;
-
-// varAt maps "r,c" to the index of the unknown in that cell.
-export function varIndex(b) {
-  const m = new Map();
-  (b.vars || []).forEach((v, i) => m.set(key(v.row, v.col), i));
-  return m;
-}
-
-// render draws board b into svg with view:
-//   values    value index per unknown (-1 none)
-//   fixed     values given by the puzzle (drawn bold black)
+// render draws board b (prepared) into svg with view:
+//   values    value index per unknown (-1 none), drawn in ink
+//   bare      values that draw nothing stay blank (a solution's empty cells)
+//   cands     [{var, value}] pencil marks, drawn grey
 //   faults    [{row,col}] marked red
-//   hint      {cells, elims:[{var,value,row,col}], forced:{var: value}}
+//   hint      {cells, elims:[{var,value}], forced:{var: value}}
 //   diffs     [{row,col}] marked as differences
+//   shade     [{row,col}] shaded (the editor's region)
 //   selected  {row,col}
-//   region    Juosan editor: the territory index to outline
-//   stones    Shinro editor: bool grid of hidden stones
 export function render(svg, b, view = {}) {
+  const d = b.display;
   const g = geometry(b);
   // The drawing is made anew each time; the cells' hit rectangles stay
   // while the board keeps its shape, so that a click never lands on a
   // cell that a redraw has just replaced.
-  const shape = `${b.kind} ${b.rows}x${b.cols}`;
+  const shape = `${d.rows}x${d.cols}+${d.top || 0}+${d.left || 0}`;
   let hit = svg.querySelector(':scope > g.layer-hit');
   if (svg.dataset.shape !== shape || !hit) {
     svg.replaceChildren();
@@ -66,8 +87,8 @@ export function render(svg, b, view = {}) {
     svg.setAttribute('height', g.height);
     svg.setAttribute('viewBox', `0 0 ${g.width} ${g.height}`);
     hit = el(svg, 'g', { class: 'layer-hit', transform: `translate(${g.ox},${g.oy})` });
-    for (let r = 0; r < b.rows; r++) {
-      for (let c = 0; c < b.cols; c++) {
+    for (let r = 0; r < d.rows; r++) {
+      for (let c = 0; c < d.cols; c++) {
         el(hit, 'rect', {
           x: c * S, y: r * S, width: S, height: S, fill: 'transparent',
           id: `cell-${r}-${c}`, 'data-r': r, 'data-c': c, class: 'cell',
@@ -81,32 +102,163 @@ export function render(svg, b, view = {}) {
   svg.insertBefore(drawing, hit);
   el(drawing, 'rect', { x: 0, y: 0, width: g.width, height: g.height, fill: 'white' });
   const root = el(drawing, 'g', { transform: `translate(${g.ox},${g.oy})` });
-  const layers = {};
-  for (const name of ['back', 'grid', 'ink', 'clue', 'mark']) layers[name] = el(root, 'g', { class: 'layer-' + name });
-  const cellRect = (layer, q, fill, cls) => el(layer, 'rect', { x: q.col * S, y: q.row * S, width: S, height: S, fill, class: cls || '' });
+  const L = LAYERS.map((name) => el(root, 'g', { class: 'layer-' + name }));
+  const back = L[0], mark = L[4];
+  const cellRect = (q, fill, cls) => el(back, 'rect', { x: q.col * S, y: q.row * S, width: S, height: S, fill, class: cls });
 
-  for (const q of view.hint?.cells || []) cellRect(layers.back, q, C.hint, 'hint-cell');
-  for (const q of view.diffs || []) cellRect(layers.back, q, C.diff, 'diff-cell');
-  for (const q of view.faults || []) cellRect(layers.back, q, C.fault, 'fault-cell');
+  for (const q of view.shade || []) cellRect(q, C.shade, 'shade-cell');
+  for (const q of view.hint?.cells || []) cellRect(q, C.hint, 'hint-cell');
+  for (const q of view.diffs || []) cellRect(q, C.diff, 'diff-cell');
+  for (const q of view.faults || []) cellRect(q, C.fault, 'fault-cell');
 
-  const d = drawers[b.kind];
-  d.clues(layers, b, view);
-  const fixed = view.fixed || b.fixed || [];
-  if (view.values) d.values(layers.ink, b, view.values, C.ink, fixed);
-  if (view.hint) {
-    const forced = (b.vars || []).map(() => -1);
-    for (const [i, v] of Object.entries(view.hint.forced || {})) forced[+i] = v;
-    d.values(layers.ink, b, forced, C.forced, []);
-    const byVar = new Map();
-    for (const e of view.hint.elims || []) {
-      if (!byVar.has(e.var)) byVar.set(e.var, []);
-      byVar.get(e.var).push(e.value);
-    }
-    for (const [i, vals] of byVar) d.struck(layers.mark, b, i, vals);
+  const us = d.unknowns;
+  items(L, d.clues, C.black, 'clue');
+  for (const m of view.cands || []) {
+    const its = us[m.var]?.marks[m.value];
+    if (its) items(L, its, C.cand, 'cand');
   }
-  for (const q of view.faults || []) outline(layers.mark, q, 2, C.red, 'fault-mark');
-  for (const q of view.diffs || []) outline(layers.mark, q, 2.5, C.red, 'diff-mark');
-  if (view.selected) outline(layers.mark, view.selected, 3, C.select, 'selected');
+  if (view.values) values(L, us, view.values, C.ink, 'value', b.fixed, view.bare);
+  if (view.hint) {
+    const forced = us.map(() => -1);
+    for (const [i, v] of Object.entries(view.hint.forced || {})) forced[+i] = v;
+    values(L, us, forced, C.forced, 'forced');
+    for (const e of view.hint.elims || []) {
+      const its = us[e.var]?.marks[e.value];
+      if (its) struck(L, its);
+    }
+  }
+  for (const q of view.faults || []) outline(mark, q, 2, C.red, 'fault-mark');
+  for (const q of view.diffs || []) outline(mark, q, 2.5, C.red, 'diff-mark');
+  if (view.selected) outline(mark, view.selected, 3, C.select, 'selected');
+}
+
+// values draws value a[i] of each unknown i (-1: nothing) in colour col,
+// but for the values the puzzle gives, which its clues show. A value that draws nothing (an empty cell) is shown by its pencil mark,
+// so that a player sees it decided (not with view.bare: a solution is
+// drawn as render draws it).
+function values(L, us, a, col, cls, given = [], bare = false) {
+  a.forEach((v, i) => {
+    const u = us[i];
+    if (v < 0 || !u || given[i] >= 0) return; // a given value is a clue
+    const its = u.values[v]?.length || bare ? u.values[v] : u.marks[v];
+    if (its) items(L, its, col, cls);
+  });
+}
+
+// struck draws a pencil mark struck out, as render's struck does: in red,
+// with a slash through it when it is small (a line across the board is
+// struck by its colour).
+function struck(L, its) {
+  items(L, its, C.red, 'struck');
+  const bx = bounds(its);
+  if (!bx || Math.max(bx.x1 - bx.x0, bx.y1 - bx.y0) > 0.6) return;
+  const dd = Math.max(Math.max(bx.x1 - bx.x0, bx.y1 - bx.y0) + 0.08, 0.2) * S;
+  const x = (bx.x0 + bx.x1) / 2 * S, y = (bx.y0 + bx.y1) / 2 * S;
+  el(L[4], 'line', {
+    x1: x - dd / 2, y1: y + dd / 2, x2: x + dd / 2, y2: y - dd / 2,
+    stroke: C.red, 'stroke-width': 0.035 * S, 'stroke-linecap': 'round', class: 'struck slash',
+  });
+}
+
+// bounds is the box, in cells, around display items.
+function bounds(its) {
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  const grow = (x, y, rx, ry) => {
+    x0 = Math.min(x0, x - rx); y0 = Math.min(y0, y - ry);
+    x1 = Math.max(x1, x + rx); y1 = Math.max(y1, y + ry);
+  };
+  for (const it of its) {
+    const w = it.w || 0;
+    switch (it.op) {
+      case 'line': case 'arrow': case 'rect':
+        grow(it.x, it.y, w / 2, w / 2);
+        grow(it.x2 || 0, it.y2 || 0, w / 2, w / 2);
+        break;
+      case 'circle':
+        grow(it.x, it.y, (it.r || 0) + w / 2, (it.r || 0) + w / 2);
+        break;
+      case 'text':
+        grow(it.x, it.y, [...(it.text || '')].length * (it.size || 0) * 0.4, (it.size || 0) / 2);
+        break;
+    }
+  }
+  return its.length ? { x0, y0, x1, y1 } : null;
+}
+
+// colour maps a display colour role to the page's colour; value is the
+// colour of the value drawn.
+function colour(role, value) {
+  switch (role) {
+    case 'grid': return C.grid;
+    case 'muted': return C.muted;
+    case 'paper': return C.paper;
+    case 'value': return value;
+    case 'light': return lighten(value);
+  }
+  return C.black;
+}
+
+// items draws display items on their layers, their Value colour in col.
+function items(L, its, col, cls) {
+  for (const it of its) item(L[Math.min(Math.max(it.layer || 0, 0), 4)], it, col, cls);
+}
+
+// item draws one display item (display.Item); coordinates are in cells.
+function item(layer, it, value, cls) {
+  const col = colour(it.color || '', value);
+  const x = it.x * S, y = it.y * S, x2 = (it.x2 || 0) * S, y2 = (it.y2 || 0) * S, w = (it.w || 0) * S;
+  switch (it.op) {
+    case 'line': {
+      const attrs = { x1: x, y1: y, x2, y2, stroke: col, 'stroke-width': w, 'stroke-linecap': it.round && !it.dash ? 'round' : 'butt', class: cls };
+      if (it.dash) attrs['stroke-dasharray'] = `${0.16 * S} ${0.1 * S}`;
+      el(layer, 'line', attrs);
+      break;
+    }
+    case 'arrow':
+      arrowTo(layer, x, y, x2, y2, w, col, cls);
+      break;
+    case 'circle': {
+      const r = (it.r || 0) * S;
+      if (!it.w) {
+        el(layer, 'circle', { cx: x, cy: y, r, fill: col, class: cls });
+        break;
+      }
+      el(layer, 'circle', { cx: x, cy: y, r, fill: it.fill ? colour(it.fill, value) : 'none', stroke: col, 'stroke-width': w, class: cls });
+      break;
+    }
+    case 'rect': {
+      const attrs = { x: Math.min(x, x2), y: Math.min(y, y2), width: Math.abs(x2 - x), height: Math.abs(y2 - y), class: cls };
+      if (!it.w) Object.assign(attrs, { fill: col });
+      else Object.assign(attrs, { fill: 'none', stroke: col, 'stroke-width': w });
+      el(layer, 'rect', attrs);
+      break;
+    }
+    case 'text': {
+      // Capitals size high, centred on (x, y) by their height, as render
+      // writes them (DejaVu's capitals are 0.729 em).
+      const cap = (it.size || 0) * S;
+      el(layer, 'text', {
+        x, y: y + cap / 2, 'font-size': cap / 0.729, fill: col, 'text-anchor': 'middle',
+        'font-family': 'DejaVu Sans, sans-serif', 'font-weight': it.bold ? 'bold' : 'normal', class: cls,
+      }, it.text || '');
+      break;
+    }
+  }
+}
+
+// arrowTo draws an arrow from (x1, y1) to its tip (x2, y2), as render does.
+function arrowTo(layer, x1, y1, x2, y2, w, col, cls) {
+  const l = Math.hypot(x2 - x1, y2 - y1);
+  if (!l) return;
+  const ux = (x2 - x1) / l, uy = (y2 - y1) / l;
+  const head = 2.6 * w;
+  el(layer, 'line', {
+    x1, y1, x2: x2 - ux * head * 0.8, y2: y2 - uy * head * 0.8,
+    stroke: col, 'stroke-width': w, 'stroke-linecap': 'round', class: cls,
+  });
+  const p1 = [x2 - ux * head - uy * head * 0.55, y2 - uy * head + ux * head * 0.55];
+  const p2 = [x2 - ux * head + uy * head * 0.55, y2 - uy * head - ux * head * 0.55];
+  el(layer, 'polygon', { points: `${x2},${y2} ${p1} ${p2}`, fill: col, class: cls });
 }
 
 function outline(layer, q, w, color, cls) {
@@ -115,229 +267,6 @@ function outline(layer, q, w, color, cls) {
     fill: 'none', stroke: color, 'stroke-width': w, class: cls,
   });
 }
-
-function line(layer, x1, y1, x2, y2, w, color, attrs = {}) {
-  return el(layer, 'line', { x1, y1, x2, y2, stroke: color, 'stroke-width': w, 'stroke-linecap': 'round', ...attrs });
-}
-
-function text(layer, x, y, s, size, color, attrs = {}) {
-  return el(layer, 'text', {
-    x, y, 'font-size': size, fill: color, 'text-anchor': 'middle', 'dominant-baseline': 'central',
-    'font-family': 'DejaVu Sans, sans-serif', ...attrs,
-  }, s);
-}
-
-function grid(layer, b, w, color) {
-  for (let r = 1; r < b.rows; r++) line(layer, 0, r * S, b.cols * S, r * S, w, color, { 'stroke-linecap': 'butt' });
-  for (let c = 1; c < b.cols; c++) line(layer, c * S, 0, c * S, b.rows * S, w, color, { 'stroke-linecap': 'butt' });
-}
-
-function frame(layer, b, w) {
-  el(layer, 'rect', { x: 0, y: 0, width: b.cols * S, height: b.rows * S, fill: 'none', stroke: C.black, 'stroke-width': w });
-}
-
-const cx = (c) => (c + 0.5) * S;
-const cy = (r) => (r + 0.5) * S;
-
-// arrow draws an arrow of length l centred on (x, y) along (dr, dc).
-function arrow(layer, x, y, dr, dc, l, w, color) {
-  const n = Math.hypot(dr, dc) || 1;
-  const ux = dc / n, uy = dr / n;
-  const head = 2.8 * w;
-  const tx = x + ux * l / 2, ty = y + uy * l / 2;
-  line(layer, x - ux * l / 2, y - uy * l / 2, tx - ux * head * 0.8, ty - uy * head * 0.8, w, color);
-  const p1 = [tx - ux * head - uy * head * 0.55, ty - uy * head + ux * head * 0.55];
-  const p2 = [tx - ux * head + uy * head * 0.55, ty - uy * head - ux * head * 0.55];
-  el(layer, 'polygon', { points: `${tx},${ty} ${p1} ${p2}`, fill: color });
-}
-
-// compact writes numbers struck out short: runs of three or more as
-// "1–5", so that they fit under a cell.
-function compact(labels) {
-  const ns = labels.map(Number);
-  if (ns.some((n) => !Number.isInteger(n))) return labels.join(' ');
-  ns.sort((a, b) => a - b);
-  const out = [];
-  for (let i = 0; i < ns.length;) {
-    let j = i;
-    while (j + 1 < ns.length && ns[j + 1] === ns[j] + 1) j++;
-    if (j - i >= 2) out.push(`${ns[i]}–${ns[j]}`);
-    else for (let k = i; k <= j; k++) out.push(String(ns[k]));
-    i = j + 1;
-  }
-  return out.join(' ');
-}
-
-function label(b, i, v) {
-  const d = b.vars?.[i]?.domain;
-  return d && v >= 0 && v < d.length ? d[v] : '?';
-}
-
-// The kinds. Each draws its clues, values (in a colour) and struck values.
-const drawers = {
-  juosan: {
-    clues(L, b, view) {
-      const reg = b.juosan.regions;
-      grid(L.grid, b, 1, C.grid);
-      const w = 3;
-      for (let r = 0; r < b.rows; r++) {
-        for (let c = 0; c < b.cols; c++) {
-          if (c + 1 < b.cols && reg[r][c + 1] !== reg[r][c]) line(L.clue, (c + 1) * S, r * S, (c + 1) * S, (r + 1) * S, w, C.black, { 'stroke-linecap': 'square' });
-          if (r + 1 < b.rows && reg[r + 1][c] !== reg[r][c]) line(L.clue, c * S, (r + 1) * S, (c + 1) * S, (r + 1) * S, w, C.black, { 'stroke-linecap': 'square' });
-        }
-      }
-      frame(L.clue, b, 4);
-      const first = new Map();
-      for (let r = 0; r < b.rows; r++) for (let c = 0; c < b.cols; c++) if (!first.has(reg[r][c])) first.set(reg[r][c], { row: r, col: c });
-      const at = b.juosan.clueAt || {};
-      b.juosan.clues.forEach((n, t) => {
-        if (n === -1) return;
-        const q = at[t] || first.get(t);
-        if (!q) return;
-        text(L.clue, q.col * S + S * 0.2, q.row * S + S * 0.22, n === -2 ? '?' : String(n), S * 0.3, C.black, { 'font-weight': 'bold', class: 'clue' });
-      });
-      if (view.region !== undefined && view.region !== null) {
-        for (let r = 0; r < b.rows; r++) for (let c = 0; c < b.cols; c++) {
-          if (reg[r][c] === view.region) el(L.back, 'rect', { x: c * S, y: r * S, width: S, height: S, fill: '#dbe7ff' });
-        }
-      }
-    },
-    bar(layer, x, y, lab, k, color) {
-      const h = S * 0.3 * k, w = S * 0.11 * k;
-      if (lab === '-') line(layer, x - h, y, x + h, y, w, color);
-      if (lab === '|') line(layer, x, y - h, x, y + h, w, color);
-    },
-    values(layer, b, a, color) {
-      a.forEach((v, i) => {
-        if (v < 0) return;
-        const q = b.vars[i];
-        this.bar(layer, cx(q.col) + S * 0.04, cy(q.row) + S * 0.04, label(b, i, v), 1, color);
-      });
-    },
-    struck(layer, b, i, vals) {
-      const q = b.vars[i];
-      // Small in the bottom-right corner, leaving the middle to the
-      // value that remains.
-      const x = q.col * S + S * 0.82, y = q.row * S + S * 0.82;
-      for (const v of vals) this.bar(layer, x, y, label(b, i, v), 0.4, C.red);
-      line(layer, x - S * 0.12, y + S * 0.12, x + S * 0.12, y - S * 0.12, 1.2, C.red);
-    },
-  },
-
-  arrows: {
-    dir(b, r, c) { return b.arrows.dirs[r][c]; },
-    numberAt(b, r, c) {
-      const [dr, dc] = this.dir(b, r, c);
-      const k = dr && dc ? S * 0.15 : S * 0.18;
-      return [cx(c) - dc * k, cy(r) - dr * k];
-    },
-    clues(L, b) {
-      grid(L.grid, b, 1, C.black);
-      frame(L.clue, b, 3);
-      for (let r = 0; r < b.rows; r++) {
-        for (let c = 0; c < b.cols; c++) {
-          const [dr, dc] = this.dir(b, r, c);
-          let from = S * 0.03, to = S * 0.42;
-          if (dr && dc) { from = S * 0.08; to = S * 0.38; }
-          const mid = (from + to) / 2, l = (to - from) * Math.hypot(dr, dc);
-          arrow(L.clue, cx(c) + dc * mid, cy(r) + dr * mid, dr, dc, l, S * 0.05, C.black);
-          const g = b.arrows.given[r][c];
-          if (g >= 0) {
-            const [x, y] = this.numberAt(b, r, c);
-            text(L.clue, x, y, String(g), S * 0.4, C.black, { 'font-weight': 'bold', class: 'given' });
-          }
-        }
-      }
-    },
-    values(layer, b, a, color) {
-      a.forEach((v, i) => {
-        const q = b.vars[i];
-        if (v < 0 || b.arrows.given[q.row][q.col] >= 0) return;
-        const [x, y] = this.numberAt(b, q.row, q.col);
-        text(layer, x, y, label(b, i, v), S * 0.4, color, { 'font-weight': 'bold', class: 'value' });
-      });
-    },
-    struck(layer, b, i, vals) {
-      const q = b.vars[i];
-      const s = compact(vals.map((v) => label(b, i, v)));
-      const [dr] = this.dir(b, q.row, q.col);
-      const y = dr > 0 ? cy(q.row) - S * 0.38 : cy(q.row) + S * 0.38;
-      text(layer, cx(q.col), y, s, S * 0.2, C.red, { class: 'struck' });
-      const w = s.length * S * 0.055 + 2;
-      line(layer, cx(q.col) - w, y, cx(q.col) + w, y, 1.2, C.red);
-    },
-  },
-
-  shinro: {
-    clues(L, b) {
-      grid(L.grid, b, 1, C.black);
-      frame(L.clue, b, 3);
-      const sh = b.shinro;
-      sh.row_counts.forEach((n, r) => text(L.clue, -S * 0.5, cy(r), String(n), S * 0.4, C.grey, { 'font-weight': 'bold', class: 'count' }));
-      sh.col_counts.forEach((n, c) => text(L.clue, cx(c), -S * 0.5, String(n), S * 0.4, C.grey, { 'font-weight': 'bold', class: 'count' }));
-      sh.steps.forEach((row, r) => row.forEach(([dr, dc], c) => {
-        if (sh.arrows[r][c]) arrow(L.clue, cx(c), cy(r), dr, dc, S * 0.62, S * 0.07, C.black);
-      }));
-    },
-    values(layer, b, a, color) {
-      a.forEach((v, i) => {
-        const q = b.vars[i];
-        if (v === 1) el(layer, 'circle', { cx: cx(q.col), cy: cy(q.row), r: S * 0.32, fill: color, class: 'stone' });
-        if (v === 0 && color !== C.forced) el(layer, 'circle', { cx: cx(q.col), cy: cy(q.row), r: S * 0.06, fill: '#888', class: 'empty' });
-        if (v === 0 && color === C.forced) el(layer, 'circle', { cx: cx(q.col), cy: cy(q.row), r: S * 0.09, fill: color, class: 'empty' });
-      });
-    },
-    struck(layer, b, i, vals) {
-      const q = b.vars[i];
-      for (const v of vals) {
-        if (v === 1) {
-          el(layer, 'circle', { cx: cx(q.col), cy: cy(q.row), r: S * 0.2, fill: 'none', stroke: C.red, 'stroke-width': 1.5 });
-          line(layer, cx(q.col) - S * 0.21, cy(q.row) + S * 0.21, cx(q.col) + S * 0.21, cy(q.row) - S * 0.21, 1.5, C.red);
-        } else {
-          const x = q.col * S + S * 0.82, y = q.row * S + S * 0.82;
-          el(layer, 'circle', { cx: x, cy: y, r: S * 0.05, fill: C.red });
-          line(layer, x - S * 0.12, y + S * 0.12, x + S * 0.12, y - S * 0.12, 1.5, C.red);
-        }
-      }
-    },
-  },
-
-  linjat: {
-    clues(L, b) {
-      grid(L.grid, b, 1, '#c8c8c8');
-      frame(L.grid, b, 2);
-      b.linjat.cells.forEach((row, r) => row.forEach((v, c) => {
-        if (v === -1) el(L.grid, 'circle', { cx: cx(c), cy: cy(r), r: S * 0.11, fill: C.black, class: 'dot' });
-        if (v > 0) {
-          el(L.clue, 'circle', { cx: cx(c), cy: cy(r), r: S * 0.36, fill: 'white', stroke: C.black, 'stroke-width': 1.5 });
-          text(L.clue, cx(c), cy(r), String(v), S * 0.42, C.black, { 'font-weight': 'bold', class: 'number' });
-        }
-      }));
-    },
-    ends(pl) {
-      const last = pl.len - 1;
-      return pl.horizontal ? [pl.row, pl.col, pl.row, pl.col + last] : [pl.row, pl.col, pl.row + last, pl.col];
-    },
-    values(layer, b, a, color) {
-      a.forEach((v, i) => {
-        const pl = b.linjat.placements[i]?.[v];
-        if (!pl) return;
-        const [r1, c1, r2, c2] = this.ends(pl);
-        line(layer, cx(c1), cy(r1), cx(c2), cy(r2), S * 0.42, lighten(color), { class: 'line' });
-      });
-    },
-    struck(layer, b, i, vals) {
-      vals.forEach((v, k) => {
-        const pl = b.linjat.placements[i]?.[v];
-        if (!pl) return;
-        const off = (k - (vals.length - 1) / 2) * 4;
-        const [r1, c1, r2, c2] = this.ends(pl);
-        const dx = pl.horizontal ? 0 : off, dy = pl.horizontal ? off : 0;
-        line(layer, cx(c1) + dx, cy(r1) + dy, cx(c2) + dx, cy(r2) + dy, 1.5, C.red, { 'stroke-dasharray': '5 3' });
-      });
-    },
-  },
-};
 
 // lighten mixes a colour halfway with white, so a broad line leaves dots
 // and numbers readable.

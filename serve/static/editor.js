@@ -1,76 +1,137 @@
-// editor.js holds a puzzle being drawn: its cells per kind, the tools that
-// change them, the board JSON board.js draws from them, and the kind's
-// canonical text (what /api/parse reads back). Each kind is an object with
-// tools, apply(tool, cell, how), key(cell, k), board() and text().
-
-// Arrow steps clockwise from north, as the Arrows format's glyphs.
-const DIRS = [[-1, 0], [-1, 1], [0, 1], [1, 1], [1, 0], [1, -1], [0, -1], [-1, -1]];
-const GLYPHS = ['↑', '↗', '→', '↘', '↓', '↙', '←', '↖'];
-// Shinro arrows as numpad digits, clockwise from north.
-const NUMPAD = [8, 9, 6, 3, 2, 1, 4, 7];
-const NUMPAD_STEP = { 8: [-1, 0], 9: [-1, 1], 6: [0, 1], 3: [1, 1], 2: [1, 0], 1: [1, -1], 4: [0, -1], 7: [-1, -1] };
+// editor.js holds a puzzle being drawn, the way the kind's editor data
+// (GET /api/kinds: play.editor) says: layers of tokens over the cells and
+// the tools that change them. The server turns the layers into the
+// puzzle's text and board (POST /api/edit); while they make no puzzle the
+// page draws the tokens themselves (tokenBoard). No kind is known here.
 
 const grid = (rows, cols, v) => Array.from({ length: rows }, () => Array(cols).fill(v));
 
-// letters names territory t: a..z, then aa, ab, ...
-function letters(t) {
-  let s = '';
-  t += 1;
-  while (t > 0) {
-    t -= 1;
-    s = String.fromCharCode(97 + (t % 26)) + s;
-    t = Math.floor(t / 26);
-  }
-  return s;
-}
-
-// digitsKey folds a typed key into a number being typed: digits append
-// (up to max), Backspace drops one, and anything else is ignored.
-function typeNumber(cur, k, max) {
+// typeNumber folds a typed key into a number being typed: digits append
+// (a number over max starts again from the digit), Backspace drops one,
+// Delete clears; a number under min clears. undefined: not a number key.
+function typeNumber(cur, k, min, max) {
   if (k === 'Backspace') return cur >= 10 ? Math.floor(cur / 10) : -1;
   if (k === 'Delete') return -1;
   if (!/^[0-9]$/.test(k)) return undefined;
   const d = +k;
-  const n = cur >= 0 ? cur * 10 + d : d;
-  return n <= max ? n : d;
+  let n = cur >= 0 ? cur * 10 + d : d;
+  if (n > max) n = d;
+  return n < min ? -1 : n;
 }
 
-class Juosan {
-  constructor(rows, cols) {
-    this.rows = rows; this.cols = cols;
-    this.region = grid(rows, cols, 0); // one territory to start
-    this.clue = new Map(); // "r,c" of a territory's numbered cell → n, -2 for ?
-    this.tools = [['territory', 'Territory: drag across cells to make them one territory'], ['number', 'Number: click a territory, type its number or ?']];
-    this.drag = null;
-  }
-  static from(b) {
-    const e = new Juosan(b.rows, b.cols);
-    e.region = b.juosan.regions.map((row) => row.slice());
-    const seen = new Set();
-    for (let r = 0; r < b.rows; r++) for (let c = 0; c < b.cols; c++) {
-      const t = e.region[r][c];
-      if (seen.has(t)) continue;
-      seen.add(t);
-      if (b.juosan.clues[t] !== -1) e.clue.set(r + ',' + c, b.juosan.clues[t]);
+export class Editor {
+  // kind is the kind's name, spec its play.editor; layers, when given,
+  // are the cells of a puzzle opened for editing (POST /api/edit/open).
+  constructor(kind, spec, rows, cols, layers) {
+    this.kind = kind;
+    this.spec = spec;
+    this.rows = rows;
+    this.cols = cols;
+    this.tools = spec.tools;
+    this.layers = {};
+    for (const l of spec.layers) {
+      this.layers[l.name] = layers?.[l.name]?.map((row) => row.slice()) || grid(rows, cols, l.default || '');
     }
-    return e;
+    this.drag = null;
+    this.selected = null;
   }
-  // normalize renumbers territories as connected pieces of equal labels,
-  // in reading order, and keeps one number per territory.
-  normalize() {
+
+  tool(name) { return this.tools.find((t) => t.name === name); }
+
+  // edit is the drawing as POST /api/edit takes it.
+  edit() {
+    return { kind: this.kind, rows: this.rows, cols: this.cols, layers: this.layers };
+  }
+
+  // apply does what tool name does at cell q: how is down, back (the
+  // other button), move (a drag) or up. It says whether anything changed.
+  apply(name, q, how) {
+    const t = this.tool(name);
+    if (!t) return false;
+    const L = this.layers[t.layer];
+    if (t.op === 'region') {
+      if (how === 'down' || how === 'back') {
+        this.selected = q;
+        this.drag = String(Math.max(-1, ...L.flat().map(Number).filter(Number.isFinite)) + 1);
+      }
+      if (this.drag === null) return false;
+      L[q.row][q.col] = this.drag;
+      if (how === 'up') this.endDrag();
+      return true;
+    }
+    if (how !== 'down' && how !== 'back') return false;
+    this.selected = q;
+    if (t.op === 'cycle') {
+      const n = t.tokens.length;
+      const i = Math.max(0, t.tokens.indexOf(L[q.row][q.col]));
+      L[q.row][q.col] = t.tokens[(i + (how === 'back' ? n - 1 : 1)) % n];
+    }
+    return true; // a number tool: the cell is selected for typing
+  }
+
+  // endDrag ends a region drag: the regions become connected pieces.
+  endDrag() {
+    if (this.drag === null) return false;
+    this.drag = null;
+    for (const t of this.tools) if (t.op === 'region') this.normalize(t.layer);
+    return true;
+  }
+
+  // key types k into cell q with tool name; it says whether anything
+  // changed.
+  key(q, k, name) {
+    const t = this.tool(name);
+    if (!t) return false;
+    const L = this.layers[t.layer];
+    if (t.keys && k in t.keys) {
+      L[q.row][q.col] = t.keys[k];
+      return true;
+    }
+    if (t.op !== 'number') return false;
+    // A number belonging to a region stays in the cell its region has it.
+    let at = q;
+    if (t.region) {
+      const R = this.layers[t.region];
+      for (let r = 0; r < this.rows; r++) for (let c = 0; c < this.cols; c++) {
+        if (R[r][c] === R[q.row][q.col] && L[r][c] !== '' && !(t.tokens || []).includes(L[r][c])) at = { row: r, col: c };
+      }
+    }
+    const cur = L[at.row][at.col];
+    let v;
+    if ((t.extra || []).includes(k)) v = k;
+    else {
+      const n = typeNumber(/^[0-9]+$/.test(cur) ? +cur : -1, k, t.min || 0, this.max(t));
+      if (n === undefined) return false;
+      v = n < 0 ? '' : String(n);
+    }
+    L[at.row][at.col] = v;
+    return true;
+  }
+
+  // max is a number tool's largest number (play.Tool's Max).
+  max(t) {
+    if (t.max > 0) return t.max;
+    if (t.max === -1) return Math.max(this.rows, this.cols) - 1;
+    return this.rows * this.cols;
+  }
+
+  // normalize renumbers a region layer as connected pieces of equal
+  // labels, in reading order, and keeps one number in each for the
+  // number tools of the regions.
+  normalize(name) {
     const { rows, cols } = this;
+    const L = this.layers[name];
     const out = grid(rows, cols, -1);
     let n = 0;
     for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) {
       if (out[r][c] >= 0) continue;
-      const lab = this.region[r][c];
       const stack = [[r, c]];
       out[r][c] = n;
       while (stack.length) {
         const [y, x] = stack.pop();
         for (const [dy, dx] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
           const yy = y + dy, xx = x + dx;
-          if (yy >= 0 && yy < rows && xx >= 0 && xx < cols && out[yy][xx] < 0 && this.region[yy][xx] === lab) {
+          if (yy >= 0 && yy < rows && xx >= 0 && xx < cols && out[yy][xx] < 0 && L[yy][xx] === L[r][c]) {
             out[yy][xx] = n;
             stack.push([yy, xx]);
           }
@@ -78,253 +139,60 @@ class Juosan {
       }
       n++;
     }
-    this.region = out;
-    const kept = new Set();
-    for (const k of [...this.clue.keys()].sort((a, b) => cmpKey(a, b))) {
-      const [r, c] = k.split(',').map(Number);
-      const t = out[r][c];
-      if (kept.has(t)) this.clue.delete(k);
-      else kept.add(t);
-    }
-  }
-  clueOf(t) {
-    for (const [k, n] of this.clue) {
-      const [r, c] = k.split(',').map(Number);
-      if (this.region[r][c] === t) return [k, n];
-    }
-    return [null, -1];
-  }
-  // apply: territory drags start a fresh label and paint it; number
-  // selects the cell's territory for typing.
-  apply(tool, q, how) {
-    if (how === 'down') this.selected = q;
-    if (tool === 'territory') {
-      if (how === 'down') this.drag = Math.max(...this.region.flat()) + 1;
-      if (this.drag === null) return false;
-      this.region[q.row][q.col] = this.drag;
-      if (how === 'up') { this.drag = null; this.normalize(); }
-      return true;
-    }
-    if (tool === 'number' && how === 'down') { this.selected = q; return true; }
-    return false;
-  }
-  endDrag() { if (this.drag !== null) { this.drag = null; this.normalize(); } }
-  key(q, k) {
-    const t = this.region[q.row][q.col];
-    const [at, cur] = this.clueOf(t);
-    let n;
-    if (k === '?') n = -2;
-    else n = typeNumber(cur === -2 ? -1 : cur, k, this.rows * this.cols);
-    if (n === undefined) return false;
-    if (at) this.clue.delete(at);
-    if (n !== -1) this.clue.set(at || q.row + ',' + q.col, n);
-    return true;
-  }
-  board() {
-    const n = Math.max(...this.region.flat()) + 1;
-    const clues = Array(n).fill(-1);
-    const clueAt = {};
-    for (const [k, v] of this.clue) {
-      const [r, c] = k.split(',').map(Number);
-      clues[this.region[r][c]] = v;
-      clueAt[this.region[r][c]] = { row: r, col: c };
-    }
-    return { kind: 'juosan', rows: this.rows, cols: this.cols, vars: [], juosan: { regions: this.region, clues, clueAt } };
-  }
-  text() {
-    const lines = ['juosan', `size ${this.rows} ${this.cols}`, 'grid'];
-    for (let r = 0; r < this.rows; r++) {
-      const toks = [];
-      for (let c = 0; c < this.cols; c++) {
-        let tok = letters(this.region[r][c]);
-        const n = this.clue.get(r + ',' + c);
-        if (n !== undefined) tok += n === -2 ? '?' : String(n);
-        toks.push(tok);
+    this.layers[name] = out.map((row) => row.map(String));
+    for (const t of this.tools) {
+      if (t.region !== name) continue;
+      const N = this.layers[t.layer];
+      const kept = new Set();
+      for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) {
+        if (N[r][c] === '') continue;
+        if (kept.has(out[r][c])) N[r][c] = '';
+        else kept.add(out[r][c]);
       }
-      lines.push(toks.join(' '));
     }
-    return lines.join('\n') + '\n';
   }
-}
 
-function cmpKey(a, b) {
-  const [r1, c1] = a.split(',').map(Number), [r2, c2] = b.split(',').map(Number);
-  return r1 - r2 || c1 - c2;
-}
+  // shade is the cells to shade while tool name is in use: the selected
+  // cell's region, for a number tool of regions.
+  shade(name) {
+    const t = this.tool(name);
+    const q = this.selected;
+    if (!t?.region || !q) return [];
+    const R = this.layers[t.region];
+    const out = [];
+    for (let r = 0; r < this.rows; r++) for (let c = 0; c < this.cols; c++) if (R[r][c] === R[q.row][q.col]) out.push({ row: r, col: c });
+    return out;
+  }
 
-// Clicks is the kinds whose tools act on a click only (a press, 'down',
-// or one with the other button, 'back'), never on a drag; a click also
-// selects the cell for typing. click(tool, cell, back) says what the
-// tool does and whether the board changed.
-class Clicks {
-  apply(tool, q, how) {
-    if (how !== 'down' && how !== 'back') return false;
-    this.selected = q;
-    return this.click(tool, q, how === 'back');
-  }
-}
-
-class Arrows extends Clicks {
-  constructor(rows, cols) {
-    super();
-    this.rows = rows; this.cols = cols;
-    this.dir = grid(rows, cols, 2); // →
-    this.given = grid(rows, cols, -1);
-    this.tools = [['arrow', 'Arrow: click turns it clockwise, right-click back; or type 1-9 as on a numpad'], ['number', 'Number: click a cell, type its given number']];
-  }
-  static from(b) {
-    const e = new Arrows(b.rows, b.cols);
-    e.dir = b.arrows.dirs.map((row) => row.map(([dr, dc]) => DIRS.findIndex(([a, b2]) => a === dr && b2 === dc)));
-    e.given = b.arrows.given.map((row) => row.slice());
-    return e;
-  }
-  click(tool, q, back) {
-    if (tool === 'arrow') {
-      this.dir[q.row][q.col] = (this.dir[q.row][q.col] + (back ? 7 : 1)) % 8;
-      return true;
-    }
-    return tool === 'number'; // the cell is selected for typing
-  }
-  key(q, k, tool) {
-    if (tool === 'arrow') {
-      const i = NUMPAD.indexOf(+k);
-      if (i < 0 || !/^[1-9]$/.test(k)) return false;
-      this.dir[q.row][q.col] = i;
-      return true;
-    }
-    const n = typeNumber(this.given[q.row][q.col], k, Math.max(this.rows, this.cols) - 1);
-    if (n === undefined) return false;
-    this.given[q.row][q.col] = n;
-    return true;
-  }
-  board() {
-    return { kind: 'arrows', rows: this.rows, cols: this.cols, vars: [], arrows: { dirs: this.dir.map((row) => row.map((d) => DIRS[d])), given: this.given } };
-  }
-  text() {
-    const lines = [`arrows ${this.rows}x${this.cols}`];
-    for (let r = 0; r < this.rows; r++) {
-      lines.push(this.dir[r].map((d, c) => GLYPHS[d] + (this.given[r][c] >= 0 ? String(this.given[r][c]) : '.')).join(' '));
-    }
-    return lines.join('\n') + '\n';
-  }
-}
-
-class Shinro extends Clicks {
-  constructor(rows, cols) {
-    super();
-    this.rows = rows; this.cols = cols;
-    this.arrow = grid(rows, cols, 0); // numpad digit, 0 none
-    this.stone = grid(rows, cols, false);
-    this.tools = [['stone', 'Stone: click hides a stone (the counts follow the stones)'], ['arrow', 'Arrow: click turns it clockwise, right-click back; or type 1-9 as on a numpad, 0 removes']];
-  }
-  static from(b, stones) {
-    const e = new Shinro(b.rows, b.cols);
-    e.arrow = b.shinro.arrows.map((row) => row.slice());
-    if (stones) e.stone = stones;
-    return e;
-  }
-  click(tool, q, back) {
-    const { row: r, col: c } = q;
-    if (tool === 'stone') {
-      if (this.arrow[r][c]) return false;
-      this.stone[r][c] = !this.stone[r][c];
-      return true;
-    }
-    if (tool === 'arrow') {
-      const i = NUMPAD.indexOf(this.arrow[r][c]); // -1 for none
-      const next = back ? (i < 0 ? 7 : i - 1) : (i === 7 ? -1 : i + 1);
-      this.arrow[r][c] = next < 0 ? 0 : NUMPAD[next];
-      this.stone[r][c] = false;
-      return true;
-    }
-    return false;
-  }
-  key(q, k, tool) {
-    if (tool !== 'arrow' || !/^[0-9]$/.test(k) || k === '5') return false;
-    this.arrow[q.row][q.col] = +k;
-    this.stone[q.row][q.col] = false;
-    return true;
-  }
-  counts() {
-    const rows = this.stone.map((row) => row.filter(Boolean).length);
-    const cols = Array.from({ length: this.cols }, (_, c) => this.stone.filter((row) => row[c]).length);
-    return [rows, cols];
-  }
-  board() {
-    const [rowCounts, colCounts] = this.counts();
-    const vars = [], values = [];
-    for (let r = 0; r < this.rows; r++) for (let c = 0; c < this.cols; c++) {
-      if (this.arrow[r][c]) continue;
-      vars.push({ row: r, col: c, domain: ['.', '*'] });
-      values.push(this.stone[r][c] ? 1 : -1);
+  // tokenBoard is the drawing as a board of the API's shape, drawn from
+  // the tokens alone: a grid, the borders between regions, and each
+  // cell's tokens (the first layer's large, the others small beside).
+  tokenBoard() {
+    const { rows, cols } = this;
+    const clues = [];
+    const seg = (x1, y1, x2, y2, w) => clues.push({ op: 'line', x: x1, y: y1, x2, y2, w, layer: 3 });
+    for (let r = 1; r < rows; r++) clues.push({ op: 'line', x: 0, y: r, x2: cols, y2: r, w: 0.02, color: 'grid', layer: 1 });
+    for (let c = 1; c < cols; c++) clues.push({ op: 'line', x: c, y: 0, x2: c, y2: rows, w: 0.02, color: 'grid', layer: 1 });
+    clues.push({ op: 'rect', x: 0, y: 0, x2: cols, y2: rows, w: 0.09, layer: 3 });
+    let k = 0;
+    for (const l of this.spec.layers) {
+      const L = this.layers[l.name];
+      if (this.tools.some((t) => t.op === 'region' && t.layer === l.name)) {
+        for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) {
+          if (c + 1 < cols && L[r][c + 1] !== L[r][c]) seg(c + 1, r, c + 1, r + 1, 0.09);
+          if (r + 1 < rows && L[r + 1][c] !== L[r][c]) seg(c, r + 1, c + 1, r + 1, 0.09);
+        }
+        continue;
+      }
+      const [dx, dy, size] = k === 0 ? [0.5, 0.5, 0.36] : [0.8, 0.78, 0.2];
+      for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) {
+        if (L[r][c] !== '') clues.push({ op: 'text', x: c + dx, y: r + dy, text: L[r][c], size, bold: true, layer: 3 });
+      }
+      k++;
     }
     return {
-      kind: 'shinro', rows: this.rows, cols: this.cols, vars, values,
-      shinro: {
-        arrows: this.arrow, steps: this.arrow.map((row) => row.map((d) => NUMPAD_STEP[d] || [0, 0])),
-        row_counts: rowCounts, col_counts: colCounts,
-      },
+      kind: this.kind, rows, cols, vars: [], fixed: [], vidx: new Map(),
+      display: { rows, cols, clues, unknowns: [] },
     };
   }
-  text() {
-    const [rowCounts, colCounts] = this.counts();
-    const total = rowCounts.reduce((a, b) => a + b, 0);
-    const lines = ['shinro', `size ${this.rows} ${this.cols}`, `stones ${total}`, 'cols: ' + colCounts.join(' ')];
-    for (let r = 0; r < this.rows; r++) lines.push(rowCounts[r] + '  ' + this.arrow[r].map((d) => (d ? String(d) : '.')).join(' '));
-    lines.push('solution');
-    for (let r = 0; r < this.rows; r++) lines.push(this.arrow[r].map((d, c) => (d ? String(d) : this.stone[r][c] ? '*' : '.')).join(' '));
-    return lines.join('\n') + '\n';
-  }
-}
-
-class Linjat extends Clicks {
-  constructor(rows, cols) {
-    super();
-    this.rows = rows; this.cols = cols;
-    this.cell = grid(rows, cols, 0); // 0 empty, -1 dot, 1..9 number
-    this.tools = [['number', 'Number: click a cell, type 1-9 (Backspace removes)'], ['dot', 'Dot: click sets or removes a dot']];
-  }
-  static from(b) {
-    const e = new Linjat(b.rows, b.cols);
-    e.cell = b.linjat.cells.map((row) => row.slice());
-    return e;
-  }
-  click(tool, q) {
-    if (tool === 'dot') {
-      this.cell[q.row][q.col] = this.cell[q.row][q.col] === -1 ? 0 : -1;
-      return true;
-    }
-    return tool === 'number'; // the cell is selected for typing
-  }
-  key(q, k) {
-    if (/^[1-9]$/.test(k)) this.cell[q.row][q.col] = +k;
-    else if (k === 'Backspace' || k === 'Delete' || k === '0') this.cell[q.row][q.col] = 0;
-    else return false;
-    return true;
-  }
-  board() {
-    return { kind: 'linjat', rows: this.rows, cols: this.cols, vars: [], linjat: { cells: this.cell, placements: [] } };
-  }
-  text() {
-    const lines = ['linjat', `size ${this.rows} ${this.cols}`];
-    for (const row of this.cell) lines.push(row.map((v) => (v === -1 ? '.' : v > 0 ? String(v) : '_')).join(''));
-    return lines.join('\n') + '\n';
-  }
-}
-
-const classes = { juosan: Juosan, arrows: Arrows, shinro: Shinro, linjat: Linjat };
-
-export const editableKinds = Object.keys(classes);
-
-// newEditor starts an empty puzzle of a kind.
-export function newEditor(kind, rows, cols) {
-  const K = classes[kind];
-  if (!K) throw new Error('cannot draw ' + kind);
-  return new K(rows, cols);
-}
-
-// editorFrom opens a parsed board for editing (Shinro with the stones of
-// a solution, so that the counts stay).
-export function editorFrom(b, stones) {
-  return classes[b.kind].from(b, stones);
 }

@@ -1,15 +1,16 @@
-// shift.js draws a shift puzzle's state: the picture's lines of tokens,
-// gaps between grids, and the cells the last move changed.
+// moves.js draws the state of a puzzle played by moves (a kind whose play
+// mode is "moves"): the picture's lines of tokens, gaps between grids, and
+// the cells the last move changed.
 
 import { el } from './board.js';
 
 const S = 46;
 const M = 10;
 
-// renderShift draws state (a value index per cell) of puzzle p into svg;
+// renderMoves draws state (a value index per cell) of puzzle p into svg;
 // changed lists cells to highlight, and scale shrinks the drawing (the
 // target beside the state).
-export function renderShift(svg, p, state, changed = [], scale = 1) {
+export function renderMoves(svg, p, state, changed = [], scale = 1) {
   const s = S * scale;
   const width = Math.max(...p.picture.map((l) => l.length)) * s + 2 * M;
   const height = p.picture.length * s + 2 * M;

@@ -1,0 +1,100 @@
+package serve
+
+import (
+	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
+	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/sat"
+	"github.com/puzzlesat/puzzlesat/solve"
+)
+
+// maxEditSide bounds a puzzle drawn in the editor.
+const maxEditSide = 30
+
+// editAnswer is a drawing made a puzzle: its text (the kind's Compose),
+// and the board it parses to, with the solution the text carries; or
+// why it does not parse.
+type editAnswer struct {
+	Text   string `json:"text"`
+	Puzzle *board `json:"puzzle,omitempty"`
+	Values []int  `json:"values,omitempty"`
+	Error  string `json:"error,omitempty"`
+}
+
+// editorOf is the kind an edit names, with its play data and editor.
+func editorOf(name string) (*kinds.Kind, *kind.Play, error) {
+	k, err := kinds.Lookup(name)
+	if err != nil {
+		return nil, nil, badRequest("%v", err)
+	}
+	p := k.Play()
+	if p == nil || p.Editor == nil || p.Compose == nil || p.Open == nil {
+		return nil, nil, badRequest("%s puzzles have no editor", k.Name)
+	}
+	return k, p, nil
+}
+
+// edit composes a drawing into the kind's text and reads it back.
+func (s *Server) edit(c *call) (any, error) {
+	var e kind.Edit
+	if err := c.decode(&e); err != nil {
+		return nil, err
+	}
+	k, p, err := editorOf(e.Kind)
+	if err != nil {
+		return nil, err
+	}
+	if e.Rows < 1 || e.Cols < 1 || e.Rows > maxEditSide || e.Cols > maxEditSide || e.Rows*e.Cols > s.opt.MaxCells {
+		return nil, badRequest("size %dx%d: the editor draws 1x1 to %dx%d, at most %d cells", e.Rows, e.Cols, maxEditSide, maxEditSide, s.opt.MaxCells)
+	}
+	for _, l := range p.Editor.Layers {
+		if _, err := e.Layer(l.Name); err != nil {
+			return nil, badRequest("%v", err)
+		}
+	}
+	text, err := p.Compose(&e)
+	if err != nil {
+		return nil, badRequest("%v", err)
+	}
+	out := editAnswer{Text: text}
+	insts, err := k.Parse("input", []byte(text), kinds.Options{})
+	if err == nil && len(insts) != 1 {
+		err = badRequest("the drawing makes %d puzzles", len(insts))
+	}
+	if err != nil {
+		out.Error = err.Error()
+		return out, nil
+	}
+	if out.Puzzle, err = boardOf(k, insts[0]); err != nil {
+		return nil, err
+	}
+	out.Values = insts[0].Solution()
+	return out, nil
+}
+
+// editOpen is the drawing a puzzle is, for the editor; a kind whose
+// editor wants a solution gets the one the puzzle carries, or one SAT
+// finds.
+func (s *Server) editOpen(c *call, l *loaded, _ puzzle.Assignment) (any, error) {
+	_, p, err := editorOf(l.kind.Name)
+	if err != nil {
+		return nil, err
+	}
+	var sol puzzle.Assignment
+	if p.Editor.Solution {
+		if sol = l.inst.Solution(); sol == nil {
+			st, a, err := solve.One(c.ctx, l.inst, s.opt.Solver)
+			if err != nil {
+				return nil, err
+			}
+			if st == sat.Sat {
+				sol = a
+			}
+		}
+	}
+	e, err := p.Open(l.inst, sol)
+	if err != nil {
+		return nil, err
+	}
+	return map[string]any{"edit": e}, nil
+}
