@@ -15,7 +15,6 @@ import (
 	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/sat"
-	"github.com/puzzlesat/puzzlesat/shift"
 	"github.com/puzzlesat/puzzlesat/solve"
 )
 
@@ -33,14 +32,16 @@ type kindJSON struct {
 	Generate *generateLimit `json:"generate,omitempty"`
 	// Play is how the page plays and draws the kind's puzzles.
 	Play *kind.Play `json:"play,omitempty"`
+	// Moves, for a kind played by moves: its built-ins, bands and limits.
+	Moves *movesLimit `json:"moves,omitempty"`
 }
 
-// shiftPlay is how the page plays shift puzzles, which are no kind of
-// the registry (yet): by moves, through the /api/shift endpoints.
-var shiftPlay = &kind.Play{
-	Mode:  kind.PlayMoves,
-	HowTo: "Click a move (r = row left/right, c = column up/down) or type moves; ask for the shortest solution: SAT proves every shorter length impossible, depth by depth.",
-	API:   map[string]string{"parse": "/api/shift/parse", "apply": "/api/shift/apply", "solve": "/api/shift/solve"},
+// movesLimit is what a kind played by moves offers and takes.
+type movesLimit struct {
+	Builtins []string `json:"builtins"`
+	Bands    []string `json:"bands"`
+	MaxCells int      `json:"max_cells"`
+	MaxSteps int      `json:"max_steps"`
 }
 
 type generateLimit struct {
@@ -52,22 +53,19 @@ type generateLimit struct {
 
 func (s *Server) kinds(*call) (any, error) {
 	var out []kindJSON
-	moves := false
-	for _, k := range kinds.List() {
-		kj := kindJSON{Name: k.Name, Doc: k.Doc, Formats: k.Formats, Outputs: k.Outputs, Play: k.Play()}
+	for _, k := range append(kinds.List(), kinds.Moves()...) {
+		kj := kindJSON{Name: k.Name, Doc: k.Doc, Formats: k.Formats, Outputs: k.Outputs, Play: k.Play}
 		if g := k.Generate; g != nil {
 			kj.Generate = &generateLimit{Rows: g.Rows, Cols: g.Cols, MaxSide: maxGenerateSide,
 				Bands: append(g.BandNames(), string(generate.Any))}
 		}
+		if m := k.Moves; m != nil {
+			kj.Moves = &movesLimit{Builtins: m.Builtins, Bands: m.BandNames(), MaxCells: maxShiftCells, MaxSteps: maxShiftSteps}
+		}
 		out = append(out, kj)
-		moves = moves || kj.Play != nil && kj.Play.Mode == kind.PlayMoves
-	}
-	if !moves {
-		out = append(out, kindJSON{Name: "shift", Doc: "shift puzzles: rows and columns moved until a goal holds", Formats: []string{"shift text"}, Outputs: []string{"shift text"}, Play: shiftPlay})
 	}
 	return map[string]any{
 		"kinds": out,
-		"shift": map[string]any{"builtins": shift.BuiltinNames(), "max_cells": maxShiftCells, "max_steps": maxShiftSteps},
 		"limits": map[string]any{
 			"max_body": s.opt.MaxBody, "max_cells": s.opt.MaxCells, "timeout_ms": s.opt.Timeout.Milliseconds(),
 		},
@@ -437,10 +435,9 @@ func (s *Server) generate(c *call) (any, error) {
 	if err != nil {
 		return nil, badRequest("%v", err)
 	}
-	switch req.Rule {
-	case "", "either", "majority":
-	default:
-		return nil, badRequest("unknown rule %q (want either or majority)", req.Rule)
+	kopt := kinds.Options{}.With("rule", req.Rule)
+	if err := kinds.CheckOptions(kopt); err != nil {
+		return nil, badRequest("%v", err)
 	}
 	if req.Attempts < 0 || req.Attempts > 1000 {
 		return nil, badRequest("attempts %d: want 0..1000", req.Attempts)
@@ -451,7 +448,7 @@ func (s *Server) generate(c *call) (any, error) {
 	t0 := time.Now()
 	p, err := generate.Generate(c.ctx, generate.Options{
 		Kind: k.Name, Rows: req.Rows, Cols: req.Cols, Band: band, Seed: req.Seed, Attempts: req.Attempts,
-		Solver: s.opt.Solver, KindOptions: kinds.Options{}.With("rule", req.Rule),
+		Solver: s.opt.Solver, KindOptions: kopt,
 		Progress: func(attempt int, outcome string) { c.emit("attempt", attemptEvent{attempt, outcome}) },
 	})
 	switch {

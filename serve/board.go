@@ -21,6 +21,12 @@ type puzzleSpec struct {
 	Example string `json:"example,omitempty"`
 }
 
+// options are the kinds' options a request gives: its "rule" (Juosan's
+// reading) is the kinds' flag of that name.
+func (spec puzzleSpec) options() kinds.Options {
+	return kinds.Options{}.With("rule", spec.Rule)
+}
+
 // loaded is a puzzle read from a request.
 type loaded struct {
 	kind *kinds.Kind
@@ -53,8 +59,8 @@ func (s *Server) load(spec puzzleSpec) (*loaded, error) {
 		if err != nil {
 			return nil, err
 		}
-		if ex.Kind == "shift" {
-			return nil, badRequest("example %q is a shift puzzle: use /api/shift/...", spec.Example)
+		if k, err := kinds.Find(ex.Kind); err == nil && !k.Grid() {
+			return nil, badRequest("example %q is a %s puzzle, played by moves: use %s", spec.Example, k.Name, k.Play.API["parse"])
 		}
 		text, name = ex.Text, ex.Name
 	} else if ext := safeExt(spec.Name); ext != "" {
@@ -74,12 +80,10 @@ func (s *Server) load(spec puzzleSpec) (*loaded, error) {
 	if err != nil {
 		return nil, badRequest("%v", err)
 	}
-	switch spec.Rule {
-	case "", "either", "majority":
-	default:
-		return nil, badRequest("unknown rule %q (want either or majority)", spec.Rule)
+	opt := spec.options()
+	if err := kinds.CheckOptions(opt); err != nil {
+		return nil, badRequest("%v", err)
 	}
-	opt := kinds.Options{}.With("rule", spec.Rule)
 	out := &loaded{kind: k}
 	if spec.Select != "" {
 		// Only the selected puzzle is read, by the rule of the command

@@ -352,6 +352,7 @@ func TestBrowser(t *testing.T) {
 	b.wait("the move applied", `document.getElementById('message').textContent.includes('after 1 move')`)
 	b.do("undo it", click("#moves-undo"))
 	b.wait("back at the start", `document.getElementById('message').textContent.includes('the start')`)
+	b.do("SAT, depth by depth", setValue("moves-method", "sat"))
 	b.do("solve", click("#moves-solve"))
 	b.wait("a depth refuted while solving", `document.querySelectorAll('#depths tr.depth-unsat').length > 0`)
 	b.wait("the shortest solution", `document.getElementById('message').textContent.startsWith('Shortest solution')`)

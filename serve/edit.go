@@ -27,7 +27,7 @@ func editorOf(name string) (*kinds.Kind, *kind.Play, error) {
 	if err != nil {
 		return nil, nil, badRequest("%v", err)
 	}
-	p := k.Play()
+	p := k.Play
 	if p == nil || p.Editor == nil || p.Compose == nil || p.Open == nil {
 		return nil, nil, badRequest("%s puzzles have no editor", k.Name)
 	}

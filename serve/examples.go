@@ -9,7 +9,6 @@ import (
 	"sync"
 
 	"github.com/puzzlesat/puzzlesat/kinds"
-	"github.com/puzzlesat/puzzlesat/shift"
 )
 
 // The bundled examples (examples/README.md says where each comes from).
@@ -43,8 +42,8 @@ var loadExamples = sync.OnceValues(func() ([]example, error) {
 		id := strings.TrimSuffix(e.Name(), ".txt")
 		kind, name, _ := strings.Cut(id, "-")
 		ex := example{ID: id, Kind: kind, Name: name, Text: string(data)}
-		if kind == "shift" {
-			if _, err := shift.Parse(id, data); err != nil {
+		if k, err := kinds.Find(kind); err == nil && !k.Grid() {
+			if _, err := k.Moves.Parse(id, data); err != nil {
 				return nil, fmt.Errorf("example %s: %v", id, err)
 			}
 		} else {

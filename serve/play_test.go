@@ -100,7 +100,7 @@ func TestEdit(t *testing.T) {
 	}
 	for _, ex := range exs {
 		k, err := kinds.Lookup(ex.Kind)
-		if err != nil || k.Play() == nil || k.Play().Editor == nil {
+		if err != nil || k.Play == nil || k.Play.Editor == nil {
 			continue
 		}
 		t.Run(ex.ID, func(t *testing.T) {
@@ -121,7 +121,7 @@ func TestEdit(t *testing.T) {
 		})
 	}
 	for _, k := range kinds.List() {
-		p := k.Play()
+		p := k.Play
 		if p == nil || p.Editor == nil {
 			continue
 		}

@@ -442,7 +442,7 @@ func TestShift(t *testing.T) {
 		t.Errorf("apply unrot: have %+v, want two states ending in the goal", ap)
 	}
 	var sol shiftSolveAnswer
-	post(t, ts, "/api/shift/solve", map[string]any{"text": p.Text}, &sol)
+	post(t, ts, "/api/shift/solve", map[string]any{"text": p.Text, "method": "sat"}, &sol)
 	if sol.Status != "optimal" || !slices.Equal(sol.Moves, []string{"unrot"}) || sol.LowerBound != 1 || len(sol.Depths) != 2 {
 		t.Errorf("solve: have %+v, want optimal [unrot] with depths 0 and 1", sol)
 	}
@@ -740,7 +740,7 @@ func TestTimeoutWrapped(t *testing.T) {
 		s, err := gini.NewSolver()
 		return outOfTime{s}, err
 	}})
-	status, data := do(t, ts, http.MethodPost, "/api/shift/solve", map[string]any{"builtin": "reborn"}, nil)
+	status, data := do(t, ts, http.MethodPost, "/api/shift/solve", map[string]any{"builtin": "reborn", "method": "sat"}, nil)
 	var e errorBody
 	if status != http.StatusServiceUnavailable || json.Unmarshal(data, &e) != nil || e.Error == "" {
 		t.Errorf("back-end deadline: have %d %s, want 503 with a JSON error", status, data)

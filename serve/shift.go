@@ -9,6 +9,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/answer"
 	"github.com/puzzlesat/puzzlesat/internal/plural"
+	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/shift"
 	"github.com/puzzlesat/puzzlesat/solve/deepen"
 )
@@ -57,10 +58,11 @@ func (c *call) readShift() (*shiftLoaded, *shiftRequest, error) {
 		if ex, err = exampleByID(req.Example); err != nil {
 			return nil, nil, err
 		}
-		if ex.Kind != "shift" {
+		k, kerr := kinds.Find(ex.Kind)
+		if kerr != nil || k.Grid() {
 			return nil, nil, badRequest("example %q is a %s puzzle: use /api/parse", req.Example, ex.Kind)
 		}
-		p, err = shift.Parse(ex.ID, []byte(ex.Text))
+		p, err = k.Moves.Parse(ex.ID, []byte(ex.Text))
 	case strings.TrimSpace(req.Text) != "":
 		p, err = shift.Parse("input", []byte(req.Text))
 	default:

@@ -16,6 +16,7 @@ import (
 // Arrows is the Japanese Arrows kind (puzzle/arrows, encode/arrows,
 // human/arrows with its first-order rule language).
 var Kind = models.Kind(kind.Kind{
+	Play:    play,
 	Name:    "arrows",
 	Doc:     "Japanese Arrows: every arrow's number is the count of distinct numbers it points at",
 	Formats: arrowsReads(),

@@ -23,7 +23,7 @@ var editLayers = []kind.EditLayer{{Name: "arrow", Default: "→"}, {Name: "numbe
 
 // play: a click selects a cell and another counts its number up; digits
 // type it.
-var _ = kind.SetPlay(Kind, &kind.Play{
+var play = &kind.Play{
 	Mode:   kind.PlayCells,
 	HowTo:  "Click a cell to select it, type its number (click it again to count up, right-click down). Every arrow's number is how many distinct numbers it points at.",
 	Click:  "select",
@@ -37,7 +37,7 @@ var _ = kind.SetPlay(Kind, &kind.Play{
 	},
 	Compose: compose,
 	Open:    open,
-})
+}
 
 // compose writes the box format's compact form: a row per line, each
 // cell its arrow and its number or '.'.
@@ -79,7 +79,7 @@ func open(inst kind.Instance, _ puzzle.Assignment) (*kind.Edit, error) {
 		return nil, fmt.Errorf("arrows: not an arrows puzzle")
 	}
 	p := x.Model()
-	e := kind.NewEdit(Kind.Name, p.Rows(), p.Cols(), editLayers)
+	e := kind.NewEdit(inst.Kind(), p.Rows(), p.Cols(), editLayers)
 	for r, row := range p.Dirs {
 		for c, d := range row {
 			e.Layers["arrow"][r][c] = string(d.Glyph())

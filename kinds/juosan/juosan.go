@@ -10,6 +10,7 @@ import (
 
 // Juosan is the Juosan kind (puzzle/juosan, encode/juosan, human/juosan).
 var Kind = models.Kind(kind.Kind{
+	Play:   play,
 	Name:   "juosan",
 	Doc:    "Juosan (Nikoli): fill every cell with - or |; a territory's number counts one symbol; no three - stacked, no three | side by side",
 	Random: randomJuosan,

@@ -12,7 +12,7 @@ import (
 
 // play: a click cycles − | and undecided; the editor paints territories
 // and gives each at most one number.
-var _ = kind.SetPlay(Kind, &kind.Play{
+var play = &kind.Play{
 	Mode:  kind.PlayCells,
 	HowTo: "Click a cell: − then | then empty (right-click goes back). Keys: - | Backspace; the arrow keys move. A territory's number counts its − or its | cells; no three − stacked, no three | side by side.",
 	Click: "cycle",
@@ -26,7 +26,7 @@ var _ = kind.SetPlay(Kind, &kind.Play{
 	},
 	Compose: compose,
 	Open:    open,
-})
+}
 
 // editLayers are the editor's: territory labels, and numbers.
 var editLayers = []kind.EditLayer{{Name: "region", Default: "0"}, {Name: "number"}}
@@ -120,7 +120,7 @@ func open(inst kind.Instance, _ puzzle.Assignment) (*kind.Edit, error) {
 		return nil, fmt.Errorf("juosan: not a juosan puzzle")
 	}
 	p := x.Model()
-	e := kind.NewEdit(Kind.Name, p.Rows(), p.Cols(), editLayers)
+	e := kind.NewEdit(inst.Kind(), p.Rows(), p.Cols(), editLayers)
 	for r, row := range p.Region {
 		for c, t := range row {
 			e.Layers["region"][r][c] = strconv.Itoa(t)

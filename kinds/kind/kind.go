@@ -105,6 +105,9 @@ type Kind struct {
 	// Flags are the kind's own options (Juosan's clue reading, Arrows'
 	// rules file); Options.Flag reads their values.
 	Flags []Flag
+	// Play is how the playground plays and edits the kind's puzzles
+	// (kinds/<kind>/play.go); nil: not played there.
+	Play *Play
 	// Moves, set instead of Detect, Parse, Select, Generate and Random,
 	// makes this a kind of puzzle played by moves (shift puzzles).
 	Moves *Moves

@@ -2,7 +2,6 @@ package kind
 
 import (
 	"fmt"
-	"sync"
 
 	"github.com/puzzlesat/puzzlesat/puzzle"
 )
@@ -10,7 +9,7 @@ import (
 // Play is how the playground's page plays a kind and draws new puzzles of
 // it: plain data, sent to the page by GET /api/kinds, so that the page's
 // script holds no kind of its own. A kind states it in kinds/<kind>/play.go
-// (SetPlay); the board itself is the kind's display list
+// (Kind.Play); the board itself is the kind's display list
 // (Instance.Display).
 type Play struct {
 	// Mode is how a puzzle is played: "cells" (a value in each unknown's
@@ -142,21 +141,4 @@ func NewEdit(k string, rows, cols int, layers []EditLayer) *Edit {
 		e.Layers[l.Name] = g
 	}
 	return e
-}
-
-var plays sync.Map // *Kind → *Play
-
-// SetPlay states how the playground plays k; kinds call it from
-// kinds/<kind>/play.go. It returns p.
-func SetPlay(k *Kind, p *Play) *Play {
-	plays.Store(k, p)
-	return p
-}
-
-// Play is how the playground plays k; nil when k says nothing.
-func (k *Kind) Play() *Play {
-	if p, ok := plays.Load(k); ok {
-		return p.(*Play)
-	}
-	return nil
 }

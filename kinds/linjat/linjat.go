@@ -13,6 +13,7 @@ import (
 
 // Linjat is the Linjat kind (puzzle/linjat, encode/linjat, human/linjat).
 var Kind = models.Kind(kind.Kind{
+	Play:     play,
 	Name:     "linjat",
 	Doc:      "Linjat (jsnell/linjat): draw a straight line of N cells through every number N; lines never overlap or cross numbers; every dot covered",
 	Random:   randomLinjat,

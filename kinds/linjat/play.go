@@ -16,7 +16,7 @@ const dotToken = "•"
 var editLayers = []kind.EditLayer{{Name: "cell"}}
 
 // play: a number's value is its line, picked by the cell it reaches.
-var _ = kind.SetPlay(Kind, &kind.Play{
+var play = &kind.Play{
 	Mode:  kind.PlayCells,
 	HowTo: "Click a number, then the cell where its line should end (or drag there, or click the number again to cycle its lines; right-click clears it). Every number N gets a straight line of N cells through it; lines never cross; every dot is covered.",
 	Click: "cover",
@@ -29,7 +29,7 @@ var _ = kind.SetPlay(Kind, &kind.Play{
 	},
 	Compose: compose,
 	Open:    open,
-})
+}
 
 // compose writes the text format: a row per line, '_' empty, '.' a dot.
 func compose(e *kind.Edit) (string, error) {
@@ -64,7 +64,7 @@ func open(inst kind.Instance, _ puzzle.Assignment) (*kind.Edit, error) {
 		return nil, fmt.Errorf("linjat: not a linjat puzzle")
 	}
 	p := x.Model()
-	e := kind.NewEdit(Kind.Name, p.Rows(), p.Cols(), editLayers)
+	e := kind.NewEdit(inst.Kind(), p.Rows(), p.Cols(), editLayers)
 	for r, row := range p.Grid() {
 		for c, v := range row {
 			switch {

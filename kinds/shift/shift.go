@@ -21,6 +21,7 @@ var Kind = &kind.Kind{
 	Doc:     "shift puzzles (Pokemon Reborn's magic square, Loopover, any puzzle given as moves that permute cells): the shortest move sequence to the goal, proven shortest",
 	Formats: []string{"shift (start, target or sums, moves; or a bare picture with --kind shift)"},
 	Outputs: []string{"shift"},
+	Play:    play,
 	Moves: &kind.Moves{
 		Detect:   detect,
 		Parse:    sm.Parse,

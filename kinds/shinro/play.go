@@ -22,7 +22,7 @@ var (
 
 // play: a click cycles stone, empty and undecided; the editor hides
 // stones (the counts follow them) and places arrows.
-var _ = kind.SetPlay(Kind, &kind.Play{
+var play = &kind.Play{
 	Mode:  kind.PlayCells,
 	HowTo: "Click a cell: stone, then empty (dot), then undecided. Keys: * or s a stone, . or x empty, Backspace undecided. Rows and columns show their stone counts; every arrow points at a stone.",
 	Click: "cycle",
@@ -38,7 +38,7 @@ var _ = kind.SetPlay(Kind, &kind.Play{
 	},
 	Compose: compose,
 	Open:    open,
-})
+}
 
 // digit is the numpad digit of an arrow token, 0 for none.
 func digit(tok string) int {
@@ -109,7 +109,7 @@ func open(inst kind.Instance, sol puzzle.Assignment) (*kind.Edit, error) {
 		return nil, fmt.Errorf("shinro: not a shinro puzzle")
 	}
 	p := x.Model()
-	e := kind.NewEdit(Kind.Name, p.Rows(), p.Cols(), editLayers)
+	e := kind.NewEdit(inst.Kind(), p.Rows(), p.Cols(), editLayers)
 	for r, row := range p.Arrows {
 		for c, d := range row {
 			if d.Valid() {

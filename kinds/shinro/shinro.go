@@ -13,6 +13,7 @@ import (
 
 // Shinro is the Shinro kind (puzzle/shinro, encode/shinro, human/shinro).
 var Kind = models.Kind(kind.Kind{
+	Play:   play,
 	Name:   "shinro",
 	Doc:    "Shinro: find the hidden stones; rows and columns show their counts, every arrow points at a stone",
 	Random: randomShinro,

@@ -727,6 +727,9 @@ async function openMoves(k, req) {
       button('Undo', () => movesUndo().catch(fail), { id: 'moves-undo' }), button('Reset', () => movesReset(), { id: 'moves-reset' }),
       h('span', { class: 'sep' }),
       button('Shortest solution', () => movesSolve().catch(fail), { id: 'moves-solve', class: 'primary' }),
+      h('select', { id: 'moves-method', title: 'how the shortest solution is proven' },
+        h('option', { value: 'auto' }, 'fastest proof (exact search beside SAT)'),
+        h('option', { value: 'sat' }, 'SAT, depth by depth')),
       button('Stop', () => stopLong(), { id: 'moves-stop' })),
     h('div', { id: 'moves-progress' }),
   );
@@ -784,8 +787,9 @@ function movesReset() {
   movesDraw();
 }
 
-// movesSolve asks for a shortest solution from the state shown, showing
-// each depth as SAT decides it and the one being worked on.
+// movesSolve asks for a shortest solution from the state shown, by the
+// method chosen (the fastest proof, as the command line's, by default),
+// showing each depth as SAT decides it and the one being worked on.
 async function movesSolve() {
   stopLong();
   const s = st.moves;
@@ -811,7 +815,8 @@ async function movesSolve() {
     h('td', {}, `${(d.ms / 1000).toFixed(3)} s`), h('td', {}, `${(d.at_ms / 1000).toFixed(3)} s`));
   say('solving…');
   try {
-    const ans = await api(s.kind.play.api.solve, { text: s.pz.text, moves: s.applied }, {
+    const method = $('moves-method') ? $('moves-method').value : 'auto';
+    const ans = await api(s.kind.play.api.solve, { text: s.pz.text, moves: s.applied, method }, {
       signal: ctl.signal,
       onEvent: (ev, d) => { if (ev === 'depth') { rows.push(depthRow(d)); drawTable(); } },
     });
@@ -819,7 +824,8 @@ async function movesSolve() {
     running.remove();
     st.abort = null;
     if (ans.status === 'optimal') {
-      say(`Shortest solution: ${ans.moves.length} moves (${ans.moves.join(' ') || 'none needed'}); every shorter length refuted (${ans.solver}, ${ans.ms} ms).`, 'good');
+      const how = ans.proof === 'search' ? `proven shortest by the exact search (${ans.ms} ms)` : `every shorter length refuted by SAT (${ans.solver}, ${ans.ms} ms)`;
+      say(`Shortest solution: ${ans.moves.length} moves (${ans.moves.join(' ') || 'none needed'}); ${how}.`, 'good');
       box.append(h('div', { class: 'row' }, button('Play the solution', () => playSolution(ans.moves).catch(fail), { id: 'play-solution' })));
     } else if (ans.status === 'no-solution-within') {
       say(`No solution within ${ans.max_steps} moves.`, 'bad');
