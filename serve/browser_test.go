@@ -17,6 +17,8 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
+	"github.com/puzzlesat/puzzlesat/internal/toykind"
+	"github.com/puzzlesat/puzzlesat/kinds"
 )
 
 // -docs rewrites docs/serve.png, the README's picture of the playground,
@@ -205,6 +207,28 @@ func setValue(id, v string) chromedp.Action[chromedp.Void] {
 
 func visible(sel string) chromedp.Action[chromedp.Void] {
 	return chromedp.WaitVisible(chromedp.CSS(sel))
+}
+
+// TestBrowserToyKind: a kind registered with one line (the test-only
+// Tally) is drawn and played by the page, which names no kind.
+func TestBrowserToyKind(t *testing.T) {
+	defer kinds.Register(toykind.Kind)()
+	b := newBrowser(t)
+	b.do("load the page", chromedp.Navigate(b.url+"/"))
+	b.wait("the kinds read", `document.querySelector('#example option') !== null`)
+	b.do("paste a tally puzzle", chromedp.SendKeys(chromedp.ID("paste"), "tally\nname toy\nrows 3 0 1\ncols 2 1 1\n"), click("#load-paste"))
+	b.wait("the toy drawn", `document.getElementById('title').textContent.includes('tally')`)
+	if n := b.count("#board [id^=cell-]"); n != 9 {
+		t.Errorf("the toy's board has %d cells, want 9", n)
+	}
+	b.do("shade a cell", click("#cell-0-0"))
+	b.wait("the value drawn", `document.querySelectorAll('#board .value').length === 1`)
+	b.do("ask for a hint", click("#hint"))
+	b.wait("the hint's cells", `document.querySelectorAll('.hint-cell').length > 0`)
+	if msg := b.text("#message"); !strings.Contains(msg, "line") {
+		t.Errorf("hint message %q, want the toy's rule", msg)
+	}
+	b.shot("toykind")
 }
 
 // TestBrowser drives the page in headless chromium as a player would:

@@ -381,4 +381,6 @@ var models = &kind.Models[*Puzzle]{
 var Kind = models.Kind(kind.Kind{
 	Name: Name,
 	Doc:  "Tally (a test-only toy): shade cells so that every row and column holds its count",
+	Play: &kind.Play{Mode: kind.PlayCells, Click: "cycle", Cycle: []int{Shaded, Empty}, Keys: map[string]int{".": Empty, "#": Shaded},
+		HowTo: "Click a cell: shaded, then empty, then undecided. Every row and column holds as many shaded cells as its count."},
 })
