@@ -210,7 +210,7 @@ func TestAuditReferenceRules(t *testing.T) {
 	}
 }
 
-// TestArrowsGeneratorUnique: the puzzles human/arrows.Generate makes with
+// TestArrowsGeneratorUnique: the puzzles kinds/arrows/rules.Generate makes with
 // our rules verify and are unique.
 func TestArrowsGeneratorUnique(t *testing.T) {
 	eng, err := ha.NewEngine(ha.Default())

@@ -22,7 +22,7 @@
 //     violations, steps and available moves), which runs until a puzzle
 //     lands in the band. Arrows, method "reference" (up to 6×6 by
 //     default): the reference's generator improved
-//     (human/arrows.Generate: random arrows flipped into the grid, givens
+//     (kinds/arrows/rules.Generate: random arrows flipped into the grid, givens
 //     where the rules stall, the offending arrow rotated on a
 //     contradiction); method "filled" (beyond 6×6): SAT chooses the
 //     arrows' directions, near random ones, so that the layout has a

@@ -9,7 +9,7 @@ import (
 
 // Format is one way of writing a kind's puzzles down, as a value (like an
 // analysis.Analyzer): its name, a line of doc, and the functions that
-// detect, read and write it. Each puzzle/<kind> exports its Formats; the
+// detect, read and write it. Each kinds/<kind>/model exports its Formats; the
 // kinds registry derives what it lists and reads from them.
 type Format[P any] struct {
 	// Name is what --to and help texts call it: "canonical", "puzzlink".

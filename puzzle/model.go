@@ -1,7 +1,7 @@
 package puzzle
 
 // Header is what every kind's model carries besides its grid: its name and
-// the solution its input held. Each puzzle/<kind>.Puzzle embeds it, so that
+// the solution its input held. Each kinds/<kind>/model.Puzzle embeds it, so that
 // p.Name(), p.Title and p.Solution read the same way for every kind.
 type Header struct {
 	// Title is the puzzle's name: a level name, a file's base name, a

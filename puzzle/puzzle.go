@@ -1,7 +1,7 @@
 // Package puzzle holds what every puzzle kind shares: grid positions, the
 // kind-independent view of a puzzle as unknowns with finite domains,
 // assignments, rule violations and positioned parse errors. Each kind's model
-// (parse, format, verify) lives in puzzle/<kind>; encode/ and human/ both
+// (parse, format, verify) lives in kinds/<kind>/model; encode/ and human/ both
 // depend on these models and never on each other.
 package puzzle
 

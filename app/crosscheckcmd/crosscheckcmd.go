@@ -43,7 +43,7 @@ func Command() *cli.Command {
 		Usage:     "check every puzzle with every SAT back-end and the human solver, and report every disagreement (exit 1)",
 		ArgsUsage: "[FILE|DIR...]",
 		Description: "For every puzzle of the files and folders given (folders are walked; files no kind reads are\n" +
-			"skipped) and of --random N draws (puzzle/<kind>'s random builders: unique or not), each back-end\n" +
+			"skipped) and of --random N draws (kinds/<kind>/model's random builders: unique or not), each back-end\n" +
 			"decides uniqueness, counts the solutions up to --max and computes the backbone; they must agree\n" +
 			"with each other, with themselves, and with the solution the puzzle carries. The human solver then\n" +
 			"solves it with every elimination certified by SAT on the first back-end, and must agree with SAT;\n" +

@@ -13,8 +13,8 @@ import (
 	"github.com/puzzlesat/puzzlesat/kinds/kind"
 )
 
-// Arrows is the Japanese Arrows kind (puzzle/arrows, encode/arrows,
-// human/arrows with its first-order rule language).
+// Arrows is the Japanese Arrows kind (kinds/arrows/model, kinds/arrows/cnf,
+// kinds/arrows/rules with its first-order rule language).
 var Kind = models.Kind(kind.Kind{
 	Play:    play,
 	Name:    "arrows",

@@ -22,7 +22,7 @@ const (
 	// where most random layouts have no solution.
 	arrowsAuto = "auto"
 	// arrowsReference is the reference generator's method, improved
-	// (human/arrows.Generate): random arrows, givens where the rules
+	// (kinds/arrows/rules.Generate): random arrows, givens where the rules
 	// stall, the offending arrow rotated on a contradiction.
 	arrowsReference = "reference"
 	// arrowsFilled starts from a filled grid: SAT fills a random layout,
@@ -41,7 +41,7 @@ type arrowsDraft struct {
 
 var _ kind.GuardedDraft = (*arrowsDraft)(nil)
 
-// arrowsLayouts bounds the layouts human/arrows.Generate tries per attempt.
+// arrowsLayouts bounds the layouts kinds/arrows/rules.Generate tries per attempt.
 const arrowsLayouts = 20
 
 // arrowsAutoSide is the largest side arrowsAuto starts by the reference
@@ -72,7 +72,7 @@ func startArrows(ctx context.Context, rng *rand.Rand, opt kind.GenOptions) (kind
 	return &arrowsDraft{p: p, rules: opt.Kind.Flag("rules")}, nil
 }
 
-// referenceArrows runs human/arrows.Generate with the kind's rules alone
+// referenceArrows runs kinds/arrows/rules.Generate with the kind's rules alone
 // (no trials: the attempt's later steps judge the band); nil when no
 // layout worked out.
 func referenceArrows(ctx context.Context, rng *rand.Rand, opt kind.GenOptions) (*am.Puzzle, error) {

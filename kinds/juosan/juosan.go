@@ -8,7 +8,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/kinds/kind"
 )
 
-// Juosan is the Juosan kind (puzzle/juosan, encode/juosan, human/juosan).
+// Juosan is the Juosan kind (kinds/juosan/model, kinds/juosan/cnf, kinds/juosan/rules).
 var Kind = models.Kind(kind.Kind{
 	Play:   play,
 	Name:   "juosan",

@@ -10,7 +10,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
-// Model is what a kind's model puzzle (puzzle/<kind>.Puzzle) is to this
+// Model is what a kind's model puzzle (kinds/<kind>/model.Puzzle) is to this
 // package: a Model that selection can tell from no puzzle.
 type Model interface {
 	puzzle.Headed

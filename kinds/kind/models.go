@@ -7,7 +7,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/srcpos"
 )
 
-// Models joins a model package (puzzle/<kind>) to the Kind surface, so
+// Models joins a model package (kinds/<kind>/model) to the Kind surface, so
 // that every kind detects, reads and selects the same way: Detect by the
 // package's formats, Parse by read, Select by the one selection rule
 // (puzzle.Selection) with the package's aliases; and every model puzzle

@@ -11,7 +11,7 @@ import (
 	hl "github.com/puzzlesat/puzzlesat/kinds/linjat/rules"
 )
 
-// Linjat is the Linjat kind (puzzle/linjat, encode/linjat, human/linjat).
+// Linjat is the Linjat kind (kinds/linjat/model, kinds/linjat/cnf, kinds/linjat/rules).
 var Kind = models.Kind(kind.Kind{
 	Play:     play,
 	Name:     "linjat",

@@ -11,7 +11,7 @@ import (
 	hs "github.com/puzzlesat/puzzlesat/kinds/shinro/rules"
 )
 
-// Shinro is the Shinro kind (puzzle/shinro, encode/shinro, human/shinro).
+// Shinro is the Shinro kind (kinds/shinro/model, kinds/shinro/cnf, kinds/shinro/rules).
 var Kind = models.Kind(kind.Kind{
 	Play:   play,
 	Name:   "shinro",

@@ -1,4 +1,4 @@
-// Package text is the one tokenizer every text reader of puzzle/<kind>
+// Package text is the one tokenizer every text reader of kinds/<kind>/model
 // uses: input split into non-blank lines of whitespace-separated tokens,
 // each with its 1-based line and column counted in runes, so that every
 // reader reports the same positions for the same characters.

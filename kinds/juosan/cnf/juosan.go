@@ -1,4 +1,4 @@
-// Package cnf encodes a Juosan puzzle (puzzle/juosan) as CNF.
+// Package cnf encodes a Juosan puzzle (kinds/juosan/model) as CNF.
 //
 // One primary variable per cell, named like "r3c4" (1-based, row-major
 // order), is true when the cell holds `-` and false for `|`; the Layout row

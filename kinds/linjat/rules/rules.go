@@ -10,7 +10,7 @@
 // only route to its answer goes through a cheat.
 //
 // The unknowns are the numbers, their values the placements (package
-// puzzle/linjat). Every rule reads the state as the reference does: a cell
+// kinds/linjat/model). Every rule reads the state as the reference does: a cell
 // is fixed to number p when every remaining placement of p covers it; a
 // placement fits when it crosses no cell fixed to another number; a cell's
 // coverers are the numbers with a fitting placement over it.

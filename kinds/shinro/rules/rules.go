@@ -19,7 +19,7 @@
 // contradiction) come after level 4; every rule also reports contradictions
 // so that trials can end.
 //
-// Pass.Puzzle is a *shinro.Puzzle (puzzle/shinro) and Pass.Cands follows its
+// Pass.Puzzle is a *shinro.Puzzle (kinds/shinro/model) and Pass.Cands follows its
 // Vars: value 0 empty, value 1 stone.
 //
 // # Grading
