@@ -18,6 +18,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/app/appio"
 	"github.com/puzzlesat/puzzlesat/app/puzzlecmd"
 	"github.com/puzzlesat/puzzlesat/crosscheck"
+	"github.com/puzzlesat/puzzlesat/internal/atomicfile"
 	"github.com/puzzlesat/puzzlesat/render"
 	"github.com/puzzlesat/puzzlesat/shift"
 )
@@ -97,7 +98,8 @@ func action(c *cli.Context, args []string) error {
 		return err
 	}
 	if out := c.String("output"); out != "" {
-		if err := os.WriteFile(out, buf.Bytes(), 0o666); err != nil {
+		// Whole or not at all: a full disk leaves the old file as it was.
+		if err := atomicfile.WriteFile(out, buf.Bytes(), 0o666); err != nil {
 			return appio.Exit(appio.ExitBadInput, "%v", err)
 		}
 		return nil

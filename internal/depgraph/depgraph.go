@@ -77,6 +77,8 @@ var Rules = []Rule{
 		Why: "the encoders' test oracle sits beside the encoders"},
 	{From: "internal/plural", Not: []string{"..."},
 		Why: "counted nouns for messages, used by every layer: it imports nothing of ours"},
+	{From: "internal/atomicfile", Not: []string{"..."},
+		Why: "writing a file whole or not at all, for every command that writes one: it imports nothing of ours"},
 	{From: "internal/depgraph", Not: []string{"..."},
 		Why: "the layering check reads `go list`, nothing of ours"},
 	{From: "bench/...", Not: []string{"app/...", "cmd/..."},
