@@ -17,6 +17,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/puzzlesat/puzzlesat/app/appio"
 	"github.com/puzzlesat/puzzlesat/app/cnfcmd"
 	"github.com/puzzlesat/puzzlesat/app/crosscheckcmd"
 	"github.com/puzzlesat/puzzlesat/app/extcmd"
@@ -68,9 +69,24 @@ func NewWith(stdin io.Reader, stdout, stderr io.Writer, cmds []*cli.Command) *cl
 		ErrWriter: stderr,
 		Version:   Version(),
 		Commands:  cmds,
+		Flags:     []cli.Flag{appio.MaxInputFlag},
+		Before:    maxInput,
 		// Errors are reported by Run, not by the library's os.Exit.
 		ExitErrHandler: func(*cli.Context, error) {},
 	}
+}
+
+// maxInput checks --max-input before any command runs, and passes it to
+// the binaries puzzlesat runs (render, generate, bench, serve) through the
+// environment, which they read it from.
+func maxInput(c *cli.Context) error {
+	if !c.IsSet(appio.MaxInputFlag.Name) {
+		return nil
+	}
+	if _, err := appio.MaxInput(c); err != nil {
+		return err
+	}
+	return os.Setenv(appio.MaxInputEnv, c.String(appio.MaxInputFlag.Name))
 }
 
 // Version is the build's version: the module version, or "devel" with the

@@ -58,15 +58,17 @@ func isURL(arg string) bool {
 }
 
 // load reads every puzzle named by args. An argument is a file, "-" for
-// standard input, a puzz.link URL, or FILE#SEL (-#SEL for standard input)
-// picking one puzzle of a file that holds several: #N the file's N-th
-// entry, malformed ones counted, anything else a name (puzzle.Selection
-// has the rule). A bad argument (unreadable, malformed, or holding
-// malformed puzzles beside good ones) is reported on stderr with its
-// position and the others are read all the same: load returns the good
-// puzzles, and ExitBadInput as the exit code to start from; it fails only
-// when no argument gave a puzzle. For commands with --solver it also
-// returns the back-end, resolved once (nil for the others).
+// standard input, a puzz.link URL, a folder (walked as Expand walks it:
+// the files of every kind, Arrows reference folders), or FILE#SEL
+// (-#SEL for standard input) picking one puzzle of a file that holds
+// several: #N the file's N-th entry, malformed ones counted, anything else
+// a name (puzzle.Selection has the rule). Each input is read once. A bad
+// argument (unreadable, malformed, or holding malformed puzzles beside
+// good ones) is reported on stderr with its position and the others are
+// read all the same: load returns the good puzzles, and ExitBadInput as
+// the exit code to start from; it fails only when no argument gave a
+// puzzle. For commands with --solver it also returns the back-end,
+// resolved once (nil for the others).
 func load(c *cli.Context, args []string) ([]item, sat.Factory, int, error) {
 	if len(args) == 0 {
 		return nil, nil, 0, appio.Exit(appio.ExitBadInput, "no puzzle given (a file, - for stdin, or a puzz.link URL)")
@@ -82,9 +84,12 @@ func load(c *cli.Context, args []string) ([]item, sat.Factory, int, error) {
 			return nil, nil, 0, err
 		}
 	}
+	files, code, err := expandReported(c, args)
+	if err != nil {
+		return nil, nil, 0, err
+	}
 	var out []item
-	code := appio.ExitOK
-	for _, arg := range args {
+	for _, arg := range files {
 		items, err := loadArg(c, arg, opt)
 		if err != nil {
 			// Report it, go on with the others, and exit 2 at the end.
@@ -99,8 +104,77 @@ func load(c *cli.Context, args []string) ([]item, sat.Factory, int, error) {
 	return out, newSolver, code, nil
 }
 
-// loadArg reads the puzzles of one argument. Puzzles may come back with an
-// error: the good ones of an input that also holds malformed ones.
+// expandReported is Expand for the puzzle commands: a folder with no
+// puzzle in it is reported on stderr, and ExitBadInput returned as the
+// code to start from.
+func expandReported(c *cli.Context, args []string) ([]string, int, error) {
+	only, err := onlyKind(c)
+	if err != nil {
+		return nil, 0, err
+	}
+	code := appio.ExitOK
+	var files []string
+	for _, arg := range args {
+		fs, _, err := expandArg(arg, only)
+		if err == nil && len(fs) == 0 {
+			err = fmt.Errorf("%s: a folder with no puzzle in it (no file of a known kind, no puzzle.txt of a reference Arrows folder)", arg)
+		}
+		if err != nil {
+			appio.Report(c.App.ErrWriter, err)
+			code = appio.ExitBadInput
+			continue
+		}
+		files = append(files, fs...)
+	}
+	return files, code, nil
+}
+
+// Expand lists the inputs args name, as every puzzle command reads them: a
+// folder is walked for the files some kind reads (--kind: that kind;
+// kinds.Files: puzzles of every kind mixed, .in files with their .ans
+// beside, reference Arrows folders as one puzzle each); a reference Arrows
+// folder and every other argument (files, "-", URLs, FILE#SEL) are kept
+// as they are. skipped counts the files in folders no kind reads.
+func Expand(c *cli.Context, args []string) (files []string, skipped int, err error) {
+	only, err := onlyKind(c)
+	if err != nil {
+		return nil, 0, err
+	}
+	for _, arg := range args {
+		fs, n, err := expandArg(arg, only)
+		if err != nil {
+			return nil, 0, appio.BadInput(err)
+		}
+		files = append(files, fs...)
+		skipped += n
+	}
+	return files, skipped, nil
+}
+
+// onlyKind is --kind's kind, or nil without it.
+func onlyKind(c *cli.Context) (*kinds.Kind, error) {
+	k := c.String("kind")
+	if k == "" {
+		return nil, nil
+	}
+	only, err := kinds.Lookup(k)
+	if err != nil {
+		return nil, appio.BadInput(err)
+	}
+	return only, nil
+}
+
+// expandArg is Expand of one argument.
+func expandArg(arg string, only *kinds.Kind) ([]string, int, error) {
+	st, err := os.Stat(arg)
+	if err != nil || !st.IsDir() || kinds.IsArrowsFolder(arg) {
+		return []string{arg}, 0, nil // the loader reports what is wrong
+	}
+	return kinds.Files(arg, only)
+}
+
+// loadArg reads the puzzles of one argument, once. Puzzles may come back
+// with an error: the good ones of an input that also holds malformed ones.
 func loadArg(c *cli.Context, arg string, opt kinds.Options) ([]item, error) {
 	name, sel := arg, ""
 	var data []byte
@@ -124,6 +198,12 @@ func loadArg(c *cli.Context, arg string, opt kinds.Options) ([]item, error) {
 			return nil, err
 		}
 	}
+	return parseInput(c, name, sel, data, opt)
+}
+
+// parseInput reads the puzzles of data, the input called name, or the one
+// sel selects when sel is not "".
+func parseInput(c *cli.Context, name, sel string, data []byte, opt kinds.Options) ([]item, error) {
 	k, err := pickKind(c, name, data)
 	if err != nil {
 		return nil, err

@@ -19,6 +19,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/app/puzzlecmd"
 	"github.com/puzzlesat/puzzlesat/crosscheck"
 	"github.com/puzzlesat/puzzlesat/internal/atomicfile"
+	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/render"
 	"github.com/puzzlesat/puzzlesat/shift"
 )
@@ -69,7 +70,13 @@ func action(c *cli.Context, args []string) error {
 	}
 	ctx, cancel := appio.Context(c)
 	defer cancel()
-	sp, err := loadShift(c, args[0])
+	// The input is read once, here: a FIFO or <(cmd) gives its bytes
+	// only once, so the shift reader and the puzzle loader share them.
+	in, err := readOnce(c, args[0])
+	if err != nil {
+		return err
+	}
+	sp, err := loadShift(c, in)
 	if err != nil {
 		return err
 	}
@@ -77,7 +84,13 @@ func action(c *cli.Context, args []string) error {
 	if sp != nil {
 		pic, err = drawShift(ctx, c, sp, mode)
 	} else {
-		inst, lerr := puzzlecmd.LoadOne(c, args[0])
+		var inst kinds.Instance
+		var lerr error
+		if in.read {
+			inst, lerr = puzzlecmd.LoadData(c, in.name, in.data)
+		} else {
+			inst, lerr = puzzlecmd.LoadOne(c, args[0])
+		}
 		if lerr != nil {
 			return lerr
 		}
@@ -140,31 +153,43 @@ func answer(err error) error {
 	return appio.Failure(err)
 }
 
-// loadShift reads arg as a shift puzzle when --kind says so, or, without
-// --kind, when it parses as one (shift puzzles are not among the kinds the
-// puzzle loader detects). It returns nil for any other puzzle. Standard
-// input is read here and handed back to the app's reader, so that the
-// puzzle loader can read it again.
-func loadShift(c *cli.Context, arg string) (*shift.Puzzle, error) {
-	kind := c.String("kind")
-	if kind != "" && kind != "shift" {
-		return nil, nil
-	}
-	// URLs, FILE#NAME and folders (an Arrows puzzle) are never shift
-	// puzzles: only a file that exists as named, or stdin, may be.
-	if kind == "" && arg != "-" {
+// input is render's PUZZLE argument, with its bytes when it names a file
+// or standard input (read is set then): URLs, FILE#NAME and folders (an
+// Arrows puzzle) are left to the puzzle loader.
+type input struct {
+	name string
+	data []byte
+	read bool
+}
+
+// readOnce reads arg when it is standard input or a file that exists as
+// named (a FIFO and /dev/fd/N of <(cmd) included), or --kind shift says
+// it must be one, and only then.
+func readOnce(c *cli.Context, arg string) (input, error) {
+	if arg != "-" && c.String("kind") != "shift" {
 		if st, err := os.Stat(arg); err != nil || st.IsDir() {
-			return nil, nil
+			return input{name: arg}, nil
 		}
 	}
 	name, data, err := appio.ReadInput(c, arg)
 	if err != nil {
-		return nil, err
+		return input{}, err
 	}
-	if arg == "-" {
-		c.App.Reader = bytes.NewReader(data)
+	return input{name: name, data: data, read: true}, nil
+}
+
+// loadShift reads in as a shift puzzle when --kind says so, or, without
+// --kind, when it parses as one (shift puzzles are not among the kinds the
+// puzzle loader detects). It returns nil for any other puzzle.
+func loadShift(c *cli.Context, in input) (*shift.Puzzle, error) {
+	kind := c.String("kind")
+	if kind != "" && kind != "shift" {
+		return nil, nil
 	}
-	p, err := shift.Parse(name, data)
+	if !in.read {
+		return nil, nil
+	}
+	p, err := shift.Parse(in.name, in.data)
 	switch {
 	case err == nil:
 		return p, nil
