@@ -143,6 +143,10 @@ func hostileCases() []hostileCase {
 		// 100 MB of puzzles took 2.8 GB before exit 2.
 		{name: "an input past 64 MB is refused unread", gen: concatenated(64<<20 + 1), args: []string{"check", "{F}"},
 			exit: 2, stderr: []string{"input larger than 64 MB", "--max-input"}},
+		// A file of many puzzles is worked through one puzzle at a time:
+		// 40 MB of them took 1.5 GB, every puzzle held at once.
+		{name: "40 MB of puzzles, held one at a time", gen: concatenated(40 << 20), args: []string{"check", "--shard", "0/1000000", "{F}"},
+			exit: 0, stdout: []string{"#easy/3: unique"}, maxWall: 2 * time.Minute},
 		{name: "--max-input raises the cap", gen: concatenated(4 << 10), args: []string{"--max-input", "8KB", "count", "--format", "json", "{F}"},
 			exit: 0, stdout: []string{`"status":"complete"`}},
 		{name: "standard input past --max-input", stdin: strings.Repeat("juosan\n", 1000), args: []string{"--max-input", "1KB", "check", "-"},

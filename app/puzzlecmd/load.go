@@ -12,6 +12,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/app/appio"
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/sat"
+	"github.com/puzzlesat/puzzlesat/srcpos"
 )
 
 // item is one puzzle to work on, with where it came from.
@@ -77,12 +78,9 @@ func load(c *cli.Context, args []string) ([]item, sat.Factory, int, error) {
 	if err != nil {
 		return nil, nil, 0, err
 	}
-	// Reject an unknown --solver before any work (exit 2).
-	var newSolver sat.Factory
-	if c.IsSet("solver") || c.String("solver") != "" {
-		if newSolver, err = appio.Factory(c); err != nil {
-			return nil, nil, 0, err
-		}
+	newSolver, err := solverOf(c)
+	if err != nil {
+		return nil, nil, 0, err
 	}
 	files, code, err := expandReported(c, args)
 	if err != nil {
@@ -102,6 +100,118 @@ func load(c *cli.Context, args []string) ([]item, sat.Factory, int, error) {
 		return nil, nil, 0, cli.Exit("", appio.ExitBadInput)
 	}
 	return out, newSolver, code, nil
+}
+
+// solverOf resolves --solver once, for the commands that have it (nil
+// for the others): an unknown back-end is rejected before any work
+// (exit 2).
+func solverOf(c *cli.Context) (sat.Factory, error) {
+	if c.IsSet("solver") || c.String("solver") != "" {
+		return appio.Factory(c)
+	}
+	return nil, nil
+}
+
+// each is load for the commands that work through their puzzles one at a
+// time: it gives visit every puzzle args name, in order, as it is read,
+// so that of a file of many puzzles one is held at a time (kinds.Kind.Each),
+// with whether labels must name the puzzle beside its file (several
+// inputs, or several puzzles in this one). Bad inputs and malformed
+// entries are reported on stderr as load reports them, and make
+// ExitBadInput the code returned; it fails only when no argument gave a
+// puzzle.
+func each(c *cli.Context, args []string, visit func(it item, multi bool)) (int, error) {
+	if len(args) == 0 {
+		return 0, appio.Exit(appio.ExitBadInput, "no puzzle given (a file, - for stdin, or a puzz.link URL)")
+	}
+	opt, err := options(c)
+	if err != nil {
+		return 0, err
+	}
+	files, code, err := expandReported(c, args)
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, arg := range files {
+		err := eachArg(c, arg, opt, func(it item, many bool) {
+			n++
+			visit(it, many || len(files) > 1)
+		})
+		if err != nil {
+			appio.Report(c.App.ErrWriter, err)
+			code = appio.ExitBadInput
+		}
+	}
+	if n == 0 {
+		return 0, cli.Exit("", appio.ExitBadInput)
+	}
+	return code, nil
+}
+
+// eachArg is loadArg giving its puzzles to visit one at a time, each with
+// whether the input holds several (known by reading one puzzle ahead). The
+// error returned is the input's (unreadable, or a fault of it that gave no
+// puzzle) or its malformed entries', every one of them.
+func eachArg(c *cli.Context, arg string, opt kinds.Options, visit func(it item, many bool)) error {
+	name, sel, data, err := readArg(c, arg)
+	if err != nil {
+		return err
+	}
+	k, err := pickKind(c, name, data)
+	if err != nil {
+		return err
+	}
+	if sel != "" || k.Each == nil {
+		items, err := parseInput(c, name, sel, data, opt)
+		for _, it := range items {
+			visit(it, len(items) > 1)
+		}
+		return err
+	}
+	var (
+		ahead *item // the first puzzle, until a second shows it has company
+		many  bool
+		errs  srcpos.ErrorList
+		other []error
+	)
+	ferr := k.Each(name, data, opt, func(inst kinds.Instance, err error) bool {
+		if err != nil {
+			var l srcpos.ErrorList
+			if errors.As(err, &l) {
+				errs = append(errs, l...)
+			} else {
+				other = append(other, err)
+			}
+			return true
+		}
+		it := item{file: name, kind: k, inst: inst}
+		switch {
+		case many:
+			visit(it, true)
+		case ahead == nil:
+			ahead = &it
+		default:
+			many = true
+			visit(*ahead, true)
+			ahead = nil
+			visit(it, true)
+		}
+		return true
+	})
+	if ahead != nil {
+		visit(*ahead, false)
+	}
+	if ferr != nil {
+		return ferr
+	}
+	if err := errors.Join(append(other, errs.Err())...); err != nil {
+		return err
+	}
+	if !many && ahead == nil {
+		return fmt.Errorf("%s: no puzzle in input", name)
+	}
+	return nil
 }
 
 // expandReported is Expand for the puzzle commands: a folder with no
@@ -176,29 +286,34 @@ func expandArg(arg string, only *kinds.Kind) ([]string, int, error) {
 // loadArg reads the puzzles of one argument, once. Puzzles may come back
 // with an error: the good ones of an input that also holds malformed ones.
 func loadArg(c *cli.Context, arg string, opt kinds.Options) ([]item, error) {
-	name, sel := arg, ""
-	var data []byte
-	if isURL(arg) {
-		data = []byte(arg)
-	} else {
-		if i := strings.LastIndex(arg, "#"); i > 0 {
-			name, sel = arg[:i], arg[i+1:]
-		}
-		// A reference Arrows folder holds puzzle.txt (and its solution
-		// and metadata beside it).
-		if st, err := os.Stat(name); err == nil && st.IsDir() {
-			inner := filepath.Join(name, "puzzle.txt")
-			if _, err := os.Stat(inner); err != nil {
-				return nil, fmt.Errorf("%s: a folder, with no puzzle.txt in it (a reference Arrows folder holds one)", name)
-			}
-			name = inner
-		}
-		var err error
-		if name, data, err = appio.ReadInput(c, name); err != nil {
-			return nil, err
-		}
+	name, sel, data, err := readArg(c, arg)
+	if err != nil {
+		return nil, err
 	}
 	return parseInput(c, name, sel, data, opt)
+}
+
+// readArg reads the input arg names, once: its name for messages, the
+// selection of FILE#SEL ("" without), and its bytes.
+func readArg(c *cli.Context, arg string) (name, sel string, data []byte, err error) {
+	name = arg
+	if isURL(arg) {
+		return name, "", []byte(arg), nil
+	}
+	if i := strings.LastIndex(arg, "#"); i > 0 {
+		name, sel = arg[:i], arg[i+1:]
+	}
+	// A reference Arrows folder holds puzzle.txt (and its solution
+	// and metadata beside it).
+	if st, err := os.Stat(name); err == nil && st.IsDir() {
+		inner := filepath.Join(name, "puzzle.txt")
+		if _, err := os.Stat(inner); err != nil {
+			return name, sel, nil, fmt.Errorf("%s: a folder, with no puzzle.txt in it (a reference Arrows folder holds one)", name)
+		}
+		name = inner
+	}
+	name, data, err = appio.ReadInput(c, name)
+	return name, sel, data, err
 }
 
 // parseInput reads the puzzles of data, the input called name, or the one

@@ -19,9 +19,9 @@ var Formats = puzzle.Formats[*Puzzle]{canonicalFormat, levelsFormat, rowsFormat}
 var (
 	// The canonical text: puzzles one after another, a blank line between two.
 	canonicalFormat = &puzzle.Format[*Puzzle]{Name: "canonical",
-		Detect: isCanonical, Parse: ParseTexts, Select: selectTexts, Write: puzzle.Joined(FormatText, "\n")}
+		Detect: isCanonical, Parse: ParseTexts, Select: selectTexts, Each: puzzle.EachEntries(openTexts), Write: puzzle.Joined(FormatText, "\n")}
 	levelsFormat = &puzzle.Format[*Puzzle]{Name: "levels", Doc: "levels (jsnell/linjat puzzles.json)",
-		Detect: isLevels, Parse: ParseLevels, Select: selectLevels, Write: FormatLevels}
+		Detect: isLevels, Parse: ParseLevels, Select: selectLevels, Each: puzzle.EachEntries(openLevels), Write: FormatLevels}
 	rowsFormat = &puzzle.Format[*Puzzle]{Name: "rows",
 		Detect: isRows, Parse: parseRowsFormat, Write: writeRows}
 )

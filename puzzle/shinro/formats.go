@@ -18,6 +18,7 @@ var Formats = puzzle.Formats[*Puzzle]{
 		Detect: isText,
 		Parse:  parseTexts,
 		Select: selectTexts,
+		Each:   puzzle.EachEntries(openTexts),
 		// One after another, a blank line between two.
 		Write: puzzle.Joined(FormatText, "\n"),
 	},
@@ -27,6 +28,7 @@ var Formats = puzzle.Formats[*Puzzle]{
 		Detect: isPlayshinro,
 		Parse:  parsePlayshinro,
 		Select: selectPlayshinro,
+		Each:   puzzle.EachEntries(openPlayshinro),
 		Write:  formatPlayshinro,
 	},
 }
