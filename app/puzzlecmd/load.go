@@ -225,7 +225,7 @@ func expandReported(c *cli.Context, args []string) ([]string, int, error) {
 	code := appio.ExitOK
 	var files []string
 	for _, arg := range args {
-		fs, _, err := expandArg(arg, only)
+		fs, _, err := expandArg(c, arg, only)
 		if err == nil && len(fs) == 0 {
 			err = fmt.Errorf("%s: a folder with no puzzle in it (no file of a known kind, no puzzle.txt of a reference Arrows folder)", arg)
 		}
@@ -251,7 +251,7 @@ func Expand(c *cli.Context, args []string) (files []string, skipped int, err err
 		return nil, 0, err
 	}
 	for _, arg := range args {
-		fs, n, err := expandArg(arg, only)
+		fs, n, err := expandArg(c, arg, only)
 		if err != nil {
 			return nil, 0, appio.BadInput(err)
 		}
@@ -274,13 +274,18 @@ func onlyKind(c *cli.Context) (*kinds.Kind, error) {
 	return only, nil
 }
 
-// expandArg is Expand of one argument.
-func expandArg(arg string, only *kinds.Kind) ([]string, int, error) {
+// expandArg is Expand of one argument. A file past --max-input is listed
+// unread, for the loader to refuse.
+func expandArg(c *cli.Context, arg string, only *kinds.Kind) ([]string, int, error) {
 	st, err := os.Stat(arg)
 	if err != nil || !st.IsDir() || kinds.IsArrowsFolder(arg) {
 		return []string{arg}, 0, nil // the loader reports what is wrong
 	}
-	return kinds.Files(arg, only)
+	limit, err := appio.MaxInput(c)
+	if err != nil {
+		return nil, 0, err
+	}
+	return kinds.FilesUpTo(arg, only, limit)
 }
 
 // loadArg reads the puzzles of one argument, once. Puzzles may come back
