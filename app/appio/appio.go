@@ -1,6 +1,7 @@
 // Package appio holds what every puzzlesat command shares: exit codes,
-// the common flags (--solver, --timeout, --format), reading FILE or "-",
-// and writing text or JSON.
+// the common flags (--solver, --timeout, --format, the global
+// --max-input), reading FILE or "-" once and up to the cap, and writing
+// text or JSON.
 package appio
 
 import (

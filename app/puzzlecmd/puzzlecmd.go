@@ -1,7 +1,10 @@
 // Package puzzlecmd holds the puzzle commands shared by every kind: solve,
 // check, backbone, count, verify, grade, convert and cnf export. Each takes
-// files, "-" for standard input, or puzz.link URLs; the kind is detected from
-// the input unless --kind names it.
+// files, "-" for standard input, puzz.link URLs, or folders, walked as
+// crosscheck walks them (Expand); the kind is detected from the input
+// unless --kind names it. Each input is read once (a FIFO works), up to
+// the global --max-input, and a file of many puzzles is worked through one
+// puzzle at a time.
 package puzzlecmd
 
 import (
