@@ -147,6 +147,10 @@ func hostileCases() []hostileCase {
 		// 40 MB of them took 1.5 GB, every puzzle held at once.
 		{name: "40 MB of puzzles, held one at a time", gen: concatenated(40 << 20), args: []string{"check", "--shard", "0/1000000", "{F}"},
 			exit: 0, stdout: []string{"#easy/3: unique"}, maxWall: 2 * time.Minute},
+		// 100 MB of JSON took 2.4 GB: tokenizing its one line to tell
+		// it from text formats, and every entry held at once.
+		{name: "40 MB of Linjat JSON, held one at a time", gen: levelsJSON(40 << 20), args: []string{"check", "--shard", "0/1000000", "{F}"},
+			exit: 0, stdout: []string{"#medium/1: unique"}, maxWall: 2 * time.Minute},
 		{name: "--max-input raises the cap", gen: concatenated(4 << 10), args: []string{"--max-input", "8KB", "count", "--format", "json", "{F}"},
 			exit: 0, stdout: []string{`"status":"complete"`}},
 		{name: "standard input past --max-input", stdin: strings.Repeat("juosan\n", 1000), args: []string{"--max-input", "1KB", "check", "-"},
@@ -354,6 +358,25 @@ func concatenated(size int) func() string {
 			b.Write(one)
 			b.WriteString("\n")
 		}
+		return b.String()
+	}
+}
+
+// levelsJSON is a Linjat level file of one level holding the same puzzle
+// over and over, size bytes or a little more, on one line.
+func levelsJSON(size int) func() string {
+	return func() string {
+		const entry = `{"puzzle":["3.  5 ."," 4  ..3","  3  3 ","    3.2"," .    5","5  3 .3"," 3  2  ","     3 ","3    . "," 3 4  3"],"score":58.25}`
+		var b strings.Builder
+		b.Grow(size + len(entry) + 16)
+		b.WriteString(`{"medium":[`)
+		for b.Len() < size {
+			if b.Len() > len(`{"medium":[`) {
+				b.WriteString(",")
+			}
+			b.WriteString(entry)
+		}
+		b.WriteString("]}")
 		return b.String()
 	}
 }

@@ -52,12 +52,7 @@ func Aliases(name string) []string {
 // isCanonical: the first significant line (not blank, not a '#' comment)
 // is "linjat".
 func isCanonical(_ string, data []byte) bool {
-	for l := range text.All(data, false) {
-		if l.Text[0] != '#' {
-			return l.Text == "linjat"
-		}
-	}
-	return false
+	return text.FirstIs(data, "linjat")
 }
 
 // isLevels: a JSON object or array holding a "puzzle" key, or an array of

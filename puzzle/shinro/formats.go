@@ -54,12 +54,7 @@ func Aliases(name string) []string {
 // isText: the first significant line is "shinro" (the lines after it are
 // not read).
 func isText(_ string, data []byte) bool {
-	for l := range text.All(data, false) {
-		if !isComment(l) {
-			return l.Text == "shinro"
-		}
-	}
-	return false
+	return text.FirstIs(data, "shinro") // isComment's lines passed over
 }
 
 // isPlayshinro: JSON (an array or an object) with a "grid" key, which no
