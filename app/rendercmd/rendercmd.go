@@ -111,7 +111,9 @@ func action(c *cli.Context, args []string) error {
 		return err
 	}
 	if out := c.String("output"); out != "" {
-		// Whole or not at all: a full disk leaves the old file as it was.
+		// Whole or not at all: a full disk leaves the old file as it was;
+		// what a killed run left beside it goes.
+		atomicfile.CleanFor(out)
 		if err := atomicfile.WriteFile(out, buf.Bytes(), 0o666); err != nil {
 			return appio.Exit(appio.ExitBadInput, "%v", err)
 		}

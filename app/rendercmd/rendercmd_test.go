@@ -215,3 +215,32 @@ func TestFullDiskKeepsOldFile(t *testing.T) {
 		})
 	}
 }
+
+// TestOutputCleansLeftovers: the temporary file a render killed mid-write
+// left beside its -o file (SIGKILL before the rename) is removed by the
+// next render to that file; other hidden files stay.
+func TestOutputCleansLeftovers(t *testing.T) {
+	dir := t.TempDir()
+	host, _ := os.Hostname()
+	host = strings.ReplaceAll(host, "-", "_")
+	leftover := ".a.svg.tmp-" + host + "-2147483647-7" // no process has this pid
+	for _, n := range []string{leftover, ".keep"} {
+		if err := os.WriteFile(filepath.Join(dir, n), []byte("<svg"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if code, _, errs := run(t, "", janko, "-o", filepath.Join(dir, "a.svg")); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	es, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range es {
+		names = append(names, e.Name())
+	}
+	if strings.Join(names, " ") != ".keep a.svg" {
+		t.Errorf("folder holds %q, want .keep and a.svg", names)
+	}
+}

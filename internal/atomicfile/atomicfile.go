@@ -8,7 +8,8 @@
 // A temporary file is named ".NAME.tmp-HOST-PID-RANDOM", hidden, beside
 // NAME; one left behind by a process that was killed before its rename is
 // removed by Clean, which a command that writes many files into one folder
-// (generate --out) calls when it starts.
+// (generate --out) calls when it starts, or by CleanFor, for one file
+// (render -o).
 package atomicfile
 
 import (
@@ -125,6 +126,20 @@ const StaleAfter = 10 * time.Minute
 // writing into the same folder) is left alone. It returns the names
 // removed.
 func Clean(dir string) ([]string, error) {
+	return clean(dir, "")
+}
+
+// CleanFor is Clean for the temporary files of path alone, for a command
+// that writes one file into a folder that is not its own (render -o): the
+// temporary files a killed run left beside path are removed, and nothing
+// else in the folder is looked at twice.
+func CleanFor(path string) ([]string, error) {
+	return clean(filepath.Dir(path), "."+filepath.Base(path)+tmpMark)
+}
+
+// clean removes the stale temporary files of dir whose names start with
+// prefix.
+func clean(dir, prefix string) ([]string, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, err
@@ -134,7 +149,7 @@ func Clean(dir string) ([]string, error) {
 	now := time.Now()
 	for _, e := range entries {
 		name := e.Name()
-		if !e.Type().IsRegular() || !IsTemp(name) {
+		if !e.Type().IsRegular() || !IsTemp(name) || !strings.HasPrefix(name, prefix) {
 			continue
 		}
 		if !stale(name, e, now) {

@@ -128,3 +128,22 @@ func TestClean(t *testing.T) {
 		t.Errorf("left %q, want %q", have, keep)
 	}
 }
+
+// TestCleanFor: CleanFor removes the leftovers of one file only.
+func TestCleanFor(t *testing.T) {
+	dir := t.TempDir()
+	mine := ".a.svg" + tmpMark + host + "-2147483647-1"
+	other := ".b.svg" + tmpMark + host + "-2147483647-2"
+	for _, n := range []string{mine, other} {
+		if err := os.WriteFile(filepath.Join(dir, n), []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	removed, err := CleanFor(filepath.Join(dir, "a.svg"))
+	if err != nil || !slices.Equal(removed, []string{mine}) {
+		t.Errorf("removed %q (error %v), want %q", removed, err, mine)
+	}
+	if have := names(t, dir); !slices.Equal(have, []string{other}) {
+		t.Errorf("left %q, want %q", have, other)
+	}
+}
