@@ -17,6 +17,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/puzzlesat/puzzlesat/app/appio"
 	"github.com/puzzlesat/puzzlesat/app/cnfcmd"
 	"github.com/puzzlesat/puzzlesat/app/crosscheckcmd"
 	"github.com/puzzlesat/puzzlesat/app/extcmd"
@@ -68,9 +69,45 @@ func NewWith(stdin io.Reader, stdout, stderr io.Writer, cmds []*cli.Command) *cl
 		ErrWriter: stderr,
 		Version:   Version(),
 		Commands:  cmds,
+		Flags:     []cli.Flag{appio.MaxInputFlag},
+		Before:    maxInput,
 		// Errors are reported by Run, not by the library's os.Exit.
 		ExitErrHandler: func(*cli.Context, error) {},
 	}
+}
+
+// maxInput checks --max-input before any command runs.
+func maxInput(c *cli.Context) error {
+	if !c.IsSet(appio.MaxInputFlag.Name) {
+		return nil
+	}
+	_, err := appio.MaxInput(c)
+	return err
+}
+
+// passMaxInput makes the command, one that runs a binary of its own
+// (extcmd), pass --max-input on to it through the environment, which the
+// binary reads it from; the variable is put back after the run.
+func passMaxInput(cmd *cli.Command) *cli.Command {
+	action := cmd.Action
+	cmd.Action = func(c *cli.Context) error {
+		if !c.IsSet(appio.MaxInputFlag.Name) {
+			return action(c)
+		}
+		old, had := os.LookupEnv(appio.MaxInputEnv)
+		if err := os.Setenv(appio.MaxInputEnv, c.String(appio.MaxInputFlag.Name)); err != nil {
+			return err
+		}
+		defer func() {
+			if had {
+				os.Setenv(appio.MaxInputEnv, old)
+			} else {
+				os.Unsetenv(appio.MaxInputEnv)
+			}
+		}()
+		return action(c)
+	}
+	return cmd
 }
 
 // Version is the build's version: the module version, or "devel" with the
@@ -118,10 +155,10 @@ func commands() []*cli.Command {
 		// benchstat's format and a progress bar, generate a progress bar,
 		// and the playground an HTTP stack, whose packages would cost every
 		// start of this binary milliseconds: each is a binary of its own.
-		extcmd.Command("bench", "benchmark the encodings: sizes, solver effort and times per kind, instance set, encoding and back-end; bench compare OLD NEW", "puzzlesat-bench"),
-		extcmd.Command("generate", "generate new puzzles of a chosen difficulty, proven unique, in batches and shards", "puzzlesat-generate"),
-		extcmd.Command("render", "draw a puzzle, a solution, two solutions, the backbone or a hint as SVG, PNG or PDF", "puzzlesat-render"),
-		extcmd.Command("serve", "a web playground: open, draw, play, check, grade and generate puzzles, solve shift puzzles (JSON API under /api/)", "puzzlesat-serve"))
+		passMaxInput(extcmd.Command("bench", "benchmark the encodings: sizes, solver effort and times per kind, instance set, encoding and back-end; bench compare OLD NEW", "puzzlesat-bench")),
+		passMaxInput(extcmd.Command("generate", "generate new puzzles of a chosen difficulty, proven unique, in batches and shards", "puzzlesat-generate")),
+		passMaxInput(extcmd.Command("render", "draw a puzzle, a solution, two solutions, the backbone or a hint as SVG, PNG or PDF", "puzzlesat-render")),
+		passMaxInput(extcmd.Command("serve", "a web playground: open, draw, play, check, grade and generate puzzles, solve shift puzzles (JSON API under /api/)", "puzzlesat-serve")))
 	return cmds
 }
 

@@ -110,7 +110,7 @@ func hostileCases() []hostileCase {
 		{name: "arrows combining mark", gen: func() string { return "arrows 1x2\n→\u0301. ←.\n" },
 			args: []string{"check", "{F}"}, exit: 2, stderr: []string{":2:1: combining mark U+0301"}},
 		{name: "empty folder", dir: true, args: []string{"check", "{F}"},
-			exit: 2, stderr: []string{"a folder, with no puzzle.txt in it"}},
+			exit: 2, stderr: []string{"a folder with no puzzle in it"}},
 		{name: "flags after a URL", args: []string{"check", url, "--format", "json"},
 			exit: 0, stdout: []string{`"status":"unique"`}},
 		{name: "rules check of a missing file", args: []string{"rules", "check", "missing.yaml"},
@@ -128,6 +128,35 @@ func hostileCases() []hostileCase {
 		// skipped; #0 printed the 6th entry's error.
 		{name: "#N of a malformed entry is that entry", args: []string{"check", "testdata/juosan/janko_instances.json#6"},
 			exit: 2, stderr: []string{"entry 6 (5x5_3 (medium).in): label 6"}},
+		// Issue 25: real-world files and folders, inputs past the cap.
+		// jsnell/linjat's puzzles.json ends each level with a message
+		// written "puzzle": null; it was exit 2.
+		{name: "linjat \"puzzle\": null is a message-only entry", file: "linjat-null-puzzle.json", args: []string{"check", "{F}"},
+			exit: 0, stdout: []string{"#medium/2: unique", "#hard/1: unique"}},
+		{name: "linjat #N of a \"puzzle\": null entry", file: "linjat-null-puzzle.json#3", args: []string{"check", "{F}"},
+			exit: 2, stderr: []string{"entry 3 (medium/3) holds no puzzle"}},
+		// check DIR said "a folder, with no puzzle.txt in it".
+		{name: "check walks a folder of mixed kinds", file: "mixed", args: []string{"check", "{F}"},
+			exit: 0, stdout: []string{"arrows-2026-01-24: unique", "easy-3.txt#easy/3: unique", "6x6_1.in#6x6_1: unique", "playshinro-1.txt#playshinro 1: unique"}},
+		{name: "grade walks a folder of mixed kinds", file: "mixed", args: []string{"grade", "--format", "json", "{F}"},
+			exit: 0, stdout: []string{`"kind":"arrows"`, `"kind":"linjat"`, `"kind":"juosan"`, `"kind":"shinro"`}},
+		// 100 MB of puzzles took 2.8 GB before exit 2.
+		{name: "an input past 64 MB is refused unread", gen: concatenated(64<<20 + 1), args: []string{"check", "{F}"},
+			exit: 2, stderr: []string{"input larger than 64 MB", "--max-input"}},
+		// A file of many puzzles is worked through one puzzle at a time:
+		// 40 MB of them took 1.5 GB, every puzzle held at once.
+		{name: "40 MB of puzzles, held one at a time", gen: concatenated(40 << 20), args: []string{"check", "--shard", "0/1000000", "{F}"},
+			exit: 0, stdout: []string{"#easy/3: unique"}, maxWall: 2 * time.Minute},
+		// 100 MB of JSON took 2.4 GB: tokenizing its one line to tell
+		// it from text formats, and every entry held at once.
+		{name: "40 MB of Linjat JSON, held one at a time", gen: levelsJSON(40 << 20), args: []string{"check", "--shard", "0/1000000", "{F}"},
+			exit: 0, stdout: []string{"#medium/1: unique"}, maxWall: 2 * time.Minute},
+		{name: "--max-input raises the cap", gen: concatenated(4 << 10), args: []string{"--max-input", "8KB", "count", "--format", "json", "{F}"},
+			exit: 0, stdout: []string{`"status":"complete"`}},
+		{name: "standard input past --max-input", stdin: strings.Repeat("juosan\n", 1000), args: []string{"--max-input", "1KB", "check", "-"},
+			exit: 2, stderr: []string{"<stdin>: input larger than 1 KB"}},
+		{name: "render keeps --max-input", gen: concatenated(4 << 10), args: []string{"--max-input", "1KB", "render", "{F}#1"},
+			exit: 2, stderr: []string{"input larger than 1 KB"}},
 		{name: "#0 is no puzzle", args: []string{"check", "testdata/juosan/janko_instances.json#0"},
 			exit: 2, stderr: []string{"no puzzle 0 (the file holds 74 entries)"}},
 	}
@@ -312,6 +341,43 @@ func bigLinjat(n int) func() string {
 			}
 			return "_"
 		})
+	}
+}
+
+// concatenated is Linjat puzzles one after another, size bytes or a
+// little more: what a collection of many puzzles looks like.
+func concatenated(size int) func() string {
+	return func() string {
+		one, err := os.ReadFile("../testdata/linjat/easy-3.txt")
+		if err != nil {
+			return err.Error()
+		}
+		var b strings.Builder
+		b.Grow(size + len(one) + 1)
+		for b.Len() < size {
+			b.Write(one)
+			b.WriteString("\n")
+		}
+		return b.String()
+	}
+}
+
+// levelsJSON is a Linjat level file of one level holding the same puzzle
+// over and over, size bytes or a little more, on one line.
+func levelsJSON(size int) func() string {
+	return func() string {
+		const entry = `{"puzzle":["3.  5 ."," 4  ..3","  3  3 ","    3.2"," .    5","5  3 .3"," 3  2  ","     3 ","3    . "," 3 4  3"],"score":58.25}`
+		var b strings.Builder
+		b.Grow(size + len(entry) + 16)
+		b.WriteString(`{"medium":[`)
+		for b.Len() < size {
+			if b.Len() > len(`{"medium":[`) {
+				b.WriteString(",")
+			}
+			b.WriteString(entry)
+		}
+		b.WriteString("]}")
+		return b.String()
 	}
 }
 

@@ -13,6 +13,13 @@ import (
 // folder's solution.txt (the answer beside puzzle.txt, not a puzzle of its
 // own). skipped counts the regular files no kind reads.
 func Files(root string, only *Kind) (files []string, skipped int, err error) {
+	return FilesUpTo(root, only, 0)
+}
+
+// FilesUpTo is Files reading no file larger than limit bytes (0: no
+// limit) to tell its kind: such a file is listed unread, for the loader
+// to refuse by the same cap.
+func FilesUpTo(root string, only *Kind, limit int64) (files []string, skipped int, err error) {
 	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -28,6 +35,12 @@ func Files(root string, only *Kind) (files []string, skipped int, err error) {
 		}
 		if d.Name() == "solution.txt" && IsArrowsFolder(filepath.Dir(path)) {
 			return nil
+		}
+		if limit > 0 {
+			if info, err := d.Info(); err == nil && info.Size() > limit {
+				files = append(files, path)
+				return nil
+			}
 		}
 		data, err := os.ReadFile(path)
 		if err != nil {

@@ -87,6 +87,41 @@ func ParseEntries[P Headed](open func(file string, data []byte) Entries[P]) func
 	}
 }
 
+// EachEntries returns a Format.Each over the entries open finds: it
+// gives yield what ParseEntries would return, one entry at a time and in
+// file order, building each only then: a puzzle with its Entry number, or
+// a malformed entry's ErrorList, each message naming the entry (entries
+// that hold no puzzle are passed over); it stops when yield returns false.
+// The input is walked once without building anything first, so that a
+// fault of the input itself gives no entries, only that fault, as
+// ParseEntries does.
+func EachEntries[P Headed](open func(file string, data []byte) Entries[P]) func(file string, data []byte, yield func(P, error) bool) error {
+	return func(file string, data []byte, yield func(P, error) bool) error {
+		var zero P
+		if err := walkAll(open(file, data)); err != nil {
+			return err
+		}
+		// The first walk is garbage by now: of a large input, one walk's
+		// cuts are held at a time.
+		es := open(file, data)
+		for n := 1; es.Next(); n++ {
+			p, err := readEntry(file, es, n)
+			if (err != nil || p != zero) && !yield(p, err) {
+				return nil
+			}
+		}
+		return es.Err()
+	}
+}
+
+// walkAll walks es to its end without building an entry, and returns the
+// fault of the input that ended it, if any.
+func walkAll[P any](es Entries[P]) error {
+	for es.Next() {
+	}
+	return es.Err()
+}
+
 // SelectEntries returns a Format.Select over the entries open finds: it
 // reads entries only as far as sel needs, and builds only the entry it
 // selects (and, selecting by name, the first entry an alias matched, in

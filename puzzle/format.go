@@ -29,6 +29,11 @@ type Format[P any] struct {
 	// SelectEntries. nil: the format holds one puzzle, and a selection is
 	// Pick applied to Parse.
 	Select func(name string, data []byte, sel Selection) (P, error)
+	// Each gives the puzzles Parse reads to yield one at a time, building
+	// each only when its turn comes, so that a caller working through a
+	// file of many puzzles holds one of them, not all: the many-puzzle
+	// formats build it with EachEntries. nil: Parse is read whole.
+	Each func(name string, data []byte, yield func(P, error) bool) error
 	// Write writes puzzles in this format. nil: read-only.
 	Write func(ps []P) ([]byte, error)
 }

@@ -168,3 +168,36 @@ func TestPick(t *testing.T) {
 		t.Errorf("Pick after a failed read: have %v, want that error", err)
 	}
 }
+
+// TestEachEntries: EachEntries gives what ParseEntries returns, one entry
+// at a time, each built only when its turn comes (so a file of many
+// puzzles is held one puzzle at a time), stops when told, and gives
+// nothing but the fault of a broken input.
+func TestEachEntries(t *testing.T) {
+	file := []entry{{name: "a"}, {name: "b", bad: true}, {name: "c", empty: true}, {name: "d"}, {name: "e"}}
+	for _, tt := range []struct {
+		fault, stop int
+		want        string
+	}{
+		{0, 0, "[a #1 (1 built) f:2:1: entry 2 (b): bad (2 built) d #4 (4 built) e #5 (5 built)] <nil>"},
+		{0, 2, "[a #1 (1 built) f:2:1: entry 2 (b): bad (2 built)] <nil>"},
+		{4, 0, "[] f:4: broken"},
+	} {
+		reads := 0
+		open := func(string, []byte) puzzle.Entries[*model] {
+			return &fakeEntries{es: file, fault: tt.fault, reads: &reads}
+		}
+		have := []string{}
+		err := puzzle.EachEntries(open)("f", nil, func(p *model, err error) bool {
+			if err != nil {
+				have = append(have, fmt.Sprintf("%v (%d built)", err, reads))
+			} else {
+				have = append(have, fmt.Sprintf("%s #%d (%d built)", p.Title, p.Entry, reads))
+			}
+			return len(have) != tt.stop
+		})
+		if got := fmt.Sprintf("%v %v", have, err); got != tt.want {
+			t.Errorf("fault %d, stop %d:\nhave %s\nwant %s", tt.fault, tt.stop, got, tt.want)
+		}
+	}
+}

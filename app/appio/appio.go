@@ -1,6 +1,7 @@
 // Package appio holds what every puzzlesat command shares: exit codes,
-// the common flags (--solver, --timeout, --format), reading FILE or "-",
-// and writing text or JSON.
+// the common flags (--solver, --timeout, --format, the global
+// --max-input), reading FILE or "-" once and up to the cap, and writing
+// text or JSON.
 package appio
 
 import (
@@ -10,7 +11,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -109,18 +112,119 @@ func JSON(c *cli.Context) (bool, error) {
 	}
 }
 
-// ReadInput reads a file, or standard input for "-". The name returned is
-// the one to use in messages.
-func ReadInput(c *cli.Context, name string) (string, []byte, error) {
-	if name == "-" {
-		data, err := io.ReadAll(c.App.Reader)
-		return "<stdin>", data, err
+// DefaultMaxInput is the cap on one input's size without --max-input.
+const DefaultMaxInput = 64 << 20
+
+// MaxInputFlag is the global --max-input, which every binary of puzzlesat
+// has (app.NewWith); PUZZLESAT_MAX_INPUT sets it too, and carries it to the
+// binaries puzzlesat runs (render, generate, bench, serve).
+var MaxInputFlag = &cli.StringFlag{Name: "max-input", EnvVars: []string{MaxInputEnv},
+	Usage: "refuse an input (a file, standard input) larger than `SIZE` (bytes, or with KB, MB, GB) without reading it whole (default: 64MB)"}
+
+// MaxInputEnv is the environment variable behind --max-input.
+const MaxInputEnv = "PUZZLESAT_MAX_INPUT"
+
+// ParseSize reads a size: a count of bytes, or one followed by KB, MB or
+// GB (powers of 1024; K, M, G and a space allowed).
+func ParseSize(s string) (int64, error) {
+	t := strings.ToUpper(strings.TrimSpace(s))
+	mult := int64(1)
+	for _, u := range []struct {
+		suffix string
+		mult   int64
+	}{{"KB", 1 << 10}, {"MB", 1 << 20}, {"GB", 1 << 30}, {"K", 1 << 10}, {"M", 1 << 20}, {"G", 1 << 30}, {"B", 1}} {
+		if strings.HasSuffix(t, u.suffix) {
+			t, mult = strings.TrimSpace(strings.TrimSuffix(t, u.suffix)), u.mult
+			break
+		}
 	}
-	data, err := os.ReadFile(name)
+	n, err := strconv.ParseInt(t, 10, 64)
+	if err != nil || n <= 0 || n > math.MaxInt64/mult-1 {
+		return 0, fmt.Errorf("size %q: want a positive count of bytes, or one with KB, MB or GB", s)
+	}
+	return n * mult, nil
+}
+
+// MaxInput is the cap on one input's size: --max-input, or
+// DefaultMaxInput. A bad value is bad input (exit 2).
+func MaxInput(c *cli.Context) (int64, error) {
+	s := c.String(MaxInputFlag.Name)
+	if s == "" {
+		s = os.Getenv(MaxInputEnv) // an app without the flag
+	}
+	if s == "" {
+		return DefaultMaxInput, nil
+	}
+	n, err := ParseSize(s)
+	if err != nil {
+		return 0, Exit(ExitBadInput, "--max-input: %v", err)
+	}
+	return n, nil
+}
+
+// ErrTooLarge is what reading an input past its cap returns.
+var ErrTooLarge = errors.New("input too large")
+
+// ReadInput reads a file, or standard input for "-", once: a FIFO or a
+// process substitution (<(cmd)) can be read only once, so callers pass the
+// bytes on rather than open the name again. The name returned is the one to
+// use in messages. An input past MaxInput is refused (exit 2) without
+// reading it whole: a regular file by its size, anything else after
+// MaxInput+1 bytes.
+func ReadInput(c *cli.Context, name string) (string, []byte, error) {
+	limit, err := MaxInput(c)
+	if err != nil {
+		return name, nil, err
+	}
+	if name == "-" {
+		data, err := ReadCapped(c.App.Reader, limit)
+		return "<stdin>", data, inputError("<stdin>", limit, err)
+	}
+	f, err := os.Open(name)
 	if err != nil {
 		return name, nil, cli.Exit(err.Error(), ExitBadInput)
 	}
-	return name, data, nil
+	defer f.Close()
+	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() && st.Size() > limit {
+		return name, nil, inputError(name, limit, ErrTooLarge)
+	}
+	data, err := ReadCapped(f, limit)
+	return name, data, inputError(name, limit, err)
+}
+
+// ReadCapped reads r to its end, or fails with ErrTooLarge once it has
+// given more than limit bytes (reading limit+1 of them, no more).
+func ReadCapped(r io.Reader, limit int64) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, limit+1))
+	if err == nil && int64(len(data)) > limit {
+		return nil, ErrTooLarge
+	}
+	return data, err
+}
+
+// inputError is ReadInput's exit-2 error for err, or nil.
+func inputError(name string, limit int64, err error) error {
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, ErrTooLarge):
+		return Exit(ExitBadInput, "%s: input larger than %s, the cap on one input; --max-input SIZE (before the command) raises it", name, FormatSize(limit))
+	}
+	return cli.Exit(err.Error(), ExitBadInput)
+}
+
+// FormatSize writes n bytes as ParseSize reads it: in GB, MB or KB when
+// it is a whole number of them.
+func FormatSize(n int64) string {
+	for _, u := range []struct {
+		name string
+		mult int64
+	}{{"GB", 1 << 30}, {"MB", 1 << 20}, {"KB", 1 << 10}} {
+		if n%u.mult == 0 {
+			return strconv.FormatInt(n/u.mult, 10) + " " + u.name
+		}
+	}
+	return strconv.FormatInt(n, 10) + " bytes"
 }
 
 // WriteJSON writes v as one line of JSON. Names such as "<stdin>" are

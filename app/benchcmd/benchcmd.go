@@ -24,6 +24,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/app/appio"
 	"github.com/puzzlesat/puzzlesat/bench"
+	"github.com/puzzlesat/puzzlesat/internal/atomicfile"
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/sat/solvers"
 )
@@ -202,7 +203,7 @@ func action(c *cli.Context) error {
 		if err := bench.Plot(&buf, rep, plotSolver, plotFormat); err != nil {
 			return err
 		}
-		if err := os.WriteFile(p, buf.Bytes(), 0o644); err != nil {
+		if err := atomicfile.WriteFile(p, buf.Bytes(), 0o644); err != nil {
 			return err
 		}
 	}

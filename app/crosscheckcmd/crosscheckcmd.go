@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"os"
 	"os/exec"
 	"slices"
 	"strings"
@@ -80,7 +79,7 @@ func action(c *cli.Context, args []string) error {
 		return appio.Exit(appio.ExitBadInput, "--random %d: want a count ≥ 0", n)
 	}
 
-	files, skipped, err := expand(c, args)
+	files, skipped, err := puzzlecmd.Expand(c, args)
 	if err != nil {
 		return err
 	}
@@ -163,32 +162,6 @@ func backendsOf(c *cli.Context) ([]crosscheck.Backend, error) {
 		out = append(out, crosscheck.Backend{Name: n, New: f})
 	}
 	return out, nil
-}
-
-// expand lists the files args name: a folder is walked for the files
-// some kind reads (--kind: that kind; kinds.Files); other arguments are
-// kept as they are. skipped counts the files in folders no kind reads.
-func expand(c *cli.Context, args []string) (files []string, skipped int, err error) {
-	var only *kinds.Kind
-	if k := c.String("kind"); k != "" {
-		if only, err = kinds.Lookup(k); err != nil {
-			return nil, 0, appio.BadInput(err)
-		}
-	}
-	for _, arg := range args {
-		st, err := os.Stat(arg)
-		if err != nil || !st.IsDir() || kinds.IsArrowsFolder(arg) {
-			files = append(files, arg) // the loader reports what is wrong
-			continue
-		}
-		fs, n, err := kinds.Files(arg, only)
-		if err != nil {
-			return nil, 0, appio.BadInput(err)
-		}
-		files = append(files, fs...)
-		skipped += n
-	}
-	return files, skipped, nil
 }
 
 // random draws --random puzzles of --kind (of every kind with a Random

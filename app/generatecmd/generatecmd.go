@@ -9,9 +9,9 @@
 // output writes one object per puzzle. With --out DIR each puzzle is
 // written, as soon as it is decided, to DIR/NAME.txt (the puzzle),
 // DIR/NAME.solution.txt (with its solution) and DIR/NAME.json (the
-// record: grade, report, metrics, puzzle and solution), each file to a
-// temporary name first and then renamed, so that no file is ever half
-// written; stdout gets the record as one line of JSON. NAME is
+// record: grade, report, metrics, puzzle and solution), each file whole
+// or not at all (internal/atomicfile; the temporary files of a run that was
+// killed are removed by the next run into DIR); stdout gets the record as one line of JSON. NAME is
 // KIND-BAND-sSEED-INDEX, the same whichever shard or machine makes it, and
 // a puzzle whose NAME.json exists is not made again, so a run that was
 // stopped (Ctrl-C, a pre-empted pod) continues where it was. --out -
@@ -41,6 +41,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/app/appio"
 	"github.com/puzzlesat/puzzlesat/generate"
+	"github.com/puzzlesat/puzzlesat/internal/atomicfile"
 	"github.com/puzzlesat/puzzlesat/internal/plural"
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/shift"
@@ -298,6 +299,11 @@ func newOutput(c *cli.Context, asJSON bool, opt generate.Options) (*output, erro
 		if err := os.MkdirAll(d, 0o755); err != nil {
 			return nil, appio.Exit(appio.ExitBadInput, "--out: %v", err)
 		}
+		// A run killed mid-write (SIGKILL, a pre-empted pod) left its
+		// temporary files here; a shard writing beside us keeps its own.
+		if _, err := atomicfile.Clean(d); err != nil {
+			return nil, appio.Exit(appio.ExitBadInput, "--out: %v", err)
+		}
 		o.dir = d
 	}
 	return o, nil
@@ -375,7 +381,7 @@ func (o *output) emit(p *generate.Puzzle) error {
 		}
 		rec.Files = append(rec.Files, filepath.Base(stem)+".json")
 		for _, f := range files {
-			if err := writeAtomic(f.path, []byte(f.text)); err != nil {
+			if err := atomicfile.WriteFile(f.path, []byte(f.text), 0o666); err != nil {
 				return err
 			}
 		}
@@ -384,7 +390,7 @@ func (o *output) emit(p *generate.Puzzle) error {
 		if err := appio.WriteJSON(&js, rec); err != nil {
 			return err
 		}
-		if err := writeAtomic(stem+".json", []byte(js.String())); err != nil {
+		if err := atomicfile.WriteFile(stem+".json", []byte(js.String()), 0o666); err != nil {
 			return err
 		}
 		return appio.WriteJSON(w, rec)
@@ -411,26 +417,5 @@ func (o *output) emit(p *generate.Puzzle) error {
 	}
 	fmt.Fprintf(o.c.App.ErrWriter, "%s: %s, unique (SAT), %s by rules: hardest rule %s (level %d), trial depth %d, score %.1f, %s; seed %d puzzle %d attempt %d\n",
 		rec.Name, p.Band, p.Status, hardest, rep.MaxLevel, rep.TrialDepth, rep.Score, plural.N(p.Clues, "clue"), p.Seed, p.Index, p.Attempt)
-	return nil
-}
-
-// writeAtomic writes data to path through a temporary file in the same
-// directory and a rename, so that path is either absent or complete.
-func writeAtomic(path string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	_, werr := f.Write(data)
-	cerr := f.Close()
-	if err := errors.Join(werr, cerr); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
-		return err
-	}
 	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -193,6 +194,49 @@ func TestOutDir(t *testing.T) {
 	}
 	if code, out, _ := run(t, args...); code != 0 || out != "" {
 		t.Errorf("second run into the same --out: exit %d, output %q; want 0 and nothing made", code, out)
+	}
+}
+
+// TestOutDirCleansLeftovers: the temporary files a run killed mid-write
+// left in --out (SIGKILL before the rename) are removed by the next run
+// into the folder; the finished files stay.
+func TestOutDirCleansLeftovers(t *testing.T) {
+	dir := t.TempDir()
+	host, _ := os.Hostname()
+	host = strings.ReplaceAll(host, "-", "_")
+	leftovers := []string{
+		// A process of this machine that has ended (no pid is this high).
+		".linjat-any-s2-000000.json.tmp-" + host + "-2147483647-42",
+		// An earlier version's name, from long ago.
+		".linjat-any-s2-000001.txt.tmp-3141592",
+	}
+	for _, n := range leftovers {
+		if err := os.WriteFile(filepath.Join(dir, n), []byte(`{"half":`), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	long := time.Now().Add(-24 * time.Hour)
+	if err := os.Chtimes(filepath.Join(dir, leftovers[1]), long, long); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := run(t, "--kind", "linjat", "--size", "6x5", "--count", "2", "--seed", "2", "--out", dir)
+	if code != 0 || len(lines(t, out)) != 2 {
+		t.Fatalf("exit %d, %d records\n%s", code, len(lines(t, out)), errs)
+	}
+	es, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range es {
+		names = append(names, e.Name())
+	}
+	want := []string{
+		"linjat-any-s2-000000.json", "linjat-any-s2-000000.solution.txt", "linjat-any-s2-000000.txt",
+		"linjat-any-s2-000001.json", "linjat-any-s2-000001.solution.txt", "linjat-any-s2-000001.txt",
+	}
+	if !slices.Equal(names, want) {
+		t.Errorf("--out holds %q, want %q", names, want)
 	}
 }
 

@@ -30,6 +30,26 @@ func LoadOne(c *cli.Context, arg string) (kinds.Instance, error) {
 	return items[0].inst, nil
 }
 
+// LoadData is LoadOne for an input read already (appio.ReadInput), data
+// from the file called name: an input is read once, since a FIFO or a
+// process substitution (<(cmd)) gives its bytes only once.
+func LoadData(c *cli.Context, name string, data []byte) (kinds.Instance, error) {
+	opt, err := options(c)
+	if err != nil {
+		return nil, err
+	}
+	items, err := parseInput(c, name, "", data, opt)
+	if err != nil {
+		// As load reports it: every positioned error on its line.
+		appio.Report(c.App.ErrWriter, err)
+		return nil, cli.Exit("", appio.ExitBadInput)
+	}
+	if len(items) != 1 {
+		return nil, appio.Exit(appio.ExitBadInput, "%s holds %d puzzles; pick one with FILE#NAME or FILE#INDEX", name, len(items))
+	}
+	return items[0].inst, nil
+}
+
 // Loaded is one puzzle Load read: the instance and the label that names
 // it, the input's name, or FILE#NAME when the input holds several puzzles.
 type Loaded struct {

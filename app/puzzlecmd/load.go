@@ -12,6 +12,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/app/appio"
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/sat"
+	"github.com/puzzlesat/puzzlesat/srcpos"
 )
 
 // item is one puzzle to work on, with where it came from.
@@ -49,15 +50,17 @@ func isURL(arg string) bool {
 }
 
 // load reads every puzzle named by args. An argument is a file, "-" for
-// standard input, a puzz.link URL, or FILE#SEL (-#SEL for standard input)
-// picking one puzzle of a file that holds several: #N the file's N-th
-// entry, malformed ones counted, anything else a name (puzzle.Selection
-// has the rule). A bad argument (unreadable, malformed, or holding
-// malformed puzzles beside good ones) is reported on stderr with its
-// position and the others are read all the same: load returns the good
-// puzzles, and ExitBadInput as the exit code to start from; it fails only
-// when no argument gave a puzzle. For commands with --solver it also
-// returns the back-end, resolved once (nil for the others).
+// standard input, a puzz.link URL, a folder (walked as Expand walks it:
+// the files of every kind, Arrows reference folders), or FILE#SEL
+// (-#SEL for standard input) picking one puzzle of a file that holds
+// several: #N the file's N-th entry, malformed ones counted, anything else
+// a name (puzzle.Selection has the rule). Each input is read once. A bad
+// argument (unreadable, malformed, or holding malformed puzzles beside
+// good ones) is reported on stderr with its position and the others are
+// read all the same: load returns the good puzzles, and ExitBadInput as
+// the exit code to start from; it fails only when no argument gave a
+// puzzle. For commands with --solver it also returns the back-end,
+// resolved once (nil for the others).
 func load(c *cli.Context, args []string) ([]item, sat.Factory, int, error) {
 	if len(args) == 0 {
 		return nil, nil, 0, appio.Exit(appio.ExitBadInput, "no puzzle given (a file, - for stdin, or a puzz.link URL)")
@@ -66,16 +69,16 @@ func load(c *cli.Context, args []string) ([]item, sat.Factory, int, error) {
 	if err != nil {
 		return nil, nil, 0, err
 	}
-	// Reject an unknown --solver before any work (exit 2).
-	var newSolver sat.Factory
-	if c.IsSet("solver") || c.String("solver") != "" {
-		if newSolver, err = appio.Factory(c); err != nil {
-			return nil, nil, 0, err
-		}
+	newSolver, err := solverOf(c)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	files, code, err := expandReported(c, args)
+	if err != nil {
+		return nil, nil, 0, err
 	}
 	var out []item
-	code := appio.ExitOK
-	for _, arg := range args {
+	for _, arg := range files {
 		items, err := loadArg(c, arg, opt)
 		if err != nil {
 			// Report it, go on with the others, and exit 2 at the end.
@@ -90,31 +93,228 @@ func load(c *cli.Context, args []string) ([]item, sat.Factory, int, error) {
 	return out, newSolver, code, nil
 }
 
-// loadArg reads the puzzles of one argument. Puzzles may come back with an
-// error: the good ones of an input that also holds malformed ones.
-func loadArg(c *cli.Context, arg string, opt kinds.Options) ([]item, error) {
-	name, sel := arg, ""
-	var data []byte
-	if isURL(arg) {
-		data = []byte(arg)
-	} else {
-		if i := strings.LastIndex(arg, "#"); i > 0 {
-			name, sel = arg[:i], arg[i+1:]
-		}
-		// A reference Arrows folder holds puzzle.txt (and its solution
-		// and metadata beside it).
-		if st, err := os.Stat(name); err == nil && st.IsDir() {
-			inner := filepath.Join(name, "puzzle.txt")
-			if _, err := os.Stat(inner); err != nil {
-				return nil, fmt.Errorf("%s: a folder, with no puzzle.txt in it (a reference Arrows folder holds one)", name)
-			}
-			name = inner
-		}
-		var err error
-		if name, data, err = appio.ReadInput(c, name); err != nil {
-			return nil, err
+// solverOf resolves --solver once, for the commands that have it (nil
+// for the others): an unknown back-end is rejected before any work
+// (exit 2).
+func solverOf(c *cli.Context) (sat.Factory, error) {
+	if c.IsSet("solver") || c.String("solver") != "" {
+		return appio.Factory(c)
+	}
+	return nil, nil
+}
+
+// each is load for the commands that work through their puzzles one at a
+// time: it gives visit every puzzle args name, in order, as it is read,
+// so that of a file of many puzzles one is held at a time (kinds.Kind.Each),
+// with whether labels must name the puzzle beside its file (several
+// inputs, or several puzzles in this one). Bad inputs and malformed
+// entries are reported on stderr as load reports them, and make
+// ExitBadInput the code returned; it fails only when no argument gave a
+// puzzle.
+func each(c *cli.Context, args []string, visit func(it item, multi bool)) (int, error) {
+	if len(args) == 0 {
+		return 0, appio.Exit(appio.ExitBadInput, "no puzzle given (a file, - for stdin, or a puzz.link URL)")
+	}
+	opt, err := options(c)
+	if err != nil {
+		return 0, err
+	}
+	files, code, err := expandReported(c, args)
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, arg := range files {
+		err := eachArg(c, arg, opt, func(it item, many bool) {
+			n++
+			visit(it, many || len(files) > 1)
+		})
+		if err != nil {
+			appio.Report(c.App.ErrWriter, err)
+			code = appio.ExitBadInput
 		}
 	}
+	if n == 0 {
+		return 0, cli.Exit("", appio.ExitBadInput)
+	}
+	return code, nil
+}
+
+// eachArg is loadArg giving its puzzles to visit one at a time, each with
+// whether the input holds several (known by reading one puzzle ahead). The
+// error returned is the input's (unreadable, or a fault of it that gave no
+// puzzle) or its malformed entries', every one of them.
+func eachArg(c *cli.Context, arg string, opt kinds.Options, visit func(it item, many bool)) error {
+	name, sel, data, err := readArg(c, arg)
+	if err != nil {
+		return err
+	}
+	k, err := pickKind(c, name, data)
+	if err != nil {
+		return err
+	}
+	if sel != "" || k.Each == nil {
+		items, err := parseInput(c, name, sel, data, opt)
+		for _, it := range items {
+			visit(it, len(items) > 1)
+		}
+		return err
+	}
+	var (
+		ahead *item // the first puzzle, until a second shows it has company
+		many  bool
+		errs  srcpos.ErrorList
+		other []error
+	)
+	ferr := k.Each(name, data, opt, func(inst kinds.Instance, err error) bool {
+		if err != nil {
+			var l srcpos.ErrorList
+			if errors.As(err, &l) {
+				errs = append(errs, l...)
+			} else {
+				other = append(other, err)
+			}
+			return true
+		}
+		it := item{file: name, kind: k, inst: inst}
+		switch {
+		case many:
+			visit(it, true)
+		case ahead == nil:
+			ahead = &it
+		default:
+			many = true
+			visit(*ahead, true)
+			ahead = nil
+			visit(it, true)
+		}
+		return true
+	})
+	if ahead != nil {
+		visit(*ahead, false)
+	}
+	if ferr != nil {
+		return ferr
+	}
+	if err := errors.Join(append(other, errs.Err())...); err != nil {
+		return err
+	}
+	if !many && ahead == nil {
+		return fmt.Errorf("%s: no puzzle in input", name)
+	}
+	return nil
+}
+
+// expandReported is Expand for the puzzle commands: a folder with no
+// puzzle in it is reported on stderr, and ExitBadInput returned as the
+// code to start from.
+func expandReported(c *cli.Context, args []string) ([]string, int, error) {
+	only, err := onlyKind(c)
+	if err != nil {
+		return nil, 0, err
+	}
+	code := appio.ExitOK
+	var files []string
+	for _, arg := range args {
+		fs, _, err := expandArg(c, arg, only)
+		if err == nil && len(fs) == 0 {
+			err = fmt.Errorf("%s: a folder with no puzzle in it (no file of a known kind, no puzzle.txt of a reference Arrows folder)", arg)
+		}
+		if err != nil {
+			appio.Report(c.App.ErrWriter, err)
+			code = appio.ExitBadInput
+			continue
+		}
+		files = append(files, fs...)
+	}
+	return files, code, nil
+}
+
+// Expand lists the inputs args name, as every puzzle command reads them: a
+// folder is walked for the files some kind reads (--kind: that kind;
+// kinds.Files: puzzles of every kind mixed, .in files with their .ans
+// beside, reference Arrows folders as one puzzle each); a reference Arrows
+// folder and every other argument (files, "-", URLs, FILE#SEL) are kept
+// as they are. skipped counts the files in folders no kind reads.
+func Expand(c *cli.Context, args []string) (files []string, skipped int, err error) {
+	only, err := onlyKind(c)
+	if err != nil {
+		return nil, 0, err
+	}
+	for _, arg := range args {
+		fs, n, err := expandArg(c, arg, only)
+		if err != nil {
+			return nil, 0, appio.BadInput(err)
+		}
+		files = append(files, fs...)
+		skipped += n
+	}
+	return files, skipped, nil
+}
+
+// onlyKind is --kind's kind, or nil without it.
+func onlyKind(c *cli.Context) (*kinds.Kind, error) {
+	k := c.String("kind")
+	if k == "" {
+		return nil, nil
+	}
+	only, err := kinds.Lookup(k)
+	if err != nil {
+		return nil, appio.BadInput(err)
+	}
+	return only, nil
+}
+
+// expandArg is Expand of one argument. A file past --max-input is listed
+// unread, for the loader to refuse.
+func expandArg(c *cli.Context, arg string, only *kinds.Kind) ([]string, int, error) {
+	st, err := os.Stat(arg)
+	if err != nil || !st.IsDir() || kinds.IsArrowsFolder(arg) {
+		return []string{arg}, 0, nil // the loader reports what is wrong
+	}
+	limit, err := appio.MaxInput(c)
+	if err != nil {
+		return nil, 0, err
+	}
+	return kinds.FilesUpTo(arg, only, limit)
+}
+
+// loadArg reads the puzzles of one argument, once. Puzzles may come back
+// with an error: the good ones of an input that also holds malformed ones.
+func loadArg(c *cli.Context, arg string, opt kinds.Options) ([]item, error) {
+	name, sel, data, err := readArg(c, arg)
+	if err != nil {
+		return nil, err
+	}
+	return parseInput(c, name, sel, data, opt)
+}
+
+// readArg reads the input arg names, once: its name for messages, the
+// selection of FILE#SEL ("" without), and its bytes.
+func readArg(c *cli.Context, arg string) (name, sel string, data []byte, err error) {
+	name = arg
+	if isURL(arg) {
+		return name, "", []byte(arg), nil
+	}
+	if i := strings.LastIndex(arg, "#"); i > 0 {
+		name, sel = arg[:i], arg[i+1:]
+	}
+	// A reference Arrows folder holds puzzle.txt (and its solution
+	// and metadata beside it).
+	if st, err := os.Stat(name); err == nil && st.IsDir() {
+		inner := filepath.Join(name, "puzzle.txt")
+		if _, err := os.Stat(inner); err != nil {
+			return name, sel, nil, fmt.Errorf("%s: a folder, with no puzzle.txt in it (a reference Arrows folder holds one)", name)
+		}
+		name = inner
+	}
+	name, data, err = appio.ReadInput(c, name)
+	return name, sel, data, err
+}
+
+// parseInput reads the puzzles of data, the input called name, or the one
+// sel selects when sel is not "".
+func parseInput(c *cli.Context, name, sel string, data []byte, opt kinds.Options) ([]item, error) {
 	k, err := pickKind(c, name, data)
 	if err != nil {
 		return nil, err

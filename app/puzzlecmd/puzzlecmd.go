@@ -1,7 +1,10 @@
 // Package puzzlecmd holds the puzzle commands shared by every kind: solve,
 // check, backbone, count, verify, grade, convert and cnf export. Each takes
-// files, "-" for standard input, or puzz.link URLs; the kind is detected from
-// the input unless --kind names it.
+// files, "-" for standard input, puzz.link URLs, or folders, walked as
+// crosscheck walks them (Expand); the kind is detected from the input
+// unless --kind names it. Each input is read once (a FIFO works), up to
+// the global --max-input, and a file of many puzzles is worked through one
+// puzzle at a time.
 package puzzlecmd
 
 import (
@@ -79,51 +82,11 @@ func drawLines(w io.Writer, indent string, rows []string) {
 }
 
 // batch is one command run over its puzzles: the output format, the
-// puzzles, the back-end, the exit code to start from, and the context with
-// --timeout.
+// back-end and the context with --timeout.
 type batch struct {
-	json  bool
-	items []item
-	// multi: the command was given several puzzles (before --shard
-	// kept some), so labels name the puzzle beside its file.
-	multi  bool
+	json   bool
 	solver sat.Factory
-	code   int
 	ctx    context.Context
-	cancel context.CancelFunc
-}
-
-// start reads the flags and puzzles every puzzle command shares.
-func start(c *cli.Context, args []string) (*batch, error) {
-	asJSON, err := appio.JSON(c)
-	if err != nil {
-		return nil, err
-	}
-	// The deadline counts from the start: reading a large input is part
-	// of the command's time.
-	sh, err := appio.Shard(c) // "" (the whole job) for commands without --shard
-	if err != nil {
-		return nil, err
-	}
-	ctx, cancel := appio.Context(c)
-	items, newSolver, code, err := load(c, args)
-	if err != nil {
-		cancel()
-		return nil, err
-	}
-	// Puzzle k of the whole input, in argument order, is shard k mod N's:
-	// every shard reads every input, so that k is the same on each.
-	multi := len(items) > 1
-	if !sh.IsWhole() {
-		var mine []item
-		for k, it := range items {
-			if sh.Has(k) {
-				mine = append(mine, it)
-			}
-		}
-		items = mine
-	}
-	return &batch{json: asJSON, items: items, multi: multi, solver: newSolver, code: code, ctx: ctx, cancel: cancel}, nil
 }
 
 // cellJSON is a cell where two solutions differ: its position, numbered
@@ -135,26 +98,50 @@ type cellJSON struct {
 	Second string `json:"second"`
 }
 
-// forEach runs a command over start's batch: do works on one puzzle
-// (label names it in messages) and returns that puzzle's exit code; the
-// command exits with the worst of them. An error from do is that puzzle's
-// alone: it is reported on stderr and the batch goes on.
+// forEach runs a command over its puzzles: do works on one puzzle (label
+// names it in messages) and returns that puzzle's exit code; the command
+// exits with the worst of them. An error from do is that puzzle's alone:
+// it is reported on stderr and the batch goes on. The puzzles are read as
+// they come (each), so that a file of many holds one of them at a time.
+// Puzzle k of the whole input, in argument order, is shard k mod N's:
+// every shard reads every input, so that k is the same on each.
 func forEach(c *cli.Context, args []string, do func(b *batch, it item, label string) (int, error)) error {
-	b, err := start(c, args)
+	asJSON, err := appio.JSON(c)
 	if err != nil {
 		return err
 	}
-	defer b.cancel()
-	code := b.code
-	for _, it := range b.items {
-		label := it.label(b.multi)
+	sh, err := appio.Shard(c) // "" (the whole job) for commands without --shard
+	if err != nil {
+		return err
+	}
+	// The deadline counts from the start: reading a large input is part
+	// of the command's time.
+	ctx, cancel := appio.Context(c)
+	defer cancel()
+	newSolver, err := solverOf(c)
+	if err != nil {
+		return err
+	}
+	b := &batch{json: asJSON, solver: newSolver, ctx: ctx}
+	k := 0
+	worstCode := appio.ExitOK
+	code, err := each(c, args, func(it item, multi bool) {
+		mine := sh.Has(k)
+		k++
+		if !mine {
+			return
+		}
+		label := it.label(multi)
 		itCode, err := do(b, it, label)
 		if err != nil {
 			itCode = report(c.App.ErrWriter, label, err)
 		}
-		code = worst(code, itCode)
+		worstCode = worst(worstCode, itCode)
+	})
+	if err != nil {
+		return err
 	}
-	return exitWith(code)
+	return exitWith(worst(code, worstCode))
 }
 
 // report writes one puzzle's error on stderr, after its label, and

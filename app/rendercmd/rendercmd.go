@@ -20,6 +20,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/app/puzzlecmd"
 	"github.com/puzzlesat/puzzlesat/crosscheck"
 	"github.com/puzzlesat/puzzlesat/generate"
+	"github.com/puzzlesat/puzzlesat/internal/atomicfile"
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/render"
 	"github.com/puzzlesat/puzzlesat/shift"
@@ -71,7 +72,13 @@ func action(c *cli.Context, args []string) error {
 	}
 	ctx, cancel := appio.Context(c)
 	defer cancel()
-	sp, sk, err := loadShift(c, args[0])
+	// The input is read once, here: a FIFO or <(cmd) gives its bytes
+	// only once, so the shift reader and the puzzle loader share them.
+	in, err := readOnce(c, args[0])
+	if err != nil {
+		return err
+	}
+	sp, sk, err := loadShift(c, in)
 	if err != nil {
 		return err
 	}
@@ -79,7 +86,13 @@ func action(c *cli.Context, args []string) error {
 	if sp != nil {
 		pic, err = drawShift(ctx, c, sp, sk, mode)
 	} else {
-		inst, lerr := puzzlecmd.LoadOne(c, args[0])
+		var inst kinds.Instance
+		var lerr error
+		if in.read {
+			inst, lerr = puzzlecmd.LoadData(c, in.name, in.data)
+		} else {
+			inst, lerr = puzzlecmd.LoadOne(c, args[0])
+		}
 		if lerr != nil {
 			return lerr
 		}
@@ -100,7 +113,10 @@ func action(c *cli.Context, args []string) error {
 		return err
 	}
 	if out := c.String("output"); out != "" {
-		if err := os.WriteFile(out, buf.Bytes(), 0o666); err != nil {
+		// Whole or not at all: a full disk leaves the old file as it was;
+		// what a killed run left beside it goes.
+		atomicfile.CleanFor(out)
+		if err := atomicfile.WriteFile(out, buf.Bytes(), 0o666); err != nil {
 			return appio.Exit(appio.ExitBadInput, "%v", err)
 		}
 		return nil
@@ -141,46 +157,58 @@ func exitFor(err error) error {
 	return appio.Failure(err)
 }
 
-// loadShift reads arg as a puzzle played by moves (kinds.Moves: shift
+// input is render's PUZZLE argument, with its bytes when it names a file
+// or standard input (read is set then): URLs, FILE#NAME and folders (an
+// Arrows puzzle) are left to the puzzle loader.
+type input struct {
+	name string
+	data []byte
+	read bool
+}
+
+// readOnce reads arg when it is standard input or a file that exists as
+// named (a FIFO and /dev/fd/N of <(cmd) included), or --kind names a kind
+// played by moves, which must be one, and only then.
+func readOnce(c *cli.Context, arg string) (input, error) {
+	if arg != "-" && generate.MovesKind(c.String("kind")) == nil {
+		if st, err := os.Stat(arg); err != nil || st.IsDir() {
+			return input{name: arg}, nil
+		}
+	}
+	name, data, err := appio.ReadInput(c, arg)
+	if err != nil {
+		return input{}, err
+	}
+	return input{name: name, data: data, read: true}, nil
+}
+
+// loadShift reads in as a puzzle played by moves (kinds.Moves: shift
 // puzzles) when --kind names such a kind, or, without --kind, when a kind
 // of them reads it (a bare picture included, as render always has: the
-// puzzle loader reads grid kinds only). It returns nil for any other puzzle. Standard input is read here
-// and handed back to the app's reader, so that the puzzle loader can read
-// it again.
-func loadShift(c *cli.Context, arg string) (*shift.Puzzle, *kinds.Kind, error) {
+// puzzle loader reads grid kinds only). It returns nil for any other
+// puzzle.
+func loadShift(c *cli.Context, in input) (*shift.Puzzle, *kinds.Kind, error) {
 	name := c.String("kind")
-	var k *kinds.Kind
-	if name != "" {
-		if k = generate.MovesKind(name); k == nil {
-			return nil, nil, nil
-		}
-	} else if arg != "-" {
-		// URLs, FILE#NAME and folders (an Arrows puzzle) are never such
-		// puzzles: only a file that exists as named, or stdin, may be.
-		if st, err := os.Stat(arg); err != nil || st.IsDir() {
-			return nil, nil, nil
-		}
-	}
-	file, data, err := appio.ReadInput(c, arg)
-	if err != nil {
-		return nil, nil, err
-	}
-	if arg == "-" {
-		c.App.Reader = bytes.NewReader(data)
-	}
-	if k == nil {
-		for _, mk := range kinds.Moves() {
-			if p, err := mk.Moves.Parse(file, data); err == nil {
-				return p, mk, nil
-			}
-		}
+	if !in.read {
 		return nil, nil, nil
 	}
-	p, err := k.Moves.Parse(file, data)
-	if err != nil {
-		return nil, nil, appio.BadInput(err)
+	if name != "" {
+		k := generate.MovesKind(name)
+		if k == nil {
+			return nil, nil, nil
+		}
+		p, err := k.Moves.Parse(in.name, in.data)
+		if err != nil {
+			return nil, nil, appio.BadInput(err)
+		}
+		return p, k, nil
 	}
-	return p, k, nil
+	for _, k := range kinds.Moves() {
+		if p, err := k.Moves.Parse(in.name, in.data); err == nil {
+			return p, k, nil
+		}
+	}
+	return nil, nil, nil
 }
 
 // drawShift draws a shift puzzle: its start, or with --solution a shortest

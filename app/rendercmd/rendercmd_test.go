@@ -3,8 +3,10 @@ package rendercmd_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"image/png"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -161,5 +163,87 @@ func TestSameAsLibrary(t *testing.T) {
 	}
 	if out != string(want) {
 		t.Errorf("render --solution gives %d bytes, want the %d of render's golden juosan-solution.svg", len(out), len(want))
+	}
+}
+
+// TestFullDiskKeepsOldFile: a picture that does not fit on the disk (here
+// a file size limit, which fails the write with EFBIG as a full disk does
+// with ENOSPC) leaves the good file under its name as it was, and no
+// temporary file beside it. The render runs in a child (this test binary
+// again) under `ulimit -f`.
+func TestFullDiskKeepsOldFile(t *testing.T) {
+	if os.Getenv("RENDERCMD_FULL_DISK_CHILD") != "" {
+		code, _, errs := run(t, "", janko, "-o", os.Getenv("RENDERCMD_FULL_DISK_CHILD"), "--solution")
+		os.Stderr.WriteString(errs)
+		os.Exit(code)
+	}
+	sh, err := exec.LookPath("sh")
+	if err != nil {
+		t.Skip("no sh to set a file size limit")
+	}
+	for _, name := range []string{"old.svg", "old.png", "old.pdf"} {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			out := filepath.Join(dir, name)
+			good := []byte("a good picture, smaller than the limit")
+			if err := os.WriteFile(out, good, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			// ulimit -f counts blocks of 512 bytes (dash) or 1024 (bash):
+			// at most 2 KB, less than any of the pictures.
+			cmd := exec.Command(sh, "-c", `ulimit -f 2 && exec "$0" -test.run='^TestFullDiskKeepsOldFile$'`, os.Args[0])
+			cmd.Env = append(os.Environ(), "RENDERCMD_FULL_DISK_CHILD="+out)
+			msg, err := cmd.CombinedOutput()
+			var exit *exec.ExitError
+			if !errors.As(err, &exit) || exit.ExitCode() != 2 {
+				t.Fatalf("render past the size limit: have %v, want exit 2\n%s", err, msg)
+			}
+			if !strings.Contains(string(msg), "file too large") {
+				t.Errorf("stderr %q, want the write's error", msg)
+			}
+			if have, _ := os.ReadFile(out); !bytes.Equal(have, good) {
+				t.Errorf("%s now holds %d bytes %.20q, want the old file untouched", name, len(have), have)
+			}
+			es, err := os.ReadDir(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(es) != 1 {
+				var names []string
+				for _, e := range es {
+					names = append(names, e.Name())
+				}
+				t.Errorf("folder holds %q, want only %s", names, name)
+			}
+		})
+	}
+}
+
+// TestOutputCleansLeftovers: the temporary file a render killed mid-write
+// left beside its -o file (SIGKILL before the rename) is removed by the
+// next render to that file; other hidden files stay.
+func TestOutputCleansLeftovers(t *testing.T) {
+	dir := t.TempDir()
+	host, _ := os.Hostname()
+	host = strings.ReplaceAll(host, "-", "_")
+	leftover := ".a.svg.tmp-" + host + "-2147483647-7" // no process has this pid
+	for _, n := range []string{leftover, ".keep"} {
+		if err := os.WriteFile(filepath.Join(dir, n), []byte("<svg"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if code, _, errs := run(t, "", janko, "-o", filepath.Join(dir, "a.svg")); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	es, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range es {
+		names = append(names, e.Name())
+	}
+	if strings.Join(names, " ") != ".keep a.svg" {
+		t.Errorf("folder holds %q, want .keep and a.svg", names)
 	}
 }

@@ -95,6 +95,8 @@ var Rules = []Rule{
 		Why: "the test-only toy kind is a kind like any other: it builds on package kind and is registered by its tests"},
 	{From: "internal/plural", Not: []string{"..."},
 		Why: "counted nouns for messages, used by every layer: it imports nothing of ours"},
+	{From: "internal/atomicfile", Not: []string{"..."},
+		Why: "writing a file whole or not at all, for every command that writes one: it imports nothing of ours"},
 	{From: "internal/depgraph", Not: []string{"..."},
 		Why: "the layering check reads `go list`, nothing of ours"},
 	{From: "bench/...", Not: []string{"app/...", "cmd/..."},

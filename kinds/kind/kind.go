@@ -95,6 +95,14 @@ type Kind struct {
 	// full). It reads as little of data as the format allows: the JSON
 	// formats stop at the selected entry.
 	Select func(name string, data []byte, opt Options, sel string) (Instance, error)
+	// Each gives the puzzles Parse reads to yield one at a time, in file
+	// order, building each only when its turn comes where the format
+	// allows (its puzzle.Format.Each), so that a command working through
+	// a file of many puzzles holds one of them: a puzzle, or a malformed
+	// entry's positioned errors (with a nil Instance). It stops when yield
+	// returns false, and returns what Parse returns with no puzzles (a
+	// fault of the input itself).
+	Each func(name string, data []byte, opt Options, yield func(Instance, error) bool) error
 	// Generate, when set, is how package generate makes new puzzles of
 	// this kind (kinds/generate.go).
 	Generate *Generation

@@ -1,6 +1,8 @@
 package kind
 
 import (
+	"errors"
+
 	"github.com/puzzlesat/puzzlesat/display"
 	"github.com/puzzlesat/puzzlesat/encode"
 	"github.com/puzzlesat/puzzlesat/puzzle"
@@ -40,7 +42,7 @@ type Models[P Model] struct {
 // Kind returns k with Detect, Parse and Select filled from m, and the
 // Formats and Outputs k leaves nil named from m's formats.
 func (m *Models[P]) Kind(k Kind) *Kind {
-	k.Detect, k.Parse, k.Select = m.detect, m.parse, m.pick
+	k.Detect, k.Parse, k.Select, k.Each = m.detect, m.parse, m.pick, m.each
 	if k.Formats == nil {
 		k.Formats = readerDocs(m.Formats)
 	}
@@ -90,6 +92,45 @@ func (m *Models[P]) parse(name string, data []byte, opt Options) ([]Instance, er
 		return out, &PartialError{Err: perr}
 	}
 	return out, perr
+}
+
+// each gives the puzzles of data to yield one at a time: through the
+// format's Each, which builds one entry at a time, or from parse where the
+// format has none (it holds one puzzle, or few).
+func (m *Models[P]) each(name string, data []byte, opt Options, yield func(Instance, error) bool) error {
+	f := m.Formats.Detect(name, data)
+	if f == nil || f.Each == nil {
+		insts, err := m.parse(name, data, opt)
+		var partial *PartialError
+		switch {
+		case errors.As(err, &partial):
+			err = partial.Err
+		case err != nil:
+			return err
+		}
+		for _, in := range insts {
+			if !yield(in, nil) {
+				return nil
+			}
+		}
+		if err != nil {
+			yield(nil, err)
+		}
+		return nil
+	}
+	var werr error
+	err := f.Each(name, srcpos.TrimBOM(data), func(p P, err error) bool {
+		if err != nil {
+			return yield(nil, err)
+		}
+		in, err := m.wrap(name, p, opt)
+		if err != nil {
+			werr = err // the options' fault, the same for every entry
+			return false
+		}
+		return yield(in, nil)
+	})
+	return errors.Join(err, werr)
 }
 
 // pick reads the one puzzle sel selects: through the format's Select,

@@ -57,6 +57,24 @@ func All(data []byte, comments bool) iter.Seq[Line] {
 	}
 }
 
+// FirstIs reports whether the first line of data with a token, less its
+// white space, is word, passing over lines that start with '#'
+// (comments): how a format whose first line names it is told. It
+// tokenizes nothing and copies nothing, so that a file of one long line
+// (JSON) costs no more than a look at it.
+func FirstIs(data []byte, word string) bool {
+	data = srcpos.TrimBOM(data)
+	for len(data) > 0 {
+		var line []byte
+		line, data, _ = bytes.Cut(data, []byte("\n"))
+		t := bytes.TrimFunc(line, IsSpace)
+		if len(t) > 0 && t[0] != '#' {
+			return string(t) == word
+		}
+	}
+	return false
+}
+
 // Fields splits s, found at line and starting at column col, into tokens.
 func Fields(s string, line, col int) []Token {
 	var toks []Token

@@ -65,3 +65,24 @@ func TestHeader(t *testing.T) {
 		}
 	}
 }
+
+// TestFirstIs: the first line with a token names the format; blank lines
+// and '#' comments before it are passed over, and a byte order mark.
+func TestFirstIs(t *testing.T) {
+	for _, tc := range []struct {
+		data string
+		want bool
+	}{
+		{"linjat\nsize 2 2\n", true},
+		{"\ufeff\n  # a comment\n\t linjat \r\n", true},
+		{"linjat x\n", false},
+		{"#linjat\n", false},
+		{"", false},
+		{"  \n\n", false},
+		{`{"puzzle": ["linjat"]}`, false},
+	} {
+		if have := FirstIs([]byte(tc.data), "linjat"); have != tc.want {
+			t.Errorf("FirstIs(%q): have %v, want %v", tc.data, have, tc.want)
+		}
+	}
+}

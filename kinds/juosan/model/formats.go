@@ -22,7 +22,7 @@ var Formats = puzzle.Formats[*Puzzle]{
 	inFormat,
 	playgroundFormat,
 	jankoFormat,
-	{Name: "puzzlink", Doc: "puzz.link URL", Detect: isURLs, Parse: readURLs, Select: selectURLs},
+	{Name: "puzzlink", Doc: "puzz.link URL", Detect: isURLs, Parse: readURLs, Select: selectURLs, Each: puzzle.EachEntries(openURLs)},
 }
 
 var (
@@ -47,6 +47,7 @@ var (
 		},
 		Parse:  readPlayground,
 		Select: selectPlayground,
+		Each:   puzzle.EachEntries(openPlayground),
 	}
 	jankoFormat = &puzzle.Format[*Puzzle]{
 		Name: "janko", Doc: "janko.at text",
@@ -179,7 +180,7 @@ func isJanko(data []byte) bool {
 	if looksJSON(data) || isCanonical("", data) || isURLs("", data) {
 		return false
 	}
-	for _, ln := range text.Lines(data, false) {
+	for ln := range text.All(data, false) { // one line at a time: the file may be large
 		switch strings.ToLower(ln.Toks[0].Text) {
 		case "begin", "areas", "problem":
 			return true

@@ -19,9 +19,9 @@ var Formats = puzzle.Formats[*Puzzle]{canonicalFormat, levelsFormat, rowsFormat}
 var (
 	// The canonical text: puzzles one after another, a blank line between two.
 	canonicalFormat = &puzzle.Format[*Puzzle]{Name: "canonical",
-		Detect: isCanonical, Parse: ParseTexts, Select: selectTexts, Write: puzzle.Joined(FormatText, "\n")}
+		Detect: isCanonical, Parse: ParseTexts, Select: selectTexts, Each: puzzle.EachEntries(openTexts), Write: puzzle.Joined(FormatText, "\n")}
 	levelsFormat = &puzzle.Format[*Puzzle]{Name: "levels", Doc: "levels (jsnell/linjat puzzles.json)",
-		Detect: isLevels, Parse: ParseLevels, Select: selectLevels, Write: FormatLevels}
+		Detect: isLevels, Parse: ParseLevels, Select: selectLevels, Each: puzzle.EachEntries(openLevels), Write: FormatLevels}
 	rowsFormat = &puzzle.Format[*Puzzle]{Name: "rows",
 		Detect: isRows, Parse: parseRowsFormat, Write: writeRows}
 )
@@ -52,12 +52,7 @@ func Aliases(name string) []string {
 // isCanonical: the first significant line (not blank, not a '#' comment)
 // is "linjat".
 func isCanonical(_ string, data []byte) bool {
-	for l := range text.All(data, false) {
-		if l.Text[0] != '#' {
-			return l.Text == "linjat"
-		}
-	}
-	return false
+	return text.FirstIs(data, "linjat")
 }
 
 // isLevels: a JSON object or array holding a "puzzle" key, or an array of

@@ -283,6 +283,11 @@ func (j *jsonReader) parseEntryBody(start int, key string) (*Puzzle, error) {
 			if err != nil {
 				return nil, err
 			}
+			if tok == nil {
+				// "puzzle": null, as upstream's message-only entries
+				// have it: the same as no "puzzle" key.
+				break
+			}
 			if tok != json.Delim('[') {
 				j.ErrorAt(off, "puzzle: want an array of row strings, have %v", jsonpos.Describe(tok))
 				bad = true

@@ -18,6 +18,7 @@ var Formats = puzzle.Formats[*Puzzle]{
 		Detect: isText,
 		Parse:  parseTexts,
 		Select: selectTexts,
+		Each:   puzzle.EachEntries(openTexts),
 		// One after another, a blank line between two.
 		Write: puzzle.Joined(FormatText, "\n"),
 	},
@@ -27,6 +28,7 @@ var Formats = puzzle.Formats[*Puzzle]{
 		Detect: isPlayshinro,
 		Parse:  parsePlayshinro,
 		Select: selectPlayshinro,
+		Each:   puzzle.EachEntries(openPlayshinro),
 		Write:  formatPlayshinro,
 	},
 }
@@ -52,12 +54,7 @@ func Aliases(name string) []string {
 // isText: the first significant line is "shinro" (the lines after it are
 // not read).
 func isText(_ string, data []byte) bool {
-	for l := range text.All(data, false) {
-		if !isComment(l) {
-			return l.Text == "shinro"
-		}
-	}
-	return false
+	return text.FirstIs(data, "shinro") // isComment's lines passed over
 }
 
 // isPlayshinro: JSON (an array or an object) with a "grid" key, which no
