@@ -1,11 +1,11 @@
 package serve
 
 import (
-	"errors"
 	"fmt"
 	"path"
 	"strings"
 
+	"github.com/puzzlesat/puzzlesat/answer"
 	"github.com/puzzlesat/puzzlesat/display"
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/puzzle"
@@ -70,44 +70,25 @@ func (s *Server) load(spec puzzleSpec) (*loaded, error) {
 		return nil, badRequest("no puzzle: give its text (any format of its kind, or a puzz.link URL) or an example")
 	}
 	data := []byte(text)
-	var k *kinds.Kind
-	var err error
-	if spec.Kind != "" {
-		k, err = kinds.Lookup(spec.Kind)
-	} else {
-		k, err = kinds.Detect(name, data)
-	}
-	if err != nil {
-		return nil, badRequest("%v", err)
-	}
 	opt := spec.options()
 	if err := kinds.CheckOptions(opt); err != nil {
 		return nil, badRequest("%v", err)
 	}
-	out := &loaded{kind: k}
-	if spec.Select != "" {
-		// Only the selected puzzle is read, by the rule of the command
-		// line's FILE#SEL (puzzle.Selection).
-		if out.inst, err = k.Select(name, data, opt, spec.Select); err != nil {
-			return nil, badRequest("%v", err)
+	// The load every front end shares: the kind named or detected, the
+	// selected puzzle (FILE#SEL's rule) or every one, malformed entries
+	// reported beside the others.
+	l, err := answer.Load(spec.Kind, name, data, spec.Select, opt)
+	if err != nil {
+		return nil, badRequest("%v", err)
+	}
+	out := &loaded{kind: l.Kind, inst: l.Puzzles[0]}
+	if l.Partial != nil {
+		out.warning = l.Partial.Error()
+	}
+	if len(l.Puzzles) > 1 {
+		for _, in := range l.Puzzles[:min(len(l.Puzzles), maxNames)] {
+			out.entries = append(out.entries, entryJSON{Entry: in.Head().Entry, Name: in.Name()})
 		}
-	} else {
-		insts, err := k.Parse(name, data, opt)
-		var partial *kinds.PartialError
-		switch {
-		case errors.As(err, &partial) && len(insts) > 0:
-			out.warning = partial.Err.Error()
-		case err != nil:
-			return nil, badRequest("%v", err)
-		case len(insts) == 0:
-			return nil, badRequest("no puzzle in the input")
-		}
-		if len(insts) > 1 {
-			for _, in := range insts[:min(len(insts), maxNames)] {
-				out.entries = append(out.entries, entryJSON{Entry: in.Head().Entry, Name: in.Name()})
-			}
-		}
-		out.inst = insts[0]
 	}
 	if n := out.inst.Rows() * out.inst.Cols(); n > s.opt.MaxCells {
 		return nil, badRequest("the puzzle has %d×%d cells; this server takes at most %d (serve --max-cells)", out.inst.Rows(), out.inst.Cols(), s.opt.MaxCells)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/puzzlesat/puzzlesat/answer"
 	"github.com/puzzlesat/puzzlesat/app/appio"
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/sat"
@@ -315,47 +316,17 @@ func readArg(c *cli.Context, arg string) (name, sel string, data []byte, err err
 // parseInput reads the puzzles of data, the input called name, or the one
 // sel selects when sel is not "".
 func parseInput(c *cli.Context, name, sel string, data []byte, opt kinds.Options) ([]item, error) {
-	k, err := pickKind(c, name, data)
+	l, err := answer.Load(c.String("kind"), name, data, sel, opt)
 	if err != nil {
 		return nil, err
 	}
-	if sel != "" {
-		// Only the selected puzzle is read (kinds.Kind.Select).
-		inst, err := k.Select(name, data, opt, sel)
-		if err != nil {
-			return nil, err
-		}
-		return []item{{file: name, kind: k, inst: inst}}, nil
+	out := make([]item, len(l.Puzzles))
+	for i, inst := range l.Puzzles {
+		out[i] = item{file: name, kind: l.Kind, inst: inst}
 	}
-	insts, err := k.Parse(name, data, opt)
-	var partial *kinds.PartialError
-	switch {
-	case errors.As(err, &partial):
-		err = partial.Err
-	case err != nil:
-		return nil, err
-	}
-	if len(insts) == 0 && err == nil {
-		return nil, fmt.Errorf("%s: no puzzle in input", name)
-	}
-	out := make([]item, len(insts))
-	for i, inst := range insts {
-		out[i] = item{file: name, kind: k, inst: inst}
-	}
-	return out, err
+	return out, l.Partial
 }
 
 func pickKind(c *cli.Context, name string, data []byte) (*kinds.Kind, error) {
-	if k := c.String("kind"); k != "" {
-		if mk, err := kinds.Find(k); err == nil && !mk.Grid() {
-			return nil, fmt.Errorf("%s puzzles are played by moves: use puzzlesat %s solve", k, k)
-		}
-		return kinds.Lookup(k)
-	}
-	k, err := kinds.Detect(name, data)
-	if mk := kinds.DetectMoves(name, data); err != nil && mk != nil {
-		// Say what the input is and which command answers it.
-		return nil, fmt.Errorf("%w (this is a %s puzzle: use puzzlesat %s solve)", err, mk.Name, mk.Name)
-	}
-	return k, err
+	return answer.Kind(c.String("kind"), name, data)
 }
