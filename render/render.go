@@ -11,9 +11,9 @@
 // by side with the cells where they differ marked, the backbone (the cells
 // every solution agrees on, the others greyed), or a hint: the next step of
 // the human solver, with the cells it looked at highlighted, the values it
-// eliminates struck out and its rule and reason as a caption. Prepare
-// computes each of these with the packages the commands use (solve,
-// crosscheck); Draw only draws.
+// eliminates struck out and its rule and reason as a caption. The answer
+// layer (answer.Prepare) finds each of these with the packages every
+// command uses; render only draws.
 //
 // Text is drawn with DejaVu Sans, compiled in, and SVG output draws text as
 // outlines, so a picture does not depend on the fonts of the machine that
@@ -31,33 +31,37 @@ import (
 
 	"github.com/tdewolff/canvas"
 
+	"github.com/puzzlesat/puzzlesat/answer"
 	"github.com/puzzlesat/puzzlesat/display"
 	"github.com/puzzlesat/puzzlesat/human"
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
-// Picture says what to draw of one puzzle besides the puzzle itself.
-type Picture struct {
-	// Title is written above the board.
-	Title string
-	// Values are drawn on the board; nil draws the puzzle alone. Entries
-	// of -1 draw nothing, and with Grey their cells are greyed (the
-	// cells a backbone leaves open).
-	Values puzzle.Assignment
-	Grey   bool
-	// Second, when set, is drawn on a second board beside the first, and
-	// the cells where the two differ are marked on both.
-	Second puzzle.Assignment
-	// Hint is a step of the human solver taken from the candidates
-	// Start: the cells it looked at are highlighted, the values it
-	// eliminates struck out, and the values it leaves single drawn in
-	// the hint's colour.
-	Hint  *human.Step
-	Start []human.Cands
-	// Caption is written below the board, wrapped.
-	Caption string
-}
+// Picture is what to draw of one puzzle besides the puzzle itself: what
+// the answer layer found (answer.Prepare), which render only draws.
+type Picture = answer.Figure
+
+// The modes and answers of answer.Prepare, under the names render has
+// always given them.
+type Mode = answer.Mode
+
+const (
+	Plain    = answer.Plain
+	Solution = answer.Solution
+	Second   = answer.Second
+	Backbone = answer.Backbone
+	Hint     = answer.Hint
+)
+
+var (
+	Prepare       = answer.Prepare
+	Modes         = answer.Modes
+	ErrUnsolvable = answer.ErrUnsolvable
+	ErrUnique     = answer.ErrUnique
+	ErrNoStep     = answer.ErrNoStep
+	ErrUnknown    = answer.ErrUnknown
+)
 
 // Room around and between the parts of a picture, in millimetres.
 const (
@@ -243,13 +247,4 @@ func (l *layout) draw(p *pen, h float64) {
 	if l.caption != nil {
 		p.ctx.DrawText(margin, l.top+h+labelCap*1.5, l.caption)
 	}
-}
-
-// valueLabel is the label of value j of unknown i, or "?".
-func valueLabel(inst kinds.Instance, i, j int) string {
-	vars := inst.Vars()
-	if i < 0 || i >= len(vars) || j < 0 || j >= len(vars[i].Domain) {
-		return "?"
-	}
-	return vars[i].Domain[j]
 }

@@ -1,4 +1,4 @@
-package render
+package answer
 
 import (
 	"context"
@@ -50,16 +50,39 @@ var (
 // a context error (a back-end that gave up).
 var ErrUnknown = errors.New("the solver stopped before an answer")
 
-// Prepare computes what mode shows of inst with the packages the commands
+// Figure is what a picture of one puzzle shows besides the puzzle itself,
+// as Prepare finds it: render draws it, and the report typesets it.
+type Figure struct {
+	// Title is written above the board.
+	Title string
+	// Values are drawn on the board; nil draws the puzzle alone. Entries
+	// of -1 draw nothing, and with Grey their cells are greyed (the
+	// cells a backbone leaves open).
+	Values puzzle.Assignment
+	Grey   bool
+	// Second, when set, is drawn on a second board beside the first, and
+	// the cells where the two differ are marked on both.
+	Second puzzle.Assignment
+	// Hint is a step of the human solver taken from the candidates
+	// Start: the cells it looked at are highlighted, the values it
+	// eliminates struck out, and the values it leaves single drawn in
+	// the hint's colour.
+	Hint  *human.Step
+	Start []human.Cands
+	// Caption is written below the board, wrapped.
+	Caption string
+}
+
+// Prepare finds what mode shows of inst with the packages the commands
 // use: solve.Check for solutions, solve.Backbone, and crosscheck.Grade for
-// the hint. solver names the SAT back-end ("" is the default); a context
-// error (a --timeout) is returned as it is.
-func Prepare(ctx context.Context, inst kinds.Instance, mode Mode, solver sat.Factory) (Picture, error) {
+// the hint (as grade --hint). solver is the SAT back-end; a context error
+// (a --timeout) is returned as it is.
+func Prepare(ctx context.Context, inst kinds.Instance, mode Mode, solver sat.Factory) (Figure, error) {
 	title := inst.Kind()
 	if n := inst.Name(); n != "" {
 		title += " " + n
 	}
-	pic := Picture{Title: title}
+	pic := Figure{Title: title}
 	switch mode {
 	case Plain:
 		return pic, nil
@@ -123,7 +146,16 @@ func Prepare(ctx context.Context, inst kinds.Instance, mode Mode, solver sat.Fac
 		pic.Caption = hintCaption(inst, r.Hint)
 		return pic, nil
 	}
-	return pic, fmt.Errorf("render: unknown mode %v", mode)
+	return pic, fmt.Errorf("unknown picture mode %v", mode)
+}
+
+// valueLabel is the label of value j of unknown i, or "?".
+func valueLabel(inst kinds.Instance, i, j int) string {
+	vars := inst.Vars()
+	if i < 0 || i >= len(vars) || j < 0 || j >= len(vars[i].Domain) {
+		return "?"
+	}
+	return vars[i].Domain[j]
 }
 
 // differ says where two solutions differ, the way check does.

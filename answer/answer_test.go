@@ -1,0 +1,118 @@
+package answer_test
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/puzzlesat/puzzlesat/answer"
+	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
+	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/sat/gini"
+	"github.com/puzzlesat/puzzlesat/shift"
+	"github.com/puzzlesat/puzzlesat/solve/deepen"
+)
+
+// TestLoad: the load every front end runs — detection, selection, every
+// puzzle, malformed entries beside the others, kinds played by moves
+// refused with the command that answers them.
+func TestLoad(t *testing.T) {
+	read := func(parts ...string) (string, []byte) {
+		return filepath.Join(parts...), testcorpus.Read(t, parts...)
+	}
+	tests := []struct {
+		name, kind, sel string
+		file            []string
+		puzzles         int
+		partial         bool
+		kindWant, err   string
+	}{
+		{name: "one puzzle", file: []string{"juosan", "janko", "6x6_1.in"}, puzzles: 1, kindWant: "juosan"},
+		{name: "every entry", file: []string{"shinro", "playshinro.json"}, puzzles: 40, kindWant: "shinro"},
+		{name: "selected", file: []string{"shinro", "playshinro.json"}, sel: "5", puzzles: 1, kindWant: "shinro"},
+		{name: "alias", file: []string{"linjat", "puzzles.json"}, sel: "easy-3", puzzles: 1, kindWant: "linjat"},
+		{name: "named kind", kind: "juosan", file: []string{"juosan", "janko", "6x6_1.in"}, puzzles: 1, kindWant: "juosan"},
+		{name: "partial", file: []string{"juosan", "janko_instances.json"}, puzzles: 73, partial: true, kindWant: "juosan"},
+		{name: "moves detected", file: []string{"shift", "reborn.txt"}, err: "this is a shift puzzle: use puzzlesat shift solve"},
+		{name: "moves named", kind: "shift", file: []string{"shift", "reborn.txt"}, err: "shift puzzles are played by moves"},
+		{name: "unknown kind", kind: "sudoku", file: []string{"juosan", "janko", "6x6_1.in"}, err: `unknown kind "sudoku"`},
+		{name: "no such entry", file: []string{"shinro", "playshinro.json"}, sel: "99", err: "no puzzle 99"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			name, data := read(tt.file...)
+			l, err := answer.Load(tt.kind, name, data, tt.sel, kinds.Options{})
+			if tt.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.err) {
+					t.Fatalf("have %v, want an error saying %q", err, tt.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if l.Kind.Name != tt.kindWant || len(l.Puzzles) != tt.puzzles || (l.Partial != nil) != tt.partial {
+				t.Errorf("have %s with %d puzzles (partial %v), want %s with %d (partial %v)",
+					l.Kind.Name, len(l.Puzzles), l.Partial, tt.kindWant, tt.puzzles, tt.partial)
+			}
+		})
+	}
+}
+
+// TestShortestSolution: every method proves the same optimum; auto says
+// which proof won; a bad method is refused before any work.
+func TestShortestSolution(t *testing.T) {
+	data, err := os.ReadFile(testcorpus.Path("shift", "loopover-3x3-worst.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := shift.Parse("loopover-3x3-worst.txt", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range answer.Methods {
+		res, err := answer.ShortestSolution(context.Background(), p, answer.ShortestOptions{Method: m, NewSolver: gini.NewSolver})
+		if err != nil {
+			t.Fatalf("%s: %v", m, err)
+		}
+		if res.Status != deepen.Optimal || len(res.Moves) != 8 || res.LowerBound != 8 || res.Proof == "" {
+			t.Errorf("%s: have %s in %d moves (lower bound %d, proof %q), want optimal in 8", m, res.Status, len(res.Moves), res.LowerBound, res.Proof)
+		}
+		if m == answer.MethodSAT && len(res.Depths) != 9 {
+			t.Errorf("sat: %d depths, want 0..8", len(res.Depths))
+		}
+	}
+	if _, err := answer.ShortestSolution(context.Background(), p, answer.ShortestOptions{Method: "guess"}); err == nil {
+		t.Error("method guess: no error")
+	}
+}
+
+// TestPrepare: what each picture shows of a puzzle with two solutions.
+func TestPrepare(t *testing.T) {
+	name, data := filepath.Join("hostile", "one-broken.juosan"), testcorpus.Read(t, "hostile", "one-broken.juosan")
+	l, err := answer.Load("", name, data, "", kinds.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	inst := l.Puzzles[0]
+	ctx := context.Background()
+	fig, err := answer.Prepare(ctx, inst, answer.Second, gini.NewSolver)
+	if err != nil || fig.Values == nil || fig.Second == nil || slices.Equal(fig.Values, fig.Second) || !strings.Contains(fig.Caption, "they differ in") {
+		t.Errorf("second: have %+v, %v; want two different solutions and where they differ", fig, err)
+	}
+	fig, err = answer.Prepare(ctx, inst, answer.Backbone, gini.NewSolver)
+	if err != nil || !fig.Grey || !slices.Contains(fig.Values, -1) {
+		t.Errorf("backbone: have %+v, %v; want the open cells grey", fig, err)
+	}
+	if _, err := answer.Prepare(ctx, inst, answer.Mode(99), gini.NewSolver); err == nil {
+		t.Error("mode 99: no error")
+	}
+	one, _ := answer.Load("", "6x6_1.in", testcorpus.Read(t, "juosan", "janko", "6x6_1.in"), "", kinds.Options{})
+	if _, err := answer.Prepare(ctx, one.Puzzles[0], answer.Second, gini.NewSolver); !errors.Is(err, answer.ErrUnique) {
+		t.Errorf("second of a unique puzzle: have %v, want ErrUnique", err)
+	}
+}
