@@ -63,7 +63,7 @@ type Builder struct {
 
 // DefaultMaxLiterals bounds the literals one puzzle's encoding may write.
 // Measured with gini (the wrapper's clause copy plus gini's own), a literal
-// costs about 50 bytes of live heap, so 8M literals stay near 600 MB of
+// costs about 50 bytes of live heap, so 6M literals stay under 600 MB of
 // resident memory, under the gigabyte every command keeps to; the corpus's
 // largest encoding writes 40K. A 300×300 Shinro with 300 stones under the
 // totalizer took 9 GB without a bound; with it, it is refused in 2.5 s.

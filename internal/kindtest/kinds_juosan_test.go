@@ -1,4 +1,4 @@
-package kinds_test
+package kindtest_test
 
 import (
 	"context"
