@@ -208,13 +208,13 @@ func trimFloat(x float64) string {
 
 var funcs = template.FuncMap{
 	"score": func(r *Record) string {
-		if r.Grade == nil {
-			return ""
+		if r.Grade == nil || r.Grade.Status != "solved" {
+			return r.Grade.statusWord()
 		}
 		return trimFloat(r.Grade.Score)
 	},
 	"scoreValue": func(r *Record) float64 {
-		if r.Grade == nil {
+		if r.Grade == nil || r.Grade.Status != "solved" {
 			return -1
 		}
 		return r.Grade.Score
@@ -416,11 +416,20 @@ func drawOne(p *htmlPuzzle, f *render.Fonts) error {
 		if x.c == nil {
 			continue
 		}
-		s, err := inlineSVG(x.c, 1, "pic", label+" — "+x.what)
+		s, err := inlineSVG(x.c, 1.4, "pic", label+" — "+x.what)
 		if err != nil {
 			return err
 		}
 		*x.dst = template.HTML(s) // render's own SVG
 	}
 	return nil
+}
+
+// statusWord is what the score column says of a solve that did not
+// finish: "stuck" or "contradiction" ("" with no solve).
+func (g *Grade) statusWord() string {
+	if g == nil {
+		return ""
+	}
+	return g.Status
 }

@@ -428,9 +428,21 @@ func browse(t *testing.T, page string, n int, dir string) {
 	do("sort by score", chromedp.Click(chromedp.CSS(`#summary-table th:nth-child(7)`)), chromedp.Click(chromedp.CSS(`#summary-table th:nth-child(7)`)))
 	firstSorted := run("read the top score", `document.querySelector('#summary-table tbody tr td:nth-child(7)').textContent`).(string)
 	// A solution opens on a click.
-	open := run("open a solution", `(function(){var d=document.querySelector('details.solution');d.querySelector('summary').click();return d.open})()`).(bool)
+	open := run("open a solution", `(function(){var d=document.querySelector('section.puzzle[data-verdict=unique] details.solution');d.querySelector('summary').click();return d.open})()`).(bool)
+	shots := map[string][]byte{"report-desktop.png": desk}
+	for name, sel := range map[string]string{
+		"report-chart.png":      `#chart`,
+		"report-multiple.png":   `section.puzzle[data-verdict=multiple]`,
+		"report-unsolvable.png": `section.puzzle[data-verdict=unsolvable]`,
+		"report-unique.png":     `details.solution[open]`,
+	} {
+		do("scroll to "+sel, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(function(){var e=document.querySelector(%q);if(e.tagName==='DETAILS')e=e.parentNode;e.scrollIntoView()})()`, sel)))
+		shots[name] = shot(name)
+	}
 	do("phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile), chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`))
-	phone := shot("phone")
+	shots["report-phone.png"] = shot("phone")
+	do("phone section", chromedp.Evaluate[chromedp.Void](`document.querySelector('details.solution[open]').parentNode.scrollIntoView()`))
+	shots["report-phone-section.png"] = shot("phone section")
 	if !open {
 		t.Error("a click on a solution's summary does not open it")
 	}
@@ -440,7 +452,7 @@ func browse(t *testing.T, page string, n int, dir string) {
 	if firstSorted == "" {
 		t.Error("sorting by score descending does not put a scored puzzle first")
 	}
-	for name, png := range map[string][]byte{"report-desktop.png": desk, "report-phone.png": phone} {
+	for name, png := range shots {
 		if err := os.WriteFile(filepath.Join(dir, name), png, 0o644); err != nil {
 			t.Fatal(err)
 		}
