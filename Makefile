@@ -11,7 +11,7 @@ TAGS      := urfave_cli_no_docs
 .PHONY: build test test-race acceptance scaleout vet lint fuzz-smoke bench bench-baseline bench-check fmt
 
 build:
-	$(GO) build -tags $(TAGS) -o bin/ ./cmd/puzzlesat ./cmd/puzzlesat-render ./cmd/puzzlesat-bench ./cmd/puzzlesat-generate ./cmd/puzzlesat-serve
+	$(GO) build -tags $(TAGS) -o bin/ ./cmd/puzzlesat ./cmd/puzzlesat-render ./cmd/puzzlesat-bench ./cmd/puzzlesat-generate ./cmd/puzzlesat-serve ./cmd/puzzlesat-report
 
 test:
 	$(GO) test -count=1 -timeout 20m $(PKGS)

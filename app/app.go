@@ -153,11 +153,13 @@ func commands() []*cli.Command {
 	cmds = append(cmds, cnf, rulescmd.Command(), crosscheckcmd.Command(), shiftcmd.Command(),
 		// Drawing links a graphics library, bench a plotting library,
 		// benchstat's format and a progress bar, generate a progress bar,
-		// and the playground an HTTP stack, whose packages would cost every
-		// start of this binary milliseconds: each is a binary of its own.
+		// the playground an HTTP stack and report a graphics library and a
+		// progress bar, whose packages would cost every start of this
+		// binary milliseconds: each is a binary of its own.
 		passMaxInput(extcmd.Command("bench", "benchmark the encodings: sizes, solver effort and times per kind, instance set, encoding and back-end; bench compare OLD NEW", "puzzlesat-bench")),
 		passMaxInput(extcmd.Command("generate", "generate new puzzles of a chosen difficulty, proven unique, in batches and shards", "puzzlesat-generate")),
 		passMaxInput(extcmd.Command("render", "draw a puzzle, a solution, two solutions, the backbone or a hint as SVG, PNG or PDF", "puzzlesat-render")),
+		passMaxInput(extcmd.Command("report", "prove, grade and typeset a collection of puzzles: an HTML report, a PDF booklet or JSON lines", "puzzlesat-report")),
 		passMaxInput(extcmd.Command("serve", "a web playground: open, draw, play, check, grade and generate puzzles, solve shift puzzles (JSON API under /api/)", "puzzlesat-serve")))
 	return cmds
 }

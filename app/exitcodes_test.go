@@ -133,6 +133,10 @@ func exitCases() []exitCase {
 		{"render", 1, "", []string{"render", "--second", ecJanko}},
 		{"render", 2, "", []string{"render", "nosuch.in"}},
 		{"render", 3, "", []string{"render", "--solution", "--timeout", "1ns", ecJanko}},
+		{"report", 0, "", []string{"report", "-o", "-", ecJanko}},
+		{"report", 1, "", []string{"report", "-o", "-", ecPlay + "#4x4_1"}},
+		{"report", 2, "", []string{"report", "-o", "-", "nosuch.in"}},
+		{"report", 3, "", []string{"report", "--timeout", "1ns", "-o", "-", ecJanko}},
 		// serve runs until interrupted; its help ends with 0 as a stop does
 		// (app/servecmd's tests stop a running server).
 		{"serve", 0, "", []string{"serve", "--help"}},

@@ -176,7 +176,7 @@ func TestMain(m *testing.M) {
 	// from beside puzzlesat, or from PATH when the in-process cases of
 	// this package run them: dir goes first on it.
 	build := exec.Command("go", "build", "-tags", "urfave_cli_no_docs", "-o", dir+string(filepath.Separator),
-		"../cmd/puzzlesat", "../cmd/puzzlesat-render", "../cmd/puzzlesat-bench", "../cmd/puzzlesat-generate", "../cmd/puzzlesat-serve")
+		"../cmd/puzzlesat", "../cmd/puzzlesat-render", "../cmd/puzzlesat-bench", "../cmd/puzzlesat-generate", "../cmd/puzzlesat-serve", "../cmd/puzzlesat-report")
 	if out, err := build.CombinedOutput(); err != nil {
 		fmt.Fprintf(os.Stderr, "building puzzlesat: %v\n%s", err, out)
 		os.Exit(1)

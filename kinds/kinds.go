@@ -45,6 +45,8 @@ type (
 	Draft         = kind.Draft
 	GuardedDraft  = kind.GuardedDraft
 	Guarded       = kind.Guarded
+	Clue          = kind.Clue
+	Clued         = kind.Clued
 )
 
 // SolveRules runs inst's human rules from its start (kind.SolveRules).

@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"image/color"
 	"image/png"
 	"io"
 	"math"
@@ -97,4 +98,38 @@ type outlines struct{ *svg.SVG }
 
 func (o outlines) RenderText(t *canvas.Text, m canvas.Matrix) {
 	t.RenderAsPath(o.SVG, m, 0)
+}
+
+// WritePages writes pages as one PDF document, a page per canvas, each of
+// its canvas's size (package report's booklet).
+func WritePages(w io.Writer, pages []*canvas.Canvas) error {
+	if len(pages) == 0 {
+		return fmt.Errorf("render: a PDF of no pages")
+	}
+	r := pdf.New(w, pages[0].W, pages[0].H, nil)
+	for i, c := range pages {
+		if i > 0 {
+			r.NewPage(c.W, c.H)
+		}
+		c.RenderTo(r)
+	}
+	return r.Close()
+}
+
+// Fonts are the fonts pictures are written in, for pages composed around
+// pictures (package report's booklet) to match them.
+type Fonts struct{ f *faces }
+
+// LoadFonts loads the fonts; each goroutine drawing needs its own.
+func LoadFonts() (*Fonts, error) {
+	f, err := loadFaces()
+	if err != nil {
+		return nil, err
+	}
+	return &Fonts{f}, nil
+}
+
+// Face is the font face whose capitals are capMM millimetres high.
+func (f *Fonts) Face(capMM float64, bold bool, col color.RGBA) *canvas.FontFace {
+	return f.f.face(capMM, bold, col)
 }

@@ -74,6 +74,21 @@ const (
 
 // Draw draws inst as pic says.
 func Draw(inst kinds.Instance, pic Picture) (*canvas.Canvas, error) {
+	f, err := loadFaces()
+	if err != nil {
+		return nil, err
+	}
+	return draw(f, inst, pic)
+}
+
+// Draw draws inst as the function Draw does, with fonts loaded once for
+// many pictures (loading them is most of a small picture's time); one
+// goroutine at a time.
+func (f *Fonts) Draw(inst kinds.Instance, pic Picture) (*canvas.Canvas, error) {
+	return draw(f.f, inst, pic)
+}
+
+func draw(f *faces, inst kinds.Instance, pic Picture) (*canvas.Canvas, error) {
 	b := inst.Display()
 	n := len(inst.Vars())
 	if len(b.Unknowns) != n {
@@ -86,10 +101,6 @@ func Draw(inst kinds.Instance, pic Picture) (*canvas.Canvas, error) {
 	}
 	if pic.Hint != nil && len(pic.Start) != n {
 		return nil, fmt.Errorf("render: hint without the %d starting candidates", n)
-	}
-	f, err := loadFaces()
-	if err != nil {
-		return nil, err
 	}
 	boards := []puzzle.Assignment{pic.Values}
 	labels := []string{""}

@@ -83,6 +83,8 @@ var Rules = []Rule{
 		Why: "the answer layer is what every front end (app, render, serve) asks; it sits above solve, crosscheck and generate and below them"},
 	{From: "render/...", Not: join([]string{"generate/..."}, belowApp),
 		Why: "pictures draw what solve and crosscheck found; the commands sit above"},
+	{From: "report/...", Not: join([]string{"generate/...", "serve/..."}, belowApp),
+		Why: "the collection report gathers what solve and crosscheck find and draws it with render; the commands sit above"},
 	{From: "generate/...", Not: belowApp,
 		Why: "the generator sits below the command line"},
 	{From: "serve/...", Not: join([]string{"render/..."}, belowApp),
@@ -106,10 +108,10 @@ var Rules = []Rule{
 	{From: "internal/clitest", Not: []string{"cmd/..."},
 		Why: "the commands' tests run app in-process, never the binary"},
 	{From: "cmd/...", Not: nil, Why: "the binaries are the top"},
-	{From: "cmd/puzzlesat", Not: []string{"render/...", "app/rendercmd", "bench/...", "app/benchcmd", "serve/...", "app/servecmd", "generate/...", "app/generatecmd"},
-		Why: "the graphics library render links, the plotting library, benchstat's format and progress bar bench links, the generators and progress bar generate links, and the HTTP stack serve links would cost every start of puzzlesat milliseconds: puzzlesat render, bench, generate and serve run cmd/puzzlesat-render, -bench, -generate and -serve"},
-	{From: "app", Not: []string{"render/...", "app/rendercmd", "bench/...", "app/benchcmd", "serve/...", "app/servecmd", "generate/...", "app/generatecmd"},
-		Why: "the app every binary shares must not pull render, bench, generate or serve into cmd/puzzlesat"},
+	{From: "cmd/puzzlesat", Not: []string{"render/...", "app/rendercmd", "bench/...", "app/benchcmd", "serve/...", "app/servecmd", "generate/...", "app/generatecmd", "report/...", "app/reportcmd"},
+		Why: "the graphics library render links, the plotting library, benchstat's format and progress bar bench links, the generators and progress bar generate links, the HTTP stack serve links and the graphics library and progress bar report links would cost every start of puzzlesat milliseconds: puzzlesat render, bench, generate, serve and report run cmd/puzzlesat-render, -bench, -generate, -serve and -report"},
+	{From: "app", Not: []string{"render/...", "app/rendercmd", "bench/...", "app/benchcmd", "serve/...", "app/servecmd", "generate/...", "app/generatecmd", "report/...", "app/reportcmd"},
+		Why: "the app every binary shares must not pull render, bench, generate, serve or report into cmd/puzzlesat"},
 }
 
 // Package is one package of the module: its path relative to the module

@@ -37,6 +37,11 @@ type Models[P Model] struct {
 	// Display draws the puzzle's board as data (package display), which
 	// render and the playground's page draw.
 	Display func(p P) *display.Board
+	// Clues, when set, lists the puzzle's removable clues, and Without
+	// returns a copy of it without the clues ids (known ones: Of checks),
+	// its carried solution dropped: what Instance.(Clued) answers.
+	Clues   func(p P) []Clue
+	Without func(p P, ids []int) (P, error)
 }
 
 // Kind returns k with Detect, Parse and Select filled from m, and the

@@ -1,0 +1,259 @@
+// Package reportcmd is `puzzlesat report`: a collection of puzzles proven,
+// graded and typeset at once (package report), as one HTML page, a PDF
+// booklet or JSON lines; --shard writes one share's JSON lines and --from
+// assembles the report from them without solving again.
+package reportcmd
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/urfave/cli/v2"
+
+	"github.com/puzzlesat/puzzlesat/app/appio"
+	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/report"
+)
+
+// Command returns the `report` command.
+func Command() *cli.Command {
+	return &cli.Command{
+		Name:      "report",
+		Usage:     "prove, grade and typeset a collection: HTML, PDF booklet or JSON lines by -o's extension (exit 0 all unique, 1 some not, 2 bad input, 3 timeout)",
+		ArgsUsage: "FILE|DIR...",
+		Description: "Every puzzle of the files and folders (folders are walked) is checked for uniqueness by SAT, graded by\n" +
+			"its human rules into its kind's generation bands, and, when unique, has every removable clue taken away in\n" +
+			"turn to name the redundant ones (each proven by SAT); an unsolvable puzzle gets a minimal set of clues that\n" +
+			"contradict each other. Problems (malformed, unsolvable, multiple, timed out) come first.\n" +
+			"-o FILE.html: one self-contained page; FILE.pdf: a booklet (contents, a page per puzzle, solutions);\n" +
+			"FILE.json or FILE.jsonl (or -): JSON lines. --shard I/N writes JSON lines of puzzle k with k mod N = I;\n" +
+			"--from reads such files (the arguments) and writes the report without solving again.",
+		Flags: append([]cli.Flag{
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE`: .html, .pdf, .json or .jsonl (- for JSON lines on standard output)"},
+			&cli.BoolFlag{Name: "from", Usage: "the arguments are JSON lines of earlier runs (--shard outputs): assemble them, solving nothing"},
+			&cli.BoolFlag{Name: "certify", Usage: "attach a checked RUP certificate to every uniqueness verdict (the puzzle's and each redundant clue's)"},
+			&cli.StringFlag{Name: "paper", Value: "a4", Usage: "PDF paper: a4 or letter"},
+			&cli.StringFlag{Name: "order", Value: "input", Usage: "after the problems: input (the arguments' order) or difficulty (easiest first)"},
+			&cli.StringFlag{Name: "title", Value: "Puzzle collection report", Usage: "the report's heading"},
+			&cli.DurationFlag{Name: "puzzle-timeout", Usage: "give up on one puzzle after this long (0: no limit); it is reported as timed out"},
+			&cli.IntFlag{Name: "jobs", Usage: "puzzles worked on at once (0: one per CPU)"},
+			&cli.StringFlag{Name: "kind", Usage: "puzzle kind (default: detect from each input)"},
+			&cli.StringFlag{Name: "card", Usage: "cardinality encoding (encode/card; default totalizer)"},
+			appio.SolverFlag, appio.TimeoutFlag, appio.ShardFlag,
+		}, appio.KindFlags()...),
+		Action: appio.Anywhere(action),
+	}
+}
+
+// format is what -o asks for.
+type format int
+
+const (
+	asHTML format = iota
+	asPDF
+	asJSON
+)
+
+func formatOf(out string) (format, error) {
+	if out == "-" {
+		return asJSON, nil
+	}
+	switch ext := strings.ToLower(filepath.Ext(out)); ext {
+	case ".html", ".htm":
+		return asHTML, nil
+	case ".pdf":
+		return asPDF, nil
+	case ".json", ".jsonl":
+		return asJSON, nil
+	default:
+		return 0, fmt.Errorf("-o %s: want a .html, .pdf, .json or .jsonl file (or - for JSON lines)", out)
+	}
+}
+
+func action(c *cli.Context, args []string) error {
+	out := c.String("output")
+	if out == "" {
+		return appio.Exit(appio.ExitBadInput, "report: -o FILE.html, FILE.pdf or FILE.jsonl (- for JSON lines on standard output) is required")
+	}
+	f, err := formatOf(out)
+	if err != nil {
+		return appio.BadInput(err)
+	}
+	paper, err := report.PaperOf(c.String("paper"))
+	if err != nil {
+		return appio.BadInput(err)
+	}
+	var byDifficulty bool
+	switch o := c.String("order"); o {
+	case "input":
+	case "difficulty":
+		byDifficulty = true
+	default:
+		return appio.Exit(appio.ExitBadInput, "unknown --order %q (want input or difficulty)", o)
+	}
+	sh, err := appio.Shard(c)
+	if err != nil {
+		return err
+	}
+	if !sh.IsWhole() && f != asJSON {
+		return appio.Exit(appio.ExitBadInput, "--shard writes JSON lines (-o FILE.jsonl); assemble the shards with report --from")
+	}
+	if len(args) == 0 {
+		return appio.Exit(appio.ExitBadInput, "report: give files or folders of puzzles (or, with --from, JSON lines of earlier runs)")
+	}
+	meta := report.Meta{Title: c.String("title"), ByDifficulty: byDifficulty}
+
+	var recs []report.Record
+	code := appio.ExitOK
+	if c.Bool("from") {
+		if recs, err = report.ReadJSON(args...); err != nil {
+			return appio.BadInput(err)
+		}
+	} else {
+		if recs, code, err = gather(c, args, sh); err != nil {
+			return err
+		}
+	}
+	for _, r := range recs {
+		code = worst(code, exitOf(&r))
+	}
+	var buf bytes.Buffer
+	switch f {
+	case asHTML:
+		err = report.WriteHTML(&buf, recs, meta)
+	case asPDF:
+		err = report.WritePDF(&buf, recs, meta, paper)
+	case asJSON:
+		err = report.WriteJSON(&buf, recs)
+	}
+	if err != nil {
+		return err
+	}
+	if out == "-" {
+		_, err = c.App.Writer.Write(buf.Bytes())
+	} else {
+		err = os.WriteFile(out, buf.Bytes(), 0o666)
+	}
+	if err != nil {
+		return appio.BadInput(err)
+	}
+	fmt.Fprintln(c.App.ErrWriter, summary(recs, out))
+	if code != appio.ExitOK {
+		return cli.Exit("", code)
+	}
+	return nil
+}
+
+// gather loads the puzzles of args and works out the records of this
+// shard's share.
+func gather(c *cli.Context, args []string, sh interface{ Has(int) bool }) ([]report.Record, int, error) {
+	opt, err := appio.KindOptions(c)
+	if err != nil {
+		return nil, 0, err
+	}
+	var only *kinds.Kind
+	if k := c.String("kind"); k != "" {
+		var err error
+		if only, err = kinds.Lookup(k); err != nil {
+			return nil, 0, appio.BadInput(err)
+		}
+	}
+	newSolver, err := appio.Factory(c)
+	if err != nil {
+		return nil, 0, err
+	}
+	ctx, cancel := appio.Context(c)
+	defer cancel()
+	items, _ := report.Load(args, opt, only, c.App.Reader)
+	var mine []report.Item
+	for _, it := range items {
+		if sh.Has(it.Index) {
+			mine = append(mine, it)
+		}
+	}
+	bar := newBar(c.App.ErrWriter, len(mine))
+	recs, err := report.Gather(ctx, mine, report.Options{
+		Solver: newSolver, Certify: c.Bool("certify"), Workers: c.Int("jobs"),
+		PuzzleTimeout: c.Duration("puzzle-timeout"), Kind: opt,
+		Done: func(report.Record) {
+			if bar != nil {
+				bar.Add(1)
+			}
+		},
+	})
+	if bar != nil {
+		bar.Finish()
+		fmt.Fprintln(c.App.ErrWriter)
+	}
+	code := appio.ExitOK
+	if err != nil && appio.IsTimeout(err) {
+		// The report is written with what was done; the rest are timed out.
+		code = appio.ExitTimeout
+	}
+	return recs, code, nil
+}
+
+// exitOf is one record's exit code.
+func exitOf(r *report.Record) int {
+	switch {
+	case r.Verdict == report.Malformed:
+		return appio.ExitBadInput
+	case r.Verdict == report.Timeout || r.TimedOut:
+		return appio.ExitTimeout
+	case r.Verdict != report.Unique:
+		return appio.ExitNo
+	}
+	return appio.ExitOK
+}
+
+// worst combines exit codes: bad input, then timeout, then a negative
+// answer.
+func worst(a, b int) int {
+	rank := map[int]int{appio.ExitOK: 0, appio.ExitNo: 1, appio.ExitTimeout: 2, appio.ExitBadInput: 3}
+	if rank[b] > rank[a] {
+		return b
+	}
+	return a
+}
+
+// summary is the line said on stderr when the report is written.
+func summary(recs []report.Record, out string) string {
+	n := map[string]int{}
+	for _, r := range recs {
+		n[r.Verdict]++
+	}
+	var parts []string
+	for _, v := range []string{report.Unique, report.Multiple, report.Unsolvable, report.Malformed, report.Timeout} {
+		if n[v] > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n[v], v))
+		}
+	}
+	if out == "-" {
+		out = "standard output"
+	}
+	return fmt.Sprintf("report: %d puzzles (%s) written to %s", len(recs), strings.Join(parts, ", "), out)
+}
+
+// newBar returns a progress bar over total puzzles on w, or nil when w
+// is not a terminal.
+func newBar(w io.Writer, total int) *progressbar.ProgressBar {
+	if !appio.IsTerminal(w) || total == 0 {
+		return nil
+	}
+	return progressbar.NewOptions(total,
+		progressbar.OptionSetWriter(w),
+		progressbar.OptionSetItsString("puzzles"),
+		progressbar.OptionShowIts(),
+		progressbar.OptionShowCount(),
+		progressbar.OptionSetPredictTime(true),
+		progressbar.OptionThrottle(100*time.Millisecond),
+		progressbar.OptionSetWidth(24),
+		progressbar.OptionSetDescription("report"),
+	)
+}

@@ -1,0 +1,14 @@
+// Command puzzlesat-report proves, grades and typesets a collection of
+// puzzles: `puzzlesat report` runs it. It is a binary of its own so that
+// the graphics library it links costs nothing to every other start of
+// puzzlesat. Run `puzzlesat report --help`.
+package main
+
+import (
+	"os"
+
+	"github.com/puzzlesat/puzzlesat/app"
+	"github.com/puzzlesat/puzzlesat/app/reportcmd"
+)
+
+func main() { os.Exit(app.RunOwn(reportcmd.Command())) }

@@ -1,0 +1,66 @@
+package kind
+
+import (
+	"fmt"
+
+	"github.com/puzzlesat/puzzlesat/puzzle"
+)
+
+// Clue is one clue of a parsed puzzle that can be taken away (Juosan's
+// numbers, Arrows' givens, Shinro's arrows, Linjat's dots: the clues a
+// generator removes), named for a report.
+type Clue struct {
+	// ID is the clue's stable id, what Without takes.
+	ID int `json:"id"`
+	// Cell is where the clue is drawn (numbered from 1 in JSON).
+	Cell puzzle.Pos `json:"cell"`
+	// Label is what the clue says ("3", "←", "dot").
+	Label string `json:"label"`
+}
+
+// Clued is implemented by instances whose clues can be taken away: the
+// collection report proves which clues a puzzle does not need (its
+// uniqueness survives their removal) and which clues of an unsolvable
+// puzzle contradict each other. Every instance built by Models is one; a
+// kind that declares no clues lists none.
+type Clued interface {
+	// Clues lists the puzzle's removable clues, in reading order.
+	Clues() []Clue
+	// Without returns the puzzle with the clues ids taken away (and
+	// without the solution its input carried, which may no longer fit).
+	Without(ids ...int) (Instance, error)
+}
+
+// Clues lists the puzzle's removable clues (Models.Clues; none when the
+// kind declares none).
+func (x *Of[P]) Clues() []Clue {
+	if x.m.Clues == nil {
+		return nil
+	}
+	return x.m.Clues(x.p)
+}
+
+// Without returns the puzzle with the clues ids taken away, as an
+// instance with the same options.
+func (x *Of[P]) Without(ids ...int) (Instance, error) {
+	if len(ids) == 0 {
+		return x.m.Instance(x.p, x.opt), nil
+	}
+	if x.m.Without == nil {
+		return nil, fmt.Errorf("%s puzzles have no removable clues", x.p.Kind())
+	}
+	known := map[int]bool{}
+	for _, c := range x.Clues() {
+		known[c.ID] = true
+	}
+	for _, id := range ids {
+		if !known[id] {
+			return nil, fmt.Errorf("%s: no removable clue %d", x.p.Kind(), id)
+		}
+	}
+	p, err := x.m.Without(x.p, ids)
+	if err != nil {
+		return nil, err
+	}
+	return x.m.Instance(p, x.opt), nil
+}

@@ -1,0 +1,301 @@
+package report
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/puzzlesat/puzzlesat/crosscheck"
+	"github.com/puzzlesat/puzzlesat/human"
+	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/sat"
+	"github.com/puzzlesat/puzzlesat/solve"
+)
+
+// Options are how Gather works.
+type Options struct {
+	// Solver makes the SAT solvers (required).
+	Solver sat.Factory
+	// Certify attaches a checked RUP certificate to every uniqueness
+	// verdict: the puzzle's, and each redundant clue's.
+	Certify bool
+	// Workers puzzles are worked on at once (≤ 0: GOMAXPROCS).
+	Workers int
+	// PuzzleTimeout bounds the work on one puzzle (0: none); the run's
+	// own deadline is the context's.
+	PuzzleTimeout time.Duration
+	// Kind are the kinds' options the puzzles were read with; a puzzle's
+	// kind's own flags that differ from their defaults are kept in its
+	// record, so that --from reads it back the same way.
+	Kind kinds.Options
+	// Done, when set, is called after each puzzle (from any goroutine,
+	// one call at a time).
+	Done func(Record)
+}
+
+// Gather works out every item's record, in the items' order: each puzzle
+// is graded by its human rules while SAT decides uniqueness beside them
+// (crosscheck.Grade); a unique puzzle has each removable clue taken away
+// in turn and the rest proven unique or not; an unsolvable one has its
+// clues thinned to a set that still contradicts and none of whose clues
+// can go. When ctx ends, the puzzles not done are recorded as timed out
+// and Gather returns ctx's error beside the records.
+func Gather(ctx context.Context, items []Item, opt Options) ([]Record, error) {
+	out := make([]Record, len(items))
+	workers := opt.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	next := make(chan int)
+	var (
+		wg sync.WaitGroup
+		mu sync.Mutex
+	)
+	for range min(workers, max(1, len(items))) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				r := one(ctx, items[i], opt)
+				out[i] = r
+				if opt.Done != nil {
+					mu.Lock()
+					opt.Done(r)
+					mu.Unlock()
+				}
+			}
+		}()
+	}
+	for i := range items {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return out, ctx.Err()
+}
+
+// one is one item's record.
+func one(ctx context.Context, it Item, opt Options) (r Record) {
+	start := time.Now()
+	r = Record{Index: it.Index, File: it.File}
+	defer func() { r.Ms = millis(time.Since(start)) }()
+	if it.Inst == nil {
+		r.Verdict, r.Error = Malformed, it.Err.Error()
+		return r
+	}
+	inst := it.Inst
+	r.Kind, r.Name, r.Rows, r.Cols = inst.Kind(), inst.Name(), inst.Rows(), inst.Cols()
+	r.Entry = inst.Head().Entry
+	k, kerr := kinds.Lookup(r.Kind)
+	if kerr == nil {
+		for _, f := range k.Flags {
+			if v := opt.Kind.Flag(f.Name); v != "" && v != f.Default {
+				if r.Flags == nil {
+					r.Flags = map[string]string{}
+				}
+				r.Flags[f.Name] = v
+			}
+		}
+	}
+	if kerr == nil && len(k.Outputs) > 0 {
+		if text, err := inst.Format(k.Outputs[0]); err == nil {
+			r.Puzzle = text
+		}
+	}
+	if opt.PuzzleTimeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, opt.PuzzleTimeout)
+		defer cancel()
+	}
+	res, err := crosscheck.Grade(ctx, inst, crosscheck.Options{Solver: opt.Solver, Trials: -1, Parallel: 1})
+	if res != nil && res.Human != nil {
+		r.Grade = grade(inst, res.Human)
+	}
+	if res == nil || res.SAT == nil {
+		// No verdict: the time ran out, or the puzzle cannot be encoded.
+		if timedOut(ctx, err) {
+			r.Verdict, r.TimedOut = Timeout, true
+			r.Error = "the time limit ran out before SAT's verdict"
+		} else {
+			r.Verdict, r.Error = Malformed, fmt.Sprintf("%s: %v", r.Label(), err)
+		}
+		return r
+	}
+	if err != nil {
+		// A disagreement or an unsound step: SAT's verdict stands, and
+		// the grade is not to be trusted.
+		r.Error = err.Error()
+		r.TimedOut = timedOut(ctx, err)
+	}
+	s := res.SAT
+	switch s.Status {
+	case sat.UniqueSolution:
+		r.Verdict = Unique
+	case sat.MultipleSolutions:
+		r.Verdict = Multiple
+	case sat.Unsolvable:
+		r.Verdict = Unsolvable
+	default:
+		r.Verdict, r.TimedOut = Timeout, true
+	}
+	r.Solution, r.Second = s.First, s.Second
+	for _, q := range s.Differences {
+		r.Differences = append(r.Differences, Difference{Cell: q, First: valueAt(inst, s.First, q), Second: valueAt(inst, s.Second, q)})
+	}
+	if r.Verdict == Unique && opt.Certify {
+		c, err := solve.Check(ctx, inst, opt.Solver, true)
+		switch {
+		case err != nil:
+			note(&r, ctx, "certificate", err)
+		case c.Certificate != nil:
+			r.Certificate = &Certificate{Lemmas: c.Certificate.Size(), Backend: c.Certificate.Backend, Checked: true, CheckMs: millis(c.Certificate.CheckTime)}
+		}
+	}
+	cl, ok := inst.(kinds.Clued)
+	if !ok {
+		return r
+	}
+	clues := cl.Clues()
+	r.Clues = len(clues)
+	switch r.Verdict {
+	case Unique:
+		red, err := redundant(ctx, cl, clues, opt)
+		r.Redundant = red
+		if err != nil {
+			note(&r, ctx, "redundant clues", err)
+		}
+	case Unsolvable:
+		conf, err := conflict(ctx, cl, clues, opt)
+		r.Conflict = conf
+		if err != nil {
+			note(&r, ctx, "conflicting clues", err)
+		}
+	}
+	return r
+}
+
+// note records that part of a puzzle's work failed or was cut short.
+func note(r *Record, ctx context.Context, what string, err error) {
+	if timedOut(ctx, err) {
+		r.TimedOut = true
+		err = errors.New("cut short by the time limit")
+	}
+	msg := what + ": " + err.Error()
+	if r.Error != "" {
+		msg = r.Error + "; " + msg
+	}
+	r.Error = msg
+}
+
+func timedOut(ctx context.Context, err error) bool {
+	return ctx.Err() != nil || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled)
+}
+
+// redundant lists the clues whose removal alone leaves the puzzle unique,
+// each proven by a SAT check of the puzzle without it (certified with
+// opt.Certify).
+func redundant(ctx context.Context, cl kinds.Clued, clues []kinds.Clue, opt Options) ([]Clue, error) {
+	out := []Clue{}
+	for _, c := range clues {
+		inst, err := cl.Without(c.ID)
+		if err != nil {
+			return out, err
+		}
+		res, err := solve.Check(ctx, inst, opt.Solver, opt.Certify)
+		if err != nil {
+			return out, err
+		}
+		switch res.Status {
+		case sat.UniqueSolution:
+			rc := Clue{Clue: c}
+			if res.Certificate != nil {
+				rc.Lemmas = res.Certificate.Size()
+			}
+			out = append(out, rc)
+		case sat.UniquenessUnknown:
+			return out, context.DeadlineExceeded
+		}
+	}
+	return out, nil
+}
+
+// conflict thins the clues of an unsolvable puzzle to a set that still
+// has no solution, removing each clue in turn for good when the puzzle
+// stays unsolvable without it (deletion-based: no clue of the result can
+// go, each such removal proven satisfiable by SAT).
+func conflict(ctx context.Context, cl kinds.Clued, clues []kinds.Clue, opt Options) ([]Clue, error) {
+	var gone []int
+	keep := slices.Clone(clues)
+	for _, c := range clues {
+		inst, err := cl.Without(append(slices.Clone(gone), c.ID)...)
+		if err != nil {
+			return nil, err
+		}
+		st, _, err := solve.One(ctx, inst, opt.Solver)
+		if err != nil {
+			return nil, err
+		}
+		switch st {
+		case sat.Unsat:
+			gone = append(gone, c.ID)
+			keep = slices.DeleteFunc(keep, func(k kinds.Clue) bool { return k.ID == c.ID })
+		case sat.Sat:
+		default:
+			return nil, context.DeadlineExceeded
+		}
+	}
+	out := make([]Clue, len(keep))
+	for i, c := range keep {
+		out[i] = Clue{Clue: c}
+	}
+	return out, nil
+}
+
+// grade is the human engine's solve as a Grade, with the band it lands in.
+func grade(inst kinds.Instance, h *human.Result) *Grade {
+	rep := h.Report
+	g := &Grade{Status: string(h.Status), Score: rep.Score, MaxLevel: rep.MaxLevel, Hardest: rep.MaxRule,
+		TrialDepth: rep.TrialDepth, Steps: rep.Steps, Layers: rep.Depth, Rules: []RuleUse{}}
+	level := map[string]int{}
+	for _, s := range h.Steps {
+		if _, ok := level[s.Rule]; !ok {
+			level[s.Rule] = s.Level
+		}
+	}
+	for name, n := range rep.RuleSteps {
+		g.Rules = append(g.Rules, RuleUse{Name: name, Level: level[name], Steps: n})
+	}
+	slices.SortFunc(g.Rules, func(a, b RuleUse) int { return cmp.Or(cmp.Compare(a.Level, b.Level), cmp.Compare(a.Name, b.Name)) })
+	if h.Status != human.StatusSolved {
+		return g
+	}
+	k, err := kinds.Lookup(inst.Kind())
+	if err != nil || k.Generate == nil {
+		return g
+	}
+	for i := range k.Generate.Bands {
+		if b := k.Generate.Bands[i].At(inst.Rows(), inst.Cols()); b.In(h.Status, rep) {
+			g.Band = b.Name
+			break
+		}
+	}
+	return g
+}
+
+// valueAt is the label of the value a gives the unknown at q.
+func valueAt(inst kinds.Instance, a puzzle.Assignment, q puzzle.Pos) string {
+	for i, v := range inst.Vars() {
+		if v.Pos == q && i < len(a) && a[i] >= 0 && a[i] < len(v.Domain) {
+			return v.Domain[a[i]]
+		}
+	}
+	return "?"
+}
+
+func millis(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }

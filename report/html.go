@@ -1,0 +1,435 @@
+package report
+
+import (
+	"bufio"
+	"fmt"
+	"html/template"
+	"io"
+	"math"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/tdewolff/canvas"
+
+	"github.com/puzzlesat/puzzlesat/internal/plural"
+	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/render"
+)
+
+// Meta is what a report says of the run as a whole.
+type Meta struct {
+	// Title heads the report.
+	Title string
+	// ByDifficulty orders the puzzles easiest first (after the problems).
+	ByDifficulty bool
+}
+
+func htmlEscape(s string) string { return template.HTMLEscapeString(s) }
+
+// htmlPuzzle is one puzzle's section.
+type htmlPuzzle struct {
+	*Record
+	N                                             int // its number in the report, from 1
+	PuzzleSVG, SolutionSVG, BothSVG, RedundantSVG template.HTML
+	DrawErr                                       string
+}
+
+// WriteHTML writes the report as one self-contained HTML page: pictures
+// as inline SVG, a few lines of script to sort the summary table, no
+// network.
+func WriteHTML(w io.Writer, recs []Record, meta Meta) error {
+	order := Arrange(recs, meta.ByDifficulty)
+	pz := make([]htmlPuzzle, len(order))
+	for i, r := range order {
+		pz[i] = htmlPuzzle{Record: r, N: r.Index + 1}
+	}
+	if err := drawAll(pz); err != nil {
+		return err
+	}
+	data := struct {
+		Meta
+		Puzzles  []htmlPuzzle
+		Problems []htmlPuzzle
+		Counts   string
+		Certify  string
+		Chart    template.HTML
+		TotalMs  float64
+	}{Meta: meta, Puzzles: pz, Counts: counts(recs), Certify: certifyNote(recs), Chart: template.HTML(chart(recs))}
+	for _, p := range pz {
+		if p.Problem() {
+			data.Problems = append(data.Problems, p)
+		}
+		data.TotalMs += p.Ms
+	}
+	bw := bufio.NewWriter(w)
+	if err := page.Execute(bw, data); err != nil {
+		return err
+	}
+	return bw.Flush()
+}
+
+// counts says how many puzzles have each verdict.
+func counts(recs []Record) string {
+	n := map[string]int{}
+	cut := 0
+	for _, r := range recs {
+		n[r.Verdict]++
+		if r.TimedOut && r.Verdict != Timeout {
+			cut++
+		}
+	}
+	parts := []string{plural.N(len(recs), "puzzle") + ":"}
+	for _, v := range []string{Unique, Multiple, Unsolvable, Malformed, Timeout} {
+		if n[v] > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n[v], v))
+		}
+	}
+	s := strings.Join(parts[:1], "") + " " + strings.Join(parts[1:], ", ")
+	if cut > 0 {
+		s += fmt.Sprintf(" (%d cut short by the time limit)", cut)
+	}
+	return s
+}
+
+// certifyNote says whether the uniqueness verdicts carry certificates.
+func certifyNote(recs []Record) string {
+	unique, cert := 0, 0
+	for _, r := range recs {
+		if r.Verdict == Unique {
+			unique++
+			if r.Certificate != nil && r.Certificate.Checked {
+				cert++
+			}
+		}
+	}
+	switch {
+	case cert == 0:
+		return ""
+	case cert == unique:
+		return fmt.Sprintf("Every uniqueness verdict (%d) carries a RUP certificate that no second solution exists, checked independently; so does every redundant clue's.", unique)
+	}
+	return fmt.Sprintf("%d of %d uniqueness verdicts carry a checked RUP certificate.", cert, unique)
+}
+
+// bandColours colour the chart's dots by band.
+var bandColours = map[string]string{"easy": "#2e9e44", "medium": "#2f6fd0", "hard": "#e08a00", "expert": "#c62828"}
+
+// chart is the difficulty chart: the score of every graded puzzle, by
+// kind, coloured by band, as inline SVG; each dot links to its section.
+func chart(recs []Record) string {
+	var names []string
+	byKind := map[string][]*Record{}
+	top := 0.0
+	for i := range recs {
+		r := &recs[i]
+		if r.Grade == nil || r.Grade.Status != "solved" {
+			continue
+		}
+		if byKind[r.Kind] == nil {
+			names = append(names, r.Kind)
+		}
+		byKind[r.Kind] = append(byKind[r.Kind], r)
+		top = math.Max(top, r.Grade.Score)
+	}
+	if len(names) == 0 {
+		return `<p>No puzzle was solved by the rules: nothing to chart.</p>`
+	}
+	slices.Sort(names)
+	top = niceCeil(top)
+	const (
+		w, h        = 720.0, 300.0
+		left, right = 56.0, 12.0
+		upper, low  = 12.0, 40.0
+	)
+	col := (w - left - right) / float64(len(names))
+	y := func(s float64) float64 { return upper + (h-upper-low)*(1-math.Sqrt(s/top)) }
+	var b strings.Builder
+	fmt.Fprintf(&b, `<svg class="chart" viewBox="0 0 %g %g" role="img" aria-label="difficulty score by kind">`, w, h)
+	for _, t := range ticks(top) {
+		fmt.Fprintf(&b, `<line x1="%g" x2="%g" y1="%.1f" y2="%.1f" class="grid"/><text x="%g" y="%.1f" class="tick" text-anchor="end">%s</text>`,
+			left, w-right, y(t), y(t), left-6, y(t)+4, trimFloat(t))
+	}
+	fmt.Fprintf(&b, `<text x="14" y="%g" class="axis" transform="rotate(-90 14 %g)" text-anchor="middle">score (square-root scale)</text>`, (h-low+upper)/2, (h-low+upper)/2)
+	for i, k := range names {
+		cx := left + col*(float64(i)+0.5)
+		fmt.Fprintf(&b, `<text x="%.1f" y="%g" class="axis" text-anchor="middle">%s (%d)</text>`, cx, h-low+22, k, len(byKind[k]))
+		for j, r := range byKind[k] {
+			// A fixed spread across the column keeps dots apart.
+			dx := (float64((j*37)%100)/100 - 0.5) * col * 0.6
+			c := bandColours[r.Grade.Band]
+			if c == "" {
+				c = "#888"
+			}
+			band := r.Grade.Band
+			if band == "" {
+				band = "no band"
+			}
+			fmt.Fprintf(&b, `<a href="#p%d"><circle cx="%.1f" cy="%.1f" r="4" fill="%s"><title>%d. %s: %s, score %s</title></circle></a>`,
+				r.Index+1, cx+dx, y(r.Grade.Score), c, r.Index+1, htmlEscape(r.Name), band, trimFloat(r.Grade.Score))
+		}
+	}
+	b.WriteString(`</svg><p class="legend">`)
+	for _, band := range []string{"easy", "medium", "hard", "expert"} {
+		fmt.Fprintf(&b, `<span><i style="background:%s"></i>%s</span> `, bandColours[band], band)
+	}
+	b.WriteString(`<span><i style="background:#888"></i>in no band</span></p>`)
+	return b.String()
+}
+
+// niceCeil rounds x up to 1, 2 or 5 times a power of ten.
+func niceCeil(x float64) float64 {
+	if x <= 0 {
+		return 1
+	}
+	p := math.Pow(10, math.Floor(math.Log10(x)))
+	for _, m := range []float64{1, 2, 5, 10} {
+		if m*p >= x {
+			return m * p
+		}
+	}
+	return 10 * p
+}
+
+// ticks are the chart's score lines up to top.
+func ticks(top float64) []float64 {
+	out := []float64{0}
+	for _, f := range []float64{0.05, 0.2, 0.5, 1} {
+		out = append(out, top*f)
+	}
+	return out
+}
+
+func trimFloat(x float64) string {
+	s := fmt.Sprintf("%.1f", x)
+	return strings.TrimSuffix(s, ".0")
+}
+
+var funcs = template.FuncMap{
+	"score": func(r *Record) string {
+		if r.Grade == nil || r.Grade.Status != "solved" {
+			return r.Grade.statusWord()
+		}
+		return trimFloat(r.Grade.Score)
+	},
+	"scoreValue": func(r *Record) float64 {
+		if r.Grade == nil || r.Grade.Status != "solved" {
+			return -1
+		}
+		return r.Grade.Score
+	},
+	"band": func(r *Record) string {
+		if r.Grade == nil {
+			return ""
+		}
+		return r.Grade.Band
+	},
+	"cells": func(r *Record) int { return r.Rows * r.Cols },
+	"clues": func(cs []Clue) string {
+		parts := make([]string, len(cs))
+		for i, c := range cs {
+			parts[i] = fmt.Sprintf("r%dc%d (%s)", c.Cell.Row+1, c.Cell.Col+1, c.Label)
+		}
+		return strings.Join(parts, ", ")
+	},
+	"diffs": func(ds []Difference) string {
+		parts := make([]string, len(ds))
+		for i, d := range ds {
+			parts[i] = fmt.Sprintf("r%dc%d (%s/%s)", d.Cell.Row+1, d.Cell.Col+1, d.First, d.Second)
+		}
+		return strings.Join(parts, " ")
+	},
+	"n":     plural.N,
+	"ms":    func(x float64) string { return fmt.Sprintf("%.0f", x) },
+	"secs":  func(x float64) string { return fmt.Sprintf("%.1f s", x/1000) },
+	"kinds": func() string { return strings.Join(kinds.Names(), ", ") },
+	"redundantValue": func(r *Record) int {
+		if r.Verdict != Unique {
+			return -1
+		}
+		return len(r.Redundant)
+	},
+}
+
+var page = template.Must(template.New("report").Funcs(funcs).Parse(`<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{{.Title}}</title>
+<style>
+body{font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1b1b1b;margin:0;background:#fafafa}
+header,main,section.block{max-width:1100px;margin:0 auto;padding:0 16px}
+header{padding-top:20px}
+h1{font-size:1.6em;margin:.2em 0}
+h2{font-size:1.25em;margin:1.2em 0 .4em}
+a{color:#1f5fbf}
+.note{color:#555}
+.problems li{margin:.2em 0}
+.tablewrap{overflow-x:auto;border:1px solid #ddd;background:#fff;max-height:70vh}
+table{border-collapse:collapse;width:100%;font-size:.9em}
+th,td{padding:4px 8px;border-bottom:1px solid #eee;text-align:left;white-space:nowrap}
+th{position:sticky;top:0;background:#f0f0f0;cursor:pointer;user-select:none}
+th[aria-sort=ascending]::after{content:" ▲"}
+th[aria-sort=descending]::after{content:" ▼"}
+td.num{text-align:right;font-variant-numeric:tabular-nums}
+.v{display:inline-block;padding:0 6px;border-radius:9px;font-size:.85em;font-weight:600;color:#fff}
+.v-unique{background:#2e7d32}.v-multiple{background:#e08a00}.v-unsolvable{background:#c62828}.v-malformed{background:#6a1b9a}.v-timeout{background:#546e7a}
+.chart{width:100%;max-width:720px;height:auto;background:#fff;border:1px solid #ddd}
+.chart .grid{stroke:#e4e4e4}.chart .tick,.chart .axis{font-size:12px;fill:#444}
+.legend span{margin-right:12px;font-size:.9em}.legend i{display:inline-block;width:10px;height:10px;border-radius:5px;margin-right:4px}
+section.puzzle{background:#fff;border:1px solid #ddd;border-radius:6px;margin:16px 0;padding:4px 16px 12px}
+section.puzzle h2{margin-top:.6em}
+.pics{display:flex;flex-wrap:wrap;gap:16px;align-items:flex-start}
+svg.pic{max-width:100%;height:auto}
+pre.err{white-space:pre-wrap;background:#fff4f4;border-left:3px solid #c62828;padding:6px 10px;font-size:.9em}
+dl{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px;margin:.4em 0}
+dt{color:#555}dd{margin:0}
+details{margin:.6em 0}summary{cursor:pointer;color:#1f5fbf}
+</style>
+</head>
+<body>
+<header>
+<h1>{{.Title}}</h1>
+<p>{{.Counts}}. Worked on for {{secs .TotalMs}} in all.</p>
+{{with .Certify}}<p class="note">{{.}}</p>{{end}}
+</header>
+{{if .Problems}}<section class="block problems" id="problems">
+<h2>Problems ({{len .Problems}})</h2>
+<ul>{{range .Problems}}
+<li><a href="#p{{.N}}">{{.N}}. {{.Label}}</a> <span class="v v-{{.Verdict}}">{{.Verdict}}</span>{{if .TimedOut}} (cut short){{end}}{{with .Error}} — {{.}}{{end}}</li>{{end}}
+</ul>
+</section>{{end}}
+<section class="block" id="summary">
+<h2>Summary</h2>
+<p class="note">Click a heading to sort.{{if .ByDifficulty}} Listed problems first, then easiest first.{{else}} Listed problems first, then in input order.{{end}}</p>
+<div class="tablewrap"><table id="summary-table">
+<thead><tr><th data-type="num">#</th><th>kind</th><th>name</th><th data-type="num">size</th><th>verdict</th><th>band</th><th data-type="num">score</th><th>hardest rule</th><th data-type="num">trial depth</th><th data-type="num">redundant clues</th><th data-type="num">time (ms)</th></tr></thead>
+<tbody>{{range .Puzzles}}
+<tr><td class="num" data-v="{{.N}}"><a href="#p{{.N}}">{{.N}}</a></td><td>{{.Kind}}</td><td>{{if .Name}}{{.Name}}{{else}}{{.File}}{{end}}</td><td class="num" data-v="{{cells .Record}}">{{.Size}}</td><td><span class="v v-{{.Verdict}}">{{.Verdict}}</span></td><td>{{band .Record}}</td><td class="num" data-v="{{scoreValue .Record}}">{{score .Record}}</td><td>{{with .Grade}}{{.Hardest}}{{end}}</td><td class="num" data-v="{{with .Grade}}{{.TrialDepth}}{{else}}-1{{end}}">{{with .Grade}}{{.TrialDepth}}{{end}}</td><td class="num" data-v="{{redundantValue .Record}}">{{if eq .Verdict "unique"}}{{len .Redundant}}{{end}}</td><td class="num" data-v="{{.Ms}}">{{ms .Ms}}</td></tr>{{end}}
+</tbody></table></div>
+</section>
+<section class="block" id="chart">
+<h2>Difficulty</h2>
+{{.Chart}}
+</section>
+<main>
+<h2>Puzzles</h2>
+{{range .Puzzles}}<section class="puzzle" id="p{{.N}}" data-verdict="{{.Verdict}}">
+<h2>{{.N}}. {{if .Kind}}{{.Kind}} {{end}}{{if .Name}}{{.Name}}{{else}}{{.File}}{{end}} <span class="v v-{{.Verdict}}">{{.Verdict}}</span></h2>
+<p class="note">{{.File}}{{if .Entry}}, entry {{.Entry}}{{end}}{{with .Size}}, {{.}}{{end}}{{if .Clues}}, {{n .Clues "removable clue"}}{{end}}, {{ms .Ms}} ms</p>
+{{if eq .Verdict "malformed"}}<pre class="err">{{.Error}}</pre>{{else}}{{with .Error}}<pre class="err">{{.}}</pre>{{end}}{{end}}
+{{with .DrawErr}}<pre class="err">{{.}}</pre>{{end}}
+{{if .PuzzleSVG}}<div class="pics">{{.PuzzleSVG}}</div>{{end}}
+{{if eq .Verdict "unique"}}<p>Unique: SAT proves the puzzle has exactly one solution{{with .Certificate}}, with a RUP certificate of {{n .Lemmas "lemma"}} from {{.Backend}}, checked independently{{end}}.</p>
+{{if .Redundant}}<p>{{n (len .Redundant) "redundant clue"}} (each removal alone leaves the puzzle unique, proven by SAT{{with .Certificate}} and certified{{end}}): {{clues .Redundant}}.</p>
+<details><summary>Show the redundant clues</summary><div class="pics">{{.RedundantSVG}}</div></details>{{else}}<p>No redundant clue: taking away any one of the clues leaves a second solution.</p>{{end}}{{end}}
+{{if eq .Verdict "multiple"}}<p>Several solutions: two of them differ in {{n (len .Differences) "cell"}}: {{diffs .Differences}}.</p>
+<div class="pics">{{.BothSVG}}</div>{{end}}
+{{if eq .Verdict "unsolvable"}}<p>No solution.{{if .Conflict}} These {{n (len .Conflict) "clue"}} contradict each other (highlighted above; no one of them can go with the contradiction staying): {{clues .Conflict}}.{{else}} The puzzle's frame contradicts itself without any of its clues.{{end}}</p>{{end}}
+{{with .Grade}}<h3>Grade</h3>
+<dl><dt>human solve</dt><dd>{{.Status}}, {{n .Steps "step"}} in {{n .Layers "layer"}}</dd>
+<dt>band</dt><dd>{{if .Band}}{{.Band}}{{else}}none of the kind's bands{{end}}</dd>
+<dt>score</dt><dd>{{printf "%.1f" .Score}}</dd>
+<dt>hardest rule</dt><dd>{{if .Hardest}}{{.Hardest}} (level {{.MaxLevel}}){{else}}—{{end}}</dd>
+<dt>trial depth</dt><dd>{{.TrialDepth}}</dd>
+<dt>rules used</dt><dd>{{range $i, $r := .Rules}}{{if $i}}, {{end}}{{$r.Name}} (level {{$r.Level}}, {{$r.Steps}}×){{end}}</dd></dl>{{end}}
+{{if .SolutionSVG}}<details class="solution"><summary>Solution{{if ne .Verdict "unique"}} (one of several){{end}}</summary><div class="pics">{{.SolutionSVG}}</div></details>{{end}}
+</section>
+{{end}}</main>
+<script>
+document.querySelectorAll('#summary-table th').forEach(function (th, col) {
+  th.addEventListener('click', function () {
+    var tbody = th.closest('table').tBodies[0];
+    var asc = th.getAttribute('aria-sort') !== 'ascending';
+    th.parentNode.querySelectorAll('th').forEach(function (h) { h.removeAttribute('aria-sort'); });
+    th.setAttribute('aria-sort', asc ? 'ascending' : 'descending');
+    var num = th.dataset.type === 'num';
+    var key = function (tr) { var td = tr.cells[col]; var v = td.dataset.v !== undefined ? td.dataset.v : td.textContent; return num ? parseFloat(v) : v.toLowerCase(); };
+    var rows = Array.prototype.slice.call(tbody.rows);
+    rows.sort(function (a, b) { var x = key(a), y = key(b); return (x < y ? -1 : x > y ? 1 : 0) * (asc ? 1 : -1); });
+    rows.forEach(function (tr) { tbody.appendChild(tr); });
+  });
+});
+</script>
+</body>
+</html>
+`))
+
+// drawAll draws the puzzles' pictures as inline SVG, on a goroutine per
+// CPU, each with its own fonts.
+func drawAll(pz []htmlPuzzle) error {
+	next := make(chan int)
+	errs := make(chan error, 1)
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			f, err := render.LoadFonts()
+			for i := range next {
+				if err == nil {
+					err = drawOne(&pz[i], f)
+				}
+				if err != nil {
+					select {
+					case errs <- err:
+					default:
+					}
+				}
+			}
+		}()
+	}
+	for i := range pz {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	select {
+	case err := <-errs:
+		return err
+	default:
+		return nil
+	}
+}
+
+// drawOne draws one puzzle's pictures; a record that cannot be drawn says
+// why in its section.
+func drawOne(p *htmlPuzzle, f *render.Fonts) error {
+	r := p.Record
+	if r.Verdict == Malformed || r.Puzzle == "" {
+		return nil
+	}
+	pics, err := Draw(r, f)
+	if err != nil {
+		p.DrawErr = err.Error()
+		return nil
+	}
+	label := fmt.Sprintf("%s %s", r.Kind, r.Name)
+	for _, x := range []struct {
+		dst  *template.HTML
+		c    *canvas.Canvas
+		what string
+	}{{&p.PuzzleSVG, pics.Puzzle, "puzzle"}, {&p.SolutionSVG, pics.Solution, "solution"},
+		{&p.BothSVG, pics.Both, "two solutions"}, {&p.RedundantSVG, pics.Redundant, "redundant clues"}} {
+		if x.c == nil {
+			continue
+		}
+		s, err := inlineSVG(x.c, 1.4, "pic", label+" — "+x.what)
+		if err != nil {
+			return err
+		}
+		*x.dst = template.HTML(s) // render's own SVG
+	}
+	return nil
+}
+
+// statusWord is what the score column says of a solve that did not
+// finish: "stuck" or "contradiction" ("" with no solve).
+func (g *Grade) statusWord() string {
+	if g == nil {
+		return ""
+	}
+	return g.Status
+}

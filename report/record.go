@@ -1,0 +1,211 @@
+package report
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+
+	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/puzzle"
+)
+
+// The verdicts.
+const (
+	Unique     = "unique"
+	Multiple   = "multiple"
+	Unsolvable = "unsolvable"
+	Malformed  = "malformed"
+	Timeout    = "timeout"
+)
+
+// Record is everything the report says of one puzzle: the facts SAT and
+// the human engine found, and the inputs of its pictures (the puzzle in
+// its kind's canonical format, solutions as assignments), so that the
+// HTML and PDF are written from records alone (report --from) with no
+// solving. A JSON line of the report is one Record: snake_case keys,
+// positions numbered from 1.
+type Record struct {
+	// Index is the puzzle's place in the whole run (0-based, files in
+	// argument order, folders walked in lexical order, a file's puzzles
+	// then its malformed entries): what --shard splits and --from sorts by.
+	Index int    `json:"index"`
+	File  string `json:"file"`
+	// Entry is the puzzle's entry in its file, from 1 (FILE#N), 0 when
+	// not known (a malformed entry).
+	Entry int    `json:"entry,omitempty"`
+	Kind  string `json:"kind,omitempty"`
+	Name  string `json:"name,omitempty"`
+	Rows  int    `json:"rows,omitempty"`
+	Cols  int    `json:"cols,omitempty"`
+	// Verdict is unique, multiple, unsolvable, malformed or timeout.
+	Verdict string `json:"verdict"`
+	// Error says what is wrong with a malformed entry (file:line:col:
+	// message), or what else went wrong (a human step SAT refutes, a part
+	// of the work cut short by the time limit).
+	Error string `json:"error,omitempty"`
+	// TimedOut: some of the work (the verdict, the grade, the redundant
+	// clues, the conflict) was cut short by the time limit.
+	TimedOut bool `json:"timed_out,omitempty"`
+	// Grade is the human engine's solve (nil when it did not run).
+	Grade *Grade `json:"grade,omitempty"`
+	// Clues counts the puzzle's removable clues (kinds.Clued).
+	Clues int `json:"clues"`
+	// Redundant are the clues whose removal alone leaves the puzzle
+	// unique, each proven by SAT (unique puzzles; empty: none).
+	Redundant []Clue `json:"redundant_clues"`
+	// Conflict, for an unsolvable puzzle, is a set of clues that contradict
+	// each other with the puzzle's frame (territories, counts, numbers):
+	// no clue of it can go with the puzzle staying unsolvable (a
+	// deletion-minimal set, proven by SAT). Empty: the frame alone
+	// contradicts.
+	Conflict []Clue `json:"conflict,omitempty"`
+	// Differences are the cells where two solutions differ (multiple).
+	Differences []Difference `json:"differences,omitempty"`
+	// Certificate is the checked RUP certificate of uniqueness (--certify).
+	Certificate *Certificate `json:"certificate,omitempty"`
+	// Ms is the time spent on the puzzle.
+	Ms float64 `json:"ms"`
+
+	// Puzzle is the puzzle in its kind's canonical format, Flags the
+	// kind's own options it was read with that differ from their defaults
+	// (Juosan's reading).
+	Puzzle string            `json:"puzzle,omitempty"`
+	Flags  map[string]string `json:"flags,omitempty"`
+	// Solution is the (first) solution, Second another one (multiple),
+	// as value indexes of the puzzle's unknowns.
+	Solution puzzle.Assignment `json:"solution,omitempty"`
+	Second   puzzle.Assignment `json:"second,omitempty"`
+}
+
+// Clue is a removable clue (kinds.Clue): its id, cell and label, and, for
+// a redundant clue with --certify, the size of the checked certificate
+// that the puzzle without it has no second solution.
+type Clue struct {
+	kinds.Clue
+	Lemmas int `json:"certificate_lemmas,omitempty"`
+}
+
+// Grade is the human engine's solve of the puzzle.
+type Grade struct {
+	// Status is solved, stuck or contradiction.
+	Status string `json:"status"`
+	// Band is the easiest of the kind's generation bands the solve lands
+	// in (kinds.Band.In), "" when none.
+	Band       string  `json:"band,omitempty"`
+	Score      float64 `json:"score"`
+	MaxLevel   int     `json:"max_level"`
+	Hardest    string  `json:"hardest_rule,omitempty"`
+	TrialDepth int     `json:"trial_depth"`
+	Steps      int     `json:"steps"`
+	Layers     int     `json:"layers"`
+	// Rules are the rules the solve used, by level then name.
+	Rules []RuleUse `json:"rules"`
+}
+
+// RuleUse is a rule a solve used and how often.
+type RuleUse struct {
+	Name  string `json:"name"`
+	Level int    `json:"level"`
+	Steps int    `json:"steps"`
+}
+
+// Difference is a cell where two solutions differ, and its two values.
+type Difference struct {
+	Cell   puzzle.Pos `json:"cell"`
+	First  string     `json:"first"`
+	Second string     `json:"second"`
+}
+
+// Certificate is a checked RUP certificate that the puzzle has no second
+// solution.
+type Certificate struct {
+	Lemmas  int     `json:"lemmas"`
+	Backend string  `json:"backend"`
+	Checked bool    `json:"checked"`
+	CheckMs float64 `json:"check_ms"`
+}
+
+// Problem reports whether the record is among the problems the report
+// lists first: not unique, malformed, or cut short.
+func (r *Record) Problem() bool { return r.Verdict != Unique || r.TimedOut }
+
+// problemRank orders the problems: malformed, unsolvable, multiple,
+// timed out; then the unique puzzles.
+func (r *Record) problemRank() int {
+	switch {
+	case r.Verdict == Malformed:
+		return 0
+	case r.Verdict == Unsolvable:
+		return 1
+	case r.Verdict == Multiple:
+		return 2
+	case r.Verdict == Timeout || r.TimedOut:
+		return 3
+	}
+	return 4
+}
+
+// Label names the puzzle: its file, and its name when it has one.
+func (r *Record) Label() string {
+	if r.Name != "" && r.Name != r.File {
+		return r.File + "#" + r.Name
+	}
+	return r.File
+}
+
+// Size is "RxC", or "" when not known.
+func (r *Record) Size() string {
+	if r.Rows == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%dx%d", r.Rows, r.Cols)
+}
+
+// WriteJSON writes the records as JSON lines, in order.
+func WriteJSON(w io.Writer, recs []Record) error {
+	bw := bufio.NewWriter(w)
+	enc := json.NewEncoder(bw)
+	enc.SetEscapeHTML(false)
+	for i := range recs {
+		if err := enc.Encode(&recs[i]); err != nil {
+			return err
+		}
+	}
+	return bw.Flush()
+}
+
+// ReadJSON reads the JSON lines of the files (report --shard outputs) and
+// returns their records by Index. Two records with one Index are an
+// error (a shard given twice).
+func ReadJSON(files ...string) ([]Record, error) {
+	var out []Record
+	seen := map[int]string{}
+	for _, name := range files {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, err
+		}
+		dec := json.NewDecoder(bufio.NewReader(f))
+		for n := 1; ; n++ {
+			var r Record
+			if err := dec.Decode(&r); err == io.EOF {
+				break
+			} else if err != nil {
+				f.Close()
+				return nil, fmt.Errorf("%s: record %d: %v", name, n, err)
+			}
+			if other, dup := seen[r.Index]; dup {
+				f.Close()
+				return nil, fmt.Errorf("%s: record %d: puzzle %d is in %s too (a shard given twice?)", name, n, r.Index, other)
+			}
+			seen[r.Index] = name
+			out = append(out, r)
+		}
+		f.Close()
+	}
+	slices.SortStableFunc(out, func(a, b Record) int { return a.Index - b.Index })
+	return out, nil
+}

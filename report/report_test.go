@@ -1,0 +1,460 @@
+package report_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/puzzlesat/puzzlesat/generate"
+	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/report"
+	"github.com/puzzlesat/puzzlesat/sat"
+	"github.com/puzzlesat/puzzlesat/sat/gini"
+	"github.com/puzzlesat/puzzlesat/solve"
+)
+
+// gather loads args and gathers their records with gini.
+func gather(t *testing.T, args []string, opt kinds.Options) []report.Record {
+	t.Helper()
+	items, _ := report.Load(args, opt, nil, strings.NewReader(""))
+	recs, err := report.Gather(context.Background(), items, report.Options{Solver: gini.NewSolver, Kind: opt})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return recs
+}
+
+// The corpus run, shared by the tests that write and read it: every
+// puzzle of testdata once.
+var (
+	corpusOnce sync.Once
+	corpusRecs []report.Record
+	corpusN    int
+)
+
+func corpus(t *testing.T) []report.Record {
+	t.Helper()
+	corpusOnce.Do(func() {
+		items, _ := report.Load([]string{"../testdata"}, kinds.Options{}, nil, nil)
+		corpusN = len(items)
+		recs, err := report.Gather(context.Background(), items, report.Options{Solver: gini.NewSolver})
+		if err != nil {
+			t.Fatal(err)
+		}
+		corpusRecs = recs
+	})
+	if corpusRecs == nil {
+		t.Fatal("the corpus run failed")
+	}
+	return corpusRecs
+}
+
+// TestCorpusFacts: the corpus holds every kind and every kind of problem,
+// and each record says what it should.
+func TestCorpusFacts(t *testing.T) {
+	recs := corpus(t)
+	if len(recs) != corpusN || len(recs) < 300 {
+		t.Fatalf("%d records of %d items; the corpus holds over 300 puzzles", len(recs), corpusN)
+	}
+	verdicts := map[string]int{}
+	kindsSeen := map[string]bool{}
+	for i, r := range recs {
+		if r.Index != i {
+			t.Errorf("record %d has index %d", i, r.Index)
+		}
+		verdicts[r.Verdict]++
+		kindsSeen[r.Kind] = true
+		switch r.Verdict {
+		case report.Malformed:
+			if !regexp.MustCompile(`^[^:]+:\d+:\d+: `).MatchString(r.Error) {
+				t.Errorf("%s: malformed without file:line:col: %q", r.Label(), r.Error)
+			}
+		case report.Unique:
+			if r.Grade == nil || r.Redundant == nil || r.Solution == nil || r.Puzzle == "" {
+				t.Errorf("%s: unique without grade, redundant clues, solution or puzzle: %+v", r.Label(), r)
+			}
+		case report.Multiple:
+			if r.Second == nil || len(r.Differences) == 0 {
+				t.Errorf("%s: multiple without a second solution and differences", r.Label())
+			}
+		}
+	}
+	for _, k := range []string{"juosan", "arrows", "shinro", "linjat"} {
+		if !kindsSeen[k] {
+			t.Errorf("no %s puzzle in the corpus run", k)
+		}
+	}
+	// The playground's non-unique Juosan puzzles, the hostile malformed
+	// ones, the unsolvable shift picture Linjat reads.
+	if verdicts[report.Multiple] < 7 || verdicts[report.Malformed] < 2 || verdicts[report.Unsolvable] < 1 {
+		t.Errorf("verdicts %v: want ≥ 7 multiple, ≥ 2 malformed, ≥ 1 unsolvable", verdicts)
+	}
+}
+
+// TestCorpusHTML: every puzzle has its section, the problems first.
+func TestCorpusHTML(t *testing.T) {
+	recs := corpus(t)
+	var buf bytes.Buffer
+	if err := report.WriteHTML(&buf, recs, report.Meta{Title: "corpus"}); err != nil {
+		t.Fatal(err)
+	}
+	html := buf.String()
+	for _, bad := range []string{"http://", "https://", "<link", "src="} {
+		if strings.Contains(strings.ReplaceAll(html, `xmlns="http://www.w3.org/2000/svg"`, ""), bad) &&
+			!strings.Contains(bad, "http") {
+			t.Errorf("the page refers outside itself: %q", bad)
+		}
+	}
+	if regexp.MustCompile(`(?:src|href)="https?://`).MatchString(html) {
+		t.Error("the page loads something from the network")
+	}
+	ids := regexp.MustCompile(`<section class="puzzle" id="p(\d+)" data-verdict="(\w+)"`).FindAllStringSubmatch(html, -1)
+	if len(ids) != len(recs) {
+		t.Fatalf("%d puzzle sections for %d puzzles", len(ids), len(recs))
+	}
+	seen := map[int]bool{}
+	problems := true
+	for _, m := range ids {
+		n, _ := strconv.Atoi(m[1])
+		seen[n] = true
+		r := &recs[n-1]
+		if r.Verdict != m[2] {
+			t.Errorf("section %d says %s, the record %s", n, m[2], r.Verdict)
+		}
+		if !r.Problem() {
+			problems = false
+		} else if !problems {
+			t.Errorf("problem %d (%s) after a puzzle with no problem", n, r.Verdict)
+		}
+	}
+	if len(seen) != len(recs) {
+		t.Errorf("%d distinct sections for %d puzzles", len(seen), len(recs))
+	}
+	dir := artifacts(t)
+	if err := os.WriteFile(filepath.Join(dir, "corpus.html"), buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	browse(t, filepath.Join(dir, "corpus.html"), len(recs), dir)
+}
+
+// TestCorpusPDF: the booklet has a page per puzzle, the solution pages
+// and the contents, and its page count says so.
+func TestCorpusPDF(t *testing.T) {
+	recs := corpus(t)
+	for _, paper := range []report.Paper{report.A4, report.Letter} {
+		var buf bytes.Buffer
+		if err := report.WritePDF(&buf, recs, report.Meta{Title: "corpus", ByDifficulty: true}, paper); err != nil {
+			t.Fatal(err)
+		}
+		plan := report.Plan(recs, paper, true)
+		drawn, solved := 0, 0
+		for _, r := range recs {
+			if r.Verdict != report.Malformed {
+				drawn++
+				if r.Solution != nil {
+					solved++
+				}
+			}
+		}
+		if len(plan.Puzzles) != drawn || len(plan.Solutions) != solved || plan.SolutionPages() != (solved+3)/4 {
+			t.Errorf("%s: plan of %d puzzle pages and %d solutions on %d pages; want %d, %d, %d",
+				paper.Name, len(plan.Puzzles), len(plan.Solutions), plan.SolutionPages(), drawn, solved, (solved+3)/4)
+		}
+		want := drawn + (solved+3)/4 + plan.Contents
+		if have := pdfPages(t, buf.Bytes()); have != want {
+			t.Errorf("%s: the PDF has %d pages, want %d puzzles + %d solution pages + %d of contents = %d",
+				paper.Name, have, drawn, (solved+3)/4, plan.Contents, want)
+		}
+		if paper == report.A4 {
+			if err := os.WriteFile(filepath.Join(artifacts(t), "corpus.pdf"), buf.Bytes(), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
+// pdfPages counts a PDF's pages: pdfinfo's count when poppler is there,
+// else the page objects.
+func pdfPages(t *testing.T, pdf []byte) int {
+	t.Helper()
+	if _, err := exec.LookPath("pdfinfo"); err == nil {
+		cmd := exec.Command("pdfinfo", "-")
+		cmd.Stdin = bytes.NewReader(pdf)
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("pdfinfo: %v", err)
+		}
+		if m := regexp.MustCompile(`(?m)^Pages:\s+(\d+)`).FindSubmatch(out); m != nil {
+			n, _ := strconv.Atoi(string(m[1]))
+			return n
+		}
+		t.Fatalf("pdfinfo says no page count:\n%s", out)
+	}
+	return len(regexp.MustCompile(`/Type\s*/Page[^s]`).FindAll(pdf, -1))
+}
+
+// TestRedundantKnown: the clues whose removal alone leaves a puzzle
+// unique, found by editing the puzzle's text and checking each edit
+// afresh, are exactly the ones the report names.
+func TestRedundantKnown(t *testing.T) {
+	const folder = "../testdata/arrows/2026-01-30"
+	recs := gather(t, []string{folder}, kinds.Options{})
+	if len(recs) != 1 || recs[0].Verdict != report.Unique {
+		t.Fatalf("want one unique puzzle, have %+v", recs)
+	}
+	r := recs[0]
+	// The canonical text: "arrows RxC", then rows of arrow+given tokens,
+	// "." for no given.
+	lines := strings.Split(strings.TrimRight(r.Puzzle, "\n"), "\n")
+	var known []string
+	k, _ := kinds.Lookup("arrows")
+	for row := 1; row < len(lines); row++ {
+		toks := strings.Fields(lines[row])
+		for col, tok := range toks {
+			runes := []rune(tok)
+			if runes[len(runes)-1] == '.' {
+				continue
+			}
+			edited := slices.Clone(toks)
+			edited[col] = string(runes[0]) + "."
+			text := strings.Join(append(append(slices.Clone(lines[:row]), strings.Join(edited, " ")), lines[row+1:]...), "\n") + "\n"
+			insts, err := k.Parse("edited.txt", []byte(text), kinds.Options{})
+			if err != nil || len(insts) != 1 {
+				t.Fatalf("the edited text does not read: %v\n%s", err, text)
+			}
+			res, err := solve.Check(context.Background(), insts[0], gini.NewSolver, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Status == sat.UniqueSolution {
+				known = append(known, fmt.Sprintf("r%dc%d", row, col+1))
+			}
+		}
+	}
+	if len(known) == 0 {
+		t.Fatalf("%s has no redundant given: pick a puzzle that has one", folder)
+	}
+	var reported []string
+	for _, c := range r.Redundant {
+		reported = append(reported, fmt.Sprintf("r%dc%d", c.Cell.Row+1, c.Cell.Col+1))
+	}
+	if !slices.Equal(reported, known) {
+		t.Errorf("redundant givens: the report names %v, removing each from the text and checking gives %v", reported, known)
+	}
+}
+
+// TestMinimalNone: a generated minimal puzzle has no redundant clue, of
+// every kind that generates.
+func TestMinimalNone(t *testing.T) {
+	for _, tc := range []struct {
+		kind       string
+		rows, cols int
+	}{{"juosan", 5, 5}, {"arrows", 4, 4}, {"shinro", 5, 5}, {"linjat", 5, 5}} {
+		t.Run(tc.kind, func(t *testing.T) {
+			var ps []*generate.Puzzle
+			_, err := generate.Run(context.Background(), generate.Batch{
+				Options: generate.Options{Solver: gini.NewSolver, Kind: tc.kind, Rows: tc.rows, Cols: tc.cols, Seed: 3, Minimal: true},
+				Count:   1, Workers: 1,
+				Emit: func(p *generate.Puzzle) error { ps = append(ps, p); return nil },
+			})
+			if err != nil || len(ps) != 1 {
+				t.Fatalf("generate: %v (%d puzzles)", err, len(ps))
+			}
+			recs, err := report.Gather(context.Background(), []report.Item{{File: "generated", Inst: ps[0].Instance}}, report.Options{Solver: gini.NewSolver})
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := recs[0]
+			if r.Verdict != report.Unique || r.Clues != ps[0].Clues || r.Redundant == nil || len(r.Redundant) != 0 {
+				t.Errorf("minimal puzzle: verdict %s, %d clues (generator: %d), redundant %v; want unique with none redundant",
+					r.Verdict, r.Clues, ps[0].Clues, r.Redundant)
+			}
+		})
+	}
+}
+
+// TestConflict: the clues named for an unsolvable puzzle contradict each
+// other, and each is needed for that.
+func TestConflict(t *testing.T) {
+	opt := kinds.Options{}.With("rule", "majority")
+	recs := gather(t, []string{"../testdata/juosan/janko_instances.json#5x5_1"}, opt)
+	r := recs[0]
+	if r.Verdict != report.Unsolvable || len(r.Conflict) == 0 || len(r.Conflict) >= r.Clues {
+		t.Fatalf("want unsolvable with a conflict smaller than its %d clues: %s, %v", r.Clues, r.Verdict, r.Conflict)
+	}
+	items, _ := report.Load([]string{"../testdata/juosan/janko_instances.json#5x5_1"}, opt, nil, nil)
+	cl := items[0].Inst.(kinds.Clued)
+	in := map[int]bool{}
+	for _, c := range r.Conflict {
+		in[c.ID] = true
+	}
+	var others []int
+	for _, c := range cl.Clues() {
+		if !in[c.ID] {
+			others = append(others, c.ID)
+		}
+	}
+	status := func(ids []int) sat.Status {
+		inst, err := cl.Without(ids...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, _, err := solve.One(context.Background(), inst, gini.NewSolver)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return st
+	}
+	if st := status(others); st != sat.Unsat {
+		t.Errorf("the conflict alone: %v, want unsatisfiable", st)
+	}
+	for _, c := range r.Conflict {
+		if st := status(append(slices.Clone(others), c.ID)); st != sat.Sat {
+			t.Errorf("the conflict without r%dc%d: %v, want satisfiable (the clue is needed)", c.Cell.Row+1, c.Cell.Col+1, st)
+		}
+	}
+}
+
+// TestJSONRoundTrip: the JSON lines read back to the same records.
+func TestJSONRoundTrip(t *testing.T) {
+	recs := gather(t, []string{"../testdata/hostile", "../testdata/linjat/easy-3.txt", "../testdata/shinro/playshinro-1.txt"}, kinds.Options{})
+	var a bytes.Buffer
+	if err := report.WriteJSON(&a, recs); err != nil {
+		t.Fatal(err)
+	}
+	f := filepath.Join(t.TempDir(), "r.jsonl")
+	if err := os.WriteFile(f, a.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	back, err := report.ReadJSON(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := report.WriteJSON(&b, back); err != nil {
+		t.Fatal(err)
+	}
+	if a.String() != b.String() {
+		t.Errorf("JSON lines differ after a round trip:\n%s\n%s", a.String(), b.String())
+	}
+	if !strings.Contains(a.String(), `"cell":{"row":`) {
+		t.Errorf("positions are not written as {row, col}:\n%s", a.String())
+	}
+}
+
+// artifacts is where the pages and screenshots go: $PUZZLESAT_ARTIFACTS,
+// or a temporary folder of the test.
+func artifacts(t *testing.T) string {
+	t.Helper()
+	dir := os.Getenv("PUZZLESAT_ARTIFACTS")
+	if dir == "" {
+		return t.TempDir()
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// browse opens the page in headless chromium, finds every puzzle's
+// section, opens a solution, sorts the table, and takes screenshots on
+// a desktop and a phone.
+func browse(t *testing.T, page string, n int, dir string) {
+	t.Helper()
+	path := ""
+	for _, name := range []string{"chromium", "/usr/bin/chromium", "chromium-browser"} {
+		if p, err := exec.LookPath(name); err == nil {
+			path = p
+			break
+		}
+	}
+	if path == "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("chromium is not installed: CI must install it so that the browser tests run")
+		}
+		t.Skip("chromium is not installed")
+	}
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
+		chromedp.ExecPath(path), chromedp.Flag("headless", true), chromedp.NoSandbox, chromedp.DisableGPU,
+		chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck, chromedp.Flag("disable-background-networking", true))
+	defer cancelAlloc()
+	ctx, cancelTab := chromedp.NewContext(actx)
+	defer cancelTab()
+	ctx, cancel := context.WithTimeout(ctx, 60*time.Second)
+	defer cancel()
+	abs, err := filepath.Abs(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	do := func(what string, steps ...chromedp.Action[chromedp.Void]) {
+		t.Helper()
+		if err := chromedp.Do(ctx, steps...); err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+	}
+	run := func(what string, js string) any {
+		t.Helper()
+		v, err := chromedp.Run(ctx, chromedp.Evaluate[any](js))
+		if err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+		return v
+	}
+	shot := func(what string) []byte {
+		t.Helper()
+		png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+		if err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+		return png
+	}
+	do("load the page", chromedp.EmulateViewport(1280, 860), chromedp.Navigate("file://"+abs), chromedp.WaitReady(chromedp.CSS("#summary-table")))
+	sections := int(run("count the sections", `document.querySelectorAll('section.puzzle').length`).(float64))
+	missing := run("find every section", fmt.Sprintf(`(function(){var out=[];for(var i=1;i<=%d;i++){if(!document.getElementById('p'+i))out.push('p'+i)}return out})()`, n)).([]any)
+	desk := shot("desktop")
+	// Sorting by score, descending, puts a graded puzzle first.
+	do("sort by score", chromedp.Click(chromedp.CSS(`#summary-table th:nth-child(7)`)), chromedp.Click(chromedp.CSS(`#summary-table th:nth-child(7)`)))
+	firstSorted := run("read the top score", `document.querySelector('#summary-table tbody tr td:nth-child(7)').textContent`).(string)
+	// A solution opens on a click.
+	open := run("open a solution", `(function(){var d=document.querySelector('section.puzzle[data-verdict=unique] details.solution');d.querySelector('summary').click();return d.open})()`).(bool)
+	shots := map[string][]byte{"report-desktop.png": desk}
+	for name, sel := range map[string]string{
+		"report-chart.png":      `#chart`,
+		"report-multiple.png":   `section.puzzle[data-verdict=multiple]`,
+		"report-unsolvable.png": `section.puzzle[data-verdict=unsolvable]`,
+		"report-unique.png":     `details.solution[open]`,
+	} {
+		do("scroll to "+sel, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(function(){var e=document.querySelector(%q);if(e.tagName==='DETAILS')e=e.parentNode;e.scrollIntoView()})()`, sel)))
+		shots[name] = shot(name)
+	}
+	do("phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile), chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`))
+	shots["report-phone.png"] = shot("phone")
+	do("phone section", chromedp.Evaluate[chromedp.Void](`document.querySelector('details.solution[open]').parentNode.scrollIntoView()`))
+	shots["report-phone-section.png"] = shot("phone section")
+	if !open {
+		t.Error("a click on a solution's summary does not open it")
+	}
+	if sections != n || len(missing) > 0 {
+		t.Errorf("the page shows %d puzzle sections of %d; missing %v", sections, n, missing)
+	}
+	if firstSorted == "" {
+		t.Error("sorting by score descending does not put a scored puzzle first")
+	}
+	for name, png := range shots {
+		if err := os.WriteFile(filepath.Join(dir, name), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
