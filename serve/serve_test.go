@@ -664,13 +664,18 @@ func TestCancelledSolve(t *testing.T) {
 	for _, stream := range []bool{false, true} {
 		t.Run(fmt.Sprintf("stream=%v", stream), func(t *testing.T) {
 			ctx, cancel := context.WithCancel(context.Background())
-			req, _ := http.NewRequestWithContext(ctx, http.MethodPost, ts.URL+"/api/shift/solve", strings.NewReader(`{"builtin": "reborn"}`))
+			req, _ := http.NewRequestWithContext(ctx, http.MethodPost, ts.URL+"/api/shift/solve", strings.NewReader(`{"builtin": "reborn", "method": "sat"}`))
 			req.Header.Set("Content-Type", "application/json")
 			if stream {
 				req.Header.Set("Accept", "text/event-stream")
 			}
+			// The client goes away while a solve runs (not between two,
+			// which would leave no solve to see it).
 			go func() {
-				time.Sleep(100 * time.Millisecond)
+				for deadline := time.Now().Add(10 * time.Second); w.running.Load() == 0 && time.Now().Before(deadline); {
+					time.Sleep(time.Millisecond)
+				}
+				time.Sleep(20 * time.Millisecond)
 				cancel()
 			}()
 			if resp, err := ts.Client().Do(req); err == nil {
