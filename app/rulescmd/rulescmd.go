@@ -1,6 +1,8 @@
-// Package rulescmd is `puzzlesat rules`: checking a rules file written in
-// the Japanese Arrows first-order rule language, and auditing rules for
-// soundness by certifying every deduction they make with SAT.
+// Package rulescmd is `puzzlesat rules`: checking rules files of the kinds
+// whose human rules are data (kind.RuleFiles: Japanese Arrows' first-order
+// rule language), and auditing rules for soundness by certifying every
+// deduction they make with SAT. It knows no kind: the kind with rule files
+// comes from the registry (--kind, when several have them).
 package rulescmd
 
 import (
@@ -20,9 +22,6 @@ import (
 	"github.com/puzzlesat/puzzlesat/human"
 	"github.com/puzzlesat/puzzlesat/internal/plural"
 	"github.com/puzzlesat/puzzlesat/kinds"
-	am "github.com/puzzlesat/puzzlesat/kinds/arrows/model"
-	ha "github.com/puzzlesat/puzzlesat/kinds/arrows/rules"
-	"github.com/puzzlesat/puzzlesat/kinds/arrows/rules/fol"
 	"github.com/puzzlesat/puzzlesat/srcpos"
 )
 
@@ -36,6 +35,7 @@ func Command() *cli.Command {
 				Name:      "check",
 				Usage:     "parse and type-check rules files; errors by line and column",
 				ArgsUsage: "FILE...",
+				Flags:     []cli.Flag{kindFlag},
 				Action:    appio.Anywhere(checkAction),
 			},
 			{
@@ -43,11 +43,12 @@ func Command() *cli.Command {
 				Usage:     "solve puzzles with the rules and check every deduction with SAT; name each unsound rule with a counter-solution",
 				ArgsUsage: "[PUZZLE...]",
 				Flags: []cli.Flag{
-					&cli.StringFlag{Name: "rules", Usage: "rules file (default: puzzlesat's own Arrows rules)"},
+					kindFlag,
+					&cli.StringFlag{Name: "rules", Usage: "rules file (default: the kind's own rules)"},
 					&cli.IntFlag{Name: "generate", Usage: "also audit on this many generated puzzles (the reference generator, run with these rules)"},
 					&cli.IntFlag{Name: "layouts", Usage: "also audit on this many random arrow layouts without givens (many solutions: unsound rules show up fast)"},
 					&cli.StringFlag{Name: "size", Value: "5x5", Usage: "size of generated puzzles, RxC"},
-					&cli.BoolFlag{Name: "diagonal", Usage: "generate diagonal puzzles"},
+					&cli.BoolFlag{Name: "diagonal", Usage: "generate the kind's diagonal variant (Arrows: diagonal arrows)"},
 					&cli.Int64Flag{Name: "seed", Value: 1, Usage: "seed for generated puzzles"},
 					&cli.IntFlag{Name: "trials", Value: -1, Usage: "k ≥ 0 replaces the file's Backtrack rules by trials of at most 1..k rule layers (default: the file's own)"},
 					appio.SolverFlag, appio.TimeoutFlag, appio.FormatFlag,
@@ -58,6 +59,42 @@ func Command() *cli.Command {
 	}
 }
 
+// kindFlag picks the kind whose rules files are meant, when several kinds
+// have them.
+var kindFlag = &cli.StringFlag{Name: "kind", Usage: "the kind whose rules files these are (default: the one kind with rules files)"}
+
+// ruleKind is the kind the rules commands work on: --kind, or the one kind
+// of the registry whose rules are data.
+func ruleKind(c *cli.Context) (*kinds.Kind, error) {
+	var have []*kinds.Kind
+	for _, k := range kinds.List() {
+		if k.RuleFiles != nil {
+			have = append(have, k)
+		}
+	}
+	if name := c.String("kind"); name != "" {
+		k, err := kinds.Lookup(name)
+		if err != nil {
+			return nil, appio.BadInput(err)
+		}
+		if k.RuleFiles == nil {
+			return nil, appio.Exit(appio.ExitBadInput, "%s rules are not a rules file", name)
+		}
+		return k, nil
+	}
+	switch len(have) {
+	case 1:
+		return have[0], nil
+	case 0:
+		return nil, appio.Exit(appio.ExitBadInput, "no kind has rules files")
+	}
+	var names []string
+	for _, k := range have {
+		names = append(names, k.Name)
+	}
+	return nil, appio.Exit(appio.ExitBadInput, "give --kind (%s)", strings.Join(names, ", "))
+}
+
 // checkAction checks every file given: 0 when all are well-formed, 1 when
 // one has errors (printed by line and column), 2 when one cannot be read
 // (the convention of every command for unreadable input); every file is
@@ -65,6 +102,10 @@ func Command() *cli.Command {
 func checkAction(c *cli.Context, args []string) error {
 	if len(args) == 0 {
 		return appio.Exit(appio.ExitBadInput, "rules check needs a rules file")
+	}
+	k, err := ruleKind(c)
+	if err != nil {
+		return err
 	}
 	code := appio.ExitOK
 	for _, f := range args {
@@ -74,10 +115,7 @@ func checkAction(c *cli.Context, args []string) error {
 			code = appio.ExitBadInput
 			continue
 		}
-		rs, err := ha.ParseRules(name, data)
-		if err == nil {
-			_, err = rs.HumanRules(fol.AllOptimizations)
-		}
+		rs, err := k.RuleFiles.Parse(name, data)
 		if err != nil {
 			if code == appio.ExitOK {
 				code = appio.ExitNo
@@ -91,7 +129,7 @@ func checkAction(c *cli.Context, args []string) error {
 			}
 			continue
 		}
-		fmt.Fprintf(c.App.Writer, "%s: %s, levels 1..%d, trial depth %d: ok\n", name, plural.N(len(rs.Rules), "rule"), rs.MaxLevel(), rs.TrialDepth())
+		fmt.Fprintf(c.App.Writer, "%s: %s: ok\n", name, rs.Summary())
 	}
 	if code != appio.ExitOK {
 		return cli.Exit("", code)
@@ -104,9 +142,18 @@ func auditAction(c *cli.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	rs := ha.Default()
+	k, err := ruleKind(c)
+	if err != nil {
+		return err
+	}
+	rf := k.RuleFiles
+	rs := rf.Default()
 	if f := c.String("rules"); f != "" {
-		if rs, err = ha.LoadRules(f); err != nil {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			return appio.BadInput(err)
+		}
+		if rs, err = rf.Parse(f, data); err != nil {
 			return appio.BadInput(err)
 		}
 	}
@@ -121,56 +168,48 @@ func auditAction(c *cli.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	kopt := kinds.Options{}.With("rules", c.String("rules"))
-	var puzzles []auditee
+	kopt := kinds.Options{}.With(rf.Flag, c.String("rules"))
+	var puzzles []kinds.Instance
 	for _, arg := range args {
-		as, err := loadArrows(c, arg, kopt)
+		insts, err := load(c, k, arg, kopt)
 		if err != nil {
 			return err
 		}
-		puzzles = append(puzzles, as...)
+		puzzles = append(puzzles, insts...)
 	}
 	ctx, cancel := appio.Context(c)
 	defer cancel()
 	if n := c.Int("generate"); n > 0 {
-		rules, err := rs.HumanRules(fol.AllOptimizations)
+		rules, err := rs.Rules()
 		if err != nil {
 			return appio.BadInput(err)
 		}
-		eng := &human.Engine{Rules: rules}
 		// Stream 0 of the seed makes the generated puzzles, stream 1 the
 		// layouts, so that --generate does not change the layouts.
 		rng := rand.New(rand.NewPCG(uint64(c.Int64("seed")), 0))
 		for i := 0; i < n; i++ {
-			p, err := ha.Generate(ctx, rng, eng, ha.GenOptions{Rows: rows, Cols: cols, Diagonal: c.Bool("diagonal")})
+			inst, err := rf.Generate(ctx, rng, rules, rows, cols, c.Bool("diagonal"), kopt)
 			if err != nil {
 				fmt.Fprintf(c.App.ErrWriter, "generated puzzle %d: %v\n", i+1, err)
 				continue
 			}
-			p.Title = fmt.Sprintf("generated-%d", i+1)
-			a, err := newAuditee(p, kopt)
-			if err != nil {
-				return err
-			}
-			puzzles = append(puzzles, a)
+			puzzles = append(puzzles, named{inst, fmt.Sprintf("generated-%d", i+1)})
 		}
 	}
 	rng := rand.New(rand.NewPCG(uint64(c.Int64("seed")), 1))
 	for i := 0; i < c.Int("layouts"); i++ {
-		p := ha.RandomLayout(rng, ha.GenOptions{Rows: rows, Cols: cols, Diagonal: c.Bool("diagonal")})
-		p.Title = fmt.Sprintf("layout-%d", i+1)
-		a, err := newAuditee(p, kopt)
+		inst, err := rf.Layout(rng, rows, cols, c.Bool("diagonal"), kopt)
 		if err != nil {
 			return err
 		}
-		puzzles = append(puzzles, a)
+		puzzles = append(puzzles, named{inst, fmt.Sprintf("layout-%d", i+1)})
 	}
 	// The audit drops a rule of the file once it is caught and solves
 	// again; the built-in consistency checks stay (see RuleSet.Has).
 	opt := crosscheck.AuditOptions{
 		Trials: c.Int("trials"),
 		Rules: func(without []string) ([]*human.Rule, error) {
-			return rs.Without(without...).HumanRules(fol.AllOptimizations)
+			return rs.Rules(without...)
 		},
 		Droppable: rs.Has,
 	}
@@ -178,12 +217,12 @@ func auditAction(c *cli.Context, args []string) error {
 	// "\r" progress belongs on a screen, never in a log file.
 	progress := appio.Progress(c.App.ErrWriter)
 	audited, timedOut := 0, false
-	for i, a := range puzzles {
-		fmt.Fprintf(progress, "\raudit %d/%d %s", i+1, len(puzzles), a.inst.Name())
-		o, err := crosscheck.NewOracle(ctx, a.inst, newSolver)
+	for i, inst := range puzzles {
+		fmt.Fprintf(progress, "\raudit %d/%d %s", i+1, len(puzzles), inst.Name())
+		o, err := crosscheck.NewOracle(ctx, inst, newSolver)
 		var us []crosscheck.Unsound
 		if err == nil {
-			us, _, err = crosscheck.Audit(ctx, a.inst, o.Solution, opt)
+			us, _, err = crosscheck.Audit(ctx, inst, o.Solution, opt)
 		}
 		if appio.IsTimeout(err) {
 			timedOut = true
@@ -191,7 +230,7 @@ func auditAction(c *cli.Context, args []string) error {
 		}
 		if err != nil {
 			fmt.Fprintln(progress)
-			return fmt.Errorf("%s: %w", a.inst.Name(), err)
+			return fmt.Errorf("%s: %w", inst.Name(), err)
 		}
 		audited++
 		for _, u := range us {
@@ -199,14 +238,14 @@ func auditAction(c *cli.Context, args []string) error {
 			if asJSON {
 				rec := auditRecord{Unsound: u}
 				if u.Elim != nil {
-					el := answer.Elim(a.inst, *u.Elim)
+					el := answer.Elim(inst, *u.Elim)
 					rec.Elim = &el
 				}
 				if err := appio.WriteJSON(c.App.Writer, rec); err != nil {
 					return err
 				}
 			} else {
-				fmt.Fprint(c.App.Writer, u.Format(a.inst, func(cs []human.Cands) []string { return ha.FormatState(a.p, cs) }))
+				fmt.Fprint(c.App.Writer, u.Format(inst, func(cs []human.Cands) []string { return rf.State(model(inst), cs) }))
 			}
 		}
 	}
@@ -239,27 +278,26 @@ type auditRecord struct {
 	Elim *answer.ElimRecord `json:"elim,omitempty"`
 }
 
-// auditee is one puzzle to audit: the instance the oracle and the engine
-// work on, and its Arrows model for the picture of a candidate state.
-type auditee struct {
-	p    *am.Puzzle
-	inst kinds.Instance
+// named is an instance made in memory under the name the audit gives it.
+type named struct {
+	kinds.Instance
+	name string
 }
 
-// newAuditee makes a puzzle built in memory (generated, or a random
-// layout) an instance, through its canonical text as any input would be.
-func newAuditee(p *am.Puzzle, opt kinds.Options) (auditee, error) {
-	text := p.CanonicalText(nil)
-	insts, err := kinds.Arrows.Parse(p.Title, []byte(text), opt)
-	if err != nil {
-		return auditee{}, fmt.Errorf("%s: internal error: the puzzle does not read back: %w", p.Title, err)
+func (n named) Name() string { return n.name }
+
+// model is the kind's own instance behind a named one.
+func model(inst kinds.Instance) kinds.Instance {
+	if n, ok := inst.(named); ok {
+		return n.Instance
 	}
-	return auditee{p: p, inst: insts[0]}, nil
+	return inst
 }
 
-// loadArrows reads Arrows puzzles from a file, a reference folder
-// (puzzle.txt, with solution.txt and metadata.yaml beside it) or "-".
-func loadArrows(c *cli.Context, arg string, opt kinds.Options) ([]auditee, error) {
+// load reads the puzzles of the kind from a file, "-", or a folder holding
+// the kind's puzzle file (a reference Arrows folder: puzzle.txt, with
+// solution.txt and metadata.yaml beside it).
+func load(c *cli.Context, k *kinds.Kind, arg string, opt kinds.Options) ([]kinds.Instance, error) {
 	name, data, err := appio.ReadInput(c, arg)
 	if err != nil {
 		inner := filepath.Join(arg, "puzzle.txt")
@@ -267,27 +305,15 @@ func loadArrows(c *cli.Context, arg string, opt kinds.Options) ([]auditee, error
 		if derr != nil {
 			return nil, err
 		}
-		insts, derr := kinds.Arrows.Parse(inner, d, opt)
+		insts, derr := k.Parse(inner, d, opt)
 		if derr != nil {
 			return nil, err
 		}
-		return auditees(inner, insts)
+		return insts, nil
 	}
-	insts, err := kinds.Arrows.Parse(name, data, opt)
+	insts, err := k.Parse(name, data, opt)
 	if err != nil {
 		return nil, appio.BadInput(err)
 	}
-	return auditees(name, insts)
-}
-
-func auditees(name string, insts []kinds.Instance) ([]auditee, error) {
-	var out []auditee
-	for _, in := range insts {
-		m, ok := in.(interface{ Model() *am.Puzzle })
-		if !ok {
-			return nil, fmt.Errorf("%s: not an Arrows puzzle", name)
-		}
-		out = append(out, auditee{p: m.Model(), inst: in})
-	}
-	return out, nil
+	return insts, nil
 }

@@ -162,10 +162,8 @@ type Folder struct {
 var Folders = []Folder{{
 	Under:  "kinds",
 	Exempt: []string{"kind"},
-	// The registry lists the kinds; app/rulescmd is the Arrows kind's own
-	// rules-file commands (rules check, rules audit), which read and audit
-	// that kind's rule language.
-	Importers: []string{"kinds", "app/rulescmd"},
+	// The registry lists the kinds, and nothing else reaches into one.
+	Importers: []string{"kinds"},
 	Why:       "a genre is one folder: outside kinds/<kind>/ only the registry (package kinds) imports a kind's packages, and generic code reaches kinds through its interfaces",
 }}
 

@@ -16,14 +16,14 @@ import (
 // Arrows is the Japanese Arrows kind (kinds/arrows/model, kinds/arrows/cnf,
 // kinds/arrows/rules with its first-order rule language).
 var Kind = models.Kind(kind.Kind{
-	Play:    play,
-	Name:    "arrows",
-	Doc:     "Japanese Arrows: every arrow's number is the count of distinct numbers it points at",
-	Formats: arrowsReads(),
-	Random:  randomArrows,
-	Flags:   []kind.Flag{{Name: "rules", Usage: "Arrows rules file (default: puzzlesat's own rules)"}},
-
-	Generate: generation,
+	Play:      play,
+	Name:      "arrows",
+	Doc:       "Japanese Arrows: every arrow's number is the count of distinct numbers it points at",
+	Formats:   arrowsReads(),
+	Random:    randomArrows,
+	Flags:     []kind.Flag{{Name: "rules", Usage: "Arrows rules file (default: puzzlesat's own rules)"}},
+	RuleFiles: ruleFiles,
+	Generate:  generation,
 })
 
 // models joins the model with its encoder and the rules file the

@@ -113,6 +113,9 @@ type Kind struct {
 	// Flags are the kind's own options (Juosan's clue reading, Arrows'
 	// rules file); Options.Flag reads their values.
 	Flags []Flag
+	// RuleFiles, when set, says the kind's human rules are data, in rules
+	// files that the rules commands check and audit.
+	RuleFiles *RuleFiles
 	// Play is how the playground plays and edits the kind's puzzles
 	// (kinds/<kind>/play.go); nil: not played there.
 	Play *Play
