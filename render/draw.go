@@ -99,10 +99,6 @@ func (p *pen) at(x, y float64) *pen {
 
 func (p *pen) layer(z int) { p.c.SetZIndex(z) }
 
-// cx and cy are the centre of column c and row r.
-func cx(c int) float64 { return (float64(c) + 0.5) * S }
-func cy(r int) float64 { return (float64(r) + 0.5) * S }
-
 func (p *pen) fill(path *canvas.Path, x, y float64, col color.RGBA) {
 	p.ctx.SetFillColor(col)
 	p.ctx.SetStrokeColor(canvas.Transparent)
@@ -143,29 +139,6 @@ func (p *pen) outline(q puzzle.Pos, width float64, col color.RGBA) {
 func (p *pen) text(x, y float64, s string, face *canvas.FontFace) {
 	t := canvas.NewTextLine(face, s, canvas.Center)
 	p.ctx.DrawText(p.x+x, p.y+y+face.Metrics().CapHeight/2, t)
-}
-
-// grid draws the lines between the cells of a rows×cols board.
-func (p *pen) grid(rows, cols int, width float64, col color.RGBA) {
-	for r := 1; r < rows; r++ {
-		p.line(0, float64(r)*S, float64(cols)*S, float64(r)*S, width, col, false)
-	}
-	for c := 1; c < cols; c++ {
-		p.line(float64(c)*S, 0, float64(c)*S, float64(rows)*S, width, col, false)
-	}
-}
-
-// gridUnder draws the grid lines of a rows×cols board on their layer,
-// under what the board gives, and leaves the pen on the clue layer.
-func (p *pen) gridUnder(rows, cols int, width float64, col color.RGBA) {
-	p.layer(zGrid)
-	p.grid(rows, cols, width, col)
-	p.layer(zClue)
-}
-
-// frame draws the outer border of a rows×cols board.
-func (p *pen) frame(rows, cols int, width float64, col color.RGBA) {
-	p.stroke(canvas.Rectangle(float64(cols)*S, float64(rows)*S), 0, 0, width, col, false)
 }
 
 // slash strikes out a small square of side d centred on (x, y).
