@@ -29,20 +29,7 @@ func TestNoOrphans(t *testing.T) {
 			// puzzlesat is the binary TestMain built, puzzlesat-serve
 			// beside it.
 			cmd := exec.Command(puzzlesat, "serve", "--addr", "127.0.0.1:0")
-			out, err := cmd.StdoutPipe()
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			defer cmd.Process.Kill()
-			line, err := bufio.NewReader(out).ReadString('\n')
-			m := regexp.MustCompile(`http://(127\.0\.0\.1:\d+)/`).FindStringSubmatch(line)
-			if err != nil || m == nil {
-				t.Fatalf("first line %q, %v; want the playground's address", line, err)
-			}
-			addr := m[1]
+			addr := startServing(t, cmd)
 			child := childOf(t, cmd.Process.Pid)
 			defer func() {
 				if alive(child) {
@@ -55,7 +42,7 @@ func TestNoOrphans(t *testing.T) {
 			if err := cmd.Process.Signal(sig); err != nil {
 				t.Fatal(err)
 			}
-			err = cmd.Wait()
+			err := cmd.Wait()
 			switch code := cmd.ProcessState.ExitCode(); {
 			case sig == syscall.SIGTERM && code != 0:
 				t.Errorf("puzzlesat stopped by SIGTERM: exit %d (%v), want 0 (the child's clean shutdown)", code, err)
@@ -73,6 +60,26 @@ func TestNoOrphans(t *testing.T) {
 			}
 		})
 	}
+}
+
+// startServing starts cmd, a playground server, and returns the address
+// its first line names; the test kills it when it ends.
+func startServing(t *testing.T, cmd *exec.Cmd) string {
+	t.Helper()
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill() })
+	line, err := bufio.NewReader(out).ReadString('\n')
+	m := regexp.MustCompile(`http://(127\.0\.0\.1:\d+)/`).FindStringSubmatch(line)
+	if err != nil || m == nil {
+		t.Fatalf("first line %q, %v; want the playground's address", line, err)
+	}
+	return m[1]
 }
 
 // childOf is the one child process of pid, waited for up to 10 s (the
@@ -152,20 +159,8 @@ func answers(addr string) bool {
 // cut after --grace with a 503 JSON error event, and the server exits 0.
 func TestServeDrainsOnSIGTERM(t *testing.T) {
 	cmd := exec.Command(filepath.Join(filepath.Dir(puzzlesat), "puzzlesat-serve"), "--addr", "127.0.0.1:0", "--grace", "200ms")
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer cmd.Process.Kill()
-	line, err := bufio.NewReader(out).ReadString('\n')
-	m := regexp.MustCompile(`http://(127\.0\.0\.1:\d+)/`).FindStringSubmatch(line)
-	if err != nil || m == nil {
-		t.Fatalf("first line %q, %v; want the playground's address", line, err)
-	}
-	req, _ := http.NewRequest(http.MethodPost, "http://"+m[1]+"/api/shift/solve", strings.NewReader(`{"builtin": "reborn"}`))
+	addr := startServing(t, cmd)
+	req, _ := http.NewRequest(http.MethodPost, "http://"+addr+"/api/shift/solve", strings.NewReader(`{"builtin": "reborn"}`))
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept", "text/event-stream")
 	resp, err := http.DefaultClient.Do(req)

@@ -190,31 +190,30 @@ func (p *pen) item(it display.Item, value color.RGBA) {
 	case display.Arrow:
 		p.arrowTo(x, y, x2, y2, w, col)
 	case display.Circle:
-		c := canvas.Circle(it.R * S)
-		if it.W == 0 {
-			p.fill(c, x, y, col)
-			return
-		}
-		if it.Fill != "" {
-			p.fill(c, x, y, colour(it.Fill, value))
-		}
-		p.stroke(c, x, y, w, col, false)
+		p.shape(canvas.Circle(it.R*S), it, x, y, w, col, value)
 	case display.Rect:
 		r := canvas.Rectangle(x2-x, y2-y)
 		if it.R > 0 {
 			r = canvas.RoundedRectangle(x2-x, y2-y, it.R*S)
 		}
-		if it.W == 0 {
-			p.fill(r, x, y, col)
-			return
-		}
-		if it.Fill != "" {
-			p.fill(r, x, y, colour(it.Fill, value))
-		}
-		p.stroke(r, x, y, w, col, false)
+		p.shape(r, it, x, y, w, col, value)
 	case display.Text:
 		p.text(x, y, it.Text, p.f.face(it.Size*S, it.Bold, col))
 	}
+}
+
+// shape draws a circle's or a rectangle's path at x, y: filled with col
+// when it has no outline (W 0), else outlined w wide in col over its Fill,
+// if any.
+func (p *pen) shape(path *canvas.Path, it display.Item, x, y, w float64, col, value color.RGBA) {
+	if it.W == 0 {
+		p.fill(path, x, y, col)
+		return
+	}
+	if it.Fill != "" {
+		p.fill(path, x, y, colour(it.Fill, value))
+	}
+	p.stroke(path, x, y, w, col, false)
 }
 
 // struck draws a pencil mark struck out: in red, with a slash through it

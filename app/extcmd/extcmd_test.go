@@ -26,13 +26,47 @@ echo "to stderr" >&2
 exit "$3"
 `
 
+// fakeApp is puzzlesat with one command, fake, which runs the binary
+// puzzlesat-fake.
+func fakeApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
+	return &cli.App{Name: "puzzlesat", Reader: stdin, Writer: stdout, ErrWriter: stderr,
+		Commands:       []*cli.Command{extcmd.Command("fake", "a fake", "puzzlesat-fake")},
+		ExitErrHandler: func(*cli.Context, error) {}}
+}
+
+// install makes script the binary puzzlesat-fake, first on PATH for the
+// test.
+func install(t *testing.T, script string) {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "puzzlesat-fake"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
+}
+
+// startReady runs `puzzlesat fake` until ctx ends, once the binary's first
+// line, "ready", has come: its output from there on, and the run's error
+// when it returns.
+func startReady(t *testing.T, ctx context.Context) (*bufio.Reader, <-chan error) {
+	t.Helper()
+	pr, pw := io.Pipe()
+	done := make(chan error, 1)
+	go func() {
+		done <- fakeApp(strings.NewReader(""), pw, io.Discard).RunContext(ctx, []string{"puzzlesat", "fake"})
+		pw.Close()
+	}()
+	rd := bufio.NewReader(pr)
+	if line, err := rd.ReadString('\n'); err != nil || line != "ready\n" {
+		t.Fatalf("first line %q, %v; want ready", line, err)
+	}
+	return rd, done
+}
+
 func run(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	var out, errOut bytes.Buffer
-	a := &cli.App{Name: "puzzlesat", Reader: strings.NewReader(stdin), Writer: &out, ErrWriter: &errOut,
-		Commands:       []*cli.Command{extcmd.Command("fake", "a fake", "puzzlesat-fake")},
-		ExitErrHandler: func(*cli.Context, error) {}}
-	err := a.RunContext(context.Background(), append([]string{"puzzlesat"}, args...))
+	err := fakeApp(strings.NewReader(stdin), &out, &errOut).RunContext(context.Background(), append([]string{"puzzlesat"}, args...))
 	var ec cli.ExitCoder
 	switch {
 	case err == nil:
@@ -46,11 +80,7 @@ func run(t *testing.T, stdin string, args ...string) (code int, stdout, stderr s
 }
 
 func TestCommand(t *testing.T) {
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "puzzlesat-fake"), []byte(fake), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
+	install(t, fake)
 	tests := []struct {
 		args               []string
 		stdin              string
@@ -73,29 +103,12 @@ func TestCommand(t *testing.T) {
 // interrupted and answers for itself: one that stops cleanly on an
 // interrupt (a server) exits 0, one that does not is interrupted anyway.
 func TestInterrupt(t *testing.T) {
-	dir := t.TempDir()
 	// Stops cleanly on SIGINT; says it is ready first, so that the
 	// interrupt is not sent before the trap is set.
-	script := "#!/bin/sh\ntrap 'echo stopped; exit 0' INT\necho ready\nwhile :; do sleep 0.05; done\n"
-	if err := os.WriteFile(filepath.Join(dir, "puzzlesat-fake"), []byte(script), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
+	install(t, "#!/bin/sh\ntrap 'echo stopped; exit 0' INT\necho ready\nwhile :; do sleep 0.05; done\n")
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	pr, pw := io.Pipe()
-	a := &cli.App{Name: "puzzlesat", Reader: strings.NewReader(""), Writer: pw, ErrWriter: io.Discard,
-		Commands:       []*cli.Command{extcmd.Command("fake", "a fake", "puzzlesat-fake")},
-		ExitErrHandler: func(*cli.Context, error) {}}
-	done := make(chan error, 1)
-	go func() {
-		done <- a.RunContext(ctx, []string{"puzzlesat", "fake"})
-		pw.Close()
-	}()
-	rd := bufio.NewReader(pr)
-	if line, err := rd.ReadString('\n'); err != nil || line != "ready\n" {
-		t.Fatalf("first line %q, %v; want ready", line, err)
-	}
+	rd, done := startReady(t, ctx)
 	cancel()
 	rest, _ := io.ReadAll(rd)
 	if err := <-done; err != nil || string(rest) != "stopped\n" {

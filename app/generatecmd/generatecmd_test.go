@@ -15,6 +15,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/app/generatecmd"
 	"github.com/puzzlesat/puzzlesat/internal/clitest"
+	"github.com/puzzlesat/puzzlesat/internal/testfs"
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/sat/gophersat"
@@ -223,14 +224,7 @@ func TestOutDirCleansLeftovers(t *testing.T) {
 	if code != 0 || len(lines(t, out)) != 2 {
 		t.Fatalf("exit %d, %d records\n%s", code, len(lines(t, out)), errs)
 	}
-	es, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var names []string
-	for _, e := range es {
-		names = append(names, e.Name())
-	}
+	names := testfs.Names(t, dir)
 	want := []string{
 		"linjat-any-s2-000000.json", "linjat-any-s2-000000.solution.txt", "linjat-any-s2-000000.txt",
 		"linjat-any-s2-000001.json", "linjat-any-s2-000001.solution.txt", "linjat-any-s2-000001.txt",

@@ -17,6 +17,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/app"
 	"github.com/puzzlesat/puzzlesat/app/rendercmd"
 	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
+	"github.com/puzzlesat/puzzlesat/internal/testfs"
 	"github.com/urfave/cli/v2"
 )
 
@@ -235,14 +236,7 @@ func TestOutputCleansLeftovers(t *testing.T) {
 	if code, _, errs := run(t, "", janko, "-o", filepath.Join(dir, "a.svg")); code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	es, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var names []string
-	for _, e := range es {
-		names = append(names, e.Name())
-	}
+	names := testfs.Names(t, dir)
 	if strings.Join(names, " ") != ".keep a.svg" {
 		t.Errorf("folder holds %q, want .keep and a.svg", names)
 	}

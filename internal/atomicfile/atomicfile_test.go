@@ -9,21 +9,9 @@ import (
 	"strconv"
 	"testing"
 	"time"
-)
 
-// names lists dir's entries.
-func names(t *testing.T, dir string) []string {
-	t.Helper()
-	es, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []string
-	for _, e := range es {
-		out = append(out, e.Name())
-	}
-	return out
-}
+	"github.com/puzzlesat/puzzlesat/internal/testfs"
+)
 
 func TestWriteFile(t *testing.T) {
 	dir := t.TempDir()
@@ -36,7 +24,7 @@ func TestWriteFile(t *testing.T) {
 			t.Errorf("have %q, want %q", have, text)
 		}
 	}
-	if have := names(t, dir); !slices.Equal(have, []string{"a.svg"}) {
+	if have := testfs.Names(t, dir); !slices.Equal(have, []string{"a.svg"}) {
 		t.Errorf("folder holds %q, want only a.svg", have)
 	}
 	st, err := os.Stat(path)
@@ -71,7 +59,7 @@ func TestFailingWriterKeepsOldFile(t *testing.T) {
 	if have, _ := os.ReadFile(path); string(have) != "the good picture" {
 		t.Errorf("the old file now holds %q", have)
 	}
-	if have := names(t, dir); !slices.Equal(have, []string{"good.png"}) {
+	if have := testfs.Names(t, dir); !slices.Equal(have, []string{"good.png"}) {
 		t.Errorf("folder holds %q, want only good.png", have)
 	}
 	// Absent before, absent after.
@@ -124,7 +112,7 @@ func TestClean(t *testing.T) {
 		t.Errorf("removed %q, want %q", removed, want)
 	}
 	slices.Sort(keep)
-	if have := names(t, dir); !slices.Equal(have, keep) {
+	if have := testfs.Names(t, dir); !slices.Equal(have, keep) {
 		t.Errorf("left %q, want %q", have, keep)
 	}
 }
@@ -143,7 +131,7 @@ func TestCleanFor(t *testing.T) {
 	if err != nil || !slices.Equal(removed, []string{mine}) {
 		t.Errorf("removed %q (error %v), want %q", removed, err, mine)
 	}
-	if have := names(t, dir); !slices.Equal(have, []string{other}) {
+	if have := testfs.Names(t, dir); !slices.Equal(have, []string{other}) {
 		t.Errorf("left %q, want %q", have, other)
 	}
 }

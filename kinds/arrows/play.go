@@ -36,7 +36,7 @@ var play = &kind.Play{
 		},
 	},
 	Compose: compose,
-	Open:    open,
+	Open:    kind.OpenOf("arrows", editLayers, open),
 }
 
 // compose writes the box format's compact form: a row per line, each
@@ -72,14 +72,8 @@ func compose(e *kind.Edit) (string, error) {
 	return b.String(), nil
 }
 
-// open is a puzzle as the editor's layers.
-func open(inst kind.Instance, _ puzzle.Assignment) (*kind.Edit, error) {
-	x, ok := inst.(interface{ Model() *am.Puzzle })
-	if !ok {
-		return nil, fmt.Errorf("arrows: not an arrows puzzle")
-	}
-	p := x.Model()
-	e := kind.NewEdit(inst.Kind(), p.Rows(), p.Cols(), editLayers)
+// open fills the editor's layers with a puzzle (kind.OpenOf).
+func open(e *kind.Edit, p *am.Puzzle, _ puzzle.Assignment) {
 	for r, row := range p.Dirs {
 		for c, d := range row {
 			e.Layers["arrow"][r][c] = string(d.Glyph())
@@ -88,5 +82,4 @@ func open(inst kind.Instance, _ puzzle.Assignment) (*kind.Edit, error) {
 			}
 		}
 	}
-	return e, nil
 }

@@ -25,7 +25,7 @@ var play = &kind.Play{
 		},
 	},
 	Compose: compose,
-	Open:    open,
+	Open:    kind.OpenOf("juosan", editLayers, open),
 }
 
 // editLayers are the editor's: territory labels, and numbers.
@@ -112,15 +112,9 @@ func letters(t int) string {
 	return s
 }
 
-// open is a puzzle as the editor's layers: territory indexes, and each
-// number in its territory's first cell.
-func open(inst kind.Instance, _ puzzle.Assignment) (*kind.Edit, error) {
-	x, ok := inst.(interface{ Model() *jm.Puzzle })
-	if !ok {
-		return nil, fmt.Errorf("juosan: not a juosan puzzle")
-	}
-	p := x.Model()
-	e := kind.NewEdit(inst.Kind(), p.Rows(), p.Cols(), editLayers)
+// open fills the editor's layers with a puzzle (kind.OpenOf): territory
+// indexes, and each number in its territory's first cell.
+func open(e *kind.Edit, p *jm.Puzzle, _ puzzle.Assignment) {
 	for r, row := range p.Region {
 		for c, t := range row {
 			e.Layers["region"][r][c] = strconv.Itoa(t)
@@ -135,5 +129,4 @@ func open(inst kind.Instance, _ puzzle.Assignment) (*kind.Edit, error) {
 			e.Layers["number"][q.Row][q.Col] = "?"
 		}
 	}
-	return e, nil
 }

@@ -28,7 +28,7 @@ var play = &kind.Play{
 		},
 	},
 	Compose: compose,
-	Open:    open,
+	Open:    kind.OpenOf("linjat", editLayers, open),
 }
 
 // compose writes the text format: a row per line, '_' empty, '.' a dot.
@@ -57,14 +57,8 @@ func compose(e *kind.Edit) (string, error) {
 	return b.String(), nil
 }
 
-// open is a puzzle as the editor's cells.
-func open(inst kind.Instance, _ puzzle.Assignment) (*kind.Edit, error) {
-	x, ok := inst.(interface{ Model() *lm.Puzzle })
-	if !ok {
-		return nil, fmt.Errorf("linjat: not a linjat puzzle")
-	}
-	p := x.Model()
-	e := kind.NewEdit(inst.Kind(), p.Rows(), p.Cols(), editLayers)
+// open fills the editor's cells with a puzzle (kind.OpenOf).
+func open(e *kind.Edit, p *lm.Puzzle, _ puzzle.Assignment) {
 	for r, row := range p.Grid() {
 		for c, v := range row {
 			switch {
@@ -75,5 +69,4 @@ func open(inst kind.Instance, _ puzzle.Assignment) (*kind.Edit, error) {
 			}
 		}
 	}
-	return e, nil
 }

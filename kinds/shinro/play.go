@@ -37,7 +37,7 @@ var play = &kind.Play{
 		Solution: true,
 	},
 	Compose: compose,
-	Open:    open,
+	Open:    kind.OpenOf("shinro", editLayers, open),
 }
 
 // digit is the numpad digit of an arrow token, 0 for none.
@@ -101,15 +101,9 @@ func ints(ns []int) string {
 	return strings.Join(s, " ")
 }
 
-// open is a puzzle as the editor's cells: its arrows, and the stones of
-// sol, which keep its counts.
-func open(inst kind.Instance, sol puzzle.Assignment) (*kind.Edit, error) {
-	x, ok := inst.(interface{ Model() *sm.Puzzle })
-	if !ok {
-		return nil, fmt.Errorf("shinro: not a shinro puzzle")
-	}
-	p := x.Model()
-	e := kind.NewEdit(inst.Kind(), p.Rows(), p.Cols(), editLayers)
+// open fills the editor's cells with a puzzle (kind.OpenOf): its arrows,
+// and the stones of sol, which keep its counts.
+func open(e *kind.Edit, p *sm.Puzzle, sol puzzle.Assignment) {
 	for r, row := range p.Arrows {
 		for c, d := range row {
 			if d.Valid() {
@@ -124,5 +118,4 @@ func open(inst kind.Instance, sol puzzle.Assignment) (*kind.Edit, error) {
 			}
 		}
 	}
-	return e, nil
 }
