@@ -412,7 +412,7 @@ func TestGenerate(t *testing.T) {
 	}{{"juosan", 4}, {"shinro", 5}, {"arrows", 4}} {
 		t.Run(tc.kind, func(t *testing.T) {
 			var g generateAnswer
-			post(t, ts, "/api/generate", map[string]any{"kind": tc.kind, "rows": tc.size, "cols": tc.size, "difficulty": "easy", "seed": 7}, &g)
+			post(t, ts, "/api/generate", map[string]any{"kind": tc.kind, "rows": tc.size, "cols": tc.size, "difficulty": "easy", "seed": "7"}, &g)
 			if g.Puzzle == nil || g.Puzzle.Kind != tc.kind || g.Puzzle.Rows != tc.size || g.Band != "easy" || g.Seed != 7 {
 				t.Fatalf("have %+v, want an easy %dx%d %s of seed 7", g, tc.size, tc.size, tc.kind)
 			}
