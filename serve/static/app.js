@@ -105,7 +105,7 @@ const st = {
 };
 
 const prefs = {
-  get cands() { return localStorage.getItem('puzzlesat:cands') !== 'off'; },
+  get cands() { return localStorage.getItem('puzzlesat:cands') === 'on'; },
   set cands(on) { localStorage.setItem('puzzlesat:cands', on ? 'on' : 'off'); },
   get checkSol() { return localStorage.getItem('puzzlesat:check') === 'on'; },
   set checkSol(on) { localStorage.setItem('puzzlesat:check', on ? 'on' : 'off'); },
@@ -386,7 +386,7 @@ function play(pz, { shared } = {}) {
   const restored = shared && validValues(shared.v) ? restore({ v: shared.v, x: shared.x }) : restore(loadProgress());
   $('title').textContent = title(pz.kind, pz.name, `${pz.rows}×${pz.cols}`);
   $('text').textContent = pz.text;
-  $('how').textContent = (st.play.how_to || '') + ' Tap a cell to step its value; a long press (or the right button) steps back. Ctrl+Z undoes, Ctrl+Y redoes.';
+  $('how').textContent = (st.play.how_to || '') + ' On a touch screen a long press does what the right button does. Ctrl+Z undoes, Ctrl+Y redoes; Pencil strikes candidates.';
   $('compare').hidden = true;
   $('goal').hidden = true;
   $('rule-row').hidden = !(pz.flags || []).includes('rule');
@@ -479,7 +479,8 @@ function markWrong() {
 }
 
 // candsView is the pencil marks to draw: the candidates left in each
-// undecided cell (when shown), and the struck ones.
+// undecided cell (when shown), and the struck ones (always: they are the
+// player's).
 function candsView() {
   const cands = [], struck = [];
   if (!prefs.cands && !st.struck.size) return { cands, struck };
@@ -490,7 +491,7 @@ function candsView() {
       else if (prefs.cands) cands.push({ var: i, value: v });
     }
   });
-  return { cands, struck: prefs.cands ? struck : [] };
+  return { cands, struck };
 }
 
 function redraw() {

@@ -39,6 +39,8 @@ export const cell = (q) => ({ row: q.row - 1, col: q.col - 1 });
 // unknown's cell and cover from 0, and the unknown index by cell.
 export function prepare(b) {
   const d = b.display;
+  d.unknowns = d.unknowns || [];
+  d.clues = d.clues || [];
   for (const u of d.unknowns) {
     u.at = cell(u.cell);
     u.covers = (u.cover || []).map((cs) => (cs ? cs.map(cell) : null));
