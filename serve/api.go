@@ -487,9 +487,9 @@ type generateAnswer struct {
 	Seed    seedJSON     `json:"seed"`
 	Attempt int          `json:"attempt"`
 	MS      int64        `json:"ms"`
-	// Shift is a puzzle played by moves (the kind "shift"): its text,
-	// which /api/shift/parse opens, instead of Puzzle.
-	Shift string `json:"shift,omitempty"`
+	// MovesPuzzle is a puzzle played by moves (the kind "shift"): its
+	// text, which /api/shift/parse opens, instead of Puzzle.
+	MovesPuzzle string `json:"moves_puzzle,omitempty"`
 }
 
 type attemptEvent struct {
@@ -588,6 +588,6 @@ func (s *Server) generateMoves(c *call, k *kinds.Kind, req generateRequest) (any
 	case err != nil:
 		return nil, err
 	}
-	return generateAnswer{Shift: p.Text, Band: string(p.Band), Status: string(p.Status), Report: p.Report,
+	return generateAnswer{MovesPuzzle: p.Text, Band: string(p.Band), Status: string(p.Status), Report: p.Report,
 		Seed: seedJSON(p.Seed), Attempt: p.Attempt, MS: time.Since(t0).Milliseconds()}, nil
 }

@@ -516,7 +516,7 @@ function redraw() {
 // change records the board before a change for undo and forgets redo.
 function change() {
   st.undo.push({ values: st.values, struck: new Set(st.struck) });
-  if (st.undo.length > MAX_UNDO) st.undo.shift();
+  if (st.undo.length > MAX_UNDO) st.undo.splice(0, 1);
   st.redo = [];
 }
 
@@ -1273,8 +1273,8 @@ async function generate() {
     if (st.abort === ctl) st.abort = null;
   }
   $('gen-seed').value = String(ans.seed);
-  if (ans.shift) {
-    await openMoves(kind, { text: ans.shift });
+  if (ans.moves_puzzle) {
+    await openMoves(kind, { text: ans.moves_puzzle });
     say(`Generated: ${ans.band}, optimum ${ans.report.steps} moves; seed ${ans.seed}, attempt ${ans.attempt}, ${ans.ms} ms.`, 'good');
     return;
   }
@@ -1409,7 +1409,7 @@ function movesReset() {
 }
 
 // A drag from one token to another along a picture line applies the
-// moves that shift that line (rNl/rNr for rows, cNu/cNd for columns, as
+// moves that turn that line (rNl/rNr for rows, cNu/cNd for columns, as
 // many as the distance), when the puzzle has them.
 const drag = { from: null };
 
