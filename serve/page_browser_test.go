@@ -225,3 +225,23 @@ func TestBrowserEditorUndo(t *testing.T) {
 	b.wait("cleared", `document.getElementById('text').textContent.split('\n').slice(3).join('').indexOf('2') < 0`)
 	b.shot("editor")
 }
+
+// TestBrowserMovesDrag: a drag along a Loopover row moves the row; the
+// moves are kept across a reload.
+func TestBrowserMovesDrag(t *testing.T) {
+	b := newBrowser(t)
+	b.do("load the page", chromedp.Navigate(b.url+"/"))
+	b.wait("the examples listed", `document.querySelector('#example option[value="shift-loopover-3x3-worst"]') !== null`)
+	b.open("shift-loopover-3x3-worst", "shift loopover-3x3-worst")
+	b.do("drag r1 one cell right", chromedp.Evaluate[chromedp.Void](`(() => {
+		const svg = document.getElementById('board');
+		const pic = [...svg.querySelectorAll('.token')];
+		const r0 = pic[0].getBoundingClientRect(), r1 = pic[1].getBoundingClientRect();
+		const at = (type, r) => svg.dispatchEvent(new PointerEvent(type, {bubbles: true, buttons: 1, clientX: r.x + r.width / 2, clientY: r.y + r.height / 2}));
+		at('pointerdown', r0); at('pointermove', r1); at('pointerup', r1);
+	})()`))
+	b.wait("the row moved", `document.getElementById('message').textContent.includes('after 1 move: r1r')`)
+	b.do("reload", chromedp.Reload())
+	b.wait("the move kept", `document.getElementById('message').textContent.includes('after 1 move: r1r')`)
+	b.shot("moves-drag")
+}
