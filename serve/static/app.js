@@ -1350,7 +1350,7 @@ function goalDraw() {
   if (goal.target) {
     const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
     svg.id = 'goal-target';
-    renderMoves(svg, s.pz, goal.target, [], 0.6);
+    renderMoves(svg, s.pz, goal.target, [], 0.75);
     parts.push(h('figure', {}, h('figcaption', {}, 'target'), svg));
   }
   if (goal.sums?.length) {
@@ -1415,9 +1415,9 @@ const drag = { from: null };
 
 function tokenAt(ev) {
   const t = document.elementFromPoint(ev.clientX, ev.clientY);
-  const id = t?.closest?.('[id^=token-]')?.id || ev.target.closest?.('[id^=token-]')?.id;
-  if (!id) return null;
-  const cell = +id.slice(6);
+  const el = t?.closest?.('#board [data-cell]') || ev.target.closest?.('#board [data-cell]');
+  if (!el) return null;
+  const cell = +el.dataset.cell;
   const pic = st.moves.pz.picture;
   for (let r = 0; r < pic.length; r++) {
     const c = pic[r].indexOf(cell);

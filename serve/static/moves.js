@@ -32,7 +32,7 @@ export function renderMoves(svg, p, state, changed = [], scale = 1) {
     const label = v >= 0 ? p.values[v] : '*';
     el(svg, 'text', {
       x: x + s / 2, y: y + s / 2, 'font-size': s * 0.42, 'text-anchor': 'middle', 'dominant-baseline': 'central',
-      'font-family': 'DejaVu Sans, sans-serif', 'font-weight': 'bold', fill: v >= 0 ? '#1a2a4a' : '#999',
+      'font-family': 'DejaVu Sans, sans-serif', 'font-weight': 'bold', fill: v >= 0 ? '#1a2a4a' : '#999', 'pointer-events': 'none',
     }, label);
   }));
 }
