@@ -149,7 +149,12 @@ func (b *browser) do(what string, actions ...chromedp.Action[chromedp.Void]) {
 // wait polls a JavaScript condition until it holds.
 func (b *browser) wait(what, cond string) {
 	b.t.Helper()
-	if _, err := chromedp.Run(b.ctx, chromedp.Poll[bool](cond, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+	_, err := chromedp.Run(b.ctx, chromedp.Poll[bool](cond, chromedp.WithPollingTimeout(20*time.Second)))
+	if err != nil && strings.Contains(err.Error(), "Cannot find context") {
+		// A navigation replaced the page while polling: poll the new one.
+		_, err = chromedp.Run(b.ctx, chromedp.Poll[bool](cond, chromedp.WithPollingTimeout(20*time.Second)))
+	}
+	if err != nil {
 		b.shot("failed-" + strings.ReplaceAll(what, " ", "-"))
 		b.t.Fatalf("waiting for %s: %v (message: %q)", what, err, b.text("#message"))
 	}

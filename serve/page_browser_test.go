@@ -10,9 +10,9 @@ import (
 )
 
 // eval evaluates a JavaScript expression on the page.
-func eval[T any](b *browser, what, js string) T {
+func eval[T any](b *browser, what, js string, opts ...chromedp.EvaluateOption) T {
 	b.t.Helper()
-	v, err := chromedp.Run(b.ctx, chromedp.Evaluate[T](js))
+	v, err := chromedp.Run(b.ctx, chromedp.Evaluate[T](js, opts...))
 	if err != nil {
 		b.shot("failed-" + strings.ReplaceAll(what, " ", "-"))
 		b.t.Fatalf("%s: %v", what, err)
@@ -83,9 +83,14 @@ func TestBrowserURL(t *testing.T) {
 	if v := eval[string](b, "puzzlink", `document.getElementById('export-puzzlink').value`); v != "https://puzz.link/p?"+juosan {
 		t.Errorf("puzz.link export %q", v)
 	}
-	svg := eval[string](b, "the SVG", `(() => { const s = document.getElementById('board').cloneNode(true); s.querySelector('g.layer-hit').remove(); return new XMLSerializer().serializeToString(s); })()`)
+	svg := eval[string](b, "the SVG", `window.puzzlesat.boardSVG()`)
 	if !strings.HasPrefix(svg, "<svg") || strings.Contains(svg, "cell-0-0") {
 		t.Errorf("exported SVG starts %.60q", svg)
+	}
+	// The PNG export draws the SVG on a canvas.
+	png := eval[string](b, "the PNG", `window.puzzlesat.boardPNG().then((blob) => blob.type + ' ' + blob.size, (err) => 'error ' + err.message)`, chromedp.EvalAwaitPromise)
+	if !strings.HasPrefix(png, "image/png ") || png == "image/png 0" {
+		t.Errorf("the PNG export: %s", png)
 	}
 	b.shot("export")
 }

@@ -1028,21 +1028,32 @@ function fileBase() {
   return (kind + '-' + n).replace(/[^A-Za-z0-9_-]+/g, '-').replace(/-+$/, '') || 'puzzle';
 }
 
-async function exportPNG() {
+// boardPNG is the board drawn as a PNG (a Blob), 3 px for each of the
+// SVG's: the SVG drawn on a canvas (as a data: URL, which the server's
+// Content-Security-Policy lets an image load).
+async function boardPNG() {
   const { text, width, height } = boardSVG();
   const img = new Image();
-  const url = URL.createObjectURL(new Blob([text], { type: 'image/svg+xml' }));
-  await new Promise((ok, bad) => { img.onload = ok; img.onerror = () => bad(new Error('the board could not be drawn as PNG')); img.src = url; });
+  await new Promise((ok, bad) => {
+    img.onload = ok;
+    img.onerror = () => bad(new Error('the board could not be drawn as PNG'));
+    img.src = 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(text);
+  });
   const k = 3;
   const canvas = h('canvas', { width: String(width * k), height: String(height * k) });
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = '#fff';
   ctx.fillRect(0, 0, canvas.width, canvas.height);
   ctx.drawImage(img, 0, 0, canvas.width, canvas.height);
-  URL.revokeObjectURL(url);
-  const blob = await new Promise((ok) => canvas.toBlob(ok, 'image/png'));
-  download(fileBase() + '.png', blob);
+  return new Promise((ok) => canvas.toBlob(ok, 'image/png'));
 }
+
+async function exportPNG() {
+  download(fileBase() + '.png', await boardPNG());
+}
+
+// The pictures Export offers, for scripts (and the browser tests).
+window.puzzlesat = { boardSVG: () => boardSVG().text, boardPNG };
 
 function exportPanel() {
   const moves = st.mode === 'moves';
