@@ -178,6 +178,7 @@ async function start() {
     const size = e.rows ? ` ${e.rows}×${e.cols}` : '';
     groups[e.kind].append(h('option', { value: e.id }, `${e.kind}: ${e.name}${size}`));
   }
+  for (const k of ks.kinds.filter((k) => k.play?.mode !== 'moves')) $('open-kind').append(h('option', { value: k.name }, k.name));
   for (const k of ks.kinds.filter((k) => k.play?.editor)) $('new-kind').append(h('option', { value: k.name }, k.name));
   for (const k of ks.kinds.filter((k) => k.generate || k.moves)) $('gen-kind').append(h('option', { value: k.name }, k.name));
   genKindChanged();
@@ -320,7 +321,7 @@ async function openText(text, name, select = '', { shared } = {}) {
   if (!text.trim()) throw new Error('nothing to load: paste a puzzle or a puzz.link URL');
   let ans;
   try {
-    ans = await api('/api/parse', { text, name, select, rule: $('rule').value });
+    ans = await api('/api/parse', { text, name, select, kind: shared === undefined ? $('open-kind').value : '', rule: $('rule').value });
   } catch (err) {
     // No kind of the registry reads it: try the kinds played by moves
     // before reporting the kinds' error.
@@ -331,7 +332,7 @@ async function openText(text, name, select = '', { shared } = {}) {
         // the next one
       }
     }
-    throw err;
+    throw new Error(err.message.replace(/give --kind/, 'pick its kind beside Load'));
   }
   const sel = $('select');
   if (ans.entries?.length > 1) {
