@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/http"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/puzzlesat/puzzlesat/answer"
@@ -34,6 +36,18 @@ type kindJSON struct {
 	Play *kind.Play `json:"play,omitempty"`
 	// Moves, for a kind played by moves: its built-ins, bands and limits.
 	Moves *movesLimit `json:"moves,omitempty"`
+	// Flags are the kind's own options that a request may set (by
+	// name, e.g. "rule"), with the values they take.
+	Flags []flagJSON `json:"flags,omitempty"`
+}
+
+// flagJSON is one of a kind's own options (kind.Flag) that a request may
+// set: those with a list of values (a rules file is the server's choice).
+type flagJSON struct {
+	Name    string   `json:"name"`
+	Usage   string   `json:"usage"`
+	Default string   `json:"default"`
+	Values  []string `json:"values"`
 }
 
 // movesLimit is what a kind played by moves offers and takes.
@@ -62,6 +76,11 @@ func (s *Server) kinds(*call) (any, error) {
 		if m := k.Moves; m != nil {
 			kj.Moves = &movesLimit{Builtins: m.Builtins, Bands: m.BandNames(), MaxCells: maxShiftCells, MaxSteps: maxShiftSteps}
 		}
+		for _, f := range k.Flags {
+			if len(f.Values) > 0 {
+				kj.Flags = append(kj.Flags, flagJSON{Name: f.Name, Usage: f.Usage, Default: f.Default, Values: f.Values})
+			}
+		}
 		out = append(out, kj)
 	}
 	return map[string]any{
@@ -76,6 +95,10 @@ func (s *Server) kinds(*call) (any, error) {
 type boardRequest struct {
 	puzzleSpec
 	Values []int `json:"values"`
+	// Struck are the candidates the player has ruled out, [unknown,
+	// value] pairs (pencil marks struck, eliminations of hints applied):
+	// a hint starts from them.
+	Struck [][2]int `json:"struck,omitempty"`
 }
 
 // readPuzzle decodes a request naming a puzzle (and maybe a board) and
@@ -90,7 +113,17 @@ func (c *call) readPuzzle() (*loaded, puzzle.Assignment, error) {
 		return nil, nil, err
 	}
 	a, err := values(l.inst, req.Values)
-	return l, a, err
+	if err != nil {
+		return nil, nil, err
+	}
+	vars := l.inst.Vars()
+	for _, x := range req.Struck {
+		if x[0] < 0 || x[0] >= len(vars) || x[1] < 0 || x[1] >= len(vars[x[0]].Domain) {
+			return nil, nil, badRequest("struck %v: want [unknown, value] of the puzzle's vars", x)
+		}
+	}
+	l.struck = req.Struck
+	return l, a, nil
 }
 
 // onPuzzle is the route of a handler of one puzzle and its board: it
@@ -207,6 +240,13 @@ func (s *Server) hint(c *call, l *loaded, a puzzle.Assignment) (any, error) {
 		}
 		cands[i] = human.Only(v)
 	}
+	// The candidates the player struck (a hint's eliminations applied):
+	// never a cell's last one, and never the value it holds.
+	for _, x := range l.struck {
+		if i, v := x[0], x[1]; a[i] < 0 && cands[i].Has(v) && cands[i].Count() > 1 {
+			cands[i] = cands[i].Without(v)
+		}
+	}
 	oracle, err := crosscheck.NewOracle(c.ctx, inst, s.opt.Solver)
 	if err != nil {
 		return nil, err
@@ -216,7 +256,7 @@ func (s *Server) hint(c *call, l *loaded, a puzzle.Assignment) (any, error) {
 		return nil, err
 	}
 	if sol == nil {
-		return s.mistake(c, inst, a)
+		return s.mistake(c, inst, a, l.struck)
 	}
 	eng := &human.Engine{Rules: setup.Rules, Weights: setup.Weights,
 		Describe: func(e human.Elim) string { return crosscheck.Describe(inst, e) }}
@@ -273,7 +313,7 @@ func allSingle(cands []human.Cands) bool {
 
 // mistake answers a hint on a board no solution agrees with: the cells
 // where the board differs from a solution of the puzzle.
-func (s *Server) mistake(c *call, inst kinds.Instance, a puzzle.Assignment) (any, error) {
+func (s *Server) mistake(c *call, inst kinds.Instance, a puzzle.Assignment, struck [][2]int) (any, error) {
 	st, sol, err := solve.One(c.ctx, inst, s.opt.Solver)
 	if err != nil {
 		return nil, err
@@ -288,8 +328,19 @@ func (s *Server) mistake(c *call, inst kinds.Instance, a puzzle.Assignment) (any
 			wrong = append(wrong, vars[i].Pos)
 		}
 	}
-	return hintAnswer{Mistake: true, Wrong: wrong,
-		Message: fmt.Sprintf("no solution agrees with this board: %d of its values differ from a solution (marked)", len(wrong))}, nil
+	values := len(wrong)
+	var marks []string
+	for _, x := range struck {
+		if i, v := x[0], x[1]; a[i] < 0 && sol[i] == v {
+			wrong = append(wrong, vars[i].Pos)
+			marks = append(marks, fmt.Sprintf("%s %s", vars[i].Pos, vars[i].Domain[v]))
+		}
+	}
+	msg := fmt.Sprintf("no solution agrees with this board: %d of its values differ from a solution (marked)", values)
+	if len(marks) > 0 {
+		msg += fmt.Sprintf("; struck candidates a solution needs: %s", strings.Join(marks, ", "))
+	}
+	return hintAnswer{Mistake: true, Wrong: wrong, Message: msg}, nil
 }
 
 type solveAnswer struct {
@@ -395,10 +446,37 @@ type generateRequest struct {
 	Rows       int    `json:"rows"`
 	Cols       int    `json:"cols"`
 	Difficulty string `json:"difficulty"`
-	// Seed makes the puzzle reproducible; 0 picks one at random.
-	Seed     uint64 `json:"seed"`
-	Attempts int    `json:"attempts"`
-	Rule     string `json:"rule"`
+	// Seed makes the puzzle reproducible; 0 or "" picks one at random.
+	// It is a string of decimal digits (a JSON number is read too, but
+	// JavaScript's lose digits above 2^53).
+	Seed     seedJSON `json:"seed"`
+	Attempts int      `json:"attempts"`
+	Rule     string   `json:"rule"`
+	// Builtin names the shift puzzle a kind played by moves scrambles
+	// (its kind's "moves" builtins; "" the first).
+	Builtin string `json:"builtin,omitempty"`
+}
+
+// seedJSON is a seed written as a string of digits; a JSON number is read
+// too.
+type seedJSON uint64
+
+func (s *seedJSON) UnmarshalJSON(b []byte) error {
+	t := strings.Trim(string(b), `"`)
+	if t == "" || t == "null" {
+		*s = 0
+		return nil
+	}
+	v, err := strconv.ParseUint(t, 10, 64)
+	if err != nil {
+		return fmt.Errorf("seed %s: want a string of decimal digits below 2^64", b)
+	}
+	*s = seedJSON(v)
+	return nil
+}
+
+func (s seedJSON) MarshalJSON() ([]byte, error) {
+	return []byte(`"` + strconv.FormatUint(uint64(s), 10) + `"`), nil
 }
 
 type generateAnswer struct {
@@ -406,9 +484,12 @@ type generateAnswer struct {
 	Band    string       `json:"band"`
 	Status  string       `json:"status"`
 	Report  human.Report `json:"report"`
-	Seed    uint64       `json:"seed"`
+	Seed    seedJSON     `json:"seed"`
 	Attempt int          `json:"attempt"`
 	MS      int64        `json:"ms"`
+	// MovesPuzzle is a puzzle played by moves (the kind "shift"): its
+	// text, which /api/shift/parse opens, instead of Puzzle.
+	MovesPuzzle string `json:"moves_puzzle,omitempty"`
 }
 
 type attemptEvent struct {
@@ -420,6 +501,9 @@ func (s *Server) generate(c *call) (any, error) {
 	var req generateRequest
 	if err := c.decode(&req); err != nil {
 		return nil, err
+	}
+	if mk := generate.MovesKind(req.Kind); mk != nil {
+		return s.generateMoves(c, mk, req)
 	}
 	k, err := kinds.Lookup(req.Kind)
 	if err != nil {
@@ -443,11 +527,11 @@ func (s *Server) generate(c *call) (any, error) {
 		return nil, badRequest("attempts %d: want 0..1000", req.Attempts)
 	}
 	if req.Seed == 0 {
-		req.Seed = rand.Uint64()
+		req.Seed = seedJSON(rand.Uint64())
 	}
 	t0 := time.Now()
 	p, err := generate.Generate(c.ctx, generate.Options{
-		Kind: k.Name, Rows: req.Rows, Cols: req.Cols, Band: band, Seed: req.Seed, Attempts: req.Attempts,
+		Kind: k.Name, Rows: req.Rows, Cols: req.Cols, Band: band, Seed: uint64(req.Seed), Attempts: req.Attempts,
 		Solver: s.opt.Solver, KindOptions: kopt,
 		Progress: func(attempt int, outcome string) { c.emit("attempt", attemptEvent{attempt, outcome}) },
 	})
@@ -464,5 +548,46 @@ func (s *Server) generate(c *call) (any, error) {
 		return nil, err
 	}
 	return generateAnswer{Puzzle: b, Band: string(p.Band), Status: string(p.Status), Report: p.Report,
-		Seed: p.Seed, Attempt: p.Attempt, MS: time.Since(t0).Milliseconds()}, nil
+		Seed: seedJSON(p.Seed), Attempt: p.Attempt, MS: time.Since(t0).Milliseconds()}, nil
+}
+
+// generateMoves scrambles a built-in puzzle of a kind played by moves
+// into one whose proven optimum is in the band.
+func (s *Server) generateMoves(c *call, k *kinds.Kind, req generateRequest) (any, error) {
+	name := req.Builtin
+	if name == "" && len(k.Moves.Builtins) > 0 {
+		name = k.Moves.Builtins[0]
+	}
+	base, err := k.Moves.Builtin(name)
+	if err != nil {
+		return nil, badRequest("%v", err)
+	}
+	if n := base.NumCells(); n > maxShiftCells {
+		return nil, badRequest("the puzzle has %d cells; this server takes at most %d", n, maxShiftCells)
+	}
+	band, err := generate.ParseBand(k.Name, req.Difficulty)
+	if err != nil {
+		return nil, badRequest("%v", err)
+	}
+	if req.Attempts < 0 || req.Attempts > 1000 {
+		return nil, badRequest("attempts %d: want 0..1000", req.Attempts)
+	}
+	if req.Seed == 0 {
+		req.Seed = seedJSON(rand.Uint64())
+	}
+	t0 := time.Now()
+	p, err := generate.Generate(c.ctx, generate.Options{
+		Kind: k.Name, Band: band, Seed: uint64(req.Seed), Attempts: req.Attempts, Solver: s.opt.Solver, Shift: base,
+		Progress: func(attempt int, outcome string) { c.emit("attempt", attemptEvent{attempt, outcome}) },
+	})
+	switch {
+	case errors.Is(err, generate.ErrOptions):
+		return nil, badRequest("%v", err)
+	case errors.Is(err, generate.ErrExhausted):
+		return nil, &httpError{http.StatusUnprocessableEntity, err.Error() + "; try another seed"}
+	case err != nil:
+		return nil, err
+	}
+	return generateAnswer{MovesPuzzle: p.Text, Band: string(p.Band), Status: string(p.Status), Report: p.Report,
+		Seed: seedJSON(p.Seed), Attempt: p.Attempt, MS: time.Since(t0).Milliseconds()}, nil
 }

@@ -3,6 +3,7 @@ package serve
 import (
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/puzzlesat/puzzlesat/answer"
@@ -36,6 +37,8 @@ type loaded struct {
 	// warning reports bad entries of an input whose other puzzles were
 	// read.
 	warning string
+	// struck are the candidates a board request rules out.
+	struck [][2]int
 }
 
 // maxNames bounds the entries listed of an input holding many puzzles.
@@ -149,6 +152,16 @@ type board struct {
 	// -1 elsewhere; a board starts from it.
 	Fixed   []int          `json:"fixed"`
 	Display *display.Board `json:"display"`
+	// URL is the puzzle as the query of a playground URL (/?URL opens it
+	// again): puzz.link's string for the kinds puzz.link encodes, the
+	// kind's own "url" format for the others; "" when it has none.
+	URL string `json:"url,omitempty"`
+	// Puzzlink is the puzzle's puzz.link address, for the kinds
+	// puzz.link plays.
+	Puzzlink string `json:"puzzlink,omitempty"`
+	// Flags names the kind's own options that change how this puzzle
+	// reads (Juosan's "rule"), which the page offers beside it.
+	Flags []string `json:"flags,omitempty"`
 }
 
 type varJSON struct {
@@ -172,6 +185,20 @@ func boardOf(k *kinds.Kind, inst kinds.Instance) (*board, error) {
 		Vars: make([]varJSON, len(vars)), Fixed: givens(inst, d)}
 	for i, v := range vars {
 		b.Vars[i] = varJSON{Name: v.Name, Cell: v.Pos, Domain: v.Domain}
+	}
+	if u, err := inst.Format("url"); err == nil {
+		u = strings.TrimSpace(u)
+		b.URL = u[strings.IndexByte(u, '?')+1:]
+	}
+	if slices.Contains(k.Outputs, "puzzlink") {
+		if u, err := inst.Format("puzzlink"); err == nil {
+			b.Puzzlink = strings.TrimSpace(u)
+		}
+	}
+	for _, f := range k.Flags {
+		if len(f.Values) > 0 {
+			b.Flags = append(b.Flags, f.Name)
+		}
 	}
 	return b, nil
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/solve"
+	"strings"
 )
 
 // maxEditSide bounds a puzzle drawn in the editor.
@@ -36,10 +37,15 @@ func editorOf(name string) (*kinds.Kind, *kind.Play, error) {
 
 // edit composes a drawing into the kind's text and reads it back.
 func (s *Server) edit(c *call) (any, error) {
-	var e kind.Edit
-	if err := c.decode(&e); err != nil {
+	var req struct {
+		kind.Edit
+		// Name, when set, names the puzzle drawn (its text's name).
+		Name string `json:"name,omitempty"`
+	}
+	if err := c.decode(&req); err != nil {
 		return nil, err
 	}
+	e := req.Edit
 	k, p, err := editorOf(e.Kind)
 	if err != nil {
 		return nil, err
@@ -64,6 +70,13 @@ func (s *Server) edit(c *call) (any, error) {
 	if err != nil {
 		out.Error = err.Error()
 		return out, nil
+	}
+	if name := strings.Join(strings.Fields(req.Name), " "); name != "" {
+		// The name goes into the text the way the kind writes one.
+		insts[0].Head().Title = name
+		if named, err := insts[0].Format(k.Outputs[0]); err == nil {
+			out.Text = named
+		}
 	}
 	if out.Puzzle, err = boardOf(k, insts[0]); err != nil {
 		return nil, err

@@ -1,8 +1,11 @@
 // Package serve is the web playground of `puzzlesat serve`: a page that
 // opens, draws, plays, checks, grades and generates puzzles of every kind
 // and solves shift puzzles, and the JSON API under /api/ that the page and
-// scripts alike use. The page (static/: plain HTML, CSS and JavaScript, no
-// build step) is embedded in the binary and draws the boards itself, as SVG
+// scripts alike use. GET / and GET /p serve the page, which opens the
+// puzzle its query names (/p?juosan/6/6/…, puzz.link's shape; /?shinro/…
+// for the kinds' own "url" format), keeps the player's progress in the
+// browser and shares it in the URL's fragment. The page (static/: plain
+// HTML, CSS and JavaScript, no build step) is embedded in the binary and draws the boards itself, as SVG
 // built in the browser from the JSON the API returns, so that the binary
 // links no drawing library (package render is for pictures in files).
 //
@@ -27,26 +30,32 @@
 // value index per unknown of the puzzle (its "vars"), -1 for undecided.
 //
 //	GET  /api/kinds          the kinds: formats, generation sizes and bands, how the page plays
-//	                         each (its "play" data, kind.Play), serve's limits
+//	                         each (its "play" data, kind.Play), the flags a request may set
+//	                         (Juosan's "rule"), a moves kind's built-ins and bands, serve's limits
 //	GET  /api/examples       the bundled examples: id, kind, name, size and text
 //	POST /api/parse          puzzle → {"puzzle": board, "entries": [...]}; board is the kind's
 //	                         display list ("display", package display), its unknowns ("vars"
-//	                         with cell and domain), the values it gives ("fixed") and its
-//	                         canonical "text"
+//	                         with cell and domain), the values it gives ("fixed"), its
+//	                         canonical "text", its "url" (the query of the page's address that
+//	                         opens it: /?URL) and its "puzzlink" address where puzz.link has one
 //	POST /api/verify         puzzle + values → the rules broken ("violations", each with its
 //	                         cells), "complete", "solved"; on a partial board only what no
 //	                         filling of the undecided cells can mend
 //	POST /api/hint           puzzle + values → the human solver's next step from that board,
 //	                         as `grade --hint --format json` writes it (answer.StepRecord), and
 //	                         the values it forces ("mistake" instead when no solution agrees
-//	                         with the board, with the cells that differ from a solution)
+//	                         with the board, with the cells that differ from a solution);
+//	                         "struck" ([[unknown, value], ...]) are candidates the player ruled
+//	                         out, which the step starts from
 //	POST /api/solve          puzzle → a solution (SAT)
 //	POST /api/check          puzzle → unique, multiple (two solutions and the cells where
 //	                         they differ) or unsolvable
 //	POST /api/grade          puzzle → the human solver's difficulty report, with SAT
 //	                         uniqueness alongside, and the band it falls in
 //	POST /api/generate       {"kind", "rows", "cols", "difficulty", "seed"} → a new puzzle
-//	                         proven unique, with its grade
+//	                         proven unique, with its grade; seed is a string of digits (the
+//	                         same seed, the same puzzle); a moves kind ("shift") scrambles
+//	                         its "builtin" and answers the puzzle's text as "moves_puzzle"
 //	POST /api/edit           {"kind", "rows", "cols", "layers"} (the editor's tokens) → the
 //	                         kind's text of the drawing, and the board it parses to or why not
 //	POST /api/edit/open      puzzle → {"edit": ...}, the drawing that makes it

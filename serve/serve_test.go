@@ -412,7 +412,7 @@ func TestGenerate(t *testing.T) {
 	}{{"juosan", 4}, {"shinro", 5}, {"arrows", 4}} {
 		t.Run(tc.kind, func(t *testing.T) {
 			var g generateAnswer
-			post(t, ts, "/api/generate", map[string]any{"kind": tc.kind, "rows": tc.size, "cols": tc.size, "difficulty": "easy", "seed": 7}, &g)
+			post(t, ts, "/api/generate", map[string]any{"kind": tc.kind, "rows": tc.size, "cols": tc.size, "difficulty": "easy", "seed": "7"}, &g)
 			if g.Puzzle == nil || g.Puzzle.Kind != tc.kind || g.Puzzle.Rows != tc.size || g.Band != "easy" || g.Seed != 7 {
 				t.Fatalf("have %+v, want an easy %dx%d %s of seed 7", g, tc.size, tc.size, tc.kind)
 			}
@@ -766,4 +766,28 @@ func TestTimeoutWrapped(t *testing.T) {
 		}()
 	}
 	wg.Wait()
+}
+
+// TestGenerateShift: kind "shift" scrambles a built-in into a puzzle of
+// the band, answered as its text, the same for the same seed (a string).
+func TestGenerateShift(t *testing.T) {
+	_, ts := newTestServer(t, Options{})
+	var a, b generateAnswer
+	req := map[string]any{"kind": "shift", "builtin": "loopover:3x3", "difficulty": "easy", "seed": "18446744073709551557"}
+	post(t, ts, "/api/generate", req, &a)
+	post(t, ts, "/api/generate", req, &b)
+	if a.MovesPuzzle == "" || a.Puzzle != nil || a.Band != "easy" || a.Seed != 18446744073709551557 {
+		t.Fatalf("have %+v, want an easy shift puzzle of the seed", a)
+	}
+	if a.MovesPuzzle != b.MovesPuzzle {
+		t.Errorf("the same seed made two puzzles:\n%s\n%s", a.MovesPuzzle, b.MovesPuzzle)
+	}
+	var p struct {
+		Puzzle shiftBoard `json:"puzzle"`
+	}
+	post(t, ts, "/api/shift/parse", map[string]any{"text": a.MovesPuzzle}, &p)
+	if !strings.HasPrefix(p.Puzzle.URL, "shift/") {
+		t.Errorf("the shift puzzle's url %q, want shift/…", p.Puzzle.URL)
+	}
+	post(t, ts, "/api/shift/parse", map[string]any{"text": "http://127.0.0.1:8080/?" + p.Puzzle.URL + "#p=x"}, &p)
 }

@@ -64,7 +64,7 @@ func (c *call) readShift() (*shiftLoaded, *shiftRequest, error) {
 		}
 		p, err = k.Moves.Parse(ex.ID, []byte(ex.Text))
 	case strings.TrimSpace(req.Text) != "":
-		p, err = shift.Parse("input", []byte(req.Text))
+		p, err = parseShift([]byte(req.Text))
 	default:
 		return nil, nil, badRequest("no shift puzzle: give its text, a builtin or an example")
 	}
@@ -92,6 +92,9 @@ type shiftBoard struct {
 	// Text is the puzzle (its start, not the state after the moves) in
 	// the text format, what later requests send back.
 	Text string `json:"text"`
+	// URL is the puzzle as the query of a playground URL (/?URL opens
+	// it again).
+	URL string `json:"url,omitempty"`
 	// Values are the token labels; a state gives a value index per cell.
 	Values []string `json:"values"`
 	// Picture lists the cells of each picture line (-1: a gap).
@@ -123,6 +126,12 @@ func shiftBoardOf(l *shiftLoaded) shiftBoard {
 		Start: p.Start, Applied: l.moves, State: l.state(), IsGoal: p.IsGoal(l.state())}
 	if b.Applied == nil {
 		b.Applied = []string{}
+	}
+	for _, k := range kinds.Moves() {
+		if k.Moves.URL != nil {
+			b.URL = k.Moves.URL(p)
+			break
+		}
 	}
 	for c := range p.NumCells() {
 		b.CellNames = append(b.CellNames, p.CellName(c))
@@ -233,4 +242,15 @@ func refuted(lb int) string {
 		return " (depth 0 refuted)"
 	}
 	return fmt.Sprintf(" (depths 0..%d refuted)", lb-1)
+}
+
+// parseShift reads a shift puzzle's text or URL through the kinds played
+// by moves (the shift format itself when none claims it).
+func parseShift(data []byte) (*shift.Puzzle, error) {
+	for _, k := range kinds.Moves() {
+		if k.Moves.Detect("input", data) {
+			return k.Moves.Parse("input", data)
+		}
+	}
+	return shift.Parse("input", data)
 }

@@ -392,3 +392,42 @@ func KindOptions(c *cli.Context) (kinds.Options, error) {
 	}
 	return o, nil
 }
+
+// IsURL reports whether arg is a puzzle URL rather than a file name: an
+// http(s) URL (puzz.link's, the playground's https://host/?KIND/…), a
+// puzz.link or pzv.jp address without its scheme, or a bare playground
+// query (/p?KIND/…, ?KIND/…) that names no file.
+func IsURL(arg string) bool {
+	switch {
+	case strings.HasPrefix(arg, "http://"), strings.HasPrefix(arg, "https://"),
+		strings.Contains(arg, "puzz.link/p?"), strings.Contains(arg, "pzv.jp/p"):
+		return true
+	}
+	i := strings.IndexByte(arg, '?')
+	if i < 0 || i+1 >= len(arg) {
+		return false
+	}
+	if _, err := os.Stat(arg); err == nil {
+		return false
+	}
+	query := arg[i+1:]
+	slash := strings.IndexByte(query, '/')
+	if slash <= 0 {
+		return false
+	}
+	for _, r := range query[:slash] {
+		if r < 'a' || r > 'z' {
+			return false
+		}
+	}
+	return true
+}
+
+// ReadArg reads the input arg names: a URL (IsURL) is its own data,
+// anything else what ReadInput reads.
+func ReadArg(c *cli.Context, arg string) (string, []byte, error) {
+	if IsURL(arg) {
+		return arg, []byte(arg), nil
+	}
+	return ReadInput(c, arg)
+}

@@ -251,11 +251,11 @@ func shiftPuzzle(c *cli.Context, name string) (*shift.Puzzle, error) {
 	if p, err := shift.Builtin(name); err == nil {
 		return p, nil
 	}
-	file, data, err := appio.ReadInput(c, name)
+	file, data, err := appio.ReadArg(c, name)
 	if err != nil {
 		return nil, appio.Exit(appio.ExitBadInput, "--puzzle %q is neither a built-in (%s) nor a readable file", name, strings.Join(shift.BuiltinNames(), ", "))
 	}
-	p, err := shift.Parse(file, data)
+	p, err := parseShiftInput(file, data)
 	if err != nil {
 		return nil, appio.BadInput(err)
 	}
@@ -418,4 +418,12 @@ func (o *output) emit(p *generate.Puzzle) error {
 	fmt.Fprintf(o.c.App.ErrWriter, "%s: %s, unique (SAT), %s by rules: hardest rule %s (level %d), trial depth %d, score %.1f, %s; seed %d puzzle %d attempt %d\n",
 		rec.Name, p.Band, p.Status, hardest, rep.MaxLevel, rep.TrialDepth, rep.Score, plural.N(p.Clues, "clue"), p.Seed, p.Index, p.Attempt)
 	return nil
+}
+
+// parseShiftInput reads a shift puzzle in the shift format or as its URL.
+func parseShiftInput(name string, data []byte) (*shift.Puzzle, error) {
+	if mk := generate.MovesKind("shift"); mk != nil && mk.Moves.Detect(name, data) {
+		return mk.Moves.Parse(name, data)
+	}
+	return shift.Parse(name, data)
 }

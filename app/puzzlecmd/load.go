@@ -45,10 +45,7 @@ func puzzleFlags() []cli.Flag {
 func options(c *cli.Context) (kinds.Options, error) { return appio.KindOptions(c) }
 
 // isURL reports whether arg is a puzzle URL rather than a file name.
-func isURL(arg string) bool {
-	return strings.HasPrefix(arg, "http://") || strings.HasPrefix(arg, "https://") ||
-		strings.Contains(arg, "puzz.link/p?") || strings.Contains(arg, "pzv.jp/p")
-}
+func isURL(arg string) bool { return appio.IsURL(arg) }
 
 // load reads every puzzle named by args. An argument is a file, "-" for
 // standard input, a puzz.link URL, a folder (walked as Expand walks it:

@@ -20,6 +20,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/app/appio"
 	encshift "github.com/puzzlesat/puzzlesat/encode/shift"
 	"github.com/puzzlesat/puzzlesat/internal/plural"
+	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/shift"
 	"github.com/puzzlesat/puzzlesat/shift/search"
 	"github.com/puzzlesat/puzzlesat/solve/deepen"
@@ -68,6 +69,25 @@ func Command() *cli.Command {
 				Flags:     []cli.Flag{builtinFlag, appio.FormatFlag},
 				Action:    appio.Anywhere(applyAction),
 			},
+			{
+				Name:      "url",
+				Usage:     "write the puzzle as a playground URL's query (shift/BODY; put http://HOST/? before it), which every shift command reads back",
+				ArgsUsage: "FILE|--builtin NAME",
+				Flags:     []cli.Flag{builtinFlag},
+				Action: appio.Anywhere(func(c *cli.Context, args []string) error {
+					p, err := loadOnly(c, args)
+					if err != nil {
+						return err
+					}
+					for _, k := range kinds.Moves() {
+						if k.Moves.URL != nil {
+							_, err := fmt.Fprintln(c.App.Writer, k.Moves.URL(p))
+							return err
+						}
+					}
+					return appio.Exit(appio.ExitBadInput, "no kind writes shift URLs")
+				}),
+			},
 		},
 	}
 }
@@ -84,11 +104,11 @@ func load(c *cli.Context, args []string) (*shift.Puzzle, []string, error) {
 	if len(args) == 0 {
 		return nil, nil, appio.Exit(appio.ExitBadInput, "want a puzzle FILE (or - for standard input) or --builtin NAME")
 	}
-	name, data, err := appio.ReadInput(c, args[0])
+	name, data, err := appio.ReadArg(c, args[0])
 	if err != nil {
 		return nil, nil, err
 	}
-	p, err := shift.Parse(name, data)
+	p, err := parseShift(name, data)
 	if err != nil {
 		return nil, nil, appio.BadInput(err)
 	}
@@ -383,4 +403,15 @@ func start(c *cli.Context, args []string) (asJSON bool, p *shift.Puzzle, rest []
 	}
 	p, rest, err = load(c, args)
 	return asJSON, p, rest, err
+}
+
+// parseShift reads a shift puzzle in the shift format or as its URL,
+// through the kind that registers shift puzzles.
+func parseShift(name string, data []byte) (*shift.Puzzle, error) {
+	for _, k := range kinds.Moves() {
+		if k.Moves.Detect(name, data) {
+			return k.Moves.Parse(name, data)
+		}
+	}
+	return shift.Parse(name, data)
 }

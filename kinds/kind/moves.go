@@ -15,8 +15,11 @@ type Moves struct {
 	// the kind's own format; a bare picture, which other kinds' formats
 	// read too, is read only when the kind is named.
 	Detect func(name string, data []byte) bool
-	// Parse reads one puzzle.
+	// Parse reads one puzzle, in the kind's format or as its URL.
 	Parse func(name string, data []byte) (*shift.Puzzle, error)
+	// URL writes a puzzle as the query of a playground URL
+	// (KIND/BODY, in puzz.link's shape), which Parse reads.
+	URL func(p *shift.Puzzle) string
 	// Builtin returns a built-in puzzle by name; Builtins names them.
 	Builtin  func(name string) (*shift.Puzzle, error)
 	Builtins []string

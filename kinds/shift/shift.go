@@ -24,7 +24,8 @@ var Kind = &kind.Kind{
 	Play:    play,
 	Moves: &kind.Moves{
 		Detect:   detect,
-		Parse:    sm.Parse,
+		Parse:    parse,
+		URL:      FormatURL,
 		Builtin:  sm.Builtin,
 		Builtins: sm.BuiltinNames(),
 		Display:  board,
@@ -40,6 +41,10 @@ var Kind = &kind.Kind{
 // directives; a bare picture is not claimed (Linjat's row strings read
 // one too), and the whole file must parse.
 func detect(name string, data []byte) bool {
+	if isURL(data) {
+		_, err := parse(name, data)
+		return err == nil
+	}
 	for _, line := range strings.Split(string(data), "\n") {
 		f := strings.Fields(line)
 		if len(f) == 0 || strings.HasPrefix(f[0], "#") {

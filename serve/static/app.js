@@ -80,20 +80,35 @@ const st = {
   pz: null, // the board of the puzzle played
   play: {}, // its kind's play data
   values: [],
-  undo: [],
+  struck: new Set(), // "i:v": candidates ruled out (pencil marks struck, hints applied)
+  undo: [], // earlier {values, struck}
+  redo: [],
   faults: [],
+  wrong: [], // cells that differ from the solution (checking against it)
+  solution: null, // the solution, once asked for
   hint: null,
   diffs: [],
   selected: null,
   from: null, // the cell a "cover" press started on
+  pencil: false, // clicks strike candidates instead of setting values
   editor: null,
   editView: null, // {board, values, error} of the drawing
   editSeq: 0,
+  editUndo: [],
+  editRedo: [],
   tool: null,
   source: null, // {text, name} of an input holding several puzzles
   moves: null, // {kind, pz, applied, state, prev}
   abort: null, // AbortController of a long request
   verifySeq: 0,
+  note: '', // a message the next "Solved!" keeps (Autocomplete's)
+};
+
+const prefs = {
+  get cands() { return localStorage.getItem('puzzlesat:cands') === 'on'; },
+  set cands(on) { localStorage.setItem('puzzlesat:cands', on ? 'on' : 'off'); },
+  get checkSol() { return localStorage.getItem('puzzlesat:check') === 'on'; },
+  set checkSol(on) { localStorage.setItem('puzzlesat:check', on ? 'on' : 'off'); },
 };
 
 function spec(extra = {}) {
@@ -142,6 +157,14 @@ const playOf = (kind) => st.kinds.get(kind)?.play || {};
 // movesKinds are the kinds played by moves.
 const movesKinds = () => [...st.kinds.values()].filter((k) => k.play?.mode === 'moves');
 
+// title is a puzzle's heading: its kind, its name (without a file's
+// extension, blanks single, none for an unnamed input) and its size.
+function title(kind, name, size) {
+  let n = String(name || '').replace(/\.(txt|json|yaml|in|ans)$/i, '').replace(/\s+/g, ' ').trim();
+  if (n === 'input' || n.includes('?') || n.includes('://')) n = '';
+  return [kind, n, size && `(${size})`].filter(Boolean).join(' ');
+}
+
 // ---- start ----
 
 async function start() {
@@ -155,10 +178,10 @@ async function start() {
     const size = e.rows ? ` ${e.rows}×${e.cols}` : '';
     groups[e.kind].append(h('option', { value: e.id }, `${e.kind}: ${e.name}${size}`));
   }
+  for (const k of ks.kinds.filter((k) => k.play?.mode !== 'moves')) $('open-kind').append(h('option', { value: k.name }, k.name));
   for (const k of ks.kinds.filter((k) => k.play?.editor)) $('new-kind').append(h('option', { value: k.name }, k.name));
-  for (const k of ks.kinds.filter((k) => k.generate)) $('gen-kind').append(h('option', { value: k.name }, k.name));
-  const bands = ks.kinds.find((k) => k.generate)?.generate.bands || [];
-  for (const b of bands) $('gen-band').append(h('option', { value: b }, b));
+  for (const k of ks.kinds.filter((k) => k.generate || k.moves)) $('gen-kind').append(h('option', { value: k.name }, k.name));
+  genKindChanged();
 
   $('open-example').addEventListener('click', () => openExample($('example').value).catch(fail));
   $('load-paste').addEventListener('click', () => openText($('paste').value, '').catch(fail));
@@ -167,14 +190,120 @@ async function start() {
   $('rule').addEventListener('change', () => { if (st.mode === 'play') reparse().catch(fail); });
   $('new').addEventListener('click', () => newPuzzle());
   $('generate').addEventListener('click', () => generate().catch(fail));
+  $('gen-kind').addEventListener('change', genKindChanged);
   const board = $('board');
   board.addEventListener('pointerdown', onDown);
   board.addEventListener('pointermove', onMove);
   board.addEventListener('pointerup', onUp);
+  board.addEventListener('pointercancel', () => { clearTimeout(press.timer); press.at = null; });
   window.addEventListener('pointerup', () => { if (st.mode === 'edit' && st.editor.endDrag()) editChanged(); });
   board.addEventListener('contextmenu', (ev) => ev.preventDefault());
   board.addEventListener('keydown', onKey);
+  document.addEventListener('keydown', onGlobalKey);
   say('Open an example, upload or paste a puzzle, draw a new one or generate one.');
+  await openFromLocation();
+}
+
+// openFromLocation opens the puzzle the page's URL names: /?QUERY or
+// /p?QUERY (puzz.link's shape: KIND/COLS/ROWS/BODY), or #QUERY; a hash
+// #p=... after a query is the progress a shared link carries.
+async function openFromLocation() {
+  let q = decodeURIComponent(location.search.slice(1));
+  let hash = location.hash.slice(1);
+  if (!q && hash && !hash.startsWith('p=')) {
+    q = decodeURIComponent(hash);
+    hash = '';
+  }
+  if (!q) return;
+  const shared = hash.startsWith('p=') ? decodeProgress(hash.slice(2)) : null;
+  try {
+    await openText(q, '', '', { shared });
+  } catch (err) {
+    fail(err);
+  }
+}
+
+// ---- the URL and progress ----
+
+// pageURL is the address that opens the puzzle shown (with progress: the
+// board too).
+function pageURL(progress) {
+  const u = st.mode === 'moves' ? st.moves.pz.url : st.pz?.url;
+  if (!u) return '';
+  let s = `${location.origin}${location.pathname}?${u}`;
+  if (progress) {
+    const p = st.mode === 'moves' ? { m: st.moves.applied } : { v: st.values, x: [...st.struck] };
+    s += '#p=' + encodeProgress(p);
+  }
+  return s;
+}
+
+function setURL() {
+  const u = pageURL(false);
+  if (u) history.replaceState(null, '', u);
+}
+
+function encodeProgress(p) {
+  const bytes = new TextEncoder().encode(JSON.stringify(p));
+  let bin = '';
+  for (const b of bytes) bin += String.fromCharCode(b);
+  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function decodeProgress(s) {
+  try {
+    const bin = atob(s.replace(/-/g, '+').replace(/_/g, '/'));
+    return JSON.parse(new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0))));
+  } catch {
+    return null;
+  }
+}
+
+// storeKey is where the progress on the puzzle shown is kept.
+function storeKey() {
+  if (st.mode === 'moves') return 'puzzlesat:progress:' + (st.moves.pz.url || st.moves.pz.text);
+  return 'puzzlesat:progress:' + (st.pz.url || st.pz.kind + ':' + st.pz.text);
+}
+
+const MAX_UNDO = 300;
+
+function saveProgress() {
+  try {
+    if (st.mode === 'play') {
+      const snap = (u) => ({ v: u.values, x: [...u.struck] });
+      localStorage.setItem(storeKey(), JSON.stringify({
+        v: st.values, x: [...st.struck], u: st.undo.slice(-MAX_UNDO).map(snap), r: st.redo.slice(-MAX_UNDO).map(snap), t: Date.now(),
+      }));
+    } else if (st.mode === 'moves') {
+      localStorage.setItem(storeKey(), JSON.stringify({ m: st.moves.applied, t: Date.now() }));
+    }
+  } catch {
+    // storage full or off: progress is not kept
+  }
+}
+
+function loadProgress() {
+  try {
+    return JSON.parse(localStorage.getItem(storeKey()) || 'null');
+  } catch {
+    return null;
+  }
+}
+
+// validValues keeps a stored board only when it fits the puzzle.
+function validValues(v) {
+  return Array.isArray(v) && v.length === st.pz.vars.length &&
+    v.every((x, i) => Number.isInteger(x) && x >= -1 && x < st.pz.vars[i].domain.length);
+}
+
+function restore(p) {
+  if (!p || !validValues(p.v)) return false;
+  st.values = p.v.map((x, i) => (st.pz.fixed[i] >= 0 ? st.pz.fixed[i] : x));
+  st.struck = new Set((p.x || []).filter((k) => typeof k === 'string'));
+  const snap = (u) => (u && validValues(u.v) ? { values: u.v, struck: new Set(u.x || []) } : null);
+  st.undo = (p.u || []).map(snap).filter(Boolean);
+  st.redo = (p.r || []).map(snap).filter(Boolean);
+  return true;
 }
 
 // ---- opening ----
@@ -188,22 +317,22 @@ async function openExample(id) {
   play(ans.puzzle);
 }
 
-async function openText(text, name, select = '') {
+async function openText(text, name, select = '', { shared } = {}) {
   if (!text.trim()) throw new Error('nothing to load: paste a puzzle or a puzz.link URL');
   let ans;
   try {
-    ans = await api('/api/parse', { text, name, select, rule: $('rule').value });
+    ans = await api('/api/parse', { text, name, select, kind: shared === undefined ? $('open-kind').value : '', rule: $('rule').value });
   } catch (err) {
     // No kind of the registry reads it: try the kinds played by moves
     // before reporting the kinds' error.
     for (const k of movesKinds()) {
       try {
-        return await openMoves(k, { text });
+        return await openMoves(k, { text }, shared);
       } catch {
         // the next one
       }
     }
-    throw err;
+    throw new Error(err.message.replace(/give --kind/, 'pick its kind beside Load'));
   }
   const sel = $('select');
   if (ans.entries?.length > 1) {
@@ -215,7 +344,7 @@ async function openText(text, name, select = '') {
     st.source = null;
     sel.hidden = true;
   }
-  play(ans.puzzle);
+  play(ans.puzzle, { shared });
   if (ans.warning) say('Some entries of the input are malformed: ' + ans.warning, 'bad');
 }
 
@@ -237,43 +366,142 @@ async function reparse() {
 
 // ---- play ----
 
-function play(pz) {
+function play(pz, { shared } = {}) {
   stopLong();
   st.mode = 'play';
   st.pz = prepare(pz);
   st.play = playOf(pz.kind);
   st.values = pz.fixed.slice();
+  st.struck = new Set();
   st.undo = [];
+  st.redo = [];
   st.faults = [];
+  st.wrong = [];
+  st.solution = null;
   st.hint = null;
   st.diffs = [];
   st.selected = null;
   st.from = null;
-  $('title').textContent = `${pz.kind} ${pz.name || ''} (${pz.rows}×${pz.cols})`;
+  st.note = '';
+  st.pencil = false;
+  const restored = shared && validValues(shared.v) ? restore({ v: shared.v, x: shared.x }) : restore(loadProgress());
+  $('title').textContent = title(pz.kind, pz.name, `${pz.rows}×${pz.cols}`);
   $('text').textContent = pz.text;
-  $('how').textContent = st.play.how_to || '';
+  $('how').textContent = (st.play.how_to || '') + ' On a touch screen a long press does what the right button does. Ctrl+Z undoes, Ctrl+Y redoes; Pencil strikes candidates.';
   $('compare').hidden = true;
+  $('goal').hidden = true;
+  $('rule-row').hidden = !(pz.flags || []).includes('rule');
   details();
   say('');
   const bar = $('toolbar');
   bar.replaceChildren(
     button('Hint', () => hint().catch(fail), { id: 'hint' }),
     button('Apply hint', applyHint, { id: 'apply-hint', disabled: '' }),
-    button('Undo', undo, { id: 'undo' }),
+    button('Undo', undo, { id: 'undo', title: 'Ctrl+Z' }),
+    button('Redo', redo, { id: 'redo', title: 'Ctrl+Y' }),
     button('Clear', clearBoard, { id: 'clear' }),
-    h('span', { class: 'sep' }),
+    button('Pencil', togglePencil, { id: 'pencil', title: 'clicks strike or restore candidates' }),
+    button('Candidates', toggleCands, { id: 'show-cands', title: 'show the candidates left in undecided cells' }),
+    button('Check solution', toggleCheckSol, { id: 'check-sol', title: 'mark values that differ from the solution' }),
     button('Autocomplete', () => autocomplete().catch(fail), { id: 'solve' }),
     button('Uniqueness', () => check().catch(fail), { id: 'check' }),
     button('Difficulty', () => grade().catch(fail), { id: 'grade' }),
+    button('Share', share, { id: 'share' }),
+    button('Export', exportPanel, { id: 'export' }),
   );
-  if (st.play.editor) bar.append(h('span', { class: 'sep' }), button('Edit', () => editThis().catch(fail), { id: 'edit' }));
+  if (st.play.editor) bar.append(button('Edit', () => editThis().catch(fail), { id: 'edit' }));
+  setURL();
+  syncToggles();
   redraw();
+  if (restored) {
+    say(shared ? 'Opened with the progress of the link.' : 'Your progress on this puzzle is restored.');
+    scheduleVerify();
+  }
+  if (prefs.checkSol) fetchSolution().catch(fail);
+}
+
+function syncToggles() {
+  $('pencil')?.classList.toggle('on', st.pencil);
+  $('show-cands')?.classList.toggle('on', prefs.cands);
+  $('check-sol')?.classList.toggle('on', prefs.checkSol);
+}
+
+function togglePencil() {
+  st.pencil = !st.pencil;
+  if (st.pencil && !prefs.cands) prefs.cands = true;
+  syncToggles();
+  redraw();
+}
+
+function toggleCands() {
+  prefs.cands = !prefs.cands;
+  syncToggles();
+  redraw();
+}
+
+function toggleCheckSol() {
+  prefs.checkSol = !prefs.checkSol;
+  syncToggles();
+  if (prefs.checkSol) fetchSolution().catch(fail);
+  else {
+    st.wrong = [];
+    redraw();
+  }
+}
+
+async function fetchSolution() {
+  if (!st.solution) {
+    const pz = st.pz;
+    const ans = await api('/api/solve', spec());
+    if (st.pz !== pz) return;
+    st.solution = ans.status === 'solved' ? ans.solution : [];
+  }
+  markWrong();
+}
+
+// markWrong marks the values that differ from the solution, and the
+// struck candidates it needs, when checking against the solution.
+function markWrong() {
+  st.wrong = [];
+  const sol = st.solution;
+  if (prefs.checkSol && sol?.length) {
+    const seen = new Set();
+    const add = (i) => {
+      const q = st.pz.display.unknowns[i].at;
+      if (!seen.has(i)) { seen.add(i); st.wrong.push(q); }
+    };
+    st.values.forEach((v, i) => { if (v >= 0 && v !== sol[i]) add(i); });
+    for (const k of st.struck) {
+      const [i, v] = k.split(':').map(Number);
+      if (st.values[i] < 0 && sol[i] === v) add(i);
+    }
+  }
+  redraw();
+}
+
+// candsView is the pencil marks to draw: the candidates left in each
+// undecided cell (when shown), and the struck ones (always: they are the
+// player's).
+function candsView() {
+  const cands = [], struck = [];
+  if (!prefs.cands && !st.struck.size) return { cands, struck };
+  st.pz.display.unknowns.forEach((u, i) => {
+    if (st.values[i] >= 0) return;
+    for (let v = 0; v < u.marks.length; v++) {
+      if (st.struck.has(i + ':' + v)) struck.push({ var: i, value: v });
+      else if (prefs.cands) cands.push({ var: i, value: v });
+    }
+  });
+  return { cands, struck };
 }
 
 function redraw() {
   const svg = $('board');
   if (st.mode === 'play') {
-    render(svg, st.pz, { values: st.values, faults: st.faults, hint: st.hint, diffs: st.diffs, selected: st.selected });
+    const { cands, struck } = candsView();
+    render(svg, st.pz, {
+      values: st.values, faults: st.faults.concat(st.wrong), hint: st.hint, diffs: st.diffs, selected: st.selected, cands, struck,
+    });
   } else if (st.mode === 'edit' && st.editView) {
     const v = st.editView;
     render(svg, v.board, {
@@ -281,17 +509,32 @@ function redraw() {
     });
   }
   const ap = $('apply-hint');
-  if (ap) ap.disabled = !(st.hint && Object.keys(st.hint.forced || {}).length);
+  if (ap) ap.disabled = !(st.hint && (Object.keys(st.hint.forced || {}).length || st.hint.elims.length));
+  if ($('undo')) $('undo').disabled = st.mode === 'edit' ? !st.editUndo.length : !st.undo.length;
+  if ($('redo')) $('redo').disabled = st.mode === 'edit' ? !st.editRedo.length : !st.redo.length;
 }
 
-function setValues(values) {
-  st.undo.push(st.values);
-  st.values = values;
+// change records the board before a change for undo and forgets redo.
+function change() {
+  st.undo.push({ values: st.values, struck: new Set(st.struck) });
+  if (st.undo.length > MAX_UNDO) st.undo.splice(0, 1);
+  st.redo = [];
+}
+
+function changed() {
   st.hint = null;
   st.diffs = [];
   $('compare').hidden = true;
+  saveProgress();
+  if (st.solution) markWrong();
   redraw();
   scheduleVerify();
+}
+
+function setValues(values) {
+  change();
+  st.values = values;
+  changed();
 }
 
 function setValue(i, v) {
@@ -302,15 +545,27 @@ function setValue(i, v) {
 }
 
 function undo() {
-  if (!st.undo.length) return;
-  st.values = st.undo.pop();
-  st.hint = null;
-  redraw();
-  scheduleVerify();
+  if (st.mode === 'edit') return editUndo();
+  if (st.mode === 'moves') return movesUndo().catch(fail);
+  if (st.mode !== 'play' || !st.undo.length) return;
+  st.redo.push({ values: st.values, struck: st.struck });
+  ({ values: st.values, struck: st.struck } = st.undo.pop());
+  changed();
+}
+
+function redo() {
+  if (st.mode === 'edit') return editRedo();
+  if (st.mode !== 'play' || !st.redo.length) return;
+  st.undo.push({ values: st.values, struck: st.struck });
+  ({ values: st.values, struck: st.struck } = st.redo.pop());
+  changed();
 }
 
 function clearBoard() {
-  setValues(st.pz.fixed.slice());
+  change();
+  st.values = st.pz.fixed.slice();
+  st.struck = new Set();
+  changed();
   say('');
 }
 
@@ -334,15 +589,24 @@ async function verifyNow() {
   st.faults = v.faults.map(cell);
   redraw();
   if (v.solved) {
-    say('Solved! Every rule holds.', 'good');
+    say(st.note ? `${st.note} Solved! Every rule holds.` : 'Solved! Every rule holds.', 'good');
+    st.note = '';
     details();
   } else if (v.violations.length) {
     say(`${v.violations.length} rule${v.violations.length > 1 ? 's' : ''} broken (marked red)`, 'bad');
-    details(h('ul', {}, ...v.violations.map((x) => h('li', { class: 'violation' }, `${x.rule}: ${x.message}`))));
-  } else if (!st.hint) {
+    details(h('ul', {}, ...v.violations.map((x) => h('li', { class: 'violation', title: x.rule }, sentence(x.message)))));
+  } else if (!st.hint && $('message').className === 'bad') {
     say('');
     details();
   }
+}
+
+// sentence starts a message with a capital and ends it with a stop.
+function sentence(s) {
+  s = String(s || '').trim();
+  if (!s) return s;
+  s = s[0].toUpperCase() + s.slice(1);
+  return /[.!?]$/.test(s) ? s : s + '.';
 }
 
 // step is unknown i's next value along the kind's click order (back: the
@@ -356,19 +620,60 @@ function step(i, back) {
 
 const same = (a, b) => a && b && a.row === b.row && a.col === b.col;
 
+// press is a touch press waiting to become a tap (step on) or a long
+// press (step back).
+const press = { at: null, timer: 0, long: false };
+const LONG_PRESS = 450;
+
 function onDown(ev) {
+  if (st.mode === 'moves') return movesDown(ev);
   const q = cellOf(ev);
-  $('board').focus();
+  $('board').focus({ preventScroll: true });
   if (!q) return;
   const back = ev.button === 2 || ev.shiftKey;
   if (st.mode === 'edit') {
+    if (ev.pointerType === 'touch' && st.editor.tool(st.tool)?.op === 'cycle') {
+      startPress(ev, q, (long) => {
+        editRecordBefore();
+        if (st.editor.apply(st.tool, q, long ? 'back' : 'down')) { st.diffs = []; editChanged(); }
+      });
+      return;
+    }
+    editRecordBefore();
     if (st.editor.apply(st.tool, q, back ? 'back' : 'down')) {
       st.diffs = [];
       editChanged();
-    }
+    } else st.editPending = null;
     return;
   }
   if (st.mode !== 'play') return;
+  if (st.pencil) {
+    pencilAt(ev, q);
+    return;
+  }
+  if (ev.pointerType === 'touch' && st.play.click !== 'cover') {
+    startPress(ev, q, (long) => playAt(q, long));
+    return;
+  }
+  playAt(q, back);
+}
+
+// startPress waits to tell a tap from a long press at q, then runs
+// act(long).
+function startPress(ev, q, act) {
+  ev.preventDefault();
+  clearTimeout(press.timer);
+  press.at = q;
+  press.long = false;
+  press.act = act;
+  press.timer = setTimeout(() => {
+    press.long = true;
+    if (navigator.vibrate) navigator.vibrate(15);
+    act(true);
+  }, LONG_PRESS);
+}
+
+function playAt(q, back) {
   const i = st.pz.vidx.get(q.row + ',' + q.col);
   const again = same(st.selected, q);
   switch (st.play.click) {
@@ -393,13 +698,60 @@ function onDown(ev) {
   redraw();
 }
 
+// pencilAt strikes (or restores) the candidate whose pencil mark is
+// nearest the point pressed in cell q.
+function pencilAt(ev, q) {
+  const i = st.pz.vidx.get(q.row + ',' + q.col);
+  if (i === undefined || st.values[i] >= 0) return;
+  const u = st.pz.display.unknowns[i];
+  const svg = $('board');
+  const pt = new DOMPoint(ev.clientX, ev.clientY).matrixTransform(svg.getScreenCTM().inverse());
+  const hit = svg.querySelector(`#cell-${q.row}-${q.col}`);
+  const x = q.col + (pt.x - +hit.getAttribute('x') - originOf(hit).x) / +hit.getAttribute('width');
+  const y = q.row + (pt.y - +hit.getAttribute('y') - originOf(hit).y) / +hit.getAttribute('height');
+  let best = -1, bd = Infinity;
+  u.marks.forEach((its, v) => {
+    for (const it of its || []) {
+      const d = Math.hypot((it.x + (it.x2 ?? it.x)) / 2 - x, (it.y + (it.y2 ?? it.y)) / 2 - y);
+      if (d < bd) { bd = d; best = v; }
+    }
+  });
+  if (best < 0) return;
+  change();
+  st.struck = new Set(st.struck);
+  const k = i + ':' + best;
+  if (st.struck.has(k)) st.struck.delete(k);
+  else st.struck.add(k);
+  st.selected = q;
+  changed();
+}
+
+// originOf is the translation of the hit layer a cell rectangle is in.
+function originOf(el) {
+  const m = /translate\(([-\d.]+),\s*([-\d.]+)\)/.exec(el.parentNode.getAttribute('transform') || '');
+  return m ? { x: +m[1], y: +m[2] } : { x: 0, y: 0 };
+}
+
 function onMove(ev) {
+  if (st.mode === 'moves') return;
+  if (press.at && ev.pointerType === 'touch') {
+    const q = cellOf(ev);
+    if (q && !same(q, press.at)) { clearTimeout(press.timer); press.at = null; }
+  }
   if (st.mode !== 'edit' || !(ev.buttons & 1)) return;
   const q = cellOf(ev);
   if (q && st.editor.apply(st.tool, q, 'move')) editChanged();
 }
 
 function onUp(ev) {
+  if (st.mode === 'moves') return movesUp(ev);
+  if (press.at) {
+    clearTimeout(press.timer);
+    const q = press.at;
+    press.at = null;
+    if (!press.long) press.act(false);
+    return;
+  }
   const q = cellOf(ev);
   if (st.mode === 'edit') {
     if (q && st.editor.apply(st.tool, q, 'up')) editChanged();
@@ -431,20 +783,35 @@ function coverTo(q) {
 
 let lastDigit = { at: 0, cell: null };
 
+// onGlobalKey: undo and redo anywhere but in a text field.
+function onGlobalKey(ev) {
+  if (ev.target.closest && ev.target.closest('input, textarea, select')) return;
+  if (ev.target === $('board')) return; // onKey has it
+  if (undoKeys(ev)) ev.preventDefault();
+}
+
+function undoKeys(ev) {
+  if (!(ev.ctrlKey || ev.metaKey)) return false;
+  const k = ev.key.toLowerCase();
+  if (k === 'z' && !ev.shiftKey) { undo(); return true; }
+  if (k === 'y' || (k === 'z' && ev.shiftKey)) { redo(); return true; }
+  return false;
+}
+
 function onKey(ev) {
-  if (ev.key === 'z' && (ev.ctrlKey || ev.metaKey)) {
-    if (st.mode === 'play') undo();
+  if (undoKeys(ev)) {
     ev.preventDefault();
     return;
   }
   const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
   if (st.mode === 'edit') {
     const q = st.editor.selected;
+    editRecordBefore();
     if (q && st.editor.key(q, ev.key, st.tool)) {
       ev.preventDefault();
       st.diffs = [];
       editChanged();
-    }
+    } else st.editPending = null;
     return;
   }
   if (st.mode !== 'play' || !st.selected) return;
@@ -464,6 +831,7 @@ function onKey(ev) {
   const dom = st.pz.vars[i].domain;
   let v;
   if (k === 'Backspace' || k === 'Delete' || k === ' ') v = -1;
+  else if (k === 'Enter') v = step(i, ev.shiftKey);
   else if (st.play.keys && k in st.play.keys) v = st.play.keys[k];
   else if (st.play.number && /^[0-9]$/.test(k)) {
     // Digits typed in quick succession make one number.
@@ -484,39 +852,57 @@ function onKey(ev) {
 
 // hintView is a step of the API (answer.StepRecord) as the board shows it.
 function hintView(s, forced = {}) {
-  return { cells: (s.cells || []).map(cell), elims: s.elims || [], forced };
+  return {
+    cells: (s.cells || []).map(cell), elims: s.elims || [], forced,
+    vars: (s.elims || []).map((e) => st.pz.vidx.get(`${e.cell.row - 1},${e.cell.col - 1}`)),
+  };
 }
 
+const struckList = () => [...st.struck].map((k) => k.split(':').map(Number));
+
 async function hint() {
-  const ans = await api('/api/hint', spec({ values: st.values }));
+  const ans = await api('/api/hint', spec({ values: st.values, struck: struckList() }));
   st.hint = null;
+  details();
   if (ans.mistake) {
     st.faults = (ans.wrong || []).map(cell);
     redraw();
-    say(ans.message, 'bad');
+    say(sentence(ans.message), 'bad');
     return;
   }
   if (ans.solved) {
-    say(ans.message, 'good');
+    say(sentence(ans.message), 'good');
     return;
   }
   if (!ans.step) {
-    say(ans.message);
+    say(sentence(ans.message));
     return;
   }
   st.hint = hintView(ans.step, ans.forced || {});
   redraw();
-  say(ans.message, '');
-  const elims = ans.step.elims.map((e) => `${rc(e.cell)} ≠ ${e.label}`);
-  details(h('p', {}, h('b', {}, 'Eliminates: '), elims.join(', ') || 'nothing'),
-    h('p', {}, `Cells looked at are yellow; struck values are red; values it leaves single are green (Apply hint fills them in).`));
+  say(sentence(ans.step.reason), '');
+  const n = ans.step.elims.length, f = Object.keys(ans.forced || {}).length;
+  const cells = [...new Set(ans.step.elims.map((e) => rc(e.cell)))];
+  details(
+    h('p', {}, `It rules out ${n} candidate${n === 1 ? '' : 's'}${cells.length ? ' of ' + cells.join(', ') : ''}` +
+      (f ? `, which leaves ${f} value${f === 1 ? '' : 's'} single (green).` : '.')),
+    h('p', { class: 'muted' }, `Cells looked at are yellow; the values ruled out are struck in red. "Apply hint" strikes them from your candidates${f ? ' and fills in the green values' : ''}. (Rule ${ans.step.rule}, level ${ans.step.level}.)`));
 }
 
 function applyHint() {
   if (!st.hint) return;
+  change();
   const next = st.values.slice();
   for (const [i, v] of Object.entries(st.hint.forced)) next[+i] = v;
-  setValues(next);
+  st.values = next;
+  st.struck = new Set(st.struck);
+  st.hint.elims.forEach((e, k) => {
+    const i = st.hint.vars[k];
+    if (i !== undefined && e.value !== undefined) st.struck.add(i + ':' + e.value);
+  });
+  details();
+  say('');
+  changed();
 }
 
 async function autocomplete() {
@@ -525,12 +911,16 @@ async function autocomplete() {
     say('The puzzle has no solution.', 'bad');
     return;
   }
+  st.solution = ans.solution;
   const wrong = st.values.filter((v, i) => v >= 0 && v !== ans.solution[i]).length;
+  st.note = wrong ? `Autocompleted with a solution from SAT; ${wrong} of your values ${wrong === 1 ? 'was' : 'were'} different.` : 'Autocompleted with a solution from SAT.';
+  say(st.note);
   setValues(ans.solution);
-  if (wrong) say(`Autocompleted with a solution from SAT; ${wrong} of your values were different.`);
 }
 
 async function check() {
+  details();
+  st.hint = null;
   const ans = await api('/api/check', spec());
   showCheck(ans, st.pz);
 }
@@ -550,8 +940,8 @@ function showCheck(ans, pz) {
     say(`Not unique: two solutions differ in ${n} cell${n > 1 ? 's' : ''} (marked).`, 'bad');
     $('fig1').hidden = false;
     $('cap2').textContent = 'solution 2';
-    render($('board1'), pz, { values: ans.first, bare: true, diffs: st.diffs });
-    render($('board2'), pz, { values: ans.second, bare: true, diffs: st.diffs });
+    render($('board1'), pz, { values: ans.first, bare: true, diffs: st.diffs, scale: 0.7 });
+    render($('board2'), pz, { values: ans.second, bare: true, diffs: st.diffs, scale: 0.7 });
     $('compare').hidden = false;
   }
   redraw();
@@ -559,6 +949,7 @@ function showCheck(ans, pz) {
 
 async function grade() {
   say('grading…');
+  details();
   const g = await api('/api/grade', spec());
   const r = g.report;
   const band = g.band ? `, ${g.band}` : '';
@@ -567,7 +958,7 @@ async function grade() {
   const table = h('table', {}, h('tr', {}, h('th', {}, 'rule'), h('th', {}, 'steps')),
     ...rows.map(([k, n]) => h('tr', {}, h('td', {}, k), h('td', {}, String(n)))));
   const steps = h('ol', {}, ...g.steps.map((s) => {
-    const li = h('li', {}, `[${s.rule}, level ${s.level}] ${s.reason}`);
+    const li = h('li', { title: `${s.rule}, level ${s.level}` }, sentence(s.reason));
     li.addEventListener('click', () => {
       st.hint = hintView(s);
       redraw();
@@ -577,10 +968,116 @@ async function grade() {
   details(h('p', {}, `${r.steps} steps in ${r.depth} layers, ${r.trials} trials, ${g.ms} ms. Click a step to see its cells.`), table, steps);
 }
 
+// ---- share and export ----
+
+function copyRow(label, value, id) {
+  const input = h('input', { id, value, readonly: '', class: 'link' });
+  input.addEventListener('focus', () => input.select());
+  const copy = button('Copy', async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+      copy.textContent = 'Copied';
+    } catch {
+      input.focus();
+      input.select();
+      document.execCommand?.('copy');
+      copy.textContent = 'Selected: copy it';
+    }
+  }, { id: id + '-copy' });
+  return h('div', { class: 'row share-row' }, h('span', { class: 'label' }, label), input, copy);
+}
+
+function share() {
+  const plain = pageURL(false), full = pageURL(true);
+  if (!plain) {
+    say('This puzzle has no URL form.', 'bad');
+    return;
+  }
+  details(h('h3', {}, 'Share'),
+    copyRow('The puzzle', plain, 'share-plain'),
+    copyRow('With your progress', full, 'share-progress'));
+  say('A link opens the puzzle again; the second one carries your board too.');
+}
+
+function download(name, data, type) {
+  const url = URL.createObjectURL(data instanceof Blob ? data : new Blob([data], { type }));
+  const a = h('a', { href: url, download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 5000);
+}
+
+// boardSVG is the board drawn, as a standalone SVG file: the drawing
+// without the hit rectangles, the selection and the page's highlights.
+function boardSVG() {
+  const svg = $('board').cloneNode(true);
+  svg.querySelector('g.layer-hit')?.remove();
+  svg.querySelectorAll('.selected').forEach((e) => e.remove());
+  const vb = svg.getAttribute('viewBox').split(' ').map(Number);
+  svg.setAttribute('width', vb[2]);
+  svg.setAttribute('height', vb[3]);
+  svg.removeAttribute('style');
+  svg.removeAttribute('tabindex');
+  svg.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
+  return { text: new XMLSerializer().serializeToString(svg), width: vb[2], height: vb[3] };
+}
+
+function fileBase() {
+  const n = (st.mode === 'moves' ? st.moves.pz.name : st.pz.name) || '';
+  const kind = st.mode === 'moves' ? st.moves.kind.name : st.pz.kind;
+  return (kind + '-' + n).replace(/[^A-Za-z0-9_-]+/g, '-').replace(/-+$/, '') || 'puzzle';
+}
+
+// boardPNG is the board drawn as a PNG (a Blob), 3 px for each of the
+// SVG's: the SVG drawn on a canvas (as a data: URL, which the server's
+// Content-Security-Policy lets an image load).
+async function boardPNG() {
+  const { text, width, height } = boardSVG();
+  const img = new Image();
+  await new Promise((ok, bad) => {
+    img.onload = ok;
+    img.onerror = () => bad(new Error('the board could not be drawn as PNG'));
+    img.src = 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(text);
+  });
+  const k = 3;
+  const canvas = h('canvas', { width: String(width * k), height: String(height * k) });
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#fff';
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  ctx.drawImage(img, 0, 0, canvas.width, canvas.height);
+  return new Promise((ok) => canvas.toBlob(ok, 'image/png'));
+}
+
+async function exportPNG() {
+  download(fileBase() + '.png', await boardPNG());
+}
+
+// The pictures Export offers, for scripts (and the browser tests).
+window.puzzlesat = { boardSVG: () => boardSVG().text, boardPNG };
+
+function exportPanel() {
+  const moves = st.mode === 'moves';
+  const text = moves ? st.moves.pz.text : st.pz.text;
+  const rows = [];
+  if (!moves && st.pz.puzzlink) rows.push(copyRow('puzz.link', st.pz.puzzlink, 'export-puzzlink'));
+  const u = pageURL(false);
+  if (u) rows.push(copyRow('This page', u, 'export-url'));
+  details(h('h3', {}, 'Export'), ...rows,
+    h('div', { class: 'row' },
+      button('Text (.txt)', () => download(fileBase() + '.txt', text, 'text/plain'), { id: 'export-text' }),
+      button('Picture (SVG)', () => download(fileBase() + '.svg', boardSVG().text, 'image/svg+xml'), { id: 'export-svg' }),
+      button('Picture (PNG)', () => exportPNG().catch(fail), { id: 'export-png' })),
+    h('p', { class: 'muted' }, 'A PDF (or the picture of a solution or a hint) comes from the command line: puzzlesat render FILE -o puzzle.pdf.'),
+    h('pre', { id: 'export-canonical' }, text));
+}
+
 async function editThis() {
   const ans = await api('/api/edit/open', spec());
   const e = ans.edit;
-  edit(new Editor(e.kind, st.play.editor, e.rows, e.cols, e.layers));
+  const ed = new Editor(e.kind, st.play.editor, e.rows, e.cols, e.layers);
+  ed.name = st.pz.name && st.pz.name !== 'input' ? st.pz.name : '';
+  edit(ed);
 }
 
 // ---- edit ----
@@ -601,8 +1098,12 @@ function edit(editor) {
   st.editView = { board: editor.tokenBoard() };
   st.tool = editor.tools[0].name;
   st.diffs = [];
-  $('title').textContent = `drawing a ${editor.rows}×${editor.cols} ${editor.kind}`;
+  st.editUndo = [];
+  st.editRedo = [];
+  st.editPending = null;
+  editTitle();
   $('compare').hidden = true;
+  $('goal').hidden = true;
   $('text-box').open = true;
   details();
   const bar = $('toolbar');
@@ -617,17 +1118,68 @@ function edit(editor) {
   });
   tools[0].classList.add('on');
   $('how').textContent = editor.tools[0].help;
-  bar.replaceChildren(...tools, h('span', { class: 'sep' }),
+  const rows = h('input', { id: 'edit-rows', type: 'number', min: '1', max: '30', value: String(editor.rows), 'aria-label': 'rows' });
+  const cols = h('input', { id: 'edit-cols', type: 'number', min: '1', max: '30', value: String(editor.cols), 'aria-label': 'columns' });
+  const name = h('input', { id: 'edit-name', placeholder: 'name', value: editor.name || '', 'aria-label': 'name of the puzzle', size: '12' });
+  name.addEventListener('change', () => { editor.name = name.value.trim(); editTitle(); editChanged(); });
+  bar.replaceChildren(...tools,
+    button('Undo', undo, { id: 'undo', title: 'Ctrl+Z' }),
+    button('Redo', redo, { id: 'redo', title: 'Ctrl+Y' }),
+    button('Clear', () => { editRecordBefore(); editor.clear(); editChanged(); }, { id: 'edit-clear' }),
     button('Check uniqueness', () => editCheck().catch(fail), { id: 'edit-check' }),
     button('Play it', () => editPlay().catch(fail), { id: 'edit-play', class: 'primary' }));
+  details(h('div', { class: 'row' }, h('label', {}, 'Name ', name),
+    h('span', {}, 'Size'), rows, '×', cols,
+    button('Resize', () => {
+      editRecordBefore();
+      editor.resize(Math.max(1, Math.min(30, +rows.value || editor.rows)), Math.max(1, Math.min(30, +cols.value || editor.cols)));
+      editTitle();
+      editChanged();
+    }, { id: 'edit-resize' })));
   say('Draw the puzzle; its text is below. Check it, then play it.');
   redraw();
   editChanged();
 }
 
+function editTitle() {
+  const e = st.editor;
+  $('title').textContent = `drawing a ${e.rows}×${e.cols} ${e.kind}` + (e.name ? `: ${e.name}` : '');
+}
+
+// editRecordBefore keeps the drawing as it is before a change that may
+// follow; editChanged records it for undo once the change is made.
+function editRecordBefore() {
+  st.editPending = st.editor.snapshot();
+}
+
+function editRecord() {
+  st.editUndo.push(st.editPending || st.editor.snapshot());
+  st.editPending = null;
+  st.editRedo = [];
+}
+
+function editUndo() {
+  if (!st.editUndo.length) return;
+  st.editRedo.push(st.editor.snapshot());
+  st.editor.restore(st.editUndo.pop());
+  editTitle();
+  editChanged(false);
+}
+
+function editRedo() {
+  if (!st.editRedo.length) return;
+  st.editUndo.push(st.editor.snapshot());
+  st.editor.restore(st.editRedo.pop());
+  editTitle();
+  editChanged(false);
+}
+
 // editChanged redraws the drawing and asks the server for the puzzle it
-// makes; answers to older drawings are dropped.
-function editChanged() {
+// makes; answers to older drawings are dropped. A change made since
+// editRecordBefore is recorded for undo.
+function editChanged(record = true) {
+  if (record && st.editPending && st.editPending !== st.editor.snapshot()) editRecord();
+  else if (record) st.editPending = null;
   redraw();
   editCompose().catch(fail);
 }
@@ -636,7 +1188,7 @@ function editChanged() {
 // its board, or the tokens themselves while they make none.
 async function editCompose() {
   const seq = ++st.editSeq;
-  const ans = await api('/api/edit', st.editor.edit());
+  const ans = await api('/api/edit', { ...st.editor.edit(), name: st.editor.name || '' });
   if (seq !== st.editSeq || st.mode !== 'edit') return ans;
   $('text').textContent = ans.text;
   if (ans.puzzle) {
@@ -675,18 +1227,52 @@ function stopLong() {
   clearInterval(st.timer);
 }
 
+// genKindChanged fills the generate panel from the kind's data: its
+// bands, default size and limits, or a moves kind's puzzles to scramble.
+function genKindChanged() {
+  const k = st.kinds.get($('gen-kind').value);
+  if (!k) return;
+  const g = k.generate, m = k.moves;
+  const bands = g ? g.bands : m ? m.bands : [];
+  const band = $('gen-band');
+  const was = band.value;
+  band.replaceChildren(...bands.map((b) => h('option', { value: b }, b)));
+  if (bands.includes(was)) band.value = was;
+  for (const id of ['gen-rows', 'gen-cols']) {
+    const e = $(id);
+    e.hidden = !g;
+    if (g) {
+      e.max = String(g.max_side);
+      e.value = String(id === 'gen-rows' ? g.rows : g.cols);
+    }
+  }
+  $('gen-x').hidden = !g;
+  const b = $('gen-builtin');
+  b.hidden = !m;
+  if (m) b.replaceChildren(...m.builtins.map((x) => h('option', { value: x }, x.replace('RxC', '3x3'))));
+}
+
 async function generate() {
   stopLong();
   const ctl = new AbortController();
   st.abort = ctl;
+  const kind = st.kinds.get($('gen-kind').value);
+  const seed = $('gen-seed').value.trim();
+  if (seed && !/^[0-9]+$/.test(seed)) throw new Error('a seed is a whole number');
   const body = {
-    kind: $('gen-kind').value, rows: +$('gen-rows').value || 0, cols: +$('gen-cols').value || 0,
-    difficulty: $('gen-band').value, seed: +$('gen-seed').value || 0, rule: $('rule').value,
+    kind: kind.name, difficulty: $('gen-band').value, seed, rule: $('rule').value,
   };
+  if (kind.generate) {
+    body.rows = +$('gen-rows').value || 0;
+    body.cols = +$('gen-cols').value || 0;
+  } else {
+    body.builtin = $('gen-builtin').value;
+  }
   const stop = $('gen-stop');
   stop.onclick = () => ctl.abort();
   stop.hidden = false;
-  say(`generating a ${body.difficulty} ${body.rows}×${body.cols} ${body.kind}…`);
+  const size = kind.generate ? ` ${body.rows}×${body.cols}` : '';
+  say(`generating a ${body.difficulty}${size} ${body.kind}…`);
   let n = 0;
   let ans;
   try {
@@ -698,6 +1284,12 @@ async function generate() {
     stop.hidden = true;
     if (st.abort === ctl) st.abort = null;
   }
+  $('gen-seed').value = String(ans.seed);
+  if (ans.moves_puzzle) {
+    await openMoves(kind, { text: ans.moves_puzzle });
+    say(`Generated: ${ans.band}, optimum ${ans.report.steps} moves; seed ${ans.seed}, attempt ${ans.attempt}, ${ans.ms} ms.`, 'good');
+    return;
+  }
   play(ans.puzzle);
   say(`Generated: ${ans.band}, score ${ans.report.score.toFixed(1)}, hardest rule ${ans.report.max_rule || '—'}; seed ${ans.seed}, attempt ${ans.attempt}, ${ans.ms} ms.`, 'good');
 }
@@ -706,17 +1298,19 @@ async function generate() {
 
 // openMoves opens a puzzle of kind k, played by moves through the
 // endpoints its play data names.
-async function openMoves(k, req) {
+async function openMoves(k, req, shared) {
   const ans = await api(k.play.api.parse, req);
   stopLong();
   st.mode = 'moves';
   const p = ans.puzzle;
   p.is_goal_now = p.is_goal;
   st.moves = { kind: k, pz: p, applied: [], state: p.state, prev: null };
-  $('title').textContent = `${k.name} ${p.name || ''} (${p.values.length} tokens, ${p.moves.length} moves)`;
+  const tiles = p.picture.flat().filter((c) => c >= 0).length;
+  $('title').textContent = title(k.name, p.name, `${tiles} tiles, ${p.moves.length} moves`);
   $('text').textContent = p.text;
-  $('how').textContent = k.play.how_to || '';
+  $('how').textContent = (k.play.how_to || '') + ' Drag a token along its row or column to move the line; Ctrl+Z undoes.';
   $('compare').hidden = true;
+  $('rule-row').hidden = true;
   const typed = h('input', { id: 'typed-moves', placeholder: 'moves, e.g. r1l c2u', size: '24' });
   typed.addEventListener('keydown', (ev) => { if (ev.key === 'Enter') applyTyped().catch(fail); });
   $('toolbar').replaceChildren(
@@ -725,29 +1319,66 @@ async function openMoves(k, req) {
   details(
     h('div', { class: 'row' }, typed, button('Apply', () => applyTyped().catch(fail), { id: 'apply-typed' }),
       button('Undo', () => movesUndo().catch(fail), { id: 'moves-undo' }), button('Reset', () => movesReset(), { id: 'moves-reset' }),
-      h('span', { class: 'sep' }),
+      button('Share', share, { id: 'share' }), button('Export', exportPanelMoves, { id: 'export' })),
+    h('div', { class: 'row' },
       button('Shortest solution', () => movesSolve().catch(fail), { id: 'moves-solve', class: 'primary' }),
       h('select', { id: 'moves-method', title: 'how the shortest solution is proven' },
         h('option', { value: 'auto' }, 'fastest proof (exact search beside SAT)'),
         h('option', { value: 'sat' }, 'SAT, depth by depth')),
       button('Stop', () => stopLong(), { id: 'moves-stop' })),
+    h('div', { id: 'moves-extra' }),
     h('div', { id: 'moves-progress' }),
   );
+  setURL();
+  const saved = shared?.m ? shared : loadProgress();
+  if (Array.isArray(saved?.m) && saved.m.length && saved.m.every((m) => p.moves.includes(m))) {
+    await applyMoves(saved.m);
+    return;
+  }
   movesDraw();
+}
+
+function exportPanelMoves() {
+  exportPanel();
+  $('details').prepend(button('Back to the moves', () => openMoves(st.moves.kind, { text: st.moves.pz.text }, { m: st.moves.applied }).catch(fail)));
 }
 
 function movesDraw() {
   const s = st.moves;
   renderMoves($('board'), s.pz, s.state, changedCells(s.prev, s.state));
-  if (s.pz.goal.target) {
-    renderMoves($('board2'), s.pz, s.pz.goal.target, [], 0.6);
-    $('fig1').hidden = true;
-    $('cap2').textContent = 'target';
-    $('compare').hidden = false;
-  }
+  goalDraw();
   const moves = s.applied.length ? `after ${s.applied.length} move${s.applied.length > 1 ? 's' : ''}: ${s.applied.join(' ')}` : 'the start';
   if (s.pz.is_goal_now) say(`Goal reached ${moves}.`, 'good');
   else say(`Showing ${moves}. Goal: ${goalText(s.pz)}.`);
+}
+
+// goalDraw draws the goal beside the board: the target picture, and each
+// line sum as it stands against its total.
+function goalDraw() {
+  const s = st.moves, goal = s.pz.goal;
+  $('compare').hidden = true;
+  const box = $('goal');
+  const parts = [];
+  if (goal.target) {
+    const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+    svg.id = 'goal-target';
+    renderMoves(svg, s.pz, goal.target, [], 0.75);
+    parts.push(h('figure', {}, h('figcaption', {}, 'target'), svg));
+  }
+  if (goal.sums?.length) {
+    const num = (c) => Number(s.pz.values[s.state[c]]);
+    const items = goal.sums.map((x) => {
+      const now = x.cells.reduce((a, c) => a + num(c), 0);
+      const names = x.cells.map((c) => s.pz.cell_names?.[c] || c);
+      const ok = now === x.total;
+      return h('li', { class: ok ? 'sum-ok' : 'sum-off', title: names.join(' + ') },
+        `${names[0]}–${names[names.length - 1]}: ${x.cells.map((c) => s.pz.values[s.state[c]]).join('+')} = ${now}`, h('b', {}, ok ? ' ✓' : ` ≠ ${x.total}`));
+    });
+    const ok = items.filter((li) => li.className === 'sum-ok').length;
+    parts.push(h('div', { id: 'goal-sums' }, h('figcaption', {}, `line sums: ${ok} of ${items.length} right`), h('ul', {}, ...items)));
+  }
+  box.replaceChildren(...parts);
+  box.hidden = parts.length === 0;
 }
 
 async function applyMoves(moves) {
@@ -758,6 +1389,7 @@ async function applyMoves(moves) {
   s.applied = applied;
   s.state = ans.state;
   s.pz.is_goal_now = ans.is_goal;
+  saveProgress();
   movesDraw();
 }
 
@@ -775,7 +1407,7 @@ async function movesUndo() {
   s.applied = [];
   s.state = s.pz.start;
   if (applied.length) await applyMoves(applied);
-  else { s.pz.is_goal_now = s.pz.is_goal; s.prev = null; movesDraw(); }
+  else { s.pz.is_goal_now = s.pz.is_goal; s.prev = null; saveProgress(); movesDraw(); }
 }
 
 function movesReset() {
@@ -784,7 +1416,50 @@ function movesReset() {
   s.prev = null;
   s.state = s.pz.start;
   s.pz.is_goal_now = s.pz.is_goal;
+  saveProgress();
   movesDraw();
+}
+
+// A drag from one token to another along a picture line applies the
+// moves that turn that line (rNl/rNr for rows, cNu/cNd for columns, as
+// many as the distance), when the puzzle has them.
+const drag = { from: null };
+
+function tokenAt(ev) {
+  const t = document.elementFromPoint(ev.clientX, ev.clientY);
+  const el = t?.closest?.('#board [data-cell]') || ev.target.closest?.('#board [data-cell]');
+  if (!el) return null;
+  const cell = +el.dataset.cell;
+  const pic = st.moves.pz.picture;
+  for (let r = 0; r < pic.length; r++) {
+    const c = pic[r].indexOf(cell);
+    if (c >= 0) return { row: r, col: c };
+  }
+  return null;
+}
+
+function movesDown(ev) {
+  drag.from = tokenAt(ev);
+  if (drag.from) ev.preventDefault();
+}
+
+function movesUp(ev) {
+  const from = drag.from;
+  drag.from = null;
+  const to = from && tokenAt(ev);
+  if (!to) return;
+  const dr = to.row - from.row, dc = to.col - from.col;
+  let name, n;
+  if (dr === 0 && dc !== 0) {
+    name = `r${from.row + 1}${dc < 0 ? 'l' : 'r'}`; n = Math.abs(dc);
+  } else if (dc === 0 && dr !== 0) {
+    name = `c${from.col + 1}${dr < 0 ? 'u' : 'd'}`; n = Math.abs(dr);
+  } else return;
+  if (!st.moves.pz.moves.includes(name)) {
+    say(`No move ${name} in this puzzle.`, 'bad');
+    return;
+  }
+  applyMoves(Array(n).fill(name)).catch(fail);
 }
 
 // movesSolve asks for a shortest solution from the state shown, by the

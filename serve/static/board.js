@@ -39,6 +39,8 @@ export const cell = (q) => ({ row: q.row - 1, col: q.col - 1 });
 // unknown's cell and cover from 0, and the unknown index by cell.
 export function prepare(b) {
   const d = b.display;
+  d.unknowns = d.unknowns || [];
+  d.clues = d.clues || [];
   for (const u of d.unknowns) {
     u.at = cell(u.cell);
     u.covers = (u.cover || []).map((cs) => (cs ? cs.map(cell) : null));
@@ -67,6 +69,9 @@ export function geometry(b) {
 //   values    value index per unknown (-1 none), drawn in ink
 //   bare      values that draw nothing stay blank (a solution's empty cells)
 //   cands     [{var, value}] pencil marks, drawn grey
+//   struck    [{var, value}] pencil marks struck out (ruled out)
+//   scale     the drawing's size on the page against its natural one
+//             (1: a cell of S px at most ZOOM times, fitting the width)
 //   faults    [{row,col}] marked red
 //   hint      {cells, elims:[{var,value}], forced:{var: value}}
 //   diffs     [{row,col}] marked as differences
@@ -83,8 +88,8 @@ export function render(svg, b, view = {}) {
   if (svg.dataset.shape !== shape || !hit) {
     svg.replaceChildren();
     svg.dataset.shape = shape;
-    svg.setAttribute('width', g.width);
-    svg.setAttribute('height', g.height);
+    svg.removeAttribute('width');
+    svg.removeAttribute('height');
     svg.setAttribute('viewBox', `0 0 ${g.width} ${g.height}`);
     hit = el(svg, 'g', { class: 'layer-hit', transform: `translate(${g.ox},${g.oy})` });
     for (let r = 0; r < d.rows; r++) {
@@ -96,6 +101,7 @@ export function render(svg, b, view = {}) {
       }
     }
   }
+  fit(svg, g.width, view.scale);
   svg.querySelector(':scope > g.drawing')?.remove();
   const drawing = document.createElementNS(NS, 'g');
   drawing.setAttribute('class', 'drawing');
@@ -116,6 +122,10 @@ export function render(svg, b, view = {}) {
   for (const m of view.cands || []) {
     const its = us[m.var]?.marks[m.value];
     if (its) items(L, its, C.cand, 'cand');
+  }
+  for (const m of view.struck || []) {
+    const its = us[m.var]?.marks[m.value];
+    if (its) struck(L, its, 'cand-struck');
   }
   if (view.values) values(L, us, view.values, C.ink, 'value', b.fixed, view.bare);
   if (view.hint) {
@@ -148,15 +158,15 @@ function values(L, us, a, col, cls, given = [], bare = false) {
 // struck draws a pencil mark struck out, as render's struck does: in red,
 // with a slash through it when it is small (a line across the board is
 // struck by its colour).
-function struck(L, its) {
-  items(L, its, C.red, 'struck');
+function struck(L, its, cls = 'struck') {
+  items(L, its, C.red, cls);
   const bx = bounds(its);
   if (!bx || Math.max(bx.x1 - bx.x0, bx.y1 - bx.y0) > 0.6) return;
   const dd = Math.max(Math.max(bx.x1 - bx.x0, bx.y1 - bx.y0) + 0.08, 0.2) * S;
   const x = (bx.x0 + bx.x1) / 2 * S, y = (bx.y0 + bx.y1) / 2 * S;
   el(L[4], 'line', {
     x1: x - dd / 2, y1: y + dd / 2, x2: x + dd / 2, y2: y - dd / 2,
-    stroke: C.red, 'stroke-width': 0.035 * S, 'stroke-linecap': 'round', class: 'struck slash',
+    stroke: C.red, 'stroke-width': 0.035 * S, 'stroke-linecap': 'round', class: cls + ' slash',
   });
 }
 
@@ -275,6 +285,19 @@ function lighten(hex) {
   const mix = (v) => Math.round((v + 255) / 2);
   const r = mix(n >> 16), g = mix((n >> 8) & 255), b = mix(n & 255);
   return `rgb(${r},${g},${b})`;
+}
+
+// ZOOM is how much larger than its natural size (S px a cell) a board is
+// drawn where the page has room: boards at least MIN_WIDTH px wide, at most
+// ZOOM times; the page's width bounds it (CSS max-width: 100%).
+const ZOOM = 1.8;
+const MIN_WIDTH = 420;
+
+// fit sizes svg, whose drawing is width px wide, on the page: a small
+// board grows up to MIN_WIDTH px, every board fits its column.
+export function fit(svg, width, scale) {
+  const w = scale ? width * scale : Math.min(width * ZOOM, Math.max(width * 1.25, MIN_WIDTH));
+  svg.style.width = `${Math.round(w)}px`;
 }
 
 // cellOf returns the cell {row, col} of a pointer event on a board, or null.

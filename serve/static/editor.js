@@ -38,6 +38,42 @@ export class Editor {
 
   tool(name) { return this.tools.find((t) => t.name === name); }
 
+  // snapshot is the drawing as a string, which restore takes back (undo).
+  snapshot() {
+    return JSON.stringify({ rows: this.rows, cols: this.cols, layers: this.layers, name: this.name || '' });
+  }
+
+  restore(snap) {
+    const s = JSON.parse(snap);
+    this.rows = s.rows;
+    this.cols = s.cols;
+    this.layers = s.layers;
+    this.name = s.name;
+    this.selected = null;
+    this.drag = null;
+  }
+
+  // clear sets every layer back to its default.
+  clear() {
+    for (const l of this.spec.layers) this.layers[l.name] = grid(this.rows, this.cols, l.default || '');
+    this.selected = null;
+  }
+
+  // resize makes the drawing rows×cols, keeping the cells both sizes
+  // share; new cells take their layer's default.
+  resize(rows, cols) {
+    for (const l of this.spec.layers) {
+      const old = this.layers[l.name];
+      const g = grid(rows, cols, l.default || '');
+      for (let r = 0; r < Math.min(rows, this.rows); r++) for (let c = 0; c < Math.min(cols, this.cols); c++) g[r][c] = old[r][c];
+      this.layers[l.name] = g;
+    }
+    this.rows = rows;
+    this.cols = cols;
+    this.selected = null;
+    for (const t of this.tools) if (t.op === 'region') this.normalize(t.layer);
+  }
+
   // edit is the drawing as POST /api/edit takes it.
   edit() {
     return { kind: this.kind, rows: this.rows, cols: this.cols, layers: this.layers };

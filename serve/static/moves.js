@@ -2,7 +2,7 @@
 // mode is "moves"): the picture's lines of tokens, gaps between grids, and
 // the cells the last move changed.
 
-import { el } from './board.js';
+import { el, fit } from './board.js';
 
 const S = 46;
 const M = 10;
@@ -15,9 +15,10 @@ export function renderMoves(svg, p, state, changed = [], scale = 1) {
   const width = Math.max(...p.picture.map((l) => l.length)) * s + 2 * M;
   const height = p.picture.length * s + 2 * M;
   svg.replaceChildren();
-  svg.setAttribute('width', width);
-  svg.setAttribute('height', height);
+  svg.removeAttribute('width');
+  svg.removeAttribute('height');
   svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
+  fit(svg, width, scale === 1 ? 1.3 : 1);
   const hot = new Set(changed);
   p.picture.forEach((line, i) => line.forEach((cell, j) => {
     if (cell < 0) return;
@@ -25,13 +26,13 @@ export function renderMoves(svg, p, state, changed = [], scale = 1) {
     el(svg, 'rect', {
       x: x + 1, y: y + 1, width: s - 2, height: s - 2, rx: 5,
       fill: hot.has(cell) ? '#ffe98a' : '#eef3ff', stroke: '#4a5d80', 'stroke-width': 1.5,
-      id: `token-${cell}`, class: 'token',
+      id: `token-${cell}`, class: 'token', 'data-cell': cell,
     });
     const v = state[cell];
     const label = v >= 0 ? p.values[v] : '*';
     el(svg, 'text', {
       x: x + s / 2, y: y + s / 2, 'font-size': s * 0.42, 'text-anchor': 'middle', 'dominant-baseline': 'central',
-      'font-family': 'DejaVu Sans, sans-serif', 'font-weight': 'bold', fill: v >= 0 ? '#1a2a4a' : '#999',
+      'font-family': 'DejaVu Sans, sans-serif', 'font-weight': 'bold', fill: v >= 0 ? '#1a2a4a' : '#999', 'pointer-events': 'none',
     }, label);
   }));
 }

@@ -300,8 +300,19 @@ func (p *Puzzle) Verify(a puzzle.Assignment) []puzzle.Violation {
 		}
 		if !open && len(seen) != v {
 			out = append(out, puzzle.Violation{Rule: "count", Cells: cells,
-				Msg: fmt.Sprintf("arrow %c holds %d but sees %d distinct numbers", p.Dir(i).Glyph(), v, len(seen))})
+				Msg: fmt.Sprintf("the arrow %c at %s holds %d but sees %s", p.Dir(i).Glyph(), p.Pos(i), v, distinct(len(seen)))})
 		}
 	}
 	return out
+}
+
+// distinct words a count of different numbers seen.
+func distinct(n int) string {
+	switch n {
+	case 0:
+		return "no number"
+	case 1:
+		return "1 different number"
+	}
+	return fmt.Sprintf("%d different numbers", n)
 }

@@ -22,7 +22,8 @@ var Canonical = &puzzle.Format[*Puzzle]{
 	Name: "canonical",
 	Doc:  `puzzlesat's text format: "arrows ROWSxCOLS", then a line of cells such as ↘3 or ↑. per row`,
 	Detect: func(_ string, data []byte) bool {
-		return bytes.HasPrefix(bytes.TrimLeft(data, " \t\r\n"), []byte("arrows"))
+		return bytes.HasPrefix(bytes.TrimLeft(data, " \t\r\n"), []byte("arrows")) &&
+			!bytes.HasPrefix(bytes.TrimLeft(data, " \t\r\n"), []byte("arrows/"))
 	},
 	Parse: func(name string, data []byte) ([]*Puzzle, error) { return parseWith(readCanonical, name, data) },
 	Write: func(ps []*Puzzle) ([]byte, error) { return writeOne(ps, (*Puzzle).CanonicalText) },
@@ -44,7 +45,7 @@ var Box = &puzzle.Format[*Puzzle]{
 
 // Formats are the Arrows formats; the two never claim the same input, and
 // canonical, first, is the canonical output.
-var Formats = puzzle.Formats[*Puzzle]{Canonical, Box}
+var Formats = puzzle.Formats[*Puzzle]{Canonical, Box, URL}
 
 // maxCells bounds the grids the readers accept, so hostile input cannot
 // make them allocate without limit.

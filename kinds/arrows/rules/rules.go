@@ -43,6 +43,12 @@ type Rule struct {
 	Condition   string
 	Conclusions []string
 	Checked     *fol.Checked
+	// Say is the rule's finding in plain English, the reason a step
+	// gives: {p}, {q}, ... stand for the bound variables (a cell as
+	// r1c2, a number as itself), {cell} for the cell concluded on,
+	// {values} for the values it rules out ("1, 2 or 3") and {value} for
+	// the one it leaves. "" words the step in the rule's own syntax.
+	Say string
 
 	// say, for a built-in rule, words its finding at a cell.
 	say func(cell string, val, seen, union int) string
@@ -142,7 +148,7 @@ func ParseRules(name string, data []byte) (*RuleSet, error) {
 		}
 		for _, f := range it.Fields {
 			switch f.Key {
-			case "name", "condition", "kind", "complexity", "conclusions", "doc", "description",
+			case "name", "condition", "kind", "complexity", "conclusions", "doc", "description", "say",
 				"backtrack_depth", "rule_depth", "max_rule_complexity":
 			default:
 				add(f.KeyPos, "unknown key %q", f.Key)
@@ -189,6 +195,9 @@ func ParseRules(name string, data []byte) (*RuleSet, error) {
 			continue
 		}
 		r := &Rule{Name: nm.Text, Doc: doc, Level: level, Pos: it.Pos}
+		if sy, ok := str("say"); ok {
+			r.Say = strings.TrimSpace(sy.Text)
+		}
 		cond, ok := str("condition")
 		if !ok {
 			cond = scalar{Pos: it.Pos}
@@ -428,6 +437,9 @@ func compileRule(r *Rule, opt fol.Options) (*human.Rule, error) {
 					continue
 				}
 				d := human.Deduction{Contradiction: empty, Reason: reason(r, w, env, wnames, k)}
+				if r.Say != "" {
+					d.Reason = saySentence(r, w, env, wnames, cell, uint64(pass.Cands[cell]), rm)
+				}
 				if r.say != nil {
 					d.Reason = r.Name + ": " + sayAt(r, w, pass.Cands, cell)
 				}
@@ -481,6 +493,50 @@ func sayAt(r *Rule, w *fol.World, cands []human.Cands, p int) string {
 	}
 	val, _ := cands[p].Single()
 	return r.say(w.P.Pos(p).String(), val, seen.Count(), union.Count())
+}
+
+// saySentence fills in the rule's Say for one finding: the bound
+// variables, the cell concluded on, the values it rules out of cands
+// (rm) and the value it leaves.
+func saySentence(r *Rule, w *fol.World, env []int, wnames []string, cell int, cands, rm uint64) string {
+	var pairs []string
+	for _, n := range wnames {
+		b := r.Checked.Witness[n]
+		v := env[fol.Slot(b)]
+		var s string
+		switch {
+		case v == fol.Nil:
+			s = "nothing"
+		case b.Type == fol.TPos && v >= 0 && v < w.N:
+			s = w.P.Pos(v).String()
+		case b.Type == fol.TDir && v >= 0 && v < 8:
+			s = string(model.Dir(v).Glyph())
+		default:
+			s = strconv.Itoa(v)
+		}
+		pairs = append(pairs, "{"+n+"}", s)
+	}
+	var vals []string
+	for x := rm; x != 0; x &= x - 1 {
+		vals = append(vals, strconv.Itoa(bits.TrailingZeros64(x)))
+	}
+	kept := "?"
+	if left := cands &^ rm; bits.OnesCount64(left) == 1 {
+		kept = strconv.Itoa(bits.TrailingZeros64(left))
+	}
+	pairs = append(pairs, "{cell}", w.P.Pos(cell).String(), "{values}", orList(vals), "{value}", kept)
+	return strings.NewReplacer(pairs...).Replace(strings.Join(strings.Fields(r.Say), " "))
+}
+
+// orList writes "a", "a or b", "a, b or c".
+func orList(xs []string) string {
+	switch len(xs) {
+	case 0:
+		return "nothing"
+	case 1:
+		return xs[0]
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " or " + xs[len(xs)-1]
 }
 
 func reason(r *Rule, w *fol.World, env []int, wnames []string, k int) string {

@@ -41,7 +41,7 @@ func ExampleNewEngine() {
 	fmt.Print(model.FormatGrid(in.Grid(res.Cands)))
 	// Output:
 	// solved: 35 steps in 13 layers, hardest territory-pairs (level 5)
-	// first: the territory at r1c2 (number 7, 8 cells) needs 1 or 7 `-` and the territory at r3c1 (number 5, 6 cells) needs 1 or 5 `-`; the first has 0 `-` placed; with the runs within both and the second's number met, with r1c2 = | the first can only reach 2, 3, 4, 5, 6 `-`
+	// first: the territory at r1c2 (number 7, 8 cells) needs 1 or 7 dashes (-) and the territory at r3c1 (number 5, 6 cells) needs 1 or 5 dashes (-); the first has 0 dashes (-) placed; with the runs within both and the second's number met, with r1c2 = | the first can only reach 2, 3, 4, 5, 6 dashes (-)
 	// - - - - - |
 	// | - | - - |
 	// - | - | | -

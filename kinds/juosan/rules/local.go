@@ -189,13 +189,13 @@ func (in *Input) explain(group []int, s *localSearch, placed int) []human.Deduct
 	for _, t := range group {
 		tr := &in.territory[t]
 		cells = append(cells, in.cells(tr.cells)...)
-		names = append(names, fmt.Sprintf("the territory at %v (number %d, %d cells) needs %s `-`", tr.topLeft, tr.clue, len(tr.cells), tr.needs()))
+		names = append(names, fmt.Sprintf("the territory at %v (number %d, %d cells) needs %s dashes (-)", tr.topLeft, tr.clue, len(tr.cells), tr.needs()))
 	}
 	head := strings.Join(names, " and ")
 	if len(group) > 1 {
-		head += fmt.Sprintf("; the first has %d `-` placed; with the runs within both and the second's number met, ", placed)
+		head += fmt.Sprintf("; the first has %d dashes (-) placed; with the runs within both and the second's number met, ", placed)
 	} else {
-		head += fmt.Sprintf("; it has %d `-` placed; with the runs within it, ", placed)
+		head += fmt.Sprintf("; it has %d dashes (-) placed; with the runs within it, ", placed)
 	}
 	for i := range ds {
 		ds[i].Cells = cells
@@ -261,5 +261,5 @@ func countSet(set uint64, base int) string {
 	for x := set; x != 0; x &= x - 1 {
 		s = append(s, fmt.Sprint(base+bits.TrailingZeros64(x)))
 	}
-	return strings.Join(s, ", ") + " `-`"
+	return strings.Join(s, ", ") + " dashes (-)"
 }

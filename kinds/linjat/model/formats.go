@@ -14,7 +14,7 @@ import (
 // first writable one. Only the level JSON has a Doc: it is what help texts
 // add to the name ("levels (jsnell/linjat puzzles.json)"), and the other
 // names say all there is.
-var Formats = puzzle.Formats[*Puzzle]{canonicalFormat, levelsFormat, rowsFormat}
+var Formats = puzzle.Formats[*Puzzle]{canonicalFormat, levelsFormat, rowsFormat, urlFormat}
 
 var (
 	// The canonical text: puzzles one after another, a blank line between two.

@@ -86,6 +86,21 @@ func (pl Placement) Covers(q puzzle.Pos) bool {
 	return q.Col == pl.Start.Col && q.Row >= pl.Start.Row && q.Row < pl.Start.Row+pl.Len
 }
 
+// Words names the placement for a reader, by the cells it covers: "the
+// line r2c2–r2c5", or the cell for a single-cell line.
+func (pl Placement) Words() string {
+	if pl.Len == 1 {
+		return pl.Start.String()
+	}
+	end := pl.Start
+	if pl.Horizontal {
+		end.Col += pl.Len - 1
+	} else {
+		end.Row += pl.Len - 1
+	}
+	return "the line " + pl.Start.String() + "–" + end.String()
+}
+
 // Label names the placement: "h:c2-c5", "v:r1-r3", or the cell for a
 // single-cell line.
 func (pl Placement) Label() string {

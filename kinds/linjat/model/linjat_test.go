@@ -260,10 +260,10 @@ func TestDetect(t *testing.T) {
 // TestFormats: the formats are listed as the kinds command has always
 // listed them, and every writer's output reads back as the same puzzle.
 func TestFormats(t *testing.T) {
-	if have, want := strings.Join(linjat.Formats.Readers(), " "), "canonical levels rows"; have != want {
+	if have, want := strings.Join(linjat.Formats.Readers(), " "), "canonical levels rows url"; have != want {
 		t.Errorf("readers: have %s, want %s", have, want)
 	}
-	if have, want := strings.Join(linjat.Formats.Writers(), " "), "canonical levels rows"; have != want {
+	if have, want := strings.Join(linjat.Formats.Writers(), " "), "canonical levels rows url"; have != want {
 		t.Errorf("writers: have %s, want %s", have, want)
 	}
 	p := lcorpus.Level(t, "medium/7")

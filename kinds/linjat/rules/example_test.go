@@ -29,8 +29,8 @@ func ExampleGrade() {
 		fmt.Printf("%q\n", row)
 	}
 	// Output:
-	// 0 COVER: only the 2 at r2c2 can reach the dot(s) at r2c3: not h:c1-c2, v:r1-r2, v:r2-r3
-	// 0 COVER: only the 3 at r1c1 can reach the dot(s) at r3c1: not h:c1-c3
+	// 0 COVER: only the 2 at r2c2 can reach the dot at r2c3: not the line r2c1–r2c2, the line r1c2–r2c2 or the line r2c2–r3c2
+	// 0 COVER: only the 3 at r1c1 can reach the dot at r3c1: not the line r1c1–r1c3
 	// solved -1
 	// "3  "
 	// "|2-"

@@ -18,13 +18,14 @@ func Start(p *linjat.Puzzle) []human.Cands {
 	return cs
 }
 
-// Describe names an assignment in trial reasons, e.g. "r3c4 = h:c2-c5".
+// Describe names an assignment in trial reasons, e.g. "r3c4 covers the
+// line r3c2–r3c5".
 func Describe(p *linjat.Puzzle) func(human.Elim) string {
 	return func(e human.Elim) string {
 		if e.Var < 0 || e.Var >= len(p.Numbers()) || e.Value < 0 || e.Value >= len(p.Placements(e.Var)) {
 			return fmt.Sprintf("unknown %d = value %d", e.Var, e.Value)
 		}
-		return fmt.Sprintf("%v = %s", p.Pos(e.Var), p.Placements(e.Var)[e.Value].Label())
+		return fmt.Sprintf("%v covers %s", p.Pos(e.Var), p.Placements(e.Var)[e.Value].Words())
 	}
 }
 

@@ -170,7 +170,7 @@ func (in *Input) num(i int) string {
 	return fmt.Sprintf("the %d at %v", n.N, n.Pos)
 }
 
-func (in *Input) label(i, j int) string { return in.P.Placements(i)[j].Label() }
+func (in *Input) label(i, j int) string { return in.P.Placements(i)[j].Words() }
 
 func (in *Input) covers(i, j, k int) bool {
 	for _, c := range in.cells[i][j] {
@@ -356,7 +356,7 @@ func applyCover(v *view, _ *human.Pass) []human.Deduction {
 			continue
 		}
 		out = append(out, human.Deduction{Elims: es, Cells: v.stepCells(v.P.Pos(i), ks),
-			Reason: fmt.Sprintf("only %s can reach the dot(s) at %s: not %s", v.num(i), puzzle.JoinPos(v.cellList(ks)), strings.Join(labels, ", "))})
+			Reason: fmt.Sprintf("only %s can reach the %s at %s: not %s", v.num(i), dotWord(len(ks)), puzzle.JoinPos(v.cellList(ks)), orList(labels))})
 	}
 	return out
 }
@@ -391,7 +391,7 @@ func applyCantFit(v *view, _ *human.Pass) []human.Deduction {
 			}
 		}
 		out = append(out, human.Deduction{Elims: es, Cells: v.stepCells(v.P.Pos(i), blockers),
-			Reason: fmt.Sprintf("%s no longer fits as %s: it would cross %s, which %s must cover", v.num(i), strings.Join(labels, ", "), puzzle.JoinPos(v.cellList(blockers)), strings.Join(owners, " and "))})
+			Reason: fmt.Sprintf("%s no longer fits as %s: it would cross %s, which %s must cover", v.num(i), orList(labels), puzzle.JoinPos(v.cellList(blockers)), strings.Join(owners, " and "))})
 	}
 	return out
 }
@@ -434,7 +434,7 @@ func applySquare(v *view, _ *human.Pass) []human.Deduction {
 				out = append(out, human.Deduction{Elims: es,
 					Cells: []puzzle.Pos{v.P.Pos(p), v.P.Pos(q), v.pos(a), v.pos(b)},
 					Reason: fmt.Sprintf("the dots at %v and %v can only be covered by %s and %s, and %s cannot cover both: %s covers one, so not %s",
-						v.pos(a), v.pos(b), v.num(p), v.num(q), v.num(q), v.num(p), strings.Join(labels, ", "))})
+						v.pos(a), v.pos(b), v.num(p), v.num(q), v.num(q), v.num(p), orList(labels))})
 			}
 		}
 	}
@@ -501,7 +501,7 @@ func applyDependency(v *view, _ *human.Pass) []human.Deduction {
 		}
 		out = append(out, human.Deduction{Elims: es, Cells: v.stepCells(v.pos(d), dep),
 			Reason: fmt.Sprintf("every line through the dot at %v also covers %s, so no other line may: not %s",
-				v.pos(d), puzzle.JoinPos(v.cellList(dep)), strings.Join(labels, ", "))})
+				v.pos(d), puzzle.JoinPos(v.cellList(dep)), orList(labels))})
 	}
 	return out
 }
@@ -584,7 +584,7 @@ func applyOneOf(v *view, pass *human.Pass) []human.Deduction {
 				out = append(out, human.Deduction{Elims: es,
 					Cells: []puzzle.Pos{v.pos(x), v.P.Pos(a), v.P.Pos(b)},
 					Reason: fmt.Sprintf("%s and %s cannot both cover %v, so one of them covers its other forced cells; a line meeting both sets would overlap: not %s",
-						v.num(a), v.num(b), v.pos(x), strings.Join(labels, ", "))})
+						v.num(a), v.num(b), v.pos(x), orList(labels))})
 			}
 		}
 	}
@@ -634,7 +634,7 @@ func applySingleSolution(v *view, _ *human.Pass) []human.Deduction {
 			continue
 		}
 		out = append(out, human.Deduction{Elims: es, Cells: v.stepCells(v.P.Pos(p), must),
-			Reason: fmt.Sprintf("assuming a unique solution, %s cannot take one of its %d interchangeable placements: not %s", v.num(p), noInfo, strings.Join(labels, ", "))})
+			Reason: fmt.Sprintf("assuming a unique solution, %s cannot take one of its %d interchangeable placements: not %s", v.num(p), noInfo, orList(labels))})
 	}
 	return out
 }
@@ -677,8 +677,24 @@ func applyUncontested(v *view, _ *human.Pass) []human.Deduction {
 				continue
 			}
 			return []human.Deduction{{Elims: es, Cells: []puzzle.Pos{v.P.Pos(p)},
-				Reason: fmt.Sprintf("assuming a unique solution, %s covers no dot and takes the uncontested %s: not %s", v.num(p), v.label(p, j), strings.Join(labels, ", "))}}
+				Reason: fmt.Sprintf("assuming a unique solution, %s covers no dot and takes the uncontested %s: not %s", v.num(p), v.label(p, j), orList(labels))}}
 		}
 	}
 	return nil
+}
+
+// dotWord words n dots.
+func dotWord(n int) string {
+	if n == 1 {
+		return "dot"
+	}
+	return "dots"
+}
+
+// orList writes "a", "a or b", "a, b or c".
+func orList(xs []string) string {
+	if len(xs) < 2 {
+		return strings.Join(xs, "")
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " or " + xs[len(xs)-1]
 }

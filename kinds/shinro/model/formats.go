@@ -31,6 +31,7 @@ var Formats = puzzle.Formats[*Puzzle]{
 		Each:   puzzle.EachEntries(openPlayshinro),
 		Write:  formatPlayshinro,
 	},
+	urlFormat,
 }
 
 // Parse reads every puzzle in data, in the format Formats detects. Errors

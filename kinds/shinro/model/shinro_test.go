@@ -391,10 +391,10 @@ func TestDetectAndParse(t *testing.T) {
 	if _, err := shinro.Parse("x", []byte("hello\n")); !errContains(err, "x:1:1: not a shinro puzzle") {
 		t.Errorf("shinro.Parse of other text: have %v", err)
 	}
-	if have, want := shinro.Formats.Readers(), []string{"canonical", "playshinro"}; !reflect.DeepEqual(have, want) {
+	if have, want := shinro.Formats.Readers(), []string{"canonical", "playshinro", "url"}; !reflect.DeepEqual(have, want) {
 		t.Errorf("Readers() = %v, want %v", have, want)
 	}
-	if have, want := shinro.Formats.Writers(), []string{"canonical", "playshinro"}; !reflect.DeepEqual(have, want) {
+	if have, want := shinro.Formats.Writers(), []string{"canonical", "playshinro", "url"}; !reflect.DeepEqual(have, want) {
 		t.Errorf("Writers() = %v, want %v", have, want)
 	}
 	if canon, err := shinro.Formats.Write("", ps[:3]); err != nil || string(canon) != text {
