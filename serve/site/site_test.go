@@ -1,0 +1,244 @@
+package site
+
+import (
+	"context"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+)
+
+// buildSite builds the static site once per test run, into a temporary
+// folder. Without a go command that builds js/wasm the test is skipped,
+// except in CI (CI=true), where it fails.
+func buildSite(t *testing.T) string {
+	t.Helper()
+	if _, err := exec.LookPath("go"); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("no go command: CI must build the static site")
+		}
+		t.Skip("no go command on PATH: the static build needs one to build the WebAssembly")
+	}
+	if out, err := exec.Command("go", "tool", "dist", "list").Output(); err != nil || !slices.Contains(strings.Fields(string(out)), "js/wasm") {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("go cannot build js/wasm (%v): CI must build the static site", err)
+		}
+		t.Skipf("go cannot build js/wasm (%v): the static build needs it", err)
+	}
+	dir := t.TempDir()
+	start := time.Now()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+	defer cancel()
+	if err := Build(ctx, dir, ""); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("static site built in %v", time.Since(start).Round(time.Millisecond))
+	return dir
+}
+
+// chromium finds the browser, as serve's browser tests do: skipped
+// without it, except in CI.
+func chromium(t *testing.T) string {
+	t.Helper()
+	for _, name := range []string{"chromium", "/usr/bin/chromium", "chromium-browser"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("CI") == "true" {
+		t.Fatal("chromium is not installed: CI must install it (.ci/run) so that the browser tests run")
+	}
+	t.Skip("chromium is not installed: the browser tests need it (apt-get install chromium)")
+	return ""
+}
+
+// fileServer serves dir on loopback as any static file server would, and
+// records every path asked for under /api/ (answered 404).
+type fileServer struct {
+	url string
+	mu  sync.Mutex
+	api []string
+	all []string
+}
+
+func serveDir(t *testing.T, dir string) *fileServer {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fs := &fileServer{url: "http://" + ln.Addr().String()}
+	files := http.FileServer(http.Dir(dir))
+	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fs.mu.Lock()
+		fs.all = append(fs.all, r.URL.Path)
+		if strings.HasPrefix(r.URL.Path, "/api/") {
+			fs.api = append(fs.api, r.URL.Path)
+		}
+		fs.mu.Unlock()
+		files.ServeHTTP(w, r)
+	})}
+	go srv.Serve(ln)
+	t.Cleanup(func() { srv.Close() })
+	return fs
+}
+
+// TestStaticSite: the static build, served by a plain file server, opens a
+// Juosan, draws its board and proves it unique in the browser, with no
+// request to /api/ (counted by the file server and by the browser's own
+// network events) and no console error; a long request stopped by its
+// AbortSignal ends at once, and the next request is answered by a fresh
+// worker.
+func TestStaticSite(t *testing.T) {
+	browserPath := chromium(t)
+	dir := buildSite(t)
+	fs := serveDir(t, dir)
+
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(browserPath),
+		chromedp.Flag("headless", true),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1280, 860),
+	}
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelTab := chromedp.NewContext(actx)
+	ctx, cancelTime := context.WithTimeout(ctx, 3*time.Minute)
+	t.Cleanup(func() { cancelTime(); cancelTab(); cancelAlloc() })
+
+	var mu sync.Mutex
+	var errs, apiSeen []string
+	report := func(list *[]string, s string) {
+		mu.Lock()
+		defer mu.Unlock()
+		*list = append(*list, s)
+	}
+	exceptions := chromedp.Events(ctx, runtime.ExceptionThrown)
+	console := chromedp.Events(ctx, runtime.ConsoleAPICalled)
+	requests := chromedp.Events(ctx, network.RequestWillBeSent)
+	go func() {
+		for ev, err := range exceptions {
+			if err != nil {
+				return
+			}
+			msg := ev.ExceptionDetails.Text
+			if e := ev.ExceptionDetails.Exception; e != nil {
+				msg += " " + e.Description
+			}
+			report(&errs, "exception: "+msg)
+		}
+	}()
+	go func() {
+		for ev, err := range console {
+			if err != nil {
+				return
+			}
+			if ev.Type == runtime.ConsoleAPICalledTypeError {
+				var args []string
+				for _, a := range ev.Args {
+					args = append(args, string(a.Value)+a.Description)
+				}
+				report(&errs, "console error: "+strings.Join(args, " "))
+			}
+		}
+	}()
+	go func() {
+		for ev, err := range requests {
+			if err != nil {
+				return
+			}
+			if strings.Contains(ev.Request.URL, "/api/") {
+				report(&apiSeen, ev.Request.URL)
+			}
+		}
+	}()
+	if err := chromedp.Do(ctx); err != nil { // (a tab's network events are on)
+		t.Fatalf("starting chromium: %v", err)
+	}
+	text := func(sel string) string {
+		c, cancel := context.WithTimeout(ctx, 2*time.Second)
+		defer cancel()
+		s, _ := chromedp.Run(c, chromedp.Text(chromedp.CSS(sel)))
+		return s
+	}
+	do := func(what string, actions ...chromedp.Action[chromedp.Void]) {
+		t.Helper()
+		if err := chromedp.Do(ctx, actions...); err != nil {
+			t.Fatalf("%s: %v (message: %q)", what, err, text("#message"))
+		}
+	}
+	wait := func(what, cond string, within time.Duration) {
+		t.Helper()
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](cond, chromedp.WithPollingTimeout(within))); err != nil {
+			t.Fatalf("waiting for %s: %v (message: %q)", what, err, text("#message"))
+		}
+	}
+
+	// The page, its kinds and examples answered by the WebAssembly.
+	do("load the page", chromedp.Navigate(fs.url+"/"))
+	wait("the examples listed", `document.querySelector('#example option[value="juosan-6x6_1"]') !== null`, 60*time.Second)
+	if static, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`window.PUZZLESAT_STATIC === true`)); err != nil || !static {
+		t.Fatalf("the page is not the static build (PUZZLESAT_STATIC %v, %v)", static, err)
+	}
+
+	// The puzzle of ?juosan/6/6/hh44aa0fo3u017253334, through the paste
+	// box (the page reads no puzzle from its own URL yet).
+	do("paste the puzzle", chromedp.SendKeys(chromedp.ID("paste"), "https://puzz.link/p?juosan/6/6/hh44aa0fo3u017253334"),
+		chromedp.Click(chromedp.ID("load-paste")))
+	wait("the board drawn", `document.getElementById('title').textContent.startsWith('juosan') && document.querySelectorAll('#board [id^=cell-]').length === 36`, 30*time.Second)
+	do("check uniqueness", chromedp.Click(chromedp.ID("check")))
+	wait("unique", `document.getElementById('message').textContent.startsWith('Unique')`, 60*time.Second)
+
+	// A long request, stopped by its signal, ends at once; the next
+	// request is answered by a fresh worker.
+	stopped, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(async () => {
+		const ctl = new AbortController();
+		const t0 = performance.now();
+		setTimeout(() => ctl.abort(), 300);
+		try {
+			await window.puzzlesatFetch('/api/generate', { method: 'POST', signal: ctl.signal,
+				headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
+				body: JSON.stringify({ kind: 'linjat', rows: 12, cols: 12, difficulty: 'expert', seed: 1 }) })
+				.then((r) => r.text());
+			return 'finished';
+		} catch (e) {
+			return e.name + ' after ' + Math.round(performance.now() - t0) + ' ms';
+		}
+	})()`, chromedp.EvalAwaitPromise))
+	if err != nil || !strings.HasPrefix(stopped, "AbortError") {
+		t.Errorf("a stopped generate: %q, %v; want an AbortError", stopped, err)
+	}
+	t.Logf("stopped generate: %s", stopped)
+	do("check again", chromedp.Evaluate[chromedp.Void](`document.getElementById('message').textContent = ''`), chromedp.Click(chromedp.ID("check")))
+	wait("unique again", `document.getElementById('message').textContent.startsWith('Unique')`, 60*time.Second)
+
+	mu.Lock()
+	defer mu.Unlock()
+	if len(errs) > 0 {
+		t.Errorf("the page reported %s", strings.Join(errs, "; "))
+	}
+	if len(apiSeen) > 0 {
+		t.Errorf("the browser asked for %q: the static build must make no request to /api/", apiSeen)
+	}
+	fs.mu.Lock()
+	defer fs.mu.Unlock()
+	if len(fs.api) > 0 {
+		t.Errorf("the file server was asked for %q: the static build must make no request to /api/", fs.api)
+	}
+	t.Logf("files asked for: %q", fs.all)
+}
