@@ -2,8 +2,12 @@ package site
 
 import (
 	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"slices"
@@ -15,6 +19,9 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+
+	"github.com/puzzlesat/puzzlesat/sat/gini"
+	"github.com/puzzlesat/puzzlesat/serve"
 )
 
 // buildSite builds the static site once per test run, into a temporary
@@ -92,17 +99,16 @@ func serveDir(t *testing.T, dir string) *fileServer {
 	return fs
 }
 
-// TestStaticSite: the static build, served by a plain file server, opens a
-// Juosan, draws its board and proves it unique in the browser, with no
-// request to /api/ (counted by the file server and by the browser's own
-// network events) and no console error; a long request stopped by its
-// AbortSignal ends at once, and the next request is answered by a fresh
-// worker.
-func TestStaticSite(t *testing.T) {
-	browserPath := chromium(t)
-	dir := buildSite(t)
-	fs := serveDir(t, dir)
+// tab is a headless chromium tab; its exceptions, console errors and
+// requests under /api/ (the browser's own network events) are recorded.
+type tab struct {
+	ctx           context.Context
+	mu            sync.Mutex
+	errs, apiSeen []string
+}
 
+func newTab(t *testing.T, browserPath string) *tab {
+	t.Helper()
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(browserPath),
 		chromedp.Flag("headless", true),
@@ -121,11 +127,10 @@ func TestStaticSite(t *testing.T) {
 	ctx, cancelTime := context.WithTimeout(ctx, 3*time.Minute)
 	t.Cleanup(func() { cancelTime(); cancelTab(); cancelAlloc() })
 
-	var mu sync.Mutex
-	var errs, apiSeen []string
+	b := &tab{ctx: ctx}
 	report := func(list *[]string, s string) {
-		mu.Lock()
-		defer mu.Unlock()
+		b.mu.Lock()
+		defer b.mu.Unlock()
 		*list = append(*list, s)
 	}
 	exceptions := chromedp.Events(ctx, runtime.ExceptionThrown)
@@ -140,7 +145,7 @@ func TestStaticSite(t *testing.T) {
 			if e := ev.ExceptionDetails.Exception; e != nil {
 				msg += " " + e.Description
 			}
-			report(&errs, "exception: "+msg)
+			report(&b.errs, "exception: "+msg)
 		}
 	}()
 	go func() {
@@ -153,7 +158,7 @@ func TestStaticSite(t *testing.T) {
 				for _, a := range ev.Args {
 					args = append(args, string(a.Value)+a.Description)
 				}
-				report(&errs, "console error: "+strings.Join(args, " "))
+				report(&b.errs, "console error: "+strings.Join(args, " "))
 			}
 		}
 	}()
@@ -163,13 +168,29 @@ func TestStaticSite(t *testing.T) {
 				return
 			}
 			if strings.Contains(ev.Request.URL, "/api/") {
-				report(&apiSeen, ev.Request.URL)
+				report(&b.apiSeen, ev.Request.URL)
 			}
 		}
 	}()
 	if err := chromedp.Do(ctx); err != nil { // (a tab's network events are on)
 		t.Fatalf("starting chromium: %v", err)
 	}
+	return b
+}
+
+// TestStaticSite: the static build, served by a plain file server, opens a
+// Juosan, draws its board and proves it unique in the browser, with no
+// request to /api/ (counted by the file server and by the browser's own
+// network events) and no console error; a long request stopped by its
+// AbortSignal ends at once, and the next request is answered by a fresh
+// worker.
+func TestStaticSite(t *testing.T) {
+	browserPath := chromium(t)
+	dir := buildSite(t)
+	fs := serveDir(t, dir)
+
+	b := newTab(t, browserPath)
+	ctx := b.ctx
 	text := func(sel string) string {
 		c, cancel := context.WithTimeout(ctx, 2*time.Second)
 		defer cancel()
@@ -227,13 +248,13 @@ func TestStaticSite(t *testing.T) {
 	do("check again", chromedp.Evaluate[chromedp.Void](`document.getElementById('message').textContent = ''`), chromedp.Click(chromedp.ID("check")))
 	wait("unique again", `document.getElementById('message').textContent.startsWith('Unique')`, 60*time.Second)
 
-	mu.Lock()
-	defer mu.Unlock()
-	if len(errs) > 0 {
-		t.Errorf("the page reported %s", strings.Join(errs, "; "))
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if len(b.errs) > 0 {
+		t.Errorf("the page reported %s", strings.Join(b.errs, "; "))
 	}
-	if len(apiSeen) > 0 {
-		t.Errorf("the browser asked for %q: the static build must make no request to /api/", apiSeen)
+	if len(b.apiSeen) > 0 {
+		t.Errorf("the browser asked for %q: the static build must make no request to /api/", b.apiSeen)
 	}
 	fs.mu.Lock()
 	defer fs.mu.Unlock()
@@ -241,4 +262,66 @@ func TestStaticSite(t *testing.T) {
 		t.Errorf("the file server was asked for %q: the static build must make no request to /api/", fs.api)
 	}
 	t.Logf("files asked for: %q", fs.all)
+}
+
+// -timing runs TestStaticSiteTiming, the README's figures.
+var timing = flag.Bool("timing", false, "time a 10x10 Juosan's check in the browser: the static build against the native server")
+
+// TestStaticSiteTiming times POST /api/check of janko.at's 10x10_1 Juosan
+// from the page, in headless chromium, several runs each: answered by the
+// static build's WebAssembly worker, and by the native server (serve on
+// loopback). Run with -timing; it logs the medians.
+func TestStaticSiteTiming(t *testing.T) {
+	if !*timing {
+		t.Skip("the README's timing: run with -timing")
+	}
+	browserPath := chromium(t)
+	puzzle, err := os.ReadFile("../../testdata/juosan/janko/10x10_1.in")
+	if err != nil {
+		t.Fatal(err)
+	}
+	req, _ := json.Marshal(map[string]string{"text": string(puzzle), "name": "10x10_1.in"})
+	const runs = 15
+	script := func(fetch string) string {
+		return fmt.Sprintf(`(async () => {
+			const out = [];
+			for (let i = 0; i < %d; i++) {
+				const t0 = performance.now();
+				const r = await %s('/api/check', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: %q });
+				const a = await r.json();
+				if (a.status !== 'unique') throw new Error(JSON.stringify(a));
+				out.push([performance.now() - t0, a.ms]);
+			}
+			return out;
+		})()`, runs, fetch, req)
+	}
+	measure := func(name, url, fetch string) {
+		b := newTab(t, browserPath)
+		if err := chromedp.Do(b.ctx, chromedp.Navigate(url)); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := chromedp.Run(b.ctx, chromedp.Poll[bool](`document.querySelector('#example option') !== null`, chromedp.WithPollingTimeout(60*time.Second))); err != nil {
+			t.Fatal(err)
+		}
+		times, err := chromedp.Run(b.ctx, chromedp.Evaluate[[][2]float64](script(fetch), chromedp.EvalAwaitPromise))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		var wall, solve []float64
+		for _, x := range times {
+			wall, solve = append(wall, x[0]), append(solve, x[1])
+		}
+		med := func(xs []float64) float64 { xs = slices.Clone(xs); slices.Sort(xs); return xs[len(xs)/2] }
+		t.Logf("%s: check of 10x10_1, %d runs: median %.0f ms in the page (first %.0f ms), median %.0f ms solving (the answer's ms); all %v",
+			name, runs, med(wall), wall[0], med(solve), times)
+	}
+	fs := serveDir(t, buildSite(t))
+	measure("static build (WebAssembly in a worker)", fs.url+"/", "window.puzzlesatFetch")
+	s, err := serve.New(serve.Options{Solver: gini.NewSolver})
+	if err != nil {
+		t.Fatal(err)
+	}
+	native := httptest.NewServer(s)
+	defer native.Close()
+	measure("native server", native.URL+"/", "fetch")
 }
