@@ -178,6 +178,10 @@ func newTab(t *testing.T, browserPath string) *tab {
 	return b
 }
 
+// -site-url tests a static site already served (make site, then python3
+// -m http.server -d bin/site) instead of building one.
+var siteURL = flag.String("site-url", "", "test the static site at `URL` instead of building and serving one")
+
 // TestStaticSite: the static build, served by a plain file server, opens a
 // Juosan, draws its board and proves it unique in the browser, with no
 // request to /api/ (counted by the file server and by the browser's own
@@ -186,8 +190,12 @@ func newTab(t *testing.T, browserPath string) *tab {
 // worker.
 func TestStaticSite(t *testing.T) {
 	browserPath := chromium(t)
-	dir := buildSite(t)
-	fs := serveDir(t, dir)
+	url := *siteURL
+	var fs *fileServer
+	if url == "" {
+		fs = serveDir(t, buildSite(t))
+		url = fs.url + "/"
+	}
 
 	b := newTab(t, browserPath)
 	ctx := b.ctx
@@ -211,7 +219,7 @@ func TestStaticSite(t *testing.T) {
 	}
 
 	// The page, its kinds and examples answered by the WebAssembly.
-	do("load the page", chromedp.Navigate(fs.url+"/"))
+	do("load the page", chromedp.Navigate(url))
 	wait("the examples listed", `document.querySelector('#example option[value="juosan-6x6_1"]') !== null`, 60*time.Second)
 	if static, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`window.PUZZLESAT_STATIC === true`)); err != nil || !static {
 		t.Fatalf("the page is not the static build (PUZZLESAT_STATIC %v, %v)", static, err)
@@ -248,6 +256,17 @@ func TestStaticSite(t *testing.T) {
 	do("check again", chromedp.Evaluate[chromedp.Void](`document.getElementById('message').textContent = ''`), chromedp.Click(chromedp.ID("check")))
 	wait("unique again", `document.getElementById('message').textContent.startsWith('Unique')`, 60*time.Second)
 
+	// A shift puzzle's shortest solution, SAT depth by depth: the depth
+	// events stream from the worker as each depth is decided.
+	do("open a shift puzzle", chromedp.SetValue(chromedp.ID("example"), "shift-loopover-3x3-worst"), chromedp.Click(chromedp.ID("open-example")))
+	wait("the shift puzzle", `document.getElementById('title').textContent.startsWith('shift loopover-3x3-worst')`, 30*time.Second)
+	do("solve, SAT depth by depth", chromedp.SetValue(chromedp.ID("moves-method"), "sat"), chromedp.Click(chromedp.ID("moves-solve")))
+	wait("a depth refuted while solving", `document.querySelectorAll('#depths tr.depth-unsat').length > 0`, 60*time.Second)
+	wait("the shortest solution", `document.getElementById('message').textContent.startsWith('Shortest solution')`, 90*time.Second)
+	if msg := text("#message"); !strings.Contains(msg, "8 moves") {
+		t.Errorf("shift message %q, want 8 moves", msg)
+	}
+
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if len(b.errs) > 0 {
@@ -255,6 +274,9 @@ func TestStaticSite(t *testing.T) {
 	}
 	if len(b.apiSeen) > 0 {
 		t.Errorf("the browser asked for %q: the static build must make no request to /api/", b.apiSeen)
+	}
+	if fs == nil {
+		return
 	}
 	fs.mu.Lock()
 	defer fs.mu.Unlock()
