@@ -186,8 +186,8 @@ var siteURL = flag.String("site-url", "", "test the static site at `URL` instead
 // Juosan, draws its board and proves it unique in the browser, with no
 // request to /api/ (counted by the file server and by the browser's own
 // network events) and no console error; a long request stopped by its
-// AbortSignal ends at once, and the next request is answered by a fresh
-// worker.
+// AbortSignal, or by the Cancel button, ends at once, and the next request
+// is answered by a fresh worker; a shift puzzle's depths stream in.
 func TestStaticSite(t *testing.T) {
 	browserPath := chromium(t)
 	url := *siteURL
@@ -253,6 +253,19 @@ func TestStaticSite(t *testing.T) {
 		t.Errorf("a stopped generate: %q, %v; want an AbortError", stopped, err)
 	}
 	t.Logf("stopped generate: %s", stopped)
+	// Long work without a signal: the Cancel button beside "working…"
+	// stops it (Reborn's shortest solution by SAT alone takes minutes),
+	// and the stream being read fails as app.js's readEvents reads it.
+	do("a long solve", chromedp.Evaluate[chromedp.Void](`window.longSolve = window.puzzlesatFetch('/api/shift/solve', { method: 'POST',
+		headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' }, body: JSON.stringify({ builtin: 'reborn', method: 'sat' }) })
+		.then(async (r) => { const rd = r.body.getReader(); while (!(await rd.read()).done); })
+		.then(() => 'finished', (e) => e.name)`))
+	wait("the cancel button", `!document.getElementById('static-cancel').hidden`, 20*time.Second)
+	do("cancel", chromedp.Click(chromedp.ID("static-cancel")))
+	if got, err := chromedp.Run(ctx, chromedp.Evaluate[string](`window.longSolve`, chromedp.EvalAwaitPromise)); err != nil || got != "AbortError" {
+		t.Errorf("a cancelled solve: %q, %v; want an AbortError", got, err)
+	}
+	wait("the cancel button gone", `document.getElementById('static-cancel').hidden`, 5*time.Second)
 	do("check again", chromedp.Evaluate[chromedp.Void](`document.getElementById('message').textContent = ''`), chromedp.Click(chromedp.ID("check")))
 	wait("unique again", `document.getElementById('message').textContent.startsWith('Unique')`, 60*time.Second)
 

@@ -3,9 +3,10 @@
 // instead of fetch, and which answers each request to /api/ in a Web Worker
 // (worker.js) running the API compiled to WebAssembly, as a Response just
 // like the server's (JSON, or server-sent events streamed as they come).
-// No request to /api/ leaves the page. A request's AbortSignal, and the
-// server's time limit, end it by terminating its worker; a fresh one takes
-// its place. Workers run one request at a time, a few at once.
+// No request to /api/ leaves the page. A request's AbortSignal, the
+// server's time limit and a Cancel button shown beside "working…" on long
+// work end it by terminating its worker; a fresh one takes its place.
+// Workers run one request at a time, a few at once.
 (() => {
   'use strict';
   window.PUZZLESAT_STATIC = true;
@@ -62,6 +63,39 @@
     if (next) next(spawn());
   }
 
+  // The requests under way, by their abort. Once one has run for a
+  // second, a Cancel button beside the page's "working…" stops them all
+  // (each answers as a stopped request: an AbortError).
+  const inflight = new Set();
+  let cancel;
+  let showing;
+  function cancelButton() {
+    if (!cancel) {
+      cancel = document.createElement('button');
+      cancel.id = 'static-cancel';
+      cancel.textContent = 'Cancel';
+      cancel.title = 'stop the work under way (it runs in this browser)';
+      cancel.hidden = true;
+      cancel.onclick = () => { for (const stop of [...inflight]) stop(); };
+      const busy = document.getElementById('busy');
+      if (busy) busy.after(cancel);
+      else document.body.append(cancel);
+    }
+    return cancel;
+  }
+  function track(stop) {
+    inflight.add(stop);
+    if (!showing) showing = setTimeout(() => { if (inflight.size) cancelButton().hidden = false; }, 1000);
+    return () => {
+      inflight.delete(stop);
+      if (inflight.size === 0) {
+        clearTimeout(showing);
+        showing = undefined;
+        if (cancel) cancel.hidden = true;
+      }
+    };
+  }
+
   const aborted = () => new DOMException('The operation was aborted.', 'AbortError');
   const enc = new TextEncoder();
 
@@ -83,13 +117,18 @@
         headed = true;
         resolve(new Response(stream, { status, headers: { 'Content-Type': type } }));
       };
+      let done = false;
       const finish = (keep) => {
+        if (done) return false;
+        done = true;
+        untrack();
         clearTimeout(timer);
         signal?.removeEventListener('abort', onAbort);
         w.onmessage = null;
         w.onerror = null;
         if (keep) release(w);
         else discard(w);
+        return true;
       };
       // fail ends the answer with an error, as the server would say it.
       const fail = (status, error) => {
@@ -102,13 +141,13 @@
         body.close();
       };
       const onAbort = () => {
-        finish(false);
+        if (!finish(false)) return;
         if (headed) body.error(aborted());
         else reject(aborted());
       };
+      const untrack = track(onAbort);
       const timer = setTimeout(() => {
-        finish(false);
-        fail(503, `timed out after ${timeoutMs / 1000} s (the static build's limit)`);
+        if (finish(false)) fail(503, `timed out after ${timeoutMs / 1000} s (the static build's limit)`);
       }, timeoutMs);
       signal?.addEventListener('abort', onAbort);
       w.onmessage = (e) => {
@@ -118,15 +157,13 @@
         else if (m.kind === 'end') {
           finish(true);
           body.close();
-        } else if (m.kind === 'error') {
-          finish(false);
+        } else if (m.kind === 'error' && finish(false)) {
           fail(500, m.error);
         }
       };
       w.onerror = (e) => {
         e.preventDefault();
-        finish(false);
-        fail(500, `the playground's worker failed: ${e.message}`);
+        if (finish(false)) fail(500, `the playground's worker failed: ${e.message}`);
       };
       const headers = opt.headers || {};
       w.postMessage({ method: opt.method || 'GET', path, body: opt.body || '', accept: headers.Accept || headers.accept || '' });
