@@ -10,6 +10,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -178,6 +179,30 @@ func newTab(t *testing.T, browserPath string) *tab {
 	return b
 }
 
+// shot saves a screenshot of the page in $PUZZLESAT_ARTIFACTS (else a
+// temporary folder), as serve's browser tests do.
+func (b *tab) shot(t *testing.T, name string) {
+	t.Helper()
+	dir := os.Getenv("PUZZLESAT_ARTIFACTS")
+	if dir == "" {
+		dir = t.TempDir()
+	} else if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(b.ctx, 10*time.Second)
+	defer cancel()
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Logf("screenshot %s: %v", name, err)
+		return
+	}
+	path := filepath.Join(dir, "site-"+name+".png")
+	if err := os.WriteFile(path, png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("screenshot: %s", path)
+}
+
 // -site-url tests a static site already served (make site, then python3
 // -m http.server -d bin/site) instead of building one.
 var siteURL = flag.String("site-url", "", "test the static site at `URL` instead of building and serving one")
@@ -232,6 +257,7 @@ func TestStaticSite(t *testing.T) {
 	wait("the board drawn", `document.getElementById('title').textContent.startsWith('juosan') && document.querySelectorAll('#board [id^=cell-]').length === 36`, 30*time.Second)
 	do("check uniqueness", chromedp.Click(chromedp.ID("check")))
 	wait("unique", `document.getElementById('message').textContent.startsWith('Unique')`, 60*time.Second)
+	b.shot(t, "static-unique")
 
 	// A long request, stopped by its signal, ends at once; the next
 	// request is answered by a fresh worker.
@@ -261,6 +287,7 @@ func TestStaticSite(t *testing.T) {
 		.then(async (r) => { const rd = r.body.getReader(); while (!(await rd.read()).done); })
 		.then(() => 'finished', (e) => e.name)`))
 	wait("the cancel button", `!document.getElementById('static-cancel').hidden`, 20*time.Second)
+	b.shot(t, "static-cancel")
 	do("cancel", chromedp.Click(chromedp.ID("static-cancel")))
 	if got, err := chromedp.Run(ctx, chromedp.Evaluate[string](`window.longSolve`, chromedp.EvalAwaitPromise)); err != nil || got != "AbortError" {
 		t.Errorf("a cancelled solve: %q, %v; want an AbortError", got, err)

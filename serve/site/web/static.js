@@ -76,6 +76,8 @@
       cancel.textContent = 'Cancel';
       cancel.title = 'stop the work under way (it runs in this browser)';
       cancel.hidden = true;
+      // Small enough not to grow the header it joins.
+      cancel.style.cssText = 'margin-left: .6em; padding: 0 .6em; font-size: .8em; line-height: 1.4';
       cancel.onclick = () => { for (const stop of [...inflight]) stop(); };
       const busy = document.getElementById('busy');
       if (busy) busy.after(cancel);
