@@ -89,6 +89,8 @@ var Rules = []Rule{
 		Why: "the playground serves what solve, crosscheck, generate and deepen find; its page draws the boards itself, so its binary links no drawing library"},
 	{From: "serve/site", Not: []string{"..."},
 		Why: "the static build is made by the go command from the source tree (go list, GOOS=js go build): it imports nothing of ours, so the folder it writes holds the tree's page and WebAssembly, never a copy linked into it"},
+	{From: "cmd/puzzlesat-wasm", Not: []string{"app/...", "render/...", "bench/...", "sat/ext", "sat/solvers", "serve/site"},
+		Why: "the browser build is serve's handlers with gini: no command line, no drawing library, no external solver (a browser runs no programs); its size is what every visitor of the static playground downloads"},
 	{From: "internal/testcorpus", Not: join([]string{"encode/...", "sat/...", "human/...", "kinds/...", "shift/..."}, driving, belowApp),
 		Why: "the tests' corpus loaders load models only, so tests of encode and human may use them"},
 	{From: "internal/satoracle", Not: join([]string{"human/...", "kinds/..."}, driving, belowApp),
@@ -110,8 +112,6 @@ var Rules = []Rule{
 	{From: "cmd/...", Not: nil, Why: "the binaries are the top"},
 	{From: "cmd/puzzlesat", Not: []string{"render/...", "app/rendercmd", "bench/...", "app/benchcmd", "serve/...", "app/servecmd", "generate/...", "app/generatecmd"},
 		Why: "the graphics library render links, the plotting library, benchstat's format and progress bar bench links, the generators and progress bar generate links, and the HTTP stack serve links would cost every start of puzzlesat milliseconds: puzzlesat render, bench, generate and serve run cmd/puzzlesat-render, -bench, -generate and -serve"},
-	{From: "cmd/puzzlesat-wasm", Not: []string{"app/...", "render/...", "bench/...", "sat/ext", "sat/solvers", "serve/site"},
-		Why: "the browser build is serve's handlers with gini: no command line, no drawing library, no external solver (a browser runs no programs); its size is what every visitor of the static playground downloads"},
 	{From: "app", Not: []string{"render/...", "app/rendercmd", "bench/...", "app/benchcmd", "serve/...", "app/servecmd", "generate/...", "app/generatecmd"},
 		Why: "the app every binary shares must not pull render, bench, generate or serve into cmd/puzzlesat"},
 }
