@@ -41,6 +41,11 @@ const (
 // app.js (a module, deferred).
 const hook = `<script src="static.js"></script>` + "\n"
 
+// noIcon is an empty icon, which index.html gains unless it names one:
+// a static server answers the browser's /favicon.ico with a 404, an error
+// in the console.
+const noIcon = `<link rel="icon" href="data:,">` + "\n"
+
 // Build writes the static build into dir (made if need be; files there of
 // the same names are replaced), running goCmd ("" : "go") in the module
 // that holds it, from the current directory.
@@ -107,7 +112,11 @@ func Build(ctx context.Context, dir, goCmd string) error {
 	if !ok || !bytes.Contains(index, []byte("</head>")) {
 		return errors.New("serve/static/index.html has no </head> to load static.js before")
 	}
-	files["index.html"] = bytes.Replace(index, []byte("</head>"), []byte(hook+"</head>"), 1)
+	add := hook
+	if !bytes.Contains(index, []byte(`rel="icon"`)) {
+		add = noIcon + hook
+	}
+	files["index.html"] = bytes.Replace(index, []byte("</head>"), []byte(add+"</head>"), 1)
 	for _, name := range []string{"static.js", "worker.js"} {
 		if files[name], err = web.ReadFile("web/" + name); err != nil {
 			return err
