@@ -8,10 +8,18 @@ FUZZTIME  ?= 10s
 # or document uses it.
 TAGS      := urfave_cli_no_docs
 
-.PHONY: build test test-race acceptance scaleout vet lint fuzz-smoke bench bench-baseline bench-check fmt
+SITE      ?= bin/site
+
+.PHONY: site build test test-race acceptance scaleout vet lint fuzz-smoke bench bench-baseline bench-check fmt
 
 build:
 	$(GO) build -tags $(TAGS) -o bin/ ./cmd/puzzlesat ./cmd/puzzlesat-render ./cmd/puzzlesat-bench ./cmd/puzzlesat-generate ./cmd/puzzlesat-serve ./cmd/puzzlesat-report
+
+# The static playground: a folder any static file server or GitHub Pages
+# hosts, the API answered in the browser by WebAssembly (serve/site).
+site:
+	rm -rf $(SITE)
+	$(GO) run ./cmd/puzzlesat-site -o $(SITE)
 
 test:
 	$(GO) test -count=1 -timeout 20m $(PKGS)
@@ -34,6 +42,7 @@ test-race:
 
 vet:
 	$(GO) vet $(PKGS)
+	GOOS=js GOARCH=wasm $(GO) vet ./cmd/puzzlesat-wasm
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || (gofmt -l $$(git ls-files '*.go'); echo "gofmt: files above need formatting"; exit 1)
 
 $(STATICCHECK):
@@ -41,6 +50,7 @@ $(STATICCHECK):
 
 lint: $(STATICCHECK)
 	$(STATICCHECK) $(PKGS)
+	GOOS=js GOARCH=wasm $(STATICCHECK) ./cmd/puzzlesat-wasm
 
 # Every Fuzz target in the tree, each for $(FUZZTIME).
 fuzz-smoke:

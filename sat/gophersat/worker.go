@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"runtime"
 	"sync"
 	"time"
 )
@@ -121,6 +122,11 @@ func putWorker(w *worker) {
 }
 
 func startWorker() (*worker, error) {
+	if runtime.GOOS == "js" || runtime.GOOS == "wasip1" {
+		// No subprocesses: the browser build (cmd/puzzlesat-wasm) solves
+		// with gini.
+		return nil, errors.New("gophersat is not available in the browser build (its solves run in worker subprocesses): use gini")
+	}
 	exe, err := os.Executable()
 	if err != nil {
 		return nil, fmt.Errorf("gophersat: cannot start a worker: %w", err)

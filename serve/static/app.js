@@ -30,7 +30,8 @@ async function api(path, body, { signal, onEvent } = {}) {
   if (onEvent) opt.headers.Accept = 'text/event-stream';
   busy(1);
   try {
-    const resp = await fetch(path, opt);
+    // The static build (make site) answers in the browser: static.js.
+    const resp = await (window.puzzlesatFetch || fetch)(path, opt);
     const type = resp.headers.get('Content-Type') || '';
     if (!type.startsWith('text/event-stream')) {
       const data = await resp.json().catch(() => ({ error: `${resp.status} ${resp.statusText}` }));

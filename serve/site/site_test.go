@@ -1,0 +1,406 @@
+package site
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	cdplog "github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+
+	"github.com/puzzlesat/puzzlesat/sat/gini"
+	"github.com/puzzlesat/puzzlesat/serve"
+)
+
+// buildSite builds the static site once per test run, into a temporary
+// folder. Without a go command that builds js/wasm the test is skipped,
+// except in CI (CI=true), where it fails.
+func buildSite(t *testing.T) string {
+	t.Helper()
+	if _, err := exec.LookPath("go"); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("no go command: CI must build the static site")
+		}
+		t.Skip("no go command on PATH: the static build needs one to build the WebAssembly")
+	}
+	if out, err := exec.Command("go", "tool", "dist", "list").Output(); err != nil || !slices.Contains(strings.Fields(string(out)), "js/wasm") {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("go cannot build js/wasm (%v): CI must build the static site", err)
+		}
+		t.Skipf("go cannot build js/wasm (%v): the static build needs it", err)
+	}
+	dir := t.TempDir()
+	start := time.Now()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+	defer cancel()
+	if err := Build(ctx, dir, ""); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("static site built in %v", time.Since(start).Round(time.Millisecond))
+	return dir
+}
+
+// chromium finds the browser, as serve's browser tests do: skipped
+// without it, except in CI.
+func chromium(t *testing.T) string {
+	t.Helper()
+	for _, name := range []string{"chromium", "/usr/bin/chromium", "chromium-browser"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("CI") == "true" {
+		t.Fatal("chromium is not installed: CI must install it (.ci/run) so that the browser tests run")
+	}
+	t.Skip("chromium is not installed: the browser tests need it (apt-get install chromium)")
+	return ""
+}
+
+// fileServer serves dir on loopback as any static file server would, and
+// records every path asked for under /api/ (answered 404).
+type fileServer struct {
+	url string
+	mu  sync.Mutex
+	api []string
+	all []string
+}
+
+func serveDir(t *testing.T, dir string) *fileServer {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fs := &fileServer{url: "http://" + ln.Addr().String()}
+	files := http.FileServer(http.Dir(dir))
+	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fs.mu.Lock()
+		fs.all = append(fs.all, r.URL.Path)
+		if strings.HasPrefix(r.URL.Path, "/api/") {
+			fs.api = append(fs.api, r.URL.Path)
+		}
+		fs.mu.Unlock()
+		files.ServeHTTP(w, r)
+	})}
+	go srv.Serve(ln)
+	t.Cleanup(func() { srv.Close() })
+	return fs
+}
+
+// tab is a headless chromium tab; its exceptions, console errors (the
+// page's and the browser's own) and requests under /api/ (the browser's own network events) are recorded.
+type tab struct {
+	ctx           context.Context
+	mu            sync.Mutex
+	errs, apiSeen []string
+}
+
+func newTab(t *testing.T, browserPath string) *tab {
+	t.Helper()
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(browserPath),
+		chromedp.Flag("headless", true),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1280, 860),
+	}
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelTab := chromedp.NewContext(actx)
+	ctx, cancelTime := context.WithTimeout(ctx, 3*time.Minute)
+	t.Cleanup(func() { cancelTime(); cancelTab(); cancelAlloc() })
+
+	b := &tab{ctx: ctx}
+	report := func(list *[]string, s string) {
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		*list = append(*list, s)
+	}
+	exceptions := chromedp.Events(ctx, runtime.ExceptionThrown)
+	console := chromedp.Events(ctx, runtime.ConsoleAPICalled)
+	requests := chromedp.Events(ctx, network.RequestWillBeSent)
+	logs := chromedp.Events(ctx, cdplog.EntryAdded)
+	go func() {
+		for ev, err := range exceptions {
+			if err != nil {
+				return
+			}
+			msg := ev.ExceptionDetails.Text
+			if e := ev.ExceptionDetails.Exception; e != nil {
+				msg += " " + e.Description
+			}
+			report(&b.errs, "exception: "+msg)
+		}
+	}()
+	go func() {
+		for ev, err := range console {
+			if err != nil {
+				return
+			}
+			if ev.Type == runtime.ConsoleAPICalledTypeError {
+				var args []string
+				for _, a := range ev.Args {
+					args = append(args, string(a.Value)+a.Description)
+				}
+				report(&b.errs, "console error: "+strings.Join(args, " "))
+			}
+		}
+	}()
+	go func() {
+		// The browser's own errors in the console: a file not found
+		// (a favicon's 404 included), a script that would not load.
+		for ev, err := range logs {
+			if err != nil {
+				return
+			}
+			if ev.Entry.Level == cdplog.EntryLevelError {
+				report(&b.errs, "console error: "+ev.Entry.Text+" "+ev.Entry.URL)
+			}
+		}
+	}()
+	go func() {
+		for ev, err := range requests {
+			if err != nil {
+				return
+			}
+			if strings.Contains(ev.Request.URL, "/api/") {
+				report(&b.apiSeen, ev.Request.URL)
+			}
+		}
+	}()
+	if err := chromedp.Do(ctx); err != nil { // (a tab's network events are on)
+		t.Fatalf("starting chromium: %v", err)
+	}
+	return b
+}
+
+// shot saves a screenshot of the page in $PUZZLESAT_ARTIFACTS (else a
+// temporary folder), as serve's browser tests do.
+func (b *tab) shot(t *testing.T, name string) {
+	t.Helper()
+	dir := os.Getenv("PUZZLESAT_ARTIFACTS")
+	if dir == "" {
+		dir = t.TempDir()
+	} else if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(b.ctx, 10*time.Second)
+	defer cancel()
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Logf("screenshot %s: %v", name, err)
+		return
+	}
+	path := filepath.Join(dir, "site-"+name+".png")
+	if err := os.WriteFile(path, png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("screenshot: %s", path)
+}
+
+// -site-url tests a static site already served (make site, then python3
+// -m http.server -d bin/site) instead of building one.
+var siteURL = flag.String("site-url", "", "test the static site at `URL` instead of building and serving one")
+
+// TestStaticSite: the static build, served by a plain file server, opens a
+// Juosan from its URL (?juosan/6/6/hh44aa0fo3u017253334), draws its board and proves it unique in the browser, with no
+// request to /api/ (counted by the file server and by the browser's own
+// network events) and no console error; a long request stopped by its
+// AbortSignal, or by the Cancel button, ends at once, and the next request
+// is answered by a fresh worker; a shift puzzle's depths stream in.
+func TestStaticSite(t *testing.T) {
+	browserPath := chromium(t)
+	url := *siteURL
+	var fs *fileServer
+	if url == "" {
+		fs = serveDir(t, buildSite(t))
+		url = fs.url + "/"
+	}
+
+	b := newTab(t, browserPath)
+	ctx := b.ctx
+	text := func(sel string) string {
+		c, cancel := context.WithTimeout(ctx, 2*time.Second)
+		defer cancel()
+		s, _ := chromedp.Run(c, chromedp.Text(chromedp.CSS(sel)))
+		return s
+	}
+	do := func(what string, actions ...chromedp.Action[chromedp.Void]) {
+		t.Helper()
+		if err := chromedp.Do(ctx, actions...); err != nil {
+			t.Fatalf("%s: %v (message: %q)", what, err, text("#message"))
+		}
+	}
+	wait := func(what, cond string, within time.Duration) {
+		t.Helper()
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](cond, chromedp.WithPollingTimeout(within))); err != nil {
+			t.Fatalf("waiting for %s: %v (message: %q)", what, err, text("#message"))
+		}
+	}
+
+	// The page, its kinds and examples answered by the WebAssembly, and
+	// the puzzle of its URL (puzz.link's query form) drawn. A page that
+	// does not open its URL's puzzle yet gets it through the paste box.
+	const drawn = `document.getElementById('title').textContent.startsWith('juosan') && document.querySelectorAll('#board [id^=cell-]').length === 36`
+	do("load the page", chromedp.Navigate(url+"?juosan/6/6/hh44aa0fo3u017253334"))
+	wait("the examples listed", `document.querySelector('#example option[value="juosan-6x6_1"]') !== null`, 60*time.Second)
+	if static, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`window.PUZZLESAT_STATIC === true`)); err != nil || !static {
+		t.Fatalf("the page is not the static build (PUZZLESAT_STATIC %v, %v)", static, err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](drawn, chromedp.WithPollingTimeout(3*time.Second))); err != nil {
+		t.Logf("the page did not open ?juosan/6/6/hh44aa0fo3u017253334 from its URL: the same puzzle through the paste box")
+		do("paste the puzzle", chromedp.SendKeys(chromedp.ID("paste"), "https://puzz.link/p?juosan/6/6/hh44aa0fo3u017253334"),
+			chromedp.Click(chromedp.ID("load-paste")))
+		wait("the board drawn", drawn, 30*time.Second)
+	}
+	do("check uniqueness", chromedp.Click(chromedp.ID("check")))
+	wait("unique", `document.getElementById('message').textContent.startsWith('Unique')`, 60*time.Second)
+	b.shot(t, "static-unique")
+
+	// A long request, stopped by its signal, ends at once; the next
+	// request is answered by a fresh worker.
+	stopped, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(async () => {
+		const ctl = new AbortController();
+		const t0 = performance.now();
+		setTimeout(() => ctl.abort(), 300);
+		try {
+			await window.puzzlesatFetch('/api/generate', { method: 'POST', signal: ctl.signal,
+				headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
+				body: JSON.stringify({ kind: 'linjat', rows: 12, cols: 12, difficulty: 'expert', seed: 1 }) })
+				.then((r) => r.text());
+			return 'finished';
+		} catch (e) {
+			return e.name + ' after ' + Math.round(performance.now() - t0) + ' ms';
+		}
+	})()`, chromedp.EvalAwaitPromise))
+	if err != nil || !strings.HasPrefix(stopped, "AbortError") {
+		t.Errorf("a stopped generate: %q, %v; want an AbortError", stopped, err)
+	}
+	t.Logf("stopped generate: %s", stopped)
+	// Long work without a signal: the Cancel button beside "working…"
+	// stops it (Reborn's shortest solution by SAT alone takes minutes),
+	// and the stream being read fails as app.js's readEvents reads it.
+	do("a long solve", chromedp.Evaluate[chromedp.Void](`window.longSolve = window.puzzlesatFetch('/api/shift/solve', { method: 'POST',
+		headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' }, body: JSON.stringify({ builtin: 'reborn', method: 'sat' }) })
+		.then(async (r) => { const rd = r.body.getReader(); while (!(await rd.read()).done); })
+		.then(() => 'finished', (e) => e.name)`))
+	wait("the cancel button", `!document.getElementById('static-cancel').hidden`, 20*time.Second)
+	b.shot(t, "static-cancel")
+	do("cancel", chromedp.Click(chromedp.ID("static-cancel")))
+	if got, err := chromedp.Run(ctx, chromedp.Evaluate[string](`window.longSolve`, chromedp.EvalAwaitPromise)); err != nil || got != "AbortError" {
+		t.Errorf("a cancelled solve: %q, %v; want an AbortError", got, err)
+	}
+	wait("the cancel button gone", `document.getElementById('static-cancel').hidden`, 5*time.Second)
+	do("check again", chromedp.Evaluate[chromedp.Void](`document.getElementById('message').textContent = ''`), chromedp.Click(chromedp.ID("check")))
+	wait("unique again", `document.getElementById('message').textContent.startsWith('Unique')`, 60*time.Second)
+
+	// A shift puzzle's shortest solution, SAT depth by depth: the depth
+	// events stream from the worker as each depth is decided.
+	do("open a shift puzzle", chromedp.SetValue(chromedp.ID("example"), "shift-loopover-3x3-worst"), chromedp.Click(chromedp.ID("open-example")))
+	wait("the shift puzzle", `document.getElementById('title').textContent.startsWith('shift loopover-3x3-worst')`, 30*time.Second)
+	do("solve, SAT depth by depth", chromedp.SetValue(chromedp.ID("moves-method"), "sat"), chromedp.Click(chromedp.ID("moves-solve")))
+	wait("a depth refuted while solving", `document.querySelectorAll('#depths tr.depth-unsat').length > 0`, 60*time.Second)
+	wait("the shortest solution", `document.getElementById('message').textContent.startsWith('Shortest solution')`, 90*time.Second)
+	if msg := text("#message"); !strings.Contains(msg, "8 moves") {
+		t.Errorf("shift message %q, want 8 moves", msg)
+	}
+
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if len(b.errs) > 0 {
+		t.Errorf("the page reported %s", strings.Join(b.errs, "; "))
+	}
+	if len(b.apiSeen) > 0 {
+		t.Errorf("the browser asked for %q: the static build must make no request to /api/", b.apiSeen)
+	}
+	if fs == nil {
+		return
+	}
+	fs.mu.Lock()
+	defer fs.mu.Unlock()
+	if len(fs.api) > 0 {
+		t.Errorf("the file server was asked for %q: the static build must make no request to /api/", fs.api)
+	}
+	t.Logf("files asked for: %q", fs.all)
+}
+
+// -timing runs TestStaticSiteTiming, the README's figures.
+var timing = flag.Bool("timing", false, "time a 10x10 Juosan's check in the browser: the static build against the native server")
+
+// TestStaticSiteTiming times POST /api/check of janko.at's 10x10_1 Juosan
+// from the page, in headless chromium, several runs each: answered by the
+// static build's WebAssembly worker, and by the native server (serve on
+// loopback). Run with -timing; it logs the medians.
+func TestStaticSiteTiming(t *testing.T) {
+	if !*timing {
+		t.Skip("the README's timing: run with -timing")
+	}
+	browserPath := chromium(t)
+	puzzle, err := os.ReadFile("../../testdata/juosan/janko/10x10_1.in")
+	if err != nil {
+		t.Fatal(err)
+	}
+	req, _ := json.Marshal(map[string]string{"text": string(puzzle), "name": "10x10_1.in"})
+	const runs = 15
+	script := func(fetch string) string {
+		return fmt.Sprintf(`(async () => {
+			const out = [];
+			for (let i = 0; i < %d; i++) {
+				const t0 = performance.now();
+				const r = await %s('/api/check', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: %q });
+				const a = await r.json();
+				if (a.status !== 'unique') throw new Error(JSON.stringify(a));
+				out.push([performance.now() - t0, a.ms]);
+			}
+			return out;
+		})()`, runs, fetch, req)
+	}
+	measure := func(name, url, fetch string) {
+		b := newTab(t, browserPath)
+		if err := chromedp.Do(b.ctx, chromedp.Navigate(url)); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := chromedp.Run(b.ctx, chromedp.Poll[bool](`document.querySelector('#example option') !== null`, chromedp.WithPollingTimeout(60*time.Second))); err != nil {
+			t.Fatal(err)
+		}
+		times, err := chromedp.Run(b.ctx, chromedp.Evaluate[[][2]float64](script(fetch), chromedp.EvalAwaitPromise))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		var wall, solve []float64
+		for _, x := range times {
+			wall, solve = append(wall, x[0]), append(solve, x[1])
+		}
+		med := func(xs []float64) float64 { xs = slices.Clone(xs); slices.Sort(xs); return xs[len(xs)/2] }
+		t.Logf("%s: check of 10x10_1, %d runs: median %.0f ms in the page (first %.0f ms), median %.0f ms solving (the answer's ms); all %v",
+			name, runs, med(wall), wall[0], med(solve), times)
+	}
+	fs := serveDir(t, buildSite(t))
+	measure("static build (WebAssembly in a worker)", fs.url+"/", "window.puzzlesatFetch")
+	s, err := serve.New(serve.Options{Solver: gini.NewSolver})
+	if err != nil {
+		t.Fatal(err)
+	}
+	native := httptest.NewServer(s)
+	defer native.Close()
+	measure("native server", native.URL+"/", "fetch")
+}
