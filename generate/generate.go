@@ -106,6 +106,18 @@
 // for another range, up to 14 moves; MinScore = MaxScore for an exact
 // count).
 //
+// # Largest sizes
+//
+// A band has a largest size (kinds.Band.MaxRows×MaxCols, by cells): the
+// largest measured to land in the band in reasonable time. A larger size is
+// refused at once (ErrOptions, naming it) instead of searched for minutes:
+//
+//	juosan  every band  15x15
+//	shinro  easy..hard  10x10, expert 8x8
+//	arrows  every band  10x10
+//	linjat  easy, hard, expert 15x10, medium 10x7 (its ≥ 18 layers scale
+//	        with the area: 39 at 15x10, not reached in 150 s)
+//
 // # Determinism
 //
 // Attempt a of puzzle i of seed s draws from rand.NewPCG(s, i<<32|a), and
@@ -363,6 +375,10 @@ func prepare(opt Options) (*job, error) {
 	}
 	if opt.Rows < 2 || opt.Cols < 2 || opt.Rows > maxSide || opt.Cols > maxSide {
 		return nil, fmt.Errorf("%w: size %dx%d outside 2..%d", ErrOptions, opt.Rows, opt.Cols, maxSide)
+	}
+	if !band.Fits(opt.Rows, opt.Cols) {
+		return nil, fmt.Errorf("%w: %s %s is generated up to %dx%d (%d cells) in reasonable time, and %dx%d has %d: ask for a smaller --size or an easier band",
+			ErrOptions, opt.Kind, band.Name, band.MaxRows, band.MaxCols, band.MaxRows*band.MaxCols, opt.Rows, opt.Cols, opt.Rows*opt.Cols)
 	}
 	band = band.At(opt.Rows, opt.Cols)
 	newSolver := opt.Solver
