@@ -106,6 +106,18 @@
 // for another range, up to 14 moves; MinScore = MaxScore for an exact
 // count).
 //
+// # Largest sizes
+//
+// A band has a largest size (kinds.Band.MaxRows×MaxCols, by cells): the
+// largest measured to land in the band in reasonable time. A larger size is
+// refused at once (ErrOptions, naming it) instead of searched for minutes:
+//
+//	juosan  every band  15x15
+//	shinro  easy..hard  10x10, expert 8x8
+//	arrows  every band  10x10
+//	linjat  easy, hard, expert 15x10, medium 10x7 (its ≥ 18 layers scale
+//	        with the area: 39 at 15x10, not reached in 150 s)
+//
 // # Determinism
 //
 // Attempt a of puzzle i of seed s draws from rand.NewPCG(s, i<<32|a), and
@@ -364,6 +376,10 @@ func prepare(opt Options) (*job, error) {
 	if opt.Rows < 2 || opt.Cols < 2 || opt.Rows > maxSide || opt.Cols > maxSide {
 		return nil, fmt.Errorf("%w: size %dx%d outside 2..%d", ErrOptions, opt.Rows, opt.Cols, maxSide)
 	}
+	if !band.Fits(opt.Rows, opt.Cols) {
+		return nil, fmt.Errorf("%w: %s %s is generated up to %dx%d (%d cells) in reasonable time, and %dx%d has %d: ask for a smaller --size or an easier band",
+			ErrOptions, opt.Kind, band.Name, band.MaxRows, band.MaxCols, band.MaxRows*band.MaxCols, opt.Rows, opt.Cols, opt.Rows*opt.Cols)
+	}
 	band = band.At(opt.Rows, opt.Cols)
 	newSolver := opt.Solver
 	gopt := kinds.GenOptions{Rows: opt.Rows, Cols: opt.Cols, Stones: opt.Stones, Kind: opt.KindOptions,
@@ -498,12 +514,22 @@ const (
 	otherRounds = 4
 )
 
+// offer is a draft Help offered, with its solve by the rules alone and
+// the unknowns that solve left open.
+type offer struct {
+	d    kinds.Draft
+	res  *human.Result
+	open int
+}
+
 // solvable runs step 2: it returns the draft the rules alone finish, with
 // that solve, or nil when Help finds nothing. When no offer of Help takes
 // the rules further, SAT finds another solution and Help offers clues
 // that break it, which moves towards uniqueness even where the rules see
 // no progress yet. A band with trials takes a unique draft the rules
 // alone cannot finish when the trials do.
+// The offer taken keeps the solve that ranked it (it used to be solved
+// again).
 func (j *job) solvable(ctx context.Context, rng *rand.Rand, d kinds.Draft) (kinds.Draft, *human.Result, error) {
 	res, err := j.rulesAlone(ctx, d, nil)
 	if err != nil {
@@ -517,11 +543,14 @@ func (j *job) solvable(ctx context.Context, rng *rand.Rand, d kinds.Draft) (kind
 		if err != nil {
 			return nil, nil, err
 		}
-		e, open, err := j.furthest(ctx, helps)
+		offers, err := j.ranked(ctx, helps)
 		if err != nil {
 			return nil, nil, err
 		}
-		if e == nil || open >= openCount(res) {
+		var next *offer
+		if len(offers) > 0 && offers[0].open < openCount(res) {
+			next = &offers[0]
+		} else {
 			other, err := j.otherSolution(ctx, d)
 			if err != nil {
 				return nil, nil, err
@@ -536,44 +565,44 @@ func (j *job) solvable(ctx context.Context, rng *rand.Rand, d kinds.Draft) (kind
 				if helps, err = d.Help(rng, res.Cands, other); err != nil {
 					return nil, nil, err
 				}
-				if e, _, err = j.furthest(ctx, helps); err != nil || e != nil {
+				if offers, err = j.ranked(ctx, helps); err != nil {
+					return nil, nil, err
+				}
+				if len(offers) > 0 {
+					next = &offers[0]
 					break
 				}
 			}
-			if err != nil || e == nil {
-				return nil, nil, err
+			if next == nil {
+				return nil, nil, nil
 			}
 		}
-		d = e
-		if res, err = j.rulesAlone(ctx, d, nil); err != nil {
-			return nil, nil, err
-		}
+		d, res = next.d, next.res
 	}
 	return d, res, nil
 }
 
-// furthest solves each offer with the rules alone and returns the one
-// they leave fewest unknowns open in (the first of equals; a solved one
-// at once), or nil for no offers. Each is solved from its start: solving
-// from where the rules stalled on the draft it came from is cheaper, but
-// an offer may replace clues (Juosan's territories cut again), and ranked
-// that way the offers led into dead ends three times as often.
-func (j *job) furthest(ctx context.Context, offers []kinds.Draft) (kinds.Draft, int, error) {
-	var best kinds.Draft
-	bestOpen := 0
+// ranked solves each offer with the rules alone and returns them ordered
+// by the unknowns they leave open, fewest first (equals in the order
+// offered), stopping at the first the rules finish. Each is solved from its
+// start: solving from where the rules stalled on the draft it came from is
+// cheaper, but an offer may replace clues (Juosan's territories cut
+// again), and ranked that way the offers led into dead ends three times as
+// often.
+func (j *job) ranked(ctx context.Context, offers []kinds.Draft) ([]offer, error) {
+	var out []offer
 	for _, e := range offers {
 		r, err := j.rulesAlone(ctx, e, nil)
 		if err != nil {
-			return nil, 0, err
+			return nil, err
 		}
-		if open := openCount(r); best == nil || open < bestOpen {
-			best, bestOpen = e, open
-		}
+		out = append(out, offer{e, r, openCount(r)})
 		if r.Status == human.StatusSolved {
 			break
 		}
 	}
-	return best, bestOpen, nil
+	slices.SortStableFunc(out, func(a, b offer) int { return cmp.Compare(a.open, b.open) })
+	return out, nil
 }
 
 // openCount is the number of unknowns a solve left undetermined.

@@ -47,6 +47,7 @@ func TestCommand(t *testing.T) {
 		{"bad kind", []string{"--kind", "sudoku"}, 2, nil, []string{"unknown kind"}},
 		{"bad size", []string{"--kind", "juosan", "--size", "8by8"}, 2, nil, []string{"bad --size"}},
 		{"size out of range", []string{"--kind", "juosan", "--size", "1x40"}, 2, nil, []string{"outside 2..30"}},
+		{"past the band's largest size", []string{"--kind", "linjat", "--difficulty", "medium", "--size", "15x10"}, 2, nil, []string{"linjat medium is generated up to 10x7 (70 cells)", "15x10 has 150"}},
 		{"bad difficulty", []string{"--kind", "juosan", "--difficulty", "brutal"}, 2, nil, []string{"unknown difficulty"}},
 		{"bad format", []string{"--kind", "juosan", "--format", "xml"}, 2, nil, []string{"unknown --format"}},
 		{"bad solver", []string{"--kind", "juosan", "--solver", "nosuch"}, 2, nil, []string{"unknown solver"}},

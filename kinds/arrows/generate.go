@@ -223,7 +223,7 @@ func (d *arrowsDraft) EncodeGuarded(b *encode.Builder) (*kind.Guarded, error) {
 var generation = &kind.Generation{Rows: 6, Cols: 6, Start: startArrows,
 	TrialRound: kind.TrialRound{Ranked: true, Rejects: 3},
 	Methods:    []string{arrowsAuto, arrowsReference, arrowsFilled}, Bands: []kind.Band{
-		{Name: "easy", Levels: kind.Levels{Lo: 0, Hi: 2}},
-		{Name: "medium", Levels: kind.Levels{Lo: 3, Hi: kind.MaxLevel}},
-		{Name: "hard", Trials: true},
+		{Name: "easy", Levels: kind.Levels{Lo: 0, Hi: 2}, MaxRows: 10, MaxCols: 10},
+		{Name: "medium", Levels: kind.Levels{Lo: 3, Hi: kind.MaxLevel}, MaxRows: 10, MaxCols: 10},
+		{Name: "hard", Trials: true, MaxRows: 10, MaxCols: 10},
 	}}

@@ -545,7 +545,7 @@ func (d *juosanDraft) EncodeGuarded(b *encode.Builder) (*kind.Guarded, error) {
 // Juosan levels: 1 pair, 2 gap, 3 territory-count, 4 territory-runs,
 // 5 territory-pairs.
 var generation = &kind.Generation{Rows: 8, Cols: 8, Start: startJuosan, Bands: []kind.Band{
-	{Name: "easy", Levels: kind.Levels{Lo: 0, Hi: 4}},
-	{Name: "medium", Levels: kind.Levels{Lo: 5, Hi: 5}},
-	{Name: "hard", Trials: true},
+	{Name: "easy", Levels: kind.Levels{Lo: 0, Hi: 4}, MaxRows: 15, MaxCols: 15},
+	{Name: "medium", Levels: kind.Levels{Lo: 5, Hi: 5}, MaxRows: 15, MaxCols: 15},
+	{Name: "hard", Trials: true, MaxRows: 15, MaxCols: 15},
 }}

@@ -68,6 +68,17 @@ type Band struct {
 	// Layers bounds the solve's layers (Hi 0: no upper bound) at the
 	// band's size, Rows×Cols; At scales them to other sizes.
 	Layers Levels
+	// MaxRows and MaxCols are the largest size the band is generated at
+	// (0: up to package generate's largest side): a size of more cells is
+	// refused at once rather than searched for minutes. It is the largest
+	// size measured to land in the band in reasonable time (issue 26).
+	MaxRows, MaxCols int
+}
+
+// Fits reports whether the band is generated at rows×cols: no more cells
+// than MaxRows×MaxCols.
+func (b *Band) Fits(rows, cols int) bool {
+	return b == nil || b.MaxRows == 0 || rows*cols <= b.MaxRows*b.MaxCols
 }
 
 // At returns the band for puzzles of rows×cols: its layer bounds scaled
@@ -295,6 +306,10 @@ func (g *Generation) Validate() error {
 			return fmt.Errorf("band %s: empty layer range %v", b.Name, b.Layers)
 		case (b.Rows > 0) != (b.Cols > 0):
 			return fmt.Errorf("band %s: size %dx%d has one side only", b.Name, b.Rows, b.Cols)
+		case (b.MaxRows > 0) != (b.MaxCols > 0):
+			return fmt.Errorf("band %s: largest size %dx%d has one side only", b.Name, b.MaxRows, b.MaxCols)
+		case b.MaxRows > 0 && !b.Fits(g.Size(&b)):
+			return fmt.Errorf("band %s: default size is larger than its largest size %dx%d", b.Name, b.MaxRows, b.MaxCols)
 		}
 		seen[b.Name] = true
 	}

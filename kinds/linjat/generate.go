@@ -502,8 +502,8 @@ func (d *linjatDraft) EncodeGuarded(b *encode.Builder) (*kind.Guarded, error) {
 // sizes the layer bounds scale with the area (kind.Band.At), so that the
 // two bands overlap between their sizes.
 var generation = &kind.Generation{Rows: 9, Cols: 6, Start: startLinjat, Bands: []kind.Band{
-	{Name: "easy", Rows: 9, Cols: 6, Levels: kind.Levels{Lo: 0, Hi: 2}, Layers: kind.Levels{Lo: 0, Hi: 17}},
-	{Name: "medium", Rows: 10, Cols: 7, Levels: kind.Levels{Lo: 0, Hi: 2}, Layers: kind.Levels{Lo: 18, Hi: 0}},
-	{Name: "hard", Rows: 11, Cols: 8, Levels: kind.Levels{Lo: 3, Hi: 3}},
-	{Name: "expert", Rows: 13, Cols: 9, Levels: kind.Levels{Lo: 4, Hi: 5}},
+	{Name: "easy", Rows: 9, Cols: 6, Levels: kind.Levels{Lo: 0, Hi: 2}, Layers: kind.Levels{Lo: 0, Hi: 17}, MaxRows: 15, MaxCols: 10},
+	{Name: "medium", Rows: 10, Cols: 7, Levels: kind.Levels{Lo: 0, Hi: 2}, Layers: kind.Levels{Lo: 18, Hi: 0}, MaxRows: 10, MaxCols: 7},
+	{Name: "hard", Rows: 11, Cols: 8, Levels: kind.Levels{Lo: 3, Hi: 3}, MaxRows: 15, MaxCols: 10},
+	{Name: "expert", Rows: 13, Cols: 9, Levels: kind.Levels{Lo: 4, Hi: 5}, MaxRows: 15, MaxCols: 10},
 }}

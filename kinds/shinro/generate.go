@@ -264,10 +264,10 @@ func (d *shinroDraft) EncodeGuarded(b *encode.Builder) (*kind.Guarded, error) {
 // puzzles need levels 1 and 2, its Medium and Hard ones 3 and 4.
 var generation = &kind.Generation{Rows: 8, Cols: 8, Check: checkShinro, Start: startShinro,
 	Methods: []string{shinroAuto, shinroPlant, shinroGA}, Bands: []kind.Band{
-		{Name: "easy", Levels: kind.Levels{Lo: 0, Hi: 2}},
-		{Name: "medium", Levels: kind.Levels{Lo: 3, Hi: 3}},
-		{Name: "hard", Levels: kind.Levels{Lo: 4, Hi: 4}},
-		{Name: "expert", Trials: true},
+		{Name: "easy", Levels: kind.Levels{Lo: 0, Hi: 2}, MaxRows: 10, MaxCols: 10},
+		{Name: "medium", Levels: kind.Levels{Lo: 3, Hi: 3}, MaxRows: 10, MaxCols: 10},
+		{Name: "hard", Levels: kind.Levels{Lo: 4, Hi: 4}, MaxRows: 10, MaxCols: 10},
+		{Name: "expert", Trials: true, MaxRows: 8, MaxCols: 8},
 	}}
 
 // checkShinro rejects more stones than cells.
