@@ -7,11 +7,9 @@ package reportcmd
 import (
 	"bytes"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/schollz/progressbar/v3"
 	"github.com/urfave/cli/v2"
@@ -177,7 +175,10 @@ func gather(c *cli.Context, args []string, sh interface{ Has(int) bool }) ([]rep
 			mine = append(mine, it)
 		}
 	}
-	bar := newBar(c.App.ErrWriter, len(mine))
+	var bar *progressbar.ProgressBar
+	if len(mine) > 0 {
+		bar = appio.PuzzleBar(c.App.ErrWriter, len(mine), "report")
+	}
 	recs, err := report.Gather(ctx, mine, report.Options{
 		Solver: newSolver, Certify: c.Bool("certify"), Workers: c.Int("jobs"),
 		PuzzleTimeout: c.Duration("puzzle-timeout"), Kind: opt,
@@ -238,22 +239,4 @@ func summary(recs []report.Record, out string) string {
 		out = "standard output"
 	}
 	return fmt.Sprintf("report: %d puzzles (%s) written to %s", len(recs), strings.Join(parts, ", "), out)
-}
-
-// newBar returns a progress bar over total puzzles on w, or nil when w
-// is not a terminal.
-func newBar(w io.Writer, total int) *progressbar.ProgressBar {
-	if !appio.IsTerminal(w) || total == 0 {
-		return nil
-	}
-	return progressbar.NewOptions(total,
-		progressbar.OptionSetWriter(w),
-		progressbar.OptionSetItsString("puzzles"),
-		progressbar.OptionShowIts(),
-		progressbar.OptionShowCount(),
-		progressbar.OptionSetPredictTime(true),
-		progressbar.OptionThrottle(100*time.Millisecond),
-		progressbar.OptionSetWidth(24),
-		progressbar.OptionSetDescription("report"),
-	)
 }
