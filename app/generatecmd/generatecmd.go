@@ -62,7 +62,7 @@ func Command() *cli.Command {
 			&cli.StringFlag{Name: "score", Usage: "engine score range MIN..MAX (either end may be left out; shift: the optimum's move count)"},
 			&cli.BoolFlag{Name: "minimal", Usage: "irreducible clue sets: no clue can be removed with the puzzle staying unique"},
 			&cli.StringFlag{Name: "method", Usage: "how attempts start (shinro: plant, ga; arrows: auto, reference, filled)"},
-			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "random seed; puzzle i of the batch depends on (seed, i) only"},
+			appio.SeedFlag("random seed; puzzle i of the batch depends on (seed, i) only"),
 			&cli.IntFlag{Name: "count", Value: 1, Usage: "number of puzzles of the whole job"},
 			&cli.IntFlag{Name: "workers", Usage: "attempts run side by side (default: the number of CPUs)"},
 			appio.ShardFlag,

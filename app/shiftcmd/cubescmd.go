@@ -23,7 +23,7 @@ func cubesCommand() *cli.Command {
 		ArgsUsage: "FILE|--builtin NAME",
 		Flags: []cli.Flag{builtinFlag,
 			&cli.IntFlag{Name: "depth", Value: -1, Usage: "the depth (number of moves) to split"},
-			&cli.StringFlag{Name: "encoding", Value: encshift.Default, Usage: "CNF encoding: " + strings.Join(encshift.Names(), ", ")}},
+			encodingFlag},
 		Action: appio.Anywhere(cubesAction),
 	}
 }
