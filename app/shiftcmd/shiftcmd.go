@@ -246,12 +246,8 @@ func solveAction(c *cli.Context, args []string) error {
 			checkFailed = ch.Status != string(deepen.Unknown) && !ch.Agrees
 		}
 	}
-	if asJSON {
-		if err := appio.WriteJSON(c.App.Writer, out); err != nil {
-			return err
-		}
-	} else {
-		writeSolveText(c.App.Writer, p, out, maxSteps)
+	if err := appio.Emit(c.App.Writer, asJSON, out, func(w io.Writer) { writeSolveText(w, p, out, maxSteps) }); err != nil {
+		return err
 	}
 	switch {
 	case checkFailed:
