@@ -46,18 +46,6 @@ func Exit(code int, format string, args ...any) error {
 // BadInput wraps err as an exit-2 error; the message keeps err's position.
 func BadInput(err error) error { return cli.Exit(err.Error(), ExitBadInput) }
 
-// Common flags.
-var (
-	SolverFlag = &cli.StringFlag{Name: "solver", Value: solvers.Default,
-		Usage: "SAT back-end: gini, gophersat, ext:cadical, ext:/path/to/solver"}
-	TimeoutFlag = &cli.DurationFlag{Name: "timeout", Usage: "give up after this long (0: no limit)"}
-	FormatFlag  = &cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text or json"}
-	// ShardFlag is --shard of every command that splits a job among
-	// machines (package shard).
-	ShardFlag = &cli.StringFlag{Name: "shard", Usage: "`I/N`: do only item k with k mod N = I (0-based), so N runs together do the whole job; " +
-		"auto or auto/N: I (and N) from JOB_COMPLETION_INDEX (Kubernetes Indexed Job; give N) or SLURM_ARRAY_TASK_ID (Slurm job array)"}
-)
-
 // Shard reads --shard, with "auto" from the environment; a bad value is
 // bad input (exit 2).
 func Shard(c *cli.Context) (shard.Shard, error) {

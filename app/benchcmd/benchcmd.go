@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -31,11 +30,10 @@ import (
 
 // Output formats of bench.
 const (
-	formatText     = "text" // markdown tables, which read as text
-	formatMD       = "markdown"
-	formatGo       = "gobench" // the Go benchmark format, for benchstat
-	formatJSON     = "json"
-	defaultSolvers = "gini,gophersat, and ext:cadical when cadical is on PATH"
+	formatText = "text" // markdown tables, which read as text
+	formatMD   = "markdown"
+	formatGo   = "gobench" // the Go benchmark format, for benchstat
+	formatJSON = "json"
 )
 
 var (
@@ -66,7 +64,7 @@ func Command() *cli.Command {
 			&cli.BoolFlag{Name: "quick", Usage: "a fixed small subset of each kind and two small shift puzzles (CI)"},
 			&cli.StringFlag{Name: "kind", Usage: "only this kind (or shift)"},
 			&cli.StringFlag{Name: "enc", Usage: "only these comma-separated encodings"},
-			&cli.StringFlag{Name: "solvers", Usage: "comma-separated back-ends (default: " + defaultSolvers + ")"},
+			&cli.StringFlag{Name: "solvers", Usage: "comma-separated back-ends (default: " + appio.DefaultSolvers + ")"},
 			&cli.IntFlag{Name: "reps", Value: 3, Usage: "runs of every check; times are their median"},
 			&cli.StringFlag{Name: "format", Value: formatText, Usage: "text, markdown, gobench or json"},
 			&cli.StringFlag{Name: "plot", Usage: "draw time and effort per instance by encoding to FILE.svg or FILE.png"},
@@ -139,7 +137,7 @@ func action(c *cli.Context) error {
 			return appio.BadInput(err)
 		}
 	}
-	names := solverNames(c)
+	names := appio.SolverNames(c)
 	for _, n := range names {
 		if _, err := solvers.Factory(n); err != nil {
 			return appio.BadInput(err)
@@ -248,19 +246,6 @@ func progressBar(w io.Writer, total int, desc string) *progressbar.ProgressBar {
 		progressbar.OptionThrottle(100*time.Millisecond),
 		progressbar.OptionClearOnFinish(),
 	)
-}
-
-// solverNames is --solvers, or the default: gini, gophersat, and cadical
-// when it is installed.
-func solverNames(c *cli.Context) []string {
-	if s := c.String("solvers"); s != "" {
-		return strings.Split(s, ",")
-	}
-	names := []string{"gini", "gophersat"}
-	if _, err := exec.LookPath("cadical"); err == nil {
-		names = append(names, "ext:cadical")
-	}
-	return names
 }
 
 // filter keeps the sets of kind and the encodings of encs ("" keeps all).
@@ -396,7 +381,7 @@ func cnfAction(c *cli.Context, families []string) error {
 	asJSON := c.String("format") == formatJSON
 	ctx, cancel := appio.Context(c)
 	defer cancel()
-	names := solverNames(c)
+	names := appio.SolverNames(c)
 	n := 0
 	progress := appio.Progress(c.App.ErrWriter)
 	ts, err := bench.CNF(ctx, c.String("corpus"), families, names, c.Int("reps"), func(file string) {

@@ -29,6 +29,14 @@ import (
 	"github.com/puzzlesat/puzzlesat/sat/dimacs"
 )
 
+var (
+	varsFlag = &cli.StringFlag{Name: "vars",
+		Usage: "primary variables, a `LIST` such as 1-20,25 (default: those a \"cnf export\" file names in its \"c lit\" lines, else all); solutions differing only elsewhere count once"}
+	maxFlag     = &cli.IntFlag{Name: "max", Usage: "stop counting at this many solutions (0: no limit)"}
+	certifyFlag = &cli.BoolFlag{Name: "certify",
+		Usage: "prove an UNSAT answer (unique: that no other solution exists) with a RUP certificate checked independently"}
+)
+
 // Command returns `puzzlesat cnf` and its subcommands.
 func Command() *cli.Command {
 	return &cli.Command{
@@ -69,14 +77,6 @@ func Command() *cli.Command {
 		},
 	}
 }
-
-var (
-	varsFlag = &cli.StringFlag{Name: "vars",
-		Usage: "primary variables, a `LIST` such as 1-20,25 (default: those a \"cnf export\" file names in its \"c lit\" lines, else all); solutions differing only elsewhere count once"}
-	maxFlag     = &cli.IntFlag{Name: "max", Usage: "stop counting at this many solutions (0: no limit)"}
-	certifyFlag = &cli.BoolFlag{Name: "certify",
-		Usage: "prove an UNSAT answer (unique: that no other solution exists) with a RUP certificate checked independently"}
-)
 
 func flags(extra ...cli.Flag) []cli.Flag {
 	return append([]cli.Flag{appio.SolverFlag, appio.TimeoutFlag, appio.FormatFlag}, extra...)

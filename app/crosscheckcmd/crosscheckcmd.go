@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"os/exec"
 	"slices"
 	"strings"
 	"text/tabwriter"
@@ -30,11 +29,11 @@ func Command() *cli.Command {
 	flags := append(puzzlecmd.Flags(),
 		&cli.IntFlag{Name: "random", Usage: "also check N random puzzles of --kind (of every kind without it)"},
 		&cli.StringFlag{Name: "size", Value: "5x5", Usage: "the random puzzles' size, RxC"},
-		&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "the random puzzles' seed: puzzle i of a kind depends on the seed, the kind and i only"},
-		&cli.StringFlag{Name: "solvers", Usage: "comma-separated back-ends to compare; the first certifies the human steps (default: gini,gophersat, and ext:cadical when cadical is on PATH)"},
+		appio.SeedFlag("the random puzzles' seed: puzzle i of a kind depends on the seed, the kind and i only"),
+		&cli.StringFlag{Name: "solvers", Usage: "comma-separated back-ends to compare; the first certifies the human steps (default: " + appio.DefaultSolvers + ")"},
 		&cli.IntFlag{Name: "max", Value: 20, Usage: "cap on the solution counts compared"},
 		&cli.IntFlag{Name: "trials", Value: -1, Usage: "the human engine's trial depth (-1: the kind's default)"},
-		&cli.IntFlag{Name: "jobs", Usage: "puzzles checked at once (default: the CPUs Go may use)"},
+		appio.JobsFlag("puzzles checked at once (default: the CPUs Go may use)"),
 		appio.ShardFlag, appio.TimeoutFlag, appio.FormatFlag,
 	)
 	return &cli.Command{
@@ -146,15 +145,8 @@ func action(c *cli.Context, args []string) error {
 // backendsOf resolves --solvers once: gini, gophersat and cadical when it
 // is on PATH by default.
 func backendsOf(c *cli.Context) ([]crosscheck.Backend, error) {
-	names := []string{"gini", "gophersat"}
-	if _, err := exec.LookPath("cadical"); err == nil {
-		names = append(names, "ext:cadical")
-	}
-	if s := c.String("solvers"); s != "" {
-		names = strings.Split(s, ",")
-	}
 	var out []crosscheck.Backend
-	for _, n := range names {
+	for _, n := range appio.SolverNames(c) {
 		f, err := solvers.Factory(n)
 		if err != nil {
 			return nil, appio.BadInput(err)

@@ -28,7 +28,6 @@ package generatecmd
 import (
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -38,7 +37,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/urfave/cli/v2"
 
 	"github.com/puzzlesat/puzzlesat/app/appio"
@@ -64,7 +62,7 @@ func Command() *cli.Command {
 			&cli.StringFlag{Name: "score", Usage: "engine score range MIN..MAX (either end may be left out; shift: the optimum's move count)"},
 			&cli.BoolFlag{Name: "minimal", Usage: "irreducible clue sets: no clue can be removed with the puzzle staying unique"},
 			&cli.StringFlag{Name: "method", Usage: "how attempts start (shinro: plant, ga; arrows: auto, reference, filled)"},
-			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "random seed; puzzle i of the batch depends on (seed, i) only"},
+			appio.SeedFlag("random seed; puzzle i of the batch depends on (seed, i) only"),
 			&cli.IntFlag{Name: "count", Value: 1, Usage: "number of puzzles of the whole job"},
 			&cli.IntFlag{Name: "workers", Usage: "attempts run side by side (default: the number of CPUs)"},
 			appio.ShardFlag,
@@ -186,7 +184,7 @@ func action(c *cli.Context) error {
 		w := c.App.ErrWriter
 		b.Log = func(i, a int, outcome string) { fmt.Fprintf(w, "puzzle %d attempt %d: %s\n", i, a, outcome) }
 	}
-	bar := newBar(c.App.ErrWriter, sh.Size(count))
+	bar := appio.PuzzleBar(c.App.ErrWriter, sh.Size(count), "")
 	if bar != nil {
 		b.Progress = func(st generate.Stats) {
 			bar.Describe(fmt.Sprintf("%d found, %d attempts (%.1f per puzzle)", st.Found, st.Attempts, float64(st.Attempts)/float64(max(1, st.Found+st.Failed))))
@@ -296,23 +294,6 @@ func shiftPuzzle(c *cli.Context, name string) (*shift.Puzzle, error) {
 		return nil, appio.BadInput(err)
 	}
 	return p, nil
-}
-
-// newBar returns a progress bar over total puzzles on w, or nil when w
-// is not a terminal.
-func newBar(w io.Writer, total int) *progressbar.ProgressBar {
-	if !appio.IsTerminal(w) {
-		return nil
-	}
-	return progressbar.NewOptions(total,
-		progressbar.OptionSetWriter(w),
-		progressbar.OptionSetItsString("puzzles"),
-		progressbar.OptionShowIts(),
-		progressbar.OptionShowCount(),
-		progressbar.OptionSetPredictTime(true),
-		progressbar.OptionThrottle(100*time.Millisecond),
-		progressbar.OptionSetWidth(24),
-	)
 }
 
 // output writes the decided puzzles: text or JSON on stdout, or files.

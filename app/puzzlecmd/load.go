@@ -34,12 +34,11 @@ func (it item) label(multi bool) string {
 
 var (
 	kindFlag = &cli.StringFlag{Name: "kind", Usage: "puzzle kind (default: detect from the input)"}
-	cardFlag = &cli.StringFlag{Name: "card", Usage: "cardinality encoding (encode/card; default totalizer)"}
 )
 
 // puzzleFlags are --kind, --card and the kinds' own flags.
 func puzzleFlags() []cli.Flag {
-	return append([]cli.Flag{kindFlag, cardFlag}, appio.KindFlags()...)
+	return append([]cli.Flag{kindFlag, appio.CardFlag}, appio.KindFlags()...)
 }
 
 func options(c *cli.Context) (kinds.Options, error) { return appio.KindOptions(c) }

@@ -159,17 +159,35 @@ func (b *batch) emit(c *cli.Context, rec any, text func(w io.Writer)) error {
 	return appio.Emit(c.App.Writer, b.json, rec, text)
 }
 
+// timed asks one puzzle's question, ask, and says how long it took in
+// milliseconds and the puzzle's status and exit code so far: ok and 0, or
+// "timeout" and 3 when it ran out of time. Any other error ask returns
+// ends the puzzle's work and is returned.
+func timed(ok string, ask func() error) (ms float64, status string, code int, err error) {
+	start := time.Now()
+	err = ask()
+	ms = appio.Millis(time.Since(start))
+	switch {
+	case err == nil:
+		return ms, ok, appio.ExitOK, nil
+	case appio.IsTimeout(err):
+		return ms, "timeout", appio.ExitTimeout, nil
+	}
+	return ms, "", 0, err
+}
+
 func solveAction(c *cli.Context, args []string) error {
 	return forEach(c, args, func(b *batch, it item, label string) (int, error) {
-		start := time.Now()
-		st, a, err := solve.One(b.ctx, it.inst, b.solver)
-		ms := appio.Millis(time.Since(start))
-		status, code := "solved", appio.ExitOK
+		var st sat.Status
+		var a puzzle.Assignment
+		ms, status, code, err := timed("solved", func() (err error) {
+			st, a, err = solve.One(b.ctx, it.inst, b.solver)
+			return err
+		})
 		switch {
-		case err != nil && appio.IsTimeout(err):
-			status, code = "timeout", appio.ExitTimeout
 		case err != nil:
 			return 0, err
+		case code == appio.ExitTimeout: // timed said so
 		case st == sat.Unsat:
 			status, code = "unsolvable", appio.ExitNo
 		case st != sat.Sat:
@@ -186,15 +204,16 @@ func solveAction(c *cli.Context, args []string) error {
 
 func checkAction(c *cli.Context, args []string) error {
 	return forEach(c, args, func(b *batch, it item, label string) (int, error) {
-		start := time.Now()
-		r, err := solve.Check(b.ctx, it.inst, b.solver, c.Bool("certify"))
-		ms := appio.Millis(time.Since(start))
-		status, code := r.Status.String(), appio.ExitOK
+		var r *solve.CheckResult
+		ms, status, code, err := timed("", func() (err error) {
+			r, err = solve.Check(b.ctx, it.inst, b.solver, c.Bool("certify"))
+			return err
+		})
 		if err != nil {
-			if !appio.IsTimeout(err) {
-				return 0, err
-			}
-			status = "timeout"
+			return 0, err
+		}
+		if status == "" {
+			status = r.Status.String()
 		}
 		switch status {
 		case "unique":
@@ -276,15 +295,15 @@ func valueAt(inst kinds.Instance, a puzzle.Assignment, p puzzle.Pos) string {
 
 func backboneAction(c *cli.Context, args []string) error {
 	return forEach(c, args, func(b *batch, it item, label string) (int, error) {
-		start := time.Now()
-		r, err := solve.Backbone(b.ctx, it.inst, b.solver)
-		ms := appio.Millis(time.Since(start))
-		status, code := "ok", appio.ExitOK
+		var r *solve.BackboneResult
+		ms, status, code, err := timed("ok", func() (err error) {
+			r, err = solve.Backbone(b.ctx, it.inst, b.solver)
+			return err
+		})
 		switch {
-		case err != nil && appio.IsTimeout(err):
-			status, code = "timeout", appio.ExitTimeout
 		case err != nil:
 			return 0, err
+		case code == appio.ExitTimeout: // timed said so
 		case r.Status == sat.Unsat:
 			status, code = "unsolvable", appio.ExitNo
 		}
@@ -309,15 +328,16 @@ func countAction(c *cli.Context, args []string) error {
 		return appio.Exit(appio.ExitBadInput, "--max must be ≥ 0")
 	}
 	return forEach(c, args, func(b *batch, it item, label string) (int, error) {
-		start := time.Now()
-		n, complete, err := solve.Count(b.ctx, it.inst, b.solver, c.Int("max"))
-		ms := appio.Millis(time.Since(start))
-		status, code := "complete", appio.ExitOK
+		var n int
+		var complete bool
+		ms, status, code, err := timed("complete", func() (err error) {
+			n, complete, err = solve.Count(b.ctx, it.inst, b.solver, c.Int("max"))
+			return err
+		})
 		switch {
-		case err != nil && appio.IsTimeout(err):
-			status, code = "timeout", appio.ExitTimeout
 		case err != nil:
 			return 0, err
+		case code == appio.ExitTimeout: // timed said so
 		case !complete:
 			status = "capped"
 		}

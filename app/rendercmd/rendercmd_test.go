@@ -2,7 +2,6 @@ package rendercmd_test
 
 import (
 	"bytes"
-	"context"
 	"errors"
 	"image/png"
 	"os"
@@ -14,8 +13,8 @@ import (
 	lcorpus "github.com/puzzlesat/puzzlesat/kinds/linjat/corpus"
 	scorpus "github.com/puzzlesat/puzzlesat/kinds/shinro/corpus"
 
-	"github.com/puzzlesat/puzzlesat/app"
 	"github.com/puzzlesat/puzzlesat/app/rendercmd"
+	"github.com/puzzlesat/puzzlesat/internal/clitest"
 	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
 	"github.com/puzzlesat/puzzlesat/internal/testfs"
 	"github.com/urfave/cli/v2"
@@ -30,11 +29,9 @@ var (
 	swap    = testcorpus.Path("shift", "swap.txt")
 )
 
-// run runs `puzzlesat render ARGS` in-process.
-func run(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
-	var out, errb strings.Builder
-	code = app.RunWith(context.Background(), strings.NewReader(stdin), &out, &errb, append([]string{"puzzlesat", "render"}, args...), []*cli.Command{rendercmd.Command()})
-	return code, out.String(), errb.String()
+// run runs `puzzlesat render ARGS` in-process, as puzzlesat-render would.
+func run(_ *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
+	return clitest.RunWith([]*cli.Command{rendercmd.Command()}, stdin, append([]string{"render"}, args...)...)
 }
 
 // TestStdout covers what goes to standard output (SVG) and the exit codes.

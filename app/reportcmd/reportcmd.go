@@ -7,11 +7,9 @@ package reportcmd
 import (
 	"bytes"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/schollz/progressbar/v3"
 	"github.com/urfave/cli/v2"
@@ -42,9 +40,9 @@ func Command() *cli.Command {
 			&cli.StringFlag{Name: "order", Value: "input", Usage: "after the problems: input (the arguments' order) or difficulty (easiest first)"},
 			&cli.StringFlag{Name: "title", Value: "Puzzle collection report", Usage: "the report's heading"},
 			&cli.DurationFlag{Name: "puzzle-timeout", Usage: "give up on one puzzle after this long (0: no limit); it is reported as timed out"},
-			&cli.IntFlag{Name: "jobs", Usage: "puzzles worked on at once (0: one per CPU)"},
+			appio.JobsFlag("puzzles worked on at once (0: one per CPU)"),
 			&cli.StringFlag{Name: "kind", Usage: "puzzle kind (default: detect from each input)"},
-			&cli.StringFlag{Name: "card", Usage: "cardinality encoding (encode/card; default totalizer)"},
+			appio.CardFlag,
 			appio.SolverFlag, appio.TimeoutFlag, appio.ShardFlag,
 		}, appio.KindFlags()...),
 		Action: appio.Anywhere(action),
@@ -177,7 +175,10 @@ func gather(c *cli.Context, args []string, sh interface{ Has(int) bool }) ([]rep
 			mine = append(mine, it)
 		}
 	}
-	bar := newBar(c.App.ErrWriter, len(mine))
+	var bar *progressbar.ProgressBar
+	if len(mine) > 0 {
+		bar = appio.PuzzleBar(c.App.ErrWriter, len(mine), "report")
+	}
 	recs, err := report.Gather(ctx, mine, report.Options{
 		Solver: newSolver, Certify: c.Bool("certify"), Workers: c.Int("jobs"),
 		PuzzleTimeout: c.Duration("puzzle-timeout"), Kind: opt,
@@ -238,22 +239,4 @@ func summary(recs []report.Record, out string) string {
 		out = "standard output"
 	}
 	return fmt.Sprintf("report: %d puzzles (%s) written to %s", len(recs), strings.Join(parts, ", "), out)
-}
-
-// newBar returns a progress bar over total puzzles on w, or nil when w
-// is not a terminal.
-func newBar(w io.Writer, total int) *progressbar.ProgressBar {
-	if !appio.IsTerminal(w) || total == 0 {
-		return nil
-	}
-	return progressbar.NewOptions(total,
-		progressbar.OptionSetWriter(w),
-		progressbar.OptionSetItsString("puzzles"),
-		progressbar.OptionShowIts(),
-		progressbar.OptionShowCount(),
-		progressbar.OptionSetPredictTime(true),
-		progressbar.OptionThrottle(100*time.Millisecond),
-		progressbar.OptionSetWidth(24),
-		progressbar.OptionSetDescription("report"),
-	)
 }

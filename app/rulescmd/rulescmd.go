@@ -25,6 +25,10 @@ import (
 	"github.com/puzzlesat/puzzlesat/srcpos"
 )
 
+// kindFlag picks the kind whose rules files are meant, when several kinds
+// have them.
+var kindFlag = &cli.StringFlag{Name: "kind", Usage: "the kind whose rules files these are (default: the one kind with rules files)"}
+
 // Command returns `puzzlesat rules`.
 func Command() *cli.Command {
 	return &cli.Command{
@@ -58,10 +62,6 @@ func Command() *cli.Command {
 		},
 	}
 }
-
-// kindFlag picks the kind whose rules files are meant, when several kinds
-// have them.
-var kindFlag = &cli.StringFlag{Name: "kind", Usage: "the kind whose rules files these are (default: the one kind with rules files)"}
 
 // ruleKind is the kind the rules commands work on: --kind, or the one kind
 // of the registry whose rules are data.

@@ -29,7 +29,7 @@ func Command() *cli.Command {
 			&cli.DurationFlag{Name: "timeout", Value: serve.DefaultTimeout, Usage: "longest a request may solve"},
 			&cli.IntFlag{Name: "max-cells", Value: serve.DefaultMaxCells, Usage: "largest puzzle taken, in rows × columns"},
 			&cli.Int64Flag{Name: "max-body", Value: serve.DefaultMaxBody, Usage: "largest request body in bytes"},
-			&cli.IntFlag{Name: "jobs", Usage: "solver requests at once, and other requests at once besides (0: one per CPU)"},
+			appio.JobsFlag("solver requests at once, and other requests at once besides (0: one per CPU)"),
 			&cli.DurationFlag{Name: "read-timeout", Usage: "longest a request may take to send its headers and body (0: --timeout, at most 30s)"},
 			&cli.DurationFlag{Name: "idle-timeout", Value: serve.DefaultIdleTimeout, Usage: "an idle keep-alive connection is closed after this long"},
 			&cli.IntFlag{Name: "max-conns", Value: serve.DefaultMaxConns, Usage: "connections open at once; more wait to be accepted"},

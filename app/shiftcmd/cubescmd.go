@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -23,7 +24,7 @@ func cubesCommand() *cli.Command {
 		ArgsUsage: "FILE|--builtin NAME",
 		Flags: []cli.Flag{builtinFlag,
 			&cli.IntFlag{Name: "depth", Value: -1, Usage: "the depth (number of moves) to split"},
-			&cli.StringFlag{Name: "encoding", Value: encshift.Default, Usage: "CNF encoding: " + strings.Join(encshift.Names(), ", ")}},
+			encodingFlag},
 		Action: appio.Anywhere(cubesAction),
 	}
 }
@@ -106,17 +107,14 @@ func shardAction(c *cli.Context, args []string) error {
 	if err != nil && (res == nil || !appio.IsTimeout(err)) {
 		return appio.Exit(appio.ExitBadInput, "%v", err)
 	}
-	if asJSON {
-		if err := appio.WriteJSON(c.App.Writer, res); err != nil {
-			return err
-		}
-	} else {
-		w := c.App.Writer
+	if err := appio.Emit(c.App.Writer, asJSON, res, func(w io.Writer) {
 		fmt.Fprintf(w, "%s depth %d, shard %s: %s, %d of %d cubes answered (%.3fs, %s)\n",
 			res.Name, res.Depth, res.Shard, res.Status, len(res.Answers), res.Cubes, res.MS/1000, res.Solver)
 		if res.Status == cubes.Solved {
 			fmt.Fprintf(w, "moves: %s\n", strings.Join(res.Moves, " "))
 		}
+	}); err != nil {
+		return err
 	}
 	switch res.Status {
 	case cubes.Refuted, cubes.Solved:
@@ -156,12 +154,7 @@ func mergeAction(c *cli.Context, args []string) error {
 	if err != nil {
 		return appio.BadInput(err)
 	}
-	if asJSON {
-		if err := appio.WriteJSON(c.App.Writer, v); err != nil {
-			return err
-		}
-	} else {
-		w := c.App.Writer
+	if err := appio.Emit(c.App.Writer, asJSON, v, func(w io.Writer) {
 		switch v.Status {
 		case cubes.Refuted:
 			fmt.Fprintf(w, "%s: no solution of %d moves (all %d cubes unsatisfiable, %d shard answers, %.3fs of solving)\n", v.Name, v.Depth, v.Cubes, v.Shards, v.MS/1000)
@@ -170,6 +163,8 @@ func mergeAction(c *cli.Context, args []string) error {
 		default:
 			fmt.Fprintf(w, "%s depth %d: incomplete, %d of %d cubes refuted; unanswered from cube %d\n", v.Name, v.Depth, v.Refuted, v.Cubes, v.Missing[0])
 		}
+	}); err != nil {
+		return err
 	}
 	if v.Status == cubes.Incomplete {
 		return cli.Exit("", appio.ExitNo)

@@ -27,7 +27,11 @@ import (
 	"github.com/puzzlesat/puzzlesat/solve/hybrid"
 )
 
-var builtinFlag = &cli.StringFlag{Name: "builtin", Usage: "a built-in puzzle instead of FILE: " + strings.Join(shift.BuiltinNames(), ", ")}
+// The flags of more than one shift subcommand.
+var (
+	builtinFlag  = &cli.StringFlag{Name: "builtin", Usage: "a built-in puzzle instead of FILE: " + strings.Join(shift.BuiltinNames(), ", ")}
+	encodingFlag = &cli.StringFlag{Name: "encoding", Value: encshift.Default, Usage: "CNF encoding: " + strings.Join(encshift.Names(), ", ")}
+)
 
 // Command returns the `shift` command group.
 func Command() *cli.Command {
@@ -41,11 +45,11 @@ func Command() *cli.Command {
 				ArgsUsage: "FILE|--builtin NAME",
 				Flags: []cli.Flag{builtinFlag,
 					&cli.IntFlag{Name: "max-steps", Value: 30, Usage: "longest solution tried"},
-					&cli.StringFlag{Name: "encoding", Value: encshift.Default, Usage: "CNF encoding: " + strings.Join(encshift.Names(), ", ")},
+					encodingFlag,
 					&cli.StringFlag{Name: "method", Value: "auto", Usage: "auto (exact search and SAT side by side, the first proof wins; JSON field proof says which), sat (deepening with --solver only) or search (exact search only)"},
 					&cli.BoolFlag{Name: "check", Usage: "also run the exact search and fail unless it agrees"},
 					&cli.BoolFlag{Name: "quiet", Usage: "no per-depth progress on stderr"},
-					&cli.IntFlag{Name: "jobs", Value: 0, Usage: "parts of depths solved at once, each worker with its own solver (0: one per CPU; at most one per CPU)"},
+					appio.JobsFlag("parts of depths solved at once, each worker with its own solver (0: one per CPU; at most one per CPU)"),
 					&cli.StringFlag{Name: "cubes", Usage: "solve a shard of this cubes file (shift cubes) instead of a puzzle; needs --shard"},
 					appio.ShardFlag,
 					appio.SolverFlag, appio.TimeoutFlag, appio.FormatFlag},
@@ -59,7 +63,7 @@ func Command() *cli.Command {
 				ArgsUsage: "FILE|--builtin NAME",
 				Flags: []cli.Flag{builtinFlag,
 					&cli.IntFlag{Name: "moves", Value: 10, Usage: "number of random moves"},
-					&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "random seed"}},
+					appio.SeedFlag("random seed")},
 				Action: appio.Anywhere(scrambleAction),
 			},
 			{
@@ -242,12 +246,8 @@ func solveAction(c *cli.Context, args []string) error {
 			checkFailed = ch.Status != string(deepen.Unknown) && !ch.Agrees
 		}
 	}
-	if asJSON {
-		if err := appio.WriteJSON(c.App.Writer, out); err != nil {
-			return err
-		}
-	} else {
-		writeSolveText(c.App.Writer, p, out, maxSteps)
+	if err := appio.Emit(c.App.Writer, asJSON, out, func(w io.Writer) { writeSolveText(w, p, out, maxSteps) }); err != nil {
+		return err
 	}
 	switch {
 	case checkFailed:
