@@ -249,4 +249,15 @@ func TestBrowserMovesDrag(t *testing.T) {
 	b.do("reload", chromedp.Reload())
 	b.wait("the move kept", `document.getElementById('message').textContent.includes('after 1 move: r1r')`)
 	b.shot("moves-drag")
+	// The keyboard: an arrow turns the line through the outlined token,
+	// Shift+arrow moves the outline.
+	b.do("down on column 1", chromedp.Focus(chromedp.ID("board")), chromedp.KeyEvent(kb.ArrowDown))
+	b.wait("c1d applied", `document.getElementById('message').textContent.includes('after 2 moves: r1r c1d')`)
+	const shift = 8 // the protocol's modifier bit for Shift
+	b.do("outline one right, then up", chromedp.KeyEvent(kb.ArrowRight, chromedp.KeyModifiers(shift)), chromedp.KeyEvent(kb.ArrowUp))
+	b.wait("c2u applied", `document.getElementById('message').textContent.includes('after 3 moves: r1r c1d c2u')`)
+	if n := b.count("#board .token.cursor"); n != 1 {
+		t.Errorf("%d tokens outlined, want 1", n)
+	}
+	b.shot("moves-keys")
 }

@@ -788,7 +788,42 @@ let lastDigit = { at: 0, cell: null };
 function onGlobalKey(ev) {
   if (ev.target.closest && ev.target.closest('input, textarea, select')) return;
   if (ev.target === $('board')) return; // onKey has it
-  if (undoKeys(ev)) ev.preventDefault();
+  if (undoKeys(ev) || (st.mode === 'moves' && movesKey(ev))) ev.preventDefault();
+}
+
+// movesKey plays a puzzle of moves from the keyboard: the arrow keys turn
+// the line through the cursor (its row left or right, its column up or
+// down) when the puzzle has that move; with Shift they move the cursor
+// instead. Clicking or dragging a token puts the cursor there.
+function movesKey(ev) {
+  const dirs = { ArrowUp: [-1, 0, 'c', 'u'], ArrowDown: [1, 0, 'c', 'd'], ArrowLeft: [0, -1, 'r', 'l'], ArrowRight: [0, 1, 'r', 'r'] };
+  const d = dirs[ev.key];
+  if (!d || ev.ctrlKey || ev.metaKey || ev.altKey) return false;
+  const s = st.moves, pic = s.pz.picture;
+  const at = s.cursor || { row: 0, col: 0 };
+  if (ev.shiftKey) {
+    const row = at.row + d[0], col = at.col + d[1];
+    if (row >= 0 && row < pic.length && col >= 0 && col < pic[row].length && pic[row][col] >= 0) {
+      s.cursor = { row, col };
+      movesCursor();
+    }
+    return true;
+  }
+  const name = `${d[2]}${(d[2] === 'r' ? at.row : at.col) + 1}${d[3]}`;
+  if (!s.pz.moves.includes(name)) {
+    say(`No move ${name} in this puzzle.`, 'bad');
+    return true;
+  }
+  applyMoves([name]).catch(fail);
+  return true;
+}
+
+// movesCursor outlines the token under the keyboard's cursor.
+function movesCursor() {
+  const s = st.moves;
+  $('board').querySelectorAll('.token.cursor').forEach((e) => e.classList.remove('cursor'));
+  const c = s.cursor && s.pz.picture[s.cursor.row]?.[s.cursor.col];
+  if (c >= 0) $('board').querySelector(`#token-${c}`)?.classList.add('cursor');
 }
 
 function undoKeys(ev) {
@@ -800,7 +835,7 @@ function undoKeys(ev) {
 }
 
 function onKey(ev) {
-  if (undoKeys(ev)) {
+  if (undoKeys(ev) || (st.mode === 'moves' && movesKey(ev))) {
     ev.preventDefault();
     return;
   }
@@ -1309,7 +1344,7 @@ async function openMoves(k, req, shared) {
   const tiles = p.picture.flat().filter((c) => c >= 0).length;
   $('title').textContent = title(k.name, p.name, `${tiles} tiles, ${p.moves.length} moves`);
   $('text').textContent = p.text;
-  $('how').textContent = (k.play.how_to || '') + ' Drag a token along its row or column to move the line; Ctrl+Z undoes.';
+  $('how').textContent = (k.play.how_to || '') + ' Drag a token along its row or column to move the line, or use the arrow keys on the line through the outlined token (Shift+arrow moves the outline); Ctrl+Z undoes.';
   $('compare').hidden = true;
   $('rule-row').hidden = true;
   const typed = h('input', { id: 'typed-moves', placeholder: 'moves, e.g. r1l c2u', size: '24' });
@@ -1347,6 +1382,7 @@ function exportPanelMoves() {
 function movesDraw() {
   const s = st.moves;
   renderMoves($('board'), s.pz, s.state, changedCells(s.prev, s.state));
+  movesCursor();
   goalDraw();
   const moves = s.applied.length ? `after ${s.applied.length} move${s.applied.length > 1 ? 's' : ''}: ${s.applied.join(' ')}` : 'the start';
   if (s.pz.is_goal_now) say(`Goal reached ${moves}.`, 'good');
@@ -1441,6 +1477,10 @@ function tokenAt(ev) {
 
 function movesDown(ev) {
   drag.from = tokenAt(ev);
+  if (drag.from) {
+    st.moves.cursor = drag.from;
+    movesCursor();
+  }
   if (drag.from) ev.preventDefault();
 }
 
