@@ -140,6 +140,9 @@ const maxHeaderBytes = 64 << 10
 type Options struct {
 	// Solver makes the SAT solvers; every request makes its own.
 	Solver sat.Factory
+	// SolverName names Solver's back-end in the answers' "solver", as the
+	// command line's --solver does ("": not named).
+	SolverName string
 	// Timeout bounds each request's solving (0: DefaultTimeout).
 	Timeout time.Duration
 	// MaxBody bounds a request body in bytes (0: DefaultMaxBody).
