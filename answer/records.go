@@ -156,7 +156,7 @@ func Check(inst kinds.Instance, r *solve.CheckResult) CheckRecord {
 		Differences: []DiffRecord{}}
 	for _, p := range r.Differences {
 		out.Differences = append(out.Differences, DiffRecord{Row: p.Row + 1, Col: p.Col + 1,
-			First: labelAt(inst, r.First, p), Second: labelAt(inst, r.Second, p)})
+			First: LabelAt(inst, r.First, p), Second: LabelAt(inst, r.Second, p)})
 	}
 	if c := r.Certificate; c != nil {
 		out.Certificate = &CertificateRecord{Lemmas: c.Size(), Checked: true, Backend: c.Backend,
@@ -262,8 +262,8 @@ func Draw(inst kinds.Instance, a puzzle.Assignment) []string {
 	return inst.Draw(a)
 }
 
-// labelAt is the label of the value a gives the unknown at p, or "?".
-func labelAt(inst kinds.Instance, a puzzle.Assignment, p puzzle.Pos) string {
+// LabelAt is the label of the value a gives the unknown at p, or "?".
+func LabelAt(inst kinds.Instance, a puzzle.Assignment, p puzzle.Pos) string {
 	for i, v := range inst.Vars() {
 		if v.Pos == p && i < len(a) && a[i] >= 0 && a[i] < len(v.Domain) {
 			return v.Domain[a[i]]
