@@ -10,10 +10,10 @@ import (
 	"sync"
 	"time"
 
+	"github.com/puzzlesat/puzzlesat/answer"
 	"github.com/puzzlesat/puzzlesat/crosscheck"
 	"github.com/puzzlesat/puzzlesat/human"
 	"github.com/puzzlesat/puzzlesat/kinds"
-	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/solve"
 )
@@ -84,7 +84,7 @@ func Gather(ctx context.Context, items []Item, opt Options) ([]Record, error) {
 func one(ctx context.Context, it Item, opt Options) (r Record) {
 	start := time.Now()
 	r = Record{Index: it.Index, File: it.File}
-	defer func() { r.Ms = millis(time.Since(start)) }()
+	defer func() { r.Ms = answer.Millis(time.Since(start)) }()
 	if it.Inst == nil {
 		r.Verdict, r.Error = Malformed, it.Err.Error()
 		return r
@@ -146,7 +146,7 @@ func one(ctx context.Context, it Item, opt Options) (r Record) {
 	}
 	r.Solution, r.Second = s.First, s.Second
 	for _, q := range s.Differences {
-		r.Differences = append(r.Differences, Difference{Cell: q, First: valueAt(inst, s.First, q), Second: valueAt(inst, s.Second, q)})
+		r.Differences = append(r.Differences, Difference{Cell: q, First: answer.LabelAt(inst, s.First, q), Second: answer.LabelAt(inst, s.Second, q)})
 	}
 	if r.Verdict == Unique && opt.Certify {
 		c, err := solve.Check(ctx, inst, opt.Solver, true)
@@ -154,7 +154,7 @@ func one(ctx context.Context, it Item, opt Options) (r Record) {
 		case err != nil:
 			note(&r, ctx, "certificate", err)
 		case c.Certificate != nil:
-			r.Certificate = &Certificate{Lemmas: c.Certificate.Size(), Backend: c.Certificate.Backend, Checked: true, CheckMs: millis(c.Certificate.CheckTime)}
+			r.Certificate = &Certificate{Lemmas: c.Certificate.Size(), Backend: c.Certificate.Backend, Checked: true, CheckMs: answer.Millis(c.Certificate.CheckTime)}
 		}
 	}
 	cl, ok := inst.(kinds.Clued)
@@ -287,15 +287,3 @@ func grade(inst kinds.Instance, h *human.Result) *Grade {
 	}
 	return g
 }
-
-// valueAt is the label of the value a gives the unknown at q.
-func valueAt(inst kinds.Instance, a puzzle.Assignment, q puzzle.Pos) string {
-	for i, v := range inst.Vars() {
-		if v.Pos == q && i < len(a) && a[i] >= 0 && a[i] < len(v.Domain) {
-			return v.Domain[a[i]]
-		}
-	}
-	return "?"
-}
-
-func millis(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }

@@ -154,30 +154,15 @@ func (s *Server) parse(c *call, l *loaded, _ puzzle.Assignment) (any, error) {
 	return parseAnswer{Puzzle: b, Entries: l.entries, Warning: l.warning}, nil
 }
 
-type violationJSON struct {
-	Rule    string       `json:"rule"`
-	Message string       `json:"message"`
-	Cells   []puzzle.Pos `json:"cells"`
-}
-
-type verifyAnswer struct {
-	// Violations are the rules the board breaks; on a partial board only
-	// those that no filling of the undecided cells mends.
-	Violations []violationJSON `json:"violations"`
-	// Faults are the cells the violations name, once each.
-	Faults   []puzzle.Pos `json:"faults"`
-	Complete bool         `json:"complete"`
-	Solved   bool         `json:"solved"`
-}
-
 func (s *Server) verify(c *call, l *loaded, a puzzle.Assignment) (any, error) {
 	return faults(l.inst, a), nil
 }
 
 // faults runs the kind's Verify on a board and keeps what is wrong already:
 // Verify names each undecided unknown once, alone, as a reminder that it
-// is open, and those are no fault.
-func faults(inst kinds.Instance, a puzzle.Assignment) verifyAnswer {
+// is open, and those are no fault. The answer is the record `verify
+// --format json` writes, with the API's complete, faults and solved.
+func faults(inst kinds.Instance, a puzzle.Assignment) answer.VerifyRecord {
 	vars := inst.Vars()
 	open := map[puzzle.Pos]bool{}
 	for i, v := range a {
@@ -185,40 +170,32 @@ func faults(inst kinds.Instance, a puzzle.Assignment) verifyAnswer {
 			open[vars[i].Pos] = true
 		}
 	}
-	out := verifyAnswer{Violations: []violationJSON{}, Faults: []puzzle.Pos{}, Complete: len(open) == 0}
+	complete := len(open) == 0
+	cells := []puzzle.Pos{}
+	out := answer.VerifyRecord{Violations: []puzzle.Violation{}, Faults: &cells, Complete: &complete}
 	seen := map[puzzle.Pos]bool{}
 	for _, v := range inst.Verify(a) {
 		if len(v.Cells) == 1 && open[v.Cells[0]] {
 			continue
 		}
-		out.Violations = append(out.Violations, violationJSON{Rule: v.Rule, Message: v.Msg, Cells: v.Cells})
+		out.Violations = append(out.Violations, v)
 		for _, q := range v.Cells {
 			if !seen[q] {
 				seen[q] = true
-				out.Faults = append(out.Faults, q)
+				cells = append(cells, q)
 			}
 		}
 	}
-	out.Solved = out.Complete && len(out.Violations) == 0
+	out.Valid = len(out.Violations) == 0
+	solved := complete && out.Valid
+	out.Solved = &solved
 	return out
 }
 
-type hintAnswer struct {
-	// Step is the next step, the record `grade --hint --format json`
-	// writes; nil when there is none (Message says why).
-	Step *answer.StepRecord `json:"step,omitempty"`
-	// Forced are the values the step leaves single (unknown index →
-	// value), what "apply" fills in.
-	Forced map[int]int `json:"forced,omitempty"`
-	// Mistake: no solution agrees with the board; Wrong are the cells
-	// where it differs from a solution.
-	Mistake bool         `json:"mistake,omitempty"`
-	Wrong   []puzzle.Pos `json:"wrong,omitempty"`
-	Solved  bool         `json:"solved,omitempty"`
-	Message string       `json:"message"`
-}
-
-// hint is the human solver's next step from the player's board. The board
+// hint is the human solver's next step from the player's board, answered
+// as the record `grade --hint --format json` writes (answer.HintRecord:
+// the step as "hint", null when there is none and message says why), with
+// the API's forced values, mistake and wrong cells. The board
 // must agree with some solution (the SAT oracle says whether it does), or
 // a step from it would be a deduction from a mistake; and the step's
 // eliminations are checked by the oracle under the board, so that a hint
@@ -235,7 +212,7 @@ func (s *Server) hint(c *call, l *loaded, a puzzle.Assignment) (any, error) {
 			continue
 		}
 		if !cands[i].Has(v) {
-			return hintAnswer{Mistake: true, Wrong: []puzzle.Pos{inst.Vars()[i].Pos},
+			return answer.HintRecord{Mistake: true, Wrong: []puzzle.Pos{inst.Vars()[i].Pos},
 				Message: fmt.Sprintf("%s cannot be %s: the puzzle rules it out from the start", inst.Vars()[i].Name, inst.Vars()[i].Domain[v])}, nil
 		}
 		cands[i] = human.Only(v)
@@ -266,9 +243,9 @@ func (s *Server) hint(c *call, l *loaded, a puzzle.Assignment) (any, error) {
 	}
 	if st == nil {
 		if allSingle(cands) {
-			return hintAnswer{Solved: true, Message: "solved: every cell is decided and no rule is broken"}, nil
+			return answer.HintRecord{Solved: true, Message: "solved: every cell is decided and no rule is broken"}, nil
 		}
-		return hintAnswer{Message: "the human rules find no further step from this board"}, nil
+		return answer.HintRecord{Message: "the human rules find no further step from this board"}, nil
 	}
 	for _, e := range st.Elims {
 		e := e
@@ -280,12 +257,12 @@ func (s *Server) hint(c *call, l *loaded, a puzzle.Assignment) (any, error) {
 			// A rule that assumes a unique solution (Linjat's) on a
 			// puzzle that has several, or an unsound rule file: no hint
 			// rather than a wrong one.
-			return hintAnswer{Message: fmt.Sprintf("the next step the rules find ([%s] %s) does not hold here: it rules out %s, which a solution agreeing with this board has",
+			return answer.HintRecord{Message: fmt.Sprintf("the next step the rules find ([%s] %s) does not hold here: it rules out %s, which a solution agreeing with this board has",
 				st.Rule, st.Reason, crosscheck.Describe(inst, e))}, nil
 		}
 	}
 	rec := answer.Step(inst, *st)
-	ans := hintAnswer{Step: &rec, Forced: map[int]int{}, Message: fmt.Sprintf("[%s, level %d] %s", st.Rule, st.Level, st.Reason)}
+	ans := answer.HintRecord{Hint: &rec, Forced: map[int]int{}, Message: fmt.Sprintf("[%s, level %d] %s", st.Rule, st.Level, st.Reason)}
 	after := append([]human.Cands(nil), cands...)
 	for _, e := range st.Elims {
 		if e.Var >= 0 && e.Var < len(after) {
@@ -319,7 +296,7 @@ func (s *Server) mistake(c *call, inst kinds.Instance, a puzzle.Assignment, stru
 		return nil, err
 	}
 	if st != sat.Sat {
-		return hintAnswer{Mistake: true, Message: "the puzzle has no solution"}, nil
+		return answer.HintRecord{Mistake: true, Message: "the puzzle has no solution"}, nil
 	}
 	var wrong []puzzle.Pos
 	vars := inst.Vars()
@@ -340,70 +317,50 @@ func (s *Server) mistake(c *call, inst kinds.Instance, a puzzle.Assignment, stru
 	if len(marks) > 0 {
 		msg += fmt.Sprintf("; struck candidates a solution needs: %s", strings.Join(marks, ", "))
 	}
-	return hintAnswer{Mistake: true, Wrong: wrong, Message: msg}, nil
+	return answer.HintRecord{Mistake: true, Wrong: wrong, Message: msg}, nil
 }
 
-type solveAnswer struct {
-	Status   string `json:"status"` // solved or unsolvable
-	Solution []int  `json:"solution,omitempty"`
-}
-
+// solve answers the record `solve --format json` writes
+// (answer.SolveRecord), with the solution's value indexes as "values".
 func (s *Server) solve(c *call, l *loaded, _ puzzle.Assignment) (any, error) {
+	t0 := time.Now()
 	st, sol, err := solve.One(c.ctx, l.inst, s.opt.Solver)
 	if err != nil {
 		return nil, err
 	}
-	switch st {
-	case sat.Sat:
-		return solveAnswer{Status: "solved", Solution: sol}, nil
-	case sat.Unsat:
-		return solveAnswer{Status: "unsolvable"}, nil
+	if st != sat.Sat && st != sat.Unsat {
+		return nil, errSolverUnknown
 	}
-	return nil, errSolverUnknown
+	out := answer.Solve(l.inst, st, sol)
+	out.Values, out.Solver, out.Ms = sol, s.opt.SolverName, answer.Millis(time.Since(t0))
+	return out, nil
 }
 
 // errSolverUnknown is a solver that stopped without an answer or an error
 // of its own (a back-end's own limit).
 var errSolverUnknown = errors.New("the solver stopped before an answer")
 
-type checkAnswer struct {
-	Status string `json:"status"` // unique, multiple or unsolvable
-	// First and Second are two solutions when there are several, and
-	// Differences the cells where they differ.
-	First       []int        `json:"first,omitempty"`
-	Second      []int        `json:"second,omitempty"`
-	Differences []puzzle.Pos `json:"differences,omitempty"`
-	MS          int64        `json:"ms"`
-}
-
+// check answers the record `check --format json` writes
+// (answer.CheckRecord: status, solution, second_solution, differences),
+// with the solutions' value indexes as "values" and "second_values".
 func (s *Server) check(c *call, l *loaded, _ puzzle.Assignment) (any, error) {
 	t0 := time.Now()
 	r, err := solve.Check(c.ctx, l.inst, s.opt.Solver, false)
 	if err != nil {
 		return nil, err
 	}
-	out := checkAnswer{Status: r.Status.String(), MS: time.Since(t0).Milliseconds()}
-	switch r.Status {
-	case sat.UniquenessUnknown:
+	if r.Status == sat.UniquenessUnknown {
 		return nil, errSolverUnknown
-	case sat.MultipleSolutions:
-		out.First, out.Second, out.Differences = r.First, r.Second, r.Differences
 	}
+	out := answer.Check(l.inst, r)
+	out.Values, out.SecondValues = r.First, r.Second
+	out.Solver, out.Ms = s.opt.SolverName, answer.Millis(time.Since(t0))
 	return out, nil
 }
 
-type gradeAnswer struct {
-	Status string              `json:"status"` // the human solve's: solved, stuck, contradiction
-	SAT    string              `json:"sat"`    // unique, multiple, unsolvable
-	Band   string              `json:"band,omitempty"`
-	Report human.Report        `json:"report"`
-	Metric map[string]any      `json:"metrics,omitempty"`
-	Steps  []answer.StepRecord `json:"steps"`
-	// More counts the steps left out beyond the first maxGradeSteps.
-	More int   `json:"more,omitempty"`
-	MS   int64 `json:"ms"`
-}
-
+// grade answers the record `grade --steps --format json` writes
+// (answer.GradeRecord), with the band the grade lands in and at most
+// maxGradeSteps steps ("more" counts those left out).
 func (s *Server) grade(c *call, l *loaded, _ puzzle.Assignment) (any, error) {
 	t0 := time.Now()
 	r, err := crosscheck.Grade(c.ctx, l.inst, crosscheck.Options{Solver: s.opt.Solver, Trials: -1})
@@ -416,9 +373,11 @@ func (s *Server) grade(c *call, l *loaded, _ puzzle.Assignment) (any, error) {
 		// this puzzle, not a fault of the server.
 		return nil, &httpError{http.StatusUnprocessableEntity, "grade: " + err.Error()}
 	}
-	out := gradeAnswer{Status: string(r.Human.Status), Report: r.Human.Report, Metric: r.Metrics, Steps: []answer.StepRecord{}}
+	steps := []answer.StepRecord{}
+	out := answer.GradeRecord{Status: string(r.Human.Status), Report: r.Human.Report, Metrics: r.Metrics,
+		Layers: r.Human.Layers, Certified: r.Certified, Solution: answer.Draw(l.inst, r.Solution), Solver: s.opt.SolverName, Steps: &steps}
 	if r.SAT != nil {
-		out.SAT = r.SAT.Status.String()
+		out.SATStatus = r.SAT.Status.String()
 	}
 	if l.kind.Generate != nil {
 		// The first (easiest) band the grade lands in: the bands of a kind
@@ -435,9 +394,9 @@ func (s *Server) grade(c *call, l *loaded, _ puzzle.Assignment) (any, error) {
 			out.More = len(r.Human.Steps) - i
 			break
 		}
-		out.Steps = append(out.Steps, answer.Step(l.inst, r.Human.Steps[i]))
+		steps = append(steps, answer.Step(l.inst, r.Human.Steps[i]))
 	}
-	out.MS = time.Since(t0).Milliseconds()
+	out.Ms = answer.Millis(time.Since(t0))
 	return out, nil
 }
 

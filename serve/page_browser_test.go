@@ -2,6 +2,7 @@ package serve
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -260,4 +261,53 @@ func TestBrowserMovesDrag(t *testing.T) {
 		t.Errorf("%d tokens outlined, want 1", n)
 	}
 	b.shot("moves-keys")
+}
+
+// TestBrowserAnswers: the page reads the answer records (answer.*Record)
+// the CLI writes too: check's two solutions drawn from "values" and
+// "second_values" with the "differences" marked, grade's "sat_status",
+// Autocomplete and Check solution from solve's "values".
+func TestBrowserAnswers(t *testing.T) {
+	b := newBrowser(t)
+	b.do("load the page", chromedp.Navigate(b.url+"/"))
+	b.wait("the examples listed", `document.querySelector('#example option[value="juosan-5x5_1"]') !== null`)
+
+	b.open("juosan-5x5_1", "juosan 5x5_1")
+	b.do("check uniqueness", click("#check"))
+	b.wait("both solutions drawn, the differences marked", `!document.getElementById('compare').hidden &&
+		document.querySelectorAll('#board1 .value').length === 25 && document.querySelectorAll('#board2 .value').length === 25 &&
+		document.querySelectorAll('#board .diff-mark').length > 0`)
+	if msg := b.text("#message"); !strings.Contains(msg, "Not unique: two solutions differ in") {
+		t.Errorf("check message %q, want not unique", msg)
+	}
+
+	b.open("juosan-6x6_1", "juosan 6x6_1")
+	b.do("check uniqueness", click("#check"))
+	b.wait("unique", `document.getElementById('message').textContent.startsWith('Unique')`)
+	if msg := b.text("#message"); !regexp.MustCompile(`\(SAT, \d+ ms\)`).MatchString(msg) {
+		t.Errorf("check message %q, want the time in whole ms", msg)
+	}
+	b.do("grade", click("#grade"))
+	b.wait("graded", `document.getElementById('message').textContent.startsWith('Difficulty')`)
+	if msg := b.text("#message"); !strings.Contains(msg, "SAT: unique.") {
+		t.Errorf("grade message %q, want SAT's answer", msg)
+	}
+	if d := b.text("#details"); !regexp.MustCompile(`steps in \d+ layers, \d+ trials, \d+ ms`).MatchString(d) {
+		t.Errorf("grade details %q, want the steps and the time", d)
+	}
+	// r1c6 is | in the solution; one click makes it -, which breaks no
+	// rule yet.
+	b.do("a wrong value", click("#cell-0-5"))
+	b.wait("the value drawn", `document.querySelectorAll('#board .value').length === 1`)
+	if n := b.count(".fault-mark"); n != 0 {
+		t.Errorf("%d cells marked before checking against the solution, want none", n)
+	}
+	b.do("check against the solution", click("#check-sol"))
+	b.wait("the value marked wrong", `document.querySelectorAll('.fault-mark').length === 1`)
+	b.do("check solution off", click("#check-sol"), click("#clear"))
+	b.do("autocomplete", click("#solve"))
+	b.wait("solved", `document.getElementById('message').textContent.includes('Solved')`)
+	if n := b.count("#board .value"); n != 36 {
+		t.Errorf("autocomplete drew %d values, want 36", n)
+	}
 }

@@ -49,7 +49,7 @@ func TestHintIsGradeHint(t *testing.T) {
 		t.Run(k, func(t *testing.T) {
 			b := parsed(t, ts, oneExample[k])
 			var raw struct {
-				Step json.RawMessage `json:"step"`
+				Step json.RawMessage `json:"hint"`
 			}
 			post(t, ts, "/api/hint", map[string]any{"text": b.Text, "kind": b.Kind, "values": b.Fixed}, &raw)
 

@@ -12,7 +12,12 @@
 // # API
 //
 // Cells are {"row", "col"} from 1 everywhere, as the command line writes
-// them. Every endpoint takes and returns JSON (POST bodies with Content-Type
+// them. Solve, check, verify, hint and grade answer the records the
+// command line writes with --format json (package answer: SolveRecord,
+// CheckRecord, VerifyRecord, HintRecord, GradeRecord), without its file,
+// kind and name, with the API's own keys beside (value indexes for the
+// page to draw: "values", "second_values"; each record says which keys
+// are whose). Every endpoint takes and returns JSON (POST bodies with Content-Type
 // application/json). A puzzle travels in every request as its text, so the
 // server keeps no state between requests:
 //
@@ -39,10 +44,10 @@
 //	                         canonical "text", its "url" (the query of the page's address that
 //	                         opens it: /?URL) and its "puzzlink" address where puzz.link has one
 //	POST /api/verify         puzzle + values → the rules broken ("violations", each with its
-//	                         cells), "complete", "solved"; on a partial board only what no
-//	                         filling of the undecided cells can mend
-//	POST /api/hint           puzzle + values → the human solver's next step from that board,
-//	                         as `grade --hint --format json` writes it (answer.StepRecord), and
+//	                         cells), "valid", "complete", "solved", "faults"; on a partial
+//	                         board only what no filling of the undecided cells can mend
+//	POST /api/hint           puzzle + values → the human solver's next step from that board
+//	                         ("hint"), as `grade --hint --format json` writes it, and
 //	                         the values it forces ("mistake" instead when no solution agrees
 //	                         with the board, with the cells that differ from a solution);
 //	                         "struck" ([[unknown, value], ...]) are candidates the player ruled
@@ -140,6 +145,9 @@ const maxHeaderBytes = 64 << 10
 type Options struct {
 	// Solver makes the SAT solvers; every request makes its own.
 	Solver sat.Factory
+	// SolverName names Solver's back-end in the answers' "solver", as the
+	// command line's --solver does ("": not named).
+	SolverName string
 	// Timeout bounds each request's solving (0: DefaultTimeout).
 	Timeout time.Duration
 	// MaxBody bounds a request body in bytes (0: DefaultMaxBody).

@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/puzzlesat/puzzlesat/answer"
 	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
 	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/puzzle"
@@ -134,13 +135,13 @@ func parsed(t *testing.T, ts *httptest.Server, id string) *board {
 }
 
 // solved opens an example and solves it through the API.
-func solved(t *testing.T, ts *httptest.Server, id string) (*board, solveAnswer) {
+func solved(t *testing.T, ts *httptest.Server, id string) (*board, answer.SolveRecord) {
 	t.Helper()
 	b := parsed(t, ts, id)
-	var sol solveAnswer
+	var sol answer.SolveRecord
 	post(t, ts, "/api/solve", map[string]any{"text": b.Text}, &sol)
-	if sol.Status != "solved" || len(sol.Solution) != len(b.Vars) {
-		t.Fatalf("solve: have %s with %d values, want solved with %d", sol.Status, len(sol.Solution), len(b.Vars))
+	if sol.Status != "solved" || len(sol.Values) != len(b.Vars) {
+		t.Fatalf("solve: have %s with %d values, want solved with %d", sol.Status, len(sol.Values), len(b.Vars))
 	}
 	return b, sol
 }
@@ -269,24 +270,24 @@ func TestSolveVerifyCheckGrade(t *testing.T) {
 	for _, kind := range kindsInOrder() {
 		t.Run(kind, func(t *testing.T) {
 			b, sol := solved(t, ts, oneExample[kind])
-			var v verifyAnswer
-			post(t, ts, "/api/verify", map[string]any{"text": b.Text, "values": sol.Solution}, &v)
-			if !v.Solved || len(v.Violations) != 0 {
+			var v answer.VerifyRecord
+			post(t, ts, "/api/verify", map[string]any{"text": b.Text, "values": sol.Values}, &v)
+			if !isTrue(v.Solved) || !v.Valid || len(v.Violations) != 0 {
 				t.Errorf("verify(solution): have %+v, want solved", v)
 			}
 			post(t, ts, "/api/verify", map[string]any{"text": b.Text, "values": b.Fixed}, &v)
-			if v.Solved || v.Complete || len(v.Violations) != 0 || len(v.Faults) != 0 {
+			if isTrue(v.Solved) || isTrue(v.Complete) || v.Solved == nil || v.Complete == nil || !v.Valid || len(v.Violations) != 0 || v.Faults == nil || len(*v.Faults) != 0 {
 				t.Errorf("verify(empty board): have %+v, want open and no fault", v)
 			}
-			var ch checkAnswer
+			var ch answer.CheckRecord
 			post(t, ts, "/api/check", map[string]any{"text": b.Text}, &ch)
-			if ch.Status != "unique" || ch.First != nil {
-				t.Errorf("check: have %s (first %v), want unique without the solution", ch.Status, ch.First)
+			if ch.Status != "unique" || len(ch.Values) != len(b.Vars) || len(ch.Solution) == 0 || ch.SecondSolution != nil || ch.SecondValues != nil || len(ch.Differences) != 0 {
+				t.Errorf("check: have %+v, want unique with the solution alone", ch)
 			}
-			var g gradeAnswer
+			var g answer.GradeRecord
 			post(t, ts, "/api/grade", map[string]any{"text": b.Text}, &g)
-			if g.Status != "solved" || g.SAT != "unique" || len(g.Steps) == 0 || g.Report.Steps != len(g.Steps) {
-				t.Errorf("grade: have %s, SAT %s, %d steps (report %d), want solved, unique and the steps", g.Status, g.SAT, len(g.Steps), g.Report.Steps)
+			if g.Status != "solved" || g.SATStatus != "unique" || g.Steps == nil || len(*g.Steps) == 0 || g.Report.Steps != len(*g.Steps) || len(g.Solution) == 0 {
+				t.Errorf("grade: have %+v, want solved, unique, the solution and the steps", g)
 			}
 			if g.Band == "" {
 				t.Errorf("grade: no band for %s (every kind has generation metadata, and its example is in a band)", kind)
@@ -304,12 +305,12 @@ func TestVerifyFaults(t *testing.T) {
 	for r := range 3 {
 		vals[r*b.Cols] = 0
 	}
-	var v verifyAnswer
+	var v answer.VerifyRecord
 	post(t, ts, "/api/verify", map[string]any{"text": b.Text, "values": vals}, &v)
 	want := []puzzle.Pos{{Row: 0, Col: 0}, {Row: 1, Col: 0}, {Row: 2, Col: 0}}
-	if !slices.ContainsFunc(v.Violations, func(v violationJSON) bool {
+	if !slices.ContainsFunc(v.Violations, func(v puzzle.Violation) bool {
 		return v.Rule == "three-horizontal-bars" && slices.Equal(v.Cells, want)
-	}) || !slices.Equal(v.Faults, want) {
+	}) || v.Faults == nil || !slices.Equal(*v.Faults, want) || v.Valid {
 		t.Errorf("have %+v, want three-horizontal-bars at %v, and no other cell", v, want)
 	}
 }
@@ -326,24 +327,24 @@ func TestHint(t *testing.T) {
 			half := slices.Clone(b.Fixed)
 			for i := range half {
 				if i%2 == 0 {
-					half[i] = sol.Solution[i]
+					half[i] = sol.Values[i]
 				}
 			}
 			for name, board := range map[string][]int{"empty": b.Fixed, "half": half} {
-				var h hintAnswer
+				var h answer.HintRecord
 				post(t, ts, "/api/hint", map[string]any{"text": b.Text, "values": board}, &h)
-				if h.Step == nil || h.Step.Rule == "" || h.Step.Reason == "" || len(h.Step.Elims) == 0 {
+				if h.Hint == nil || h.Hint.Rule == "" || h.Hint.Reason == "" || len(h.Hint.Elims) == 0 {
 					t.Errorf("%s board: have %+v, want a step with eliminations", name, h)
 					continue
 				}
-				for _, e := range h.Step.Elims {
-					if sol.Solution[e.Var] == e.Value {
+				for _, e := range h.Hint.Elims {
+					if sol.Values[e.Var] == e.Value {
 						t.Errorf("%s board: the hint eliminates %v = %s, the solution's value", name, e.Cell, e.Label)
 					}
 				}
 				for i, v := range h.Forced {
-					if sol.Solution[i] != v {
-						t.Errorf("%s board: the hint forces unknown %d to %d, the solution has %d", name, i, v, sol.Solution[i])
+					if sol.Values[i] != v {
+						t.Errorf("%s board: the hint forces unknown %d to %d, the solution has %d", name, i, v, sol.Values[i])
 					}
 				}
 			}
@@ -353,15 +354,15 @@ func TestHint(t *testing.T) {
 			for i >= 0 && b.Fixed[i] >= 0 {
 				i++
 			}
-			wrong[i] = (sol.Solution[i] + 1) % len(b.Vars[i].Domain)
-			var h hintAnswer
+			wrong[i] = (sol.Values[i] + 1) % len(b.Vars[i].Domain)
+			var h answer.HintRecord
 			post(t, ts, "/api/hint", map[string]any{"text": b.Text, "values": wrong}, &h)
 			if want := []puzzle.Pos{b.Vars[i].Cell}; !h.Mistake || !slices.Equal(h.Wrong, want) {
 				t.Errorf("wrong value at %v: have %+v, want a mistake there", want, h)
 			}
-			var done hintAnswer
-			post(t, ts, "/api/hint", map[string]any{"text": b.Text, "values": sol.Solution}, &done)
-			if !done.Solved || done.Step != nil {
+			var done answer.HintRecord
+			post(t, ts, "/api/hint", map[string]any{"text": b.Text, "values": sol.Values}, &done)
+			if !done.Solved || done.Hint != nil {
 				t.Errorf("solved board: have %+v, want solved", done)
 			}
 		})
@@ -374,9 +375,9 @@ func TestHint(t *testing.T) {
 func TestNonUnique(t *testing.T) {
 	_, ts := newTestServer(t, Options{})
 	for _, text := range []string{"linjat\nsize 2 3\n2__\n___\n", "linjat\nsize 3 3\n2__\n_3_\n___\n", readTestdata(t, "juosan/janko_instances.json")} {
-		var h hintAnswer
+		var h answer.HintRecord
 		post(t, ts, "/api/hint", map[string]any{"text": text}, &h)
-		if h.Step == nil && h.Message == "" {
+		if h.Hint == nil && h.Message == "" {
 			t.Errorf("hint on %.30q: have neither a step nor a message", text)
 		}
 		status, data := do(t, ts, http.MethodPost, "/api/grade", map[string]any{"text": text}, nil)
@@ -391,15 +392,18 @@ func TestNonUnique(t *testing.T) {
 func TestCheckMultiple(t *testing.T) {
 	_, ts := newTestServer(t, Options{})
 	b := parsed(t, ts, "juosan-5x5_1")
-	var ch checkAnswer
+	var ch answer.CheckRecord
 	post(t, ts, "/api/check", map[string]any{"text": b.Text}, &ch)
-	if ch.Status != "multiple" || len(ch.Differences) == 0 || len(ch.First) != len(b.Vars) || len(ch.Second) != len(b.Vars) {
+	if ch.Status != "multiple" || len(ch.Differences) == 0 || len(ch.Values) != len(b.Vars) || len(ch.SecondValues) != len(b.Vars) ||
+		len(ch.Solution) != b.Rows || len(ch.SecondSolution) != b.Rows {
 		t.Fatalf("have %+v, want multiple with two solutions and their differences", ch)
 	}
 	for _, d := range ch.Differences {
-		i := d.Row*b.Cols + d.Col
-		if ch.First[i] == ch.Second[i] {
-			t.Errorf("difference at %v, but both solutions have %d there", d, ch.First[i])
+		// Cells from 1, as r1c1; one unknown per cell in Juosan.
+		i := (d.Row-1)*b.Cols + d.Col - 1
+		if ch.Values[i] == ch.SecondValues[i] || d.First == d.Second ||
+			d.First != b.Vars[i].Domain[ch.Values[i]] || d.Second != b.Vars[i].Domain[ch.SecondValues[i]] {
+			t.Errorf("difference %+v, but the solutions have %d and %d there", d, ch.Values[i], ch.SecondValues[i])
 		}
 	}
 }
@@ -416,7 +420,7 @@ func TestGenerate(t *testing.T) {
 			if g.Puzzle == nil || g.Puzzle.Kind != tc.kind || g.Puzzle.Rows != tc.size || g.Band != "easy" || g.Seed != 7 {
 				t.Fatalf("have %+v, want an easy %dx%d %s of seed 7", g, tc.size, tc.size, tc.kind)
 			}
-			var ch checkAnswer
+			var ch answer.CheckRecord
 			post(t, ts, "/api/check", map[string]any{"text": g.Puzzle.Text}, &ch)
 			if ch.Status != "unique" {
 				t.Errorf("the generated puzzle is %s, want unique", ch.Status)
@@ -708,7 +712,7 @@ func TestConcurrent(t *testing.T) {
 			defer wg.Done()
 			id := []string{"juosan-6x6_1", "juosan-5x5_1"}[i%2]
 			want := []string{"unique", "multiple"}[i%2]
-			var ch checkAnswer
+			var ch answer.CheckRecord
 			post(t, ts, "/api/check", map[string]any{"example": id}, &ch)
 			if ch.Status != want {
 				t.Errorf("%s: have %s, want %s", id, ch.Status, want)
@@ -791,3 +795,6 @@ func TestGenerateShift(t *testing.T) {
 	}
 	post(t, ts, "/api/shift/parse", map[string]any{"text": "http://127.0.0.1:8080/?" + p.Puzzle.URL + "#p=x"}, &p)
 }
+
+// isTrue is a *bool that is set and true.
+func isTrue(b *bool) bool { return b != nil && *b }

@@ -71,17 +71,14 @@ func gradeAction(c *cli.Context, args []string) error {
 		if h.Status != human.StatusSolved {
 			code = appio.ExitNo
 		}
-		rec := gradeRecord{File: it.file, Kind: it.kind.Name, Name: it.inst.Name(),
-			Status: string(h.Status), SATStatus: r.SAT.Status.String(), Report: h.Report,
+		rec := answer.GradeRecord{Status: string(h.Status), SATStatus: r.SAT.Status.String(), Report: h.Report,
 			Layers: h.Layers, Certified: r.Certified, Metrics: r.Metrics, Solver: c.String("solver"), Ms: ms}
 		if c.Bool("steps") {
 			steps := answer.Steps(it.inst, h.Steps)
 			rec.Steps = &steps
 		}
-		if r.Solution != nil {
-			rec.Solution = it.inst.Draw(r.Solution)
-		}
-		return code, b.emit(c, rec, func(w io.Writer) {
+		rec.Solution = answer.Draw(it.inst, r.Solution)
+		return code, b.emit(c, it, rec, func(w io.Writer) {
 			fmt.Fprintf(w, "%s: %s by rules; SAT: %s (%.1f ms)\n", label, h.Status, r.SAT.Status, ms)
 			if c.Bool("steps") {
 				printSteps(w, it.inst, h.Steps, "  ")
@@ -173,12 +170,12 @@ func printProof(w io.Writer, inst kinds.Instance, s human.Step, indent string) {
 func printHint(c *cli.Context, it item, label string, r *crosscheck.Result, asJSON bool) (int, error) {
 	code := appio.ExitOK
 	if asJSON {
-		rec := hintRecord{File: it.file, Kind: it.kind.Name, Name: it.inst.Name(), SATStatus: r.SAT.Status.String()}
+		rec := answer.HintRecord{SATStatus: r.SAT.Status.String()}
 		if r.Hint != nil {
 			h := answer.Step(it.inst, *r.Hint)
 			rec.Hint = &h
 		}
-		err := appio.WriteJSON(c.App.Writer, rec)
+		err := appio.WriteJSON(c.App.Writer, it.filed(rec))
 		if err != nil {
 			return 0, err
 		}

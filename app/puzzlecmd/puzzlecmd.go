@@ -16,6 +16,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/puzzlesat/puzzlesat/answer"
 	"github.com/puzzlesat/puzzlesat/app/appio"
 	"github.com/puzzlesat/puzzlesat/internal/plural"
 	"github.com/puzzlesat/puzzlesat/kinds"
@@ -89,15 +90,6 @@ type batch struct {
 	ctx    context.Context
 }
 
-// cellJSON is a cell where two solutions differ: its position, numbered
-// from 1 as in r1c1, and the two values.
-type cellJSON struct {
-	Col    int    `json:"col"`
-	First  string `json:"first"`
-	Row    int    `json:"row"`
-	Second string `json:"second"`
-}
-
 // forEach runs a command over its puzzles: do works on one puzzle (label
 // names it in messages) and returns that puzzle's exit code; the command
 // exits with the worst of them. An error from do is that puzzle's alone:
@@ -154,9 +146,15 @@ func report(w io.Writer, label string, err error) int {
 	return ec.ExitCode()
 }
 
-// emit writes one puzzle's answer: rec as a line of JSON, or text.
-func (b *batch) emit(c *cli.Context, rec any, text func(w io.Writer)) error {
-	return appio.Emit(c.App.Writer, b.json, rec, text)
+// emit writes one puzzle's answer: rec (an answer record) as a line of
+// JSON in its envelope naming the puzzle, or text.
+func (b *batch) emit(c *cli.Context, it item, rec any, text func(w io.Writer)) error {
+	return appio.Emit(c.App.Writer, b.json, it.filed(rec), text)
+}
+
+// filed is rec in the envelope that names its puzzle.
+func (it item) filed(rec any) filed {
+	return filed{File: it.file, Kind: it.kind.Name, Name: it.inst.Name(), Answer: rec}
 }
 
 // timed asks one puzzle's question, ask, and says how long it took in
@@ -180,23 +178,21 @@ func solveAction(c *cli.Context, args []string) error {
 	return forEach(c, args, func(b *batch, it item, label string) (int, error) {
 		var st sat.Status
 		var a puzzle.Assignment
-		ms, status, code, err := timed("solved", func() (err error) {
+		ms, _, code, err := timed("solved", func() (err error) {
 			st, a, err = solve.One(b.ctx, it.inst, b.solver)
 			return err
 		})
-		switch {
-		case err != nil:
+		if err != nil {
 			return 0, err
-		case code == appio.ExitTimeout: // timed said so
-		case st == sat.Unsat:
-			status, code = "unsolvable", appio.ExitNo
-		case st != sat.Sat:
-			status, code = "timeout", appio.ExitTimeout
 		}
-		rec := solveRecord{File: it.file, Kind: it.kind.Name, Name: it.inst.Name(),
-			Status: status, Solver: c.String("solver"), Ms: ms, Solution: drawOrNil(it.inst, a)}
-		return code, b.emit(c, rec, func(w io.Writer) {
-			fmt.Fprintf(w, "%s: %s (%s, %.1f ms)\n", label, status, c.String("solver"), ms)
+		rec := answer.Solve(it.inst, st, a)
+		if code == appio.ExitTimeout { // timed said so
+			rec = answer.SolveRecord{Status: "timeout"}
+		}
+		rec.Solver, rec.Ms = c.String("solver"), ms
+		code = map[string]int{"solved": appio.ExitOK, "unsolvable": appio.ExitNo, "timeout": appio.ExitTimeout}[rec.Status]
+		return code, b.emit(c, it, rec, func(w io.Writer) {
+			fmt.Fprintf(w, "%s: %s (%s, %.1f ms)\n", label, rec.Status, rec.Solver, ms)
 			drawLines(w, "  ", rec.Solution)
 		})
 	})
@@ -230,32 +226,21 @@ func checkAction(c *cli.Context, args []string) error {
 				return 0, err
 			}
 		}
-		diffs := []cellJSON{}
-		for _, p := range r.Differences {
-			diffs = append(diffs, cellJSON{Row: p.Row + 1, Col: p.Col + 1,
-				First: valueAt(it.inst, r.First, p), Second: valueAt(it.inst, r.Second, p)})
-		}
-		rec := checkRecord{File: it.file, Kind: it.kind.Name, Name: it.inst.Name(),
-			Status: status, Solution: drawOrNil(it.inst, r.First), Second: drawOrNil(it.inst, r.Second),
-			Differences: diffs, Route: route, Solver: c.String("solver"), Ms: ms}
-		if r.Certificate != nil {
-			rec.Certificate = &certificateRecord{Lemmas: r.Certificate.Size(), Checked: true,
-				Backend: r.Certificate.Backend,
-				SolveMs: appio.Millis(r.Certificate.SolveTime), CheckMs: appio.Millis(r.Certificate.CheckTime)}
-		}
-		return code, b.emit(c, rec, func(w io.Writer) { printCheck(w, label, c.String("solver"), rec) })
+		rec := answer.Check(it.inst, r)
+		rec.Status, rec.Route, rec.Solver, rec.Ms = status, route, c.String("solver"), ms
+		return code, b.emit(c, it, rec, func(w io.Writer) { printCheck(w, label, rec) })
 	})
 }
 
 // printCheck is check's text output.
-func printCheck(w io.Writer, label, solver string, rec checkRecord) {
-	fmt.Fprintf(w, "%s: %s (%s, %.1f ms)\n", label, rec.Status, solver, rec.Ms)
+func printCheck(w io.Writer, label string, rec answer.CheckRecord) {
+	fmt.Fprintf(w, "%s: %s (%s, %.1f ms)\n", label, rec.Status, rec.Solver, rec.Ms)
 	switch {
-	case rec.Second != nil:
+	case rec.SecondSolution != nil:
 		fmt.Fprintln(w, "  solution 1:")
 		drawLines(w, "    ", rec.Solution)
 		fmt.Fprintln(w, "  solution 2:")
-		drawLines(w, "    ", rec.Second)
+		drawLines(w, "    ", rec.SecondSolution)
 		cells := make([]string, len(rec.Differences))
 		for i, d := range rec.Differences {
 			cells[i] = fmt.Sprintf("r%dc%d (%s/%s)", d.Row, d.Col, d.First, d.Second)
@@ -276,23 +261,6 @@ func printCheck(w io.Writer, label, solver string, rec checkRecord) {
 	}
 }
 
-func drawOrNil(inst kinds.Instance, a puzzle.Assignment) []string {
-	if a == nil {
-		return nil
-	}
-	return inst.Draw(a)
-}
-
-// valueAt is the label of the value a gives the unknown at p.
-func valueAt(inst kinds.Instance, a puzzle.Assignment, p puzzle.Pos) string {
-	for i, v := range inst.Vars() {
-		if v.Pos == p && i < len(a) && a[i] >= 0 && a[i] < len(v.Domain) {
-			return v.Domain[a[i]]
-		}
-	}
-	return "?"
-}
-
 func backboneAction(c *cli.Context, args []string) error {
 	return forEach(c, args, func(b *batch, it item, label string) (int, error) {
 		var r *solve.BackboneResult
@@ -307,13 +275,12 @@ func backboneAction(c *cli.Context, args []string) error {
 		case r.Status == sat.Unsat:
 			status, code = "unsolvable", appio.ExitNo
 		}
-		rec := backboneRecord{File: it.file, Kind: it.kind.Name, Name: it.inst.Name(),
-			Status: status, Solver: c.String("solver"), Ms: ms, Unknowns: len(it.inst.Vars())}
+		rec := answer.BackboneRecord{Status: status, Solver: c.String("solver"), Ms: ms, Unknowns: len(it.inst.Vars())}
 		if status == "ok" {
 			rec.Determined = &r.Determined
 			rec.Backbone = it.inst.Draw(r.Fixed)
 		}
-		return code, b.emit(c, rec, func(w io.Writer) {
+		return code, b.emit(c, it, rec, func(w io.Writer) {
 			fmt.Fprintf(w, "%s: %s (%s, %.1f ms)\n", label, status, c.String("solver"), ms)
 			if status == "ok" {
 				drawLines(w, "  ", rec.Backbone)
@@ -341,9 +308,8 @@ func countAction(c *cli.Context, args []string) error {
 		case !complete:
 			status = "capped"
 		}
-		rec := countRecord{File: it.file, Kind: it.kind.Name, Name: it.inst.Name(),
-			Count: n, Status: status, Solver: c.String("solver"), Ms: ms}
-		return code, b.emit(c, rec, func(w io.Writer) {
+		rec := answer.CountRecord{Count: n, Status: status, Solver: c.String("solver"), Ms: ms}
+		return code, b.emit(c, it, rec, func(w io.Writer) {
 			switch status {
 			case "complete":
 				fmt.Fprintf(w, "%s: %s (%.1f ms)\n", label, plural.N(n, "solution"), ms)
@@ -385,8 +351,7 @@ func verifyAction(c *cli.Context, args []string) error {
 		if vs == nil {
 			vs = []puzzle.Violation{}
 		}
-		if err := appio.WriteJSON(c.App.Writer, verifyRecord{File: it.file, Kind: it.kind.Name, Name: it.inst.Name(),
-			SolutionFile: name, Valid: len(vs) == 0, Violations: vs}); err != nil {
+		if err := appio.WriteJSON(c.App.Writer, it.filed(answer.VerifyRecord{SolutionFile: name, Valid: len(vs) == 0, Violations: vs})); err != nil {
 			return err
 		}
 	} else if len(vs) == 0 {

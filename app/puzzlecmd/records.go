@@ -1,102 +1,59 @@
 package puzzlecmd
 
 import (
-	"github.com/puzzlesat/puzzlesat/answer"
-	"github.com/puzzlesat/puzzlesat/human"
-	"github.com/puzzlesat/puzzlesat/puzzle"
+	"bytes"
+	"encoding/json"
+	"maps"
+	"slices"
 )
 
-// The JSON objects the puzzle commands write, one type per command. Every
-// one names the puzzle's file, name and kind. Fields are in alphabetical
-// order of their keys, which is the order the output has always had (it
-// used to be written from maps, which encoding/json sorts by key); a test
-// holds every record to it.
+// The JSON objects the puzzle commands write are the answer layer's
+// records (answer.SolveRecord, CheckRecord, BackboneRecord, CountRecord,
+// VerifyRecord, GradeRecord, HintRecord), the ones the playground's API
+// writes too, each in an envelope that names the puzzle's file, kind and
+// name (filed). Keys are in alphabetical order, the order the output has
+// always had (it used to be written from maps, which encoding/json sorts
+// by key); a test holds every record to it.
 
-type solveRecord struct {
-	File     string   `json:"file"`
-	Kind     string   `json:"kind"`
-	Ms       float64  `json:"ms"`
-	Name     string   `json:"name"`
-	Solution []string `json:"solution,omitempty"` // absent when unsolved
-	Solver   string   `json:"solver"`
-	Status   string   `json:"status"`
+// filed is an answer as the command line writes it: the answer's keys and
+// the puzzle's file, kind and name among them, in sorted order.
+type filed struct {
+	File, Kind, Name string
+	Answer           any
 }
 
-type checkRecord struct {
-	Certificate *certificateRecord `json:"certificate,omitempty"` // with --certify, when unique
-	Differences []cellJSON         `json:"differences"`
-	File        string             `json:"file"`
-	Kind        string             `json:"kind"`
-	Ms          float64            `json:"ms"`
-	Name        string             `json:"name"`
-	Route       string             `json:"route,omitempty"` // kinds.RouteReporter's answer
-	Second      []string           `json:"second_solution"`
-	Solution    []string           `json:"solution"`
-	Solver      string             `json:"solver"`
-	Status      string             `json:"status"`
-}
-
-type certificateRecord struct {
-	Backend string  `json:"backend"`
-	CheckMs float64 `json:"check_ms"`
-	Checked bool    `json:"checked"`
-	Lemmas  int     `json:"lemmas"`
-	SolveMs float64 `json:"solve_ms"`
-}
-
-type backboneRecord struct {
-	Backbone   []string `json:"backbone,omitempty"`   // when the status is ok
-	Determined *int     `json:"determined,omitempty"` // when the status is ok, even 0
-	File       string   `json:"file"`
-	Kind       string   `json:"kind"`
-	Ms         float64  `json:"ms"`
-	Name       string   `json:"name"`
-	Solver     string   `json:"solver"`
-	Status     string   `json:"status"`
-	Unknowns   int      `json:"unknowns"`
-}
-
-type countRecord struct {
-	Count  int     `json:"count"`
-	File   string  `json:"file"`
-	Kind   string  `json:"kind"`
-	Ms     float64 `json:"ms"`
-	Name   string  `json:"name"`
-	Solver string  `json:"solver"`
-	Status string  `json:"status"`
-}
-
-type verifyRecord struct {
-	File         string             `json:"file"`
-	Kind         string             `json:"kind"`
-	Name         string             `json:"name"`
-	SolutionFile string             `json:"solution_file"`
-	Valid        bool               `json:"valid"`
-	Violations   []puzzle.Violation `json:"violations"`
-}
-
-type gradeRecord struct {
-	Certified int            `json:"certified_eliminations"`
-	File      string         `json:"file"`
-	Kind      string         `json:"kind"`
-	Layers    []human.Layer  `json:"layers"`
-	Metrics   map[string]any `json:"metrics"`
-	Ms        float64        `json:"ms"`
-	Name      string         `json:"name"`
-	Report    human.Report   `json:"report"`
-	SATStatus string         `json:"sat_status"`
-	Solution  []string       `json:"solution,omitempty"` // when solved
-	Solver    string         `json:"solver"`
-	Status    string         `json:"status"`
-	// Steps is a pointer so that --steps writes the list even when it is
-	// empty, and no key at all without --steps.
-	Steps *[]answer.StepRecord `json:"steps,omitempty"`
-}
-
-type hintRecord struct {
-	File      string             `json:"file"`
-	Hint      *answer.StepRecord `json:"hint"`
-	Kind      string             `json:"kind"`
-	Name      string             `json:"name"`
-	SATStatus string             `json:"sat_status"`
+// MarshalJSON writes the answer's object with "file", "kind" and "name"
+// merged in, every key in sorted order. Values are written as the answer
+// writes them, without HTML escapes (as appio.WriteJSON writes).
+func (f filed) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(f.Answer); err != nil {
+		return nil, err
+	}
+	fields := map[string]json.RawMessage{}
+	if err := json.Unmarshal(buf.Bytes(), &fields); err != nil {
+		return nil, err
+	}
+	for k, v := range map[string]string{"file": f.File, "kind": f.Kind, "name": f.Name} {
+		buf.Reset()
+		if err := enc.Encode(v); err != nil {
+			return nil, err
+		}
+		fields[k] = bytes.TrimSuffix(slices.Clone(buf.Bytes()), []byte("\n"))
+	}
+	buf.Reset()
+	buf.WriteByte('{')
+	for i, k := range slices.Sorted(maps.Keys(fields)) {
+		if i > 0 {
+			buf.WriteByte(',')
+		}
+		key, _ := json.Marshal(k)
+		buf.Write(key)
+		buf.WriteByte(':')
+		buf.Write(fields[k])
+	}
+	buf.WriteByte('}')
+	return buf.Bytes(), nil
 }

@@ -64,7 +64,7 @@ func action(c *cli.Context) error {
 	}
 	defer ln.Close()
 	opt := serve.Options{
-		Solver: newSolver, Timeout: c.Duration("timeout"), MaxCells: c.Int("max-cells"),
+		Solver: newSolver, SolverName: c.String("solver"), Timeout: c.Duration("timeout"), MaxCells: c.Int("max-cells"),
 		MaxBody: c.Int64("max-body"), Jobs: c.Int("jobs"), Log: c.App.ErrWriter,
 		ReadTimeout: c.Duration("read-timeout"), IdleTimeout: c.Duration("idle-timeout"),
 		MaxConns: c.Int("max-conns"), Grace: c.Duration("grace"),

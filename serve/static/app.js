@@ -151,6 +151,8 @@ function fail(err) {
 
 // rc names a cell of the API (from 1) as the text does: r1c1.
 const rc = (q) => `r${q.row}c${q.col}`;
+// ms is an answer's "ms" (milliseconds, to the microsecond) as the page says it.
+const ms = (t) => `${Math.round(t)} ms`;
 
 // playOf is the play data of a kind ({} when it has none).
 const playOf = (kind) => st.kinds.get(kind)?.play || {};
@@ -455,7 +457,7 @@ async function fetchSolution() {
     const pz = st.pz;
     const ans = await api('/api/solve', spec());
     if (st.pz !== pz) return;
-    st.solution = ans.status === 'solved' ? ans.solution : [];
+    st.solution = ans.status === 'solved' ? ans.values : [];
   }
   markWrong();
 }
@@ -587,7 +589,7 @@ async function verifyNow() {
     return fail(err);
   }
   if (seq !== st.verifySeq || st.mode !== 'play') return;
-  st.faults = v.faults.map(cell);
+  st.faults = (v.faults || []).map(cell);
   redraw();
   if (v.solved) {
     say(st.note ? `${st.note} Solved! Every rule holds.` : 'Solved! Every rule holds.', 'good');
@@ -910,19 +912,20 @@ async function hint() {
     say(sentence(ans.message), 'good');
     return;
   }
-  if (!ans.step) {
+  const step = ans.hint;
+  if (!step) {
     say(sentence(ans.message));
     return;
   }
-  st.hint = hintView(ans.step, ans.forced || {});
+  st.hint = hintView(step, ans.forced || {});
   redraw();
-  say(sentence(ans.step.reason), '');
-  const n = ans.step.elims.length, f = Object.keys(ans.forced || {}).length;
-  const cells = [...new Set(ans.step.elims.map((e) => rc(e.cell)))];
+  say(sentence(step.reason), '');
+  const n = step.elims.length, f = Object.keys(ans.forced || {}).length;
+  const cells = [...new Set(step.elims.map((e) => rc(e.cell)))];
   details(
     h('p', {}, `It rules out ${n} candidate${n === 1 ? '' : 's'}${cells.length ? ' of ' + cells.join(', ') : ''}` +
       (f ? `, which leaves ${f} value${f === 1 ? '' : 's'} single (green).` : '.')),
-    h('p', { class: 'muted' }, `Cells looked at are yellow; the values ruled out are struck in red. "Apply hint" strikes them from your candidates${f ? ' and fills in the green values' : ''}. (Rule ${ans.step.rule}, level ${ans.step.level}.)`));
+    h('p', { class: 'muted' }, `Cells looked at are yellow; the values ruled out are struck in red. "Apply hint" strikes them from your candidates${f ? ' and fills in the green values' : ''}. (Rule ${step.rule}, level ${step.level}.)`));
 }
 
 function applyHint() {
@@ -947,11 +950,11 @@ async function autocomplete() {
     say('The puzzle has no solution.', 'bad');
     return;
   }
-  st.solution = ans.solution;
-  const wrong = st.values.filter((v, i) => v >= 0 && v !== ans.solution[i]).length;
+  st.solution = ans.values;
+  const wrong = st.values.filter((v, i) => v >= 0 && v !== ans.values[i]).length;
   st.note = wrong ? `Autocompleted with a solution from SAT; ${wrong} of your values ${wrong === 1 ? 'was' : 'were'} different.` : 'Autocompleted with a solution from SAT.';
   say(st.note);
-  setValues(ans.solution);
+  setValues(ans.values);
 }
 
 async function check() {
@@ -967,7 +970,7 @@ function showCheck(ans, pz) {
   $('compare').hidden = true;
   st.diffs = [];
   if (ans.status === 'unique') {
-    say(`Unique: the puzzle has exactly one solution (SAT, ${ans.ms} ms).`, 'good');
+    say(`Unique: the puzzle has exactly one solution (SAT, ${ms(ans.ms)}).`, 'good');
   } else if (ans.status === 'unsolvable') {
     say('Unsolvable: the puzzle has no solution.', 'bad');
   } else {
@@ -976,8 +979,8 @@ function showCheck(ans, pz) {
     say(`Not unique: two solutions differ in ${n} cell${n > 1 ? 's' : ''} (marked).`, 'bad');
     $('fig1').hidden = false;
     $('cap2').textContent = 'solution 2';
-    render($('board1'), pz, { values: ans.first, bare: true, diffs: st.diffs, scale: 0.7 });
-    render($('board2'), pz, { values: ans.second, bare: true, diffs: st.diffs, scale: 0.7 });
+    render($('board1'), pz, { values: ans.values, bare: true, diffs: st.diffs, scale: 0.7 });
+    render($('board2'), pz, { values: ans.second_values, bare: true, diffs: st.diffs, scale: 0.7 });
     $('compare').hidden = false;
   }
   redraw();
@@ -989,11 +992,11 @@ async function grade() {
   const g = await api('/api/grade', spec());
   const r = g.report;
   const band = g.band ? `, ${g.band}` : '';
-  say(`Difficulty: ${g.status === 'solved' ? 'solved by the rules' : g.status}${band}; score ${r.score.toFixed(1)}, hardest rule ${r.max_rule || '—'} (level ${r.max_level}), trial depth ${r.trial_depth}; SAT: ${g.sat}.`, g.status === 'solved' ? 'good' : 'bad');
+  say(`Difficulty: ${g.status === 'solved' ? 'solved by the rules' : g.status}${band}; score ${r.score.toFixed(1)}, hardest rule ${r.max_rule || '—'} (level ${r.max_level}), trial depth ${r.trial_depth}; SAT: ${g.sat_status}.`, g.status === 'solved' ? 'good' : 'bad');
   const rows = Object.entries(r.rule_steps || {}).sort((a, b) => b[1] - a[1]);
   const table = h('table', {}, h('tr', {}, h('th', {}, 'rule'), h('th', {}, 'steps')),
     ...rows.map(([k, n]) => h('tr', {}, h('td', {}, k), h('td', {}, String(n)))));
-  const steps = h('ol', {}, ...g.steps.map((s) => {
+  const steps = h('ol', {}, ...(g.steps || []).map((s) => {
     const li = h('li', { title: `${s.rule}, level ${s.level}` }, sentence(s.reason));
     li.addEventListener('click', () => {
       st.hint = hintView(s);
@@ -1001,7 +1004,7 @@ async function grade() {
     });
     return li;
   }));
-  details(h('p', {}, `${r.steps} steps in ${r.depth} layers, ${r.trials} trials, ${g.ms} ms. Click a step to see its cells.`), table, steps);
+  details(h('p', {}, `${r.steps} steps in ${r.depth} layers, ${r.trials} trials, ${ms(g.ms)}. Click a step to see its cells.`), table, steps);
 }
 
 // ---- share and export ----

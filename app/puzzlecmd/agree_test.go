@@ -1,0 +1,144 @@
+package puzzlecmd_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"maps"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/puzzlesat/puzzlesat/sat/gini"
+	"github.com/puzzlesat/puzzlesat/serve"
+)
+
+// The keys one front end writes and the other does not (answer's records
+// say which): the CLI's envelope and its own fields, and the API's.
+var (
+	cliOnly = []string{"file", "kind", "name", "certificate", "route", "sat_status", "solution_file"}
+	apiOnly = []string{"values", "second_values", "band", "more", "forced", "message", "mistake", "solved", "wrong", "complete", "faults"}
+)
+
+// TestCLIAndAPIAgree holds the command line and the playground's API to
+// one record: for one puzzle of every kind (and one with two solutions),
+// check, solve, grade --steps, grade --hint and verify with --format json
+// and the API's check, solve, grade, hint (from the puzzle's start) and
+// verify (of the solution) write the same keys, the front ends' own
+// aside, and the same values under them (solution rows, differences as
+// cells from 1 with both labels, statuses, steps, the hint's cells and
+// eliminations), the time aside.
+func TestCLIAndAPIAgree(t *testing.T) {
+	s, err := serve.New(serve.Options{Solver: gini.NewSolver, SolverName: "gini"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	post := func(t *testing.T, path string, body map[string]any) map[string]any {
+		t.Helper()
+		data, _ := json.Marshal(body)
+		req := httptest.NewRequest(http.MethodPost, path, bytes.NewReader(data))
+		req.Header.Set("Content-Type", "application/json")
+		w := httptest.NewRecorder()
+		s.ServeHTTP(w, req)
+		if w.Code != http.StatusOK {
+			t.Fatalf("%s: %d %s", path, w.Code, w.Body)
+		}
+		return decode(t, w.Body.Bytes())
+	}
+	cli := func(t *testing.T, args ...string) map[string]any {
+		t.Helper()
+		// The command, then --format json, then its flags and puzzle.
+		code, out, errs := run(t, "", append([]string{args[0], "--format", "json"}, args[1:]...)...)
+		if code > 1 {
+			t.Fatalf("%v: exit %d, %s", args, code, errs)
+		}
+		return decode(t, []byte(out))
+	}
+	for _, tc := range []struct {
+		name, file, sel string
+		unique          bool
+	}{
+		{"juosan", "../../testdata/juosan/janko/6x6_1.in", "", true},
+		{"juosan two solutions", play, "5x5_1", false},
+		{"shinro", shinroF, "1", true},
+		{"arrows", arrowsDir + "/puzzle.txt", "", true},
+		{"linjat", linjatF, "easy-3", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			data, err := os.ReadFile(tc.file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			arg := tc.file
+			if tc.sel != "" {
+				arg += "#" + tc.sel
+			}
+			spec := map[string]any{"text": string(data), "name": filepath.Base(tc.file), "select": tc.sel}
+
+			solved := post(t, "/api/solve", spec)
+			agree(t, "solve", cli(t, "solve", arg), solved)
+			agree(t, "check", cli(t, "check", arg), post(t, "/api/check", spec))
+			agree(t, "grade", cli(t, "grade", "--steps", arg), post(t, "/api/grade", spec))
+			parsed := post(t, "/api/parse", spec)
+			board := maps.Clone(spec)
+			board["values"] = parsed["puzzle"].(map[string]any)["fixed"]
+			agree(t, "grade --hint", cli(t, "grade", "--hint", arg), post(t, "/api/hint", board))
+
+			if !tc.unique {
+				return
+			}
+			// verify: the solution the API found, as the CLI reads it
+			// (the drawn rows are what each kind's solution reader reads).
+			sol := filepath.Join(t.TempDir(), "solution.txt")
+			var rows []string
+			for _, r := range solved["solution"].([]any) {
+				rows = append(rows, r.(string))
+			}
+			if err := os.WriteFile(sol, []byte(strings.Join(rows, "\n")+"\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			board["values"] = solved["values"]
+			code, out, errs := run(t, "", "verify", "--format", "json", arg, sol)
+			if code != 0 {
+				t.Skipf("verify of the drawn solution: exit %d, %s (the kind's solution format is not its drawing)", code, errs)
+			}
+			agree(t, "verify", decode(t, []byte(out)), post(t, "/api/verify", board))
+		})
+	}
+}
+
+// agree holds a CLI record and an API answer to one record: every key
+// written by both or by neither, but for each one's own, and the same
+// value under every shared key but "ms".
+func agree(t *testing.T, what string, cli, api map[string]any) {
+	t.Helper()
+	for _, k := range slices.Sorted(maps.Keys(cli)) {
+		if _, ok := api[k]; !ok && !slices.Contains(cliOnly, k) {
+			t.Errorf("%s: the CLI writes %q, the API does not", what, k)
+		}
+	}
+	for _, k := range slices.Sorted(maps.Keys(api)) {
+		cv, ok := cli[k]
+		switch {
+		case !ok && !slices.Contains(apiOnly, k):
+			t.Errorf("%s: the API writes %q, the CLI does not", what, k)
+		case ok && k != "ms" && !reflect.DeepEqual(cv, api[k]):
+			c, _ := json.Marshal(cv)
+			a, _ := json.Marshal(api[k])
+			t.Errorf("%s: %q differs:\n  CLI %.600s\n  API %.600s", what, k, c, a)
+		}
+	}
+}
+
+func decode(t *testing.T, data []byte) map[string]any {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal(data, &m); err != nil {
+		t.Fatalf("%v: %.300s", err, data)
+	}
+	return m
+}
