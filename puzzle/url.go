@@ -75,3 +75,80 @@ func RunLength(c byte) (int, bool) {
 	}
 	return 0, false
 }
+
+// URLFormat is the format "url" of a kind whose playground URLs are
+// KIND/COLS/ROWS/BODY and hold one puzzle: detected by URLQuery, read by
+// parse from the query, written one puzzle a line by write.
+func URLFormat[P any](kind string, parse func(file, query string) (P, error), write func(P) string) *Format[P] {
+	return &Format[P]{
+		Name: "url", Doc: "playground URL (" + kind + "/COLS/ROWS/BODY)",
+		Detect: func(_ string, data []byte) bool { _, ok := URLQuery(data, kind); return ok },
+		Parse: func(name string, data []byte) ([]P, error) {
+			q, _ := URLQuery(data, kind)
+			p, err := parse(name, q)
+			if err != nil {
+				return nil, err
+			}
+			return []P{p}, nil
+		},
+		Write: Joined(write, "\n"),
+	}
+}
+
+// FormatURLCells writes the query KIND/COLS/ROWS/BODY of a rows×cols
+// grid whose BODY is head, then the cells row by row as puzz.link writes
+// them: each run of cells whose token is "" as run letters (Runs), any
+// other cell as its token.
+func FormatURLCells(kind string, rows, cols int, head string, token func(Pos) string) string {
+	var b strings.Builder
+	b.WriteString(kind + "/" + strconv.Itoa(cols) + "/" + strconv.Itoa(rows) + "/" + head)
+	run := 0
+	for r := range rows {
+		for c := range cols {
+			s := token(Pos{Row: r, Col: c})
+			if s == "" {
+				run++
+				continue
+			}
+			Runs(&b, run)
+			run = 0
+			b.WriteString(s)
+		}
+	}
+	Runs(&b, run)
+	return b.String()
+}
+
+// ReadURLCells reads body, the cells of a rows×cols grid in
+// FormatURLCells' form starting at character at of the query: a run letter
+// is that many cells left the zero V, any other character the next cell,
+// its value cell's answer. cell answers false for a character that is no
+// cell; want names those that are ("a digit 1-9, '.'").
+func ReadURLCells[V any](file string, at int, body string, rows, cols int, want string, cell func(c byte) (V, bool)) ([][]V, error) {
+	grid := make([][]V, rows)
+	for r := range grid {
+		grid[r] = make([]V, cols)
+	}
+	k := 0
+	for i := 0; i < len(body); i++ {
+		n, ok := RunLength(body[i])
+		if !ok {
+			v, ok := cell(body[i])
+			if !ok {
+				return nil, URLError(file, at+i, "%q: want %s or a run letter a-z", body[i], want)
+			}
+			if k < rows*cols {
+				grid[k/cols][k%cols] = v
+			}
+			n = 1
+		}
+		k += n
+		if k > rows*cols {
+			return nil, URLError(file, at+i, "the cells run past %d×%d", rows, cols)
+		}
+	}
+	if k != rows*cols {
+		return nil, URLError(file, at+len(body), "%d cells of %d", k, rows*cols)
+	}
+	return grid, nil
+}

@@ -18,6 +18,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/puzzlesat/puzzlesat/generate"
+	"github.com/puzzlesat/puzzlesat/internal/webtest"
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/report"
 	"github.com/puzzlesat/puzzlesat/sat"
@@ -142,7 +143,7 @@ func TestCorpusHTML(t *testing.T) {
 	if len(seen) != len(recs) {
 		t.Errorf("%d distinct sections for %d puzzles", len(seen), len(recs))
 	}
-	dir := artifacts(t)
+	dir := webtest.Artifacts(t)
 	if err := os.WriteFile(filepath.Join(dir, "corpus.html"), buf.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -178,7 +179,7 @@ func TestCorpusPDF(t *testing.T) {
 				paper.Name, have, drawn, (solved+3)/4, plan.Contents, want)
 		}
 		if paper == report.A4 {
-			if err := os.WriteFile(filepath.Join(artifacts(t), "corpus.pdf"), buf.Bytes(), 0o644); err != nil {
+			if err := os.WriteFile(filepath.Join(webtest.Artifacts(t), "corpus.pdf"), buf.Bytes(), 0o644); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -354,46 +355,12 @@ func TestJSONRoundTrip(t *testing.T) {
 	}
 }
 
-// artifacts is where the pages and screenshots go: $PUZZLESAT_ARTIFACTS,
-// or a temporary folder of the test.
-func artifacts(t *testing.T) string {
-	t.Helper()
-	dir := os.Getenv("PUZZLESAT_ARTIFACTS")
-	if dir == "" {
-		return t.TempDir()
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
-
 // browse opens the page in headless chromium, finds every puzzle's
 // section, opens a solution, sorts the table, and takes screenshots on
 // a desktop and a phone.
 func browse(t *testing.T, page string, n int, dir string) {
 	t.Helper()
-	path := ""
-	for _, name := range []string{"chromium", "/usr/bin/chromium", "chromium-browser"} {
-		if p, err := exec.LookPath(name); err == nil {
-			path = p
-			break
-		}
-	}
-	if path == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("chromium is not installed: CI must install it so that the browser tests run")
-		}
-		t.Skip("chromium is not installed")
-	}
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
-		chromedp.ExecPath(path), chromedp.Flag("headless", true), chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck, chromedp.Flag("disable-background-networking", true))
-	defer cancelAlloc()
-	ctx, cancelTab := chromedp.NewContext(actx)
-	defer cancelTab()
-	ctx, cancel := context.WithTimeout(ctx, 60*time.Second)
-	defer cancel()
+	ctx := webtest.NewTab(t, webtest.Chromium(t), 60*time.Second, nil).Ctx
 	abs, err := filepath.Abs(page)
 	if err != nil {
 		t.Fatal(err)

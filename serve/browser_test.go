@@ -5,19 +5,17 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
 	"github.com/puzzlesat/puzzlesat/internal/toykind"
+	"github.com/puzzlesat/puzzlesat/internal/webtest"
 	"github.com/puzzlesat/puzzlesat/kinds"
 )
 
@@ -25,134 +23,41 @@ import (
 // from the hint scenario (a few hints into janko.at's 6x6_1).
 var docsShot = flag.Bool("docs", false, "write docs/serve.png from the browser test")
 
-// chromium finds the browser: chromium on PATH or /usr/bin/chromium. The
-// browser tests run whenever it is there; without it they are skipped on a
-// developer's machine and fail in CI (CI=true), which installs it.
-func chromium(t *testing.T) string {
-	t.Helper()
-	for _, name := range []string{"chromium", "/usr/bin/chromium", "chromium-browser"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	if os.Getenv("CI") == "true" {
-		t.Fatal("chromium is not installed: CI must install it (.ci/run) so that the browser tests run")
-	}
-	t.Skip("chromium is not installed: the browser tests need it (apt-get install chromium)")
-	return ""
-}
-
-// artifacts is where screenshots go: $PUZZLESAT_ARTIFACTS, or a temporary
-// folder of the test.
-func artifacts(t *testing.T) string {
-	t.Helper()
-	dir := os.Getenv("PUZZLESAT_ARTIFACTS")
-	if dir == "" {
-		return t.TempDir()
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
-
 // browser is one headless chromium tab on the playground.
 type browser struct {
-	t    *testing.T
-	ctx  context.Context
-	url  string
-	dir  string
-	mu   sync.Mutex
-	errs []string // exceptions and console errors of the page
+	*webtest.Tab
+	t   *testing.T
+	url string
 }
 
 func newBrowser(t *testing.T) *browser {
-	path := chromium(t)
+	path := webtest.Chromium(t)
 	_, ts := newTestServer(t, Options{})
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(path),
-		chromedp.Flag("headless", true),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.Flag("disable-quic", true),
-		chromedp.NoFirstRun,
-		chromedp.NoDefaultBrowserCheck,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("hide-scrollbars", true),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1280, 860),
-	}
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancelTab := chromedp.NewContext(actx)
-	ctx, cancelTime := context.WithTimeout(ctx, 90*time.Second)
-	t.Cleanup(func() { cancelTime(); cancelTab(); cancelAlloc() })
-	b := &browser{t: t, ctx: ctx, url: ts.URL, dir: artifacts(t)}
-	// The page's exceptions and console errors fail the test; the
-	// subscriptions start before the page loads.
-	exceptions := chromedp.Events(ctx, runtime.ExceptionThrown)
-	console := chromedp.Events(ctx, runtime.ConsoleAPICalled)
-	go func() {
-		for ev, err := range exceptions {
-			if err != nil {
-				return
-			}
-			msg := ev.ExceptionDetails.Text
-			if e := ev.ExceptionDetails.Exception; e != nil {
-				msg += " " + e.Description
-			}
-			b.report("exception: " + msg)
-		}
-	}()
-	go func() {
-		for ev, err := range console {
-			if err != nil {
-				return
-			}
-			if ev.Type == runtime.ConsoleAPICalledTypeError {
-				var args []string
-				for _, a := range ev.Args {
-					args = append(args, string(a.Value)+a.Description)
-				}
-				b.report("console error: " + strings.Join(args, " "))
-			}
-		}
-	}()
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("starting chromium: %v", err)
-	}
-	return b
-}
-
-func (b *browser) report(msg string) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	b.errs = append(b.errs, msg)
+	tab := webtest.NewTab(t, path, 90*time.Second, nil,
+		chromedp.Flag("disable-quic", true), chromedp.Flag("hide-scrollbars", true))
+	return &browser{Tab: tab, t: t, url: ts.URL}
 }
 
 // do runs actions, failing the test (with a screenshot) when they fail or
 // the page reported an error.
 func (b *browser) do(what string, actions ...chromedp.Action[chromedp.Void]) {
 	b.t.Helper()
-	if err := chromedp.Do(b.ctx, actions...); err != nil {
+	if err := chromedp.Do(b.Ctx, actions...); err != nil {
 		b.shot("failed-" + strings.ReplaceAll(what, " ", "-"))
 		b.t.Fatalf("%s: %v (message: %q)", what, err, b.text("#message"))
 	}
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if len(b.errs) > 0 {
-		b.t.Fatalf("%s: the page reported %s", what, strings.Join(b.errs, "; "))
+	if errs := b.Errs(); errs != "" {
+		b.t.Fatalf("%s: the page reported %s", what, errs)
 	}
 }
 
 // wait polls a JavaScript condition until it holds.
 func (b *browser) wait(what, cond string) {
 	b.t.Helper()
-	_, err := chromedp.Run(b.ctx, chromedp.Poll[bool](cond, chromedp.WithPollingTimeout(20*time.Second)))
+	_, err := chromedp.Run(b.Ctx, chromedp.Poll[bool](cond, chromedp.WithPollingTimeout(20*time.Second)))
 	if err != nil && strings.Contains(err.Error(), "Cannot find context") {
 		// A navigation replaced the page while polling: poll the new one.
-		_, err = chromedp.Run(b.ctx, chromedp.Poll[bool](cond, chromedp.WithPollingTimeout(20*time.Second)))
+		_, err = chromedp.Run(b.Ctx, chromedp.Poll[bool](cond, chromedp.WithPollingTimeout(20*time.Second)))
 	}
 	if err != nil {
 		b.shot("failed-" + strings.ReplaceAll(what, " ", "-"))
@@ -163,7 +68,7 @@ func (b *browser) wait(what, cond string) {
 
 // text is the text of the element sel selects ("" when there is none).
 func (b *browser) text(sel string) string {
-	ctx, cancel := context.WithTimeout(b.ctx, 2*time.Second)
+	ctx, cancel := context.WithTimeout(b.Ctx, 2*time.Second)
 	defer cancel()
 	s, _ := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(sel)))
 	return s
@@ -172,7 +77,7 @@ func (b *browser) text(sel string) string {
 // count is the number of elements sel selects.
 func (b *browser) count(sel string) int {
 	b.t.Helper()
-	n, err := chromedp.Run(b.ctx, chromedp.Evaluate[int](fmt.Sprintf("document.querySelectorAll(%q).length", sel)))
+	n, err := chromedp.Run(b.Ctx, chromedp.Evaluate[int](fmt.Sprintf("document.querySelectorAll(%q).length", sel)))
 	if err != nil {
 		b.t.Fatalf("counting %s: %v", sel, err)
 	}
@@ -180,20 +85,14 @@ func (b *browser) count(sel string) int {
 }
 
 // shot saves a screenshot of the page as an artifact and returns its path.
-func (b *browser) shot(name string) string {
-	ctx, cancel := context.WithTimeout(b.ctx, 10*time.Second)
-	defer cancel()
-	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-	if err != nil {
-		b.t.Logf("screenshot %s: %v", name, err)
-		return ""
-	}
-	path := filepath.Join(b.dir, "serve-"+name+".png")
-	if err := os.WriteFile(path, png, 0o644); err != nil {
-		b.t.Fatal(err)
-	}
-	b.t.Logf("screenshot: %s", path)
-	return path
+func (b *browser) shot(name string) string { return b.Shot(b.t, "serve-"+name) }
+
+// load loads the page and waits until sel selects an element (an option of
+// a list the page fills from the API).
+func (b *browser) load(what, sel string) {
+	b.t.Helper()
+	b.do("load the page", chromedp.Navigate(b.url+"/"))
+	b.wait(what, fmt.Sprintf("document.querySelector(%q) !== null", sel))
 }
 
 // open opens a bundled example and waits until its title shows, so that
@@ -219,8 +118,7 @@ func visible(sel string) chromedp.Action[chromedp.Void] {
 func TestBrowserToyKind(t *testing.T) {
 	defer kinds.Register(toykind.Kind)()
 	b := newBrowser(t)
-	b.do("load the page", chromedp.Navigate(b.url+"/"))
-	b.wait("the kinds read", `document.querySelector('#example option') !== null`)
+	b.load("the kinds read", `#example option`)
 	b.do("paste a tally puzzle", chromedp.SendKeys(chromedp.ID("paste"), "tally\nname toy\nrows 3 0 1\ncols 2 1 1\n"), click("#load-paste"))
 	b.wait("the toy drawn", `document.getElementById('title').textContent.includes('tally')`)
 	if n := b.count("#board [id^=cell-]"); n != 9 {
@@ -243,8 +141,7 @@ func TestBrowserToyKind(t *testing.T) {
 func TestBrowser(t *testing.T) {
 	b := newBrowser(t)
 
-	b.do("load the page", chromedp.Navigate(b.url+"/"))
-	b.wait("the examples listed", `document.querySelector('#example option[value="juosan-6x6_1"]') !== null`)
+	b.load("the examples listed", `#example option[value="juosan-6x6_1"]`)
 
 	// Open a corpus puzzle.
 	b.open("juosan-6x6_1", "juosan 6x6_1")

@@ -2,7 +2,6 @@ package serve
 
 import (
 	"bufio"
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -10,31 +9,31 @@ import (
 	"net"
 	"net/http"
 	"strings"
-	"sync"
 	"testing"
 	"time"
+
+	"github.com/puzzlesat/puzzlesat/internal/webtest"
 )
 
-// serving runs s.Serve on a loopback port until the test ends (or stop is
-// called) and returns its address and stop, which waits for Serve's end.
+// serving runs a test server's Serve on a loopback port until the test
+// ends (or stop is called) and returns its address and stop, which waits
+// for Serve's end.
 func serving(t *testing.T, opt Options) (s *Server, addr string, stop func() error) {
 	t.Helper()
 	s, _ = newTestServer(t, opt)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	addr, stop = webtest.Serving(t, s)
+	return s, addr, stop
+}
+
+// dial opens a connection to addr, closed when the test ends.
+func dial(t *testing.T, addr string) net.Conn {
+	t.Helper()
+	c, err := net.Dial("tcp", addr)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- s.Serve(ctx, ln) }()
-	var once sync.Once
-	var serr error
-	stop = func() error {
-		once.Do(func() { cancel(); serr = <-done })
-		return serr
-	}
-	t.Cleanup(func() { stop() })
-	return s, ln.Addr().String(), stop
+	t.Cleanup(func() { c.Close() })
+	return c
 }
 
 // rawResponse reads one HTTP response from c, failing the test when none
@@ -74,11 +73,7 @@ func closedBy(t *testing.T, c net.Conn) {
 // read timeout, with a 408, and the connection closed.
 func TestSlowBody(t *testing.T) {
 	_, addr, _ := serving(t, Options{ReadTimeout: 200 * time.Millisecond})
-	c, err := net.Dial("tcp", addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
+	c := dial(t, addr)
 	fmt.Fprintf(c, "POST /api/parse HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{")
 	rd := bufio.NewReader(c)
 	resp, body := rawResponse(t, c, rd)
@@ -92,11 +87,7 @@ func TestSlowBody(t *testing.T) {
 // timeout.
 func TestIdleClosed(t *testing.T) {
 	_, addr, _ := serving(t, Options{IdleTimeout: 200 * time.Millisecond})
-	c, err := net.Dial("tcp", addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
+	c := dial(t, addr)
 	fmt.Fprintf(c, "GET /api/kinds HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
 	rd := bufio.NewReader(c)
 	if resp, body := rawResponse(t, c, rd); resp.StatusCode != http.StatusOK || resp.Close {
@@ -111,11 +102,7 @@ func TestMaxConns(t *testing.T) {
 	_, addr, _ := serving(t, Options{MaxConns: 2})
 	var held []net.Conn
 	for range 2 {
-		c, err := net.Dial("tcp", addr)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer c.Close()
+		c := dial(t, addr)
 		// A full exchange: the server has accepted it.
 		fmt.Fprintf(c, "GET /api/kinds HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
 		if resp, _ := rawResponse(t, c, bufio.NewReader(c)); resp.StatusCode != http.StatusOK {
@@ -123,11 +110,7 @@ func TestMaxConns(t *testing.T) {
 		}
 		held = append(held, c)
 	}
-	c, err := net.Dial("tcp", addr) // the kernel's backlog takes it
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
+	c := dial(t, addr) // the kernel's backlog takes it
 	fmt.Fprintf(c, "GET /api/kinds HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
 	rd := bufio.NewReader(c)
 	c.SetReadDeadline(time.Now().Add(300 * time.Millisecond))
@@ -153,11 +136,7 @@ func TestNetHTTPErrorsAsJSON(t *testing.T) {
 		{"malformed header", "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nno colon\r\n\r\n", http.StatusBadRequest},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			c, err := net.Dial("tcp", addr)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer c.Close()
+			c := dial(t, addr)
 			go io.WriteString(c, tc.req)
 			resp, body := rawResponse(t, c, bufio.NewReader(c))
 			if resp.StatusCode != tc.status || !isJSONError(resp, body) {

@@ -13,7 +13,7 @@ import (
 // eval evaluates a JavaScript expression on the page.
 func eval[T any](b *browser, what, js string, opts ...chromedp.EvaluateOption) T {
 	b.t.Helper()
-	v, err := chromedp.Run(b.ctx, chromedp.Evaluate[T](js, opts...))
+	v, err := chromedp.Run(b.Ctx, chromedp.Evaluate[T](js, opts...))
 	if err != nil {
 		b.shot("failed-" + strings.ReplaceAll(what, " ", "-"))
 		b.t.Fatalf("%s: %v", what, err)
@@ -102,8 +102,7 @@ func TestBrowserURL(t *testing.T) {
 func TestBrowserPhone(t *testing.T) {
 	b := newBrowser(t)
 	b.do("phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile))
-	b.do("load the page", chromedp.Navigate(b.url+"/"))
-	b.wait("the examples listed", `document.querySelector('#example option') !== null`)
+	b.load("the examples listed", `#example option`)
 	ids := eval[[]string](b, "examples", `[...document.querySelectorAll('#example option')].map((o) => o.value)`)
 	for _, id := range ids {
 		kind := id[:strings.IndexByte(id, '-')]
@@ -140,8 +139,7 @@ func TestBrowserPhone(t *testing.T) {
 // that only rule values out used to repeat for ever.
 func TestBrowserHintsProgress(t *testing.T) {
 	b := newBrowser(t)
-	b.do("load the page", chromedp.Navigate(b.url+"/"))
-	b.wait("the examples listed", `document.querySelector('#example option') !== null`)
+	b.load("the examples listed", `#example option`)
 	for _, tc := range []struct {
 		id string
 		n  int
@@ -177,8 +175,7 @@ func TestBrowserHintsProgress(t *testing.T) {
 // same seed makes the same puzzle.
 func TestBrowserSeed(t *testing.T) {
 	b := newBrowser(t)
-	b.do("load the page", chromedp.Navigate(b.url+"/"))
-	b.wait("the kinds read", `document.querySelector('#gen-kind option') !== null`)
+	b.load("the kinds read", `#gen-kind option`)
 	const seed = "13000921949487338788"
 	var texts []string
 	for range 2 {
@@ -209,8 +206,7 @@ func TestBrowserSeed(t *testing.T) {
 // key, resizes, clears and names the puzzle.
 func TestBrowserEditorUndo(t *testing.T) {
 	b := newBrowser(t)
-	b.do("load the page", chromedp.Navigate(b.url+"/"))
-	b.wait("the kinds read", `document.querySelector('#new-kind option') !== null`)
+	b.load("the kinds read", `#new-kind option`)
 	b.do("new linjat 2x3", setValue("new-kind", "linjat"), setValue("new-rows", "2"), setValue("new-cols", "3"), click("#new"))
 	b.wait("the new board", `document.getElementById('title').textContent === 'drawing a 2×3 linjat'`)
 	b.do("draw a 2 and a dot", click("#tool-number"), click("#cell-0-0"), chromedp.KeyEvent("2"), click("#tool-dot"), click("#cell-0-1"))
@@ -236,8 +232,7 @@ func TestBrowserEditorUndo(t *testing.T) {
 // moves are kept across a reload.
 func TestBrowserMovesDrag(t *testing.T) {
 	b := newBrowser(t)
-	b.do("load the page", chromedp.Navigate(b.url+"/"))
-	b.wait("the examples listed", `document.querySelector('#example option[value="shift-loopover-3x3-worst"]') !== null`)
+	b.load("the examples listed", `#example option[value="shift-loopover-3x3-worst"]`)
 	b.open("shift-loopover-3x3-worst", "shift loopover-3x3-worst")
 	b.do("drag r1 one cell right", chromedp.Evaluate[chromedp.Void](`(() => {
 		const svg = document.getElementById('board');

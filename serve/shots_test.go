@@ -22,9 +22,8 @@ func TestShots(t *testing.T) {
 		t.Fatal(err)
 	}
 	b := newBrowser(t)
-	b.dir = dir
-	b.do("load the page", chromedp.Navigate(b.url+"/"))
-	b.wait("the examples listed", `document.querySelector('#example option[value="juosan-6x6_1"]') !== null`)
+	b.Dir = dir
+	b.load("the examples listed", `#example option[value="juosan-6x6_1"]`)
 	for _, size := range []struct{ w, h int64 }{{1280, 860}, {390, 844}} {
 		b.do("resize", chromedp.EmulateViewport(size.w, size.h))
 		for _, ex := range []struct{ id, title string }{
@@ -33,10 +32,10 @@ func TestShots(t *testing.T) {
 		} {
 			b.open(ex.id, ex.title)
 			b.do("hint", click("#hint"))
-			chromedp.Run(b.ctx, chromedp.Poll[bool](`document.querySelectorAll('.hint-cell').length > 0`, chromedp.WithPollingTimeout(5*time.Second)))
+			chromedp.Run(b.Ctx, chromedp.Poll[bool](`document.querySelectorAll('.hint-cell').length > 0`, chromedp.WithPollingTimeout(5*time.Second)))
 			b.shot(fmt.Sprintf("%s-hint-%dx%d", ex.id, size.w, size.h))
 			// At a phone's size the board may be too narrow to click.
-			chromedp.Do(b.ctx, click("#apply-hint"), click("#cell-1-1"), click("#cell-2-2"), click("#cell-2-2"), click("#cell-3-3"))
+			chromedp.Do(b.Ctx, click("#apply-hint"), click("#cell-1-1"), click("#cell-2-2"), click("#cell-2-2"), click("#cell-3-3"))
 			time.Sleep(300 * time.Millisecond)
 			b.shot(fmt.Sprintf("%s-play-%dx%d", ex.id, size.w, size.h))
 		}

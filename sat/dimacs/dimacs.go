@@ -307,3 +307,22 @@ func Write(w io.Writer, f *sat.Formula, comments ...string) error {
 	}
 	return bw.Flush()
 }
+
+// ParseLits reads one line of literals ended by 0 ("1 -3 0"), as DIMACS
+// writes a clause and iCNF a cube: each literal a non-zero integer, the 0
+// last and alone.
+func ParseLits(line string) ([]int, error) {
+	fs := strings.Fields(line)
+	if len(fs) == 0 || fs[len(fs)-1] != "0" {
+		return nil, fmt.Errorf("a clause or cube must end in 0")
+	}
+	lits := make([]int, 0, len(fs)-1)
+	for _, x := range fs[:len(fs)-1] {
+		l, err := strconv.Atoi(x)
+		if err != nil || l == 0 {
+			return nil, fmt.Errorf("bad literal %q", x)
+		}
+		lits = append(lits, l)
+	}
+	return lits, nil
+}

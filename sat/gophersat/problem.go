@@ -2,12 +2,11 @@ package gophersat
 
 import (
 	"fmt"
-	"strconv"
-	"strings"
 
 	"github.com/crillab/gophersat/solver"
 
 	"github.com/puzzlesat/puzzlesat/sat"
+	"github.com/puzzlesat/puzzlesat/sat/dimacs"
 )
 
 // request is one solve, sent to a worker: the whole problem, with the
@@ -144,17 +143,9 @@ func unsat(certify bool, lines []string) response {
 
 // parseCertLine reads one certificate line, "l1 l2 ... 0".
 func parseCertLine(line string) ([]int, error) {
-	fields := strings.Fields(line)
-	if len(fields) == 0 || fields[len(fields)-1] != "0" {
+	c, err := dimacs.ParseLits(line)
+	if err != nil {
 		return nil, fmt.Errorf("gophersat certificate: malformed line %q", line)
-	}
-	c := make([]int, 0, len(fields)-1)
-	for _, f := range fields[:len(fields)-1] {
-		l, err := strconv.Atoi(f)
-		if err != nil || l == 0 {
-			return nil, fmt.Errorf("gophersat certificate: malformed line %q", line)
-		}
-		c = append(c, l)
 	}
 	return c, nil
 }

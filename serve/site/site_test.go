@@ -10,7 +10,6 @@ import (
 	"net/http/httptest"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -19,9 +18,9 @@ import (
 
 	cdplog "github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/network"
-	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
+	"github.com/puzzlesat/puzzlesat/internal/webtest"
 	"github.com/puzzlesat/puzzlesat/sat/gini"
 	"github.com/puzzlesat/puzzlesat/serve"
 )
@@ -52,22 +51,6 @@ func buildSite(t *testing.T) string {
 	}
 	t.Logf("static site built in %v", time.Since(start).Round(time.Millisecond))
 	return dir
-}
-
-// chromium finds the browser, as serve's browser tests do: skipped
-// without it, except in CI.
-func chromium(t *testing.T) string {
-	t.Helper()
-	for _, name := range []string{"chromium", "/usr/bin/chromium", "chromium-browser"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	if os.Getenv("CI") == "true" {
-		t.Fatal("chromium is not installed: CI must install it (.ci/run) so that the browser tests run")
-	}
-	t.Skip("chromium is not installed: the browser tests need it (apt-get install chromium)")
-	return ""
 }
 
 // fileServer serves dir on loopback as any static file server would, and
@@ -104,118 +87,36 @@ func serveDir(t *testing.T, dir string) *fileServer {
 // tab is a headless chromium tab; its exceptions, console errors (the
 // page's and the browser's own) and requests under /api/ (the browser's own network events) are recorded.
 type tab struct {
-	ctx           context.Context
-	mu            sync.Mutex
-	errs, apiSeen []string
+	*webtest.Tab
+	mu      sync.Mutex
+	apiSeen []string
 }
 
 func newTab(t *testing.T, browserPath string) *tab {
 	t.Helper()
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(browserPath),
-		chromedp.Flag("headless", true),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.NoFirstRun,
-		chromedp.NoDefaultBrowserCheck,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1280, 860),
-	}
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancelTab := chromedp.NewContext(actx)
-	ctx, cancelTime := context.WithTimeout(ctx, 3*time.Minute)
-	t.Cleanup(func() { cancelTime(); cancelTab(); cancelAlloc() })
-
-	b := &tab{ctx: ctx}
-	report := func(list *[]string, s string) {
-		b.mu.Lock()
-		defer b.mu.Unlock()
-		*list = append(*list, s)
-	}
-	exceptions := chromedp.Events(ctx, runtime.ExceptionThrown)
-	console := chromedp.Events(ctx, runtime.ConsoleAPICalled)
-	requests := chromedp.Events(ctx, network.RequestWillBeSent)
-	logs := chromedp.Events(ctx, cdplog.EntryAdded)
-	go func() {
-		for ev, err := range exceptions {
-			if err != nil {
-				return
-			}
-			msg := ev.ExceptionDetails.Text
-			if e := ev.ExceptionDetails.Exception; e != nil {
-				msg += " " + e.Description
-			}
-			report(&b.errs, "exception: "+msg)
-		}
-	}()
-	go func() {
-		for ev, err := range console {
-			if err != nil {
-				return
-			}
-			if ev.Type == runtime.ConsoleAPICalledTypeError {
-				var args []string
-				for _, a := range ev.Args {
-					args = append(args, string(a.Value)+a.Description)
-				}
-				report(&b.errs, "console error: "+strings.Join(args, " "))
-			}
-		}
-	}()
-	go func() {
+	b := &tab{}
+	b.Tab = webtest.NewTab(t, browserPath, 3*time.Minute, func(ctx context.Context, report func(string)) {
 		// The browser's own errors in the console: a file not found
 		// (a favicon's 404 included), a script that would not load.
-		for ev, err := range logs {
-			if err != nil {
-				return
-			}
+		webtest.On(chromedp.Events(ctx, cdplog.EntryAdded), func(ev cdplog.EventEntryAdded) {
 			if ev.Entry.Level == cdplog.EntryLevelError {
-				report(&b.errs, "console error: "+ev.Entry.Text+" "+ev.Entry.URL)
+				report("console error: " + ev.Entry.Text + " " + ev.Entry.URL)
 			}
-		}
-	}()
-	go func() {
-		for ev, err := range requests {
-			if err != nil {
-				return
-			}
+		})
+		webtest.On(chromedp.Events(ctx, network.RequestWillBeSent), func(ev network.EventRequestWillBeSent) {
 			if strings.Contains(ev.Request.URL, "/api/") {
-				report(&b.apiSeen, ev.Request.URL)
+				b.mu.Lock()
+				b.apiSeen = append(b.apiSeen, ev.Request.URL)
+				b.mu.Unlock()
 			}
-		}
-	}()
-	if err := chromedp.Do(ctx); err != nil { // (a tab's network events are on)
-		t.Fatalf("starting chromium: %v", err)
-	}
+		})
+	})
 	return b
 }
 
 // shot saves a screenshot of the page in $PUZZLESAT_ARTIFACTS (else a
 // temporary folder), as serve's browser tests do.
-func (b *tab) shot(t *testing.T, name string) {
-	t.Helper()
-	dir := os.Getenv("PUZZLESAT_ARTIFACTS")
-	if dir == "" {
-		dir = t.TempDir()
-	} else if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(b.ctx, 10*time.Second)
-	defer cancel()
-	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-	if err != nil {
-		t.Logf("screenshot %s: %v", name, err)
-		return
-	}
-	path := filepath.Join(dir, "site-"+name+".png")
-	if err := os.WriteFile(path, png, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("screenshot: %s", path)
-}
+func (b *tab) shot(t *testing.T, name string) { b.Shot(t, "site-"+name) }
 
 // -site-url tests a static site already served (make site, then python3
 // -m http.server -d bin/site) instead of building one.
@@ -228,7 +129,7 @@ var siteURL = flag.String("site-url", "", "test the static site at `URL` instead
 // AbortSignal, or by the Cancel button, ends at once, and the next request
 // is answered by a fresh worker; a shift puzzle's depths stream in.
 func TestStaticSite(t *testing.T) {
-	browserPath := chromium(t)
+	browserPath := webtest.Chromium(t)
 	url := *siteURL
 	var fs *fileServer
 	if url == "" {
@@ -237,7 +138,7 @@ func TestStaticSite(t *testing.T) {
 	}
 
 	b := newTab(t, browserPath)
-	ctx := b.ctx
+	ctx := b.Ctx
 	text := func(sel string) string {
 		c, cancel := context.WithTimeout(ctx, 2*time.Second)
 		defer cancel()
@@ -324,11 +225,11 @@ func TestStaticSite(t *testing.T) {
 		t.Errorf("shift message %q, want 8 moves", msg)
 	}
 
+	if errs := b.Errs(); errs != "" {
+		t.Errorf("the page reported %s", errs)
+	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if len(b.errs) > 0 {
-		t.Errorf("the page reported %s", strings.Join(b.errs, "; "))
-	}
 	if len(b.apiSeen) > 0 {
 		t.Errorf("the browser asked for %q: the static build must make no request to /api/", b.apiSeen)
 	}
@@ -354,7 +255,7 @@ func TestStaticSiteTiming(t *testing.T) {
 	if !*timing {
 		t.Skip("the README's timing: run with -timing")
 	}
-	browserPath := chromium(t)
+	browserPath := webtest.Chromium(t)
 	puzzle, err := os.ReadFile("../../testdata/juosan/janko/10x10_1.in")
 	if err != nil {
 		t.Fatal(err)
@@ -376,13 +277,13 @@ func TestStaticSiteTiming(t *testing.T) {
 	}
 	measure := func(name, url, fetch string) {
 		b := newTab(t, browserPath)
-		if err := chromedp.Do(b.ctx, chromedp.Navigate(url)); err != nil {
+		if err := chromedp.Do(b.Ctx, chromedp.Navigate(url)); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := chromedp.Run(b.ctx, chromedp.Poll[bool](`document.querySelector('#example option') !== null`, chromedp.WithPollingTimeout(60*time.Second))); err != nil {
+		if _, err := chromedp.Run(b.Ctx, chromedp.Poll[bool](`document.querySelector('#example option') !== null`, chromedp.WithPollingTimeout(60*time.Second))); err != nil {
 			t.Fatal(err)
 		}
-		times, err := chromedp.Run(b.ctx, chromedp.Evaluate[[][2]float64](script(fetch), chromedp.EvalAwaitPromise))
+		times, err := chromedp.Run(b.Ctx, chromedp.Evaluate[[][2]float64](script(fetch), chromedp.EvalAwaitPromise))
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}

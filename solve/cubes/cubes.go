@@ -42,6 +42,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/encode"
 	encshift "github.com/puzzlesat/puzzlesat/encode/shift"
 	"github.com/puzzlesat/puzzlesat/sat"
+	"github.com/puzzlesat/puzzlesat/sat/dimacs"
 	"github.com/puzzlesat/puzzlesat/shard"
 	"github.com/puzzlesat/puzzlesat/shift"
 )
@@ -244,7 +245,7 @@ func Read(r io.Reader) (*File, error) {
 			return nil, errf("want \"p inccnf\" before clauses")
 		}
 		isCube := strings.HasPrefix(t, "a ")
-		lits, err := parseLits(strings.TrimPrefix(t, "a "))
+		lits, err := dimacs.ParseLits(strings.TrimPrefix(t, "a "))
 		if err != nil {
 			return nil, errf("%v", err)
 		}
@@ -278,22 +279,6 @@ func Read(r io.Reader) (*File, error) {
 		return nil, fmt.Errorf("cubes: the clauses and cubes hash to %s, the header says %s (the file was changed)", got, f.Fingerprint)
 	}
 	return f, nil
-}
-
-func parseLits(s string) ([]int, error) {
-	fs := strings.Fields(s)
-	if len(fs) == 0 || fs[len(fs)-1] != "0" {
-		return nil, fmt.Errorf("a clause or cube must end in 0")
-	}
-	lits := make([]int, 0, len(fs)-1)
-	for _, x := range fs[:len(fs)-1] {
-		l, err := strconv.Atoi(x)
-		if err != nil || l == 0 {
-			return nil, fmt.Errorf("bad literal %q", x)
-		}
-		lits = append(lits, l)
-	}
-	return lits, nil
 }
 
 // decoder reads the file's puzzle back, encodes it again and checks that

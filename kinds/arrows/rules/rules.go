@@ -500,21 +500,8 @@ func sayAt(r *Rule, w *fol.World, cands []human.Cands, p int) string {
 // (rm) and the value it leaves.
 func saySentence(r *Rule, w *fol.World, env []int, wnames []string, cell int, cands, rm uint64) string {
 	var pairs []string
-	for _, n := range wnames {
-		b := r.Checked.Witness[n]
-		v := env[fol.Slot(b)]
-		var s string
-		switch {
-		case v == fol.Nil:
-			s = "nothing"
-		case b.Type == fol.TPos && v >= 0 && v < w.N:
-			s = w.P.Pos(v).String()
-		case b.Type == fol.TDir && v >= 0 && v < 8:
-			s = string(model.Dir(v).Glyph())
-		default:
-			s = strconv.Itoa(v)
-		}
-		pairs = append(pairs, "{"+n+"}", s)
+	for i, word := range witnessWords(r, w, env, wnames, "nothing", func(d model.Dir) string { return string(d.Glyph()) }) {
+		pairs = append(pairs, "{"+wnames[i]+"}", word)
 	}
 	var vals []string
 	for x := rm; x != 0; x &= x - 1 {
@@ -526,6 +513,28 @@ func saySentence(r *Rule, w *fol.World, env []int, wnames []string, cell int, ca
 	}
 	pairs = append(pairs, "{cell}", w.P.Pos(cell).String(), "{values}", orList(vals), "{value}", kept)
 	return strings.NewReplacer(pairs...).Replace(strings.Join(strings.Fields(r.Say), " "))
+}
+
+// witnessWords words the values env binds to the variables wnames of r's
+// witness: none for nil, a position as its cell, a direction by dir, a
+// number as itself.
+func witnessWords(r *Rule, w *fol.World, env []int, wnames []string, none string, dir func(model.Dir) string) []string {
+	words := make([]string, len(wnames))
+	for i, n := range wnames {
+		b := r.Checked.Witness[n]
+		v := env[fol.Slot(b)]
+		switch {
+		case v == fol.Nil:
+			words[i] = none
+		case b.Type == fol.TPos && v >= 0 && v < w.N:
+			words[i] = w.P.Pos(v).String()
+		case b.Type == fol.TDir && v >= 0 && v < 8:
+			words[i] = dir(model.Dir(v))
+		default:
+			words[i] = strconv.Itoa(v)
+		}
+	}
+	return words
 }
 
 // orList writes "a", "a or b", "a, b or c".
@@ -541,21 +550,8 @@ func orList(xs []string) string {
 
 func reason(r *Rule, w *fol.World, env []int, wnames []string, k int) string {
 	var parts []string
-	for _, n := range wnames {
-		b := r.Checked.Witness[n]
-		v := env[fol.Slot(b)]
-		var s string
-		switch {
-		case v == fol.Nil:
-			s = "nil"
-		case b.Type == fol.TPos && v >= 0 && v < w.N:
-			s = w.P.Pos(v).String()
-		case b.Type == fol.TDir && v >= 0 && v < 8:
-			s = model.Dir(v).String()
-		default:
-			s = strconv.Itoa(v)
-		}
-		parts = append(parts, n+"="+s)
+	for i, word := range witnessWords(r, w, env, wnames, "nil", model.Dir.String) {
+		parts = append(parts, wnames[i]+"="+word)
 	}
 	return fmt.Sprintf("%s with %s: %s", r.Name, strings.Join(parts, ", "), r.Conclusions[k])
 }

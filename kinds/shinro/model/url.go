@@ -12,41 +12,26 @@ import (
 // counts then the row counts, one base-36 digit each, then the cells row
 // by row: an arrow as its numpad digit (1-4, 6-9), a run of 1 to 26 cells
 // without an arrow as a letter a-z.
-var urlFormat = &puzzle.Format[*Puzzle]{
-	Name: "url", Doc: "playground URL (shinro/COLS/ROWS/BODY)",
-	Detect: func(_ string, data []byte) bool { _, ok := puzzle.URLQuery(data, KindName); return ok },
-	Parse:  parseURL,
-	Write:  puzzle.Joined(FormatURL, "\n"),
-}
+var urlFormat = puzzle.URLFormat(KindName, parseURL, FormatURL)
 
 // maxURLSide bounds a URL's sides: its counts are one base-36 digit.
 const maxURLSide = 35
 
 // FormatURL writes p as the query of a playground URL.
 func FormatURL(p *Puzzle) string {
-	var b strings.Builder
-	b.WriteString(KindName + "/" + strconv.Itoa(p.Cols()) + "/" + strconv.Itoa(p.Rows()) + "/")
+	var counts strings.Builder
 	for _, n := range append(append([]int(nil), p.ColCounts...), p.RowCounts...) {
-		b.WriteString(strconv.FormatInt(int64(n), 36))
+		counts.WriteString(strconv.FormatInt(int64(n), 36))
 	}
-	run := 0
-	for _, row := range p.Arrows {
-		for _, d := range row {
-			if !d.Valid() {
-				run++
-				continue
-			}
-			puzzle.Runs(&b, run)
-			run = 0
-			b.WriteString(d.String())
+	return puzzle.FormatURLCells(KindName, p.Rows(), p.Cols(), counts.String(), func(at puzzle.Pos) string {
+		if d := p.Arrows[at.Row][at.Col]; d.Valid() {
+			return d.String()
 		}
-	}
-	puzzle.Runs(&b, run)
-	return b.String()
+		return ""
+	})
 }
 
-func parseURL(name string, data []byte) ([]*Puzzle, error) {
-	q, _ := puzzle.URLQuery(data, KindName)
+func parseURL(name, q string) (*Puzzle, error) {
 	rows, cols, body, err := puzzle.URLGrid(name, q, maxURLSide)
 	if err != nil {
 		return nil, err
@@ -67,37 +52,18 @@ func parseURL(name string, data []byte) ([]*Puzzle, error) {
 			total += int(n)
 		}
 	}
-	arrows := make([][]Dir, rows)
-	for r := range arrows {
-		arrows[r] = make([]Dir, cols)
-	}
-	k := 0
-	for i := rows + cols; i < len(body); i++ {
-		c := body[i]
-		n := 1
-		if run, ok := puzzle.RunLength(c); ok {
-			n = run
-		} else if d, ok := dirOf(rune(c)); ok {
-			if k < rows*cols {
-				arrows[k/cols][k%cols] = d
-			}
-		} else {
-			return nil, puzzle.URLError(name, at+i, "%q: want an arrow digit or a run letter a-z", c)
-		}
-		k += n
-		if k > rows*cols {
-			return nil, puzzle.URLError(name, at+i, "the cells run past %d×%d", rows, cols)
-		}
-	}
-	if k != rows*cols {
-		return nil, puzzle.URLError(name, at+len(body), "%d cells of %d", k, rows*cols)
+	arrows, err := puzzle.ReadURLCells(name, at+rows+cols, body[rows+cols:], rows, cols, "an arrow digit", func(c byte) (Dir, bool) {
+		return dirOf(rune(c))
+	})
+	if err != nil {
+		return nil, err
 	}
 	p, err := New(nameFromURL(name), arrows, counts[cols:], counts[:cols], total)
 	if err != nil {
 		return nil, puzzle.URLError(name, 0, "%v", err)
 	}
 	p.Entry = 1
-	return []*Puzzle{p}, nil
+	return p, nil
 }
 
 // nameFromURL is a puzzle's title from its URL input: none, for a bare
