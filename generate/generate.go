@@ -688,13 +688,24 @@ func (j *job) accepts(ctx context.Context, d kinds.Draft, trials bool) (*human.R
 	return res, ok, nil
 }
 
-// acceptsWithout is accepts on d without clue id, which it returns.
-func (j *job) acceptsWithout(ctx context.Context, d kinds.Draft, id int, trials bool) (kinds.Draft, *human.Result, bool, error) {
+// acceptsWithout is accepts on d without clue id, which it returns. When
+// d's solve (res) lands in the band and the score range already, the
+// removal must keep it there: a removal can shorten a solve as well as
+// lengthen it (a Linjat dot taken away lets the rules in earlier), and
+// minimising a draft out of the band below its lower end threw away five
+// of ten Linjat medium drafts the hill climbers had brought into it
+// (issue 26).
+func (j *job) acceptsWithout(ctx context.Context, d kinds.Draft, res *human.Result, id int, trials bool) (kinds.Draft, *human.Result, bool, error) {
 	e, err := d.Without(id)
 	if err != nil {
 		return nil, nil, false, err
 	}
 	r, ok, err := j.accepts(ctx, e, trials)
+	if ok && res != nil {
+		if in, _ := j.inBand(res); in {
+			ok, _ = j.inBand(r)
+		}
+	}
 	return e, r, ok, err
 }
 
@@ -774,7 +785,7 @@ func (j *job) trialRound(ctx context.Context, rng *rand.Rand, d kinds.Draft, res
 					continue
 				}
 			}
-			e, r, ok, err := j.acceptsWithout(ctx, d, c.id, true)
+			e, r, ok, err := j.acceptsWithout(ctx, d, res, c.id, true)
 			if err != nil {
 				return nil, nil, err
 			}
@@ -819,7 +830,7 @@ func (j *job) remove(ctx context.Context, rng *rand.Rand, d kinds.Draft, res *hu
 			if seen == greedySample {
 				break
 			}
-			e, r, ok, err := j.acceptsWithout(ctx, d, id, false)
+			e, r, ok, err := j.acceptsWithout(ctx, d, res, id, false)
 			if err != nil {
 				return nil, nil, err
 			}

@@ -48,6 +48,11 @@ type Engine struct {
 	// Describe, when set, names an assignment "unknown = value" in the
 	// reasons of trial steps (e.g. "r3c4 = |").
 	Describe func(v Elim) string
+	// Terse leaves steps' reasons empty where a rule can spare writing
+	// them (Pass.Terse), for callers that read only the report and the
+	// candidates: the generator solves thousands of drafts nobody reads,
+	// and an Arrows rule's sentence cost a sixth of a hard puzzle's time.
+	Terse bool
 }
 
 // Step is one applied deduction.
@@ -314,7 +319,7 @@ func (p *plan) next(ctx context.Context, puz any, cands []Cands) (*found, error)
 		out := make([][]Deduction, len(g.plain))
 		errs := make([]error, len(g.plain))
 		if err := forEach(ctx, len(g.plain), p.par, func(i int) {
-			out[i], errs[i] = evalRule(ctx, g.plain[i], puz, cands, st)
+			out[i], errs[i] = evalRule(ctx, g.plain[i], puz, cands, st, p.Terse)
 		}); err != nil {
 			return nil, err
 		}
@@ -350,7 +355,7 @@ func (p *plan) eval(ctx context.Context, u use, puz any, cands []Cands, st *stat
 	if err := m.spend(); err != nil {
 		return nil, err
 	}
-	ds, err := evalRule(ctx, u.rule, puz, cands, st)
+	ds, err := evalRule(ctx, u.rule, puz, cands, st, p.Terse)
 	if err != nil || len(ds) == 0 {
 		return nil, err
 	}
@@ -401,13 +406,13 @@ func (p *plan) step(f *found, i int, d Deduction) Step {
 // evalRule applies one rule and keeps its deductions that make progress on
 // cands, each reduced to its effective eliminations. st is the memo of
 // cands's state (Memo), shared with the other rules evaluated on it.
-func evalRule(ctx context.Context, r *Rule, puz any, cands []Cands, st *stateMemo) (ds []Deduction, err error) {
+func evalRule(ctx context.Context, r *Rule, puz any, cands []Cands, st *stateMemo, terse bool) (ds []Deduction, err error) {
 	defer func() {
 		if x := recover(); x != nil {
 			ds, err = nil, fmt.Errorf("human: rule %s panicked: %v", r.Name, x)
 		}
 	}()
-	pass := &Pass{Puzzle: puz, Cands: cands, Ctx: ctx, state: st}
+	pass := &Pass{Puzzle: puz, Cands: cands, Ctx: ctx, state: st, terse: terse}
 	found := r.Apply(pass)
 	if pass.err != nil {
 		if ctx.Err() != nil {

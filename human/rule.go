@@ -44,7 +44,12 @@ type Pass struct {
 
 	err   error
 	state *stateMemo // shared by the passes of one state; nil: none
+	terse bool
 }
+
+// Terse reports whether the solve wants no reasons (Engine.Terse): a rule
+// may then leave Deduction.Reason empty and save the writing.
+func (p *Pass) Terse() bool { return p.terse }
 
 // stateMemo holds the values rules derive from one state (Memo), shared by
 // every pass the engine makes on that state: the rules of a level run in

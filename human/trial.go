@@ -161,6 +161,9 @@ func (p *plan) runTrials(ctx context.Context, u use, puz any, cands []Cands, par
 }
 
 func (p *plan) trialReason(r *Rule, j trialOut) string {
+	if p.Terse {
+		return ""
+	}
 	unit := "layer"
 	if r.Trial.Chain > 0 {
 		unit = "step"
@@ -355,7 +358,7 @@ func (p *plan) check(ctx context.Context, r *Rule, puz any, cands []Cands, st *s
 		if err := m.spend(); err != nil {
 			return nil, err
 		}
-		ds, err := evalRule(ctx, c, puz, cands, st)
+		ds, err := evalRule(ctx, c, puz, cands, st, p.Terse)
 		if err != nil {
 			return nil, err
 		}

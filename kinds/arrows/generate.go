@@ -89,7 +89,7 @@ func referenceArrows(ctx context.Context, rng *rand.Rand, opt kind.GenOptions) (
 	}
 	// The file's Backtrack entries are trial rules: left out here, they
 	// would run at every stall of every layout, for every band.
-	eng := &human.Engine{Rules: human.Plain(rules), Parallel: opt.Parallel}
+	eng := &human.Engine{Rules: human.Plain(rules), Parallel: opt.Parallel, Terse: true}
 	p, err := ha.Generate(ctx, rng, eng, ha.GenOptions{Rows: opt.Rows, Cols: opt.Cols, Attempts: arrowsLayouts})
 	if err != nil {
 		if ctx.Err() != nil {

@@ -343,7 +343,7 @@ func SolveRules(ctx context.Context, inst Instance, trials bool, parallel int, w
 	if !trials {
 		rules = human.Plain(rules)
 	}
-	eng := &human.Engine{Rules: rules, Weights: setup.Weights, Parallel: parallel}
+	eng := &human.Engine{Rules: rules, Weights: setup.Weights, Parallel: parallel, Terse: true}
 	start := setup.StartCands(inst)
 	if len(within) == len(start) {
 		for i := range start {

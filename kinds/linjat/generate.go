@@ -229,7 +229,7 @@ func (s *linjatSearch) solved(numbers [][]int8) (*linjatGame, error) {
 		}
 	}
 	orig := possible(p, start)
-	eng := &human.Engine{Rules: s.rules(), Parallel: s.opt.Parallel}
+	eng := &human.Engine{Rules: s.rules(), Parallel: s.opt.Parallel, Terse: true}
 	cands := start
 	// The numbers stay: each dot reuses the placements and their cells.
 	in := hl.NewInput(p)
@@ -261,7 +261,7 @@ func (s *linjatSearch) solved(numbers [][]int8) (*linjatGame, error) {
 
 // classify solves the finished puzzle from scratch and scores it.
 func (s *linjatSearch) classify(p *lm.Puzzle) (*linjatGame, error) {
-	eng := &human.Engine{Rules: s.rules(), Parallel: s.opt.Parallel, Weights: hl.DefaultWeights().HumanWeights()}
+	eng := &human.Engine{Rules: s.rules(), Parallel: s.opt.Parallel, Weights: hl.DefaultWeights().HumanWeights(), Terse: true}
 	res, err := eng.Solve(s.ctx, hl.NewInput(p), hl.Start(p))
 	if err != nil {
 		return nil, err

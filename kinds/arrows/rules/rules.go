@@ -411,6 +411,13 @@ func compileRule(r *Rule, opt fol.Options) (*human.Rule, error) {
 		wnames = append(wnames, n)
 	}
 	sort.Strings(wnames)
+	// The witnesses' cells, looked up once rather than by name per finding.
+	var posSlots []int
+	for _, n := range wnames {
+		if b := r.Checked.Witness[n]; b.Type == fol.TPos {
+			posSlots = append(posSlots, fol.Slot(b))
+		}
+	}
 	doc := r.Doc
 	if doc == "" {
 		doc = r.Condition + " ⇒ " + strings.Join(r.Conclusions, ", ")
@@ -421,11 +428,9 @@ func compileRule(r *Rule, opt fol.Options) (*human.Rule, error) {
 		var out []human.Deduction
 		prog.Witnesses(s, func(env []int) bool {
 			var seen []int
-			for _, n := range wnames {
-				if b := r.Checked.Witness[n]; b.Type == fol.TPos {
-					if p := env[fol.Slot(b)]; p >= 0 && p < w.N {
-						seen = append(seen, p)
-					}
+			for _, sl := range posSlots {
+				if p := env[sl]; p >= 0 && p < w.N {
+					seen = append(seen, p)
 				}
 			}
 			// One deduction per conclusion, each on the state as the
@@ -436,12 +441,15 @@ func compileRule(r *Rule, opt fol.Options) (*human.Rule, error) {
 				if cell < 0 || rm == 0 && !empty {
 					continue
 				}
-				d := human.Deduction{Contradiction: empty, Reason: reason(r, w, env, wnames, k)}
-				if r.Say != "" {
-					d.Reason = saySentence(r, w, env, wnames, cell, uint64(pass.Cands[cell]), rm)
-				}
-				if r.say != nil {
+				d := human.Deduction{Contradiction: empty}
+				switch {
+				case pass.Terse():
+				case r.say != nil:
 					d.Reason = r.Name + ": " + sayAt(r, w, pass.Cands, cell)
+				case r.Say != "":
+					d.Reason = saySentence(r, w, env, wnames, cell, uint64(pass.Cands[cell]), rm)
+				default:
+					d.Reason = reason(r, w, env, wnames, k)
 				}
 				for x := rm; x != 0; x &= x - 1 {
 					d.Elims = append(d.Elims, human.Elim{Var: cell, Value: bits.TrailingZeros64(x)})
