@@ -795,7 +795,7 @@ function onGlobalKey(ev) {
 
 // movesKey plays a puzzle of moves from the keyboard: the arrow keys turn
 // the line through the cursor (its row left or right, its column up or
-// down) when the puzzle has that move; with Shift they move the cursor
+// down) when the puzzle has that move; with ⇧ held they move the cursor
 // instead. Clicking or dragging a token puts the cursor there.
 function movesKey(ev) {
   const dirs = { ArrowUp: [-1, 0, 'c', 'u'], ArrowDown: [1, 0, 'c', 'd'], ArrowLeft: [0, -1, 'r', 'l'], ArrowRight: [0, 1, 'r', 'r'] };
@@ -1347,7 +1347,7 @@ async function openMoves(k, req, shared) {
   const tiles = p.picture.flat().filter((c) => c >= 0).length;
   $('title').textContent = title(k.name, p.name, `${tiles} tiles, ${p.moves.length} moves`);
   $('text').textContent = p.text;
-  $('how').textContent = (k.play.how_to || '') + ' Drag a token along its row or column to move the line, or use the arrow keys on the line through the outlined token (Shift+arrow moves the outline); Ctrl+Z undoes.';
+  $('how').textContent = (k.play.how_to || '') + ' Drag a token along its row or column to move the line, or use the arrow keys on the line through the outlined token (⇧+arrow moves the outline); Ctrl+Z undoes.';
   $('compare').hidden = true;
   $('rule-row').hidden = true;
   const typed = h('input', { id: 'typed-moves', placeholder: 'moves, e.g. r1l c2u', size: '24' });
