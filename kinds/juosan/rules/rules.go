@@ -56,12 +56,12 @@ func (in *Input) windowRule(p *human.Pass, patterns [][3]int) []human.Deduction 
 			if w.forbid == Bar {
 				dir = "in a row"
 			}
-			ds = append(ds, human.Deduction{
-				Elims: []human.Elim{{Var: c, Value: w.forbid}},
-				Cells: in.cells(w.cells[:]),
-				Reason: fmt.Sprintf("%v and %v are %s: %v cannot be %s (three %s %s)",
-					in.Pos(a), in.Pos(b), symbol(w.forbid), in.Pos(c), symbol(w.forbid), symbol(w.forbid), dir),
-			})
+			d := human.Deduction{Elims: []human.Elim{{Var: c, Value: w.forbid}}, Cells: in.cells(w.cells[:])}
+			if !p.Terse() {
+				d.Reason = fmt.Sprintf("%v and %v are %s: %v cannot be %s (three %s %s)",
+					in.Pos(a), in.Pos(b), symbol(w.forbid), in.Pos(c), symbol(w.forbid), symbol(w.forbid), dir)
+			}
+			ds = append(ds, d)
 		}
 	}
 	return ds
@@ -88,19 +88,23 @@ func territoryCount(in *Input, p *human.Pass) []human.Deduction {
 				fits = append(fits, n)
 			}
 		}
-		head := func() string {
+		// why is the reason, written only when the solve wants reasons.
+		why := func(format string, args ...any) string {
+			if p.Terse() {
+				return ""
+			}
 			return fmt.Sprintf("territory at %v (number %d, %d cells) needs %s `-`; it has %d `-` and %d `|`",
-				tr.topLeft, tr.clue, len(tr.cells), tr.needs(), dashes, bars)
+				tr.topLeft, tr.clue, len(tr.cells), tr.needs(), dashes, bars) + fmt.Sprintf(format, args...)
 		}
 		switch {
 		case len(fits) == 0:
 			ds = append(ds, human.Deduction{Contradiction: true, Cells: in.cells(tr.cells),
-				Reason: head() + ", so no count fits"})
+				Reason: why(", so no count fits")})
 		case len(open) == 0 || len(fits) > 1:
 		case fits[0] == dashes:
-			ds = append(ds, in.fill(tr, open, Dash, head()+fmt.Sprintf(", so its %d open cells are all `|`", len(open))))
+			ds = append(ds, in.fill(tr, open, Dash, why(", so its %d open cells are all `|`", len(open))))
 		case fits[0] == dashes+len(open):
-			ds = append(ds, in.fill(tr, open, Bar, head()+fmt.Sprintf(", so its %d open cells are all `-`", len(open))))
+			ds = append(ds, in.fill(tr, open, Bar, why(", so its %d open cells are all `-`", len(open))))
 		}
 	}
 	return ds
