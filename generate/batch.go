@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/puzzlesat/puzzlesat/human"
 	"github.com/puzzlesat/puzzlesat/shard"
 )
 
@@ -95,7 +96,8 @@ func Run(ctx context.Context, b Batch) (Stats, error) {
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	r.ctx = ctx
+	// A worker out of work lends its CPU to the attempts still running.
+	r.ctx = human.WithCPUs(ctx, &r.idle)
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Go(r.worker)
@@ -139,6 +141,8 @@ type run struct {
 	b     Batch
 	ctx   context.Context
 	start time.Time
+
+	idle human.CPUs // the CPUs of workers out of work
 
 	mu      sync.Mutex
 	puzzles []*slot
@@ -184,6 +188,9 @@ func (r *run) worker() {
 		s, a := r.take()
 		if s == nil {
 			r.mu.Unlock()
+			// No attempt is left to start (none appears later): the
+			// running ones may use this worker's CPU.
+			r.idle.Lend(1)
 			return
 		}
 		actx, cancel := context.WithCancel(r.ctx)

@@ -77,6 +77,9 @@ func (p *plan) runTrials(ctx context.Context, u use, puz any, cands []Cands, par
 		par = 1
 	} else {
 		budget = t.Budget
+		var giveBack func()
+		par, giveBack = borrowFor(ctx, par, len(jobs))
+		defer giveBack()
 	}
 	var first atomic.Int64 // with First: the lowest refuted index so far
 	first.Store(int64(len(jobs)))
