@@ -10,8 +10,10 @@ import (
 	"github.com/puzzlesat/puzzlesat/encode"
 	"github.com/puzzlesat/puzzlesat/human"
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/sat/gini"
+	"github.com/puzzlesat/puzzlesat/solve"
 )
 
 // TestBands pins each kind's generation metadata: size and bands.
@@ -203,6 +205,33 @@ func TestDrafts(t *testing.T) {
 			}
 			if st, err := s.Solve(ctx, assume...); err != nil || st != sat.Sat {
 				t.Errorf("the guarded encoding refutes the intended solution with every clue: %v %v", st, err)
+			}
+			// kinds.Unique says what solve.Check says, on the draft and
+			// without each of its first clues.
+			drafts := []kinds.Draft{d}
+			for _, id := range d.Clues()[:min(3, len(d.Clues()))] {
+				e, err := d.Without(id)
+				if err != nil {
+					t.Fatal(err)
+				}
+				drafts = append(drafts, e)
+			}
+			for i, e := range drafts {
+				unique, err := kind.Unique(ctx, e.(kinds.GuardedDraft), opt.NewSolver)
+				if err != nil {
+					t.Fatal(err)
+				}
+				inst, err := e.Instance()
+				if err != nil {
+					t.Fatal(err)
+				}
+				r, err := solve.Check(ctx, inst, factory(t, "gini"), false)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if want := r.Status == sat.UniqueSolution; unique != want {
+					t.Errorf("draft %d: Unique says %v, solve.Check %v", i, unique, r.Status)
+				}
 			}
 		})
 	}

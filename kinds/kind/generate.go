@@ -353,6 +353,31 @@ func SolveRules(ctx context.Context, inst Instance, trials bool, parallel int, w
 	return eng.Solve(ctx, setup.Input, start)
 }
 
+// Unique reports whether d's puzzle has its intended solution alone, by
+// SAT on a fresh solver of newSolver: its clauses, every clue, and the
+// intended solution excluded.
+func Unique(ctx context.Context, d GuardedDraft, newSolver func() (Solver, error)) (bool, error) {
+	s, err := newSolver()
+	if err != nil {
+		return false, err
+	}
+	g, err := d.EncodeGuarded(encode.NewBuilder(s))
+	if err != nil {
+		return false, err
+	}
+	block := make([]int, len(g.Intended))
+	for i, l := range g.Intended {
+		block[i] = -l
+	}
+	s.AddClause(block...)
+	var on []int
+	for _, sel := range g.Selectors {
+		on = append(on, sel)
+	}
+	other, err := s.Solve(ctx, on...)
+	return !other, err
+}
+
 // Undetermined lists the unknowns with more than one candidate, or, when
 // other is set, those where other differs from intended.
 func Undetermined(cands []human.Cands, intended, other puzzle.Assignment) []int {
