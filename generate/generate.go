@@ -113,7 +113,7 @@
 // refused at once (ErrOptions, naming it) instead of searched for minutes:
 //
 //	juosan  every band  15x15
-//	shinro  easy..hard  10x10, expert 8x8
+//	shinro  every band  10x10
 //	arrows  every band  10x10
 //	linjat  easy, hard, expert 15x10, medium 10x7 (its ≥ 18 layers scale
 //	        with the area: 39 at 15x10, not reached in 150 s)

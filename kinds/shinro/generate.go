@@ -267,7 +267,7 @@ var generation = &kind.Generation{Rows: 8, Cols: 8, Check: checkShinro, Start: s
 		{Name: "easy", Levels: kind.Levels{Lo: 0, Hi: 2}, MaxRows: 10, MaxCols: 10},
 		{Name: "medium", Levels: kind.Levels{Lo: 3, Hi: 3}, MaxRows: 10, MaxCols: 10},
 		{Name: "hard", Levels: kind.Levels{Lo: 4, Hi: 4}, MaxRows: 10, MaxCols: 10},
-		{Name: "expert", Trials: true, MaxRows: 8, MaxCols: 8},
+		{Name: "expert", Trials: true, MaxRows: 10, MaxCols: 10},
 	}}
 
 // checkShinro rejects more stones than cells.
