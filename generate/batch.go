@@ -278,6 +278,11 @@ func (r *run) flush(final bool) {
 			if s.found >= 0 {
 				r.stats.Found++
 				err = r.b.Emit(s.puzzle)
+				// Emitted: the batch keeps no puzzle it has handed on, so
+				// that a run of thousands holds one puzzle's memory, not
+				// all of theirs (an Arrows hard batch grew 43 → 166 MB
+				// over 1000 puzzles).
+				s.puzzle = nil
 			} else {
 				r.stats.Failed++
 				if r.b.Failed != nil {
