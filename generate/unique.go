@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/puzzlesat/puzzlesat/encode"
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/solve"
@@ -59,15 +58,10 @@ func newIncremental(d kinds.GuardedDraft, newSolver sat.Factory) (*incremental, 
 	if err != nil {
 		return nil, err
 	}
-	g, err := d.EncodeGuarded(encode.NewBuilder(s))
+	g, err := kinds.EncodeOthers(s, d)
 	if err != nil {
 		return nil, err
 	}
-	block := make([]int, len(g.Intended))
-	for i, l := range g.Intended {
-		block[i] = -l
-	}
-	s.AddClause(block...)
 	x := &incremental{s: s, sel: g.Selectors, clue: map[int]int{}, order: d.Clues()}
 	x.in = keptSet(x.order)
 	for id, l := range g.Selectors {

@@ -17,6 +17,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/puzzlesat/puzzlesat/encode"
 	"github.com/puzzlesat/puzzlesat/kinds/arrows"
 	"github.com/puzzlesat/puzzlesat/kinds/juosan"
 	"github.com/puzzlesat/puzzlesat/kinds/kind"
@@ -51,6 +52,10 @@ type (
 
 // SolveRules runs inst's human rules from its start (kind.SolveRules).
 var SolveRules = kind.SolveRules
+
+// EncodeOthers writes a draft's clauses excluding its intended solution
+// (kind.EncodeOthers).
+func EncodeOthers(s encode.Adder, d GuardedDraft) (*Guarded, error) { return kind.EncodeOthers(s, d) }
 
 // all is the one list of kinds: a new kind is its folder and one line
 // here. Validate checks it.

@@ -482,11 +482,8 @@ func (s *Server) generate(c *call) (any, error) {
 	if err := kinds.CheckOptions(kopt); err != nil {
 		return nil, badRequest("%v", err)
 	}
-	if req.Attempts < 0 || req.Attempts > 1000 {
-		return nil, badRequest("attempts %d: want 0..1000", req.Attempts)
-	}
-	if req.Seed == 0 {
-		req.Seed = seedJSON(rand.Uint64())
+	if err := req.settle(); err != nil {
+		return nil, err
 	}
 	t0 := time.Now()
 	p, err := generate.Generate(c.ctx, generate.Options{
@@ -510,6 +507,18 @@ func (s *Server) generate(c *call) (any, error) {
 		Seed: seedJSON(p.Seed), Attempt: p.Attempt, MS: time.Since(t0).Milliseconds()}, nil
 }
 
+// settle checks the request's attempts and draws its seed when it names
+// none (req is the handler's own copy).
+func (req *generateRequest) settle() error {
+	if req.Attempts < 0 || req.Attempts > 1000 {
+		return badRequest("attempts %d: want 0..1000", req.Attempts)
+	}
+	if req.Seed == 0 {
+		req.Seed = seedJSON(rand.Uint64())
+	}
+	return nil
+}
+
 // generateMoves scrambles a built-in puzzle of a kind played by moves
 // into one whose proven optimum is in the band.
 func (s *Server) generateMoves(c *call, k *kinds.Kind, req generateRequest) (any, error) {
@@ -528,11 +537,8 @@ func (s *Server) generateMoves(c *call, k *kinds.Kind, req generateRequest) (any
 	if err != nil {
 		return nil, badRequest("%v", err)
 	}
-	if req.Attempts < 0 || req.Attempts > 1000 {
-		return nil, badRequest("attempts %d: want 0..1000", req.Attempts)
-	}
-	if req.Seed == 0 {
-		req.Seed = seedJSON(rand.Uint64())
+	if err := req.settle(); err != nil {
+		return nil, err
 	}
 	t0 := time.Now()
 	p, err := generate.Generate(c.ctx, generate.Options{

@@ -353,6 +353,22 @@ func SolveRules(ctx context.Context, inst Instance, trials bool, parallel int, w
 	return eng.Solve(ctx, setup.Input, start)
 }
 
+// EncodeOthers writes d's guarded encoding to s with the clause that
+// excludes its intended solution: a model under the selectors of some
+// clues is another solution of the puzzle with those clues.
+func EncodeOthers(s encode.Adder, d GuardedDraft) (*Guarded, error) {
+	g, err := d.EncodeGuarded(encode.NewBuilder(s))
+	if err != nil {
+		return nil, err
+	}
+	block := make([]int, len(g.Intended))
+	for i, l := range g.Intended {
+		block[i] = -l
+	}
+	s.AddClause(block...)
+	return g, nil
+}
+
 // Unique reports whether d's puzzle has its intended solution alone, by
 // SAT on a fresh solver of newSolver: its clauses, every clue, and the
 // intended solution excluded.
@@ -361,15 +377,10 @@ func Unique(ctx context.Context, d GuardedDraft, newSolver func() (Solver, error
 	if err != nil {
 		return false, err
 	}
-	g, err := d.EncodeGuarded(encode.NewBuilder(s))
+	g, err := EncodeOthers(s, d)
 	if err != nil {
 		return false, err
 	}
-	block := make([]int, len(g.Intended))
-	for i, l := range g.Intended {
-		block[i] = -l
-	}
-	s.AddClause(block...)
 	var on []int
 	for _, sel := range g.Selectors {
 		on = append(on, sel)
