@@ -373,7 +373,7 @@ func TestOptionErrors(t *testing.T) {
 		{"band of another kind", generate.Options{Solver: gini.NewSolver, Kind: "juosan", Band: generate.Expert}},
 		{"too small", generate.Options{Solver: gini.NewSolver, Kind: "juosan", Rows: 1, Cols: 5}},
 		{"too large", generate.Options{Solver: gini.NewSolver, Kind: "shinro", Rows: 8, Cols: 31}},
-		{"past the band's largest size", generate.Options{Solver: gini.NewSolver, Kind: "shinro", Band: generate.Expert, Rows: 10, Cols: 10}},
+		{"past the band's largest size", generate.Options{Solver: gini.NewSolver, Kind: "linjat", Band: generate.Medium, Rows: 15, Cols: 10}},
 		{"scores", generate.Options{Solver: gini.NewSolver, Kind: "shinro", MinScore: 10, MaxScore: 5}},
 		{"stones", generate.Options{Solver: gini.NewSolver, Kind: "shinro", Rows: 3, Cols: 3, Stones: 10}},
 		{"method", generate.Options{Solver: gini.NewSolver, Kind: "shinro", Method: "annealing"}},
