@@ -1,6 +1,7 @@
 package arrows
 
 import (
+	"math"
 	"strconv"
 
 	"github.com/puzzlesat/puzzlesat/display"
@@ -46,7 +47,7 @@ func board(p *am.Puzzle) *display.Board {
 			} else {
 				u.Values = append(u.Values, []display.Item{display.Label(nx, ny, label, 0.3, false, display.Value, display.Values)})
 			}
-			mx, my := display.Slot(q, k, len(v.Domain))
+			mx, my := markAt(q, dr, dc, k, len(v.Domain))
 			u.Marks = append(u.Marks, []display.Item{display.Label(mx, my, label, 0.17, false, display.Value, display.Marks)})
 		}
 		b.Unknowns = append(b.Unknowns, u)
@@ -63,4 +64,34 @@ func numberAt(q puzzle.Pos, dr, dc int) (x, y float64) {
 	}
 	x, y = display.Centre(q)
 	return x - float64(dc)*k, y - float64(dr)*k
+}
+
+// markAt is the centre of pencil mark k of n in cell q, whose arrow
+// points along (dr, dc): the marks fill the two parts of the cell that
+// neither the arrow nor the number behind it reaches (beside a straight
+// arrow, the other two corners of a diagonal one), the first half of the
+// marks in the first part, so that a struck mark never crosses the arrow
+// or the value drawn with it.
+func markAt(q puzzle.Pos, dr, dc, k, n int) (x, y float64) {
+	type part struct{ x, y, w, h float64 }
+	var a, b part
+	switch {
+	case dr == 0: // a row: the strips above and below it
+		a, b = part{0, 0, 1, 0.3}, part{0, 0.7, 1, 0.3}
+	case dc == 0: // a column: the strips left and right of it
+		a, b = part{0, 0, 0.3, 1}, part{0.7, 0, 0.3, 1}
+	default: // a diagonal: the corners on its tip's row and on its tip's column
+		a = part{0.5 * float64(max(-dc, 0)), 0.5 * float64(max(dr, 0)), 0.5, 0.5}
+		b = part{0.5 - a.x, 0.5 - a.y, 0.5, 0.5}
+	}
+	first := (n + 1) / 2
+	p, m, j := a, first, k
+	if k >= first {
+		p, m, j = b, n-first, k-first
+	}
+	// A grid in the part as square as its shape allows.
+	per := max(1, min(m, int(math.Ceil(math.Sqrt(float64(m)*p.w/p.h)))))
+	rows := (m + per - 1) / per
+	return float64(q.Col) + p.x + p.w*(float64(j%per)+0.5)/float64(per),
+		float64(q.Row) + p.y + p.h*(float64(j/per)+0.5)/float64(rows)
 }
