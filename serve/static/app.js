@@ -1197,21 +1197,19 @@ function editRecord() {
   st.editRedo = [];
 }
 
-function editUndo() {
-  if (!st.editUndo.length) return;
-  st.editRedo.push(st.editor.snapshot());
-  st.editor.restore(st.editUndo.pop());
+// editStep restores the editor's latest state of from, keeping the
+// present one on to: undo is editStep(undo, redo), redo the reverse.
+function editStep(from, to) {
+  if (!from.length) return;
+  to.push(st.editor.snapshot());
+  st.editor.restore(from.pop());
   editTitle();
   editChanged(false);
 }
 
-function editRedo() {
-  if (!st.editRedo.length) return;
-  st.editUndo.push(st.editor.snapshot());
-  st.editor.restore(st.editRedo.pop());
-  editTitle();
-  editChanged(false);
-}
+function editUndo() { editStep(st.editUndo, st.editRedo); }
+
+function editRedo() { editStep(st.editRedo, st.editUndo); }
 
 // editChanged redraws the drawing and asks the server for the puzzle it
 // makes; answers to older drawings are dropped. A change made since
