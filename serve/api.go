@@ -486,17 +486,11 @@ func (s *Server) generate(c *call) (any, error) {
 		return nil, err
 	}
 	t0 := time.Now()
-	p, err := generate.Generate(c.ctx, generate.Options{
+	p, err := s.generated(c, generate.Options{
 		Kind: k.Name, Rows: req.Rows, Cols: req.Cols, Band: band, Seed: uint64(req.Seed), Attempts: req.Attempts,
-		Solver: s.opt.Solver, KindOptions: kopt,
-		Progress: func(attempt int, outcome string) { c.emit("attempt", attemptEvent{attempt, outcome}) },
+		KindOptions: kopt,
 	})
-	switch {
-	case errors.Is(err, generate.ErrOptions):
-		return nil, badRequest("%v", err)
-	case errors.Is(err, generate.ErrExhausted):
-		return nil, &httpError{http.StatusUnprocessableEntity, err.Error() + "; try another seed"}
-	case err != nil:
+	if err != nil {
 		return nil, err
 	}
 	b, err := boardOf(k, p.Instance)
@@ -505,6 +499,22 @@ func (s *Server) generate(c *call) (any, error) {
 	}
 	return generateAnswer{Puzzle: b, Band: string(p.Band), Status: string(p.Status), Report: p.Report,
 		Seed: seedJSON(p.Seed), Attempt: p.Attempt, MS: time.Since(t0).Milliseconds()}, nil
+}
+
+// generated runs generate with the server's solver, each attempt's
+// outcome an event of the stream; bad options are a 400, a band no
+// attempt reached a 422.
+func (s *Server) generated(c *call, opt generate.Options) (*generate.Puzzle, error) {
+	opt.Solver = s.opt.Solver
+	opt.Progress = func(attempt int, outcome string) { c.emit("attempt", attemptEvent{attempt, outcome}) }
+	p, err := generate.Generate(c.ctx, opt)
+	switch {
+	case errors.Is(err, generate.ErrOptions):
+		return nil, badRequest("%v", err)
+	case errors.Is(err, generate.ErrExhausted):
+		return nil, &httpError{http.StatusUnprocessableEntity, err.Error() + "; try another seed"}
+	}
+	return p, err
 }
 
 // settle checks the request's attempts and draws its seed when it names
@@ -541,16 +551,8 @@ func (s *Server) generateMoves(c *call, k *kinds.Kind, req generateRequest) (any
 		return nil, err
 	}
 	t0 := time.Now()
-	p, err := generate.Generate(c.ctx, generate.Options{
-		Kind: k.Name, Band: band, Seed: uint64(req.Seed), Attempts: req.Attempts, Solver: s.opt.Solver, Shift: base,
-		Progress: func(attempt int, outcome string) { c.emit("attempt", attemptEvent{attempt, outcome}) },
-	})
-	switch {
-	case errors.Is(err, generate.ErrOptions):
-		return nil, badRequest("%v", err)
-	case errors.Is(err, generate.ErrExhausted):
-		return nil, &httpError{http.StatusUnprocessableEntity, err.Error() + "; try another seed"}
-	case err != nil:
+	p, err := s.generated(c, generate.Options{Kind: k.Name, Band: band, Seed: uint64(req.Seed), Attempts: req.Attempts, Shift: base})
+	if err != nil {
 		return nil, err
 	}
 	return generateAnswer{MovesPuzzle: p.Text, Band: string(p.Band), Status: string(p.Status), Report: p.Report,
