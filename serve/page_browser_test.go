@@ -1,7 +1,10 @@
 package serve
 
 import (
+	"bytes"
 	"fmt"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -94,6 +97,24 @@ func TestBrowserURL(t *testing.T) {
 		t.Errorf("the PNG export: %s", png)
 	}
 	b.shot("export")
+	// Print or PDF: the print stylesheet leaves the title and the board
+	// (the PDF Chrome prints holds the board's picture and no button).
+	if n := b.count("#export-print"); n != 1 {
+		t.Errorf("%d Print buttons, want 1", n)
+	}
+	hidden := eval[bool](b, "print media", `(() => {
+		const sheet = [...document.styleSheets].flatMap((s) => [...s.cssRules]).find((r) => r.media && r.media.mediaText === 'print');
+		return !!sheet && sheet.cssText.includes('aside') && sheet.cssText.includes('#toolbar');
+	})()`)
+	if !hidden {
+		t.Error("no print stylesheet hiding the sidebar and the toolbar")
+	}
+	pdf, err := chromedp.Run(b.Ctx, chromedp.PrintToPDF(chromedp.PDFPaper(chromedp.PaperA4)))
+	if err != nil || !bytes.HasPrefix(pdf, []byte("%PDF")) {
+		t.Errorf("printing the page: %d bytes, %v", len(pdf), err)
+	} else if err := os.WriteFile(filepath.Join(b.Dir, "serve-print.pdf"), pdf, 0o644); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // TestBrowserPhone: at 390×844 (a phone, touch) every example's page has

@@ -1106,8 +1106,9 @@ function exportPanel() {
     h('div', { class: 'row' },
       button('Text (.txt)', () => download(fileBase() + '.txt', text, 'text/plain'), { id: 'export-text' }),
       button('Picture (SVG)', () => download(fileBase() + '.svg', boardSVG().text, 'image/svg+xml'), { id: 'export-svg' }),
-      button('Picture (PNG)', () => exportPNG().catch(fail), { id: 'export-png' })),
-    h('p', { class: 'muted' }, 'A PDF (or the picture of a solution or a hint) comes from the command line: puzzlesat render FILE -o puzzle.pdf.'),
+      button('Picture (PNG)', () => exportPNG().catch(fail), { id: 'export-png' }),
+      button('Print or PDF', () => window.print(), { id: 'export-print' })),
+    h('p', { class: 'muted' }, 'Print or PDF prints the title and the board alone (choose "Save as PDF" as the printer); the picture of a solution or a hint comes from the command line: puzzlesat render FILE -o puzzle.pdf.'),
     h('pre', { id: 'export-canonical' }, text));
 }
 
