@@ -38,31 +38,6 @@ import (
 	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
-// Picture is what to draw of one puzzle besides the puzzle itself: what
-// the answer layer found (answer.Prepare), which render only draws.
-type Picture = answer.Figure
-
-// The modes and answers of answer.Prepare, under the names render has
-// always given them.
-type Mode = answer.Mode
-
-const (
-	Plain    = answer.Plain
-	Solution = answer.Solution
-	Second   = answer.Second
-	Backbone = answer.Backbone
-	Hint     = answer.Hint
-)
-
-var (
-	Prepare       = answer.Prepare
-	Modes         = answer.Modes
-	ErrUnsolvable = answer.ErrUnsolvable
-	ErrUnique     = answer.ErrUnique
-	ErrNoStep     = answer.ErrNoStep
-	ErrUnknown    = answer.ErrUnknown
-)
-
 // Room around and between the parts of a picture, in millimetres.
 const (
 	margin   = 5.0
@@ -72,8 +47,8 @@ const (
 	minWidth = 110.0
 )
 
-// Draw draws inst as pic says.
-func Draw(inst kinds.Instance, pic Picture) (*canvas.Canvas, error) {
+// Draw draws inst as pic (answer.Prepare's figure of it) says.
+func Draw(inst kinds.Instance, pic answer.Figure) (*canvas.Canvas, error) {
 	f, err := loadFaces()
 	if err != nil {
 		return nil, err
@@ -84,11 +59,11 @@ func Draw(inst kinds.Instance, pic Picture) (*canvas.Canvas, error) {
 // Draw draws inst as the function Draw does, with fonts loaded once for
 // many pictures (loading them is most of a small picture's time); one
 // goroutine at a time.
-func (f *Fonts) Draw(inst kinds.Instance, pic Picture) (*canvas.Canvas, error) {
+func (f *Fonts) Draw(inst kinds.Instance, pic answer.Figure) (*canvas.Canvas, error) {
 	return draw(f.f, inst, pic)
 }
 
-func draw(f *faces, inst kinds.Instance, pic Picture) (*canvas.Canvas, error) {
+func draw(f *faces, inst kinds.Instance, pic answer.Figure) (*canvas.Canvas, error) {
 	b := inst.Display()
 	n := len(inst.Vars())
 	if len(b.Unknowns) != n {
@@ -138,7 +113,7 @@ func draw(f *faces, inst kinds.Instance, pic Picture) (*canvas.Canvas, error) {
 
 // drawBoard draws one board: backgrounds, the puzzle, the values, and the
 // marks of a hint or of a difference.
-func drawBoard(p *pen, b *display.Board, inst kinds.Instance, pic Picture, a puzzle.Assignment, marks []puzzle.Pos) {
+func drawBoard(p *pen, b *display.Board, inst kinds.Instance, pic answer.Figure, a puzzle.Assignment, marks []puzzle.Pos) {
 	vars := inst.Vars()
 	p.layer(zBack)
 	if pic.Grey && a != nil {

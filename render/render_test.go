@@ -72,10 +72,10 @@ func loadShift(t *testing.T, file string) *shift.Puzzle {
 }
 
 // picture draws a puzzle of testdata in a mode.
-func picture(t *testing.T, file string, mode render.Mode) *canvas.Canvas {
+func picture(t *testing.T, file string, mode answer.Mode) *canvas.Canvas {
 	t.Helper()
 	inst := load(t, file)
-	pic, err := render.Prepare(context.Background(), inst, mode, gini.NewSolver)
+	pic, err := answer.Prepare(context.Background(), inst, mode, gini.NewSolver)
 	if err != nil {
 		t.Fatalf("Prepare(%s, %v): %v", file, mode, err)
 	}
@@ -90,29 +90,29 @@ func picture(t *testing.T, file string, mode render.Mode) *canvas.Canvas {
 // a puzzle with several solutions for second and backbone.
 var goldens = []struct {
 	name, file string
-	mode       render.Mode
+	mode       answer.Mode
 }{
-	{"juosan-plain", "6x6_1.in", render.Plain},
-	{"juosan-question", "juosan-question.juosan", render.Plain},
-	{"juosan-solution", "6x6_1.in", render.Solution},
-	{"juosan-second", "juosan-5x5_1.juosan", render.Second},
-	{"juosan-backbone", "juosan-4x4_3.juosan", render.Backbone},
-	{"juosan-hint", "6x6_1.in", render.Hint},
-	{"shinro-plain", "shinro-1.shinro", render.Plain},
-	{"shinro-solution", "shinro-1.shinro", render.Solution},
-	{"shinro-second", "shinro-1-open.shinro", render.Second},
-	{"shinro-backbone", "shinro-1-open.shinro", render.Backbone},
-	{"shinro-hint", "shinro-1.shinro", render.Hint},
-	{"arrows-plain", "arrows/2026-01-24", render.Plain},
-	{"arrows-solution", "arrows/2026-01-24", render.Solution},
-	{"arrows-second", "arrows/2026-02-02-nogivens", render.Second},
-	{"arrows-backbone", "arrows/2026-02-02-nogivens", render.Backbone},
-	{"arrows-hint", "arrows/2026-01-24", render.Hint},
-	{"linjat-plain", "linjat-easy-1.linjat", render.Plain},
-	{"linjat-solution", "linjat-easy-1.linjat", render.Solution},
-	{"linjat-second", "linjat-tutorial-3.linjat", render.Second},
-	{"linjat-backbone", "linjat-tutorial-3.linjat", render.Backbone},
-	{"linjat-hint", "linjat-easy-1.linjat", render.Hint},
+	{"juosan-plain", "6x6_1.in", answer.Plain},
+	{"juosan-question", "juosan-question.juosan", answer.Plain},
+	{"juosan-solution", "6x6_1.in", answer.Solution},
+	{"juosan-second", "juosan-5x5_1.juosan", answer.Second},
+	{"juosan-backbone", "juosan-4x4_3.juosan", answer.Backbone},
+	{"juosan-hint", "6x6_1.in", answer.Hint},
+	{"shinro-plain", "shinro-1.shinro", answer.Plain},
+	{"shinro-solution", "shinro-1.shinro", answer.Solution},
+	{"shinro-second", "shinro-1-open.shinro", answer.Second},
+	{"shinro-backbone", "shinro-1-open.shinro", answer.Backbone},
+	{"shinro-hint", "shinro-1.shinro", answer.Hint},
+	{"arrows-plain", "arrows/2026-01-24", answer.Plain},
+	{"arrows-solution", "arrows/2026-01-24", answer.Solution},
+	{"arrows-second", "arrows/2026-02-02-nogivens", answer.Second},
+	{"arrows-backbone", "arrows/2026-02-02-nogivens", answer.Backbone},
+	{"arrows-hint", "arrows/2026-01-24", answer.Hint},
+	{"linjat-plain", "linjat-easy-1.linjat", answer.Plain},
+	{"linjat-solution", "linjat-easy-1.linjat", answer.Solution},
+	{"linjat-second", "linjat-tutorial-3.linjat", answer.Second},
+	{"linjat-backbone", "linjat-tutorial-3.linjat", answer.Backbone},
+	{"linjat-hint", "linjat-easy-1.linjat", answer.Hint},
 }
 
 // shiftGoldens are the shift strips: a start with its target, a start
@@ -179,8 +179,8 @@ func TestGolden(t *testing.T) {
 // depend on map order or on the fonts loaded before.
 func TestDeterministic(t *testing.T) {
 	for _, tc := range []struct{ file string }{{"juosan-5x5_1.juosan"}, {"linjat-tutorial-3.linjat"}} {
-		have := svgOf(t, picture(t, tc.file, render.Second))
-		want := svgOf(t, picture(t, tc.file, render.Second))
+		have := svgOf(t, picture(t, tc.file, answer.Second))
+		want := svgOf(t, picture(t, tc.file, answer.Second))
 		if !bytes.Equal(have, want) {
 			t.Errorf("%s: two drawings of the same picture differ", tc.file)
 		}
@@ -194,14 +194,14 @@ func TestConcurrent(t *testing.T) {
 	files := []string{"6x6_1.in", "shinro-1.shinro", "arrows/2026-01-24", "linjat-easy-1.linjat"}
 	want := make([][]byte, len(files))
 	for i, f := range files {
-		want[i] = svgOf(t, picture(t, f, render.Solution))
+		want[i] = svgOf(t, picture(t, f, answer.Solution))
 	}
 	var wg sync.WaitGroup
 	have := make([][]byte, len(files))
 	errs := make([]error, len(files))
 	for i, f := range files {
 		inst := load(t, f)
-		pic, err := render.Prepare(context.Background(), inst, render.Solution, gini.NewSolver)
+		pic, err := answer.Prepare(context.Background(), inst, answer.Solution, gini.NewSolver)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -247,12 +247,12 @@ func pngOf(t *testing.T, c *canvas.Canvas) image.Image {
 func TestPNG(t *testing.T) {
 	for _, tc := range []struct {
 		file string
-		mode render.Mode
+		mode answer.Mode
 	}{
-		{"6x6_1.in", render.Solution},
-		{"shinro-1.shinro", render.Hint},
-		{"arrows/2026-01-24", render.Plain},
-		{"linjat-tutorial-3.linjat", render.Second},
+		{"6x6_1.in", answer.Solution},
+		{"shinro-1.shinro", answer.Hint},
+		{"arrows/2026-01-24", answer.Plain},
+		{"linjat-tutorial-3.linjat", answer.Second},
 	} {
 		c := picture(t, tc.file, tc.mode)
 		img := pngOf(t, c)
@@ -286,7 +286,7 @@ func TestPNGSize(t *testing.T) {
 	for _, tc := range tests {
 		inst := load(t, tc.file)
 		first := make(puzzle.Assignment, len(inst.Vars()))
-		pic := render.Picture{Values: first}
+		pic := answer.Figure{Values: first}
 		if tc.two {
 			pic.Second = first
 		}
@@ -316,7 +316,7 @@ func TestPNGBounded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := render.Draw(insts[0], render.Picture{})
+	c, err := render.Draw(insts[0], answer.Figure{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -331,7 +331,7 @@ func TestPNGBounded(t *testing.T) {
 
 func TestPDF(t *testing.T) {
 	var buf bytes.Buffer
-	if err := render.Write(&buf, picture(t, "6x6_1.in", render.Hint), render.PDF); err != nil {
+	if err := render.Write(&buf, picture(t, "6x6_1.in", answer.Hint), render.PDF); err != nil {
 		t.Fatal(err)
 	}
 	if have := buf.String(); !strings.HasPrefix(have, "%PDF-") || !strings.Contains(have[len(have)-64:], "%%EOF") {
@@ -368,21 +368,21 @@ func TestFormatOf(t *testing.T) {
 func TestPrepareAnswers(t *testing.T) {
 	tests := []struct {
 		file string
-		mode render.Mode
+		mode answer.Mode
 		want error
 	}{
-		{"6x6_1.in", render.Second, render.ErrUnique},
-		{"shinro-1.shinro", render.Second, render.ErrUnique},
+		{"6x6_1.in", answer.Second, answer.ErrUnique},
+		{"shinro-1.shinro", answer.Second, answer.ErrUnique},
 	}
 	for _, tc := range tests {
-		_, err := render.Prepare(context.Background(), load(t, tc.file), tc.mode, gini.NewSolver)
+		_, err := answer.Prepare(context.Background(), load(t, tc.file), tc.mode, gini.NewSolver)
 		if !errors.Is(err, tc.want) {
 			t.Errorf("Prepare(%s, %v): have %v, want %v", tc.file, tc.mode, err, tc.want)
 		}
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := render.Prepare(ctx, load(t, "6x6_1.in"), render.Solution, gini.NewSolver); !errors.Is(err, context.Canceled) {
+	if _, err := answer.Prepare(ctx, load(t, "6x6_1.in"), answer.Solution, gini.NewSolver); !errors.Is(err, context.Canceled) {
 		t.Errorf("Prepare on a cancelled context: have %v, want context.Canceled", err)
 	}
 }
@@ -392,20 +392,20 @@ func TestPrepareAnswers(t *testing.T) {
 func TestPictureContent(t *testing.T) {
 	tests := []struct {
 		file    string
-		mode    render.Mode
+		mode    answer.Mode
 		title   string
 		caption string
 	}{
-		{"6x6_1.in", render.Plain, "juosan 6x6_1", ""},
-		{"6x6_1.in", render.Solution, "juosan 6x6_1 — solution (unique)", ""},
-		{"juosan-4x4_3.juosan", render.Solution, "— solution (one of several)", ""},
-		{"juosan-5x5_1.juosan", render.Second, "— two solutions", "they differ in 2 cells: "},
-		{"juosan-4x4_3.juosan", render.Backbone, "— backbone", "9 of 16 cells are the same in every solution"},
-		{"shinro-1.shinro", render.Hint, "— next step", "[clear, level 1] row 1 holds all its 0 stones"},
-		{"linjat-tutorial-3.linjat", render.Second, "linjat tutorial/3 — two solutions", "they differ in 1 cell: r1c2 (h:c2-c4/h:c1-c3)"},
+		{"6x6_1.in", answer.Plain, "juosan 6x6_1", ""},
+		{"6x6_1.in", answer.Solution, "juosan 6x6_1 — solution (unique)", ""},
+		{"juosan-4x4_3.juosan", answer.Solution, "— solution (one of several)", ""},
+		{"juosan-5x5_1.juosan", answer.Second, "— two solutions", "they differ in 2 cells: "},
+		{"juosan-4x4_3.juosan", answer.Backbone, "— backbone", "9 of 16 cells are the same in every solution"},
+		{"shinro-1.shinro", answer.Hint, "— next step", "[clear, level 1] row 1 holds all its 0 stones"},
+		{"linjat-tutorial-3.linjat", answer.Second, "linjat tutorial/3 — two solutions", "they differ in 1 cell: r1c2 (h:c2-c4/h:c1-c3)"},
 	}
 	for _, tc := range tests {
-		pic, err := render.Prepare(context.Background(), load(t, tc.file), tc.mode, gini.NewSolver)
+		pic, err := answer.Prepare(context.Background(), load(t, tc.file), tc.mode, gini.NewSolver)
 		if err != nil {
 			t.Fatalf("Prepare(%s, %v): %v", tc.file, tc.mode, err)
 		}
@@ -424,11 +424,11 @@ func TestDrawRejects(t *testing.T) {
 	inst := load(t, "6x6_1.in")
 	tests := []struct {
 		name string
-		pic  render.Picture
+		pic  answer.Figure
 		want string
 	}{
-		{"short values", render.Picture{Values: []int{0, 1}}, "2 values for 36 unknowns"},
-		{"hint without start", render.Picture{Hint: &human.Step{}}, "starting candidates"},
+		{"short values", answer.Figure{Values: []int{0, 1}}, "2 values for 36 unknowns"},
+		{"hint without start", answer.Figure{Hint: &human.Step{}}, "starting candidates"},
 	}
 	for _, tc := range tests {
 		if _, err := render.Draw(inst, tc.pic); err == nil || !strings.Contains(err.Error(), tc.want) {

@@ -46,16 +46,16 @@ func ShiftPlain(p *shift.Puzzle) ShiftPicture {
 // ShiftSolution is the strip of a shortest solution, res (what
 // answer.ShortestSolution proved of p): every state from the start to the
 // goal, with a caption saying which proof shows that none is shorter. An
-// answer that is not an optimum gives ErrUnsolvable (none within the
-// bound) or ErrUnknown.
+// answer that is not an optimum gives answer.ErrUnsolvable (none within the
+// bound) or answer.ErrUnknown.
 func ShiftSolution(p *shift.Puzzle, res *answer.Shortest) (ShiftPicture, error) {
 	pic := ShiftPicture{Title: shiftTitle(p)}
 	switch res.Status {
 	case deepen.Optimal:
 	case deepen.NoSolutionWithin:
-		return pic, ErrUnsolvable
+		return pic, answer.ErrUnsolvable
 	default:
-		return pic, ErrUnknown
+		return pic, answer.ErrUnknown
 	}
 	pic.Moves = make([]string, len(res.Moves))
 	for i, m := range res.Moves {

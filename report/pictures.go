@@ -9,6 +9,7 @@ import (
 
 	"github.com/tdewolff/canvas"
 
+	"github.com/puzzlesat/puzzlesat/answer"
 	"github.com/puzzlesat/puzzlesat/human"
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/puzzle"
@@ -64,7 +65,7 @@ func Draw(r *Record, f *render.Fonts) (*Pictures, error) {
 		}
 	}
 	p := &Pictures{}
-	plain := render.Picture{}
+	plain := answer.Figure{}
 	if r.Verdict == Unsolvable && len(r.Conflict) > 0 {
 		plain = highlight(n, r.Conflict)
 	}
@@ -72,12 +73,12 @@ func Draw(r *Record, f *render.Fonts) (*Pictures, error) {
 		return nil, err
 	}
 	if r.Solution != nil {
-		if p.Solution, err = f.Draw(inst, render.Picture{Values: r.Solution}); err != nil {
+		if p.Solution, err = f.Draw(inst, answer.Figure{Values: r.Solution}); err != nil {
 			return nil, err
 		}
 	}
 	if r.Second != nil {
-		if p.Both, err = f.Draw(inst, render.Picture{Values: r.Solution, Second: r.Second}); err != nil {
+		if p.Both, err = f.Draw(inst, answer.Figure{Values: r.Solution, Second: r.Second}); err != nil {
 			return nil, err
 		}
 	}
@@ -91,12 +92,12 @@ func Draw(r *Record, f *render.Fonts) (*Pictures, error) {
 
 // highlight is a picture of the puzzle with the clues' cells highlighted
 // (drawn as a step that looks at them and eliminates nothing).
-func highlight(n int, clues []Clue) render.Picture {
+func highlight(n int, clues []Clue) answer.Figure {
 	step := &human.Step{}
 	for _, c := range clues {
 		step.Cells = append(step.Cells, c.Cell)
 	}
-	return render.Picture{Hint: step, Start: make([]human.Cands, n)}
+	return answer.Figure{Hint: step, Start: make([]human.Cands, n)}
 }
 
 // svgSize matches the size attributes of render's SVG element.

@@ -29,13 +29,13 @@ import (
 // modeFlags are the mutually exclusive flags that choose what to draw
 // besides the puzzle.
 var modeFlags = []struct {
-	mode  render.Mode
+	mode  answer.Mode
 	usage string
 }{
-	{render.Solution, "draw a solution (the first found when there are several)"},
-	{render.Second, "draw two solutions of a puzzle that has several, the cells where they differ marked"},
-	{render.Backbone, "draw the cells every solution agrees on, the others grey"},
-	{render.Hint, "draw the next step of the human solver: the cells it looks at, what it eliminates, its reason"},
+	{answer.Solution, "draw a solution (the first found when there are several)"},
+	{answer.Second, "draw two solutions of a puzzle that has several, the cells where they differ marked"},
+	{answer.Backbone, "draw the cells every solution agrees on, the others grey"},
+	{answer.Hint, "draw the next step of the human solver: the cells it looks at, what it eliminates, its reason"},
 }
 
 // Command returns the `render` command.
@@ -100,8 +100,8 @@ func action(c *cli.Context, args []string) error {
 		if ferr != nil {
 			return ferr
 		}
-		var p render.Picture
-		if p, err = render.Prepare(ctx, inst, mode, newSolver); err == nil {
+		var p answer.Figure
+		if p, err = answer.Prepare(ctx, inst, mode, newSolver); err == nil {
 			pic, err = render.Draw(inst, p)
 		}
 	}
@@ -126,8 +126,8 @@ func action(c *cli.Context, args []string) error {
 }
 
 // modeOf reads the mode flags; at most one may be given.
-func modeOf(c *cli.Context) (render.Mode, error) {
-	mode := render.Plain
+func modeOf(c *cli.Context) (answer.Mode, error) {
+	mode := answer.Plain
 	var set []string
 	for _, m := range modeFlags {
 		if c.Bool(m.mode.String()) {
@@ -148,10 +148,10 @@ func exitFor(err error) error {
 	switch {
 	case appio.IsTimeout(err):
 		return appio.Exit(appio.ExitTimeout, "timed out before the picture was ready")
-	case errors.Is(err, render.ErrUnsolvable), errors.Is(err, render.ErrUnique),
-		errors.Is(err, render.ErrNoStep), errors.As(err, &unsound):
+	case errors.Is(err, answer.ErrUnsolvable), errors.Is(err, answer.ErrUnique),
+		errors.Is(err, answer.ErrNoStep), errors.As(err, &unsound):
 		return appio.Exit(appio.ExitNo, "%v", err)
-	case errors.Is(err, render.ErrUnknown):
+	case errors.Is(err, answer.ErrUnknown):
 		return appio.Exit(appio.ExitTimeout, "%v", err)
 	}
 	return appio.Failure(err)
@@ -213,12 +213,12 @@ func loadShift(c *cli.Context, in input) (*shift.Puzzle, *kinds.Kind, error) {
 
 // drawShift draws a shift puzzle: its start, or with --solution a shortest
 // move sequence.
-func drawShift(ctx context.Context, c *cli.Context, p *shift.Puzzle, k *kinds.Kind, mode render.Mode) (*canvas.Canvas, error) {
+func drawShift(ctx context.Context, c *cli.Context, p *shift.Puzzle, k *kinds.Kind, mode answer.Mode) (*canvas.Canvas, error) {
 	var pic render.ShiftPicture
 	switch mode {
-	case render.Plain:
+	case answer.Plain:
 		pic = render.ShiftPlain(p)
-	case render.Solution:
+	case answer.Solution:
 		newSolver, err := appio.Factory(c)
 		if err != nil {
 			return nil, err
