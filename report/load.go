@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/puzzlesat/puzzlesat/answer"
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/srcpos"
 )
@@ -75,35 +76,29 @@ func loadFile(name, sel string, opt kinds.Options, only *kinds.Kind, stdin io.Re
 		add(name, nil, err)
 		return
 	}
-	k := only
-	if k == nil {
-		if k, err = kinds.Detect(name, data); err != nil {
-			if mk := kinds.DetectMoves(name, data); mk != nil {
-				err = fmt.Errorf("%s: a %s puzzle, played by moves: puzzlesat %s solve answers it", name, mk.Name, mk.Name)
-			}
-			add(name, nil, err)
-			return
-		}
+	kind := ""
+	if only != nil {
+		kind = only.Name
 	}
-	if sel != "" {
-		inst, err := k.Select(name, data, opt, sel)
-		add(name, inst, err)
+	// The load every front end runs (answer.Load); the report keeps the
+	// puzzles of an input beside its malformed entries, each entry's error
+	// its own item.
+	l, err := answer.Load(kind, name, data, sel, opt)
+	if err != nil {
+		addErrors(name, err, add)
 		return
 	}
-	insts, err := k.Parse(name, data, opt)
-	var partial *kinds.PartialError
-	if errors.As(err, &partial) {
-		err = partial.Err
-	}
-	for _, inst := range insts {
+	for _, inst := range l.Puzzles {
 		add(name, inst, nil)
 	}
-	if err == nil && len(insts) == 0 {
-		err = fmt.Errorf("%s: no puzzle in input", name)
+	if l.Partial != nil {
+		addErrors(name, l.Partial, add)
 	}
-	if err == nil {
-		return
-	}
+}
+
+// addErrors adds err as items: each of a list of positioned errors its
+// own (up to maxErrors), anything else one.
+func addErrors(name string, err error, add func(string, kinds.Instance, error)) {
 	var list srcpos.ErrorList
 	if !errors.As(err, &list) || len(list) == 0 {
 		add(name, nil, err)
