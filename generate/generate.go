@@ -498,13 +498,24 @@ func (j *job) attempt(ctx context.Context, index, a int) (*Puzzle, string, error
 func (j *job) inBand(res *human.Result) (bool, string) {
 	rep := res.Report
 	grade := fmt.Sprintf("%s, level %d, trial depth %d, %d steps in %d layers, score %.1f", res.Status, rep.MaxLevel, rep.TrialDepth, rep.Steps, rep.Depth, rep.Score)
-	if !j.band.In(res.Status, rep) {
+	switch {
+	case !j.band.In(res.Status, rep):
 		return false, "out of band: " + grade
-	}
-	if rep.Score < j.opt.MinScore || j.opt.MaxScore > 0 && rep.Score > j.opt.MaxScore {
+	case !j.scored(rep):
 		return false, "score out of range: " + grade
 	}
 	return true, "in band: " + grade
+}
+
+// lands reports what inBand does without writing the outcome, for the
+// minimisation's many removals.
+func (j *job) lands(res *human.Result) bool {
+	return j.band.In(res.Status, res.Report) && j.scored(res.Report)
+}
+
+// scored reports whether a solve's score is in the range asked for.
+func (j *job) scored(rep human.Report) bool {
+	return rep.Score >= j.opt.MinScore && (j.opt.MaxScore <= 0 || rep.Score <= j.opt.MaxScore)
 }
 
 // maxHelp bounds the clues step 2 adds, per cell; otherRounds the
@@ -705,8 +716,8 @@ func (j *job) acceptsWithout(ctx context.Context, d kinds.Draft, res *human.Resu
 	}
 	r, ok, err := j.accepts(ctx, e, trials)
 	if ok && res != nil {
-		if in, _ := j.inBand(res); in {
-			ok, _ = j.inBand(r)
+		if j.lands(res) {
+			ok = j.lands(r)
 		}
 	}
 	return e, r, ok, err
