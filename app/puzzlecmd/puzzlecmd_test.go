@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"encoding/json"
 	"flag"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -32,19 +31,10 @@ func run(_ *testing.T, stdin string, args ...string) (int, string, string) {
 	return clitest.Run(stdin, args...)
 }
 
-func readFile(t *testing.T, name string) string {
-	t.Helper()
-	b, err := os.ReadFile(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
-}
-
 func TestCommands(t *testing.T) {
 	clitest.Test(t, []clitest.Case{
 		{Name: "check unique", Args: []string{"check", janko}, Out: []string{"unique", "- - - - - |"}},
-		{Name: "check stdin", Stdin: readFile(t, janko), Args: []string{"check", "-"}, Out: []string{"<stdin>: unique"}},
+		{Name: "check stdin", Stdin: string(testcorpus.Read(t, "juosan", "janko", "6x6_1.in")), Args: []string{"check", "-"}, Out: []string{"<stdin>: unique"}},
 		{Name: "check url", Args: []string{"check", "https://puzz.link/p?juosan/6/6/hh44aa0fo3u017253334"}, Out: []string{"unique"}},
 		{Name: "check multiple", Args: []string{"check", play + "#4x4_1"}, Code: 1, Out: []string{"multiple", "solution 2:", "they differ in"}},
 		{Name: "check certify", Args: []string{"check", "--certify", janko}, Out: []string{"RUP certificate", "verified independently"}},

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/puzzlesat/puzzlesat/internal/plural"
+	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
 )
 
 // Inputs with a malformed second entry, for the kinds that hold many
@@ -37,8 +38,8 @@ func TestSelect(t *testing.T) {
 		{"juosan malformed #6", "", play + "#6", 2, "janko_instances.json:1:601: entry 6 (5x5_3 (medium).in): label 6 at r4c5 out of range"},
 		{"juosan malformed by name", "", play + "#5x5_3", 2, "entry 6 (5x5_3 (medium).in): label 6"},
 		{"juosan no such name", "", play + "#7x7_9", 2, `no puzzle named "7x7_9" (the file holds 74 entries)`},
-		{"juosan stdin", readFile(t, play), "-#7", 0, `"file":"<stdin>"`},
-		{"juosan stdin malformed", readFile(t, play), "-#6", 2, "<stdin>:1:601: entry 6 (5x5_3 (medium).in)"},
+		{"juosan stdin", string(testcorpus.Read(t, "juosan", "janko_instances.json")), "-#7", 0, `"file":"<stdin>"`},
+		{"juosan stdin malformed", string(testcorpus.Read(t, "juosan", "janko_instances.json")), "-#6", 2, "<stdin>:1:601: entry 6 (5x5_3 (medium).in)"},
 		{"shinro #1", "", shinroF + "#1", 0, `"name":"playshinro 1"`},
 		{"shinro #5", "", shinroF + "#5", 0, `"name":"playshinro 13"`},
 		{"shinro stdin malformed", shinroMixed, "-#2", 2, "<stdin>:2:22: entry 2 (playshinro 4): want 8 grid rows, have 1"},
@@ -48,7 +49,7 @@ func TestSelect(t *testing.T) {
 		{"linjat stdin malformed", linjatMixed, "-#2", 2, "<stdin>:2:15: entry 2 (easy/2): cell r1c2"},
 		{"linjat stdin", linjatMixed, "-#3", 0, `"name":"easy/3"`},
 		{"arrows #1", "", arrowsDir + "#1", 0, `"name":"2026-01-24"`},
-		{"arrows stdin", readFile(t, arrowsDir+"/puzzle.txt"), "-#1", 0, `"status":"unique"`},
+		{"arrows stdin", string(testcorpus.Read(t, "arrows", "2026-01-24", "puzzle.txt")), "-#1", 0, `"status":"unique"`},
 		{"arrows stdin malformed", arrowsBad, "-#1", 2, "<stdin>:2:4: given 33 out of range"},
 	}
 	// What every kind's file answers alike: #0 and past the end name the
