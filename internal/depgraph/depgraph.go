@@ -105,6 +105,8 @@ var Rules = []Rule{
 		Why: "writing a file whole or not at all, for every command that writes one: it imports nothing of ours"},
 	{From: "internal/testfs", Not: []string{"..."},
 		Why: "the files tests make and read, for the tests of every layer (atomicfile's among them): it imports nothing of ours"},
+	{From: "internal/proctest", Not: []string{"..."},
+		Why: "the processes tests start and watch, as /proc shows them, for the tests of every layer: it imports nothing of ours"},
 	{From: "internal/webtest", Not: []string{"..."},
 		Why: "what the tests of the pages (serve, serve/site, report) share, chromium and a server on loopback: it imports nothing of ours, so that those of any layer may use it"},
 	{From: "internal/depgraph", Not: []string{"..."},
