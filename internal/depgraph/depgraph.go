@@ -101,6 +101,8 @@ var Rules = []Rule{
 		Why: "the test-only toy kind is a kind like any other: it builds on package kind and is registered by its tests"},
 	{From: "internal/plural", Not: []string{"..."},
 		Why: "counted nouns for messages, used by every layer: it imports nothing of ours"},
+	{From: "internal/parallel", Not: []string{"..."},
+		Why: "the worker pool of the batches that work through many puzzles (crosscheck's sweep, the report), for every layer: it imports nothing of ours"},
 	{From: "internal/atomicfile", Not: []string{"..."},
 		Why: "writing a file whole or not at all, for every command that writes one: it imports nothing of ours"},
 	{From: "internal/testfs", Not: []string{"..."},
