@@ -3,19 +3,18 @@ package app_test
 import (
 	"bufio"
 	"encoding/json"
-	"fmt"
 	"io"
 	"net"
 	"net/http"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/puzzlesat/puzzlesat/internal/proctest"
 )
 
 // TestNoOrphans: `puzzlesat serve` runs puzzlesat-serve as its child; when
@@ -32,7 +31,7 @@ func TestNoOrphans(t *testing.T) {
 			addr := startServing(t, cmd)
 			child := childOf(t, cmd.Process.Pid)
 			defer func() {
-				if alive(child) {
+				if proctest.Alive(child) {
 					syscall.Kill(child, syscall.SIGKILL)
 				}
 			}()
@@ -49,10 +48,10 @@ func TestNoOrphans(t *testing.T) {
 			}
 			// Generous: the child drains (nothing is under way) and exits.
 			deadline := time.Now().Add(20 * time.Second)
-			for alive(child) && time.Now().Before(deadline) {
+			for proctest.Alive(child) && time.Now().Before(deadline) {
 				time.Sleep(20 * time.Millisecond)
 			}
-			if alive(child) {
+			if proctest.Alive(child) {
 				t.Fatalf("puzzlesat-serve (pid %d) still runs 20 s after its parent got %v", child, sig)
 			}
 			if answers(addr) {
@@ -82,66 +81,18 @@ func startServing(t *testing.T, cmd *exec.Cmd) string {
 	return m[1]
 }
 
-// childOf is the one child process of pid, waited for up to 10 s (the
-// child is started before the address is printed, so it is there).
+// childOf is the one child process of pid (the child is started before
+// the address is printed, so it is there).
 func childOf(t *testing.T, pid int) int {
 	t.Helper()
-	entries, err := os.ReadDir("/proc")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var kids []int
-	for _, e := range entries {
-		p, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
-		}
-		if ppid, ok := stat(p); ok && ppid == pid {
-			kids = append(kids, p)
-		}
+	for _, kid := range proctest.Children(pid) {
+		kids = append(kids, kid.PID)
 	}
 	if len(kids) != 1 {
 		t.Fatalf("pid %d has children %v, want one (puzzlesat-serve)", pid, kids)
 	}
 	return kids[0]
-}
-
-// stat is a process's parent from /proc/PID/stat.
-func stat(pid int) (ppid int, ok bool) {
-	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-	if err != nil {
-		return 0, false
-	}
-	// pid (comm) state ppid ...: comm may hold spaces and parentheses.
-	s := string(data)
-	f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
-	if len(f) < 2 {
-		return 0, false
-	}
-	ppid, err = strconv.Atoi(f[1])
-	return ppid, err == nil
-}
-
-// alive: some thread of the process has not exited. (The process shows
-// as a zombie once its first thread has, while the others may still hold
-// its files; a zombie whose threads have all exited waits for its new
-// parent to reap it.)
-func alive(pid int) bool {
-	tasks, err := os.ReadDir(fmt.Sprintf("/proc/%d/task", pid))
-	if err != nil {
-		return false
-	}
-	for _, task := range tasks {
-		data, err := os.ReadFile(fmt.Sprintf("/proc/%d/task/%s/stat", pid, task.Name()))
-		if err != nil {
-			continue
-		}
-		s := string(data)
-		if f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:]); len(f) > 0 && f[0] != "Z" && f[0] != "X" {
-			return true
-		}
-	}
-	return false
 }
 
 // answers reports whether something accepts a connection on addr.

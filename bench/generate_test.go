@@ -8,33 +8,25 @@ import (
 	"time"
 
 	"github.com/puzzlesat/puzzlesat/generate"
+	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/sat/gini"
 )
 
 // generateCases are the kinds and bands BenchmarkGenerate measures, at the
-// reference sizes of issue 15's targets: every band at its default size
-// (0x0: the band's), and the named harder cases.
-var generateCases = []struct {
-	kind       string
-	band       generate.Band
-	rows, cols int
-}{
-	{"juosan", generate.Easy, 0, 0},
-	{"juosan", generate.Medium, 0, 0},
-	{"juosan", generate.Hard, 0, 0},
-	{"juosan", generate.Hard, 10, 10},
-	{"shinro", generate.Easy, 0, 0},
-	{"shinro", generate.Medium, 0, 0},
-	{"shinro", generate.Hard, 0, 0},
-	{"shinro", generate.Expert, 0, 0},
-	{"arrows", generate.Easy, 0, 0},
-	{"arrows", generate.Medium, 0, 0},
-	{"arrows", generate.Hard, 0, 0},
-	{"arrows", generate.Hard, 9, 9},
-	{"linjat", generate.Easy, 0, 0},
-	{"linjat", generate.Medium, 0, 0},
-	{"linjat", generate.Hard, 0, 0},
-	{"linjat", generate.Expert, 0, 0},
+// reference sizes of issue 15's targets: every band of every kind that
+// generates (its kinds.Generation.Bands) at the band's default size, and
+// the named harder cases.
+func generateCases() []GenCell {
+	var cells []GenCell
+	for _, k := range kinds.List() {
+		if k.Generate == nil {
+			continue
+		}
+		for _, band := range k.Generate.Bands {
+			cells = append(cells, GenCell{Kind: k.Name, Band: band.Name})
+		}
+	}
+	return append(cells, GenCell{"juosan", "hard", 10, 10}, GenCell{"arrows", "hard", 9, 9})
 }
 
 // BenchmarkGenerate makes b.N puzzles of each kind, band and size, one
@@ -47,18 +39,14 @@ var generateCases = []struct {
 //
 //	go test -run '^$' -bench Generate -benchtime 10x -timeout 2h ./bench/
 func BenchmarkGenerate(b *testing.B) {
-	for _, tc := range generateCases {
-		size := "default"
-		if tc.rows > 0 {
-			size = fmt.Sprintf("%dx%d", tc.rows, tc.cols)
-		}
-		b.Run(fmt.Sprintf("kind=%s/band=%s/size=%s", tc.kind, tc.band, size), func(b *testing.B) {
+	for _, tc := range generateCases() {
+		b.Run(fmt.Sprintf("kind=%s/band=%s/size=%s", tc.Kind, tc.Band, tc.Size()), func(b *testing.B) {
 			var times []float64
 			cpu0 := cpuTime()
 			last := time.Now()
 			b.ResetTimer()
 			st, err := generate.Run(context.Background(), generate.Batch{
-				Options: generate.Options{Solver: gini.NewSolver, Kind: tc.kind, Band: tc.band, Rows: tc.rows, Cols: tc.cols, Seed: 1},
+				Options: generate.Options{Solver: gini.NewSolver, Kind: tc.Kind, Band: generate.Band(tc.Band), Rows: tc.Rows, Cols: tc.Cols, Seed: 1},
 				Count:   b.N, Workers: 1,
 				Emit: func(*generate.Puzzle) error {
 					now := time.Now()

@@ -24,12 +24,12 @@ import (
 	"os"
 	"slices"
 	"strconv"
-	"strings"
 	"syscall"
 	"testing"
 	"time"
 
 	encshift "github.com/puzzlesat/puzzlesat/encode/shift"
+	"github.com/puzzlesat/puzzlesat/internal/proctest"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/sat/solvers"
 	"github.com/puzzlesat/puzzlesat/shift"
@@ -51,28 +51,9 @@ func cpuTime() time.Duration {
 
 // liveChildren adds up the user and system time of the running children.
 func liveChildren() time.Duration {
-	me := strconv.Itoa(os.Getpid())
-	ents, err := os.ReadDir("/proc")
-	if err != nil {
-		return 0
-	}
 	var sum time.Duration
-	for _, e := range ents {
-		if _, err := strconv.Atoi(e.Name()); err != nil {
-			continue
-		}
-		b, err := os.ReadFile("/proc/" + e.Name() + "/stat")
-		if err != nil {
-			continue
-		}
-		s := string(b)
-		f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
-		if len(f) < 13 || f[1] != me {
-			continue
-		}
-		ut, _ := strconv.Atoi(f[11])
-		st, _ := strconv.Atoi(f[12])
-		sum += time.Duration(ut+st) * time.Second / 100 // clock ticks
+	for _, kid := range proctest.Children(os.Getpid()) {
+		sum += kid.CPU
 	}
 	return sum
 }

@@ -4,10 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"runtime"
 	"slices"
 	"sync"
 
+	"github.com/puzzlesat/puzzlesat/internal/parallel"
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/sat"
@@ -105,45 +105,28 @@ func Sweep(ctx context.Context, puzzles []Puzzle, opt SweepOptions) ([]Outcome, 
 	if opt.MaxCount <= 0 {
 		opt.MaxCount = 20
 	}
-	workers := opt.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
 	out := make([]Outcome, len(puzzles))
-	next := make(chan int)
 	var (
-		wg       sync.WaitGroup
 		mu       sync.Mutex
 		done     int
 		firstErr error
 	)
-	for range min(workers, max(len(puzzles), 1)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				o, err := sweepOne(ctx, puzzles[i], opt)
-				mu.Lock()
-				out[i] = o
-				if err != nil && firstErr == nil {
-					firstErr = err
-				}
-				done++
-				if opt.Progress != nil {
-					opt.Progress(done)
-				}
-				mu.Unlock()
-			}
-		}()
-	}
-	for i := range puzzles {
+	parallel.Each(len(puzzles), opt.Workers, func(i int) {
 		if ctx.Err() != nil {
-			break
+			return // the puzzles not begun when ctx ends are left out
 		}
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+		o, err := sweepOne(ctx, puzzles[i], opt)
+		mu.Lock()
+		defer mu.Unlock()
+		out[i] = o
+		if err != nil && firstErr == nil {
+			firstErr = err
+		}
+		done++
+		if opt.Progress != nil {
+			opt.Progress(done)
+		}
+	})
 	if firstErr == nil {
 		firstErr = ctx.Err()
 	}

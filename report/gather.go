@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"runtime"
 	"slices"
 	"sync"
 	"time"
@@ -13,6 +12,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/answer"
 	"github.com/puzzlesat/puzzlesat/crosscheck"
 	"github.com/puzzlesat/puzzlesat/human"
+	"github.com/puzzlesat/puzzlesat/internal/parallel"
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/solve"
@@ -48,35 +48,16 @@ type Options struct {
 // and Gather returns ctx's error beside the records.
 func Gather(ctx context.Context, items []Item, opt Options) ([]Record, error) {
 	out := make([]Record, len(items))
-	workers := opt.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	next := make(chan int)
-	var (
-		wg sync.WaitGroup
-		mu sync.Mutex
-	)
-	for range min(workers, max(1, len(items))) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				r := one(ctx, items[i], opt)
-				out[i] = r
-				if opt.Done != nil {
-					mu.Lock()
-					opt.Done(r)
-					mu.Unlock()
-				}
-			}
-		}()
-	}
-	for i := range items {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	var mu sync.Mutex
+	parallel.Each(len(items), opt.Workers, func(i int) {
+		r := one(ctx, items[i], opt)
+		out[i] = r
+		if opt.Done != nil {
+			mu.Lock()
+			defer mu.Unlock()
+			opt.Done(r)
+		}
+	})
 	return out, ctx.Err()
 }
 

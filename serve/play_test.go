@@ -94,32 +94,25 @@ func TestHintIsGradeHint(t *testing.T) {
 // drawing of each makes some text.
 func TestEdit(t *testing.T) {
 	_, ts := newTestServer(t, Options{})
-	exs, err := loadExamples()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, ex := range exs {
+	withEditor := func(ex example) bool {
 		k, err := kinds.Lookup(ex.Kind)
-		if err != nil || k.Play == nil || k.Play.Editor == nil {
-			continue
-		}
-		t.Run(ex.ID, func(t *testing.T) {
-			b := parsed(t, ts, ex.ID)
-			var opened struct {
-				Edit *kind.Edit `json:"edit"`
-			}
-			post(t, ts, "/api/edit/open", map[string]any{"example": ex.ID}, &opened)
-			var ans editAnswer
-			post(t, ts, "/api/edit", opened.Edit, &ans)
-			if ans.Puzzle == nil {
-				t.Fatalf("the opened drawing makes no puzzle: %s\n%s", ans.Error, ans.Text)
-			}
-			ans.Puzzle.Name, b.Name = "", ""
-			if have, want := mustJSON(t, ans.Puzzle.Display), mustJSON(t, b.Display); have != want {
-				t.Errorf("drawing composed back:\n%s\nhave %s\nwant %s", ans.Text, have, want)
-			}
-		})
+		return err == nil && k.Play != nil && k.Play.Editor != nil
 	}
+	eachParsedExample(t, ts, withEditor, func(t *testing.T, ex example, b *board) {
+		var opened struct {
+			Edit *kind.Edit `json:"edit"`
+		}
+		post(t, ts, "/api/edit/open", map[string]any{"example": ex.ID}, &opened)
+		var ans editAnswer
+		post(t, ts, "/api/edit", opened.Edit, &ans)
+		if ans.Puzzle == nil {
+			t.Fatalf("the opened drawing makes no puzzle: %s\n%s", ans.Error, ans.Text)
+		}
+		ans.Puzzle.Name, b.Name = "", ""
+		if have, want := mustJSON(t, ans.Puzzle.Display), mustJSON(t, b.Display); have != want {
+			t.Errorf("drawing composed back:\n%s\nhave %s\nwant %s", ans.Text, have, want)
+		}
+	})
 	for _, k := range kinds.List() {
 		p := k.Play
 		if p == nil || p.Editor == nil {

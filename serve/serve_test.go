@@ -193,34 +193,40 @@ func TestKindsAndExamples(t *testing.T) {
 // its canonical text parses back to the same board.
 func TestParse(t *testing.T) {
 	_, ts := newTestServer(t, Options{})
+	grid := func(ex example) bool { return ex.Kind != "shift" }
+	eachParsedExample(t, ts, grid, func(t *testing.T, ex example, b *board) {
+		if b.Kind != ex.Kind || b.Rows != ex.Rows || b.Cols != ex.Cols || len(b.Vars) == 0 || len(b.Fixed) != len(b.Vars) {
+			t.Fatalf("have %s %dx%d with %d unknowns, %d fixed; want %s %dx%d", b.Kind, b.Rows, b.Cols, len(b.Vars), len(b.Fixed), ex.Kind, ex.Rows, ex.Cols)
+		}
+		if d := b.Display; d == nil || d.Rows != b.Rows || d.Cols != b.Cols || len(d.Clues) == 0 || len(d.Unknowns) != len(b.Vars) {
+			t.Fatalf("display: have %+v, want the board's clues and its %d unknowns", d, len(b.Vars))
+		}
+		for i, u := range b.Display.Unknowns {
+			if u.Cell != b.Vars[i].Cell || len(u.Values) != len(b.Vars[i].Domain) || len(u.Marks) != len(b.Vars[i].Domain) {
+				t.Fatalf("unknown %d: display at %v with %d values and %d marks, want %v with %d", i, u.Cell, len(u.Values), len(u.Marks), b.Vars[i].Cell, len(b.Vars[i].Domain))
+			}
+		}
+		var again parseAnswer
+		post(t, ts, "/api/parse", map[string]any{"text": b.Text}, &again)
+		again.Puzzle.Name, b.Name = "", ""
+		if have, want := mustJSON(t, again.Puzzle), mustJSON(t, b); have != want {
+			t.Errorf("canonical text parsed back:\nhave %s\nwant %s", have, want)
+		}
+	})
+}
+
+// eachParsedExample runs test on every bundled example keep accepts, as a
+// subtest named by the example, with the board ts parses the example to.
+func eachParsedExample(t *testing.T, ts *httptest.Server, keep func(example) bool, test func(t *testing.T, ex example, b *board)) {
+	t.Helper()
 	exs, err := loadExamples()
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, ex := range exs {
-		if ex.Kind == "shift" {
-			continue
+		if keep(ex) {
+			t.Run(ex.ID, func(t *testing.T) { test(t, ex, parsed(t, ts, ex.ID)) })
 		}
-		t.Run(ex.ID, func(t *testing.T) {
-			b := parsed(t, ts, ex.ID)
-			if b.Kind != ex.Kind || b.Rows != ex.Rows || b.Cols != ex.Cols || len(b.Vars) == 0 || len(b.Fixed) != len(b.Vars) {
-				t.Fatalf("have %s %dx%d with %d unknowns, %d fixed; want %s %dx%d", b.Kind, b.Rows, b.Cols, len(b.Vars), len(b.Fixed), ex.Kind, ex.Rows, ex.Cols)
-			}
-			if d := b.Display; d == nil || d.Rows != b.Rows || d.Cols != b.Cols || len(d.Clues) == 0 || len(d.Unknowns) != len(b.Vars) {
-				t.Fatalf("display: have %+v, want the board's clues and its %d unknowns", d, len(b.Vars))
-			}
-			for i, u := range b.Display.Unknowns {
-				if u.Cell != b.Vars[i].Cell || len(u.Values) != len(b.Vars[i].Domain) || len(u.Marks) != len(b.Vars[i].Domain) {
-					t.Fatalf("unknown %d: display at %v with %d values and %d marks, want %v with %d", i, u.Cell, len(u.Values), len(u.Marks), b.Vars[i].Cell, len(b.Vars[i].Domain))
-				}
-			}
-			var again parseAnswer
-			post(t, ts, "/api/parse", map[string]any{"text": b.Text}, &again)
-			again.Puzzle.Name, b.Name = "", ""
-			if have, want := mustJSON(t, again.Puzzle), mustJSON(t, b); have != want {
-				t.Errorf("canonical text parsed back:\nhave %s\nwant %s", have, want)
-			}
-		})
 	}
 }
 

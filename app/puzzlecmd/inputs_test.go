@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
 )
 
 // copyFile copies src to dst, making dst's folder.
@@ -103,7 +105,8 @@ func TestEmptyFolder(t *testing.T) {
 // TestMaxInput: an input past --max-input is refused, exit 2, whether a
 // file or standard input; the cap is a global flag.
 func TestMaxInput(t *testing.T) {
-	size := len(readFile(t, janko))
+	text := string(testcorpus.Read(t, "juosan", "janko", "6x6_1.in")) // janko's
+	size := len(text)
 	for _, tc := range []struct {
 		name  string
 		stdin string
@@ -112,7 +115,7 @@ func TestMaxInput(t *testing.T) {
 		err   string
 	}{
 		{"file", "", []string{"--max-input", "50", "check", janko}, 2, janko + ": input larger than 50 bytes"},
-		{"stdin", readFile(t, janko), []string{"--max-input", "50", "check", "-"}, 2, "<stdin>: input larger than 50 bytes"},
+		{"stdin", text, []string{"--max-input", "50", "check", "-"}, 2, "<stdin>: input larger than 50 bytes"},
 		{"selection", "", []string{"--max-input", "1KB", "check", play + "#4x4_1"}, 2, "input larger than 1 KB"},
 		{"exactly the cap", "", []string{"--max-input", strconv.Itoa(size), "check", janko}, 0, ""},
 		{"bad size", "", []string{"--max-input", "lots", "check", janko}, 2, `size "lots"`},

@@ -1,8 +1,13 @@
 package puzzlecmd_test
 
 import (
+	"fmt"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/puzzlesat/puzzlesat/internal/plural"
+	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
 )
 
 // Inputs with a malformed second entry, for the kinds that hold many
@@ -20,46 +25,56 @@ var (
 // 2); other selections are names, then the kind's aliases; -#N selects
 // from standard input.
 func TestSelect(t *testing.T) {
-	tests := []struct {
+	type selectCase struct {
 		name  string
 		stdin string
 		arg   string
 		code  int
 		want  string // in stdout (the JSON record) when code < 2, else in stderr
-	}{
+	}
+	tests := []selectCase{
 		{"juosan #1", "", play + "#1", 1, `"name":"4x4_1 (easy).in"`},
 		{"juosan #7", "", play + "#7", 0, `"name":"6x6_1 (medium).in"`},
 		{"juosan malformed #6", "", play + "#6", 2, "janko_instances.json:1:601: entry 6 (5x5_3 (medium).in): label 6 at r4c5 out of range"},
-		{"juosan #0", "", play + "#0", 2, "janko_instances.json: no puzzle 0 (the file holds 74 entries)"},
-		{"juosan past the end", "", play + "#75", 2, "janko_instances.json: no puzzle 75 (the file holds 74 entries)"},
-		{"juosan name", "", play + "#6x6_1 (medium).in", 0, `"name":"6x6_1 (medium).in"`},
-		{"juosan alias", "", play + "#6x6_1", 0, `"name":"6x6_1 (medium).in"`},
 		{"juosan malformed by name", "", play + "#5x5_3", 2, "entry 6 (5x5_3 (medium).in): label 6"},
 		{"juosan no such name", "", play + "#7x7_9", 2, `no puzzle named "7x7_9" (the file holds 74 entries)`},
-		{"juosan stdin", readFile(t, play), "-#7", 0, `"file":"<stdin>"`},
-		{"juosan stdin malformed", readFile(t, play), "-#6", 2, "<stdin>:1:601: entry 6 (5x5_3 (medium).in)"},
+		{"juosan stdin", string(testcorpus.Read(t, "juosan", "janko_instances.json")), "-#7", 0, `"file":"<stdin>"`},
+		{"juosan stdin malformed", string(testcorpus.Read(t, "juosan", "janko_instances.json")), "-#6", 2, "<stdin>:1:601: entry 6 (5x5_3 (medium).in)"},
 		{"shinro #1", "", shinroF + "#1", 0, `"name":"playshinro 1"`},
 		{"shinro #5", "", shinroF + "#5", 0, `"name":"playshinro 13"`},
-		{"shinro #0", "", shinroF + "#0", 2, "playshinro.json: no puzzle 0 (the file holds 40 entries)"},
-		{"shinro past the end", "", shinroF + "#41", 2, "playshinro.json: no puzzle 41 (the file holds 40 entries)"},
-		{"shinro name", "", shinroF + "#playshinro 13", 0, `"name":"playshinro 13"`},
-		{"shinro alias", "", shinroF + "#playshinro-13", 0, `"name":"playshinro 13"`},
 		{"shinro stdin malformed", shinroMixed, "-#2", 2, "<stdin>:2:22: entry 2 (playshinro 4): want 8 grid rows, have 1"},
 		{"shinro stdin", shinroMixed, "-#3", 0, `"name":"playshinro 7"`},
 		{"linjat #1", "", linjatF + "#1", 0, `"name":"tutorial/1"`},
 		{"linjat #4", "", linjatF + "#4", 0, `"name":"easy/1"`},
-		{"linjat #0", "", linjatF + "#0", 2, "puzzles.json: no puzzle 0 (the file holds 103 entries)"},
-		{"linjat past the end", "", linjatF + "#104", 2, "puzzles.json: no puzzle 104 (the file holds 103 entries)"},
-		{"linjat name", "", linjatF + "#easy/3", 0, `"name":"easy/3"`},
-		{"linjat alias", "", linjatF + "#easy-3", 0, `"name":"easy/3"`},
 		{"linjat stdin malformed", linjatMixed, "-#2", 2, "<stdin>:2:15: entry 2 (easy/2): cell r1c2"},
 		{"linjat stdin", linjatMixed, "-#3", 0, `"name":"easy/3"`},
 		{"arrows #1", "", arrowsDir + "#1", 0, `"name":"2026-01-24"`},
-		{"arrows name", "", arrowsDir + "#2026-01-24", 0, `"name":"2026-01-24"`},
-		{"arrows #0", "", arrowsDir + "#0", 2, "puzzle.txt: no puzzle 0 (the file holds 1 entry)"},
-		{"arrows past the end", "", arrowsDir + "#2", 2, "puzzle.txt: no puzzle 2 (the file holds 1 entry)"},
-		{"arrows stdin", readFile(t, arrowsDir+"/puzzle.txt"), "-#1", 0, `"status":"unique"`},
+		{"arrows stdin", string(testcorpus.Read(t, "arrows", "2026-01-24", "puzzle.txt")), "-#1", 0, `"status":"unique"`},
 		{"arrows stdin malformed", arrowsBad, "-#1", 2, "<stdin>:2:4: given 33 out of range"},
+	}
+	// What every kind's file answers alike: #0 and past the end name the
+	// file (base) and its count; a puzzle's name selects it, and so does
+	// the kind's alias of that name.
+	for _, f := range []struct {
+		kind, path, base string
+		entries          int
+		name, alias      string // alias "": the kind has none
+	}{
+		{"juosan", play, "janko_instances.json", 74, "6x6_1 (medium).in", "6x6_1"},
+		{"shinro", shinroF, "playshinro.json", 40, "playshinro 13", "playshinro-13"},
+		{"linjat", linjatF, "puzzles.json", 103, "easy/3", "easy-3"},
+		{"arrows", arrowsDir, "puzzle.txt", 1, "2026-01-24", ""},
+	} {
+		holds := fmt.Sprintf("(the file holds %s)", plural.N(f.entries, "entry", "entries"))
+		past := f.entries + 1
+		named := fmt.Sprintf(`"name":%q`, f.name)
+		tests = append(tests,
+			selectCase{f.kind + " #0", "", f.path + "#0", 2, f.base + ": no puzzle 0 " + holds},
+			selectCase{f.kind + " past the end", "", f.path + "#" + strconv.Itoa(past), 2, fmt.Sprintf("%s: no puzzle %d %s", f.base, past, holds)},
+			selectCase{f.kind + " name", "", f.path + "#" + f.name, 0, named})
+		if f.alias != "" {
+			tests = append(tests, selectCase{f.kind + " alias", "", f.path + "#" + f.alias, 0, named})
+		}
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -11,8 +11,6 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/app/appio"
 	encshift "github.com/puzzlesat/puzzlesat/encode/shift"
-	"github.com/puzzlesat/puzzlesat/sat"
-	"github.com/puzzlesat/puzzlesat/sat/solvers"
 	"github.com/puzzlesat/puzzlesat/solve/cubes"
 )
 
@@ -97,13 +95,13 @@ func shardAction(c *cli.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	solverName := c.String("solver")
-	if _, err := solvers.New(solverName); err != nil {
-		return appio.BadInput(err)
+	newSolver, err := appio.Factory(c)
+	if err != nil {
+		return err
 	}
 	ctx, cancel := appio.Context(c)
 	defer cancel()
-	res, err := cubes.SolveShard(ctx, f, sh, func() (sat.Solver, error) { return solvers.New(solverName) })
+	res, err := cubes.SolveShard(ctx, f, sh, newSolver)
 	if err != nil && (res == nil || !appio.IsTimeout(err)) {
 		return appio.Exit(appio.ExitBadInput, "%v", err)
 	}
