@@ -127,18 +127,17 @@ func Moves() []*Kind {
 }
 
 // Find returns the kind called name, grid or moves.
-func Find(name string) (*Kind, error) {
-	for _, k := range all {
+func Find(name string) (*Kind, error) { return find(name, all) }
+
+// find returns the kind of among called name, or an error naming those
+// there are.
+func find(name string, among []*Kind) (*Kind, error) {
+	for _, k := range among {
 		if k.Name == name {
 			return k, nil
 		}
 	}
-	var names []string
-	for _, k := range all {
-		names = append(names, k.Name)
-	}
-	sort.Strings(names)
-	return nil, fmt.Errorf("unknown kind %q (have %s)", name, strings.Join(names, ", "))
+	return nil, fmt.Errorf("unknown kind %q (have %s)", name, strings.Join(sortedNames(among), ", "))
 }
 
 // DetectMoves returns the kind of puzzle played by moves whose own format
@@ -166,21 +165,18 @@ func List() []*Kind {
 }
 
 // Lookup returns the grid kind called name (Find finds any kind).
-func Lookup(name string) (*Kind, error) {
-	for _, k := range all {
-		if k.Name == name && k.Grid() {
-			return k, nil
-		}
-	}
-	return nil, fmt.Errorf("unknown kind %q (have %s)", name, strings.Join(Names(), ", "))
-}
+func Lookup(name string) (*Kind, error) { return find(name, List()) }
 
 // Names returns the grid kinds' names, sorted.
-func Names() []string {
+func Names() []string { return sortedNames(List()) }
+
+// sortedNames returns the names of ks, sorted.
+func sortedNames(ks []*Kind) []string {
 	var ns []string
-	for _, k := range List() {
+	for _, k := range ks {
 		ns = append(ns, k.Name)
 	}
+	sort.Strings(ns)
 	return ns
 }
 

@@ -53,12 +53,7 @@ func (s *Server) edit(c *call) (any, error) {
 	if e.Rows < 1 || e.Cols < 1 || e.Rows > maxEditSide || e.Cols > maxEditSide || e.Rows*e.Cols > s.opt.MaxCells {
 		return nil, badRequest("size %dx%d: the editor draws 1x1 to %dx%d, at most %d cells", e.Rows, e.Cols, maxEditSide, maxEditSide, s.opt.MaxCells)
 	}
-	for _, l := range p.Editor.Layers {
-		if _, err := e.Layer(l.Name); err != nil {
-			return nil, badRequest("%v", err)
-		}
-	}
-	text, err := p.Compose(&e)
+	text, err := p.ComposeEdit(&e)
 	if err != nil {
 		return nil, badRequest("%v", err)
 	}

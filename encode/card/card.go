@@ -49,25 +49,16 @@ const Default = "totalizer"
 
 // Lookup returns the encoding called name ("" means Default).
 func Lookup(name string) (*Encoding, error) {
-	if name == "" {
-		name = Default
-	}
-	for _, e := range All {
-		if e.Name == name {
-			return e, nil
-		}
+	if e, ok := encode.LookupNamed(All, encodingName, name, Default); ok {
+		return e, nil
 	}
 	return nil, fmt.Errorf("unknown cardinality encoding %q (known: %v)", name, Names())
 }
 
 // Names lists the names of All in order.
-func Names() []string {
-	names := make([]string, len(All))
-	for i, e := range All {
-		names[i] = e.Name
-	}
-	return names
-}
+func Names() []string { return encode.Names(All, encodingName) }
+
+func encodingName(e *Encoding) string { return e.Name }
 
 // All lists every encoding, explicitly.
 var All = []*Encoding{

@@ -29,7 +29,7 @@ var _ Cuber = (*layers)(nil)
 // its type: one cube per combination that moves something. Combinations
 // costing more than the part allows (k minus one move for each of its
 // other non-empty layers) are left out: no model of the part has them, as
-// the move counter says; TestCubesSplitDepth checks the cover with the
+// the move counter says; TestSplits checks the cover with the
 // solver. Depth 0, and layerings with more than two types (one part),
 // give one cube per part, the part itself.
 func (e *layers) Cubes(k int) []Cube {

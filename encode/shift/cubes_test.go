@@ -1,6 +1,7 @@
 package shift
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 
@@ -9,77 +10,123 @@ import (
 	model "github.com/puzzlesat/puzzlesat/shift"
 )
 
-// TestCubesSplitDepth: the cubes of a depth cover its models (the depth
-// with every cube excluded has none), a depth is satisfiable exactly when
-// one of its cubes is, cubes do not overlap (checked pairwise where there
-// are few), and a satisfiable cube's solution starts with the cube's word.
-func TestCubesSplitDepth(t *testing.T) {
-	rb, lq := scrambled(7, 8, 4)
+// TestSplits: the two ways the layers encoding splits its work, a depth
+// into cubes (Cuber.Cubes, every depth up to k) and a part into middle
+// cases (Part.Middle, at depth k), each pass checkSplit; a satisfiable
+// cube's solution starts with the cube's word, and some part of depth k
+// is split in the middle.
+func TestSplits(t *testing.T) {
 	enc, _ := Lookup("layers")
+	rb4, lq4 := scrambled(7, 8, 4)
+	rb5, lq5 := scrambled(9, 10, 5)
 	tests := []struct {
+		split    string
 		p        *model.Puzzle
-		maxK     int
+		k        int
 		pairwise bool
 	}{
-		{rb, 4, false},
-		{lq, 5, true},
+		{"cubes", rb4, 4, false},
+		{"cubes", lq4, 5, true},
+		{"middle", rb5, 5, false},
+		{"middle", lq5, 6, true},
+		{"middle", lq5, 7, true},
 	}
 	for _, tt := range tests {
-		p := tt.p
-		// fresh returns a solver holding the encoding extended to depth k.
-		fresh := func(k int) (*gini.Solver, Deepener) {
-			return extended(t, enc, p, Options{MaxSteps: tt.maxK}, k)
+		t.Run(fmt.Sprintf("%s/%s/%d", tt.split, tt.p.Name, tt.k), func(t *testing.T) {
+			if tt.split == "cubes" {
+				for k := 0; k <= tt.k; k++ {
+					cubesSplitDepth(t, enc, tt.p, tt.k, k, tt.pairwise)
+				}
+				return
+			}
+			middleSplitsParts(t, enc, tt.p, tt.k, tt.pairwise)
+		})
+	}
+}
+
+// cubesSplitDepth checks the cubes of depth k of p, encoded up to maxK.
+func cubesSplitDepth(t *testing.T, enc *Encoding, p *model.Puzzle, maxK, k int, pairwise bool) {
+	s, e := extended(t, enc, p, Options{MaxSteps: maxK}, k)
+	cubes := e.(Cuber).Cubes(k)
+	base := e.Assume(k)
+	words := make([][]int, len(cubes))
+	for i, c := range cubes {
+		words[i] = c.Assume[len(base):]
+	}
+	what := fmt.Sprintf("%s depth %d", p.Name, k)
+	checkSplit(t, s, base, words, pairwise, what, func(i int) {
+		c := cubes[i]
+		moves, err := e.Decode(s.Model(), k)
+		if err != nil {
+			t.Fatal(err)
 		}
-		for k := 0; k <= tt.maxK; k++ {
-			s, e := fresh(k)
-			cubes := e.(Cuber).Cubes(k)
-			base := len(e.Assume(k))
-			whole := solve(t, s, e.Assume(k))
-			anyCube := sat.Unsat
-			for _, c := range cubes {
-				if solve(t, s, c.Assume) != sat.Sat {
-					continue
-				}
-				anyCube = sat.Sat
-				moves, err := e.Decode(s.Model(), k)
-				if err != nil {
-					t.Fatal(err)
-				}
-				// Moves of one layer commute: compare as multisets.
-				head := slices.Clone(moves[:len(c.Word)])
-				word := slices.Clone(c.Word)
-				slices.Sort(head)
-				slices.Sort(word)
-				if !slices.Equal(head, word) {
-					t.Errorf("%s depth %d cube %s %v: solution %v does not start with its word", p.Name, k, c.Part, c.Word, moves)
-				}
-			}
-			if anyCube != whole {
-				t.Errorf("%s depth %d: whole %v, some cube %v", p.Name, k, whole, anyCube)
-			}
-			// Cover: the depth with every cube's own literals excluded.
-			s2, e2 := fresh(k)
-			act := s2.NewVar()
-			for _, c := range e2.(Cuber).Cubes(k) {
-				cl := []int{-act}
-				for _, l := range c.Assume[base:] {
-					cl = append(cl, -l)
-				}
-				s2.AddClause(cl...)
-			}
-			if len(cubes) > 1 && solve(t, s2, append(e2.Assume(k), act)) != sat.Unsat {
-				t.Errorf("%s depth %d: a model outside every cube", p.Name, k)
-			}
-			if !tt.pairwise {
-				continue
-			}
-			for i := range cubes {
-				for j := i + 1; j < len(cubes); j++ {
-					both := append(slices.Clone(cubes[i].Assume), cubes[j].Assume[base:]...)
-					if solve(t, s, both) != sat.Unsat {
-						t.Errorf("%s depth %d: cubes %d and %d overlap", p.Name, k, i, j)
-					}
-				}
+		// Moves of one layer commute: compare as multisets.
+		head := slices.Clone(moves[:len(c.Word)])
+		word := slices.Clone(c.Word)
+		slices.Sort(head)
+		slices.Sort(word)
+		if !slices.Equal(head, word) {
+			t.Errorf("%s cube %s %v: solution %v does not start with its word", what, c.Part, c.Word, moves)
+		}
+	})
+}
+
+// middleSplitsParts checks the middle cases of every part of depth k of p.
+func middleSplitsParts(t *testing.T, enc *Encoding, p *model.Puzzle, k int, pairwise bool) {
+	s, e := extended(t, enc, p, Options{MaxSteps: k}, k)
+	split := 0
+	for _, pt := range e.Parts(k) {
+		if len(pt.Middle) == 0 {
+			continue
+		}
+		split++
+		checkSplit(t, s, pt.Assume, pt.Middle, pairwise, fmt.Sprintf("%s depth %d part %s", p.Name, k, pt.Name), nil)
+	}
+	if split == 0 {
+		t.Errorf("%s depth %d: no part split in the middle", p.Name, k)
+	}
+}
+
+// checkSplit checks that cases, each literals added to the assumptions
+// base, split what s has under base: some case is satisfiable exactly when
+// base is, the cases cover it (base with every case excluded has no
+// model), and, with pairwise (where there are few), no two cases overlap.
+// onSat, when set, is called with each satisfiable case's index while s
+// holds its model.
+func checkSplit(t *testing.T, s *gini.Solver, base []int, cases [][]int, pairwise bool, what string, onSat func(i int)) {
+	t.Helper()
+	anyCase := sat.Unsat
+	for i, c := range cases {
+		if solve(t, s, slices.Concat(base, c)) != sat.Sat {
+			continue
+		}
+		anyCase = sat.Sat
+		if onSat != nil {
+			onSat(i)
+		}
+	}
+	if whole := solve(t, s, base); whole != anyCase {
+		t.Errorf("%s: whole %v, some case %v", what, whole, anyCase)
+	}
+	// Cover: base with every case's own literals excluded, under act.
+	act := s.NewVar()
+	for _, c := range cases {
+		cl := []int{-act}
+		for _, l := range c {
+			cl = append(cl, -l)
+		}
+		s.AddClause(cl...)
+	}
+	if solve(t, s, append(slices.Clone(base), act)) != sat.Unsat {
+		t.Errorf("%s: a model outside every case", what)
+	}
+	if !pairwise {
+		return
+	}
+	for i := range cases {
+		for j := i + 1; j < len(cases); j++ {
+			if solve(t, s, slices.Concat(base, cases[i], cases[j])) != sat.Unsat {
+				t.Errorf("%s: cases %d and %d overlap", what, i, j)
 			}
 		}
 	}
@@ -102,66 +149,6 @@ func TestCubesCount(t *testing.T) {
 	for name, n := range want {
 		if got[name] != n {
 			t.Errorf("part %s: %d cubes, want %d", name, got[name], n)
-		}
-	}
-}
-
-// TestMiddleSplitsPart: a part's middle cases cover it (the part with
-// every case excluded has no model), one case is satisfiable exactly when
-// the part is, and cases do not overlap (pairwise where there are few).
-func TestMiddleSplitsPart(t *testing.T) {
-	rb, lq := scrambled(9, 10, 5)
-	enc, _ := Lookup("layers")
-	tests := []struct {
-		p        *model.Puzzle
-		k        int
-		pairwise bool
-	}{
-		{rb, 5, false},
-		{lq, 6, true},
-		{lq, 7, true},
-	}
-	for _, tt := range tests {
-		s, e := extended(t, enc, tt.p, Options{MaxSteps: tt.k}, tt.k)
-		split := 0
-		for _, pt := range e.Parts(tt.k) {
-			if len(pt.Middle) == 0 {
-				continue
-			}
-			split++
-			anyCase := sat.Unsat
-			for _, c := range pt.Middle {
-				if solve(t, s, slices.Concat(pt.Assume, c)) == sat.Sat {
-					anyCase = sat.Sat
-				}
-			}
-			if whole := solve(t, s, pt.Assume); whole != anyCase {
-				t.Errorf("%s depth %d part %s: whole %v, some case %v", tt.p.Name, tt.k, pt.Name, whole, anyCase)
-			}
-			act := s.NewVar()
-			for _, c := range pt.Middle {
-				cl := []int{-act}
-				for _, l := range c {
-					cl = append(cl, -l)
-				}
-				s.AddClause(cl...)
-			}
-			if solve(t, s, append(slices.Clone(pt.Assume), act)) != sat.Unsat {
-				t.Errorf("%s depth %d part %s: a model outside every case", tt.p.Name, tt.k, pt.Name)
-			}
-			if !tt.pairwise {
-				continue
-			}
-			for i := range pt.Middle {
-				for j := i + 1; j < len(pt.Middle); j++ {
-					if solve(t, s, slices.Concat(pt.Assume, pt.Middle[i], pt.Middle[j])) != sat.Unsat {
-						t.Errorf("%s depth %d part %s: cases %d and %d overlap", tt.p.Name, tt.k, pt.Name, i, j)
-					}
-				}
-			}
-		}
-		if split == 0 {
-			t.Errorf("%s depth %d: no part split in the middle", tt.p.Name, tt.k)
 		}
 	}
 }

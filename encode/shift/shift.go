@@ -80,25 +80,16 @@ const Default = "layers"
 
 // Lookup returns the encoding called name ("" means Default).
 func Lookup(name string) (*Encoding, error) {
-	if name == "" {
-		name = Default
-	}
-	for _, e := range All {
-		if e.Name == name {
-			return e, nil
-		}
+	if e, ok := encode.LookupNamed(All, encodingName, name, Default); ok {
+		return e, nil
 	}
 	return nil, fmt.Errorf("unknown shift encoding %q (have %s)", name, strings.Join(Names(), ", "))
 }
 
 // Names lists the encodings' names in order.
-func Names() []string {
-	var names []string
-	for _, e := range All {
-		names = append(names, e.Name)
-	}
-	return names
-}
+func Names() []string { return encode.Names(All, encodingName) }
+
+func encodingName(e *Encoding) string { return e.Name }
 
 // Deepener is an encoding in progress on one Adder.
 type Deepener interface {

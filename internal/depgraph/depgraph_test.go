@@ -171,29 +171,27 @@ func TestViolationMessage(t *testing.T) {
 	}
 }
 
-// TestMatch pins the pattern syntax.
+// TestMatch pins the pattern syntax: each pattern with the paths it
+// matches and those it does not.
 func TestMatch(t *testing.T) {
 	tests := []struct {
-		pattern, path string
-		want          bool
+		pattern     string
+		match, miss []string
 	}{
-		{"sat", "sat", true},
-		{"sat", "sat/gini", false},
-		{"sat/...", "sat", true},
-		{"sat/...", "sat/gini", true},
-		{"sat/...", "satellite", false},
-		{"...", "anything/at/all", true},
-		{"kinds/*/model", "kinds/juosan/model", true},
-		{"kinds/*/model", "kinds/juosan", false},
-		{"kinds/*/model", "kinds/juosan/model/x", false},
-		{"kinds/*/...", "kinds/juosan", true},
-		{"kinds/*/...", "kinds/juosan/rules/fol", true},
-		{"kinds/*/...", "kinds", false},
-		{"kinds/*", "kinds/juosan", true},
+		{"sat", []string{"sat"}, []string{"sat/gini"}},
+		{"sat/...", []string{"sat", "sat/gini"}, []string{"satellite"}},
+		{"...", []string{"anything/at/all"}, nil},
+		{"kinds/*/model", []string{"kinds/juosan/model"}, []string{"kinds/juosan", "kinds/juosan/model/x"}},
+		{"kinds/*/...", []string{"kinds/juosan", "kinds/juosan/rules/fol"}, []string{"kinds"}},
+		{"kinds/*", []string{"kinds/juosan"}, nil},
 	}
 	for _, tt := range tests {
-		if have := Match(tt.pattern, tt.path); have != tt.want {
-			t.Errorf("Match(%q, %q) = %v, want %v", tt.pattern, tt.path, have, tt.want)
+		for want, paths := range map[bool][]string{true: tt.match, false: tt.miss} {
+			for _, path := range paths {
+				if have := Match(tt.pattern, path); have != want {
+					t.Errorf("Match(%q, %q) = %v, want %v", tt.pattern, path, have, want)
+				}
+			}
 		}
 	}
 }

@@ -42,14 +42,7 @@ var play = &kind.Play{
 // compose writes the box format's compact form: a row per line, each
 // cell its arrow and its number or '.'.
 func compose(e *kind.Edit) (string, error) {
-	arrow, err := e.Layer("arrow")
-	if err != nil {
-		return "", err
-	}
-	number, err := e.Layer("number")
-	if err != nil {
-		return "", err
-	}
+	arrow, number := e.Layers["arrow"], e.Layers["number"]
 	var b strings.Builder
 	fmt.Fprintf(&b, "arrows %dx%d\n", e.Rows, e.Cols)
 	for r := range e.Rows {

@@ -35,14 +35,7 @@ var editLayers = []kind.EditLayer{{Name: "region", Default: "0"}, {Name: "number
 // equal labels) a letter, in reading order, and its first number after
 // the letter of the cell it stands in.
 func compose(e *kind.Edit) (string, error) {
-	region, err := e.Layer("region")
-	if err != nil {
-		return "", err
-	}
-	number, err := e.Layer("number")
-	if err != nil {
-		return "", err
-	}
+	region, number := e.Layers["region"], e.Layers["number"]
 	id := pieces(region)
 	numbered := map[int]bool{}
 	var b strings.Builder

@@ -130,7 +130,7 @@ func (k *Kind) Grid() bool { return k.Moves == nil }
 
 // RouteReporter is implemented by instances whose kind has rules that
 // assume uniqueness ("cheats", Linjat): Route says whether the sound rules
-// reach the answer ("sound"), only the cheats do ("cheat"), or neither
+// reach the answer ("sound"), only the cheats do ("needs-cheat"), or neither
 // ("unsolved"). check reports it and flags cheat-only puzzles.
 type RouteReporter interface {
 	Route(ctx context.Context) (string, error)

@@ -41,7 +41,8 @@ type Play struct {
 	API map[string]string `json:"api,omitempty"`
 
 	// Compose writes the puzzle an editor's cells make, in a format of
-	// the kind.
+	// the kind. It is called through ComposeEdit, so every layer of the
+	// Editor is there, rows×cols, and Compose reads e.Layers unchecked.
 	Compose func(e *Edit) (string, error) `json:"-"`
 	// Open is inst as an editor's cells; sol, when the Editor asks for
 	// one, is a solution of inst (nil when it has none).
@@ -124,6 +125,17 @@ func (e *Edit) Layer(name string) ([][]string, error) {
 		}
 	}
 	return l, nil
+}
+
+// ComposeEdit writes the puzzle e makes (Compose), once every layer of the
+// Editor is checked to be in e, rows×cols (Edit.Layer).
+func (p *Play) ComposeEdit(e *Edit) (string, error) {
+	for _, l := range p.Editor.Layers {
+		if _, err := e.Layer(l.Name); err != nil {
+			return "", err
+		}
+	}
+	return p.Compose(e)
 }
 
 // NewEdit is an rows×cols edit of k with each of layers filled with

@@ -47,12 +47,12 @@ type linjatInstance struct{ *kind.Of[*lm.Puzzle] }
 var _ kind.RouteReporter = linjatInstance{}
 
 // Route tells how the human rules reach the answer: "sound" (the sound
-// rules alone), "cheat" (only with a uniqueness-assuming cheat), or
+// rules alone), "needs-cheat" (only with a uniqueness-assuming cheat), or
 // "unsolved". check reports it, flagging cheat-only puzzles.
 func (x linjatInstance) Route(ctx context.Context) (string, error) {
 	r, _, err := hl.NeedsCheat(ctx, x.Model(), 0)
 	if err != nil {
 		return "", err
 	}
-	return r.String(), nil
+	return string(r), nil
 }

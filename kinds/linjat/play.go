@@ -33,10 +33,7 @@ var play = &kind.Play{
 
 // compose writes the text format: a row per line, '_' empty, '.' a dot.
 func compose(e *kind.Edit) (string, error) {
-	cell, err := e.Layer("cell")
-	if err != nil {
-		return "", err
-	}
+	cell := e.Layers["cell"]
 	var b strings.Builder
 	fmt.Fprintf(&b, "linjat\nsize %d %d\n", e.Rows, e.Cols)
 	for r, row := range cell {

@@ -54,10 +54,7 @@ func digit(tok string) int {
 // compose writes the text format with the stones as its solution, the
 // counts counted from them.
 func compose(e *kind.Edit) (string, error) {
-	cell, err := e.Layer("cell")
-	if err != nil {
-		return "", err
-	}
+	cell := e.Layers["cell"]
 	rowCounts, colCounts := make([]int, e.Rows), make([]int, e.Cols)
 	total := 0
 	for r, row := range cell {

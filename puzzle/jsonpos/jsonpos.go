@@ -265,6 +265,23 @@ func Describe(tok json.Token) string {
 	return fmt.Sprintf("%v", tok)
 }
 
+// Looks reports whether data starts like a JSON array or object (after
+// white space) and holds each of keys as a quoted string. It is the cheap
+// look a kind's Detect takes, decoding nothing: a kind tells its JSON from
+// the other kinds' by a key only it uses.
+func Looks(data []byte, keys ...string) bool {
+	t := bytes.TrimSpace(data)
+	if len(t) == 0 || (t[0] != '[' && t[0] != '{') {
+		return false
+	}
+	for _, k := range keys {
+		if !bytes.Contains(t, []byte(`"`+k+`"`)) {
+			return false
+		}
+	}
+	return true
+}
+
 func skipBlanks(data []byte, off int) int {
 	for off < len(data) && (data[off] == ' ' || data[off] == '\t' || data[off] == '\r' || data[off] == '\n') {
 		off++

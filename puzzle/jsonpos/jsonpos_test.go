@@ -456,3 +456,26 @@ func TestSub(t *testing.T) {
 		t.Errorf("after Sub: have %q, %v; want 3", raw, err)
 	}
 }
+
+// TestLooks: an array or object after white space, holding every key asked
+// for in quotes; anything else is not taken.
+func TestLooks(t *testing.T) {
+	tests := []struct {
+		data string
+		keys []string
+		want bool
+	}{
+		{` [{"grid": 1}]`, []string{"grid"}, true},
+		{"\n{\"R\": [], \"N\": []}", []string{"R", "N"}, true},
+		{`{"R": []}`, []string{"R", "N"}, false},
+		{`["a"]`, nil, true},
+		{`grid "grid"`, []string{"grid"}, false},
+		{"  ", nil, false},
+		{`{"grids": 1}`, []string{"grid"}, false},
+	}
+	for _, tt := range tests {
+		if have := jsonpos.Looks([]byte(tt.data), tt.keys...); have != tt.want {
+			t.Errorf("Looks(%q, %q) = %v, want %v", tt.data, tt.keys, have, tt.want)
+		}
+	}
+}

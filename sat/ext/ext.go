@@ -43,6 +43,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/sat/dimacs"
+	"github.com/puzzlesat/puzzlesat/sat/internal/tailbuf"
 )
 
 // Solver runs one external binary. It is not safe for concurrent use.
@@ -166,7 +167,7 @@ func (s *Solver) Solve(ctx context.Context, assumptions ...int) (sat.Status, err
 	}
 
 	var stdout bytes.Buffer
-	stderr := &tailBuffer{max: 2048}
+	stderr := &tailbuf.Buffer{Max: 2048}
 	cmd := exec.CommandContext(ctx, s.path, args...)
 	cmd.Stdout, cmd.Stderr = &stdout, stderr
 	cmd.WaitDelay = killGrace
@@ -238,7 +239,7 @@ func (s *Solver) writeInput(vars int, assumptions []int) (string, error) {
 }
 
 // decide combines the printed status with the exit code.
-func (s *Solver) decide(ans answer, code int, stderr *tailBuffer) (sat.Status, error) {
+func (s *Solver) decide(ans answer, code int, stderr *tailbuf.Buffer) (sat.Status, error) {
 	switch {
 	case ans.status == sat.Unknown && code == int(sat.Sat):
 		return sat.Unknown, s.failure(code, stderr, errors.New("exit code 10 (satisfiable) without a model"))
@@ -254,7 +255,7 @@ func (s *Solver) decide(ans answer, code int, stderr *tailBuffer) (sat.Status, e
 	return ans.status, nil
 }
 
-func (s *Solver) failure(code int, stderr *tailBuffer, err error) error {
+func (s *Solver) failure(code int, stderr *tailbuf.Buffer, err error) error {
 	msg := fmt.Sprintf("%s: %v (exit code %d)", s.name, err, code)
 	if tail := strings.TrimSpace(stderr.String()); tail != "" {
 		msg += ": " + tail
@@ -420,19 +421,3 @@ func (s *Solver) Stats() sat.Stats {
 	}
 	return s.stats
 }
-
-// tailBuffer keeps the last max bytes written to it.
-type tailBuffer struct {
-	max int
-	buf []byte
-}
-
-func (t *tailBuffer) Write(p []byte) (int, error) {
-	t.buf = append(t.buf, p...)
-	if over := len(t.buf) - t.max; over > 0 {
-		t.buf = append(t.buf[:0], t.buf[over:]...)
-	}
-	return len(p), nil
-}
-
-func (t *tailBuffer) String() string { return string(t.buf) }

@@ -2,7 +2,6 @@ package gophersat
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -12,6 +11,8 @@ import (
 	"runtime"
 	"sync"
 	"time"
+
+	"github.com/puzzlesat/puzzlesat/sat/internal/tailbuf"
 )
 
 // Every gophersat solve runs in a worker: this same executable, started
@@ -85,7 +86,7 @@ type worker struct {
 	stdin  io.WriteCloser
 	in     *bufio.Writer
 	out    *bufio.Reader
-	stderr *tailBuffer
+	stderr *tailbuf.Buffer
 }
 
 // idle holds workers between solves. It is process-wide on purpose: workers
@@ -133,7 +134,7 @@ func startWorker() (*worker, error) {
 	}
 	cmd := exec.Command(exe)
 	cmd.Env = append(os.Environ(), workerEnv+"="+workerValue)
-	w := &worker{cmd: cmd, stderr: &tailBuffer{max: 4096}}
+	w := &worker{cmd: cmd, stderr: &tailbuf.Buffer{Max: 4096}}
 	cmd.Stderr = w.stderr
 	if w.stdin, err = cmd.StdinPipe(); err != nil {
 		return nil, fmt.Errorf("gophersat: cannot start a worker: %w", err)
@@ -149,7 +150,7 @@ func startWorker() (*worker, error) {
 	hello := make([]byte, len(greeting))
 	if _, err := io.ReadFull(out, hello); err != nil || string(hello) != greeting {
 		w.kill()
-		return nil, fmt.Errorf("gophersat: worker %s did not start (output %q, %v)%s", exe, hello, err, w.stderr.note())
+		return nil, fmt.Errorf("gophersat: worker %s did not start (output %q, %v)%s", exe, hello, err, stderrNote(w.stderr))
 	}
 	w.in = bufio.NewWriter(w.stdin)
 	w.out = out
@@ -204,7 +205,7 @@ func run(ctx context.Context, req *request) (response, error) {
 				if reused && attempt == 0 {
 					continue
 				}
-				return response{}, fmt.Errorf("gophersat worker failed: %v%s", r.err, w.stderr.note())
+				return response{}, fmt.Errorf("gophersat worker failed: %v%s", r.err, stderrNote(w.stderr))
 			}
 			putWorker(w)
 			if r.resp.Err != "" {
@@ -215,29 +216,12 @@ func run(ctx context.Context, req *request) (response, error) {
 	}
 }
 
-// tailBuffer keeps the last max bytes written to it: a worker's stderr,
-// quoted in errors.
-type tailBuffer struct {
-	mu  sync.Mutex
-	max int
-	buf bytes.Buffer
-}
-
-func (t *tailBuffer) Write(p []byte) (int, error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	t.buf.Write(p)
-	if over := t.buf.Len() - t.max; over > 0 {
-		t.buf.Next(over)
-	}
-	return len(p), nil
-}
-
-func (t *tailBuffer) note() string {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if t.buf.Len() == 0 {
+// stderrNote quotes a worker's stderr in an error, or is "" when the
+// worker wrote none.
+func stderrNote(stderr *tailbuf.Buffer) string {
+	tail := stderr.String()
+	if tail == "" {
 		return ""
 	}
-	return "; worker stderr: " + t.buf.String()
+	return "; worker stderr: " + tail
 }

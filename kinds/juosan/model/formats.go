@@ -1,11 +1,11 @@
 package model
 
 import (
-	"bytes"
 	"fmt"
 	"strings"
 
 	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/puzzle/jsonpos"
 	"github.com/puzzlesat/puzzlesat/puzzle/text"
 	"github.com/puzzlesat/puzzlesat/srcpos"
 )
@@ -43,7 +43,7 @@ var (
 		// Other kinds read JSON too: the playground's entries carry "R"
 		// (the territory map) and "N" (the clues).
 		Detect: func(_ string, data []byte) bool {
-			return looksJSON(data) && bytes.Contains(data, []byte(`"R"`)) && bytes.Contains(data, []byte(`"N"`))
+			return jsonpos.Looks(data, "R", "N")
 		},
 		Parse:  readPlayground,
 		Select: selectPlayground,
@@ -68,7 +68,7 @@ func Parse(file string, data []byte) ([]*Puzzle, error) {
 		return f.Parse(file, data)
 	}
 	switch {
-	case looksJSON(data):
+	case jsonpos.Looks(data):
 		return readPlayground(file, data)
 	case isAnswer(data):
 		return nil, &puzzle.Error{File: file, Line: 1, Msg: "this is a solution grid, not a puzzle"}
@@ -133,17 +133,11 @@ func writeURLs(ps []*Puzzle) ([]byte, error) {
 	return []byte(b.String()), nil
 }
 
-// looksJSON reports whether data starts like a JSON list or object.
-func looksJSON(data []byte) bool {
-	t := bytes.TrimSpace(data)
-	return len(t) > 0 && (t[0] == '[' || t[0] == '{')
-}
-
 // firstLine is data's first line that is not blank or a comment, read
 // without the lines after it. JSON has none: it is never a text format,
 // and its first line may be all of it.
 func firstLine(data []byte) (text.Line, bool) {
-	if looksJSON(data) {
+	if jsonpos.Looks(data) {
 		return text.Line{}, false
 	}
 	for l := range text.All(data, true) {
@@ -177,7 +171,7 @@ func isURLToken(s string) bool {
 // janko.at's format (and data is not in the canonical format or a URL
 // list, whose comments may hold anything).
 func isJanko(data []byte) bool {
-	if looksJSON(data) || isCanonical("", data) || isURLs("", data) {
+	if jsonpos.Looks(data) || isCanonical("", data) || isURLs("", data) {
 		return false
 	}
 	for ln := range text.All(data, false) { // one line at a time: the file may be large
@@ -199,7 +193,7 @@ func isIn(_ string, data []byte) bool {
 	// "R C", the number K of territories alone on its line, K clues, then
 	// R rows of C territory numbers: a Linjat rows text may start like a
 	// header ("2     4", "3") but never goes on like one.
-	if looksJSON(data) {
+	if jsonpos.Looks(data) {
 		return false
 	}
 	var head []text.Line // the first two lines, before reading all

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/puzzle/jsonpos"
 	"github.com/puzzlesat/puzzlesat/puzzle/text"
 	"github.com/puzzlesat/puzzlesat/srcpos"
 )
@@ -59,15 +60,11 @@ func isCanonical(_ string, data []byte) bool {
 // row strings. JSON of other kinds (Shinro's "grid", Juosan's "R" and
 // "N") has no "puzzle" key and does not open with a string.
 func isLevels(_ string, data []byte) bool {
-	trimmed := bytes.TrimSpace(data)
-	if len(trimmed) == 0 || (trimmed[0] != '{' && trimmed[0] != '[') {
-		return false
-	}
-	if bytes.Contains(trimmed, []byte(`"puzzle"`)) {
+	if jsonpos.Looks(data, "puzzle") {
 		return true
 	}
-	rest := bytes.TrimSpace(trimmed[1:])
-	return trimmed[0] == '[' && len(rest) > 0 && rest[0] == '"'
+	trimmed := bytes.TrimSpace(data)
+	return len(trimmed) > 0 && trimmed[0] == '[' && bytes.HasPrefix(bytes.TrimSpace(trimmed[1:]), []byte(`"`))
 }
 
 // isRows: lines of ' ', '_', '.' and digits 1-9 only, with at least one

@@ -148,32 +148,21 @@ func Grade(ctx context.Context, p *linjat.Puzzle) (*human.Result, error) {
 	return NewEngine(p, -1, false).Solve(ctx, NewInput(p), Start(p))
 }
 
-// Route is how a puzzle can be solved by the rules.
-type Route int
+// Route is how a puzzle can be solved by the rules, named as check
+// reports it.
+type Route string
 
 // The routes NeedsCheat tells apart.
 const (
 	// Sound: the sound rules (with the trials allowed) solve it.
-	Sound Route = iota
+	Sound Route = "sound"
 	// Cheat: the sound rules get stuck; with the uniqueness cheats the
 	// solve completes. Such a puzzle's answer is unproved by the rules.
-	Cheat
+	Cheat Route = "needs-cheat"
 	// Unsolved: even with the cheats the rules get stuck or find a
 	// contradiction.
-	Unsolved
+	Unsolved Route = "unsolved"
 )
-
-func (r Route) String() string {
-	switch r {
-	case Sound:
-		return "sound"
-	case Cheat:
-		return "needs-cheat"
-	case Unsolved:
-		return "unsolved"
-	}
-	return fmt.Sprintf("Route(%d)", int(r))
-}
 
 // NeedsCheat solves p with the sound rules and k trial layers; when that
 // does not solve it, it solves again with the cheats. It returns the route

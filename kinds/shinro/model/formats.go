@@ -1,10 +1,10 @@
 package model
 
 import (
-	"bytes"
 	"strings"
 
 	"github.com/puzzlesat/puzzlesat/puzzle"
+	"github.com/puzzlesat/puzzlesat/puzzle/jsonpos"
 	"github.com/puzzlesat/puzzlesat/puzzle/text"
 )
 
@@ -61,8 +61,7 @@ func isText(_ string, data []byte) bool {
 // isPlayshinro: JSON (an array or an object) with a "grid" key, which no
 // other kind's JSON has.
 func isPlayshinro(_ string, data []byte) bool {
-	trimmed := bytes.TrimSpace(data)
-	return len(trimmed) > 0 && (trimmed[0] == '[' || trimmed[0] == '{') && bytes.Contains(trimmed, []byte(`"grid"`))
+	return jsonpos.Looks(data, "grid")
 }
 
 // ParseSolution reads a solution for p: a bare grid (the text format's

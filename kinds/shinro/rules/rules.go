@@ -433,18 +433,7 @@ func (s *state) packing(g region, sizeOK func(n int) bool) []human.Deduction {
 		return []human.Deduction{contradiction(s.arrowCells(cand, fam[0]), "%s need %d more stones but %d arrows with disjoint rays inside need one each", s.regionName(g), need, need+1)}
 	}
 	for _, fam := range findFamilies(cand, need, maxFamilies) {
-		used := map[int]bool{}
-		for _, k := range fam {
-			for _, v := range cand[k].free {
-				used[v] = true
-			}
-		}
-		var empty []int
-		for _, v := range free {
-			if !used[v] {
-				empty = append(empty, v)
-			}
-		}
+		empty := offRays(cand, fam, free)
 		if len(empty) == 0 {
 			continue
 		}
@@ -453,6 +442,24 @@ func (s *state) packing(g region, sizeOK func(n int) bool) []human.Deduction {
 		out = append(out, human.Deduction{Elims: elims(empty, shinro.Stone), Cells: append(cells, s.cells(empty)...),
 			Reason: fmt.Sprintf("%s need %d more stones and the arrows at %s each need one on disjoint rays inside them: %s are empty",
 				s.regionName(g), need, puzzle.JoinPos(cells), s.names(empty))})
+	}
+	return out
+}
+
+// offRays returns the unknowns of free on no free ray of the family fam
+// of cand: the cells a packing of those arrows leaves to the rest.
+func offRays(cand []arrowState, fam []int, free []int) []int {
+	used := map[int]bool{}
+	for _, k := range fam {
+		for _, v := range cand[k].free {
+			used[v] = true
+		}
+	}
+	var out []int
+	for _, v := range free {
+		if !used[v] {
+			out = append(out, v)
+		}
 	}
 	return out
 }
@@ -650,18 +657,7 @@ func applyPigeonhole(p *shinro.Puzzle, pass *human.Pass) []human.Deduction {
 				continue
 			}
 			for _, fam := range findFamilies(cand, empties, maxFamilies) {
-				used := map[int]bool{}
-				for _, k := range fam {
-					for _, v := range cand[k].free {
-						used[v] = true
-					}
-				}
-				var stones []int
-				for _, v := range l.free {
-					if !used[v] {
-						stones = append(stones, v)
-					}
-				}
+				stones := offRays(cand, fam, l.free)
 				if len(stones) == 0 {
 					continue
 				}
