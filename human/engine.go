@@ -225,13 +225,10 @@ type use struct {
 // plan is an engine prepared for one solve.
 type plan struct {
 	*Engine
-	groups []group           // every rule by ascending level
-	inner  map[*Rule][]use   // a trial's inner rules, in the order tried
-	checks map[*Rule][]*Rule // a trial's consistency checks
-	top    int               // highest plain level
-	// keep is the deepest chain step whose states an assumption keeps for
-	// the trial rules after its own at the same stall (keptStates).
-	keep    int
+	groups  []group           // every rule by ascending level
+	inner   map[*Rule][]use   // a trial's inner rules, in the order tried
+	checks  map[*Rule][]*Rule // a trial's consistency checks
+	top     int               // highest plain level
 	par     int
 	weights Weights
 }
@@ -301,7 +298,6 @@ func (e *Engine) prepare() (*plan, error) {
 			}
 		}
 		p.inner[t] = in
-		p.keep = max(p.keep, t.Trial.Chain-2)
 	}
 	return p, nil
 }
@@ -318,8 +314,7 @@ type found struct {
 // progress and in it the first plain rule (in list order) that does, else
 // its first trial rule that does; nil if none.
 func (p *plan) next(ctx context.Context, puz any, cands []Cands) (*found, error) {
-	st := &stateMemo{}     // cands is the same state for every level
-	var kept []*keptStates // the trial rules' assumptions, made at the first
+	st := &stateMemo{} // cands is the same state for every level
 	for _, g := range p.groups {
 		out := make([][]Deduction, len(g.plain))
 		errs := make([]error, len(g.plain))
@@ -341,10 +336,7 @@ func (p *plan) next(ctx context.Context, puz any, cands []Cands) (*found, error)
 			}
 		}
 		for _, t := range g.trials {
-			if kept == nil {
-				kept = newKeptStates(cands)
-			}
-			f, err := p.runTrials(ctx, use{t, t.Trial.Nest}, puz, cands, p.par, nil, kept)
+			f, err := p.runTrials(ctx, use{t, t.Trial.Nest}, puz, cands, p.par, nil)
 			if err != nil || f != nil {
 				return f, err
 			}
@@ -358,12 +350,12 @@ func (p *plan) next(ctx context.Context, puz any, cands []Cands) (*found, error)
 // it makes no progress.
 func (p *plan) eval(ctx context.Context, u use, puz any, cands []Cands, st *stateMemo, m *meter) (*found, error) {
 	if u.rule.Trial != nil {
-		return p.runTrials(ctx, u, puz, cands, 1, m, nil)
+		return p.runTrials(ctx, u, puz, cands, 1, m)
 	}
 	if err := m.spend(); err != nil {
 		return nil, err
 	}
-	ds, err := p.evalOn(ctx, u.rule, puz, cands, st)
+	ds, err := evalRule(ctx, u.rule, puz, cands, st, p.Terse)
 	if err != nil || len(ds) == 0 {
 		return nil, err
 	}
@@ -409,33 +401,6 @@ func (p *plan) step(f *found, i int, d Deduction) Step {
 		s.Assume = &Elim{Var: t.v, Value: t.val}
 	}
 	return s
-}
-
-// evalOn is evalRule on the state st memoises: a rule is evaluated once
-// per memo, its deductions kept there for every later evaluation (the
-// trial rules of one stall search again the states near an assumption that
-// the trial rules before them searched: keptStates). The deductions kept
-// are shared and must not be modified.
-func (p *plan) evalOn(ctx context.Context, r *Rule, puz any, cands []Cands, st *stateMemo) ([]Deduction, error) {
-	if st == nil {
-		return evalRule(ctx, r, puz, cands, nil, p.Terse)
-	}
-	v := st.val(evalKey{r})
-	v.once.Do(func() {
-		ds, err := evalRule(ctx, r, puz, cands, st, p.Terse)
-		v.v = evalOut{ds, err}
-	})
-	out := v.v.(evalOut)
-	return out.ds, out.err
-}
-
-// evalKey names a rule's deductions in a state's memo (evalOn).
-type evalKey struct{ r *Rule }
-
-// evalOut is a rule's evaluation kept in a state's memo.
-type evalOut struct {
-	ds  []Deduction
-	err error
 }
 
 // evalRule applies one rule and keeps its deductions that make progress on
