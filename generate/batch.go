@@ -87,7 +87,7 @@ func Run(ctx context.Context, b Batch) (Stats, error) {
 	r := &run{job: j, b: b, start: time.Now()}
 	for _, i := range b.Shard.Items(b.Count) {
 		if b.Skip == nil || !b.Skip(i) {
-			r.puzzles = append(r.puzzles, &slot{index: i, found: -1, cancel: map[int]context.CancelFunc{}})
+			r.puzzles = append(r.puzzles, &slot{index: i, found: -1, sure: -1, cancel: map[int]context.CancelFunc{}})
 		}
 	}
 	r.stats.Total = len(r.puzzles)
@@ -126,6 +126,7 @@ type slot struct {
 	failed  int                        // attempts 0..failed-1 all missed
 	missed  map[int]bool               // attempts ≥ failed that missed
 	found   int                        // lowest attempt that landed, -1
+	sure    int                        // lowest attempt sure to land (job.sure), -1
 	puzzle  *Puzzle
 	emitted bool
 }
@@ -155,7 +156,7 @@ type run struct {
 func (r *run) take() (*slot, int) {
 	var spare *slot
 	for _, s := range r.puzzles[r.emitted:] {
-		if s.decided(r.opt.Attempts) || s.next == r.opt.Attempts || (s.found >= 0 && s.next > s.found) {
+		if s.decided(r.opt.Attempts) || s.next == r.opt.Attempts || (s.found >= 0 && s.next > s.found) || (s.sure >= 0 && s.next > s.sure) {
 			continue
 		}
 		if len(s.running) == 0 {
@@ -194,6 +195,7 @@ func (r *run) worker() {
 			return
 		}
 		actx, cancel := context.WithCancel(r.ctx)
+		actx = withLanding(actx, func() { r.landing(s, a) })
 		s.cancel[a] = cancel
 		r.stats.Running++
 		r.mu.Unlock()
@@ -224,6 +226,12 @@ func (r *run) worker() {
 			if r.err == nil {
 				r.err = fmt.Errorf("puzzle %d attempt %d: %w", s.index, a, err)
 			}
+		case a == s.sure:
+			// The attempts above it were stopped: the slot could never be
+			// decided.
+			if r.err == nil {
+				r.err = internal(fmt.Errorf("puzzle %d attempt %d was sure to land and missed: %s", s.index, a, outcome))
+			}
 		default:
 			r.stats.Attempts++
 			if s.missed == nil {
@@ -245,6 +253,23 @@ func (r *run) worker() {
 			r.b.Progress(st)
 		}
 		r.mu.Unlock()
+	}
+}
+
+// landing records that attempt a of s will land (job.sure): the higher
+// attempts under way stop, none starts, and their workers go on to other
+// puzzles or lend their CPUs to the attempts still running.
+func (r *run) landing(s *slot, a int) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if s.sure >= 0 && s.sure <= a {
+		return
+	}
+	s.sure = a
+	for b, c := range s.cancel {
+		if b > a {
+			c()
+		}
 	}
 }
 

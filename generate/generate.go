@@ -732,6 +732,7 @@ func (j *job) acceptsWithout(ctx context.Context, d kinds.Draft, res *human.Resu
 // information from the rules. For a band with trials, a second round
 // then goes on with the trials (trialRound).
 func (j *job) minimise(ctx context.Context, rng *rand.Rand, d kinds.Draft, res *human.Result) (kinds.Draft, *human.Result, error) {
+	j.sure(ctx, res)
 	d, res, err := j.remove(ctx, rng, d, res)
 	if err != nil || !j.band.UsesTrials() {
 		return d, res, err
@@ -813,6 +814,7 @@ func (j *job) trialRound(ctx context.Context, rng *rand.Rand, d kinds.Draft, res
 				return nil, nil, err
 			}
 			d, res, made, rejects = e, r, true, 0
+			j.sure(ctx, res)
 			for _, x := range order[i+1:] {
 				pending = append(pending, x.id)
 			}
@@ -871,8 +873,35 @@ func (j *job) remove(ctx context.Context, rng *rand.Rand, d kinds.Draft, res *hu
 			continue
 		}
 		d, res, pending = best.e, best.res, rest
+		j.sure(ctx, res)
 	}
 	return d, res, nil
+}
+
+// landingKey carries, in an attempt's context, the function by which the
+// attempt tells its batch that it will land (sure).
+type landingKey struct{}
+
+// withLanding returns ctx carrying landing, which sure calls.
+func withLanding(ctx context.Context, landing func()) context.Context {
+	return context.WithValue(ctx, landingKey{}, landing)
+}
+
+// sure tells the batch, when the draft's solve res lands in the band and
+// the score range, that the attempt will land: every later removal keeps
+// its solve landing (acceptsWithout) and step 5 judges that same solve, so
+// the puzzle's higher attempts are not needed, and the batch gives their
+// CPUs to this one (an Arrows hard 9x9 attempt that was sure spent most of
+// its time in its trial round on one CPU while the other ran higher
+// attempts that could only be thrown away). Not with Minimal: step 4
+// changes the clues, and the grade decides again.
+func (j *job) sure(ctx context.Context, res *human.Result) {
+	if j.opt.Minimal || res == nil || !j.lands(res) {
+		return
+	}
+	if landing, ok := ctx.Value(landingKey{}).(func()); ok {
+		landing()
+	}
 }
 
 // greedySample is how many accepted removals minimise compares.
