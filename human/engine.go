@@ -225,10 +225,13 @@ type use struct {
 // plan is an engine prepared for one solve.
 type plan struct {
 	*Engine
-	groups  []group           // every rule by ascending level
-	inner   map[*Rule][]use   // a trial's inner rules, in the order tried
-	checks  map[*Rule][]*Rule // a trial's consistency checks
-	top     int               // highest plain level
+	groups []group           // every rule by ascending level
+	inner  map[*Rule][]use   // a trial's inner rules, in the order tried
+	checks map[*Rule][]*Rule // a trial's consistency checks
+	top    int               // highest plain level
+	// keep is the deepest chain step whose states an assumption keeps for
+	// the trial rules after its own at the same stall (keptStates).
+	keep    int
 	par     int
 	weights Weights
 }
@@ -298,6 +301,7 @@ func (e *Engine) prepare() (*plan, error) {
 			}
 		}
 		p.inner[t] = in
+		p.keep = max(p.keep, t.Trial.Chain-2)
 	}
 	return p, nil
 }
@@ -314,7 +318,8 @@ type found struct {
 // progress and in it the first plain rule (in list order) that does, else
 // its first trial rule that does; nil if none.
 func (p *plan) next(ctx context.Context, puz any, cands []Cands) (*found, error) {
-	st := &stateMemo{} // cands is the same state for every level
+	st := &stateMemo{}     // cands is the same state for every level
+	var kept []*keptStates // the trial rules' assumptions, made at the first
 	for _, g := range p.groups {
 		out := make([][]Deduction, len(g.plain))
 		errs := make([]error, len(g.plain))
@@ -336,7 +341,10 @@ func (p *plan) next(ctx context.Context, puz any, cands []Cands) (*found, error)
 			}
 		}
 		for _, t := range g.trials {
-			f, err := p.runTrials(ctx, use{t, t.Trial.Nest}, puz, cands, p.par, nil)
+			if kept == nil {
+				kept = newKeptStates(cands)
+			}
+			f, err := p.runTrials(ctx, use{t, t.Trial.Nest}, puz, cands, p.par, nil, kept)
 			if err != nil || f != nil {
 				return f, err
 			}
@@ -350,12 +358,12 @@ func (p *plan) next(ctx context.Context, puz any, cands []Cands) (*found, error)
 // it makes no progress.
 func (p *plan) eval(ctx context.Context, u use, puz any, cands []Cands, st *stateMemo, m *meter) (*found, error) {
 	if u.rule.Trial != nil {
-		return p.runTrials(ctx, u, puz, cands, 1, m)
+		return p.runTrials(ctx, u, puz, cands, 1, m, nil)
 	}
 	if err := m.spend(); err != nil {
 		return nil, err
 	}
-	ds, err := evalRule(ctx, u.rule, puz, cands, st, p.Terse)
+	ds, err := p.evalOn(ctx, u.rule, puz, cands, st)
 	if err != nil || len(ds) == 0 {
 		return nil, err
 	}
@@ -401,6 +409,33 @@ func (p *plan) step(f *found, i int, d Deduction) Step {
 		s.Assume = &Elim{Var: t.v, Value: t.val}
 	}
 	return s
+}
+
+// evalOn is evalRule on the state st memoises: a rule is evaluated once
+// per memo, its deductions kept there for every later evaluation (the
+// trial rules of one stall search again the states near an assumption that
+// the trial rules before them searched: keptStates). The deductions kept
+// are shared and must not be modified.
+func (p *plan) evalOn(ctx context.Context, r *Rule, puz any, cands []Cands, st *stateMemo) ([]Deduction, error) {
+	if st == nil {
+		return evalRule(ctx, r, puz, cands, nil, p.Terse)
+	}
+	v := st.val(evalKey{r})
+	v.once.Do(func() {
+		ds, err := evalRule(ctx, r, puz, cands, st, p.Terse)
+		v.v = evalOut{ds, err}
+	})
+	out := v.v.(evalOut)
+	return out.ds, out.err
+}
+
+// evalKey names a rule's deductions in a state's memo (evalOn).
+type evalKey struct{ r *Rule }
+
+// evalOut is a rule's evaluation kept in a state's memo.
+type evalOut struct {
+	ds  []Deduction
+	err error
 }
 
 // evalRule applies one rule and keeps its deductions that make progress on

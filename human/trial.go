@@ -69,9 +69,12 @@ func assumptions(cands []Cands) []trialOut {
 // after another); otherwise a trial with a Budget gives each assumption a
 // meter and counts, in order, only the assumptions whose work fits in the
 // budget with the work of those before them.
-func (p *plan) runTrials(ctx context.Context, u use, puz any, cands []Cands, par int, m *meter) (*found, error) {
+func (p *plan) runTrials(ctx context.Context, u use, puz any, cands []Cands, par int, m *meter, kept []*keptStates) (*found, error) {
 	t := u.rule.Trial
 	jobs := assumptions(cands)
+	if kept != nil && len(kept) != len(jobs) {
+		return nil, fmt.Errorf("human: internal error: %d assumptions kept, %d made", len(kept), len(jobs))
+	}
 	budget := 0
 	if m != nil {
 		par = 1
@@ -110,7 +113,11 @@ func (p *plan) runTrials(ctx context.Context, u use, puz any, cands []Cands, par
 		if jm != nil {
 			used = jm.used
 		}
-		j.ok, j.depth, j.nesting, j.proof, j.err = p.trial(ctx, u, puz, cands, j.v, j.val, jm)
+		var ks *keptStates
+		if kept != nil {
+			ks = kept[i]
+		}
+		j.ok, j.depth, j.nesting, j.proof, j.err = p.trial(ctx, u, puz, cands, j.v, j.val, jm, ks)
 		if jm != nil {
 			j.cost = jm.used - used
 		}
@@ -193,10 +200,10 @@ func (p *plan) describe(a Elim) string {
 // after how many inner applications, the nesting of the proof, and the
 // proof.
 // Its work is counted on m; over m's budget it fails with errOverBudget.
-func (p *plan) trial(ctx context.Context, u use, puz any, base []Cands, v, val int, m *meter) (bool, int, int, []Step, error) {
+func (p *plan) trial(ctx context.Context, u use, puz any, base []Cands, v, val int, m *meter, ks *keptStates) (bool, int, int, []Step, error) {
 	cands := slices.Clone(base)
 	cands[v] = Only(val)
-	st := &stateMemo{}
+	st := ks.root()
 	var proof []Step
 	var err error
 	ok := false
@@ -205,7 +212,7 @@ func (p *plan) trial(ctx context.Context, u use, puz any, base []Cands, v, val i
 	} else if s != nil {
 		ok, proof = true, []Step{*s}
 	} else if t := u.rule.Trial; t.Chain > 0 {
-		proof, ok, err = p.chain(ctx, u, puz, cands, st, t.Chain, m)
+		proof, ok, err = p.chainFrom(ctx, u, puz, cands, st, t.Chain, map[string]int{}, m, ks, 1)
 	} else {
 		proof, ok, err = p.layers(ctx, u, puz, cands, st, t.Layers, m)
 	}
@@ -276,20 +283,18 @@ func (p *plan) layers(ctx context.Context, u use, puz any, cands []Cands, st *st
 	return nil, false, nil
 }
 
-// chain searches depth first for a chain of at most k single deductions
-// of u's inner rules, each applied alone to the state the chain reached,
-// that ends in a contradiction: a deduction that is one or empties an
-// unknown, or a state one of u's checks rejects. It returns the chain.
-func (p *plan) chain(ctx context.Context, u use, puz any, cands []Cands, st *stateMemo, k int, m *meter) ([]Step, bool, error) {
-	return p.chainFrom(ctx, u, puz, cands, st, k, map[string]int{}, m)
-}
-
-// chainFrom is chain with a memo of the states already searched without
-// success, each with the chain length left when it was (a state is reached
-// again by deductions in another order, or by several deductions with the
-// same effect): searching one again with no more left finds nothing new, so
-// the first chain found is the one a search without the memo finds.
-func (p *plan) chainFrom(ctx context.Context, u use, puz any, cands []Cands, st *stateMemo, k int, failed map[string]int, m *meter) ([]Step, bool, error) {
+// chainFrom searches depth first for a chain of at most k single
+// deductions of u's inner rules, each applied alone to the state the chain
+// reached, that ends in a contradiction: a deduction that is one or empties
+// an unknown, or a state one of u's checks rejects. It returns the chain.
+// failed is a memo of the states already searched without success, each
+// with the chain length left when it was (a state is reached again by
+// deductions in another order, or by several deductions with the same
+// effect): searching one again with no more left finds nothing new, so the
+// first chain found is the one a search without the memo finds. The
+// states the chain reaches at step depth are memoised in ks up to the
+// plan's keep.
+func (p *plan) chainFrom(ctx context.Context, u use, puz any, cands []Cands, st *stateMemo, k int, failed map[string]int, m *meter, ks *keptStates, depth int) ([]Step, bool, error) {
 	for _, r := range p.innerOf(u) {
 		if err := ctx.Err(); err != nil {
 			return nil, false, err
@@ -318,7 +323,7 @@ func (p *plan) chainFrom(ctx context.Context, u use, puz any, cands []Cands, st 
 			if left, seen := failed[key]; seen && left >= k-1 {
 				continue
 			}
-			nst := &stateMemo{}
+			nst := ks.at(key, depth <= p.keep)
 			chk, err := p.check(ctx, u.rule, puz, next, nst, m)
 			if err != nil {
 				return nil, false, err
@@ -327,7 +332,7 @@ func (p *plan) chainFrom(ctx context.Context, u use, puz any, cands []Cands, st 
 				return []Step{s, *chk}, true, nil
 			}
 			if k > 1 {
-				rest, ok, err := p.chainFrom(ctx, u, puz, next, nst, k-1, failed, m)
+				rest, ok, err := p.chainFrom(ctx, u, puz, next, nst, k-1, failed, m, ks, depth+1)
 				if err != nil {
 					return nil, false, err
 				}
@@ -342,6 +347,58 @@ func (p *plan) chainFrom(ctx context.Context, u use, puz any, cands []Cands, st 
 		}
 	}
 	return nil, false, nil
+}
+
+// keptStates holds the memos (rules' deductions and derived values) of the
+// states one assumption's inner reasoning reached near the assumption, for
+// the trial rules after the one that searched them at the same stall: the
+// engine tries the trial rules of a stall in turn, each over every
+// assumption, and a longer chain searches again every state a shorter one
+// did. Only the states up to the plan's keep are kept (the deepest level
+// of the longest search is never searched again, and is most of it).
+type keptStates struct {
+	first  *stateMemo
+	states map[string]*stateMemo
+}
+
+// newKeptStates returns one keptStates per assumption on cands, in the
+// order assumptions lists them.
+func newKeptStates(cands []Cands) []*keptStates {
+	out := make([]*keptStates, len(assumptions(cands)))
+	for i := range out {
+		out[i] = &keptStates{}
+	}
+	return out
+}
+
+// root is the memo of the assumption's own state (nil ks: a fresh one).
+func (ks *keptStates) root() *stateMemo {
+	if ks == nil {
+		return &stateMemo{}
+	}
+	if ks.first == nil {
+		ks.first = &stateMemo{}
+	}
+	return ks.first
+}
+
+// at is the memo of the state key, kept when keep is set (nil ks or not
+// keep: a fresh one, unless the state is kept already).
+func (ks *keptStates) at(key string, keep bool) *stateMemo {
+	if ks == nil {
+		return &stateMemo{}
+	}
+	if st, ok := ks.states[key]; ok {
+		return st
+	}
+	st := &stateMemo{}
+	if keep {
+		if ks.states == nil {
+			ks.states = map[string]*stateMemo{}
+		}
+		ks.states[key] = st
+	}
+	return st
 }
 
 // stateKey is a map key for a candidate state.
@@ -361,7 +418,7 @@ func (p *plan) check(ctx context.Context, r *Rule, puz any, cands []Cands, st *s
 		if err := m.spend(); err != nil {
 			return nil, err
 		}
-		ds, err := evalRule(ctx, c, puz, cands, st, p.Terse)
+		ds, err := p.evalOn(ctx, c, puz, cands, st)
 		if err != nil {
 			return nil, err
 		}
