@@ -336,6 +336,73 @@ func (s *Server) solve(c *call, l *loaded, _ puzzle.Assignment) (any, error) {
 	return out, nil
 }
 
+// backbone answers the record `backbone --format json` writes
+// (answer.BackboneRecord: status ok or unsolvable, the cells every
+// solution agrees on drawn as "backbone", how many are "determined"), with
+// those values as value indexes ("values", -1 for the open unknowns).
+func (s *Server) backbone(c *call, l *loaded, _ puzzle.Assignment) (any, error) {
+	t0 := time.Now()
+	r, err := solve.Backbone(c.ctx, l.inst, s.opt.Solver)
+	if err != nil {
+		return nil, err
+	}
+	out := answer.BackboneRecord{Status: "ok", Solver: s.opt.SolverName, Unknowns: len(l.inst.Vars())}
+	switch r.Status {
+	case sat.Unsat:
+		out.Status = "unsolvable"
+	case sat.Sat:
+		out.Determined, out.Backbone, out.Values = &r.Determined, l.inst.Draw(r.Fixed), r.Fixed
+	default:
+		return nil, errSolverUnknown
+	}
+	out.Ms = answer.Millis(time.Since(t0))
+	return out, nil
+}
+
+// countRequest is a puzzle and the count's cap.
+type countRequest struct {
+	puzzleSpec
+	// Max stops the count there (default DefaultCountMax, `count`'s own, at most
+	// MaxCountMax: a puzzle with millions of solutions would hold a slot
+	// until the request's time ran out).
+	Max *int `json:"max,omitempty"`
+}
+
+// The cap of /api/count: its default (`count`'s own) and its largest.
+const (
+	DefaultCountMax = 1000
+	MaxCountMax     = 100000
+)
+
+// count answers the record `count --format json` writes
+// (answer.CountRecord: count, status complete or capped).
+func (s *Server) count(c *call) (any, error) {
+	var req countRequest
+	if err := c.decode(&req); err != nil {
+		return nil, err
+	}
+	max := DefaultCountMax
+	if req.Max != nil {
+		if max = *req.Max; max < 1 || max > MaxCountMax {
+			return nil, badRequest("max %d: want 1 to %d", max, MaxCountMax)
+		}
+	}
+	l, err := s.load(req.puzzleSpec)
+	if err != nil {
+		return nil, err
+	}
+	t0 := time.Now()
+	n, complete, err := solve.Count(c.ctx, l.inst, s.opt.Solver, max)
+	if err != nil {
+		return nil, err
+	}
+	out := answer.CountRecord{Count: n, Status: "complete", Solver: s.opt.SolverName, Ms: answer.Millis(time.Since(t0))}
+	if !complete {
+		out.Status = "capped"
+	}
+	return out, nil
+}
+
 // errSolverUnknown is a solver that stopped without an answer or an error
 // of its own (a back-end's own limit).
 var errSolverUnknown = errors.New("the solver stopped before an answer")

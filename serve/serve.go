@@ -57,6 +57,10 @@
 //	                         they differ) or unsolvable
 //	POST /api/grade          puzzle → the human solver's difficulty report, with SAT
 //	                         uniqueness alongside, and the band it falls in
+//	POST /api/backbone       puzzle → the cells every solution agrees on, as `backbone
+//	                         --format json` writes them, and their "values"
+//	POST /api/count          puzzle + "max" (default 1000, at most 100000) → how many
+//	                         solutions, as `count --format json` writes it
 //	POST /api/generate       {"kind", "rows", "cols", "difficulty", "seed"} → a new puzzle
 //	                         proven unique, with its grade; seed is a string of digits (the
 //	                         same seed, the same puzzle); a moves kind ("shift") scrambles
@@ -254,6 +258,8 @@ func New(opt Options) (*Server, error) {
 		"/api/solve":       {method: http.MethodPost, solves: true, serve: onPuzzle(s.solve)},
 		"/api/check":       {method: http.MethodPost, solves: true, serve: onPuzzle(s.check)},
 		"/api/grade":       {method: http.MethodPost, solves: true, serve: onPuzzle(s.grade)},
+		"/api/backbone":    {method: http.MethodPost, solves: true, serve: onPuzzle(s.backbone)},
+		"/api/count":       {method: http.MethodPost, solves: true, serve: s.count},
 		"/api/generate":    {method: http.MethodPost, solves: true, serve: s.generate},
 		"/api/edit":        {method: http.MethodPost, serve: s.edit},
 		"/api/edit/open":   {method: http.MethodPost, solves: true, serve: onPuzzle(s.editOpen)},

@@ -26,9 +26,10 @@ var (
 
 // TestCLIAndAPIAgree holds the command line and the playground's API to
 // one record: for one puzzle of every kind (and one with two solutions),
-// check, solve, grade --steps, grade --hint and verify with --format json
-// and the API's check, solve, grade, hint (from the puzzle's start) and
-// verify (of the solution) write the same keys, the front ends' own
+// check, solve, grade --steps, grade --hint, backbone, count (capped
+// and not) and verify with --format json and the API's check, solve,
+// grade, backbone, count, hint (from the puzzle's start) and verify (of
+// the solution) write the same keys, the front ends' own
 // aside, and the same values under them (solution rows, differences as
 // cells from 1 with both labels, statuses, steps, the hint's cells and
 // eliminations), the time aside.
@@ -83,6 +84,11 @@ func TestCLIAndAPIAgree(t *testing.T) {
 			agree(t, "solve", cli(t, "solve", arg), solved)
 			agree(t, "check", cli(t, "check", arg), post(t, "/api/check", spec))
 			agree(t, "grade", cli(t, "grade", "--steps", arg), post(t, "/api/grade", spec))
+			agree(t, "backbone", cli(t, "backbone", arg), post(t, "/api/backbone", spec))
+			counted := maps.Clone(spec)
+			counted["max"] = 1
+			agree(t, "count --max 1", cli(t, "count", "--max", "1", arg), post(t, "/api/count", counted))
+			agree(t, "count", cli(t, "count", arg), post(t, "/api/count", spec))
 			parsed := post(t, "/api/parse", spec)
 			board := maps.Clone(spec)
 			board["values"] = parsed["puzzle"].(map[string]any)["fixed"]
