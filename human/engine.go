@@ -319,7 +319,7 @@ type found struct {
 // its first trial rule that does; nil if none.
 func (p *plan) next(ctx context.Context, puz any, cands []Cands) (*found, error) {
 	st := &stateMemo{}     // cands is the same state for every level
-	var kept []*keptStates // the trial rules' assumptions, made at the first
+	var kept []*keptStates // per assumption, shared by the trial rules (runTrials)
 	for _, g := range p.groups {
 		out := make([][]Deduction, len(g.plain))
 		errs := make([]error, len(g.plain))
@@ -341,10 +341,7 @@ func (p *plan) next(ctx context.Context, puz any, cands []Cands) (*found, error)
 			}
 		}
 		for _, t := range g.trials {
-			if kept == nil {
-				kept = newKeptStates(cands)
-			}
-			f, err := p.runTrials(ctx, use{t, t.Trial.Nest}, puz, cands, p.par, nil, kept)
+			f, err := p.runTrials(ctx, use{t, t.Trial.Nest}, puz, cands, p.par, nil, &kept)
 			if err != nil || f != nil {
 				return f, err
 			}

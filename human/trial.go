@@ -68,12 +68,22 @@ func assumptions(cands []Cands) []trialOut {
 // a budgeted trial, m is its meter (the work adds to it, one assumption
 // after another); otherwise a trial with a Budget gives each assumption a
 // meter and counts, in order, only the assumptions whose work fits in the
-// budget with the work of those before them.
-func (p *plan) runTrials(ctx context.Context, u use, puz any, cands []Cands, par int, m *meter, kept []*keptStates) (*found, error) {
+// budget with the work of those before them. kept, when set, holds the
+// assumptions' keptStates for the stall's trial rules (made at the first).
+func (p *plan) runTrials(ctx context.Context, u use, puz any, cands []Cands, par int, m *meter, kept *[]*keptStates) (*found, error) {
 	t := u.rule.Trial
 	jobs := assumptions(cands)
-	if kept != nil && len(kept) != len(jobs) {
-		return nil, fmt.Errorf("human: internal error: %d assumptions kept, %d made", len(kept), len(jobs))
+	var ks []*keptStates // one per job, when the caller keeps them
+	if kept != nil {
+		if *kept == nil {
+			// The first trial rule of the stall: the later ones try the
+			// same assumptions of the same cands, in the same order.
+			*kept = make([]*keptStates, len(jobs))
+			for i := range *kept {
+				(*kept)[i] = &keptStates{}
+			}
+		}
+		ks = *kept
 	}
 	budget := 0
 	if m != nil {
@@ -113,11 +123,11 @@ func (p *plan) runTrials(ctx context.Context, u use, puz any, cands []Cands, par
 		if jm != nil {
 			used = jm.used
 		}
-		var ks *keptStates
-		if kept != nil {
-			ks = kept[i]
+		var own *keptStates
+		if ks != nil {
+			own = ks[i]
 		}
-		j.ok, j.depth, j.nesting, j.proof, j.err = p.trial(ctx, u, puz, cands, j.v, j.val, jm, ks)
+		j.ok, j.depth, j.nesting, j.proof, j.err = p.trial(ctx, u, puz, cands, j.v, j.val, jm, own)
 		if jm != nil {
 			j.cost = jm.used - used
 		}
@@ -359,16 +369,6 @@ func (p *plan) chainFrom(ctx context.Context, u use, puz any, cands []Cands, st 
 type keptStates struct {
 	first  *stateMemo
 	states map[string]*stateMemo
-}
-
-// newKeptStates returns one keptStates per assumption on cands, in the
-// order assumptions lists them.
-func newKeptStates(cands []Cands) []*keptStates {
-	out := make([]*keptStates, len(assumptions(cands)))
-	for i := range out {
-		out[i] = &keptStates{}
-	}
-	return out
 }
 
 // root is the memo of the assumption's own state (nil ks: a fresh one).
