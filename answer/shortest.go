@@ -4,8 +4,11 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"strings"
+	"time"
 
 	encshift "github.com/puzzlesat/puzzlesat/encode/shift"
+	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/shift"
 	"github.com/puzzlesat/puzzlesat/shift/search"
@@ -143,4 +146,76 @@ func SearchStatus(r *search.Result) deepen.Status {
 		return deepen.NoSolutionWithin
 	}
 	return deepen.Unknown
+}
+
+// ShortestRecord is a shortest-solution answer as JSON: what `shift solve
+// --format json` writes and /api/shift/solve answers. Moves are the moves'
+// names; States, with an optimal solution, are the states along it drawn
+// as the text draws them (a line a string), the start first.
+type ShortestRecord struct {
+	Name             string     `json:"name"`
+	Status           string     `json:"status"`
+	Length           int        `json:"length"`
+	Moves            []string   `json:"moves"`
+	States           [][]string `json:"states,omitempty"`
+	ProvedLowerBound int        `json:"proved_lower_bound"`
+	MaxSteps         int        `json:"max_steps"`
+	MS               float64    `json:"ms"`
+	Method           string     `json:"method"`
+	// Proof names the method whose proof the answer is: "sat" or
+	// "search" (with method auto, whichever settled first).
+	Proof    string         `json:"proof,omitempty"`
+	Solver   string         `json:"solver,omitempty"`
+	Encoding string         `json:"encoding,omitempty"`
+	Depths   []deepen.Depth `json:"depths,omitempty"`
+	// Check is the exact search's second opinion (shift solve --check;
+	// the command line only).
+	Check *ShortestCheck `json:"check,omitempty"`
+}
+
+// ShortestCheck is what the exact search found on its own, and whether it
+// agrees with the answer.
+type ShortestCheck struct {
+	Status string  `json:"status"`
+	Length int     `json:"length"`
+	Agrees bool    `json:"agrees"`
+	MS     float64 `json:"ms"`
+}
+
+// Record is res, the answer for p by method within maxSteps moves found
+// in elapsed, as a record.
+func (res *Shortest) Record(p *shift.Puzzle, method string, maxSteps int, elapsed time.Duration) ShortestRecord {
+	if method == "" {
+		method = MethodAuto
+	}
+	out := ShortestRecord{Name: p.Name, Status: string(res.Status), ProvedLowerBound: res.LowerBound, MaxSteps: maxSteps,
+		MS: Millis(elapsed), Method: method, Proof: res.Proof, Solver: res.Solver, Encoding: res.Encoding, Depths: res.Depths,
+		Moves: []string{}}
+	if res.Status != deepen.Optimal {
+		return out
+	}
+	out.Length = len(res.Moves)
+	for _, m := range res.Moves {
+		out.Moves = append(out.Moves, p.Moves[m].Name)
+	}
+	states, _ := p.Replay(out.Moves)
+	for _, s := range states {
+		out.States = append(out.States, StateLines(p, s))
+	}
+	return out
+}
+
+// StateLines draws a state of p as the text draws it, a line a string.
+func StateLines(p *shift.Puzzle, s []int) []string {
+	return strings.Split(strings.TrimRight(p.FormatState(s), "\n"), "\n")
+}
+
+// LoadMoves reads a puzzle played by moves: in the format of the kind
+// that recognises it (a playground URL among them), or else the shift text
+// format, whose error it reports.
+func LoadMoves(name string, data []byte) (*shift.Puzzle, error) {
+	if k := kinds.DetectMoves(name, data); k != nil {
+		return k.Moves.Parse(name, data)
+	}
+	return shift.Parse(name, data)
 }

@@ -2,7 +2,11 @@
 
 package serve
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/puzzlesat/puzzlesat/answer"
+)
 
 // TestAcceptanceShiftSolveReborn: by default the playground proves a
 // shortest solution as shift solve does (auto: the exact search beside
@@ -10,7 +14,7 @@ import "testing"
 // request limit (SAT alone took over a minute).
 func TestAcceptanceShiftSolveReborn(t *testing.T) {
 	_, ts := newTestServer(t, Options{})
-	var res shiftSolveAnswer
+	var res answer.ShortestRecord
 	post(t, ts, "/api/shift/solve", map[string]any{"builtin": "reborn"}, &res)
 	if res.Status != "optimal" || len(res.Moves) != 11 || res.Proof == "" {
 		t.Errorf("reborn: have %s in %d moves proven by %q, want optimal in 11", res.Status, len(res.Moves), res.Proof)

@@ -451,14 +451,14 @@ func TestShift(t *testing.T) {
 	if len(ap.States) != 2 || !ap.IsGoal {
 		t.Errorf("apply unrot: have %+v, want two states ending in the goal", ap)
 	}
-	var sol shiftSolveAnswer
+	var sol answer.ShortestRecord
 	post(t, ts, "/api/shift/solve", map[string]any{"text": p.Text, "method": "sat"}, &sol)
-	if sol.Status != "optimal" || !slices.Equal(sol.Moves, []string{"unrot"}) || sol.LowerBound != 1 || len(sol.Depths) != 2 {
+	if sol.Status != "optimal" || !slices.Equal(sol.Moves, []string{"unrot"}) || sol.ProvedLowerBound != 1 || len(sol.Depths) != 2 {
 		t.Errorf("solve: have %+v, want optimal [unrot] with depths 0 and 1", sol)
 	}
 	// From the state after ends (b a c) two moves, 0 and 1 refuted.
 	post(t, ts, "/api/shift/solve", map[string]any{"text": p.Text, "moves": []string{"ends"}}, &sol)
-	if sol.Status != "optimal" || len(sol.Moves) != 2 || sol.LowerBound != 2 {
+	if sol.Status != "optimal" || len(sol.Moves) != 2 || sol.ProvedLowerBound != 2 {
 		t.Errorf("solve after ends: have %+v, want two moves", sol)
 	}
 	post(t, ts, "/api/shift/parse", map[string]any{"builtin": "reborn"}, &parsedShift)
@@ -487,7 +487,7 @@ func TestShiftSolveEvents(t *testing.T) {
 	}
 	var events []string
 	var depths []int
-	var result shiftSolveAnswer
+	var result answer.ShortestRecord
 	sc := bufio.NewScanner(resp.Body)
 	var event string
 	for sc.Scan() {

@@ -64,7 +64,7 @@ func (c *call) readShift() (*shiftLoaded, *shiftRequest, error) {
 		}
 		p, err = k.Moves.Parse(ex.ID, []byte(ex.Text))
 	case strings.TrimSpace(req.Text) != "":
-		p, err = parseShift([]byte(req.Text))
+		p, err = answer.LoadMoves("input", []byte(req.Text))
 	default:
 		return nil, nil, badRequest("no shift puzzle: give its text, a builtin or an example")
 	}
@@ -169,23 +169,6 @@ func (s *Server) shiftApply(c *call) (any, error) {
 	return shiftApplyAnswer{States: l.states, State: l.state(), IsGoal: l.p.IsGoal(l.state())}, nil
 }
 
-type shiftSolveAnswer struct {
-	Status string `json:"status"` // optimal, no-solution-within, unknown
-	// Moves are a shortest solution from the state after the request's
-	// moves, and States the states along it.
-	Moves      []string       `json:"moves"`
-	States     [][]int        `json:"states,omitempty"`
-	LowerBound int            `json:"lower_bound"`
-	MaxSteps   int            `json:"max_steps"`
-	Depths     []deepen.Depth `json:"depths"`
-	// Proof names the method whose proof the answer is: "sat" or
-	// "search", whichever settled first.
-	Proof    string `json:"proof,omitempty"`
-	Solver   string `json:"solver"`
-	Encoding string `json:"encoding"`
-	MS       int64  `json:"ms"`
-}
-
 // shiftSolve deepens from the state after the request's moves. With
 // events asked for, every depth is sent as it is decided.
 func (s *Server) shiftSolve(c *call) (any, error) {
@@ -217,20 +200,7 @@ func (s *Server) shiftSolve(c *call) (any, error) {
 		return nil, &httpError{http.StatusServiceUnavailable, fmt.Sprintf("timed out after %v (serve --timeout); proven so far: no solution shorter than %s%s",
 			s.opt.Timeout, plural.N(res.LowerBound, "move"), refuted(res.LowerBound))}
 	}
-	out := shiftSolveAnswer{Status: string(res.Status), Moves: []string{}, LowerBound: res.LowerBound, MaxSteps: maxSteps,
-		Depths: res.Depths, Solver: res.Solver, Encoding: res.Encoding, Proof: res.Proof, MS: time.Since(t0).Milliseconds()}
-	if out.Depths == nil {
-		out.Depths = []deepen.Depth{}
-	}
-	if res.Status == deepen.Optimal {
-		for _, m := range res.Moves {
-			out.Moves = append(out.Moves, p.Moves[m].Name)
-		}
-		if out.States, err = p.Replay(out.Moves); err != nil {
-			return nil, err
-		}
-	}
-	return out, nil
+	return res.Record(p, req.Method, maxSteps, time.Since(t0)), nil
 }
 
 // refuted names the depths below lb that were refuted.
@@ -242,15 +212,4 @@ func refuted(lb int) string {
 		return " (depth 0 refuted)"
 	}
 	return fmt.Sprintf(" (depths 0..%d refuted)", lb-1)
-}
-
-// parseShift reads a shift puzzle's text or URL through the kinds played
-// by moves (the shift format itself when none claims it).
-func parseShift(data []byte) (*shift.Puzzle, error) {
-	for _, k := range kinds.Moves() {
-		if k.Moves.Detect("input", data) {
-			return k.Moves.Parse("input", data)
-		}
-	}
-	return shift.Parse("input", data)
 }

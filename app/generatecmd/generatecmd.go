@@ -39,6 +39,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/puzzlesat/puzzlesat/answer"
 	"github.com/puzzlesat/puzzlesat/app/appio"
 	"github.com/puzzlesat/puzzlesat/generate"
 	"github.com/puzzlesat/puzzlesat/internal/atomicfile"
@@ -289,7 +290,7 @@ func shiftPuzzle(c *cli.Context, name string) (*shift.Puzzle, error) {
 	if err != nil {
 		return nil, appio.Exit(appio.ExitBadInput, "--puzzle %q is neither a built-in (%s) nor a readable file", name, strings.Join(shift.BuiltinNames(), ", "))
 	}
-	p, err := parseShiftInput(file, data)
+	p, err := answer.LoadMoves(file, data)
 	if err != nil {
 		return nil, appio.BadInput(err)
 	}
@@ -435,12 +436,4 @@ func (o *output) emit(p *generate.Puzzle) error {
 	fmt.Fprintf(o.c.App.ErrWriter, "%s: %s, unique (SAT), %s by rules: hardest rule %s (level %d), trial depth %d, score %.1f, %s; seed %d puzzle %d attempt %d\n",
 		rec.Name, p.Band, p.Status, hardest, rep.MaxLevel, rep.TrialDepth, rep.Score, plural.N(p.Clues, "clue"), p.Seed, p.Index, p.Attempt)
 	return nil
-}
-
-// parseShiftInput reads a shift puzzle in the shift format or as its URL.
-func parseShiftInput(name string, data []byte) (*shift.Puzzle, error) {
-	if mk := generate.MovesKind("shift"); mk != nil && mk.Moves.Detect(name, data) {
-		return mk.Moves.Parse(name, data)
-	}
-	return shift.Parse(name, data)
 }

@@ -29,7 +29,7 @@ var (
 // check, solve, grade --steps, grade --hint, backbone, count (capped
 // and not) and verify with --format json and the API's check, solve,
 // grade, backbone, count, hint (from the puzzle's start) and verify (of
-// the solution) write the same keys, the front ends' own
+// the solution), and shift solve and /api/shift/solve, write the same keys, the front ends' own
 // aside, and the same values under them (solution rows, differences as
 // cells from 1 with both labels, statuses, steps, the hint's cells and
 // eliminations), the time aside.
@@ -115,6 +115,20 @@ func TestCLIAndAPIAgree(t *testing.T) {
 			agree(t, "verify", decode(t, []byte(out)), post(t, "/api/verify", board))
 		})
 	}
+	// A shift puzzle's shortest solution, by the exact search (whose
+	// answer does not depend on which side of auto settles first).
+	t.Run("shift", func(t *testing.T) {
+		const file = "../../testdata/shift/loopover-3x3-worst.txt"
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		code, out, errs := run(t, "", "shift", "solve", "--format", "json", "--quiet", "--method", "search", file)
+		if code != 0 {
+			t.Fatalf("shift solve: exit %d, %s", code, errs)
+		}
+		agree(t, "shift solve", decode(t, []byte(out)), post(t, "/api/shift/solve", map[string]any{"text": string(data), "method": "search"}))
+	})
 }
 
 // agree holds a CLI record and an API answer to one record: every key

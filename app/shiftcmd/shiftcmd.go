@@ -112,7 +112,7 @@ func load(c *cli.Context, args []string) (*shift.Puzzle, []string, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	p, err := parseShift(name, data)
+	p, err := answer.LoadMoves(name, data)
 	if err != nil {
 		return nil, nil, appio.BadInput(err)
 	}
@@ -129,46 +129,6 @@ func loadOnly(c *cli.Context, args []string) (*shift.Puzzle, error) {
 		return nil, appio.Exit(appio.ExitBadInput, "unexpected arguments %q", rest)
 	}
 	return p, nil
-}
-
-func moveNames(p *shift.Puzzle, moves []int) []string {
-	out := make([]string, len(moves))
-	for i, m := range moves {
-		out[i] = p.Moves[m].Name
-	}
-	return out
-}
-
-// stateLines draws a state as picture lines.
-func stateLines(p *shift.Puzzle, s []int) []string {
-	return strings.Split(strings.TrimRight(p.FormatState(s), "\n"), "\n")
-}
-
-type jsonDepth = deepen.Depth
-
-type solveJSON struct {
-	Name             string     `json:"name"`
-	Status           string     `json:"status"`
-	Length           int        `json:"length"`
-	Moves            []string   `json:"moves"`
-	States           [][]string `json:"states,omitempty"`
-	ProvedLowerBound int        `json:"proved_lower_bound"`
-	MS               float64    `json:"ms"`
-	Method           string     `json:"method"`
-	// Proof names the method whose proof the answer is: "sat" or
-	// "search" (with --method auto, whichever settled first).
-	Proof    string      `json:"proof,omitempty"`
-	Solver   string      `json:"solver,omitempty"`
-	Encoding string      `json:"encoding,omitempty"`
-	Depths   []jsonDepth `json:"depths,omitempty"`
-	Check    *checkJSON  `json:"check,omitempty"`
-}
-
-type checkJSON struct {
-	Status string  `json:"status"`
-	Length int     `json:"length"`
-	Agrees bool    `json:"agrees"`
-	MS     float64 `json:"ms"`
 }
 
 func solveAction(c *cli.Context, args []string) error {
@@ -194,12 +154,12 @@ func solveAction(c *cli.Context, args []string) error {
 	}
 	ctx, cancel := appio.Context(c)
 	defer cancel()
-	out := solveJSON{Name: p.Name, Method: c.String("method")}
-	if !slices.Contains(answer.Methods, out.Method) {
-		return appio.Exit(appio.ExitBadInput, "unknown --method %q (want sat, search or auto)", out.Method)
+	method := c.String("method")
+	if !slices.Contains(answer.Methods, method) {
+		return appio.Exit(appio.ExitBadInput, "unknown --method %q (want sat, search or auto)", method)
 	}
-	opt := answer.ShortestOptions{Method: out.Method, MaxSteps: maxSteps, Encoding: c.String("encoding"), Jobs: c.Int("jobs")}
-	if out.Method != answer.MethodSearch {
+	opt := answer.ShortestOptions{Method: method, MaxSteps: maxSteps, Encoding: c.String("encoding"), Jobs: c.Int("jobs")}
+	if method != answer.MethodSearch {
 		if opt.NewSolver, err = appio.Factory(c); err != nil {
 			return err
 		}
@@ -212,21 +172,8 @@ func solveAction(c *cli.Context, args []string) error {
 	if res == nil || (err != nil && !appio.IsTimeout(err)) {
 		return appio.Exit(appio.ExitBadInput, "%v", err)
 	}
-	status, moves, lb := string(res.Status), res.Moves, res.LowerBound
-	out.Proof, out.Solver, out.Encoding, out.Depths = res.Proof, res.Solver, res.Encoding, res.Depths
-	out.MS = appio.Millis(time.Since(t0))
-	out.Status, out.ProvedLowerBound = status, lb
-	out.Moves = moveNames(p, moves)
-	out.Length = len(moves)
-	if status == string(deepen.Optimal) {
-		states, _ := p.Replay(out.Moves)
-		for _, s := range states {
-			out.States = append(out.States, stateLines(p, s))
-		}
-	} else {
-		out.Length = 0
-		out.Moves = []string{}
-	}
+	out := res.Record(p, method, maxSteps, time.Since(t0))
+	status, moves, lb := out.Status, res.Moves, res.LowerBound
 	checkFailed := false
 	if c.Bool("check") && status != string(deepen.Unknown) {
 		tc := time.Now()
@@ -235,7 +182,7 @@ func solveAction(c *cli.Context, args []string) error {
 			return appio.Exit(appio.ExitBadInput, "%v", err)
 		}
 		if res != nil {
-			ch := &checkJSON{Status: string(answer.SearchStatus(res)), Length: len(res.Moves), MS: appio.Millis(time.Since(tc))}
+			ch := &answer.ShortestCheck{Status: string(answer.SearchStatus(res)), Length: len(res.Moves), MS: appio.Millis(time.Since(tc))}
 			if ch.Status == string(deepen.Optimal) {
 				ch.Agrees = status == ch.Status && len(res.Moves) == len(moves)
 			} else {
@@ -260,7 +207,7 @@ func solveAction(c *cli.Context, args []string) error {
 	return appio.Exit(appio.ExitTimeout, "stopped before an answer (proved: no solution shorter than %s)", plural.N(lb, "move"))
 }
 
-func writeSolveText(w io.Writer, p *shift.Puzzle, out solveJSON, maxSteps int) {
+func writeSolveText(w io.Writer, p *shift.Puzzle, out answer.ShortestRecord, maxSteps int) {
 	name := out.Name
 	if name == "" {
 		name = "puzzle"
@@ -302,7 +249,7 @@ func writeSolveText(w io.Writer, p *shift.Puzzle, out solveJSON, maxSteps int) {
 	fmt.Fprintf(w, "time: %.3fs\n", out.MS/1000)
 }
 
-func proofLine(out solveJSON) string {
+func proofLine(out answer.ShortestRecord) string {
 	lb := out.ProvedLowerBound
 	var how string
 	switch {
@@ -365,7 +312,7 @@ func applyAction(c *cli.Context, args []string) error {
 		out.Moves = []string{}
 	}
 	for _, s := range states {
-		out.States = append(out.States, stateLines(p, s))
+		out.States = append(out.States, answer.StateLines(p, s))
 	}
 	if asJSON {
 		if err := appio.WriteJSON(c.App.Writer, out); err != nil {
@@ -403,15 +350,4 @@ func start(c *cli.Context, args []string) (asJSON bool, p *shift.Puzzle, rest []
 	}
 	p, rest, err = load(c, args)
 	return asJSON, p, rest, err
-}
-
-// parseShift reads a shift puzzle in the shift format or as its URL,
-// through the kind that registers shift puzzles.
-func parseShift(name string, data []byte) (*shift.Puzzle, error) {
-	for _, k := range kinds.Moves() {
-		if k.Moves.Detect(name, data) {
-			return k.Moves.Parse(name, data)
-		}
-	}
-	return shift.Parse(name, data)
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/puzzlesat/puzzlesat/answer"
 	"github.com/puzzlesat/puzzlesat/internal/clitest"
 )
 
@@ -33,33 +34,15 @@ func TestSolveScrambleApply(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("solve: exit %d: %s", code, stderr)
 	}
-	var res struct {
-		Status   string     `json:"status"`
-		Length   int        `json:"length"`
-		Moves    []string   `json:"moves"`
-		States   [][]string `json:"states"`
-		Bound    int        `json:"proved_lower_bound"`
-		MS       float64    `json:"ms"`
-		Solver   string     `json:"solver"`
-		Encoding string     `json:"encoding"`
-		Depths   []struct {
-			K      int    `json:"k"`
-			Status string `json:"status"`
-		} `json:"depths"`
-		Check struct {
-			Status string `json:"status"`
-			Length int    `json:"length"`
-			Agrees bool   `json:"agrees"`
-		} `json:"check"`
-	}
+	var res answer.ShortestRecord
 	if err := json.Unmarshal([]byte(out), &res); err != nil {
 		t.Fatalf("%v: %s", err, out)
 	}
 	if res.Status != "optimal" || res.Length < 1 || res.Length > 5 || len(res.Moves) != res.Length ||
-		res.Bound != res.Length || len(res.States) != res.Length+1 || len(res.Depths) != res.Length+1 {
+		res.ProvedLowerBound != res.Length || len(res.States) != res.Length+1 || len(res.Depths) != res.Length+1 {
 		t.Errorf("solve: %+v", res)
 	}
-	if !res.Check.Agrees || res.Check.Length != res.Length || res.Solver != "gini" || res.Encoding != "layers" {
+	if res.Check == nil || !res.Check.Agrees || res.Check.Length != res.Length || res.Solver != "gini" || res.Encoding != "layers" {
 		t.Errorf("solve check/solver/encoding: %+v", res)
 	}
 	// Per-depth progress goes to standard error.

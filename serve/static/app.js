@@ -1542,13 +1542,13 @@ async function movesSolve() {
     running.remove();
     st.abort = null;
     if (ans.status === 'optimal') {
-      const how = ans.proof === 'search' ? `proven shortest by the exact search (${ans.ms} ms)` : `every shorter length refuted by SAT (${ans.solver}, ${ans.ms} ms)`;
+      const how = ans.proof === 'search' ? `proven shortest by the exact search (${ms(ans.ms)})` : `every shorter length refuted by SAT (${ans.solver}, ${ms(ans.ms)})`;
       say(`Shortest solution: ${ans.moves.length} moves (${ans.moves.join(' ') || 'none needed'}); ${how}.`, 'good');
       box.append(h('div', { class: 'row' }, button('Play the solution', () => playSolution(ans.moves).catch(fail), { id: 'play-solution' })));
     } else if (ans.status === 'no-solution-within') {
       say(`No solution within ${ans.max_steps} moves.`, 'bad');
     } else {
-      say(`Stopped before an answer: no solution shorter than ${ans.lower_bound} moves.`, 'bad');
+      say(`Stopped before an answer: no solution shorter than ${ans.proved_lower_bound} moves.`, 'bad');
     }
   } catch (err) {
     clearInterval(st.timer);
