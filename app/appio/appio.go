@@ -88,16 +88,17 @@ func Factory(c *cli.Context) (sat.Factory, error) {
 	return f, nil
 }
 
-// JSON reports whether --format json was given, and rejects unknown formats.
-func JSON(c *cli.Context) (bool, error) {
-	switch f := c.String("format"); f {
-	case "", "text":
-		return false, nil
-	case "json":
-		return true, nil
-	default:
-		return false, cli.Exit(fmt.Sprintf("unknown --format %q (want text or json)", f), ExitBadInput)
+// JSON reports whether --format json was given (FormatFlag's Action has
+// refused any format but text and json before the command runs).
+func JSON(c *cli.Context) bool { return c.String("format") == "json" }
+
+// checkFormat is FormatFlag's Action: text or json, or bad input.
+func checkFormat(_ *cli.Context, f string) error {
+	switch f {
+	case "", "text", "json":
+		return nil
 	}
+	return Exit(ExitBadInput, "unknown --format %q (want text or json)", f)
 }
 
 // DefaultMaxInput is the cap on one input's size without --max-input.
@@ -351,6 +352,12 @@ func Anywhere(action func(*cli.Context, []string) error) cli.ActionFunc {
 			// between a flag's names only while it parses.
 			if err := c.Set(flag.Names()[0], val); err != nil {
 				return Exit(ExitBadInput, "flag %s: %v", a, err)
+			}
+			// Its Action, as urfave/cli runs those of the flags it parsed.
+			if af, ok := flag.(cli.ActionableFlag); ok {
+				if err := af.RunAction(c); err != nil {
+					return err
+				}
 			}
 		}
 		return action(c, pos)

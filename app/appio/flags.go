@@ -17,7 +17,7 @@ var (
 	SolverFlag = &cli.StringFlag{Name: "solver", Value: solvers.Default,
 		Usage: "SAT back-end: gini, gophersat, ext:cadical, ext:/path/to/solver"}
 	TimeoutFlag = &cli.DurationFlag{Name: "timeout", Usage: "give up after this long (0: no limit)"}
-	FormatFlag  = &cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text or json"}
+	FormatFlag  = &cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text or json", Action: checkFormat}
 	// ShardFlag is --shard of every command that splits a job among
 	// machines (package shard).
 	ShardFlag = &cli.StringFlag{Name: "shard", Usage: "`I/N`: do only item k with k mod N = I (0-based), so N runs together do the whole job; " +

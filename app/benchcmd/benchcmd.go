@@ -313,10 +313,7 @@ func compareAction(c *cli.Context, args []string) error {
 	if len(args) != 2 {
 		return appio.Exit(appio.ExitBadInput, "bench compare: want two files, OLD and NEW (Go benchmark format)")
 	}
-	asJSON, err := appio.JSON(c)
-	if err != nil {
-		return err
-	}
+	asJSON := appio.JSON(c)
 	opt, err := compareOptions(c)
 	if err != nil {
 		return err

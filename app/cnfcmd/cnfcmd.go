@@ -94,10 +94,7 @@ func load(c *cli.Context, args []string) (*input, error) {
 	if len(args) != 1 {
 		return nil, appio.Exit(appio.ExitBadInput, "%s: want one FILE.cnf (or - for standard input), got %d arguments", c.Command.FullName(), len(args))
 	}
-	asJSON, err := appio.JSON(c)
-	if err != nil {
-		return nil, err
-	}
+	asJSON := appio.JSON(c)
 	if c.Int("max") < 0 {
 		return nil, appio.Exit(appio.ExitBadInput, "--max must not be negative")
 	}

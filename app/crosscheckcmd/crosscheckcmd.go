@@ -58,10 +58,7 @@ func Command() *cli.Command {
 }
 
 func action(c *cli.Context, args []string) error {
-	asJSON, err := appio.JSON(c)
-	if err != nil {
-		return err
-	}
+	asJSON := appio.JSON(c)
 	sh, err := appio.Shard(c)
 	if err != nil {
 		return err

@@ -133,10 +133,7 @@ func ParseScore(s string) (lo, hi float64, err error) {
 }
 
 func action(c *cli.Context) error {
-	asJSON, err := appio.JSON(c)
-	if err != nil {
-		return err
-	}
+	asJSON := appio.JSON(c)
 	if c.Args().Len() > 0 {
 		return appio.Exit(appio.ExitBadInput, "generate takes no arguments (got %q)", c.Args().First())
 	}

@@ -98,10 +98,7 @@ type batch struct {
 // Puzzle k of the whole input, in argument order, is shard k mod N's:
 // every shard reads every input, so that k is the same on each.
 func forEach(c *cli.Context, args []string, do func(b *batch, it item, label string) (int, error)) error {
-	asJSON, err := appio.JSON(c)
-	if err != nil {
-		return err
-	}
+	asJSON := appio.JSON(c)
 	sh, err := appio.Shard(c) // "" (the whole job) for commands without --shard
 	if err != nil {
 		return err
@@ -323,10 +320,7 @@ func countAction(c *cli.Context, args []string) error {
 }
 
 func verifyAction(c *cli.Context, args []string) error {
-	asJSON, err := appio.JSON(c)
-	if err != nil {
-		return err
-	}
+	asJSON := appio.JSON(c)
 	if len(args) != 2 {
 		return appio.Exit(appio.ExitBadInput, "verify takes PUZZLE SOLUTION")
 	}

@@ -138,10 +138,7 @@ func checkAction(c *cli.Context, args []string) error {
 }
 
 func auditAction(c *cli.Context, args []string) error {
-	asJSON, err := appio.JSON(c)
-	if err != nil {
-		return err
-	}
+	asJSON := appio.JSON(c)
 	k, err := ruleKind(c)
 	if err != nil {
 		return err

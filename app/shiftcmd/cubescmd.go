@@ -80,10 +80,7 @@ func readCubes(c *cli.Context, name string) (*cubes.File, error) {
 
 // shardAction is `shift solve --cubes FILE --shard I/N`.
 func shardAction(c *cli.Context, args []string) error {
-	asJSON, err := appio.JSON(c)
-	if err != nil {
-		return err
-	}
+	asJSON := appio.JSON(c)
 	if len(args) > 0 || c.String("builtin") != "" {
 		return appio.Exit(appio.ExitBadInput, "--cubes FILE carries its puzzle: no FILE or --builtin with it")
 	}
@@ -122,10 +119,7 @@ func shardAction(c *cli.Context, args []string) error {
 }
 
 func mergeAction(c *cli.Context, args []string) error {
-	asJSON, err := appio.JSON(c)
-	if err != nil {
-		return err
-	}
+	asJSON := appio.JSON(c)
 	f, err := readCubes(c, c.String("cubes"))
 	if err != nil {
 		return err

@@ -140,10 +140,7 @@ func solveAction(c *cli.Context, args []string) error {
 		// puzzle as if it were one shard would pass for a shard's answer.
 		return appio.Exit(appio.ExitBadInput, "--shard splits a cubes file: give --cubes FILE (shift cubes writes one)")
 	}
-	asJSON, err := appio.JSON(c)
-	if err != nil {
-		return err
-	}
+	asJSON := appio.JSON(c)
 	p, err := loadOnly(c, args)
 	if err != nil {
 		return err
@@ -295,7 +292,8 @@ type applyJSON struct {
 }
 
 func applyAction(c *cli.Context, args []string) error {
-	asJSON, p, rest, err := start(c, args)
+	asJSON := appio.JSON(c)
+	p, rest, err := load(c, args)
 	if err != nil {
 		return err
 	}
@@ -340,14 +338,4 @@ func applyAction(c *cli.Context, args []string) error {
 		return cli.Exit("", appio.ExitNo)
 	}
 	return nil
-}
-
-// start reads --format and the puzzle (FILE or --builtin) that solve and
-// apply work on, and returns the arguments after FILE.
-func start(c *cli.Context, args []string) (asJSON bool, p *shift.Puzzle, rest []string, err error) {
-	if asJSON, err = appio.JSON(c); err != nil {
-		return false, nil, nil, err
-	}
-	p, rest, err = load(c, args)
-	return asJSON, p, rest, err
 }
