@@ -2,6 +2,7 @@ package appio
 
 import (
 	"os/exec"
+	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -55,4 +56,29 @@ func SolverNames(c *cli.Context) []string {
 		names = append(names, "ext:cadical")
 	}
 	return names
+}
+
+// Size reads --size, the rows and columns of the puzzles a command makes:
+// "RxC" (or "RXC") or "N" for N×N, each at least 1; anything else is bad
+// input (exit 2).
+func Size(c *cli.Context) (rows, cols int, err error) {
+	rows, cols, ok := ParseGrid(c.String("size"))
+	if !ok {
+		return 0, 0, Exit(ExitBadInput, "bad --size %q (want ROWSxCOLS, e.g. 8x8)", c.String("size"))
+	}
+	return rows, cols, nil
+}
+
+// ParseGrid reads a grid size, "RxC" or "N" for N×N.
+func ParseGrid(s string) (rows, cols int, ok bool) {
+	a, b, found := strings.Cut(strings.ToLower(s), "x")
+	if !found {
+		b = a
+	}
+	rows, err1 := strconv.Atoi(strings.TrimSpace(a))
+	cols, err2 := strconv.Atoi(strings.TrimSpace(b))
+	if err1 != nil || err2 != nil || rows < 1 || cols < 1 {
+		return 0, 0, false
+	}
+	return rows, cols, true
 }

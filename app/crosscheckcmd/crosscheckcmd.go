@@ -158,9 +158,9 @@ func backendsOf(c *cli.Context) ([]crosscheck.Backend, error) {
 // generator, seeded by the seed, the kind and i, so that a shard draws
 // exactly the puzzles a whole run would.
 func random(c *cli.Context, n int) ([]crosscheck.Puzzle, error) {
-	var rows, cols int
-	if _, err := fmt.Sscanf(c.String("size"), "%dx%d", &rows, &cols); err != nil || rows < 1 || cols < 1 || fmt.Sprintf("%dx%d", rows, cols) != c.String("size") {
-		return nil, appio.Exit(appio.ExitBadInput, "--size %q: want RxC, e.g. 5x5", c.String("size"))
+	rows, cols, err := appio.Size(c)
+	if err != nil {
+		return nil, err
 	}
 	all := kinds.List()
 	list := all
@@ -191,7 +191,7 @@ func random(c *cli.Context, n int) ([]crosscheck.Puzzle, error) {
 			if err != nil {
 				return nil, appio.Exit(appio.ExitBadInput, "--random %s %dx%d: %v", k.Name, rows, cols, err)
 			}
-			out = append(out, crosscheck.Puzzle{Label: fmt.Sprintf("random-%s-%s-seed%d-%d", k.Name, c.String("size"), seed, i+1), Inst: inst})
+			out = append(out, crosscheck.Puzzle{Label: fmt.Sprintf("random-%s-%dx%d-seed%d-%d", k.Name, rows, cols, seed, i+1), Inst: inst})
 		}
 	}
 	return out, nil

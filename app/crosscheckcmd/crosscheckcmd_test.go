@@ -47,7 +47,7 @@ func TestCommands(t *testing.T) {
 		{Name: "malformed entry", Args: with(td + "/juosan/janko_instances.json"), Code: 2, Out: []string{"0 disagreements"}, Err: []string{"janko_instances.json:1:601"}},
 		{Name: "nothing to do", Args: []string{"crosscheck"}, Code: 2, Err: []string{"--random N"}},
 		{Name: "bad shard", Args: with("--random", "2", "--shard", "2/2"), Code: 2, Err: []string{"--shard", "0-based"}},
-		{Name: "bad size", Args: with("--random", "2", "--size", "5"), Code: 2, Err: []string{"--size"}},
+		{Name: "bad size", Args: with("--random", "2", "--size", "5by5"), Code: 2, Err: []string{"--size"}},
 		{Name: "bad kind", Args: with("--random", "2", "--kind", "sudoku"), Code: 2, Err: []string{"unknown kind"}},
 		{Name: "bad solver", Args: []string{"crosscheck", "--solvers", "nosuch", td + "/juosan/janko/6x6_1.in"}, Code: 2, Err: []string{"unknown solver"}},
 		{Name: "missing file", Args: with(td + "/nosuch.in"), Code: 2, Err: []string{"nosuch.in"}},

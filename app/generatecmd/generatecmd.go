@@ -82,23 +82,6 @@ func Command() *cli.Command {
 	}
 }
 
-// ParseSize reads "RxC" (or "N" for N×N).
-func ParseSize(s string) (rows, cols int, err error) {
-	if s == "" {
-		return 0, 0, nil
-	}
-	a, b, ok := strings.Cut(strings.ToLower(s), "x")
-	if !ok {
-		b = a
-	}
-	rows, err1 := strconv.Atoi(strings.TrimSpace(a))
-	cols, err2 := strconv.Atoi(strings.TrimSpace(b))
-	if err1 != nil || err2 != nil || rows < 1 || cols < 1 {
-		return 0, 0, fmt.Errorf("bad --size %q (want ROWSxCOLS, e.g. 8x8)", s)
-	}
-	return rows, cols, nil
-}
-
 // ParseScore reads "MIN..MAX", "MIN..", "..MAX" or "N" (N..N); max 0
 // means no upper end.
 func ParseScore(s string) (lo, hi float64, err error) {
@@ -242,9 +225,12 @@ func options(c *cli.Context) (generate.Options, error) {
 			return generate.Options{}, appio.BadInput(err)
 		}
 	}
-	rows, cols, err := ParseSize(c.String("size"))
-	if err != nil {
-		return generate.Options{}, appio.BadInput(err)
+	var rows, cols int // 0: the band's size
+	if c.String("size") != "" {
+		var err error
+		if rows, cols, err = appio.Size(c); err != nil {
+			return generate.Options{}, err
+		}
 	}
 	lo, hi, err := ParseScore(c.String("score"))
 	if err != nil {

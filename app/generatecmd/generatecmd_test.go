@@ -111,28 +111,6 @@ func TestJSON(t *testing.T) {
 	}
 }
 
-func TestParseSize(t *testing.T) {
-	tests := []struct {
-		in         string
-		rows, cols int
-		ok         bool
-	}{
-		{"8x8", 8, 8, true},
-		{"6X10", 6, 10, true},
-		{"7", 7, 7, true},
-		{"", 0, 0, true},
-		{"8by8", 0, 0, false},
-		{"0x5", 0, 0, false},
-		{"x5", 0, 0, false},
-	}
-	for _, tc := range tests {
-		r, c, err := generatecmd.ParseSize(tc.in)
-		if (err == nil) != tc.ok || r != tc.rows || c != tc.cols {
-			t.Errorf("ParseSize(%q) = %d, %d, %v; want %d, %d, ok %v", tc.in, r, c, err, tc.rows, tc.cols, tc.ok)
-		}
-	}
-}
-
 // lines splits JSON-lines output into its records, sorted.
 func lines(t *testing.T, out string) []string {
 	t.Helper()

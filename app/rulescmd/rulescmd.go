@@ -154,9 +154,9 @@ func auditAction(c *cli.Context, args []string) error {
 			return appio.BadInput(err)
 		}
 	}
-	var rows, cols int
-	if _, err := fmt.Sscanf(c.String("size"), "%dx%d", &rows, &cols); err != nil || rows < 1 || cols < 1 {
-		return appio.Exit(appio.ExitBadInput, "--size %q: want RxC, e.g. 5x5", c.String("size"))
+	rows, cols, err := appio.Size(c)
+	if err != nil {
+		return err
 	}
 	if len(args) == 0 && c.Int("generate") <= 0 && c.Int("layouts") <= 0 {
 		return appio.Exit(appio.ExitBadInput, "rules audit needs puzzles, --generate N or --layouts N")
