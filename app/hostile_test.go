@@ -11,6 +11,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/puzzlesat/puzzlesat/internal/buildtest"
 )
 
 // hostileCase is one input from testdata/hostile (or generated), with what
@@ -171,14 +173,11 @@ func TestMain(m *testing.M) {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	puzzlesat = filepath.Join(dir, "puzzlesat")
 	// The commands that are binaries of their own (render, bench, serve) are run
 	// from beside puzzlesat, or from PATH when the in-process cases of
 	// this package run them: dir goes first on it.
-	build := exec.Command("go", "build", "-tags", "urfave_cli_no_docs", "-o", dir+string(filepath.Separator),
-		"../cmd/puzzlesat", "../cmd/puzzlesat-render", "../cmd/puzzlesat-bench", "../cmd/puzzlesat-generate", "../cmd/puzzlesat-serve", "../cmd/puzzlesat-report")
-	if out, err := build.CombinedOutput(); err != nil {
-		fmt.Fprintf(os.Stderr, "building puzzlesat: %v\n%s", err, out)
+	if puzzlesat, err = buildtest.Build(dir, "puzzlesat", "puzzlesat-render", "puzzlesat-bench", "puzzlesat-generate", "puzzlesat-serve", "puzzlesat-report"); err != nil {
+		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
 	os.Setenv("PATH", dir+string(filepath.ListSeparator)+os.Getenv("PATH"))

@@ -12,13 +12,14 @@ import (
 	"math"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/puzzlesat/puzzlesat/internal/buildtest"
 )
 
 // The generation benchmark runs only when asked (-gencmd): it takes many
@@ -159,13 +160,11 @@ func parseSeeds(s string) (first, last uint64, err error) {
 // buildPuzzlesat builds puzzlesat and puzzlesat-generate as `make build`
 // does, into a temporary folder, and returns puzzlesat's path.
 func buildPuzzlesat(t *testing.T) string {
-	dir := t.TempDir()
-	cmd := exec.Command("go", "build", "-tags", "urfave_cli_no_docs", "-o", dir+"/",
-		"github.com/puzzlesat/puzzlesat/cmd/puzzlesat", "github.com/puzzlesat/puzzlesat/cmd/puzzlesat-generate")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	bin, err := buildtest.Build(t.TempDir(), "puzzlesat", "puzzlesat-generate")
+	if err != nil {
+		t.Fatal(err)
 	}
-	return filepath.Join(dir, "puzzlesat")
+	return bin
 }
 
 // loadAvg is the 1-minute load average (NaN when unknown).

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/puzzlesat/puzzlesat/app"
+	"github.com/puzzlesat/puzzlesat/internal/buildtest"
 )
 
 // startupCases are the whole-process runs users feel: the cheapest command,
@@ -45,24 +46,13 @@ func binary(b *testing.B) string {
 			binErr = err
 			return
 		}
-		binPath = filepath.Join(dir, "puzzlesat")
-		out, err := exec.Command("go", "build", "-tags", "urfave_cli_no_docs", "-o", binPath, "../cmd/puzzlesat").CombinedOutput()
-		if err != nil {
-			binErr = &buildError{err, out}
-		}
+		binPath, binErr = buildtest.Build(dir, "puzzlesat")
 	})
 	if binErr != nil {
 		b.Fatal(binErr)
 	}
 	return binPath
 }
-
-type buildError struct {
-	err error
-	out []byte
-}
-
-func (e *buildError) Error() string { return e.err.Error() + ": " + string(e.out) }
 
 // BenchmarkStartup times whole-process runs of the binary (fork, exec,
 // package initialisation, the work, exit): ns/op is the mean, and

@@ -107,6 +107,8 @@ var Rules = []Rule{
 		Why: "writing a file whole or not at all, for every command that writes one: it imports nothing of ours"},
 	{From: "internal/testfs", Not: []string{"..."},
 		Why: "the files tests make and read, for the tests of every layer (atomicfile's among them): it imports nothing of ours"},
+	{From: "internal/buildtest", Not: []string{"..."},
+		Why: "building the binaries as `make build` does, for the tests and benchmarks that run them as a user does: it imports nothing of ours"},
 	{From: "internal/proctest", Not: []string{"..."},
 		Why: "the processes tests start and watch, as /proc shows them, for the tests of every layer: it imports nothing of ours"},
 	{From: "internal/webtest", Not: []string{"..."},
