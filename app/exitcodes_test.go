@@ -135,6 +135,14 @@ func exitCases() []exitCase {
 		// (app/servecmd's tests stop a running server).
 		{"serve", 0, "", []string{"serve", "--help"}},
 		{"serve", 2, "", []string{"serve", "--addr", "256.0.0.1:1"}},
+		// A flag's own bound (appio.AtLeast) and --format's, whether the
+		// flag comes before or after the arguments.
+		{"generate", 2, "", []string{"generate", "--kind", "juosan", "--count", "0"}},
+		{"serve", 2, "", []string{"serve", "--jobs", "-1"}},
+		{"bench", 2, "", []string{"bench", "--reps", "0"}},
+		{"crosscheck", 2, "", []string{"crosscheck", ecJanko, "--max", "0"}},
+		{"check", 2, "", []string{"check", ecJanko, "--format", "xml"}},
+		{"shift solve", 2, "", []string{"shift", "solve", "--format", "yaml", ecSwap}},
 	}
 	// The cnf commands that answer a question of the formula read
 	// malformed input as 2 and a run past --timeout as 3, every one alike.

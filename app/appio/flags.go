@@ -37,7 +37,7 @@ func SeedFlag(usage string) *cli.Uint64Flag {
 // JobsFlag is --jobs, how many pieces of work a command runs at once, 0 (its
 // default) one per CPU; usage says what the pieces are.
 func JobsFlag(usage string) *cli.IntFlag {
-	return &cli.IntFlag{Name: "jobs", Usage: usage}
+	return AtLeast(&cli.IntFlag{Name: "jobs", Usage: usage}, 0)
 }
 
 // DefaultSolvers says which back-ends SolverNames gives without
@@ -81,4 +81,17 @@ func ParseGrid(s string) (rows, cols int, ok bool) {
 		return 0, 0, false
 	}
 	return rows, cols, true
+}
+
+// AtLeast gives f the Action that refuses a value below min as bad input
+// (exit 2), so that the flag carries its own bound and the commands that
+// take it need not check it. It returns f.
+func AtLeast(f *cli.IntFlag, min int) *cli.IntFlag {
+	f.Action = func(_ *cli.Context, v int) error {
+		if v < min {
+			return Exit(ExitBadInput, "--%s must be at least %d (got %d)", f.Name, min, v)
+		}
+		return nil
+	}
+	return f
 }

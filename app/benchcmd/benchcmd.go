@@ -65,7 +65,7 @@ func Command() *cli.Command {
 			&cli.StringFlag{Name: "kind", Usage: "only this kind (or shift)"},
 			&cli.StringFlag{Name: "enc", Usage: "only these comma-separated encodings"},
 			&cli.StringFlag{Name: "solvers", Usage: "comma-separated back-ends (default: " + appio.DefaultSolvers + ")"},
-			&cli.IntFlag{Name: "reps", Value: 3, Usage: "runs of every check; times are their median"},
+			appio.AtLeast(&cli.IntFlag{Name: "reps", Value: 3, Usage: "runs of every check; times are their median"}, 1),
 			&cli.StringFlag{Name: "format", Value: formatText, Usage: "text, markdown, gobench or json"},
 			&cli.StringFlag{Name: "plot", Usage: "draw time and effort per instance by encoding to FILE.svg or FILE.png"},
 			&cli.StringFlag{Name: "plot-solver", Usage: "the back-end --plot draws (default: the first)"},

@@ -32,7 +32,7 @@ import (
 var (
 	varsFlag = &cli.StringFlag{Name: "vars",
 		Usage: "primary variables, a `LIST` such as 1-20,25 (default: those a \"cnf export\" file names in its \"c lit\" lines, else all); solutions differing only elsewhere count once"}
-	maxFlag     = &cli.IntFlag{Name: "max", Usage: "stop counting at this many solutions (0: no limit)"}
+	maxFlag     = appio.AtLeast(&cli.IntFlag{Name: "max", Usage: "stop counting at this many solutions (0: no limit)"}, 0)
 	certifyFlag = &cli.BoolFlag{Name: "certify",
 		Usage: "prove an UNSAT answer (unique: that no other solution exists) with a RUP certificate checked independently"}
 )
@@ -95,9 +95,6 @@ func load(c *cli.Context, args []string) (*input, error) {
 		return nil, appio.Exit(appio.ExitBadInput, "%s: want one FILE.cnf (or - for standard input), got %d arguments", c.Command.FullName(), len(args))
 	}
 	asJSON := appio.JSON(c)
-	if c.Int("max") < 0 {
-		return nil, appio.Exit(appio.ExitBadInput, "--max must not be negative")
-	}
 	name, data, err := appio.ReadInput(c, args[0])
 	if err != nil {
 		return nil, err

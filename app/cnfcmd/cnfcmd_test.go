@@ -407,7 +407,7 @@ func TestBadInput(t *testing.T) {
 		{"variable beyond the header", "", []string{"count", "--vars", "5,21", uf20}, "variable 21 out of range"},
 		{"empty range", "", []string{"unique", "--vars", "5-3", uf20}, "empty range 5-3"},
 		{"not a number", "", []string{"backbone", "--vars", "a", uf20}, "\"a\" is not a variable number"},
-		{"negative max", "", []string{"count", "--max", "-1", uf20}, "--max must not be negative"},
+		{"negative max", "", []string{"count", "--max", "-1", uf20}, "--max must be at least 0"},
 		{"unknown format", "", []string{"solve", "--format", "xml", uf20}, "unknown --format"},
 		{"unknown solver", "", []string{"solve", "--solver", "nope", uf20}, "unknown solver"},
 		{"missing ext binary", "", []string{"solve", "--solver", "ext:no-such-solver-xyz", uf20}, "not found"},

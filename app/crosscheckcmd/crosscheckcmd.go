@@ -27,12 +27,12 @@ import (
 // Command returns `puzzlesat crosscheck`.
 func Command() *cli.Command {
 	flags := append(puzzlecmd.Flags(),
-		&cli.IntFlag{Name: "random", Usage: "also check N random puzzles of --kind (of every kind without it)"},
+		appio.AtLeast(&cli.IntFlag{Name: "random", Usage: "also check N random puzzles of --kind (of every kind without it)"}, 0),
 		&cli.StringFlag{Name: "size", Value: "5x5", Usage: "the random puzzles' size, RxC"},
 		appio.SeedFlag("the random puzzles' seed: puzzle i of a kind depends on the seed, the kind and i only"),
 		&cli.StringFlag{Name: "solvers", Usage: "comma-separated back-ends to compare; the first certifies the human steps (default: " + appio.DefaultSolvers + ")"},
-		&cli.IntFlag{Name: "max", Value: 20, Usage: "cap on the solution counts compared"},
-		&cli.IntFlag{Name: "trials", Value: -1, Usage: "the human engine's trial depth (-1: the kind's default)"},
+		appio.AtLeast(&cli.IntFlag{Name: "max", Value: 20, Usage: "cap on the solution counts compared"}, 1),
+		appio.AtLeast(&cli.IntFlag{Name: "trials", Value: -1, Usage: "the human engine's trial depth (-1: the kind's default)"}, -1),
 		appio.JobsFlag("puzzles checked at once (default: the CPUs Go may use)"),
 		appio.ShardFlag, appio.TimeoutFlag, appio.FormatFlag,
 	)
@@ -70,9 +70,6 @@ func action(c *cli.Context, args []string) error {
 	n := c.Int("random")
 	if len(args) == 0 && n <= 0 {
 		return appio.Exit(appio.ExitBadInput, "crosscheck: give files or folders, or --random N")
-	}
-	if n < 0 {
-		return appio.Exit(appio.ExitBadInput, "--random %d: want a count ≥ 0", n)
 	}
 
 	files, skipped, err := puzzlecmd.Expand(c, args)

@@ -64,14 +64,14 @@ func Command() *cli.Command {
 			&cli.BoolFlag{Name: "minimal", Usage: "irreducible clue sets: no clue can be removed with the puzzle staying unique"},
 			&cli.StringFlag{Name: "method", Usage: "how attempts start (shinro: plant, ga; arrows: auto, reference, filled)"},
 			appio.SeedFlag("random seed; puzzle i of the batch depends on (seed, i) only"),
-			&cli.IntFlag{Name: "count", Value: 1, Usage: "number of puzzles of the whole job"},
-			&cli.IntFlag{Name: "workers", Usage: "attempts run side by side (default: the number of CPUs)"},
+			appio.AtLeast(&cli.IntFlag{Name: "count", Value: 1, Usage: "number of puzzles of the whole job"}, 1),
+			appio.AtLeast(&cli.IntFlag{Name: "workers", Usage: "attempts run side by side (0, the default: one per CPU)"}, 0),
 			appio.ShardFlag,
 			&cli.StringFlag{Name: "out", Usage: "DIR: write each puzzle's files there (and its record on stdout); -: records on stdout"},
 			&cli.IntFlag{Name: "attempts", Value: 100, Usage: "attempts per puzzle before giving up on it"},
 			&cli.IntFlag{Name: "stones", Usage: "Shinro stone count (default: 3/16 of the cells)"},
 			&cli.StringFlag{Name: "puzzle", Value: "reborn", Usage: "shift: the puzzle to scramble, a built-in (" + strings.Join(shift.BuiltinNames(), ", ") + ") or a file"},
-			&cli.IntFlag{Name: "moves", Usage: "shift: the proven optimum, exactly (same as --score N..N)"},
+			appio.AtLeast(&cli.IntFlag{Name: "moves", Usage: "shift: the proven optimum, exactly (same as --score N..N)"}, 0),
 			&cli.BoolFlag{Name: "solution", Usage: "text output: write the solution block with the puzzle"},
 			&cli.BoolFlag{Name: "progress", Usage: "log every attempt's outcome on stderr"},
 			&cli.BoolFlag{Name: "reencode", Usage: "encode every SAT question afresh instead of one solver per attempt (to measure)"},
@@ -125,17 +125,11 @@ func action(c *cli.Context) error {
 		return err
 	}
 	count := c.Int("count")
-	if count < 1 {
-		return appio.Exit(appio.ExitBadInput, "--count must be at least 1")
-	}
 	sh, err := appio.Shard(c)
 	if err != nil {
 		return err
 	}
 	workers := c.Int("workers")
-	if workers < 0 {
-		return appio.Exit(appio.ExitBadInput, "--workers must be at least 1")
-	}
 	if workers == 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}

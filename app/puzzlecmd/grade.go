@@ -28,7 +28,7 @@ func gradeCommand(common func(...cli.Flag) []cli.Flag) *cli.Command {
 		Usage:     "solve like a person: difficulty report, steps with reasons, or the next hint (SAT checks uniqueness alongside)",
 		ArgsUsage: "PUZZLE...",
 		Flags: common(
-			&cli.IntFlag{Name: "trials", Value: -1, Usage: "k ≥ 0 replaces the kind's proofs by contradiction by trials of at most 1..k rule layers (0: none; default: the kind's own trial rules, nested ones included)"},
+			appio.AtLeast(&cli.IntFlag{Name: "trials", Value: -1, Usage: "k ≥ 0 replaces the kind's proofs by contradiction by trials of at most 1..k rule layers (0: none; default: the kind's own trial rules, nested ones included)"}, -1),
 			&cli.BoolFlag{Name: "steps", Usage: "print every step with its reason"},
 			&cli.BoolFlag{Name: "hint", Usage: "print only the next step"},
 			&cli.BoolFlag{Name: "certify-steps", Usage: "check every elimination with SAT as it is made"},
@@ -40,9 +40,6 @@ func gradeCommand(common func(...cli.Flag) []cli.Flag) *cli.Command {
 }
 
 func gradeAction(c *cli.Context, args []string) error {
-	if c.Int("trials") < -1 {
-		return appio.Exit(appio.ExitBadInput, "--trials must be ≥ 0")
-	}
 	return forEach(c, args, func(b *batch, it item, label string) (int, error) {
 		start := time.Now()
 		r, err := crosscheck.Grade(b.ctx, it.inst, crosscheck.Options{

@@ -41,7 +41,7 @@ func Commands() []*cli.Command {
 		{Name: "backbone", Usage: "the cells every solution agrees on", ArgsUsage: "PUZZLE...",
 			Flags: common(), Action: appio.Anywhere(backboneAction)},
 		{Name: "count", Usage: "count solutions", ArgsUsage: "PUZZLE...",
-			Flags:  common(&cli.IntFlag{Name: "max", Value: 1000, Usage: "stop counting here (0: no cap)"}),
+			Flags:  common(appio.AtLeast(&cli.IntFlag{Name: "max", Value: 1000, Usage: "stop counting here (0: no cap)"}, 0)),
 			Action: appio.Anywhere(countAction)},
 		{Name: "verify", Usage: "check a filled grid against the rules and name every broken rule", ArgsUsage: "PUZZLE SOLUTION",
 			Flags: append(puzzleFlags(), appio.FormatFlag), Action: appio.Anywhere(verifyAction)},
@@ -288,9 +288,6 @@ func backboneAction(c *cli.Context, args []string) error {
 }
 
 func countAction(c *cli.Context, args []string) error {
-	if c.Int("max") < 0 {
-		return appio.Exit(appio.ExitBadInput, "--max must be ≥ 0")
-	}
 	return forEach(c, args, func(b *batch, it item, label string) (int, error) {
 		var n int
 		var complete bool

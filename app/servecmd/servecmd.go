@@ -27,12 +27,12 @@ func Command() *cli.Command {
 			&cli.StringFlag{Name: "addr", Value: "127.0.0.1:8080", Usage: "listen on `HOST:PORT` (port 0: any free port); binding beyond loopback shows the playground to the network"},
 			appio.SolverFlag,
 			&cli.DurationFlag{Name: "timeout", Value: serve.DefaultTimeout, Usage: "longest a request may solve"},
-			&cli.IntFlag{Name: "max-cells", Value: serve.DefaultMaxCells, Usage: "largest puzzle taken, in rows × columns"},
+			appio.AtLeast(&cli.IntFlag{Name: "max-cells", Value: serve.DefaultMaxCells, Usage: "largest puzzle taken, in rows × columns"}, 1),
 			&cli.Int64Flag{Name: "max-body", Value: serve.DefaultMaxBody, Usage: "largest request body in bytes"},
 			appio.JobsFlag("solver requests at once, and other requests at once besides (0: one per CPU)"),
 			&cli.DurationFlag{Name: "read-timeout", Usage: "longest a request may take to send its headers and body (0: --timeout, at most 30s)"},
 			&cli.DurationFlag{Name: "idle-timeout", Value: serve.DefaultIdleTimeout, Usage: "an idle keep-alive connection is closed after this long"},
-			&cli.IntFlag{Name: "max-conns", Value: serve.DefaultMaxConns, Usage: "connections open at once; more wait to be accepted"},
+			appio.AtLeast(&cli.IntFlag{Name: "max-conns", Value: serve.DefaultMaxConns, Usage: "connections open at once; more wait to be accepted"}, 1),
 			&cli.DurationFlag{Name: "grace", Value: serve.DefaultGrace, Usage: "on SIGTERM or Ctrl-C, how long requests under way may finish before they are cut (503)"},
 		},
 		Action: action,
@@ -47,9 +47,8 @@ func action(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	if c.Duration("timeout") <= 0 || c.Int("max-cells") <= 0 || c.Int64("max-body") <= 0 || c.Int("jobs") < 0 ||
-		c.Duration("read-timeout") < 0 || c.Duration("idle-timeout") <= 0 || c.Int("max-conns") <= 0 || c.Duration("grace") <= 0 {
-		return appio.Exit(appio.ExitBadInput, "--timeout, --max-cells, --max-body, --idle-timeout, --max-conns and --grace must be positive, --jobs and --read-timeout at least 0")
+	if c.Duration("timeout") <= 0 || c.Int64("max-body") <= 0 || c.Duration("read-timeout") < 0 || c.Duration("idle-timeout") <= 0 || c.Duration("grace") <= 0 {
+		return appio.Exit(appio.ExitBadInput, "--timeout, --max-body, --idle-timeout and --grace must be positive, --read-timeout at least 0")
 	}
 	// SIGTERM (systemd, Docker, Kubernetes, puzzlesat passing its own on)
 	// drains the server as Ctrl-C does. Both stay caught until the

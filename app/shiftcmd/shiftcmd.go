@@ -44,7 +44,7 @@ func Command() *cli.Command {
 				Usage:     "find a shortest move sequence and prove that none is shorter (exit 0 optimal, 1 none within --max-steps, 2 bad input, 3 timeout)",
 				ArgsUsage: "FILE|--builtin NAME",
 				Flags: []cli.Flag{builtinFlag,
-					&cli.IntFlag{Name: "max-steps", Value: 30, Usage: "longest solution tried"},
+					appio.AtLeast(&cli.IntFlag{Name: "max-steps", Value: 30, Usage: "longest solution tried"}, 0),
 					encodingFlag,
 					&cli.StringFlag{Name: "method", Value: "auto", Usage: "auto (exact search and SAT side by side, the first proof wins; JSON field proof says which), sat (deepening with --solver only) or search (exact search only)"},
 					&cli.BoolFlag{Name: "check", Usage: "also run the exact search and fail unless it agrees"},
@@ -62,7 +62,7 @@ func Command() *cli.Command {
 				Usage:     "make a random instance: a goal state moved by --moves random moves",
 				ArgsUsage: "FILE|--builtin NAME",
 				Flags: []cli.Flag{builtinFlag,
-					&cli.IntFlag{Name: "moves", Value: 10, Usage: "number of random moves"},
+					appio.AtLeast(&cli.IntFlag{Name: "moves", Value: 10, Usage: "number of random moves"}, 0),
 					appio.SeedFlag("random seed")},
 				Action: appio.Anywhere(scrambleAction),
 			},
@@ -146,9 +146,6 @@ func solveAction(c *cli.Context, args []string) error {
 		return err
 	}
 	maxSteps := c.Int("max-steps")
-	if maxSteps < 0 {
-		return appio.Exit(appio.ExitBadInput, "--max-steps must be ≥ 0")
-	}
 	ctx, cancel := appio.Context(c)
 	defer cancel()
 	method := c.String("method")

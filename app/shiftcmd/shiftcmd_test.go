@@ -134,7 +134,7 @@ func TestBadInput(t *testing.T) {
 		{[]string{"solve", filepath.Join(testdata, "reborn.txt"), "--bogus"}, "unknown flag --bogus"},
 		{[]string{"solve", filepath.Join(testdata, "reborn.txt"), "--max-steps"}, "flag --max-steps needs a value"},
 		{[]string{"apply", "--builtin", "reborn", "c1u", "zz"}, `move 2: unknown move "zz"`},
-		{[]string{"scramble", "--builtin", "reborn", "--moves", "-1"}, "move count -1"},
+		{[]string{"scramble", "--builtin", "reborn", "--moves", "-1"}, "--moves must be at least 0"},
 		{[]string{"solve", filepath.Join(testdata, "missing.txt")}, "missing.txt"},
 		{[]string{"solve", "--builtin", "reborn", "--shard", "0/2"}, "--shard splits a cubes file: give --cubes FILE"},
 	}
