@@ -364,6 +364,30 @@ func Anywhere(action func(*cli.Context, []string) error) cli.ActionFunc {
 	}
 }
 
+// KindsWith is what a command that needs a part of a kind works on (has
+// says whether a kind has it; what names it for the message): the kind
+// --kind names, refused when it lacks the part, or without --kind every
+// grid kind that has it.
+func KindsWith(c *cli.Context, what string, has func(*kinds.Kind) bool) ([]*kinds.Kind, error) {
+	if name := c.String("kind"); name != "" {
+		k, err := kinds.Lookup(name)
+		if err != nil {
+			return nil, BadInput(err)
+		}
+		if !has(k) {
+			return nil, Exit(ExitBadInput, "--kind %s: the kind has no %s", name, what)
+		}
+		return []*kinds.Kind{k}, nil
+	}
+	var out []*kinds.Kind
+	for _, k := range kinds.List() {
+		if has(k) {
+			out = append(out, k)
+		}
+	}
+	return out, nil
+}
+
 // KindFlags are the flags the kinds declare (kinds.Flags), for every
 // command that reads puzzles.
 func KindFlags() []cli.Flag {

@@ -159,18 +159,11 @@ func random(c *cli.Context, n int) ([]crosscheck.Puzzle, error) {
 	if err != nil {
 		return nil, err
 	}
-	all := kinds.List()
-	list := all
-	if k := c.String("kind"); k != "" {
-		kind, err := kinds.Lookup(k)
-		if err != nil {
-			return nil, appio.BadInput(err)
-		}
-		if kind.Random == nil {
-			return nil, appio.Exit(appio.ExitBadInput, "--random: kind %s has no random builder", k)
-		}
-		list = []*kinds.Kind{kind}
+	list, err := appio.KindsWith(c, "random builder", func(k *kinds.Kind) bool { return k.Random != nil })
+	if err != nil {
+		return nil, err
 	}
+	all := kinds.List() // a kind's seeds are by its place among them all
 	opt, err := appio.KindOptions(c)
 	if err != nil {
 		return nil, err
@@ -178,9 +171,6 @@ func random(c *cli.Context, n int) ([]crosscheck.Puzzle, error) {
 	seed := c.Uint64("seed")
 	var out []crosscheck.Puzzle
 	for _, k := range list {
-		if k.Random == nil {
-			continue
-		}
 		ki := slices.Index(all, k)
 		for i := range n {
 			rng := rand.New(rand.NewPCG(seed, uint64(ki)<<32|uint64(i)))

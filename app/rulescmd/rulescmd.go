@@ -66,21 +66,9 @@ func Command() *cli.Command {
 // ruleKind is the kind the rules commands work on: --kind, or the one kind
 // of the registry whose rules are data.
 func ruleKind(c *cli.Context) (*kinds.Kind, error) {
-	var have []*kinds.Kind
-	for _, k := range kinds.List() {
-		if k.RuleFiles != nil {
-			have = append(have, k)
-		}
-	}
-	if name := c.String("kind"); name != "" {
-		k, err := kinds.Lookup(name)
-		if err != nil {
-			return nil, appio.BadInput(err)
-		}
-		if k.RuleFiles == nil {
-			return nil, appio.Exit(appio.ExitBadInput, "%s rules are not a rules file", name)
-		}
-		return k, nil
+	have, err := appio.KindsWith(c, "rules files", func(k *kinds.Kind) bool { return k.RuleFiles != nil })
+	if err != nil {
+		return nil, err
 	}
 	switch len(have) {
 	case 1:
