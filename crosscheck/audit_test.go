@@ -3,7 +3,6 @@ package crosscheck_test
 import (
 	"context"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/crosscheck"
 	"github.com/puzzlesat/puzzlesat/human"
+	"github.com/puzzlesat/puzzlesat/internal/kindtest"
 	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
 	"github.com/puzzlesat/puzzlesat/kinds"
 	am "github.com/puzzlesat/puzzlesat/kinds/arrows/model"
@@ -35,15 +35,7 @@ func arrowsCorpus(t *testing.T, rules string) []kinds.Instance {
 	}
 	var out []kinds.Instance
 	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		insts, err := kinds.Arrows.Parse(f, data, kinds.Options{}.With("rules", rules))
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, insts...)
+		out = append(out, kindtest.Parse(t, "arrows", f, kinds.Options{}.With("rules", rules))...)
 	}
 	return out
 }

@@ -3,28 +3,21 @@ package crosscheck_test
 import (
 	"context"
 	"errors"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/puzzlesat/puzzlesat/crosscheck"
 	"github.com/puzzlesat/puzzlesat/human"
+	"github.com/puzzlesat/puzzlesat/internal/kindtest"
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/sat/gini"
 )
 
+// juosan is the first Juosan puzzle of the file at path.
 func juosan(t *testing.T, path string) kinds.Instance {
 	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	insts, err := kinds.Juosan.Parse(path, data, kinds.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return insts[0]
+	return kindtest.Parse(t, "juosan", path, kinds.Options{})[0]
 }
 
 // withRules adds rules to an instance's human rules.

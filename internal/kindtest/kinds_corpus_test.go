@@ -3,35 +3,17 @@ package kindtest_test
 import (
 	"context"
 	"errors"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/puzzlesat/puzzlesat/crosscheck"
 	"github.com/puzzlesat/puzzlesat/human"
+	"github.com/puzzlesat/puzzlesat/internal/kindtest"
 	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/solve"
 )
-
-// parseFile reads every puzzle of a corpus file as kind.
-func parseFile(t *testing.T, kind, path string, opt kinds.Options) []kinds.Instance {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	k, err := kinds.Lookup(kind)
-	if err != nil {
-		t.Fatal(err)
-	}
-	insts, err := k.Parse(path, data, opt)
-	if err != nil {
-		t.Fatalf("Parse(%s): %v", path, err)
-	}
-	return insts
-}
 
 // TestRulesSolveCorpus: the human rules finish every puzzle of the graded
 // corpus (kindtest certifies their steps and proves the solutions unique;
@@ -58,7 +40,7 @@ func TestRulesSolveCorpus(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			n := 0
 			for _, f := range tc.files {
-				for _, inst := range parseFile(t, tc.kind, f, tc.opt) {
+				for _, inst := range kindtest.Parse(t, tc.kind, f, tc.opt) {
 					n++
 					g, err := crosscheck.Grade(context.Background(), inst, crosscheck.Options{Solver: factory(t, "gini"), Trials: -1})
 					if err != nil {
@@ -109,7 +91,7 @@ func TestRulesSolvePlayground(t *testing.T) {
 // whose route is "sound". kindtest covers uniqueness on every back-end
 // and the certification of every step.
 func TestLinjatCorpus(t *testing.T) {
-	insts := parseFile(t, "linjat", testcorpus.Path("linjat", "puzzles.json"), kinds.Options{})
+	insts := kindtest.Parse(t, "linjat", testcorpus.Path("linjat", "puzzles.json"), kinds.Options{})
 	ctx := context.Background()
 	graded := 0
 	for _, inst := range insts {

@@ -30,7 +30,7 @@ func TestJuosanJanko(t *testing.T) {
 	}
 	for _, rule := range []string{"either", "majority"} {
 		for _, f := range files {
-			inst := parseFile(t, "juosan", f, kinds.Options{}.With("rule", rule))[0]
+			inst := kindtest.Parse(t, "juosan", f, kinds.Options{}.With("rule", rule))[0]
 			want, err := inst.ParseSolution(f, testcorpus.Read(t, "juosan", "janko", strings.TrimSuffix(filepath.Base(f), ".in")+".ans"))
 			if err != nil {
 				t.Fatal(err)

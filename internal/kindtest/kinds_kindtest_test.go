@@ -47,7 +47,7 @@ func TestKindtest(t *testing.T) {
 func linjatLevels(t *testing.T) []string {
 	path := testcorpus.Path("linjat", "puzzles.json")
 	var out []string
-	for _, in := range parseFile(t, "linjat", path, kinds.Options{}) {
+	for _, in := range kindtest.Parse(t, "linjat", path, kinds.Options{}) {
 		if in.Name() != "tutorial/3" {
 			out = append(out, path+"#"+in.Name())
 		}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/crosscheck"
 	"github.com/puzzlesat/puzzlesat/human"
+	"github.com/puzzlesat/puzzlesat/internal/kindtest"
 	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
 	"github.com/puzzlesat/puzzlesat/kinds"
 )
@@ -43,7 +44,7 @@ func TestNestedTrialPuzzles(t *testing.T) {
 		{"linjat", "linjat/nested.linjat"},
 	} {
 		t.Run(tc.kind, func(t *testing.T) {
-			inst := parseFile(t, tc.kind, testcorpus.Path(tc.file), kinds.Options{})[0]
+			inst := kindtest.Parse(t, tc.kind, testcorpus.Path(tc.file), kinds.Options{})[0]
 			g, err := crosscheck.Grade(ctx, inst, crosscheck.Options{Solver: factory(t, "gini"), Trials: -1, CertifySteps: true})
 			if err != nil {
 				t.Fatal(err)

@@ -73,6 +73,26 @@ const maxReports = 5
 // installs both (.ci/run), and cadical is required there.
 var external = []string{"cadical", "minisat"}
 
+// Parse reads every puzzle of the file at path as the kind called kind,
+// with opt, and fails t when it cannot: what tests that start from corpus
+// files share.
+func Parse(t testing.TB, kind, path string, opt kinds.Options) []kinds.Instance {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k, err := kinds.Lookup(kind)
+	if err != nil {
+		t.Fatal(err)
+	}
+	insts, err := k.Parse(path, data, opt)
+	if err != nil {
+		t.Fatalf("Parse(%s): %v", path, err)
+	}
+	return insts
+}
+
 // Backends returns the names of the SAT back-ends a kind must agree on:
 // every registered in-process back-end, then ext:cadical and ext:minisat
 // when they are on PATH. Under CI (the CI variable set) a missing cadical
