@@ -116,8 +116,8 @@ func action(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	if k := c.String("kind"); k != "" && k != "shift" {
-		if _, err := kinds.Lookup(k); err != nil {
+	if k := c.String("kind"); k != "" {
+		if _, err := kinds.Find(k); err != nil {
 			return appio.BadInput(err)
 		}
 	}
