@@ -14,9 +14,8 @@ import (
 	"github.com/puzzlesat/puzzlesat/internal/kindtest"
 	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
 	"github.com/puzzlesat/puzzlesat/kinds"
-	am "github.com/puzzlesat/puzzlesat/kinds/arrows/model"
-	ha "github.com/puzzlesat/puzzlesat/kinds/arrows/rules"
-	"github.com/puzzlesat/puzzlesat/kinds/arrows/rules/fol"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
+	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/sat/gini"
 	"github.com/puzzlesat/puzzlesat/solve"
 )
@@ -38,18 +37,6 @@ func arrowsCorpus(t *testing.T, rules string) []kinds.Instance {
 		out = append(out, kindtest.Parse(t, "arrows", f, kinds.Options{}.With("rules", rules))...)
 	}
 	return out
-}
-
-// arrowsInstance makes a puzzle built in memory an instance, through its
-// canonical text.
-func arrowsInstance(t *testing.T, p *am.Puzzle, rules string) kinds.Instance {
-	t.Helper()
-	text := p.CanonicalText(nil)
-	insts, err := kinds.Arrows.Parse(p.Title, []byte(text), kinds.Options{}.With("rules", rules))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return insts[0]
 }
 
 // oracle is an Oracle on gini for inst.
@@ -109,15 +96,23 @@ func TestOracle(t *testing.T) {
 }
 
 // arrowsRules returns audit options that drop rules from rs as a rules
-// file would (the built-in consistency checks stay).
-func arrowsRules(rs *ha.RuleSet) crosscheck.AuditOptions {
-	return crosscheck.AuditOptions{
-		Trials: -1,
-		Rules: func(without []string) ([]*human.Rule, error) {
-			return rs.Without(without...).HumanRules(fol.AllOptimizations)
-		},
-		Droppable: rs.Has,
+// file would (the built-in consistency checks stay): what `rules audit`
+// runs, through the kind's RuleFiles.
+func arrowsRules(rs kind.RuleSet) crosscheck.AuditOptions {
+	return crosscheck.AuditOptions{Trials: -1, Droppable: rs.Has,
+		Rules: func(without []string) ([]*human.Rule, error) { return rs.Rules(without...) }}
+}
+
+// arrowsRuleFiles is the Arrows kind's rules files, and the reference's
+// rules file read with them.
+func arrowsRuleFiles(t *testing.T) (*kind.RuleFiles, kind.RuleSet) {
+	t.Helper()
+	rf := kinds.Arrows.RuleFiles
+	ref, err := rf.Parse(referenceRules, testcorpus.Read(t, "arrows", "rules.yaml"))
+	if err != nil {
+		t.Fatal(err)
 	}
+	return rf, ref
 }
 
 // TestAuditDefaultArrowsRules solves every Arrows corpus puzzle with our
@@ -125,7 +120,7 @@ func arrowsRules(rs *ha.RuleSet) crosscheck.AuditOptions {
 func TestAuditDefaultArrowsRules(t *testing.T) {
 	ctx := context.Background()
 	for _, inst := range arrowsCorpus(t, "") {
-		us, res, err := crosscheck.Audit(ctx, inst, oracle(t, inst).Solution, arrowsRules(ha.Default()))
+		us, res, err := crosscheck.Audit(ctx, inst, oracle(t, inst).Solution, arrowsRules(kinds.Arrows.RuleFiles.Default()))
 		if err != nil {
 			t.Fatalf("%s: %v", inst.Name(), err)
 		}
@@ -150,10 +145,7 @@ func TestAuditDefaultArrowsRules(t *testing.T) {
 // other may hold the same number. Its mistakes show inside the Backtrack
 // rules' chains.
 func TestAuditReferenceRules(t *testing.T) {
-	ref, err := ha.LoadRules(referenceRules)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rf, ref := arrowsRuleFiles(t)
 	ctx := context.Background()
 	named := map[string]bool{}
 	audit := func(inst kinds.Instance) {
@@ -174,21 +166,23 @@ func TestAuditReferenceRules(t *testing.T) {
 	// Generated puzzles: random layouts (the generator's starting point,
 	// before givens), which have many solutions, as well as puzzles the
 	// reference-style generator completes with the reference rules.
-	rules, err := ref.HumanRules(fol.AllOptimizations)
+	rules, err := ref.Rules()
 	if err != nil {
 		t.Fatal(err)
 	}
-	eng := &human.Engine{Rules: rules}
+	opt := kinds.Options{}.With(rf.Flag, referenceRules)
 	rng := rand.New(rand.NewPCG(1, 0))
 	want := []string{"FREE_AHEAD_DISTINCT", "MAX_VAL_AT_EDGES_CONFIRM", "MAX_VAL_AT_EDGES_DENY"}
 	for i := 0; i < 400 && len(named) < len(want); i++ {
-		opt := ha.GenOptions{Rows: 4 + i%3, Cols: 4 + i%3, Diagonal: i%2 == 0}
-		p := ha.RandomLayout(rng, opt)
-		p.Title = "layout"
-		audit(arrowsInstance(t, p, referenceRules))
+		side, diagonal := 4+i%3, i%2 == 0
+		inst, err := rf.Layout(rng, side, side, diagonal, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		audit(inst)
 		if i%10 == 0 {
-			if g, err := ha.Generate(ctx, rng, eng, opt); err == nil {
-				audit(arrowsInstance(t, g, referenceRules))
+			if inst, err := rf.Generate(ctx, rng, rules, side, side, diagonal, opt); err == nil {
+				audit(inst)
 			}
 		}
 	}
@@ -202,31 +196,29 @@ func TestAuditReferenceRules(t *testing.T) {
 	}
 }
 
-// TestArrowsGeneratorUnique: the puzzles kinds/arrows/rules.Generate makes with
-// our rules verify and are unique.
+// TestArrowsGeneratorUnique: the puzzles the Arrows generator of rules
+// audits makes with our rules (one trial layer) are unique, and their
+// solution verifies.
 func TestArrowsGeneratorUnique(t *testing.T) {
-	eng, err := ha.NewEngine(ha.Default())
+	rf := kinds.Arrows.RuleFiles
+	rules, err := rf.Default().Rules()
 	if err != nil {
 		t.Fatal(err)
 	}
-	eng.Rules = human.WithTrials(eng.Rules, 1)
+	rules = human.WithTrials(rules, 1)
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(3, 0))
 	for i := 0; i < 4; i++ {
-		p, err := ha.Generate(ctx, rng, eng, ha.GenOptions{Rows: 5, Cols: 5, Diagonal: i%2 == 1})
+		inst, err := rf.Generate(ctx, rng, rules, 5, 5, i%2 == 1, kinds.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if v := p.Verify(p.Solution); v != nil {
-			t.Fatalf("generated solution violates %v", v)
-		}
-		inst := arrowsInstance(t, p, "")
 		r, err := solve.Check(ctx, inst, gini.NewSolver, false)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(r.Differences) > 0 || r.First == nil || !slices.Equal(r.First, p.Solution) {
-			t.Errorf("%s: have %s (differences %v), want unique with the generator's solution", p.Title, r.Status, r.Differences)
+		if r.Status != sat.UniqueSolution || len(inst.Verify(r.First)) > 0 {
+			t.Errorf("%s: have %s (differences %v), want unique with a solution that verifies", inst.Name(), r.Status, r.Differences)
 		}
 	}
 }

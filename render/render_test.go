@@ -20,7 +20,6 @@ import (
 	"github.com/puzzlesat/puzzlesat/human"
 	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
 	"github.com/puzzlesat/puzzlesat/kinds"
-	jm "github.com/puzzlesat/puzzlesat/kinds/juosan/model"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/render"
 	"github.com/puzzlesat/puzzlesat/sat/gini"
@@ -304,19 +303,11 @@ func TestPNGSize(t *testing.T) {
 // MaxPixels: it is drawn at the lower resolution that fits (the largest
 // puzzles, 200×200, would otherwise take gigabytes).
 func TestPNGBounded(t *testing.T) {
-	p, _, err := jm.Random(rand.New(rand.NewPCG(1, 2)), 80, 80)
+	inst, err := kinds.Juosan.Random(rand.New(rand.NewPCG(1, 2)), 80, 80, kinds.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, err := jm.Formats.Write("", []*jm.Puzzle{p})
-	if err != nil {
-		t.Fatal(err)
-	}
-	insts, err := kinds.Juosan.Parse("big.juosan", data, kinds.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := render.Draw(insts[0], answer.Figure{})
+	c, err := render.Draw(inst, answer.Figure{})
 	if err != nil {
 		t.Fatal(err)
 	}

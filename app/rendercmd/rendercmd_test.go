@@ -10,9 +10,6 @@ import (
 	"strings"
 	"testing"
 
-	lcorpus "github.com/puzzlesat/puzzlesat/kinds/linjat/corpus"
-	scorpus "github.com/puzzlesat/puzzlesat/kinds/shinro/corpus"
-
 	"github.com/puzzlesat/puzzlesat/app/rendercmd"
 	"github.com/puzzlesat/puzzlesat/internal/clitest"
 	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
@@ -23,9 +20,9 @@ import (
 var (
 	janko   = testcorpus.Path("juosan", "janko", "6x6_1.in")
 	play    = testcorpus.Path("juosan", "janko_instances.json")
-	shinroF = testcorpus.Path(scorpus.File)
+	shinroF = testcorpus.Path("shinro", "playshinro.json")
 	arrowsD = testcorpus.Path("arrows", "2026-01-24")
-	linjatF = testcorpus.Path(lcorpus.File)
+	linjatF = testcorpus.Path("linjat", "puzzles.json")
 	swap    = testcorpus.Path("shift", "swap.txt")
 )
 

@@ -133,6 +133,10 @@ var Rules = []Rule{
 type Package struct {
 	Path    string
 	Imports []string
+	// TestImports are the imports of its tests (its own and its _test
+	// package's), which only the folder check reads: the layering lets a
+	// test reach further down.
+	TestImports []string
 }
 
 // Match reports whether the module-relative path p matches pattern: "sat"
@@ -164,12 +168,15 @@ func Match(pattern, p string) bool {
 
 // Folder keeps a folder's packages to itself: a package below Under/<name>
 // (a genre's folder, kinds/juosan) may be imported only by packages in the
-// same folder and by Importers. Folders named in Exempt are not kept.
+// same folder and by Importers, and by the tests of those and of
+// TestImporters (TestWhy says why). Folders named in Exempt are not kept.
 type Folder struct {
-	Under     string
-	Exempt    []string
-	Importers []string
-	Why       string
+	Under         string
+	Exempt        []string
+	Importers     []string
+	Why           string
+	TestImporters []string
+	TestWhy       string
 }
 
 // Folders are puzzlesat's private folders.
@@ -179,15 +186,23 @@ var Folders = []Folder{{
 	// The registry lists the kinds, and nothing else reaches into one.
 	Importers: []string{"kinds"},
 	Why:       "a genre is one folder: outside kinds/<kind>/ only the registry (package kinds) imports a kind's packages, and generic code reaches kinds through its interfaces",
+	// Every speed target lives in bench, those of a kind's own parts too.
+	TestImporters: []string{"bench"},
+	TestWhy:       "the benchmarks of a kind's own parts (its encoder, its rule engine's passes) sit with every other benchmark in bench; any other test reaches a kind through the registry",
 }}
 
 // FolderViolation is an import of a folder's package from outside it.
 type FolderViolation struct {
 	From, To string
 	Folder   Folder
+	// Test: the import is From's tests'.
+	Test bool
 }
 
 func (v FolderViolation) String() string {
+	if v.Test {
+		return fmt.Sprintf("the tests of %s import %s (%s; %s)", v.From, v.To, v.Folder.Why, v.Folder.TestWhy)
+	}
 	return fmt.Sprintf("%s imports %s (%s)", v.From, v.To, v.Folder.Why)
 }
 
@@ -208,21 +223,32 @@ func CheckFolders(pkgs []Package, folders []Folder) []FolderViolation {
 			}
 			return name
 		}
+		matches := func(pats []string, p string) bool {
+			return slices.ContainsFunc(pats, func(pat string) bool { return Match(pat, p) })
+		}
 		for _, p := range pkgs {
-			if slices.ContainsFunc(f.Importers, func(imp string) bool { return Match(imp, p.Path) }) {
+			if matches(f.Importers, p.Path) {
 				continue
 			}
 			from := folderOf(p.Path)
-			for _, to := range p.Imports {
-				if dst := folderOf(to); dst != "" && dst != from {
-					out = append(out, FolderViolation{From: p.Path, To: to, Folder: f})
+			check := func(imports []string, test bool) {
+				for _, to := range imports {
+					if dst := folderOf(to); dst != "" && dst != from {
+						out = append(out, FolderViolation{From: p.Path, To: to, Folder: f, Test: test})
+					}
 				}
+			}
+			check(p.Imports, false)
+			if !matches(f.TestImporters, p.Path) {
+				check(p.TestImports, true)
 			}
 		}
 	}
 	slices.SortFunc(out, func(a, b FolderViolation) int {
-		return cmp.Or(cmp.Compare(a.From, b.From), cmp.Compare(a.To, b.To))
+		return cmp.Or(cmp.Compare(a.From, b.From), cmp.Compare(a.To, b.To), boolOrder(a.Test, b.Test))
 	})
+	// A package and its tests may import the same package.
+	out = slices.CompactFunc(out, func(a, b FolderViolation) bool { return a.From == b.From && a.To == b.To && a.Test == b.Test })
 	return out
 }
 
@@ -295,4 +321,15 @@ func reachable(from string, imports map[string][]string) map[string][]string {
 	}
 	delete(paths, from)
 	return paths
+}
+
+// boolOrder orders false before true.
+func boolOrder(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return 1
+	}
+	return -1
 }

@@ -11,9 +11,10 @@ import (
 	"testing"
 )
 
-// modulePackages lists the module's packages (tests excluded: a test may
-// reach further down, e.g. an encoder's test solving with gini) with their
-// imports inside the module, by `go list`.
+// modulePackages lists the module's packages with their imports inside
+// the module, and apart from those the imports of their tests (which the
+// layering does not check: a test may reach further down, e.g. an
+// encoder's test solving with gini), by `go list`.
 func modulePackages(t *testing.T) []Package {
 	t.Helper()
 	mod, err := exec.Command("go", "list", "-m", "-f", "{{.Path}} {{.Dir}}").Output()
@@ -21,7 +22,7 @@ func modulePackages(t *testing.T) []Package {
 		t.Fatalf("go list -m: %v", err)
 	}
 	modPath, dir, _ := strings.Cut(strings.TrimSpace(string(mod)), " ")
-	cmd := exec.Command("go", "list", "-json=ImportPath,Imports", "./...")
+	cmd := exec.Command("go", "list", "-json=ImportPath,Imports,TestImports,XTestImports", "./...")
 	cmd.Dir = dir
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -40,8 +41,8 @@ func modulePackages(t *testing.T) []Package {
 	dec := json.NewDecoder(bytes.NewReader(out))
 	for {
 		var p struct {
-			ImportPath string
-			Imports    []string
+			ImportPath                         string
+			Imports, TestImports, XTestImports []string
 		}
 		if err := dec.Decode(&p); errors.Is(err, io.EOF) {
 			break
@@ -53,6 +54,11 @@ func modulePackages(t *testing.T) []Package {
 		for _, imp := range p.Imports {
 			if r, ok := rel(imp); ok {
 				pkg.Imports = append(pkg.Imports, r)
+			}
+		}
+		for _, imp := range append(p.TestImports, p.XTestImports...) {
+			if r, ok := rel(imp); ok && r != path {
+				pkg.TestImports = append(pkg.TestImports, r)
 			}
 		}
 		pkgs = append(pkgs, pkg)
@@ -91,13 +97,19 @@ func TestCheckFolders(t *testing.T) {
 		{Path: "kinds/a/model"},
 		{Path: "kinds/b/rules", Imports: []string{"kinds/a/model"}},
 		{Path: "kinds/kind"},
-		{Path: "render", Imports: []string{"kinds", "kinds/kind", "kinds/b/rules"}},
+		{Path: "render", Imports: []string{"kinds", "kinds/kind", "kinds/b/rules"}, TestImports: []string{"kinds/a/model", "kinds/b/rules"}},
+		{Path: "kinds/a/cnf", TestImports: []string{"kinds/a/model"}},
+		{Path: "bench", TestImports: []string{"kinds/a/model"}},
 	}
 	var have []string
 	for _, v := range CheckFolders(pkgs, Folders) {
-		have = append(have, v.From+" -> "+v.To)
+		arrow := " -> "
+		if v.Test {
+			arrow = " -(test)-> "
+		}
+		have = append(have, v.From+arrow+v.To)
 	}
-	want := []string{"kinds/b/rules -> kinds/a/model", "render -> kinds/b/rules"}
+	want := []string{"kinds/b/rules -> kinds/a/model", "render -(test)-> kinds/a/model", "render -> kinds/b/rules", "render -(test)-> kinds/b/rules"}
 	if !slices.Equal(have, want) {
 		t.Errorf("have %q, want %q", have, want)
 	}
@@ -119,23 +131,23 @@ func TestCheck(t *testing.T) {
 		unplaced []string
 	}{
 		{"clean", []Package{
-			{"leaf", nil}, {"model/x", []string{"leaf"}}, {"enc/x", []string{"model/x"}},
-			{"sat", []string{"leaf"}}, {"app", []string{"enc/x", "sat"}},
+			{Path: "leaf", Imports: nil}, {Path: "model/x", Imports: []string{"leaf"}}, {Path: "enc/x", Imports: []string{"model/x"}},
+			{Path: "sat", Imports: []string{"leaf"}}, {Path: "app", Imports: []string{"enc/x", "sat"}},
 		}, nil, nil},
 		{"direct edge", []Package{
-			{"model/x", nil}, {"enc/x", []string{"model/x", "sat"}}, {"sat", nil},
+			{Path: "model/x", Imports: nil}, {Path: "enc/x", Imports: []string{"model/x", "sat"}}, {Path: "sat", Imports: nil},
 		}, []string{"enc/x→sat via enc/x→sat"}, nil},
 		{"through another package", []Package{
-			{"model/x", []string{"model/y"}}, {"model/y", []string{"enc/z"}}, {"enc/z", nil},
+			{Path: "model/x", Imports: []string{"model/y"}}, {Path: "model/y", Imports: []string{"enc/z"}}, {Path: "enc/z", Imports: nil},
 		}, []string{"model/x→enc/z via model/x→model/y→enc/z", "model/y→enc/z via model/y→enc/z"}, nil},
 		{"a leaf importing anything", []Package{
-			{"leaf", []string{"model/x"}}, {"model/x", nil},
+			{Path: "leaf", Imports: []string{"model/x"}}, {Path: "model/x", Imports: nil},
 		}, []string{"leaf→model/x via leaf→model/x"}, nil},
 		{"within a pattern is fine", []Package{
-			{"sat/a", []string{"sat/b"}}, {"sat/b", nil},
+			{Path: "sat/a", Imports: []string{"sat/b"}}, {Path: "sat/b", Imports: nil},
 		}, nil, nil},
 		{"unplaced package", []Package{
-			{"misc", []string{"sat"}}, {"sat", nil},
+			{Path: "misc", Imports: []string{"sat"}}, {Path: "sat", Imports: nil},
 		}, nil, []string{"misc"}},
 	}
 	for _, tt := range tests {
