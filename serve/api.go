@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/http"
-	"strconv"
 	"strings"
 	"time"
 
@@ -475,47 +474,21 @@ type generateRequest struct {
 	// Seed makes the puzzle reproducible; 0 or "" picks one at random.
 	// It is a string of decimal digits (a JSON number is read too, but
 	// JavaScript's lose digits above 2^53).
-	Seed     seedJSON `json:"seed"`
-	Attempts int      `json:"attempts"`
-	Rule     string   `json:"rule"`
+	Seed     answer.Seed `json:"seed"`
+	Attempts int         `json:"attempts"`
+	Rule     string      `json:"rule"`
 	// Builtin names the shift puzzle a kind played by moves scrambles
 	// (its kind's "moves" builtins; "" the first).
 	Builtin string `json:"builtin,omitempty"`
 }
 
-// seedJSON is a seed written as a string of digits; a JSON number is read
-// too.
-type seedJSON uint64
-
-func (s *seedJSON) UnmarshalJSON(b []byte) error {
-	t := strings.Trim(string(b), `"`)
-	if t == "" || t == "null" {
-		*s = 0
-		return nil
-	}
-	v, err := strconv.ParseUint(t, 10, 64)
-	if err != nil {
-		return fmt.Errorf("seed %s: want a string of decimal digits below 2^64", b)
-	}
-	*s = seedJSON(v)
-	return nil
-}
-
-func (s seedJSON) MarshalJSON() ([]byte, error) {
-	return []byte(`"` + strconv.FormatUint(uint64(s), 10) + `"`), nil
-}
-
+// generateAnswer is the generate record, with the puzzle as the page
+// plays it (a grid kind's; one played by moves is opened from its text
+// by /api/shift/parse).
 type generateAnswer struct {
-	Puzzle  *board       `json:"puzzle"`
-	Band    string       `json:"band"`
-	Status  string       `json:"status"`
-	Report  human.Report `json:"report"`
-	Seed    seedJSON     `json:"seed"`
-	Attempt int          `json:"attempt"`
-	MS      int64        `json:"ms"`
-	// MovesPuzzle is a puzzle played by moves (the kind "shift"): its
-	// text, which /api/shift/parse opens, instead of Puzzle.
-	MovesPuzzle string `json:"moves_puzzle,omitempty"`
+	answer.GenerateRecord
+	Board *board  `json:"board,omitempty"`
+	MS    float64 `json:"ms"`
 }
 
 type attemptEvent struct {
@@ -564,8 +537,7 @@ func (s *Server) generate(c *call) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return generateAnswer{Puzzle: b, Band: string(p.Band), Status: string(p.Status), Report: p.Report,
-		Seed: seedJSON(p.Seed), Attempt: p.Attempt, MS: time.Since(t0).Milliseconds()}, nil
+	return generateAnswer{GenerateRecord: answer.Generated(p, s.opt.SolverName), Board: b, MS: answer.Millis(time.Since(t0))}, nil
 }
 
 // generated runs generate with the server's solver, each attempt's
@@ -591,7 +563,7 @@ func (req *generateRequest) settle() error {
 		return badRequest("attempts %d: want 0..1000", req.Attempts)
 	}
 	if req.Seed == 0 {
-		req.Seed = seedJSON(rand.Uint64())
+		req.Seed = answer.Seed(rand.Uint64())
 	}
 	return nil
 }
@@ -622,6 +594,5 @@ func (s *Server) generateMoves(c *call, k *kinds.Kind, req generateRequest) (any
 	if err != nil {
 		return nil, err
 	}
-	return generateAnswer{MovesPuzzle: p.Text, Band: string(p.Band), Status: string(p.Status), Report: p.Report,
-		Seed: seedJSON(p.Seed), Attempt: p.Attempt, MS: time.Since(t0).Milliseconds()}, nil
+	return generateAnswer{GenerateRecord: answer.Generated(p, s.opt.SolverName), MS: answer.Millis(time.Since(t0))}, nil
 }

@@ -246,6 +246,15 @@ func TestBrowser(t *testing.T) {
 	if title := b.text("#title"); !strings.Contains(title, "shinro generated easy 5x5 seed 3") {
 		t.Errorf("title %q, want the generated shinro", title)
 	}
+	// And a puzzle played by moves: a built-in scrambled into the band,
+	// opened from the record's text.
+	b.do("generate a shift puzzle", setValue("gen-kind", "shift"),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById('gen-kind').dispatchEvent(new Event('change'))`),
+		setValue("gen-band", "easy"), setValue("gen-seed", "3"), click("#generate"))
+	b.wait("the shift puzzle generated", `document.getElementById('message').textContent.startsWith('Generated: easy, optimum')`)
+	if n := b.count(`button[data-move]`); n == 0 {
+		t.Error("the generated shift puzzle has no move buttons")
+	}
 
 	// A Shinro hint shows struck values and forced stones.
 	b.open("shinro-1", "shinro playshinro 1")

@@ -62,9 +62,10 @@
 //	POST /api/count          puzzle + "max" (default 1000, at most 100000) → how many
 //	                         solutions, as `count --format json` writes it
 //	POST /api/generate       {"kind", "rows", "cols", "difficulty", "seed"} → a new puzzle
-//	                         proven unique, with its grade; seed is a string of digits (the
+//	                         proven unique, with its grade, as `generate --format json`
+//	                         writes it, and its "board"; seed is a string of digits (the
 //	                         same seed, the same puzzle); a moves kind ("shift") scrambles
-//	                         its "builtin" and answers the puzzle's text as "moves_puzzle"
+//	                         its "builtin" (no board: /api/shift/parse opens its text)
 //	POST /api/edit           {"kind", "rows", "cols", "layers"} (the editor's tokens) → the
 //	                         kind's text of the drawing, and the board it parses to or why not
 //	POST /api/edit/open      puzzle → {"edit": ...}, the drawing that makes it

@@ -423,11 +423,11 @@ func TestGenerate(t *testing.T) {
 		t.Run(tc.kind, func(t *testing.T) {
 			var g generateAnswer
 			post(t, ts, "/api/generate", map[string]any{"kind": tc.kind, "rows": tc.size, "cols": tc.size, "difficulty": "easy", "seed": "7"}, &g)
-			if g.Puzzle == nil || g.Puzzle.Kind != tc.kind || g.Puzzle.Rows != tc.size || g.Band != "easy" || g.Seed != 7 {
+			if g.Board == nil || g.Board.Kind != tc.kind || g.Board.Rows != tc.size || g.Difficulty != "easy" || g.Seed != 7 || g.Puzzle != g.Board.Text || g.SatStatus != "unique" {
 				t.Fatalf("have %+v, want an easy %dx%d %s of seed 7", g, tc.size, tc.size, tc.kind)
 			}
 			var ch answer.CheckRecord
-			post(t, ts, "/api/check", map[string]any{"text": g.Puzzle.Text}, &ch)
+			post(t, ts, "/api/check", map[string]any{"text": g.Puzzle}, &ch)
 			if ch.Status != "unique" {
 				t.Errorf("the generated puzzle is %s, want unique", ch.Status)
 			}
@@ -789,16 +789,16 @@ func TestGenerateShift(t *testing.T) {
 	req := map[string]any{"kind": "shift", "builtin": "loopover:3x3", "difficulty": "easy", "seed": "18446744073709551557"}
 	post(t, ts, "/api/generate", req, &a)
 	post(t, ts, "/api/generate", req, &b)
-	if a.MovesPuzzle == "" || a.Puzzle != nil || a.Band != "easy" || a.Seed != 18446744073709551557 {
+	if a.Puzzle == "" || a.Board != nil || a.Difficulty != "easy" || a.Seed != 18446744073709551557 {
 		t.Fatalf("have %+v, want an easy shift puzzle of the seed", a)
 	}
-	if a.MovesPuzzle != b.MovesPuzzle {
-		t.Errorf("the same seed made two puzzles:\n%s\n%s", a.MovesPuzzle, b.MovesPuzzle)
+	if a.Puzzle != b.Puzzle {
+		t.Errorf("the same seed made two puzzles:\n%s\n%s", a.Puzzle, b.Puzzle)
 	}
 	var p struct {
 		Puzzle shiftBoard `json:"puzzle"`
 	}
-	post(t, ts, "/api/shift/parse", map[string]any{"text": a.MovesPuzzle}, &p)
+	post(t, ts, "/api/shift/parse", map[string]any{"text": a.Puzzle}, &p)
 	if !strings.HasPrefix(p.Puzzle.URL, "shift/") {
 		t.Errorf("the shift puzzle's url %q, want shift/…", p.Puzzle.URL)
 	}

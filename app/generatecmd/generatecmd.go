@@ -306,11 +306,7 @@ func newOutput(c *cli.Context, asJSON bool, opt generate.Options) (*output, erro
 
 // name is puzzle i's file name stem: the same on every shard.
 func (o *output) name(i int) string {
-	band := string(o.opt.Band)
-	if band == "" {
-		band = string(generate.Any)
-	}
-	return fmt.Sprintf("%s-%s-s%d-%06d", o.opt.Kind, band, o.opt.Seed, i)
+	return answer.GeneratedStem(o.opt.Kind, o.opt.Band, o.opt.Seed, i)
 }
 
 // done reports whether puzzle i's record is in --out DIR already.
@@ -322,42 +318,8 @@ func (o *output) done(i int) bool {
 	return err == nil
 }
 
-// record is one puzzle's JSON record.
-type record struct {
-	Kind       string         `json:"kind"`
-	Name       string         `json:"name"`
-	Index      int            `json:"index"`
-	Seed       uint64         `json:"seed"`
-	Attempt    int            `json:"attempt"`
-	Difficulty string         `json:"difficulty"`
-	Status     string         `json:"status"`
-	SatStatus  string         `json:"sat_status,omitempty"`
-	Report     any            `json:"report"`
-	Metrics    map[string]any `json:"metrics,omitempty"`
-	Clues      int            `json:"clues"`
-	Minimal    bool           `json:"minimal,omitempty"`
-	Puzzle     string         `json:"puzzle"`
-	Solved     string         `json:"solution_text"`
-	Solution   []string       `json:"solution,omitempty"`
-	Solver     string         `json:"solver,omitempty"`
-	Files      []string       `json:"files,omitempty"`
-}
-
-func (o *output) record(p *generate.Puzzle) record {
-	name := o.name(p.Index)
-	var sol []string
-	if p.Instance != nil {
-		name = p.Instance.Name()
-		sol = p.Instance.Draw(p.Solution)
-	}
-	rec := record{Kind: p.Kind, Name: name, Index: p.Index, Seed: p.Seed, Attempt: p.Attempt,
-		Difficulty: string(p.Band), Status: string(p.Status), SatStatus: "unique", Report: p.Report,
-		Metrics: p.Metrics, Clues: p.Clues, Minimal: p.Minimal, Puzzle: p.Text, Solved: p.SolutionText,
-		Solution: sol, Solver: o.c.String("solver")}
-	if generate.MovesKind(p.Kind) != nil {
-		rec.SatStatus, rec.Solver = "", ""
-	}
-	return rec
+func (o *output) record(p *generate.Puzzle) answer.GenerateRecord {
+	return answer.Generated(p, o.c.String("solver"))
 }
 
 // emit writes one decided puzzle.

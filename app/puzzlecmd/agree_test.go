@@ -13,6 +13,10 @@ import (
 	"strings"
 	"testing"
 
+	urfave "github.com/urfave/cli/v2"
+
+	"github.com/puzzlesat/puzzlesat/app/generatecmd"
+	"github.com/puzzlesat/puzzlesat/internal/clitest"
 	"github.com/puzzlesat/puzzlesat/sat/gini"
 	"github.com/puzzlesat/puzzlesat/serve"
 )
@@ -21,7 +25,7 @@ import (
 // say which): the CLI's envelope and its own fields, and the API's.
 var (
 	cliOnly = []string{"file", "kind", "name", "certificate", "route", "sat_status", "solution_file"}
-	apiOnly = []string{"values", "second_values", "band", "more", "forced", "message", "mistake", "solved", "wrong", "complete", "faults"}
+	apiOnly = []string{"values", "second_values", "band", "board", "more", "forced", "message", "mistake", "solved", "wrong", "complete", "faults"}
 )
 
 // TestCLIAndAPIAgree holds the command line and the playground's API to
@@ -29,7 +33,8 @@ var (
 // check, solve, grade --steps, grade --hint, backbone, count (capped
 // and not) and verify with --format json and the API's check, solve,
 // grade, backbone, count, hint (from the puzzle's start) and verify (of
-// the solution), and shift solve and /api/shift/solve, write the same keys, the front ends' own
+// the solution), shift solve and /api/shift/solve, and generate and
+// /api/generate, write the same keys, the front ends' own
 // aside, and the same values under them (solution rows, differences as
 // cells from 1 with both labels, statuses, steps, the hint's cells and
 // eliminations), the time aside.
@@ -129,6 +134,24 @@ func TestCLIAndAPIAgree(t *testing.T) {
 		}
 		agree(t, "shift solve", decode(t, []byte(out)), post(t, "/api/shift/solve", map[string]any{"text": string(data), "method": "search"}))
 	})
+	// A generated puzzle: the same seed, the same record (the API adds the
+	// board the page plays, and its time).
+	for _, kind := range []string{"juosan", "shinro"} {
+		t.Run("generate "+kind, func(t *testing.T) {
+			// In process: the command puzzlesat-generate runs.
+			code, out, errs := clitest.RunWith([]*urfave.Command{generatecmd.Command()}, "",
+				"generate", "--format", "json", "--kind", kind, "--size", "5x5", "--difficulty", "easy", "--seed", "7")
+			if code != 0 {
+				t.Fatalf("generate: exit %d, %s", code, errs)
+			}
+			api := post(t, "/api/generate", map[string]any{"kind": kind, "rows": 5, "cols": 5, "difficulty": "easy", "seed": "7"})
+			if _, ok := api["ms"]; !ok {
+				t.Error("generate: the API writes no ms")
+			}
+			delete(api, "ms") // the command line's lines have none
+			agree(t, "generate", decode(t, []byte(out)), api)
+		})
+	}
 }
 
 // agree holds a CLI record and an API answer to one record: every key

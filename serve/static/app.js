@@ -1323,13 +1323,14 @@ async function generate() {
     if (st.abort === ctl) st.abort = null;
   }
   $('gen-seed').value = String(ans.seed);
-  if (ans.moves_puzzle) {
-    await openMoves(kind, { text: ans.moves_puzzle });
-    say(`Generated: ${ans.band}, optimum ${ans.report.steps} moves; seed ${ans.seed}, attempt ${ans.attempt}, ${ans.ms} ms.`, 'good');
+  if (!ans.board) {
+    // A puzzle played by moves: opened from its text.
+    await openMoves(kind, { text: ans.puzzle });
+    say(`Generated: ${ans.difficulty}, optimum ${ans.report.steps} moves; seed ${ans.seed}, attempt ${ans.attempt}, ${ms(ans.ms)}.`, 'good');
     return;
   }
-  play(ans.puzzle);
-  say(`Generated: ${ans.band}, score ${ans.report.score.toFixed(1)}, hardest rule ${ans.report.max_rule || '—'}; seed ${ans.seed}, attempt ${ans.attempt}, ${ans.ms} ms.`, 'good');
+  play(ans.board);
+  say(`Generated: ${ans.difficulty}, score ${ans.report.score.toFixed(1)}, hardest rule ${ans.report.max_rule || '—'}; seed ${ans.seed}, attempt ${ans.attempt}, ${ms(ans.ms)}.`, 'good');
 }
 
 // ---- puzzles played by moves ----
