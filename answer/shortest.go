@@ -219,3 +219,27 @@ func LoadMoves(name string, data []byte) (*shift.Puzzle, error) {
 	}
 	return shift.Parse(name, data)
 }
+
+// ApplyRecord is a move list replayed from a shift puzzle's start: what
+// `shift apply --format json` writes and /api/shift/apply answers (the API
+// adds the states as value indexes, "values", for the page). States are
+// drawn as the text draws them, the start first.
+type ApplyRecord struct {
+	Moves  []string   `json:"moves"`
+	States [][]string `json:"states"`
+	Goal   bool       `json:"goal"`
+}
+
+// Applied replays moves from p's start: the record, and the states as
+// value indexes. An unknown move is an error.
+func Applied(p *shift.Puzzle, moves []string) (ApplyRecord, [][]int, error) {
+	states, err := p.Replay(moves)
+	if err != nil {
+		return ApplyRecord{}, nil, err
+	}
+	out := ApplyRecord{Moves: append([]string{}, moves...), Goal: p.IsGoal(states[len(states)-1])}
+	for _, s := range states {
+		out.States = append(out.States, StateLines(p, s))
+	}
+	return out, states, nil
+}

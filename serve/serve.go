@@ -71,7 +71,8 @@
 //	POST /api/edit/open      puzzle → {"edit": ...}, the drawing that makes it
 //	POST /api/shift/parse    {"text" | "builtin", "moves"} → the shift puzzle: picture, tokens,
 //	                         moves, goal, and the state after moves
-//	POST /api/shift/apply    the same, answering only the states along moves
+//	POST /api/shift/apply    the same, answering the states along moves as `shift apply
+//	                         --format json` writes them, and their "values"
 //	POST /api/shift/solve    {"text" | "builtin", "moves", "max_steps"} → a shortest solution
 //	                         from the state after moves, with the proof (one answer per depth)
 //

@@ -448,7 +448,7 @@ func TestShift(t *testing.T) {
 	}
 	var ap shiftApplyAnswer
 	post(t, ts, "/api/shift/apply", map[string]any{"text": p.Text, "moves": []string{"unrot"}}, &ap)
-	if len(ap.States) != 2 || !ap.IsGoal {
+	if len(ap.States) != 2 || !ap.Goal {
 		t.Errorf("apply unrot: have %+v, want two states ending in the goal", ap)
 	}
 	var sol answer.ShortestRecord

@@ -155,18 +155,23 @@ func (s *Server) shiftParse(c *call) (any, error) {
 	return map[string]any{"puzzle": shiftBoardOf(l)}, nil
 }
 
+// shiftApplyAnswer is the apply record, with the states as value indexes
+// (values[0] is the start) for the page.
 type shiftApplyAnswer struct {
-	States [][]int `json:"states"` // states[0] is the start
-	State  []int   `json:"state"`
-	IsGoal bool    `json:"is_goal"`
+	answer.ApplyRecord
+	Values [][]int `json:"values"`
 }
 
 func (s *Server) shiftApply(c *call) (any, error) {
-	l, _, err := c.readShift()
+	l, req, err := c.readShift()
 	if err != nil {
 		return nil, err
 	}
-	return shiftApplyAnswer{States: l.states, State: l.state(), IsGoal: l.p.IsGoal(l.state())}, nil
+	rec, values, err := answer.Applied(l.p, req.Moves)
+	if err != nil {
+		return nil, badRequest("%v", err)
+	}
+	return shiftApplyAnswer{ApplyRecord: rec, Values: values}, nil
 }
 
 // shiftSolve deepens from the state after the request's moves. With

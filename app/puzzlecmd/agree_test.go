@@ -33,7 +33,7 @@ var (
 // check, solve, grade --steps, grade --hint, backbone, count (capped
 // and not) and verify with --format json and the API's check, solve,
 // grade, backbone, count, hint (from the puzzle's start) and verify (of
-// the solution), shift solve and /api/shift/solve, and generate and
+// the solution), shift solve and apply and /api/shift/solve and apply, and generate and
 // /api/generate, write the same keys, the front ends' own
 // aside, and the same values under them (solution rows, differences as
 // cells from 1 with both labels, statuses, steps, the hint's cells and
@@ -133,6 +133,11 @@ func TestCLIAndAPIAgree(t *testing.T) {
 			t.Fatalf("shift solve: exit %d, %s", code, errs)
 		}
 		agree(t, "shift solve", decode(t, []byte(out)), post(t, "/api/shift/solve", map[string]any{"text": string(data), "method": "search"}))
+		code, out, errs = run(t, "", "shift", "apply", "--format", "json", file, "c1u", "r2l")
+		if code != 1 { // not the goal yet
+			t.Fatalf("shift apply: exit %d, %s", code, errs)
+		}
+		agree(t, "shift apply", decode(t, []byte(out)), post(t, "/api/shift/apply", map[string]any{"text": string(data), "moves": []string{"c1u", "r2l"}}))
 	})
 	// A generated puzzle: the same seed, the same record (the API adds the
 	// board the page plays, and its time).

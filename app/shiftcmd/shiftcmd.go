@@ -282,12 +282,6 @@ func scrambleAction(c *cli.Context, args []string) error {
 	return nil
 }
 
-type applyJSON struct {
-	Moves  []string   `json:"moves"`
-	States [][]string `json:"states"`
-	Goal   bool       `json:"goal"`
-}
-
 func applyAction(c *cli.Context, args []string) error {
 	asJSON := appio.JSON(c)
 	p, rest, err := load(c, args)
@@ -298,16 +292,9 @@ func applyAction(c *cli.Context, args []string) error {
 	for _, a := range rest {
 		names = append(names, strings.FieldsFunc(a, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' })...)
 	}
-	states, err := p.Replay(names)
+	out, _, err := answer.Applied(p, names)
 	if err != nil {
 		return appio.BadInput(err)
-	}
-	out := applyJSON{Moves: names, Goal: p.IsGoal(states[len(states)-1])}
-	if out.Moves == nil {
-		out.Moves = []string{}
-	}
-	for _, s := range states {
-		out.States = append(out.States, answer.StateLines(p, s))
 	}
 	if asJSON {
 		if err := appio.WriteJSON(c.App.Writer, out); err != nil {

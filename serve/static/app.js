@@ -1427,8 +1427,8 @@ async function applyMoves(moves) {
   const ans = await api(s.kind.play.api.apply, { text: s.pz.text, moves: applied });
   s.prev = s.state;
   s.applied = applied;
-  s.state = ans.state;
-  s.pz.is_goal_now = ans.is_goal;
+  s.state = ans.values[ans.values.length - 1];
+  s.pz.is_goal_now = ans.goal;
   saveProgress();
   movesDraw();
 }
