@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/puzzlesat/puzzlesat/answer"
+	"github.com/puzzlesat/puzzlesat/answer/generated"
 	"github.com/puzzlesat/puzzlesat/crosscheck"
 	"github.com/puzzlesat/puzzlesat/generate"
 	"github.com/puzzlesat/puzzlesat/human"
@@ -474,9 +475,9 @@ type generateRequest struct {
 	// Seed makes the puzzle reproducible; 0 or "" picks one at random.
 	// It is a string of decimal digits (a JSON number is read too, but
 	// JavaScript's lose digits above 2^53).
-	Seed     answer.Seed `json:"seed"`
-	Attempts int         `json:"attempts"`
-	Rule     string      `json:"rule"`
+	Seed     generated.Seed `json:"seed"`
+	Attempts int            `json:"attempts"`
+	Rule     string         `json:"rule"`
 	// Builtin names the shift puzzle a kind played by moves scrambles
 	// (its kind's "moves" builtins; "" the first).
 	Builtin string `json:"builtin,omitempty"`
@@ -486,7 +487,7 @@ type generateRequest struct {
 // plays it (a grid kind's; one played by moves is opened from its text
 // by /api/shift/parse).
 type generateAnswer struct {
-	answer.GenerateRecord
+	generated.Record
 	Board *board  `json:"board,omitempty"`
 	MS    float64 `json:"ms"`
 }
@@ -537,7 +538,7 @@ func (s *Server) generate(c *call) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return generateAnswer{GenerateRecord: answer.Generated(p, s.opt.SolverName), Board: b, MS: answer.Millis(time.Since(t0))}, nil
+	return generateAnswer{Record: generated.Of(p, s.opt.SolverName), Board: b, MS: answer.Millis(time.Since(t0))}, nil
 }
 
 // generated runs generate with the server's solver, each attempt's
@@ -563,7 +564,7 @@ func (req *generateRequest) settle() error {
 		return badRequest("attempts %d: want 0..1000", req.Attempts)
 	}
 	if req.Seed == 0 {
-		req.Seed = answer.Seed(rand.Uint64())
+		req.Seed = generated.Seed(rand.Uint64())
 	}
 	return nil
 }
@@ -594,5 +595,5 @@ func (s *Server) generateMoves(c *call, k *kinds.Kind, req generateRequest) (any
 	if err != nil {
 		return nil, err
 	}
-	return generateAnswer{GenerateRecord: answer.Generated(p, s.opt.SolverName), MS: answer.Millis(time.Since(t0))}, nil
+	return generateAnswer{Record: generated.Of(p, s.opt.SolverName), MS: answer.Millis(time.Since(t0))}, nil
 }

@@ -40,6 +40,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/puzzlesat/puzzlesat/answer"
+	"github.com/puzzlesat/puzzlesat/answer/generated"
 	"github.com/puzzlesat/puzzlesat/app/appio"
 	"github.com/puzzlesat/puzzlesat/generate"
 	"github.com/puzzlesat/puzzlesat/internal/atomicfile"
@@ -306,7 +307,7 @@ func newOutput(c *cli.Context, asJSON bool, opt generate.Options) (*output, erro
 
 // name is puzzle i's file name stem: the same on every shard.
 func (o *output) name(i int) string {
-	return answer.GeneratedStem(o.opt.Kind, o.opt.Band, o.opt.Seed, i)
+	return generated.Stem(o.opt.Kind, o.opt.Band, o.opt.Seed, i)
 }
 
 // done reports whether puzzle i's record is in --out DIR already.
@@ -318,8 +319,8 @@ func (o *output) done(i int) bool {
 	return err == nil
 }
 
-func (o *output) record(p *generate.Puzzle) answer.GenerateRecord {
-	return answer.Generated(p, o.c.String("solver"))
+func (o *output) record(p *generate.Puzzle) generated.Record {
+	return generated.Of(p, o.c.String("solver"))
 }
 
 // emit writes one decided puzzle.

@@ -79,7 +79,7 @@ var Rules = []Rule{
 		Why: "solve is the SAT side the cross-check and the generator build on"},
 	{From: "crosscheck/...", Not: join([]string{"generate/..."}, belowApp),
 		Why: "the cross-check sits below the generator and the command line"},
-	{From: "answer", Not: join([]string{"render/...", "serve/..."}, belowApp),
+	{From: "answer/...", Not: join([]string{"render/...", "serve/..."}, belowApp),
 		Why: "the answer layer is what every front end (app, render, serve) asks; it sits above solve, crosscheck and generate and below them"},
 	{From: "render/...", Not: join([]string{"generate/..."}, belowApp),
 		Why: "pictures draw what solve and crosscheck found; the commands sit above"},
