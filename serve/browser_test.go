@@ -255,6 +255,7 @@ func TestBrowser(t *testing.T) {
 	if n := b.count(`button[data-move]`); n == 0 {
 		t.Error("the generated shift puzzle has no move buttons")
 	}
+	b.shot("generate-shift")
 
 	// A Shinro hint shows struck values and forced stones.
 	b.open("shinro-1", "shinro playshinro 1")
