@@ -506,11 +506,8 @@ func (s *Server) generate(c *call) (any, error) {
 		return s.generateMoves(c, mk, req)
 	}
 	k, err := kinds.Lookup(req.Kind)
-	if err != nil {
-		return nil, badRequest("%v", err)
-	}
-	if k.Generate == nil {
-		return nil, badRequest("%s puzzles cannot be generated (kinds that can: %v)", k.Name, generate.Kinds())
+	if err != nil || k.Generate == nil {
+		return nil, badRequest("%q puzzles cannot be generated (kinds that can: %s)", req.Kind, strings.Join(generate.Kinds(), ", "))
 	}
 	if req.Rows < 0 || req.Cols < 0 || req.Rows > maxGenerateSide || req.Cols > maxGenerateSide {
 		return nil, badRequest("size %dx%d: this server generates at most %dx%d", req.Rows, req.Cols, maxGenerateSide, maxGenerateSide)

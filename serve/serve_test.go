@@ -564,7 +564,7 @@ func TestBadRequests(t *testing.T) {
 		{"count max huge", "POST", "/api/count", map[string]any{"text": juosan, "max": 1 << 30}, 400, "want 1 to 100000"},
 		{"backbone parse error", "POST", "/api/backbone", map[string]any{"text": "juosan\nsize 2 x\n"}, 400, "input:2:"},
 		{"max steps", "POST", "/api/shift/solve", map[string]any{"example": "shift-swap", "max_steps": 99}, 400, "max_steps"},
-		{"generate unknown kind", "POST", "/api/generate", map[string]any{"kind": "sudoku"}, 400, "sudoku"},
+		{"generate unknown kind", "POST", "/api/generate", map[string]any{"kind": "sudoku"}, 400, `"sudoku" puzzles cannot be generated (kinds that can: `},
 		{"generate huge", "POST", "/api/generate", map[string]any{"kind": "juosan", "rows": 40, "cols": 40}, 400, "at most 12x12"},
 		{"generate band", "POST", "/api/generate", map[string]any{"kind": "juosan", "difficulty": "fiendish"}, 400, "fiendish"},
 		{"unknown path", "GET", "/api/nothing", nil, 404, "no such path"},
