@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -48,6 +49,10 @@ type flagJSON struct {
 	Usage   string   `json:"usage"`
 	Default string   `json:"default"`
 	Values  []string `json:"values"`
+	// Label and Labels are what the page shows for the flag and each of
+	// its values.
+	Label  string   `json:"label"`
+	Labels []string `json:"labels"`
 }
 
 // movesLimit is what a kind played by moves offers and takes.
@@ -78,7 +83,11 @@ func (s *Server) kinds(*call) (any, error) {
 		}
 		for _, f := range k.Flags {
 			if len(f.Values) > 0 {
-				kj.Flags = append(kj.Flags, flagJSON{Name: f.Name, Usage: f.Usage, Default: f.Default, Values: f.Values})
+				labels := f.Labels
+				if len(labels) != len(f.Values) {
+					labels = f.Values
+				}
+				kj.Flags = append(kj.Flags, flagJSON{Name: f.Name, Usage: f.Usage, Default: f.Default, Values: f.Values, Label: cmp.Or(f.Label, f.Name), Labels: labels})
 			}
 		}
 		out = append(out, kj)
@@ -477,7 +486,8 @@ type generateRequest struct {
 	// JavaScript's lose digits above 2^53).
 	Seed     generated.Seed `json:"seed"`
 	Attempts int            `json:"attempts"`
-	Rule     string         `json:"rule"`
+	// Options set the kinds' own options, as in every puzzle request.
+	Options map[string]string `json:"options,omitempty"`
 	// Builtin names the shift puzzle a kind played by moves scrambles
 	// (its kind's "moves" builtins; "" the first).
 	Builtin string `json:"builtin,omitempty"`
@@ -516,9 +526,9 @@ func (s *Server) generate(c *call) (any, error) {
 	if err != nil {
 		return nil, badRequest("%v", err)
 	}
-	kopt := kinds.Options{}.With("rule", req.Rule)
-	if err := kinds.CheckOptions(kopt); err != nil {
-		return nil, badRequest("%v", err)
+	kopt, err := requestOptions(req.Options)
+	if err != nil {
+		return nil, err
 	}
 	if err := req.settle(); err != nil {
 		return nil, err

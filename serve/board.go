@@ -2,6 +2,7 @@ package serve
 
 import (
 	"fmt"
+	"maps"
 	"path"
 	"slices"
 	"strings"
@@ -18,14 +19,35 @@ type puzzleSpec struct {
 	Kind    string `json:"kind,omitempty"`
 	Select  string `json:"select,omitempty"`
 	Name    string `json:"name,omitempty"`
-	Rule    string `json:"rule,omitempty"`
 	Example string `json:"example,omitempty"`
+	// Options set the kinds' own options by name (kinds' Flags with
+	// values, as /api/kinds lists them: Juosan's "rule").
+	Options map[string]string `json:"options,omitempty"`
 }
 
-// options are the kinds' options a request gives: its "rule" (Juosan's
-// reading) is the kinds' flag of that name.
-func (spec puzzleSpec) options() kinds.Options {
-	return kinds.Options{}.With("rule", spec.Rule)
+// requestOptions are the kinds' options a request sets: each the name of
+// a kind's flag that takes a listed value (a flag naming a file is the
+// server's choice), with one of its values.
+func requestOptions(set map[string]string) (kinds.Options, error) {
+	var opt kinds.Options
+	flags := kinds.Flags()
+	for _, name := range slices.Sorted(maps.Keys(set)) {
+		i := slices.IndexFunc(flags, func(f kinds.Flag) bool { return f.Name == name })
+		if i < 0 || len(flags[i].Values) == 0 {
+			var names []string
+			for _, f := range flags {
+				if len(f.Values) > 0 {
+					names = append(names, f.Name)
+				}
+			}
+			return opt, badRequest("options: %q is not an option a request sets (those are: %s)", name, strings.Join(names, ", "))
+		}
+		opt = opt.With(name, set[name])
+	}
+	if err := kinds.CheckOptions(opt); err != nil {
+		return opt, badRequest("options: %v", err)
+	}
+	return opt, nil
 }
 
 // loaded is a puzzle read from a request.
@@ -73,9 +95,9 @@ func (s *Server) load(spec puzzleSpec) (*loaded, error) {
 		return nil, badRequest("no puzzle: give its text (any format of its kind, or a puzz.link URL) or an example")
 	}
 	data := []byte(text)
-	opt := spec.options()
-	if err := kinds.CheckOptions(opt); err != nil {
-		return nil, badRequest("%v", err)
+	opt, err := requestOptions(spec.Options)
+	if err != nil {
+		return nil, err
 	}
 	// The load every front end shares: the kind named or detected, the
 	// selected puzzle (FILE#SEL's rule) or every one, malformed entries

@@ -203,6 +203,15 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("check message %q, want not unique", msg)
 	}
 	b.shot("two-solutions")
+	// Juosan's own option, offered from /api/kinds: read by the majority,
+	// the same puzzle has no solution.
+	b.wait("the kind's option offered", `!document.getElementById('flags-row').hidden && document.getElementById('flag-rule') !== null`)
+	b.do("read by the majority", setValue("flag-rule", "majority"),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById('flag-rule').dispatchEvent(new Event('change'))`))
+	b.do("check again", click("#check"))
+	b.wait("unsolvable", `document.getElementById('message').textContent.startsWith('Unsolvable')`)
+	b.do("back to either", setValue("flag-rule", "either"),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById('flag-rule').dispatchEvent(new Event('change'))`))
 
 	// Draw a tiny Linjat: a 2 alone has two lines; a dot beside it leaves
 	// one.

@@ -17,14 +17,17 @@ import (
 	"github.com/puzzlesat/puzzlesat/sat/gini"
 )
 
-// TestStaticKnowsNoKind: the page's scripts name no kind, not even in a
-// path (they get the kinds' behaviour and endpoints from /api/kinds), so
+// TestStaticKnowsNoKind: the page and its scripts name no kind, not even
+// in a path (they get the kinds' behaviour and endpoints from /api/kinds), so
 // that a new kind needs no edit of them.
 func TestStaticKnowsNoKind(t *testing.T) {
 	files, err := filepath.Glob("static/*.js")
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no scripts in static/: %v", err)
 	}
+	// The page itself too: a kind's own controls (Juosan's reading) are
+	// built from /api/kinds.
+	files = append(files, "static/index.html")
 	names := append(kinds.Names(), "shift")
 	word := regexp.MustCompile(`(?i)\b(` + strings.Join(names, "|") + `)\b`)
 	for _, f := range files {

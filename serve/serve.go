@@ -21,7 +21,7 @@
 // application/json). A puzzle travels in every request as its text, so the
 // server keeps no state between requests:
 //
-//	{"text": "...", "kind": "", "select": "", "name": "", "rule": "", "example": ""}
+//	{"text": "...", "kind": "", "select": "", "name": "", "options": {}, "example": ""}
 //
 // text is the puzzle in any format its kind reads, or a puzz.link URL;
 // kind overrides detection; select picks one puzzle of an input holding
@@ -29,14 +29,16 @@
 // name: see puzzle.Selection), and an input holding several lists them as
 // "entries" ({"entry", "name"});
 // name is an uploaded file's name, of which only the extension is used (to
-// detect a format; nothing is ever read from the file system); rule is the
-// Juosan clue reading (either, majority); example names a bundled example
+// detect a format; nothing is ever read from the file system); options set
+// the kinds' own options by name, those /api/kinds lists with their values
+// (Juosan's "rule": either, majority); example names a bundled example
 // instead of text (GET /api/examples lists them). values is a board: one
 // value index per unknown of the puzzle (its "vars"), -1 for undecided.
 //
 //	GET  /api/kinds          the kinds: formats, generation sizes and bands, how the page plays
 //	                         each (its "play" data, kind.Play), the flags a request may set
-//	                         (Juosan's "rule"), a moves kind's built-ins and bands, serve's limits
+//	                         in "options" (name, values, the page's label and value labels:
+//	                         Juosan's "rule"), a moves kind's built-ins and bands, serve's limits
 //	GET  /api/examples       the bundled examples: id, kind, name, size and text
 //	POST /api/parse          puzzle → {"puzzle": board, "entries": [...]}; board is the kind's
 //	                         display list ("display", package display), its unknowns ("vars"

@@ -395,6 +395,49 @@ func TestNonUnique(t *testing.T) {
 
 // TestCheckMultiple: a puzzle with two solutions answers both and where
 // they differ.
+// TestKindOptions: a request sets a kind's own option by name; Juosan's
+// "majority" reading makes its playground 5x5_1 unsolvable (as check
+// --rule majority says), and the kinds list it with the page's labels.
+func TestKindOptions(t *testing.T) {
+	_, ts := newTestServer(t, Options{})
+	b := parsed(t, ts, "juosan-5x5_1")
+	for _, tc := range []struct {
+		options map[string]string
+		want    string
+	}{
+		{nil, "multiple"},
+		{map[string]string{"rule": "either"}, "multiple"},
+		{map[string]string{"rule": "majority"}, "unsolvable"},
+	} {
+		var ch answer.CheckRecord
+		post(t, ts, "/api/check", map[string]any{"text": b.Text, "options": tc.options}, &ch)
+		if ch.Status != tc.want {
+			t.Errorf("options %v: have %s, want %s", tc.options, ch.Status, tc.want)
+		}
+	}
+	var ks struct {
+		Kinds []kindJSON `json:"kinds"`
+	}
+	resp, err := ts.Client().Get(ts.URL + "/api/kinds")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if err := json.NewDecoder(resp.Body).Decode(&ks); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range ks.Kinds {
+		for _, f := range k.Flags {
+			if len(f.Values) == 0 || len(f.Labels) != len(f.Values) || f.Label == "" {
+				t.Errorf("%s's flag %+v: want values, a label and one label per value", k.Name, f)
+			}
+		}
+		if k.Name == "juosan" && (len(k.Flags) != 1 || k.Flags[0].Name != "rule") {
+			t.Errorf("juosan's flags %+v, want rule", k.Flags)
+		}
+	}
+}
+
 func TestCheckMultiple(t *testing.T) {
 	_, ts := newTestServer(t, Options{})
 	b := parsed(t, ts, "juosan-5x5_1")
@@ -554,7 +597,9 @@ func TestBadRequests(t *testing.T) {
 		{"undetected", "POST", "/api/parse", map[string]any{"text": "hello"}, 400, "kind"},
 		{"parse error", "POST", "/api/parse", map[string]any{"text": "juosan\nsize 2 x\n"}, 400, "input:2:"},
 		{"too big a puzzle", "POST", "/api/parse", map[string]any{"text": readTestdata(t, "juosan/janko/10x10_1.in")}, 400, "at most 50"},
-		{"bad rule", "POST", "/api/check", map[string]any{"text": juosan, "rule": "most"}, 400, "unknown rule"},
+		{"bad rule", "POST", "/api/check", map[string]any{"text": juosan, "options": map[string]string{"rule": "most"}}, 400, "unknown rule"},
+		{"unknown option", "POST", "/api/check", map[string]any{"text": juosan, "options": map[string]string{"colour": "red"}}, 400, `"colour" is not an option a request sets`},
+		{"a file option", "POST", "/api/generate", map[string]any{"kind": "arrows", "options": map[string]string{"rules": "/etc/passwd"}}, 400, `"rules" is not an option a request sets`},
 		{"short board", "POST", "/api/verify", map[string]any{"text": juosan, "values": []int{0, 1}}, 400, "2 entries"},
 		{"value out of domain", "POST", "/api/hint", map[string]any{"text": juosan, "values": append([]int{2}, make([]int, 35)...)}, 400, "values[0]"},
 		{"unknown example", "POST", "/api/parse", map[string]any{"example": "../../etc/passwd"}, 400, "no example"},

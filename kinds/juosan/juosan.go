@@ -14,7 +14,8 @@ var Kind = models.Kind(kind.Kind{
 	Name:   "juosan",
 	Doc:    "Juosan (Nikoli): fill every cell with - or |; a territory's number counts one symbol; no three - stacked, no three | side by side",
 	Random: randomJuosan,
-	Flags:  []kind.Flag{{Name: "rule", Usage: "Juosan clue reading: either or majority", Default: "either", Values: []string{"either", "majority"}}},
+	Flags: []kind.Flag{{Name: "rule", Usage: "Juosan clue reading: either or majority", Default: "either", Values: []string{"either", "majority"},
+		Label: "Numbers count", Labels: []string{"either symbol", "the majority"}}},
 
 	Generate: generation,
 })

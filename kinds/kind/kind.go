@@ -62,8 +62,14 @@ type Flag struct {
 	Usage   string
 	Default string
 	// Values, when set, are the values the flag takes; another is
-	// refused before any puzzle is read.
+	// refused before any puzzle is read. Only such a flag may be set by a
+	// request to the playground (a file is the server's choice).
 	Values []string
+	// Label is what the playground calls the flag beside its puzzles, and
+	// Labels what it calls each of Values, in order ("": Name and the
+	// values themselves).
+	Label  string
+	Labels []string
 }
 
 // Check refuses a value the flag does not take ("" takes the default).

@@ -78,6 +78,7 @@ const st = {
   mode: 'none', // none, play, edit, moves
   kinds: new Map(), // name → the kind of /api/kinds
   examples: new Map(), // id → the example of /api/examples
+  options: {}, // the kinds' options chosen (flag name → value), sent with every puzzle
   pz: null, // the board of the puzzle played
   play: {}, // its kind's play data
   values: [],
@@ -113,7 +114,31 @@ const prefs = {
 };
 
 function spec(extra = {}) {
-  return { text: st.pz.text, kind: st.pz.kind, rule: $('rule').value, ...extra };
+  return { text: st.pz.text, kind: st.pz.kind, options: st.options, ...extra };
+}
+
+// optionsOf is the options chosen that kind k has.
+function optionsOf(k) {
+  return Object.fromEntries((k?.flags || []).filter((f) => f.name in st.options).map((f) => [f.name, st.options[f.name]]));
+}
+
+// showFlags offers the options of kind k that change how a puzzle of it
+// reads (names: the board's flags), as /api/kinds describes them; a
+// change reads the puzzle again.
+function showFlags(k, names = []) {
+  const row = $('flags-row');
+  const flags = (k?.flags || []).filter((f) => names.includes(f.name));
+  row.replaceChildren(...flags.map((f) => {
+    const sel = h('select', { id: `flag-${f.name}`, title: f.usage },
+      ...f.values.map((v, i) => h('option', { value: v }, f.labels[i])));
+    sel.value = st.options[f.name] || f.default;
+    sel.addEventListener('change', () => {
+      st.options[f.name] = sel.value;
+      if (st.mode === 'play') reparse().catch(fail);
+    });
+    return h('label', {}, `${f.label} `, sel);
+  }));
+  row.hidden = flags.length === 0;
 }
 
 function say(msg, cls = '') {
@@ -190,7 +215,6 @@ async function start() {
   $('load-paste').addEventListener('click', () => openText($('paste').value, '').catch(fail));
   $('file').addEventListener('change', () => openFile().catch(fail));
   $('select').addEventListener('change', () => openText(st.source.text, st.source.name, $('select').value).catch(fail));
-  $('rule').addEventListener('change', () => { if (st.mode === 'play') reparse().catch(fail); });
   $('new').addEventListener('click', () => newPuzzle());
   $('generate').addEventListener('click', () => generate().catch(fail));
   $('gen-kind').addEventListener('change', genKindChanged);
@@ -314,7 +338,7 @@ function restore(p) {
 async function openExample(id) {
   const k = st.kinds.get(st.examples.get(id)?.kind);
   if (k?.play?.mode === 'moves') return openMoves(k, { example: id });
-  const ans = await api('/api/parse', { example: id, rule: $('rule').value });
+  const ans = await api('/api/parse', { example: id, options: st.options });
   st.source = null;
   $('select').hidden = true;
   play(ans.puzzle);
@@ -324,7 +348,7 @@ async function openText(text, name, select = '', { shared } = {}) {
   if (!text.trim()) throw new Error('nothing to load: paste a puzzle or a puzz.link URL');
   let ans;
   try {
-    ans = await api('/api/parse', { text, name, select, kind: shared === undefined ? $('open-kind').value : '', rule: $('rule').value });
+    ans = await api('/api/parse', { text, name, select, kind: shared === undefined ? $('open-kind').value : '', options: st.options });
   } catch (err) {
     // No kind of the registry reads it: try the kinds played by moves
     // before reporting the kinds' error.
@@ -393,7 +417,7 @@ function play(pz, { shared } = {}) {
   $('how').textContent = (st.play.how_to || '') + ' On a touch screen a long press does what the right button does. Ctrl+Z undoes, Ctrl+Y redoes; Pencil strikes candidates.';
   $('compare').hidden = true;
   $('goal').hidden = true;
-  $('rule-row').hidden = !(pz.flags || []).includes('rule');
+  showFlags(st.kinds.get(pz.kind), pz.flags);
   details();
   say('');
   const bar = $('toolbar');
@@ -1248,7 +1272,7 @@ async function editParse() {
 
 async function editCheck() {
   const pz = await editParse();
-  const ans = await api('/api/check', { text: pz.text, kind: pz.kind, rule: $('rule').value });
+  const ans = await api('/api/check', { text: pz.text, kind: pz.kind, options: st.options });
   showCheck(ans, pz);
 }
 
@@ -1298,7 +1322,7 @@ async function generate() {
   const seed = $('gen-seed').value.trim();
   if (seed && !/^[0-9]+$/.test(seed)) throw new Error('a seed is a whole number');
   const body = {
-    kind: kind.name, difficulty: $('gen-band').value, seed, rule: $('rule').value,
+    kind: kind.name, difficulty: $('gen-band').value, seed, options: optionsOf(kind),
   };
   if (kind.generate) {
     body.rows = +$('gen-rows').value || 0;
@@ -1349,7 +1373,7 @@ async function openMoves(k, req, shared) {
   $('text').textContent = p.text;
   $('how').textContent = (k.play.how_to || '') + ' Drag a token along its row or column to move the line, or use the arrow keys on the line through the outlined token (⇧+arrow moves the outline); Ctrl+Z undoes.';
   $('compare').hidden = true;
-  $('rule-row').hidden = true;
+  showFlags(null);
   const typed = h('input', { id: 'typed-moves', placeholder: 'moves, e.g. r1l c2u', size: '24' });
   typed.addEventListener('keydown', (ev) => { if (ev.key === 'Enter') applyTyped().catch(fail); });
   $('toolbar').replaceChildren(
