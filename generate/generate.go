@@ -221,8 +221,6 @@ type Options struct {
 	// Solver makes the SAT solvers (required; the command line resolves
 	// --solver with sat/solvers.Factory).
 	Solver sat.Factory
-	// Stones is the Shinro stone count (0: 3/16 of the cells, 12 on 8x8).
-	Stones int
 	// Method chooses the kind's start (kinds.Generation.Methods; "" the
 	// default).
 	Method string
@@ -382,7 +380,7 @@ func prepare(opt Options) (*job, error) {
 	}
 	band = band.At(opt.Rows, opt.Cols)
 	newSolver := opt.Solver
-	gopt := kinds.GenOptions{Rows: opt.Rows, Cols: opt.Cols, Stones: opt.Stones, Kind: opt.KindOptions,
+	gopt := kinds.GenOptions{Rows: opt.Rows, Cols: opt.Cols, Kind: opt.KindOptions,
 		Band: band, MinScore: opt.MinScore, MaxScore: opt.MaxScore, Method: opt.Method, Parallel: opt.Parallel,
 		NewSolver: func() (kinds.Solver, error) {
 			s, err := newSolver()

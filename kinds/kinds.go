@@ -13,6 +13,7 @@ package kinds
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -96,6 +97,23 @@ func Flags() []kind.Flag {
 		for _, f := range k.Flags {
 			if !seen[f.Name] {
 				seen[f.Name] = true
+				out = append(out, f)
+			}
+		}
+	}
+	return out
+}
+
+// GenFlags are the generation flags the kinds declare
+// (Generation.Flags), each name once, for the command that generates.
+func GenFlags() []kind.Flag {
+	var out []kind.Flag
+	for _, k := range all {
+		if k.Generate == nil {
+			continue
+		}
+		for _, f := range k.Generate.Flags {
+			if !slices.ContainsFunc(out, func(o kind.Flag) bool { return o.Name == f.Name }) {
 				out = append(out, f)
 			}
 		}

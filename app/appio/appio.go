@@ -398,8 +398,19 @@ func KindFlags() []cli.Flag {
 	return out
 }
 
-// KindOptions reads the kinds' flags (KindFlags) and --card, when the
-// command has it, refusing a value a kind's flag does not take.
+// GenFlags are the generation flags the kinds declare (kinds.GenFlags:
+// Shinro's --stones), for the command that generates.
+func GenFlags() []cli.Flag {
+	var out []cli.Flag
+	for _, f := range kinds.GenFlags() {
+		out = append(out, &cli.StringFlag{Name: f.Name, Value: f.Default, Usage: f.Usage})
+	}
+	return out
+}
+
+// KindOptions reads the kinds' flags (KindFlags), their generation flags
+// (GenFlags) where the command has them, and --card, refusing a value a
+// kind's flag does not take.
 func KindOptions(c *cli.Context) (kinds.Options, error) {
 	o := kinds.Options{Card: c.String("card"), Flags: map[string]string{}}
 	for _, f := range kinds.Flags() {
@@ -408,6 +419,14 @@ func KindOptions(c *cli.Context) (kinds.Options, error) {
 			return o, Exit(ExitBadInput, "unknown --%s %q (want %s)", f.Name, v, strings.Join(f.Values, " or "))
 		}
 		o.Flags[f.Name] = v
+	}
+	for _, f := range kinds.GenFlags() {
+		if v := c.String(f.Name); v != "" {
+			if err := f.Check(v); err != nil {
+				return o, Exit(ExitBadInput, "unknown --%s %q (want %s)", f.Name, v, strings.Join(f.Values, " or "))
+			}
+			o.Flags[f.Name] = v
+		}
 	}
 	return o, nil
 }

@@ -49,6 +49,17 @@ import (
 	"github.com/puzzlesat/puzzlesat/shift"
 )
 
+// methods lists the kinds' ways to start an attempt, for --method's help.
+func methods() string {
+	var out []string
+	for _, k := range kinds.List() {
+		if g := k.Generate; g != nil && len(g.Methods) > 0 {
+			out = append(out, k.Name+": "+strings.Join(g.Methods, ", "))
+		}
+	}
+	return strings.Join(out, "; ")
+}
+
 // Command returns the generate command.
 func Command() *cli.Command {
 	return &cli.Command{
@@ -57,20 +68,19 @@ func Command() *cli.Command {
 		Description: "Bands per kind: `go doc github.com/puzzlesat/puzzlesat/generate`. A batch (--count) runs on --workers goroutines\n" +
 			"and, with --shard I/N, as shard I of N independent runs whose union is the single run (for Kubernetes\n" +
 			"Indexed Jobs, Slurm job arrays, GNU parallel). Puzzle i of --seed s is the same whatever --workers and --shard.",
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "kind", Usage: "puzzle kind: " + strings.Join(generate.Kinds(), ", "), Required: true},
 			&cli.StringFlag{Name: "size", Usage: "rows x columns, e.g. 8x8 (default: the band's, see go doc generate)"},
 			&cli.StringFlag{Name: "difficulty", Value: "any", Usage: "difficulty `BAND`: easy, medium, hard, expert (the kind's) or any (go doc ./generate has their bounds)"},
 			&cli.StringFlag{Name: "score", Usage: "engine score range MIN..MAX (either end may be left out; shift: the optimum's move count)"},
 			&cli.BoolFlag{Name: "minimal", Usage: "irreducible clue sets: no clue can be removed with the puzzle staying unique"},
-			&cli.StringFlag{Name: "method", Usage: "how attempts start (shinro: plant, ga; arrows: auto, reference, filled)"},
+			&cli.StringFlag{Name: "method", Usage: "how attempts start (" + methods() + ")"},
 			appio.SeedFlag("random seed; puzzle i of the batch depends on (seed, i) only"),
 			appio.AtLeast(&cli.IntFlag{Name: "count", Value: 1, Usage: "number of puzzles of the whole job"}, 1),
 			appio.AtLeast(&cli.IntFlag{Name: "workers", Usage: "attempts run side by side (0, the default: one per CPU)"}, 0),
 			appio.ShardFlag,
 			&cli.StringFlag{Name: "out", Usage: "DIR: write each puzzle's files there (and its record on stdout); -: records on stdout"},
 			&cli.IntFlag{Name: "attempts", Value: 100, Usage: "attempts per puzzle before giving up on it"},
-			&cli.IntFlag{Name: "stones", Usage: "Shinro stone count (default: 3/16 of the cells)"},
 			&cli.StringFlag{Name: "puzzle", Value: "reborn", Usage: "shift: the puzzle to scramble, a built-in (" + strings.Join(shift.BuiltinNames(), ", ") + ") or a file"},
 			appio.AtLeast(&cli.IntFlag{Name: "moves", Usage: "shift: the proven optimum, exactly (same as --score N..N)"}, 0),
 			&cli.BoolFlag{Name: "solution", Usage: "text output: write the solution block with the puzzle"},
@@ -78,7 +88,7 @@ func Command() *cli.Command {
 			&cli.BoolFlag{Name: "reencode", Usage: "encode every SAT question afresh instead of one solver per attempt (to measure)"},
 			&cli.StringFlag{Name: "cpuprofile", Hidden: true, Usage: "write a CPU profile (runtime/pprof) to `FILE`"},
 			appio.SolverFlag, appio.TimeoutFlag, appio.FormatFlag,
-		},
+		}, append(appio.GenFlags(), appio.KindFlags()...)...),
 		Action: action,
 	}
 }
@@ -244,7 +254,7 @@ func options(c *cli.Context) (generate.Options, error) {
 	opt := generate.Options{
 		Kind: kind, Rows: rows, Cols: cols, Band: generate.Band(c.String("difficulty")),
 		MinScore: lo, MaxScore: hi, Seed: c.Uint64("seed"), Attempts: c.Int("attempts"),
-		Stones: c.Int("stones"), Method: c.String("method"), Minimal: c.Bool("minimal"), Reencode: c.Bool("reencode"),
+		Method: c.String("method"), Minimal: c.Bool("minimal"), Reencode: c.Bool("reencode"),
 		KindOptions: kopt,
 	}
 	if moves {

@@ -237,19 +237,24 @@ func TestDrafts(t *testing.T) {
 	}
 }
 
-// TestGenerationChecks: Shinro rejects more stones than cells.
+// TestGenerationChecks: Shinro's own generation flag, --stones, declared
+// by the kind: a count that fits, 0 or none for the default; more stones
+// than cells or not a count is refused.
 func TestGenerationChecks(t *testing.T) {
 	check := kinds.Shinro.Generate.Check
 	tests := []struct {
-		stones int
+		stones string
 		ok     bool
 	}{
-		{0, true}, {9, true}, {10, false},
+		{"", true}, {"0", true}, {"9", true}, {"10", false}, {"-1", false}, {"many", false},
 	}
 	for _, tt := range tests {
-		err := check(kinds.GenOptions{Rows: 3, Cols: 3, Stones: tt.stones})
+		err := check(kinds.GenOptions{Rows: 3, Cols: 3, Kind: kinds.Options{}.With("stones", tt.stones)})
 		if (err == nil) != tt.ok {
-			t.Errorf("%d stones in 3x3: have error %v, want ok %v", tt.stones, err, tt.ok)
+			t.Errorf("%q stones in 3x3: have error %v, want ok %v", tt.stones, err, tt.ok)
 		}
+	}
+	if names := kinds.GenFlags(); len(names) != 1 || names[0].Name != "stones" {
+		t.Errorf("the kinds' generation flags %+v, want Shinro's stones", names)
 	}
 }

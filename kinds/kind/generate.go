@@ -26,6 +26,10 @@ type Generation struct {
 	// Methods name the ways Start can begin an attempt, the default
 	// first; nil means the kind has one.
 	Methods []string
+	// Flags are the kind's own generation options (Shinro's stone count),
+	// which generate offers as --NAME and the kind reads from
+	// GenOptions.Kind by name ("" is the flag's default).
+	Flags []Flag
 	// Check, when set, rejects options this kind cannot generate.
 	Check func(GenOptions) error
 	// Start begins an attempt: a random solution and clues it satisfies
@@ -200,10 +204,9 @@ type GenOptions struct {
 	Rows, Cols int
 	// Name is the new puzzle's name.
 	Name string
-	// Stones is the Shinro stone count (0: 3/16 of the cells).
-	Stones int
-	// Kind are the options the puzzle is parsed back with (Juosan reading,
-	// Arrows rules file).
+	// Kind are the kind's options: those the puzzle is parsed back with
+	// (Juosan reading, Arrows rules file) and its generation flags
+	// (Generation.Flags).
 	Kind Options
 	// Band is the band asked for (nil: any). Starts that search (Linjat's
 	// hill climbers, Shinro's genetic algorithm) aim at it.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"strconv"
 
 	"github.com/puzzlesat/puzzlesat/encode"
 	"github.com/puzzlesat/puzzlesat/human"
@@ -37,10 +38,14 @@ type shinroDraft struct {
 
 var _ kind.GuardedDraft = (*shinroDraft)(nil)
 
-// stones is the Shinro stone count of opt.
+// stonesFlag is Shinro's generation flag: how many stones to plant.
+var stonesFlag = kind.Flag{Name: "stones", Usage: "Shinro stone count (default: 3/16 of the cells)"}
+
+// stones is the Shinro stone count of opt (checkShinro has refused a
+// malformed one).
 func stones(opt kind.GenOptions) int {
-	if opt.Stones > 0 {
-		return opt.Stones
+	if n, err := strconv.Atoi(opt.Kind.Flag(stonesFlag.Name)); err == nil && n > 0 {
+		return n
 	}
 	return max(1, opt.Rows*opt.Cols*3/16)
 }
@@ -263,17 +268,26 @@ func (d *shinroDraft) EncodeGuarded(b *encode.Builder) (*kind.Guarded, error) {
 // 3 path-count/impossible, 4 pigeonhole. The playshinro set's Easy
 // puzzles need levels 1 and 2, its Medium and Hard ones 3 and 4.
 var generation = &kind.Generation{Rows: 8, Cols: 8, Check: checkShinro, Start: startShinro,
-	Methods: []string{shinroAuto, shinroPlant, shinroGA}, Bands: []kind.Band{
+	Methods: []string{shinroAuto, shinroPlant, shinroGA}, Flags: []kind.Flag{stonesFlag}, Bands: []kind.Band{
 		{Name: "easy", Levels: kind.Levels{Lo: 0, Hi: 2}, MaxRows: 10, MaxCols: 10},
 		{Name: "medium", Levels: kind.Levels{Lo: 3, Hi: 3}, MaxRows: 10, MaxCols: 10},
 		{Name: "hard", Levels: kind.Levels{Lo: 4, Hi: 4}, MaxRows: 10, MaxCols: 10},
 		{Name: "expert", Trials: true, MaxRows: 10, MaxCols: 10},
 	}}
 
-// checkShinro rejects more stones than cells.
+// checkShinro rejects a stone count that is not a count, or more stones
+// than cells.
 func checkShinro(opt kind.GenOptions) error {
-	if opt.Stones > opt.Rows*opt.Cols {
-		return fmt.Errorf("%d stones do not fit %dx%d", opt.Stones, opt.Rows, opt.Cols)
+	v := opt.Kind.Flag(stonesFlag.Name)
+	if v == "" {
+		return nil
+	}
+	n, err := strconv.Atoi(v)
+	switch {
+	case err != nil || n < 0:
+		return fmt.Errorf("--%s %q: want a whole number of stones (0: the default)", stonesFlag.Name, v)
+	case n > opt.Rows*opt.Cols:
+		return fmt.Errorf("%d stones do not fit %dx%d", n, opt.Rows, opt.Cols)
 	}
 	return nil
 }
