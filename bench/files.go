@@ -26,8 +26,8 @@ func FileSets(args []string, opt kinds.Options) ([]Set, error) {
 		switch {
 		case err != nil:
 			return nil, err
-		case st.IsDir() && kinds.IsArrowsFolder(arg):
-			files = []string{filepath.Join(arg, "puzzle.txt")}
+		case st.IsDir() && kinds.PuzzleFolder(arg) != "":
+			files = []string{kinds.PuzzleFolder(arg)}
 		case st.IsDir():
 			if files, _, err = kinds.Files(arg, nil); err != nil {
 				return nil, err

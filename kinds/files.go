@@ -1,17 +1,20 @@
 package kinds
 
 import (
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
 // Files walks the folder root (in lexical order) for the files some kind
 // reads (only's, when only is set), for commands that take folders of
-// puzzles. Hidden entries are skipped, and so is an Arrows reference
-// folder's solution.txt (the answer beside puzzle.txt, not a puzzle of its
-// own). skipped counts the regular files no kind reads.
+// puzzles. Hidden entries are skipped, and so are the files a puzzle
+// folder holds beside its puzzle (Kind.Folder: a reference Arrows folder's
+// solution.txt, not a puzzle of its own). skipped counts the regular files
+// no kind reads.
 func Files(root string, only *Kind) (files []string, skipped int, err error) {
 	return FilesUpTo(root, only, 0)
 }
@@ -33,7 +36,7 @@ func FilesUpTo(root string, only *Kind, limit int64) (files []string, skipped in
 		if d.IsDir() || !d.Type().IsRegular() {
 			return nil
 		}
-		if d.Name() == "solution.txt" && IsArrowsFolder(filepath.Dir(path)) {
+		if besidePuzzle(path) {
 			return nil
 		}
 		if limit > 0 {
@@ -63,9 +66,47 @@ func FilesUpTo(root string, only *Kind, limit int64) (files []string, skipped in
 	return files, skipped, err
 }
 
-// IsArrowsFolder reports whether dir is a reference Arrows folder: it
-// holds puzzle.txt (with solution.txt and metadata.yaml beside).
-func IsArrowsFolder(dir string) bool {
-	st, err := os.Stat(filepath.Join(dir, "puzzle.txt"))
-	return err == nil && !st.IsDir()
+// PuzzleFolder returns the file that stands for the folder dir when dir
+// is one puzzle of a kind (Kind.Folder: a reference Arrows folder's
+// puzzle.txt), or "".
+func PuzzleFolder(dir string) string {
+	for _, k := range all {
+		if k.Folder == nil {
+			continue
+		}
+		f := filepath.Join(dir, k.Folder.File)
+		if st, err := os.Stat(f); err == nil && !st.IsDir() {
+			return f
+		}
+	}
+	return ""
+}
+
+// FolderNote says what makes a folder a puzzle (Kind.Folder), for
+// messages: "arrows: a folder holding puzzle.txt".
+func FolderNote() string {
+	var out []string
+	for _, k := range all {
+		if k.Folder != nil {
+			out = append(out, fmt.Sprintf("%s: a folder holding %s", k.Name, k.Folder.File))
+		}
+	}
+	if len(out) == 0 {
+		return "no kind reads a folder as a puzzle"
+	}
+	return strings.Join(out, "; ")
+}
+
+// besidePuzzle reports whether the file at path is one that a puzzle
+// folder holds beside its puzzle.
+func besidePuzzle(path string) bool {
+	dir, name := filepath.Split(path)
+	for _, k := range all {
+		if k.Folder != nil && slices.Contains(k.Folder.Beside, name) {
+			if st, err := os.Stat(filepath.Join(dir, k.Folder.File)); err == nil && !st.IsDir() {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/puzzlesat/puzzlesat/answer"
@@ -28,8 +27,8 @@ type Item struct {
 const maxErrors = 20
 
 // Load reads every puzzle of args: files, folders (walked for the files
-// some kind reads, as crosscheck walks them; only: that kind's), Arrows
-// reference folders, FILE#SEL for one puzzle of a file, "-" for stdin.
+// some kind reads, as crosscheck walks them; only: that kind's), puzzle
+// folders (Kind.Folder: Arrows' reference folders), FILE#SEL for one puzzle of a file, "-" for stdin.
 // What cannot be read becomes a malformed item, with the others read all
 // the same. skipped counts the files of the folders no kind reads.
 func Load(args []string, opt kinds.Options, only *kinds.Kind, stdin io.Reader) (items []Item, skipped int) {
@@ -37,7 +36,7 @@ func Load(args []string, opt kinds.Options, only *kinds.Kind, stdin io.Reader) (
 		items = append(items, Item{Index: len(items), File: file, Inst: inst, Err: err})
 	}
 	for _, arg := range args {
-		if st, err := os.Stat(arg); err == nil && st.IsDir() && !kinds.IsArrowsFolder(arg) {
+		if st, err := os.Stat(arg); err == nil && st.IsDir() && kinds.PuzzleFolder(arg) == "" {
 			files, n, err := kinds.Files(arg, only)
 			skipped += n
 			if err != nil {
@@ -59,8 +58,8 @@ func Load(args []string, opt kinds.Options, only *kinds.Kind, stdin io.Reader) (
 
 // loadFile reads the puzzles of one file (sel: only that one).
 func loadFile(name, sel string, opt kinds.Options, only *kinds.Kind, stdin io.Reader, add func(string, kinds.Instance, error)) {
-	if kinds.IsArrowsFolder(name) {
-		name = filepath.Join(name, "puzzle.txt")
+	if f := kinds.PuzzleFolder(name); f != "" {
+		name = f
 	}
 	var (
 		data []byte

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -215,7 +214,7 @@ func expandReported(c *cli.Context, args []string) ([]string, int, error) {
 	for _, arg := range args {
 		fs, _, err := expandArg(c, arg, only)
 		if err == nil && len(fs) == 0 {
-			err = fmt.Errorf("%s: a folder with no puzzle in it (no file of a known kind, no puzzle.txt of a reference Arrows folder)", arg)
+			err = fmt.Errorf("%s: a folder with no puzzle in it (no file of a known kind, and not a puzzle folder: %s)", arg, kinds.FolderNote())
 		}
 		if err != nil {
 			appio.Report(c.App.ErrWriter, err)
@@ -266,7 +265,7 @@ func onlyKind(c *cli.Context) (*kinds.Kind, error) {
 // unread, for the loader to refuse.
 func expandArg(c *cli.Context, arg string, only *kinds.Kind) ([]string, int, error) {
 	st, err := os.Stat(arg)
-	if err != nil || !st.IsDir() || kinds.IsArrowsFolder(arg) {
+	if err != nil || !st.IsDir() || kinds.PuzzleFolder(arg) != "" {
 		return []string{arg}, 0, nil // the loader reports what is wrong
 	}
 	limit, err := appio.MaxInput(c)
@@ -296,12 +295,12 @@ func readArg(c *cli.Context, arg string) (name, sel string, data []byte, err err
 	if i := strings.LastIndex(arg, "#"); i > 0 {
 		name, sel = arg[:i], arg[i+1:]
 	}
-	// A reference Arrows folder holds puzzle.txt (and its solution
-	// and metadata beside it).
+	// A puzzle folder (Kind.Folder: a reference Arrows folder) stands
+	// for its puzzle file.
 	if st, err := os.Stat(name); err == nil && st.IsDir() {
-		inner := filepath.Join(name, "puzzle.txt")
-		if _, err := os.Stat(inner); err != nil {
-			return name, sel, nil, fmt.Errorf("%s: a folder, with no puzzle.txt in it (a reference Arrows folder holds one)", name)
+		inner := kinds.PuzzleFolder(name)
+		if inner == "" {
+			return name, sel, nil, fmt.Errorf("%s: a folder, not a puzzle folder (%s)", name, kinds.FolderNote())
 		}
 		name = inner
 	}

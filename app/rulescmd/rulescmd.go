@@ -10,7 +10,6 @@ import (
 	"maps"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -279,22 +278,16 @@ func model(inst kinds.Instance) kinds.Instance {
 	return inst
 }
 
-// load reads the puzzles of the kind from a file, "-", or a folder holding
-// the kind's puzzle file (a reference Arrows folder: puzzle.txt, with
-// solution.txt and metadata.yaml beside it).
+// load reads the puzzles of the kind from a file, "-", or a puzzle folder
+// (Kind.Folder: a reference Arrows folder, puzzle.txt with solution.txt
+// and metadata.yaml beside it).
 func load(c *cli.Context, k *kinds.Kind, arg string, opt kinds.Options) ([]kinds.Instance, error) {
+	if f := kinds.PuzzleFolder(arg); f != "" {
+		arg = f
+	}
 	name, data, err := appio.ReadInput(c, arg)
 	if err != nil {
-		inner := filepath.Join(arg, "puzzle.txt")
-		d, derr := os.ReadFile(inner)
-		if derr != nil {
-			return nil, err
-		}
-		insts, derr := k.Parse(inner, d, opt)
-		if derr != nil {
-			return nil, err
-		}
-		return insts, nil
+		return nil, err
 	}
 	insts, err := k.Parse(name, data, opt)
 	if err != nil {

@@ -202,10 +202,11 @@ func (s *suite) load(t tb, arg string) []instance {
 	if i := strings.LastIndex(arg, "#"); i > 0 {
 		name, sel = arg[:i], arg[i+1:]
 	}
-	// A reference Arrows folder holds puzzle.txt, with its solution and
-	// metadata beside it, as on the command line.
-	if st, err := os.Stat(name); err == nil && st.IsDir() {
-		name = filepath.Join(name, "puzzle.txt")
+	// A puzzle folder (a reference Arrows folder: puzzle.txt, with its
+	// solution and metadata beside it) stands for its puzzle file, as on
+	// the command line.
+	if f := kinds.PuzzleFolder(name); f != "" {
+		name = f
 	}
 	data, err := os.ReadFile(name)
 	if err != nil {

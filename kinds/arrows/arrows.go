@@ -16,12 +16,15 @@ import (
 // Arrows is the Japanese Arrows kind (kinds/arrows/model, kinds/arrows/cnf,
 // kinds/arrows/rules with its first-order rule language).
 var Kind = models.Kind(kind.Kind{
-	Play:      play,
-	Name:      "arrows",
-	Doc:       "Japanese Arrows: every arrow's number is the count of distinct numbers it points at",
-	Formats:   arrowsReads(),
-	Random:    randomArrows,
-	Flags:     []kind.Flag{{Name: "rules", Usage: "Arrows rules file (default: puzzlesat's own rules)"}},
+	Play:    play,
+	Name:    "arrows",
+	Doc:     "Japanese Arrows: every arrow's number is the count of distinct numbers it points at",
+	Formats: arrowsReads(),
+	Random:  randomArrows,
+	Flags:   []kind.Flag{{Name: "rules", Usage: "Arrows rules file (default: puzzlesat's own rules)"}},
+	// vanHavel's reference puzzles are folders: puzzle.txt, with
+	// solution.txt and metadata.yaml beside.
+	Folder:    &kind.Folder{File: "puzzle.txt", Beside: []string{"solution.txt"}},
 	RuleFiles: ruleFiles,
 	Generate:  generation,
 })

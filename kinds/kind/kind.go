@@ -80,6 +80,14 @@ func (f Flag) Check(v string) error {
 	return fmt.Errorf("unknown %s %q (want %s)", f.Name, v, strings.Join(f.Values, " or "))
 }
 
+// Folder is a kind's puzzle given as a folder: File is the puzzle (which
+// the kind's reader may read the others beside), Beside the folder's
+// other files that belong to it (its solution), never puzzles of their own.
+type Folder struct {
+	File   string
+	Beside []string
+}
+
 // Kind is one puzzle kind: metadata plus functions, like analysis.Analyzer.
 type Kind struct {
 	Name string
@@ -119,6 +127,9 @@ type Kind struct {
 	// Flags are the kind's own options (Juosan's clue reading, Arrows'
 	// rules file); Options.Flag reads their values.
 	Flags []Flag
+	// Folder, when set, makes a folder holding its File one puzzle of
+	// the kind, read from that file (Arrows' reference folders).
+	Folder *Folder
 	// RuleFiles, when set, says the kind's human rules are data, in rules
 	// files that the rules commands check and audit.
 	RuleFiles *RuleFiles
