@@ -262,6 +262,10 @@ func Validate() error {
 			return fmt.Errorf("kinds: %s lacks Detect, Parse or Select", k.Name)
 		case len(k.Outputs) == 0:
 			return fmt.Errorf("kinds: %s has no output format", k.Name)
+		case k.RuleFiles != nil && (k.RuleFiles.Language == "" || k.RuleFiles.Parse == nil || k.RuleFiles.Default == nil):
+			return fmt.Errorf("kinds: %s's rules files lack a Language, Parse or Default", k.Name)
+		case k.Folder != nil && (k.Folder.File == "" || strings.ContainsAny(k.Folder.File, `/\`)):
+			return fmt.Errorf("kinds: %s's puzzle folder names no file of its own (%q)", k.Name, k.Folder.File)
 		case k.Generate != nil:
 			if err := k.Generate.Validate(); err != nil {
 				return fmt.Errorf("kinds: %s: %v", k.Name, err)

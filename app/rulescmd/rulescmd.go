@@ -28,11 +28,22 @@ import (
 // have them.
 var kindFlag = &cli.StringFlag{Name: "kind", Usage: "the kind whose rules files these are (default: the one kind with rules files)"}
 
+// languages names the rules files' languages of the kinds that have them.
+func languages() string {
+	var out []string
+	for _, k := range kinds.List() {
+		if k.RuleFiles != nil {
+			out = append(out, k.RuleFiles.Language)
+		}
+	}
+	return strings.Join(out, "; ")
+}
+
 // Command returns `puzzlesat rules`.
 func Command() *cli.Command {
 	return &cli.Command{
 		Name:  "rules",
-		Usage: "check and audit human-rule files (Japanese Arrows rule language)",
+		Usage: "check and audit human-rule files (" + languages() + ")",
 		Subcommands: []*cli.Command{
 			{
 				Name:      "check",
@@ -49,9 +60,9 @@ func Command() *cli.Command {
 					kindFlag,
 					&cli.StringFlag{Name: "rules", Usage: "rules file (default: the kind's own rules)"},
 					appio.AtLeast(&cli.IntFlag{Name: "generate", Usage: "also audit on this many generated puzzles (the reference generator, run with these rules)"}, 0),
-					appio.AtLeast(&cli.IntFlag{Name: "layouts", Usage: "also audit on this many random arrow layouts without givens (many solutions: unsound rules show up fast)"}, 0),
+					appio.AtLeast(&cli.IntFlag{Name: "layouts", Usage: "also audit on this many random layouts without clue values (many solutions: unsound rules show up fast)"}, 0),
 					&cli.StringFlag{Name: "size", Value: "5x5", Usage: "size of generated puzzles, RxC"},
-					&cli.BoolFlag{Name: "diagonal", Usage: "generate the kind's diagonal variant (Arrows: diagonal arrows)"},
+					&cli.BoolFlag{Name: "diagonal", Usage: "generate the kind's diagonal variant, where it has one"},
 					&cli.Int64Flag{Name: "seed", Value: 1, Usage: "seed for generated puzzles"},
 					appio.AtLeast(&cli.IntFlag{Name: "trials", Value: -1, Usage: "k ≥ 0 replaces the file's Backtrack rules by trials of at most 1..k rule layers (default: the file's own)"}, -1),
 					appio.SolverFlag, appio.TimeoutFlag, appio.FormatFlag,

@@ -10,7 +10,9 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/internal/kindtest"
 	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
+	"github.com/puzzlesat/puzzlesat/internal/toykind"
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/solve"
 )
@@ -18,6 +20,29 @@ import (
 func TestValidate(t *testing.T) {
 	if err := kinds.Validate(); err != nil {
 		t.Fatal(err)
+	}
+	// A kind's own declarations are checked when it registers: a puzzle
+	// folder must name a file in it, rules files their language.
+	for _, tc := range []struct {
+		name string
+		edit func(k *kinds.Kind)
+		want string
+	}{
+		{"folder outside", func(k *kinds.Kind) { k.Folder = &kind.Folder{File: "../puzzle.txt"} }, "puzzle folder"},
+		{"folder unnamed", func(k *kinds.Kind) { k.Folder = &kind.Folder{} }, "puzzle folder"},
+		{"rules files unnamed", func(k *kinds.Kind) {
+			k.RuleFiles = &kind.RuleFiles{Parse: kinds.Arrows.RuleFiles.Parse, Default: kinds.Arrows.RuleFiles.Default}
+		}, "Language"},
+	} {
+		bad := *toykind.Kind
+		bad.Name = "bad"
+		tc.edit(&bad)
+		unregister := kinds.Register(&bad)
+		err := kinds.Validate()
+		unregister()
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: have %v, want an error naming %q", tc.name, err, tc.want)
+		}
 	}
 }
 

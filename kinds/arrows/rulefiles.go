@@ -17,7 +17,8 @@ import (
 // language (kinds/arrows/rules/fol), which the rules commands check and
 // audit.
 var ruleFiles = &kind.RuleFiles{
-	Flag: "rules",
+	Language: "Japanese Arrows' first-order rule language",
+	Flag:     "rules",
 	Parse: func(name string, data []byte) (kind.RuleSet, error) {
 		rs, err := ha.ParseRules(name, data)
 		if err != nil {

@@ -14,6 +14,8 @@ import (
 // commands know no kind: they find the kinds that have RuleFiles in the
 // registry.
 type RuleFiles struct {
+	// Language names the files' language, for help texts.
+	Language string
 	// Flag is the kind's flag (Kind.Flags) that names a rules file.
 	Flag string
 	// Parse reads and type-checks a rules file; Default is the kind's own
