@@ -230,16 +230,12 @@ type ApplyRecord struct {
 	Goal   bool       `json:"goal"`
 }
 
-// Applied replays moves from p's start: the record, and the states as
-// value indexes. An unknown move is an error.
-func Applied(p *shift.Puzzle, moves []string) (ApplyRecord, [][]int, error) {
-	states, err := p.Replay(moves)
-	if err != nil {
-		return ApplyRecord{}, nil, err
-	}
+// Applied is the record of moves replayed from p's start into states
+// (p.Replay's: the start first).
+func Applied(p *shift.Puzzle, moves []string, states [][]int) ApplyRecord {
 	out := ApplyRecord{Moves: append([]string{}, moves...), Goal: p.IsGoal(states[len(states)-1])}
 	for _, s := range states {
 		out.States = append(out.States, StateLines(p, s))
 	}
-	return out, states, nil
+	return out
 }

@@ -26,9 +26,11 @@ func FileSets(args []string, opt kinds.Options) ([]Set, error) {
 		switch {
 		case err != nil:
 			return nil, err
-		case st.IsDir() && kinds.PuzzleFolder(arg) != "":
-			files = []string{kinds.PuzzleFolder(arg)}
 		case st.IsDir():
+			if f := kinds.PuzzleFolder(arg); f != "" {
+				files = []string{f}
+				break
+			}
 			if files, _, err = kinds.Files(arg, nil); err != nil {
 				return nil, err
 			}

@@ -71,15 +71,24 @@ func FilesUpTo(root string, only *Kind, limit int64) (files []string, skipped in
 // puzzle.txt), or "".
 func PuzzleFolder(dir string) string {
 	for _, k := range all {
-		if k.Folder == nil {
-			continue
-		}
-		f := filepath.Join(dir, k.Folder.File)
-		if st, err := os.Stat(f); err == nil && !st.IsDir() {
+		if f := puzzleIn(k, dir); f != "" {
 			return f
 		}
 	}
 	return ""
+}
+
+// puzzleIn is k's puzzle file in dir, or "" when dir is no puzzle folder
+// of k.
+func puzzleIn(k *Kind, dir string) string {
+	if k.Folder == nil {
+		return ""
+	}
+	f := filepath.Join(dir, k.Folder.File)
+	if st, err := os.Stat(f); err != nil || st.IsDir() {
+		return ""
+	}
+	return f
 }
 
 // FolderNote says what makes a folder a puzzle (Kind.Folder), for
@@ -102,10 +111,8 @@ func FolderNote() string {
 func besidePuzzle(path string) bool {
 	dir, name := filepath.Split(path)
 	for _, k := range all {
-		if k.Folder != nil && slices.Contains(k.Folder.Beside, name) {
-			if st, err := os.Stat(filepath.Join(dir, k.Folder.File)); err == nil && !st.IsDir() {
-				return true
-			}
+		if k.Folder != nil && slices.Contains(k.Folder.Beside, name) && puzzleIn(k, dir) != "" {
+			return true
 		}
 	}
 	return false

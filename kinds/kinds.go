@@ -91,12 +91,16 @@ var (
 // Flags returns the flags the kinds declare (Kind.Flags), each once, in
 // the order of the list.
 func Flags() []kind.Flag {
+	return flagsOf(func(k *Kind) []kind.Flag { return k.Flags })
+}
+
+// flagsOf is the flags of every kind (of), each name once, in the order of
+// the list.
+func flagsOf(of func(*Kind) []kind.Flag) []kind.Flag {
 	var out []kind.Flag
-	seen := map[string]bool{}
 	for _, k := range all {
-		for _, f := range k.Flags {
-			if !seen[f.Name] {
-				seen[f.Name] = true
+		for _, f := range of(k) {
+			if !slices.ContainsFunc(out, func(o kind.Flag) bool { return o.Name == f.Name }) {
 				out = append(out, f)
 			}
 		}
@@ -107,18 +111,12 @@ func Flags() []kind.Flag {
 // GenFlags are the generation flags the kinds declare
 // (Generation.Flags), each name once, for the command that generates.
 func GenFlags() []kind.Flag {
-	var out []kind.Flag
-	for _, k := range all {
+	return flagsOf(func(k *Kind) []kind.Flag {
 		if k.Generate == nil {
-			continue
+			return nil
 		}
-		for _, f := range k.Generate.Flags {
-			if !slices.ContainsFunc(out, func(o kind.Flag) bool { return o.Name == f.Name }) {
-				out = append(out, f)
-			}
-		}
-	}
-	return out
+		return k.Generate.Flags
+	})
 }
 
 // CheckOptions refuses a value a kind's flag does not take.

@@ -163,15 +163,12 @@ type shiftApplyAnswer struct {
 }
 
 func (s *Server) shiftApply(c *call) (any, error) {
-	l, req, err := c.readShift()
+	l, _, err := c.readShift()
 	if err != nil {
 		return nil, err
 	}
-	rec, values, err := answer.Applied(l.p, req.Moves)
-	if err != nil {
-		return nil, badRequest("%v", err)
-	}
-	return shiftApplyAnswer{ApplyRecord: rec, Values: values}, nil
+	// readShift replayed the moves: an unknown one is already a 400.
+	return shiftApplyAnswer{ApplyRecord: answer.Applied(l.p, l.moves, l.states), Values: l.states}, nil
 }
 
 // shiftSolve deepens from the state after the request's moves. With

@@ -390,19 +390,16 @@ func KindsWith(c *cli.Context, what string, has func(*kinds.Kind) bool) ([]*kind
 
 // KindFlags are the flags the kinds declare (kinds.Flags), for every
 // command that reads puzzles.
-func KindFlags() []cli.Flag {
-	var out []cli.Flag
-	for _, f := range kinds.Flags() {
-		out = append(out, &cli.StringFlag{Name: f.Name, Value: f.Default, Usage: f.Usage})
-	}
-	return out
-}
+func KindFlags() []cli.Flag { return cliFlags(kinds.Flags()) }
 
 // GenFlags are the generation flags the kinds declare (kinds.GenFlags:
 // Shinro's --stones), for the command that generates.
-func GenFlags() []cli.Flag {
+func GenFlags() []cli.Flag { return cliFlags(kinds.GenFlags()) }
+
+// cliFlags are the kinds' flags fs as command-line flags.
+func cliFlags(fs []kinds.Flag) []cli.Flag {
 	var out []cli.Flag
-	for _, f := range kinds.GenFlags() {
+	for _, f := range fs {
 		out = append(out, &cli.StringFlag{Name: f.Name, Value: f.Default, Usage: f.Usage})
 	}
 	return out
@@ -410,23 +407,19 @@ func GenFlags() []cli.Flag {
 
 // KindOptions reads the kinds' flags (KindFlags), their generation flags
 // (GenFlags) where the command has them, and --card, refusing a value a
-// kind's flag does not take.
+// kind's flag does not take. A flag left empty is not set: the kind reads
+// its default.
 func KindOptions(c *cli.Context) (kinds.Options, error) {
 	o := kinds.Options{Card: c.String("card"), Flags: map[string]string{}}
-	for _, f := range kinds.Flags() {
+	for _, f := range append(kinds.Flags(), kinds.GenFlags()...) {
 		v := c.String(f.Name)
+		if v == "" {
+			continue
+		}
 		if err := f.Check(v); err != nil {
 			return o, Exit(ExitBadInput, "unknown --%s %q (want %s)", f.Name, v, strings.Join(f.Values, " or "))
 		}
 		o.Flags[f.Name] = v
-	}
-	for _, f := range kinds.GenFlags() {
-		if v := c.String(f.Name); v != "" {
-			if err := f.Check(v); err != nil {
-				return o, Exit(ExitBadInput, "unknown --%s %q (want %s)", f.Name, v, strings.Join(f.Values, " or "))
-			}
-			o.Flags[f.Name] = v
-		}
 	}
 	return o, nil
 }

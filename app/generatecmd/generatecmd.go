@@ -329,15 +329,11 @@ func (o *output) done(i int) bool {
 	return err == nil
 }
 
-func (o *output) record(p *generate.Puzzle) generated.Record {
-	return generated.Of(p, o.c.String("solver"))
-}
-
 // emit writes one decided puzzle.
 func (o *output) emit(p *generate.Puzzle) error {
 	defer func() { o.n++ }()
 	w := o.c.App.Writer
-	rec := o.record(p)
+	rec := generated.Of(p, o.c.String("solver"))
 	switch {
 	case o.dir != "":
 		stem := filepath.Join(o.dir, o.name(p.Index))

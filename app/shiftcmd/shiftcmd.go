@@ -292,10 +292,11 @@ func applyAction(c *cli.Context, args []string) error {
 	for _, a := range rest {
 		names = append(names, strings.FieldsFunc(a, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' })...)
 	}
-	out, _, err := answer.Applied(p, names)
+	states, err := p.Replay(names)
 	if err != nil {
 		return appio.BadInput(err)
 	}
+	out := answer.Applied(p, names, states)
 	if asJSON {
 		if err := appio.WriteJSON(c.App.Writer, out); err != nil {
 			return err
