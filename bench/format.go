@@ -58,7 +58,7 @@ func nameSafe(s string) string {
 func WriteGo(w io.Writer, rep *Report) error {
 	bw := bufio.NewWriter(w)
 	out := benchfmt.NewWriter(bw)
-	for _, u := range exactUnits {
+	for _, u := range slices.Concat(exactUnits, startupUnits) {
 		for _, kv := range [][2]string{{"assume", "exact"}, {"better", "lower"}} {
 			md := &benchfmt.UnitMetadata{UnitMetadataKey: benchfmt.UnitMetadataKey{Unit: u, Key: kv[0]}, OrigUnit: u, Value: kv[1]}
 			if err := out.Write(md); err != nil {
@@ -83,6 +83,19 @@ func WriteGo(w io.Writer, rep *Report) error {
 					res.Values = append(res.Values, benchfmt.Value{Value: v, Unit: u})
 				}
 			}
+			if err := out.Write(res); err != nil {
+				return err
+			}
+		}
+	}
+	for _, r := range rep.Startup {
+		for _, t := range r.Times {
+			res := &benchfmt.Result{Config: config, Name: benchfmt.Name(r.Name()), Iters: 1}
+			res.Values = append(res.Values,
+				benchfmt.Value{Value: float64(t.Nanoseconds()), Unit: UnitTime},
+				benchfmt.Value{Value: float64(r.Inits), Unit: UnitInits},
+				benchfmt.Value{Value: float64(r.InitAllocs), Unit: UnitInitAllocs},
+				benchfmt.Value{Value: float64(r.InitBytes), Unit: UnitInitBytes})
 			if err := out.Write(res); err != nil {
 				return err
 			}
@@ -187,6 +200,12 @@ func WriteMarkdown(w io.Writer, rep *Report) error {
 			fmt.Fprintf(bw, " %s (%s) |", fast, few)
 		}
 		fmt.Fprintln(bw)
+	}
+	if len(rep.Startup) > 0 {
+		fmt.Fprint(bw, "\nStart-up: whole runs of the puzzlesat binary, and its package initialisation.\n\n| command | median ms | inits | init allocs | init bytes |\n|---|---:|---:|---:|---:|\n")
+		for _, r := range rep.Startup {
+			fmt.Fprintf(bw, "| %s | %s | %d | %d | %d |\n", r.Case, fmtMS(r.MedianMS), r.Inits, r.InitAllocs, r.InitBytes)
+		}
 	}
 	return bw.Flush()
 }

@@ -296,6 +296,9 @@ type Report struct {
 	// Sets are the instance sets' results, Instances the instances'.
 	Sets      []Result `json:"sets"`
 	Instances []Result `json:"instances"`
+	// Startup are the whole-process runs of the puzzlesat binary (the
+	// quick run's, when the binary is beside the bench command's).
+	Startup []StartupResult `json:"startup,omitempty"`
 }
 
 // RunOptions tune Run.

@@ -13,24 +13,9 @@ import (
 	"time"
 
 	"github.com/puzzlesat/puzzlesat/app"
+	"github.com/puzzlesat/puzzlesat/bench"
 	"github.com/puzzlesat/puzzlesat/internal/buildtest"
 )
-
-// startupCases are the whole-process runs users feel: the cheapest command,
-// and check of one small puzzle of each kind, from a one-puzzle file and
-// from a many-puzzle file by selection. Paths are relative to the
-// repository's root.
-var startupCases = []struct {
-	name string
-	args []string
-}{
-	{"kinds", []string{"kinds"}},
-	{"check/juosan-10x10", []string{"check", "testdata/juosan/janko/10x10_1.in"}},
-	{"check/linjat-canonical", []string{"check", "testdata/linjat/easy-3.txt"}},
-	{"check/linjat-json-select", []string{"check", "testdata/linjat/puzzles.json#easy/3"}},
-	{"check/shinro-canonical", []string{"check", "testdata/shinro/playshinro-1.txt"}},
-	{"check/arrows-folder", []string{"check", "testdata/arrows/2026-01-24"}},
-}
 
 var (
 	binOnce sync.Once
@@ -64,21 +49,21 @@ func binary(b *testing.B) string {
 //	go test -run '^$' -bench 'Startup|InProcess' -benchtime 200x ./bench/
 func BenchmarkStartup(b *testing.B) {
 	bin := binary(b)
-	for _, tc := range startupCases {
-		b.Run(tc.name, func(b *testing.B) {
+	for _, tc := range bench.StartupCases {
+		b.Run(tc.Name, func(b *testing.B) {
 			// The output goes to /dev/null, as a file's would: reading it
 			// through a pipe would time this process's wake-ups too. The
 			// first runs bring the binary and the puzzle into the page
 			// cache and are not timed.
 			run := func() time.Duration {
-				cmd := exec.Command(bin, tc.args...)
+				cmd := exec.Command(bin, tc.Args...)
 				cmd.Dir = ".."
 				start := time.Now()
 				if err := cmd.Run(); err != nil {
-					cmd = exec.Command(bin, tc.args...)
+					cmd = exec.Command(bin, tc.Args...)
 					cmd.Dir = ".."
 					out, _ := cmd.CombinedOutput()
-					b.Fatalf("puzzlesat %s: %v\n%s", strings.Join(tc.args, " "), err, out)
+					b.Fatalf("puzzlesat %s: %v\n%s", strings.Join(tc.Args, " "), err, out)
 				}
 				return time.Since(start)
 			}
@@ -102,9 +87,9 @@ func BenchmarkInProcess(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	for _, tc := range startupCases {
-		b.Run(tc.name, func(b *testing.B) {
-			args := append([]string{"puzzlesat"}, tc.args...)
+	for _, tc := range bench.StartupCases {
+		b.Run(tc.Name, func(b *testing.B) {
+			args := append([]string{"puzzlesat"}, tc.Args...)
 			for i, a := range args {
 				if strings.HasPrefix(a, "testdata/") {
 					args[i] = filepath.Join(root, a)
@@ -115,7 +100,7 @@ func BenchmarkInProcess(b *testing.B) {
 				var out bytes.Buffer
 				start := time.Now()
 				if code := app.Run(context.Background(), strings.NewReader(""), &out, &out, args); code != 0 {
-					b.Fatalf("puzzlesat %s: exit %d\n%s", strings.Join(tc.args, " "), code, out.String())
+					b.Fatalf("puzzlesat %s: exit %d\n%s", strings.Join(tc.Args, " "), code, out.String())
 				}
 				times = append(times, time.Since(start))
 			}

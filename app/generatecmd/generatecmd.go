@@ -42,6 +42,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/answer"
 	"github.com/puzzlesat/puzzlesat/answer/generated"
 	"github.com/puzzlesat/puzzlesat/app/appio"
+	"github.com/puzzlesat/puzzlesat/app/appio/progress"
 	"github.com/puzzlesat/puzzlesat/generate"
 	"github.com/puzzlesat/puzzlesat/internal/atomicfile"
 	"github.com/puzzlesat/puzzlesat/internal/plural"
@@ -170,7 +171,7 @@ func action(c *cli.Context) error {
 		w := c.App.ErrWriter
 		b.Log = func(i, a int, outcome string) { fmt.Fprintf(w, "puzzle %d attempt %d: %s\n", i, a, outcome) }
 	}
-	bar := appio.PuzzleBar(c.App.ErrWriter, sh.Size(count), "")
+	bar := progress.Puzzles(c.App.ErrWriter, sh.Size(count), "")
 	if bar != nil {
 		b.Progress = func(st generate.Stats) {
 			bar.Describe(fmt.Sprintf("%d found, %d attempts (%.1f per puzzle)", st.Found, st.Attempts, float64(st.Attempts)/float64(max(1, st.Found+st.Failed))))

@@ -15,6 +15,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/puzzlesat/puzzlesat/app/appio"
+	"github.com/puzzlesat/puzzlesat/app/appio/progress"
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/report"
 )
@@ -177,7 +178,7 @@ func gather(c *cli.Context, args []string, sh interface{ Has(int) bool }) ([]rep
 	}
 	var bar *progressbar.ProgressBar
 	if len(mine) > 0 {
-		bar = appio.PuzzleBar(c.App.ErrWriter, len(mine), "report")
+		bar = progress.Puzzles(c.App.ErrWriter, len(mine), "report")
 	}
 	recs, err := report.Gather(ctx, mine, report.Options{
 		Solver: newSolver, Certify: c.Bool("certify"), Workers: c.Int("jobs"),
