@@ -6,6 +6,7 @@ import (
 	"errors"
 	"reflect"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/puzzlesat/puzzlesat/puzzle"
@@ -220,18 +221,17 @@ func TestCancel(t *testing.T) {
 		if _, err := e.Solve(ctx, l, l.start()); !errors.Is(err, context.Canceled) {
 			t.Errorf("Parallel %d: Solve on a cancelled context: %v, want context.Canceled", par, err)
 		}
-		// Cancelled by a rule in the middle of the solve.
+		// Cancelled by a rule in the middle of the solve, at the same
+		// parallelism (the rule may run on several goroutines at once).
 		ctx2, cancel2 := context.WithCancel(context.Background())
-		calls := 0
+		var calls atomic.Int32
 		stopper := &Rule{Name: "stopper", Doc: "cancels", Level: 9, Apply: func(p *Pass) []Deduction {
-			calls++
-			if calls == 2 {
+			if calls.Add(1) == 2 {
 				cancel2()
 			}
 			return nil
 		}}
-		e.Rules = []*Rule{nakedSingle, stopper}
-		e.Parallel = 1
+		e = &Engine{Rules: []*Rule{nakedSingle, stopper}, Trials: 3, Parallel: par}
 		res, err := e.Solve(ctx2, l, l.start())
 		if !errors.Is(err, context.Canceled) || res == nil {
 			t.Errorf("Parallel %d: Solve cancelled midway: %v, %v; want a partial result and context.Canceled", par, res, err)
