@@ -35,8 +35,10 @@ test-short:
 
 # The long acceptance runs (Reborn's optimum proven on gini and cadical,
 # minutes each): files tagged acceptance, tests named TestAcceptance*.
+# Minutes of work per package on a quiet machine, several times that on a
+# busy one: the hour only catches a hang (go test's default is 10 minutes).
 acceptance:
-	$(GO) test -tags acceptance -run Acceptance -count=1 $(PKGS)
+	$(GO) test -tags acceptance -run Acceptance -count=1 -timeout 60m $(PKGS)
 
 # The README's scale-out recipes run for real, shrunk: the Slurm job arrays
 # on a single-node Slurm it starts and stops (needs root, slurm-wlm, munge),
