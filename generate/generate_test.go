@@ -163,6 +163,9 @@ func checkBatch(t *testing.T, kind string, band generate.Band, rows, cols, count
 // TestShiftAcceptance: shift puzzles of each band have a proven optimum
 // in the band, which an independent search confirms.
 func TestShiftAcceptance(t *testing.T) {
+	if testing.Short() {
+		t.Skip("generates shift puzzles of every band and searches them, seconds: skipped by -short")
+	}
 	base, err := shift.Builtin("loopover:3x3")
 	if err != nil {
 		t.Fatal(err)

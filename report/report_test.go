@@ -47,6 +47,9 @@ var (
 
 func corpus(t *testing.T) []report.Record {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("proves every puzzle of testdata, tens of seconds: skipped by -short")
+	}
 	corpusOnce.Do(func() {
 		items, _ := report.Load([]string{"../testdata"}, kinds.Options{}, nil, nil)
 		corpusN = len(items)
