@@ -78,6 +78,9 @@ func TestBands(t *testing.T) {
 			continue
 		}
 		t.Run(fmt.Sprintf("%s-%s-%dx%d", tc.kind, tc.band, tc.rows, tc.cols), func(t *testing.T) {
+			if testing.Short() && tc.band != generate.Easy {
+				t.Skip("generating beyond the easy band takes seconds a puzzle: skipped by -short")
+			}
 			t.Parallel()
 			checkBatch(t, tc.kind, tc.band, tc.rows, tc.cols, 2)
 		})
