@@ -10,7 +10,7 @@ TAGS      := urfave_cli_no_docs
 
 SITE      ?= bin/site
 
-.PHONY: site build test test-race acceptance scaleout vet lint fuzz-smoke bench bench-baseline bench-check fmt
+.PHONY: site build test test-short test-race acceptance scaleout vet lint fuzz-smoke bench bench-baseline bench-check fmt
 
 build:
 	$(GO) build -tags $(TAGS) -o bin/ ./cmd/puzzlesat ./cmd/puzzlesat-render ./cmd/puzzlesat-bench ./cmd/puzzlesat-generate ./cmd/puzzlesat-serve ./cmd/puzzlesat-report
@@ -21,13 +21,24 @@ site:
 	rm -rf $(SITE)
 	$(GO) run ./cmd/puzzlesat-site -o $(SITE)
 
+# What CI runs: every test. Tests assert facts, not wall-clock times, so
+# that a busy machine makes them slower, never red; -timeout (per package)
+# only catches a hang.
 test:
 	$(GO) test -count=1 -timeout 20m $(PKGS)
 
+# The edit loop's tier: -short leaves out the heavy tests (the browser
+# tests, the hostile inputs that take seconds of work, large generation
+# and scale-out-like runs), each of which says so when skipped.
+test-short:
+	$(GO) test -short -count=1 -timeout 20m $(PKGS)
+
 # The long acceptance runs (Reborn's optimum proven on gini and cadical,
 # minutes each): files tagged acceptance, tests named TestAcceptance*.
+# Minutes of work per package on a quiet machine, several times that on a
+# busy one: the hour only catches a hang (go test's default is 10 minutes).
 acceptance:
-	$(GO) test -tags acceptance -run Acceptance -count=1 $(PKGS)
+	$(GO) test -tags acceptance -run Acceptance -count=1 -timeout 60m $(PKGS)
 
 # The README's scale-out recipes run for real, shrunk: the Slurm job arrays
 # on a single-node Slurm it starts and stops (needs root, slurm-wlm, munge),

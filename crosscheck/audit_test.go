@@ -145,6 +145,9 @@ func TestAuditDefaultArrowsRules(t *testing.T) {
 // other may hold the same number. Its mistakes show inside the Backtrack
 // rules' chains.
 func TestAuditReferenceRules(t *testing.T) {
+	if testing.Short() {
+		t.Skip("audits the reference rules on generated puzzles, tens of seconds: skipped by -short")
+	}
 	rf, ref := arrowsRuleFiles(t)
 	ctx := context.Background()
 	named := map[string]bool{}

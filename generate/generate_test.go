@@ -78,6 +78,9 @@ func TestBands(t *testing.T) {
 			continue
 		}
 		t.Run(fmt.Sprintf("%s-%s-%dx%d", tc.kind, tc.band, tc.rows, tc.cols), func(t *testing.T) {
+			if testing.Short() && tc.band != generate.Easy {
+				t.Skip("generating beyond the easy band takes seconds a puzzle: skipped by -short")
+			}
 			t.Parallel()
 			checkBatch(t, tc.kind, tc.band, tc.rows, tc.cols, 2)
 		})
@@ -163,6 +166,9 @@ func checkBatch(t *testing.T, kind string, band generate.Band, rows, cols, count
 // TestShiftAcceptance: shift puzzles of each band have a proven optimum
 // in the band, which an independent search confirms.
 func TestShiftAcceptance(t *testing.T) {
+	if testing.Short() {
+		t.Skip("generates shift puzzles of every band and searches them, seconds: skipped by -short")
+	}
 	base, err := shift.Builtin("loopover:3x3")
 	if err != nil {
 		t.Fatal(err)

@@ -15,6 +15,9 @@ import (
 // missing would leave its puzzle undecided. Attempts that miss are seen
 // too (the check would hold vacuously on attempts that all land).
 func TestSureLands(t *testing.T) {
+	if testing.Short() {
+		t.Skip("generates in every band of every kind, tens of seconds: skipped by -short")
+	}
 	ctx := context.Background()
 	sure, missed := 0, 0
 	for _, k := range kinds.List() {

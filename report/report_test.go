@@ -47,6 +47,9 @@ var (
 
 func corpus(t *testing.T) []report.Record {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("proves every puzzle of testdata, tens of seconds: skipped by -short")
+	}
 	corpusOnce.Do(func() {
 		items, _ := report.Load([]string{"../testdata"}, kinds.Options{}, nil, nil)
 		corpusN = len(items)
@@ -360,7 +363,9 @@ func TestJSONRoundTrip(t *testing.T) {
 // a desktop and a phone.
 func browse(t *testing.T, page string, n int, dir string) {
 	t.Helper()
-	ctx := webtest.NewTab(t, webtest.Chromium(t), 60*time.Second, nil).Ctx
+	// The tab's limit only catches a hang: the steps take seconds on a
+	// quiet machine, and a busy one makes them slower, never red.
+	ctx := webtest.NewTab(t, webtest.Chromium(t), 10*time.Minute, nil).Ctx
 	abs, err := filepath.Abs(page)
 	if err != nil {
 		t.Fatal(err)

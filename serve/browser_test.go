@@ -23,6 +23,18 @@ import (
 // from the hint scenario (a few hints into janko.at's 6x6_1).
 var docsShot = flag.Bool("docs", false, "write docs/serve.png from the browser test")
 
+// The browser tests' wall-clock limits only catch a hang: a page that
+// never shows what is waited for. A step takes well under a second on a
+// quiet machine, and a busy one (CI beside other work) makes every step
+// slower, never a test red.
+const (
+	tabHang  = 15 * time.Minute // a test's whole tab
+	stepHang = 2 * time.Minute  // one condition waited for
+	// textHang bounds reading a shown element's text, at once on a quiet
+	// machine; a hidden one reads as "" when it has passed.
+	textHang = 30 * time.Second
+)
+
 // browser is one headless chromium tab on the playground.
 type browser struct {
 	*webtest.Tab
@@ -33,7 +45,7 @@ type browser struct {
 func newBrowser(t *testing.T) *browser {
 	path := webtest.Chromium(t)
 	_, ts := newTestServer(t, Options{})
-	tab := webtest.NewTab(t, path, 90*time.Second, nil,
+	tab := webtest.NewTab(t, path, tabHang, nil,
 		chromedp.Flag("disable-quic", true), chromedp.Flag("hide-scrollbars", true))
 	return &browser{Tab: tab, t: t, url: ts.URL}
 }
@@ -54,10 +66,10 @@ func (b *browser) do(what string, actions ...chromedp.Action[chromedp.Void]) {
 // wait polls a JavaScript condition until it holds.
 func (b *browser) wait(what, cond string) {
 	b.t.Helper()
-	_, err := chromedp.Run(b.Ctx, chromedp.Poll[bool](cond, chromedp.WithPollingTimeout(20*time.Second)))
+	_, err := chromedp.Run(b.Ctx, chromedp.Poll[bool](cond, chromedp.WithPollingTimeout(stepHang)))
 	if err != nil && strings.Contains(err.Error(), "Cannot find context") {
 		// A navigation replaced the page while polling: poll the new one.
-		_, err = chromedp.Run(b.Ctx, chromedp.Poll[bool](cond, chromedp.WithPollingTimeout(20*time.Second)))
+		_, err = chromedp.Run(b.Ctx, chromedp.Poll[bool](cond, chromedp.WithPollingTimeout(stepHang)))
 	}
 	if err != nil {
 		b.shot("failed-" + strings.ReplaceAll(what, " ", "-"))
@@ -68,7 +80,7 @@ func (b *browser) wait(what, cond string) {
 
 // text is the text of the element sel selects ("" when there is none).
 func (b *browser) text(sel string) string {
-	ctx, cancel := context.WithTimeout(b.Ctx, 2*time.Second)
+	ctx, cancel := context.WithTimeout(b.Ctx, textHang)
 	defer cancel()
 	s, _ := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(sel)))
 	return s

@@ -20,20 +20,37 @@ unset SLURM_CONF JOB_COMPLETION_INDEX ${!SLURM_ARRAY_@}
 
 T=$(mktemp -d -t scaleout.XXXXXX)
 chmod 755 "$T" # munged wants every folder above its socket searchable
+# On failure the daemons' logs, the jobs' logs and scripts and the runs'
+# outputs are kept here (all of $T but munge's key and socket), replacing
+# those of an earlier failure; a run that passes leaves the folder alone.
+keep=${SCALEOUT_LOGS:-$root/bin/scaleout-logs}
+# hang: seconds a step (an sbatch --wait, the parallel run, a k8s index)
+# may take before it is killed as hung. It only catches a hang: the steps
+# take seconds on a quiet machine, and a busy one makes each slower.
+hang=${SCALEOUT_HANG:-600}
 # shellcheck source=slurm.sh
 source "$here/slurm.sh"
 cleanup() {
   local rc=$?
   trap - EXIT INT TERM
+  # Stopped first, so that the daemons' logs are complete.
+  slurm_stop
   if ((rc != 0)); then
     echo "scaleout: FAILED (exit $rc)" >&2
     slurm_logs "$T/daemons"
     for f in "$T"/*/logs/*.err; do
       [ -s "$f" ] && { echo "---- $f" >&2; tail -n 20 "$f" >&2; }
     done
+    rm -rf "$keep"
+    if mkdir -p "$keep" && tar -C "$T" --exclude=./daemons/munge --exclude=./daemons/sock -cf - . | tar -C "$keep" -xf -; then
+      echo "scaleout: the Slurm daemons' logs are kept in $keep/daemons/log, the jobs' logs and files in $keep" >&2
+      rm -rf "$T"
+    else
+      echo "scaleout: could not keep the logs in $keep: they are left in $T" >&2
+    fi
+  else
+    rm -rf "$T"
   fi
-  slurm_stop
-  rm -rf "$T"
   exit "$rc"
 }
 trap cleanup EXIT
@@ -73,8 +90,8 @@ shrink() {
 submit() {
   local id
   mkdir -p "$1/logs"
-  id=$(cd "$1" && HOME=$1 timeout 150 sbatch --parsable --wait "$2") ||
-    die "sbatch --wait $2 failed or timed out (job ${id:-?})"
+  id=$(cd "$1" && HOME=$1 timeout "$hang" sbatch --parsable --wait "$2") ||
+    die "sbatch --wait $2 failed or hung past ${hang}s (job ${id:-?})"
   printf '%s\n' "${id%%;*}"
 }
 
@@ -158,7 +175,7 @@ p=$T/parallel
 mkdir -p "$p"
 printf ':\n' > "$p/hosts.txt"
 cmd=$(block README.md parallel-generate | shrink '--jobs 1' '--jobs 2' "${to_gen[@]}" '{}/100' '{}/4' 'seq 0 99' 'seq 0 3')
-(cd "$p" && timeout 120 bash -c "$cmd" < /dev/null) || die "parallel failed or timed out"
+(cd "$p" && timeout "$hang" bash -c "$cmd" < /dev/null) || die "parallel failed or hung past ${hang}s"
 by_index < "$p/shinro-hard.jsonl" > "$p/generate.jsonl"
 same "parallel generate" "$T/one/generate-stdout.jsonl" "$p/generate.jsonl"
 step "parallel: 4 shards on 2 slots = one machine"
@@ -181,7 +198,7 @@ mapfile -t command < <(printf '%s\n' "$yaml" | shrink 'completions: 100' 'comple
   'parallelism: 20' 'parallelism: 2' '"hard"' '"easy"' '"100000"' '"40"' '"auto/100"' '"auto/4"' \
   '"--workers", "2"' '"--workers", "1"' '"/out/shinro-hard"' "\"$k/out/shinro-hard\"" | "$k/k8sjob")
 for i in 0 1 2 3; do
-  JOB_COMPLETION_INDEX=$i timeout 60 "${command[@]}" > "$k/$i.jsonl"
+  JOB_COMPLETION_INDEX=$i timeout "$hang" "${command[@]}" > "$k/$i.jsonl"
 done
 cat "$k"/[0-3].jsonl | by_index > "$k/generate.jsonl"
 same "k8s generate" "$T/one/generate.jsonl" "$k/generate.jsonl"

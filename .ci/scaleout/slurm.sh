@@ -16,7 +16,7 @@ slurm_start() {
   # Our own munged, key and socket: nothing of the machine's is used or changed.
   dd if=/dev/urandom of="$dir/munge/munge.key" bs=1024 count=1 status=none
   chmod 400 "$dir/munge/munge.key"
-  timeout 20 munged --force --key-file="$dir/munge/munge.key" \
+  timeout 60 munged --force --key-file="$dir/munge/munge.key" \
     --socket="$dir/sock/munge.socket" --pid-file="$dir/munge/munged.pid" \
     --log-file="$dir/log/munged.log" --seed-file="$dir/munge/munged.seed"
   slurm_pids+=("$(cat "$dir/munge/munged.pid")")
@@ -56,16 +56,17 @@ CONF
   slurm_pids+=($!)
   slurmd -D -f "$SLURM_CONF" >"$dir/log/slurmd.out" 2>&1 &
   slurm_pids+=($!)
-  # Up when the node is idle (slurmd registered with slurmctld).
-  local i state=
-  for i in $(seq 60); do
+  # Up when the node is idle (slurmd registered with slurmctld): seconds on
+  # a quiet machine; the 180 s limit only catches daemons that never meet.
+  local state= start=$SECONDS
+  while ((SECONDS - start < 180)); do
     kill -0 "${slurm_pids[1]}" 2>/dev/null || { echo "slurm: slurmctld exited (port 6817 taken?)" >&2; return 1; }
     kill -0 "${slurm_pids[2]}" 2>/dev/null || { echo "slurm: slurmd exited (port 6818 taken?)" >&2; return 1; }
-    state=$(timeout 5 sinfo -h -N -o %t 2>/dev/null || true)
-    [ "$state" = idle ] && { echo "slurm: node $host idle (2 CPUs) after ${i}s"; return 0; }
+    state=$(timeout 30 sinfo -h -N -o %t 2>/dev/null || true)
+    [ "$state" = idle ] && { echo "slurm: node $host idle (2 CPUs) after $((SECONDS - start))s"; return 0; }
     sleep 1
   done
-  echo "slurm: node not idle after 60 s (state: '${state:-no answer}')" >&2
+  echo "slurm: node not idle after 180 s (state: '${state:-no answer}')" >&2
   return 1
 }
 

@@ -108,8 +108,8 @@ func TestServe(t *testing.T) {
 				if c != 0 {
 					t.Errorf("exit code %d, want 0 (stderr %s)", c, stderr.String())
 				}
-			case <-time.After(10 * time.Second):
-				t.Fatal("serve still runs 10 s after its context ended")
+			case <-time.After(time.Minute): // nothing is under way: it stops at once; this catches a hang
+				t.Fatal("serve still runs a minute after its context ended")
 			}
 		})
 	}

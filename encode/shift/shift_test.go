@@ -240,6 +240,9 @@ func TestIdentityMovesOnly(t *testing.T) {
 // overlap, so refuting every part refutes the depth, and a depth is
 // satisfiable exactly when one of its parts is.
 func TestPartsSplitDepth(t *testing.T) {
+	if testing.Short() {
+		t.Skip("solves every part of every depth, tens of seconds: skipped by -short")
+	}
 	rb, lq := scrambled(5, 6, 4)
 	const maxK = 5
 	for _, p := range []*model.Puzzle{rb, lq} {

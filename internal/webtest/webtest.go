@@ -22,10 +22,14 @@ import (
 )
 
 // Chromium finds the browser: chromium on PATH or /usr/bin/chromium. The
-// browser tests run whenever it is there; without it they are skipped on a
-// developer's machine and fail in CI (CI=true), which installs it.
+// browser tests run whenever it is there, unless -short (the edit loop's
+// tier) leaves them out; without it they are skipped on a developer's
+// machine and fail in CI (CI=true), which installs it.
 func Chromium(t testing.TB) string {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("a browser test: skipped by -short")
+	}
 	for _, name := range []string{"chromium", "/usr/bin/chromium", "chromium-browser"} {
 		if p, err := exec.LookPath(name); err == nil {
 			return p

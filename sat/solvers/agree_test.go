@@ -72,6 +72,9 @@ func agree(t *testing.T, name string, f *sat.Formula, want sat.Status) sat.Statu
 // TestAgreeRandom3SAT: 500 random 3-SAT formulas at the threshold ratio
 // 4.26, 20 to 50 variables, about half of them satisfiable.
 func TestAgreeRandom3SAT(t *testing.T) {
+	if testing.Short() {
+		t.Skip("500 formulas on every back-end, tens of seconds: skipped by -short")
+	}
 	rng := rand.New(rand.NewPCG(2026, 426))
 	counts := map[sat.Status]int{}
 	for i := 0; i < 500; i++ {

@@ -84,6 +84,17 @@ func serveDir(t *testing.T, dir string) *fileServer {
 	return fs
 }
 
+// The browser test's wall-clock limits only catch a hang: a page that
+// never shows what is waited for. A busy machine (CI beside other work)
+// makes every step slower, never the test red.
+const (
+	tabHang  = 15 * time.Minute // the test's whole tab
+	stepHang = 3 * time.Minute  // one condition waited for (a WebAssembly solve)
+	// textHang bounds reading a shown element's text, at once on a quiet
+	// machine; a hidden one reads as "" when it has passed.
+	textHang = 30 * time.Second
+)
+
 // tab is a headless chromium tab; its exceptions, console errors (the
 // page's and the browser's own) and requests under /api/ (the browser's own network events) are recorded.
 type tab struct {
@@ -95,7 +106,7 @@ type tab struct {
 func newTab(t *testing.T, browserPath string) *tab {
 	t.Helper()
 	b := &tab{}
-	b.Tab = webtest.NewTab(t, browserPath, 3*time.Minute, func(ctx context.Context, report func(string)) {
+	b.Tab = webtest.NewTab(t, browserPath, tabHang, func(ctx context.Context, report func(string)) {
 		// The browser's own errors in the console: a file not found
 		// (a favicon's 404 included), a script that would not load.
 		webtest.On(chromedp.Events(ctx, cdplog.EntryAdded), func(ev cdplog.EventEntryAdded) {
@@ -140,7 +151,7 @@ func TestStaticSite(t *testing.T) {
 	b := newTab(t, browserPath)
 	ctx := b.Ctx
 	text := func(sel string) string {
-		c, cancel := context.WithTimeout(ctx, 2*time.Second)
+		c, cancel := context.WithTimeout(ctx, textHang)
 		defer cancel()
 		s, _ := chromedp.Run(c, chromedp.Text(chromedp.CSS(sel)))
 		return s
@@ -151,9 +162,9 @@ func TestStaticSite(t *testing.T) {
 			t.Fatalf("%s: %v (message: %q)", what, err, text("#message"))
 		}
 	}
-	wait := func(what, cond string, within time.Duration) {
+	wait := func(what, cond string) {
 		t.Helper()
-		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](cond, chromedp.WithPollingTimeout(within))); err != nil {
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](cond, chromedp.WithPollingTimeout(stepHang))); err != nil {
 			t.Fatalf("waiting for %s: %v (message: %q)", what, err, text("#message"))
 		}
 	}
@@ -163,7 +174,7 @@ func TestStaticSite(t *testing.T) {
 	// does not open its URL's puzzle yet gets it through the paste box.
 	const drawn = `document.getElementById('title').textContent.startsWith('juosan') && document.querySelectorAll('#board [id^=cell-]').length === 36`
 	do("load the page", chromedp.Navigate(url+"?juosan/6/6/hh44aa0fo3u017253334"))
-	wait("the examples listed", `document.querySelector('#example option[value="juosan-6x6_1"]') !== null`, 60*time.Second)
+	wait("the examples listed", `document.querySelector('#example option[value="juosan-6x6_1"]') !== null`)
 	if static, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`window.PUZZLESAT_STATIC === true`)); err != nil || !static {
 		t.Fatalf("the page is not the static build (PUZZLESAT_STATIC %v, %v)", static, err)
 	}
@@ -171,10 +182,10 @@ func TestStaticSite(t *testing.T) {
 		t.Logf("the page did not open ?juosan/6/6/hh44aa0fo3u017253334 from its URL: the same puzzle through the paste box")
 		do("paste the puzzle", chromedp.SendKeys(chromedp.ID("paste"), "https://puzz.link/p?juosan/6/6/hh44aa0fo3u017253334"),
 			chromedp.Click(chromedp.ID("load-paste")))
-		wait("the board drawn", drawn, 30*time.Second)
+		wait("the board drawn", drawn)
 	}
 	do("check uniqueness", chromedp.Click(chromedp.ID("check")))
-	wait("unique", `document.getElementById('message').textContent.startsWith('Unique')`, 60*time.Second)
+	wait("unique", `document.getElementById('message').textContent.startsWith('Unique')`)
 	b.shot(t, "static-unique")
 
 	// A long request, stopped by its signal, ends at once; the next
@@ -205,23 +216,23 @@ func TestStaticSite(t *testing.T) {
 		.then(async (r) => { const rd = r.body.getReader(); while (!(await rd.read()).done); })
 		.then(() => 'finished', (e) => e.name)`))
 	// static.js adds the button at the first request past a second.
-	wait("the cancel button", `document.getElementById('static-cancel')?.hidden === false`, 20*time.Second)
+	wait("the cancel button", `document.getElementById('static-cancel')?.hidden === false`)
 	b.shot(t, "static-cancel")
 	do("cancel", chromedp.Click(chromedp.ID("static-cancel")))
 	if got, err := chromedp.Run(ctx, chromedp.Evaluate[string](`window.longSolve`, chromedp.EvalAwaitPromise)); err != nil || got != "AbortError" {
 		t.Errorf("a cancelled solve: %q, %v; want an AbortError", got, err)
 	}
-	wait("the cancel button gone", `document.getElementById('static-cancel')?.hidden !== false`, 5*time.Second)
+	wait("the cancel button gone", `document.getElementById('static-cancel')?.hidden !== false`)
 	do("check again", chromedp.Evaluate[chromedp.Void](`document.getElementById('message').textContent = ''`), chromedp.Click(chromedp.ID("check")))
-	wait("unique again", `document.getElementById('message').textContent.startsWith('Unique')`, 60*time.Second)
+	wait("unique again", `document.getElementById('message').textContent.startsWith('Unique')`)
 
 	// A shift puzzle's shortest solution, SAT depth by depth: the depth
 	// events stream from the worker as each depth is decided.
 	do("open a shift puzzle", chromedp.SetValue(chromedp.ID("example"), "shift-loopover-3x3-worst"), chromedp.Click(chromedp.ID("open-example")))
-	wait("the shift puzzle", `document.getElementById('title').textContent.startsWith('shift loopover-3x3-worst')`, 30*time.Second)
+	wait("the shift puzzle", `document.getElementById('title').textContent.startsWith('shift loopover-3x3-worst')`)
 	do("solve, SAT depth by depth", chromedp.SetValue(chromedp.ID("moves-method"), "sat"), chromedp.Click(chromedp.ID("moves-solve")))
-	wait("a depth refuted while solving", `document.querySelectorAll('#depths tr.depth-unsat').length > 0`, 60*time.Second)
-	wait("the shortest solution", `document.getElementById('message').textContent.startsWith('Shortest solution')`, 90*time.Second)
+	wait("a depth refuted while solving", `document.querySelectorAll('#depths tr.depth-unsat').length > 0`)
+	wait("the shortest solution", `document.getElementById('message').textContent.startsWith('Shortest solution')`)
 	if msg := text("#message"); !strings.Contains(msg, "8 moves") {
 		t.Errorf("shift message %q, want 8 moves", msg)
 	}
@@ -281,7 +292,7 @@ func TestStaticSiteTiming(t *testing.T) {
 		if err := chromedp.Do(b.Ctx, chromedp.Navigate(url)); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := chromedp.Run(b.Ctx, chromedp.Poll[bool](`document.querySelector('#example option') !== null`, chromedp.WithPollingTimeout(60*time.Second))); err != nil {
+		if _, err := chromedp.Run(b.Ctx, chromedp.Poll[bool](`document.querySelector('#example option') !== null`, chromedp.WithPollingTimeout(stepHang))); err != nil {
 			t.Fatal(err)
 		}
 		times, err := chromedp.Run(b.Ctx, chromedp.Evaluate[[][2]float64](script(fetch), chromedp.EvalAwaitPromise))

@@ -54,6 +54,9 @@ func wholeDepth(t *testing.T, p *shift.Puzzle, k int) sat.Status {
 // when every cube is), and the optimum depth is solved with moves of the
 // exact search's length.
 func TestShardsAgree(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a scale-out run in miniature, every depth sharded, seconds: skipped by -short")
+	}
 	rng := rand.New(rand.NewPCG(41, 42))
 	lo, _ := shift.Loopover(2, 3)
 	var ps []*shift.Puzzle

@@ -26,6 +26,9 @@ func (oneShot) Name() string                   { return "gini-one-shot" }
 func newOneShot() (sat.Solver, error) { return oneShot{gini.New()}, nil }
 
 func TestDeepenMatchesSearch(t *testing.T) {
+	if testing.Short() {
+		t.Skip("deepens and searches scrambles to their optimum, tens of seconds: skipped by -short")
+	}
 	rng := rand.New(rand.NewPCG(31, 32))
 	var puzzles []*shift.Puzzle
 	for i := 0; i < 5; i++ {
