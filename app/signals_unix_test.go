@@ -88,7 +88,8 @@ func TestSignalStopsBatch(t *testing.T) {
 // is waited for: what was finished is written (generate's puzzles, report's
 // records marked incomplete, crosscheck's outcomes), never what was cut,
 // stderr says how far the run came, the exit is 3 (the binary's, passed
-// on), and no process is left. (Before, SIGTERM killed generate, render
+// on), and no process is left. Ctrl-C reaches the binary twice, from the
+// terminal and from puzzlesat: that is still one request to stop. (Before, SIGTERM killed generate, render
 // and report at once; report wrote the puzzles not worked on as timed out.)
 func TestSignalStopsWhole(t *testing.T) {
 	file := linjatLevels(t, 2000)
@@ -109,9 +110,13 @@ func TestSignalStopsWhole(t *testing.T) {
 		{"crosscheck", []string{"crosscheck", "--jobs", "1", "--format", "json", file}, false,
 			regexp.MustCompile(`(?m)^puzzlesat: crosscheck: interrupted after (\d+) of 2000 puzzles; stopped at ` + regexp.QuoteMeta(file) + `#easy/\d+$`), true},
 	} {
-		for _, sig := range signals {
-			t.Run(tc.name+"/"+sig.String(), func(t *testing.T) {
-				r := stopRun(t, sig, tc.firstLine, tc.args...)
+		for _, to := range []struct {
+			name  string
+			sig   syscall.Signal
+			group bool
+		}{{"SIGINT", syscall.SIGINT, false}, {"SIGTERM", syscall.SIGTERM, false}, {"Ctrl-C", syscall.SIGINT, true}} {
+			t.Run(tc.name+"/"+to.name, func(t *testing.T) {
+				r := stopRunTo(t, to.sig, to.group, tc.firstLine, tc.args...)
 				m := tc.closing.FindStringSubmatch(r.stderr)
 				if r.code != 3 || m == nil {
 					t.Fatalf("have exit %d, stderr %q; want exit 3 and %q", r.code, clip(r.stderr), tc.closing)
@@ -205,9 +210,17 @@ type stopped struct {
 // (firstLine false), a second of CPU time of it and its children — sends
 // it sig, and returns what the run left once it has ended.
 func stopRun(t *testing.T, sig syscall.Signal, firstLine bool, args ...string) stopped {
+	return stopRunTo(t, sig, false, firstLine, args...)
+}
+
+// stopRunTo is stopRun sending the signal to the run's process group
+// when group is set, as a terminal sends Ctrl-C: puzzlesat and every
+// process it started get it.
+func stopRunTo(t *testing.T, sig syscall.Signal, group, firstLine bool, args ...string) stopped {
 	t.Helper()
 	cmd := exec.Command(puzzlesat, args...)
 	cmd.Dir = ".." // paths are the repository's
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: group}
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	pipe, err := cmd.StdoutPipe()
@@ -243,7 +256,11 @@ func stopRun(t *testing.T, sig syscall.Signal, firstLine bool, args ...string) s
 	for _, k := range proctest.Children(pid) {
 		res.children = append(res.children, k.PID)
 	}
-	if err := cmd.Process.Signal(sig); err != nil {
+	to := pid
+	if group {
+		to = -pid
+	}
+	if err := syscall.Kill(to, sig); err != nil {
 		t.Fatal(err)
 	}
 	res.stdout = first + <-rest

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"os"
 	"os/signal"
+	"sync"
 	"time"
 )
 
@@ -33,7 +34,7 @@ const repeatGap = time.Second
 // channel). A second signal, repeatGap or more after the first, ends the
 // process by that signal's own default action, unless another part of the
 // program catches it too (a server draining, a child binary being waited
-// for), which then has it.
+// for), which then has it. The function may be called more than once.
 func Context(parent context.Context) (context.Context, func()) {
 	ctx, cancel := context.WithCancelCause(parent)
 	sigs := make(chan os.Signal, 2)
@@ -61,11 +62,11 @@ func Context(parent context.Context) (context.Context, func()) {
 			}
 		}
 	}()
-	return ctx, func() {
+	return ctx, sync.OnceFunc(func() {
 		signal.Stop(sigs)
 		close(released)
 		cancel(nil)
-	}
+	})
 }
 
 // Is reports whether ctx was ended by a signal (Context's), rather than
