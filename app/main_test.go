@@ -35,7 +35,7 @@ func TestMainCatchesInterrupt(t *testing.T) {
 	rest, _ := io.ReadAll(stderr)
 	err = cmd.Wait()
 	code := cmd.ProcessState.ExitCode()
-	if out := first + string(rest); code != 3 || !strings.Contains(out, "stopped before an answer") {
-		t.Errorf("have exit %d (%v), stderr %q; want exit 3 and %q", code, err, out, "stopped before an answer")
+	if out := first + string(rest); code != 3 || !strings.Contains(out, "interrupted: stopped before an answer") {
+		t.Errorf("have exit %d (%v), stderr %q; want exit 3 and %q", code, err, out, "interrupted: stopped before an answer")
 	}
 }
