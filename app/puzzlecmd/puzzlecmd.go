@@ -109,9 +109,10 @@ var errInterrupted = errors.New("interrupted")
 //
 // When the run's context ends (a signal: package interrupt, or
 // --timeout's deadline) the batch stops: no puzzle after it is read. The
-// answers written stay whole; a puzzle a signal cut short gets none (a
-// deadline's gets its "timeout" answer), and stderr says how far the run
-// came and where it stopped, the FILE#N that starts the rest; exit 3.
+// answers written stay whole; a puzzle a signal cut short gets none (the
+// deadline's gets its "timeout" answer, the first puzzle too when the
+// deadline passed before it), and stderr says how far the run came and
+// where it stopped, the FILE#N that starts the rest; exit 3.
 func forEach(c *cli.Context, args []string, do func(b *batch, it item, label string) (int, error)) error {
 	asJSON := appio.JSON(c)
 	sh, err := appio.Shard(c) // "" (the whole job) for commands without --shard
@@ -131,7 +132,9 @@ func forEach(c *cli.Context, args []string, do func(b *batch, it item, label str
 	worstCode := appio.ExitOK
 	var run progress
 	code, err := each(c, args, func(it item, multi bool) bool {
-		if ctx.Err() != nil {
+		// Past the deadline, one puzzle gets its "timeout" answer (the
+		// one at hand, or the first when reading took the time).
+		if interrupt.Is(ctx) || (ctx.Err() != nil && run.timedOut) {
 			run.stop(it)
 			return false
 		}
@@ -152,6 +155,7 @@ func forEach(c *cli.Context, args []string, do func(b *batch, it item, label str
 		}
 		worstCode = worst(worstCode, itCode)
 		run.finished(it)
+		run.timedOut = ctx.Err() != nil
 		return true
 	})
 	if err != nil {
@@ -170,6 +174,7 @@ type progress struct {
 	done, inFile int
 	file         string
 	stopped      *item
+	timedOut     bool // the deadline had passed when the last puzzle was done
 }
 
 func (p *progress) finished(it item) {
