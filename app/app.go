@@ -9,11 +9,9 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"runtime/debug"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -21,6 +19,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/app/cnfcmd"
 	"github.com/puzzlesat/puzzlesat/app/crosscheckcmd"
 	"github.com/puzzlesat/puzzlesat/app/extcmd"
+	"github.com/puzzlesat/puzzlesat/app/interrupt"
 	"github.com/puzzlesat/puzzlesat/app/puzzlecmd"
 	"github.com/puzzlesat/puzzlesat/app/rulescmd"
 	"github.com/puzzlesat/puzzlesat/app/shiftcmd"
@@ -190,9 +189,10 @@ func Run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []
 }
 
 // Main is puzzlesat's main: it runs the app on the process's arguments
-// and streams, with Ctrl-C ending the context, and returns the exit code.
+// and streams, with SIGINT (Ctrl-C) and SIGTERM ending the context
+// (package interrupt), and returns the exit code.
 func Main() int {
-	ctx, stop := interruptible()
+	ctx, stop := interrupt.Context(context.Background())
 	defer stop()
 	return Run(ctx, os.Stdin, os.Stdout, os.Stderr, os.Args)
 }
@@ -200,10 +200,10 @@ func Main() int {
 // RunOwn is the main of a binary that ships one command of its own
 // (puzzlesat-render, puzzlesat-bench; see app/extcmd): it runs cmd on the
 // process's arguments, whether puzzlesat ran it as `BINARY NAME ARGS` or a
-// user as `BINARY ARGS`, with Ctrl-C ending the context, and returns the
-// exit code.
+// user as `BINARY ARGS`, with SIGINT and SIGTERM ending the context, and
+// returns the exit code.
 func RunOwn(cmd *cli.Command) int {
-	ctx, stop := interruptible()
+	ctx, stop := interrupt.Context(context.Background())
 	defer stop()
 	args := os.Args
 	if len(args) < 2 || args[1] != cmd.Name {
@@ -211,32 +211,6 @@ func RunOwn(cmd *cli.Command) int {
 	}
 	args[0] = "puzzlesat"
 	return RunWith(ctx, os.Stdin, os.Stdout, os.Stderr, args, []*cli.Command{cmd})
-}
-
-// catchAfter is how long a run goes on before Ctrl-C is caught instead of
-// ending the process at once. Catching it costs a thread and its wake-ups,
-// about 0.2 ms of a one-puzzle check's 2.5 ms; before this moment a run
-// has nothing to keep or report, after it
-// Ctrl-C ends the context and the command stops cleanly (a generator keeps
-// what it found, a child binary is interrupted and waited for). A second
-// Ctrl-C ends the process.
-const catchAfter = 50 * time.Millisecond
-
-// interruptible returns a context that Ctrl-C ends once the run has gone
-// on for catchAfter, and the function that releases it.
-func interruptible() (context.Context, func()) {
-	ctx, cancel := context.WithCancel(context.Background())
-	catch := time.AfterFunc(catchAfter, func() {
-		interrupted, stop := signal.NotifyContext(ctx, os.Interrupt)
-		context.AfterFunc(interrupted, func() {
-			stop()
-			cancel()
-		})
-	})
-	return ctx, func() {
-		catch.Stop()
-		cancel()
-	}
 }
 
 // RunWith is Run with the commands cmds.

@@ -97,7 +97,8 @@ func (o *Outcome) disagree(what, format string, args ...any) {
 // with CertifySteps); an unsound step is audited to name every rule that
 // made one (Audit), and any disagreement Grade finds with SAT is recorded.
 // The error is the context's, or a bad option: everything a puzzle does
-// wrong is a Disagreement.
+// wrong is a Disagreement. When ctx ends, the puzzles not finished (cut
+// short, or not begun) are left out: their outcomes are zero (no Label).
 func Sweep(ctx context.Context, puzzles []Puzzle, opt SweepOptions) ([]Outcome, error) {
 	if len(opt.Backends) == 0 {
 		return nil, errors.New("crosscheck: a sweep needs at least one back-end")
@@ -107,30 +108,26 @@ func Sweep(ctx context.Context, puzzles []Puzzle, opt SweepOptions) ([]Outcome, 
 	}
 	out := make([]Outcome, len(puzzles))
 	var (
-		mu       sync.Mutex
-		done     int
-		firstErr error
+		mu   sync.Mutex
+		done int
 	)
 	parallel.Each(len(puzzles), opt.Workers, func(i int) {
 		if ctx.Err() != nil {
 			return // the puzzles not begun when ctx ends are left out
 		}
 		o, err := sweepOne(ctx, puzzles[i], opt)
+		if err != nil {
+			return // cut short by ctx (sweepOne's only error): left out
+		}
 		mu.Lock()
 		defer mu.Unlock()
 		out[i] = o
-		if err != nil && firstErr == nil {
-			firstErr = err
-		}
 		done++
 		if opt.Progress != nil {
 			opt.Progress(done)
 		}
 	})
-	if firstErr == nil {
-		firstErr = ctx.Err()
-	}
-	return out, firstErr
+	return out, ctx.Err()
 }
 
 // satAnswer is one back-end's three answers on a puzzle.

@@ -24,6 +24,10 @@ type Meta struct {
 	Title string
 	// ByDifficulty orders the puzzles easiest first (after the problems).
 	ByDifficulty bool
+	// Incomplete, when set, says the run was stopped before every puzzle
+	// was worked on, how far it came and where it stopped: the report
+	// holds the puzzles finished before it.
+	Incomplete string
 }
 
 func htmlEscape(s string) string { return template.HTMLEscapeString(s) }
@@ -286,12 +290,14 @@ svg.pic{max-width:100%;height:auto}
 pre.err{white-space:pre-wrap;background:#fff4f4;border-left:3px solid #c62828;padding:6px 10px;font-size:.9em}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px;margin:.4em 0}
 dt{color:#555}dd{margin:0}
+p.incomplete{color:#c62828;font-weight:bold}
 details{margin:.6em 0}summary{cursor:pointer;color:#1f5fbf}
 </style>
 </head>
 <body>
 <header>
 <h1>{{.Title}}</h1>
+{{with .Incomplete}}<p class="incomplete">Incomplete: {{.}}.</p>{{end}}
 <p>{{.Counts}}. Worked on for {{secs .TotalMs}} in all.</p>
 {{with .Certify}}<p class="note">{{.}}</p>{{end}}
 </header>

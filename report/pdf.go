@@ -174,13 +174,19 @@ func (b *booklet) contents(meta Meta, page map[*Record]int) {
 	for i, r := range b.Order {
 		recs[i] = *r
 	}
+	if meta.Incomplete != "" {
+		b.line("Incomplete: "+meta.Incomplete+".", redColour, false)
+	}
 	b.line(counts(recs), inkColour, false)
 	if note := certifyNote(recs); note != "" {
 		b.line(note, greyColour, false)
 	}
 	b.line("", inkColour, false)
 	per := b.linesPerPage()
-	n := 4
+	n := 4 // the lines above
+	if meta.Incomplete != "" {
+		n++
+	}
 	for _, r := range b.Order {
 		if n >= per {
 			b.newPage()

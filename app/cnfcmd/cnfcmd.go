@@ -23,6 +23,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/puzzlesat/puzzlesat/app/appio"
+	"github.com/puzzlesat/puzzlesat/app/interrupt"
 	"github.com/puzzlesat/puzzlesat/internal/plural"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/sat/certify"
@@ -236,6 +237,10 @@ func solve(ctx context.Context, c *cli.Context, in *input, s sat.Solver) error {
 		// format still says UNKNOWN with exit 0, but the reason goes to stderr.
 		fmt.Fprintf(c.App.ErrWriter, "puzzlesat: %s: %v\n", s.Name(), err)
 		return nil
+	case st == sat.Unknown && interrupt.Is(ctx):
+		// The competition's UNKNOWN exits 0, but a stopped run is cut
+		// short, as every command's is.
+		return appio.Exit(appio.ExitTimeout, "interrupted before an answer")
 	case st == sat.Unknown:
 		return nil
 	}
@@ -286,9 +291,13 @@ func writeValues(w io.Writer, lits []int) {
 	fmt.Fprintln(w, line.String())
 }
 
-// noAnswer is the error for a driver that stopped without an answer.
-func noAnswer(err error) error {
+// noAnswer is the error for a driver that stopped without an answer (ctx
+// says whether it ran out of time or was interrupted).
+func noAnswer(ctx context.Context, err error) error {
 	if appio.IsTimeout(err) {
+		if interrupt.Is(ctx) {
+			return appio.Exit(appio.ExitTimeout, "no answer: interrupted")
+		}
 		return appio.Exit(appio.ExitTimeout, "no answer: ran out of time (%v)", err)
 	}
 	return appio.Exit(appio.ExitTimeout, "no answer: %v", err)

@@ -10,6 +10,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/puzzlesat/puzzlesat/app/appio"
+	"github.com/puzzlesat/puzzlesat/app/interrupt"
 	"github.com/puzzlesat/puzzlesat/internal/plural"
 	"github.com/puzzlesat/puzzlesat/sat"
 )
@@ -58,7 +59,7 @@ func count(ctx context.Context, c *cli.Context, in *input, s sat.Solver) error {
 		case complete:
 			fmt.Fprintf(w, "solutions: %d\n", n)
 		case appio.IsTimeout(err):
-			fmt.Fprintf(w, "solutions: at least %d (timed out: the count is incomplete)\n", n)
+			fmt.Fprintf(w, "solutions: at least %d (%s: the count is incomplete)\n", n, interrupt.Reason(ctx))
 		case err != nil:
 			fmt.Fprintf(w, "solutions: at least %d (stopped without an answer)\n", n)
 		default:
@@ -68,7 +69,7 @@ func count(ctx context.Context, c *cli.Context, in *input, s sat.Solver) error {
 		return werr
 	}
 	if err != nil {
-		return noAnswer(err)
+		return noAnswer(ctx, err)
 	}
 	return nil
 }
@@ -117,7 +118,7 @@ func unique(ctx context.Context, c *cli.Context, in *input, s sat.Solver) error 
 	}
 	switch {
 	case err != nil:
-		return noAnswer(err)
+		return noAnswer(ctx, err)
 	case certErr != nil:
 		return certErr
 	case r.Status == sat.UniqueSolution:
@@ -125,7 +126,7 @@ func unique(ctx context.Context, c *cli.Context, in *input, s sat.Solver) error 
 	case r.Status == sat.Unsolvable || r.Status == sat.MultipleSolutions:
 		return cli.Exit("", appio.ExitNo)
 	}
-	return noAnswer(fmt.Errorf("uniqueness %v", r.Status))
+	return noAnswer(ctx, fmt.Errorf("uniqueness %v", r.Status))
 }
 
 // certifyUnique proves the part of a uniqueness answer that is a claim of
@@ -186,7 +187,7 @@ func backbone(ctx context.Context, c *cli.Context, in *input, s sat.Solver) erro
 	}
 	switch {
 	case err != nil:
-		return noAnswer(err)
+		return noAnswer(ctx, err)
 	case st == sat.Unsat:
 		return cli.Exit("", appio.ExitNo)
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/puzzlesat/puzzlesat/app/appio"
+	"github.com/puzzlesat/puzzlesat/app/interrupt"
 	"github.com/puzzlesat/puzzlesat/app/puzzlecmd"
 	"github.com/puzzlesat/puzzlesat/crosscheck"
 	"github.com/puzzlesat/puzzlesat/kinds"
@@ -109,10 +110,16 @@ func action(c *cli.Context, args []string) error {
 		Progress: func(done int) { fmt.Fprintf(progress, "\rcrosscheck: %d/%d puzzles", done, len(mine)) },
 	})
 	fmt.Fprint(progress, "\r\033[K")
-	if err != nil {
-		if appio.IsTimeout(err) {
-			return cli.Exit("crosscheck: timed out", appio.ExitTimeout)
+	// Stopped (a signal, or --timeout): the puzzles finished are written,
+	// and stderr says how far the run came.
+	stopped := ""
+	switch {
+	case err != nil && appio.IsTimeout(err):
+		outcomes, stopped = finished(outcomes, mine)
+		if stopped != "" {
+			stopped = fmt.Sprintf("crosscheck: %s after %d of %d puzzles; stopped at %s", interrupt.Reason(ctx), len(outcomes), len(mine), stopped)
 		}
+	case err != nil:
 		return err
 	}
 
@@ -125,6 +132,9 @@ func action(c *cli.Context, args []string) error {
 	if err != nil {
 		return err
 	}
+	if stopped != "" {
+		return cli.Exit(stopped, appio.ExitTimeout)
+	}
 	for _, o := range outcomes {
 		if !o.Agrees() {
 			return cli.Exit("", appio.ExitNo)
@@ -134,6 +144,23 @@ func action(c *cli.Context, args []string) error {
 		return cli.Exit("", code)
 	}
 	return nil
+}
+
+// finished keeps the outcomes of the puzzles a stopped sweep finished (it
+// leaves the others zero), and names the first puzzle it did not: where it
+// stopped ("" when it finished them all).
+func finished(outcomes []crosscheck.Outcome, puzzles []crosscheck.Puzzle) ([]crosscheck.Outcome, string) {
+	var kept []crosscheck.Outcome
+	stop := ""
+	for i, o := range outcomes {
+		switch {
+		case o.Label != "":
+			kept = append(kept, o)
+		case stop == "":
+			stop = puzzles[i].Label
+		}
+	}
+	return kept, stop
 }
 
 // backendsOf resolves --solvers once: gini, gophersat and cadical when it

@@ -43,6 +43,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/answer/generated"
 	"github.com/puzzlesat/puzzlesat/app/appio"
 	"github.com/puzzlesat/puzzlesat/app/appio/progress"
+	"github.com/puzzlesat/puzzlesat/app/interrupt"
 	"github.com/puzzlesat/puzzlesat/generate"
 	"github.com/puzzlesat/puzzlesat/internal/atomicfile"
 	"github.com/puzzlesat/puzzlesat/internal/plural"
@@ -187,7 +188,12 @@ func action(c *cli.Context) error {
 	ms := appio.Millis(time.Since(start))
 	switch {
 	case err != nil && appio.IsTimeout(err):
-		return appio.Exit(appio.ExitTimeout, "timed out or interrupted after %.0f ms: %d of %d puzzles found and written", ms, st.Found, st.Total)
+		again := ""
+		if out.dir != "" {
+			again = " (the same command goes on from there: the puzzles in --out are not made again)"
+		}
+		return appio.Exit(appio.ExitTimeout, "%s after %.0f ms: %d of %d puzzles found and written%s",
+			interrupt.Reason(ctx), ms, st.Found, st.Total, again)
 	case errors.Is(err, generate.ErrOptions):
 		return appio.BadInput(err)
 	case err != nil:

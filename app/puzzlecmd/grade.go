@@ -13,6 +13,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/answer"
 	"github.com/puzzlesat/puzzlesat/app/appio"
+	"github.com/puzzlesat/puzzlesat/app/interrupt"
 	"github.com/puzzlesat/puzzlesat/crosscheck"
 	"github.com/puzzlesat/puzzlesat/encode"
 	"github.com/puzzlesat/puzzlesat/human"
@@ -49,6 +50,9 @@ func gradeAction(c *cli.Context, args []string) error {
 		ms := appio.Millis(time.Since(start))
 		if err != nil {
 			if appio.IsTimeout(err) {
+				if interrupt.Is(b.ctx) {
+					return appio.ExitTimeout, nil // cut short: forEach says so
+				}
 				fmt.Fprintf(c.App.ErrWriter, "%s: timed out after %.1f ms\n", label, ms)
 				return appio.ExitTimeout, nil
 			}
@@ -61,7 +65,7 @@ func gradeAction(c *cli.Context, args []string) error {
 			return 0, err
 		}
 		if c.Bool("hint") {
-			return printHint(c, it, label, r, b.json)
+			return printHint(c, b, it, label, r)
 		}
 		h := r.Human
 		code := appio.ExitOK
@@ -164,22 +168,22 @@ func printProof(w io.Writer, inst kinds.Instance, s human.Step, indent string) {
 // printHint writes the next step. The exit code follows grade's: 0 when
 // the step leads towards the one solution, 1 when there is no step or no
 // single solution to lead to (SAT shows several, or none), said on stderr.
-func printHint(c *cli.Context, it item, label string, r *crosscheck.Result, asJSON bool) (int, error) {
+func printHint(c *cli.Context, b *batch, it item, label string, r *crosscheck.Result) (int, error) {
 	code := appio.ExitOK
-	if asJSON {
-		rec := answer.HintRecord{SATStatus: r.SAT.Status.String()}
-		if r.Hint != nil {
-			h := answer.Step(it.inst, *r.Hint)
-			rec.Hint = &h
+	rec := answer.HintRecord{SATStatus: r.SAT.Status.String()}
+	if r.Hint != nil {
+		h := answer.Step(it.inst, *r.Hint)
+		rec.Hint = &h
+	}
+	err := b.emit(c, it, rec, func(w io.Writer) {
+		if r.Hint == nil {
+			fmt.Fprintf(w, "%s: no further step found\n", label)
+		} else {
+			printSteps(w, it.inst, []human.Step{*r.Hint}, "")
 		}
-		err := appio.WriteJSON(c.App.Writer, it.filed(rec))
-		if err != nil {
-			return 0, err
-		}
-	} else if r.Hint == nil {
-		fmt.Fprintf(c.App.Writer, "%s: no further step found\n", label)
-	} else {
-		printSteps(c.App.Writer, it.inst, []human.Step{*r.Hint}, "")
+	})
+	if err != nil {
+		return 0, err
 	}
 	switch {
 	case r.SAT.Status == sat.MultipleSolutions:

@@ -103,11 +103,12 @@ func solverOf(c *cli.Context) (sat.Factory, error) {
 // time: it gives visit every puzzle args name, in order, as it is read,
 // so that of a file of many puzzles one is held at a time (kinds.Kind.Each),
 // with whether labels must name the puzzle beside its file (several
-// inputs, or several puzzles in this one). Bad inputs and malformed
+// inputs, or several puzzles in this one); visit returning false stops
+// the reading there (the run was interrupted). Bad inputs and malformed
 // entries are reported on stderr as load reports them, and make
 // ExitBadInput the code returned; it fails only when no argument gave a
 // puzzle.
-func each(c *cli.Context, args []string, visit func(it item, multi bool)) (int, error) {
+func each(c *cli.Context, args []string, visit func(it item, multi bool) bool) (int, error) {
 	if len(args) == 0 {
 		return 0, appio.Exit(appio.ExitBadInput, "no puzzle given (a file, - for stdin, or a puzz.link URL)")
 	}
@@ -120,14 +121,19 @@ func each(c *cli.Context, args []string, visit func(it item, multi bool)) (int, 
 		return 0, err
 	}
 	n := 0
+	goOn := true
 	for _, arg := range files {
-		err := eachArg(c, arg, opt, func(it item, many bool) {
+		err := eachArg(c, arg, opt, func(it item, many bool) bool {
 			n++
-			visit(it, many || len(files) > 1)
+			goOn = visit(it, many || len(files) > 1)
+			return goOn
 		})
 		if err != nil {
 			appio.Report(c.App.ErrWriter, err)
 			code = appio.ExitBadInput
+		}
+		if !goOn {
+			break
 		}
 	}
 	if n == 0 {
@@ -137,10 +143,11 @@ func each(c *cli.Context, args []string, visit func(it item, multi bool)) (int, 
 }
 
 // eachArg is loadArg giving its puzzles to visit one at a time, each with
-// whether the input holds several (known by reading one puzzle ahead). The
-// error returned is the input's (unreadable, or a fault of it that gave no
-// puzzle) or its malformed entries', every one of them.
-func eachArg(c *cli.Context, arg string, opt kinds.Options, visit func(it item, many bool)) error {
+// whether the input holds several (known by reading one puzzle ahead),
+// until visit returns false. The error returned is the input's
+// (unreadable, or a fault of it that gave no puzzle) or its malformed
+// entries', every one of them (of the part read).
+func eachArg(c *cli.Context, arg string, opt kinds.Options, visit func(it item, many bool) bool) error {
 	name, sel, data, err := readArg(c, arg)
 	if err != nil {
 		return err
@@ -152,13 +159,16 @@ func eachArg(c *cli.Context, arg string, opt kinds.Options, visit func(it item, 
 	if sel != "" || k.Each == nil {
 		items, err := parseInput(c, name, sel, data, opt)
 		for _, it := range items {
-			visit(it, len(items) > 1)
+			if !visit(it, len(items) > 1) {
+				break
+			}
 		}
 		return err
 	}
 	var (
 		ahead *item // the first puzzle, until a second shows it has company
 		many  bool
+		goOn  = true
 		errs  srcpos.ErrorList
 		other []error
 	)
@@ -175,16 +185,15 @@ func eachArg(c *cli.Context, arg string, opt kinds.Options, visit func(it item, 
 		it := item{file: name, kind: k, inst: inst}
 		switch {
 		case many:
-			visit(it, true)
+			goOn = visit(it, true)
 		case ahead == nil:
 			ahead = &it
 		default:
 			many = true
-			visit(*ahead, true)
+			goOn = visit(*ahead, true) && visit(it, true)
 			ahead = nil
-			visit(it, true)
 		}
-		return true
+		return goOn
 	})
 	if ahead != nil {
 		visit(*ahead, false)

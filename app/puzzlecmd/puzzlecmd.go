@@ -9,8 +9,10 @@ package puzzlecmd
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"time"
 
@@ -18,6 +20,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/answer"
 	"github.com/puzzlesat/puzzlesat/app/appio"
+	"github.com/puzzlesat/puzzlesat/app/interrupt"
 	"github.com/puzzlesat/puzzlesat/internal/plural"
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/puzzle"
@@ -88,7 +91,13 @@ type batch struct {
 	json   bool
 	solver sat.Factory
 	ctx    context.Context
+	// emitted says whether the puzzle at hand has its answer written.
+	emitted bool
 }
+
+// errInterrupted is emit's refusal to write an answer once the run is
+// interrupted: the puzzle at hand was cut short, and forEach says so.
+var errInterrupted = errors.New("interrupted")
 
 // forEach runs a command over its puzzles: do works on one puzzle (label
 // names it in messages) and returns that puzzle's exit code; the command
@@ -97,6 +106,13 @@ type batch struct {
 // they come (each), so that a file of many holds one of them at a time.
 // Puzzle k of the whole input, in argument order, is shard k mod N's:
 // every shard reads every input, so that k is the same on each.
+//
+// When the run's context ends (a signal: package interrupt, or
+// --timeout's deadline) the batch stops: no puzzle after it is read. The
+// answers written stay whole; a puzzle a signal cut short gets none (the
+// deadline's gets its "timeout" answer, the first puzzle too when the
+// deadline passed before it), and stderr says how far the run came and
+// where it stopped, the FILE#N that starts the rest; exit 3.
 func forEach(c *cli.Context, args []string, do func(b *batch, it item, label string) (int, error)) error {
 	asJSON := appio.JSON(c)
 	sh, err := appio.Shard(c) // "" (the whole job) for commands without --shard
@@ -114,23 +130,84 @@ func forEach(c *cli.Context, args []string, do func(b *batch, it item, label str
 	b := &batch{json: asJSON, solver: newSolver, ctx: ctx}
 	k := 0
 	worstCode := appio.ExitOK
-	code, err := each(c, args, func(it item, multi bool) {
+	var run progress
+	code, err := each(c, args, func(it item, multi bool) bool {
+		// Past the deadline, one puzzle gets its "timeout" answer (the
+		// one at hand, or the first when reading took the time).
+		if interrupt.Is(ctx) || (ctx.Err() != nil && run.timedOut) {
+			run.stop(it)
+			return false
+		}
 		mine := sh.Has(k)
 		k++
 		if !mine {
-			return
+			return true
 		}
 		label := it.label(multi)
+		b.emitted = false
 		itCode, err := do(b, it, label)
+		if interrupt.Is(ctx) && !b.emitted {
+			run.stop(it)
+			return false
+		}
 		if err != nil {
 			itCode = report(c.App.ErrWriter, label, err)
 		}
 		worstCode = worst(worstCode, itCode)
+		run.finished(it)
+		run.timedOut = ctx.Err() != nil
+		return true
 	})
 	if err != nil {
 		return err
 	}
-	return exitWith(worst(code, worstCode))
+	code = worst(code, worstCode)
+	if run.stopped != nil {
+		return appio.Exit(worst(code, appio.ExitTimeout), "%s", run.say(interrupt.Reason(ctx)))
+	}
+	return exitWith(code)
+}
+
+// progress is how far a batch came: the puzzles finished, those of the
+// last file, and the puzzle it stopped at, if it stopped.
+type progress struct {
+	done, inFile int
+	file         string
+	stopped      *item
+	timedOut     bool // the deadline had passed when the last puzzle was done
+}
+
+func (p *progress) finished(it item) {
+	if it.file != p.file {
+		p.file, p.inFile = it.file, 0
+	}
+	p.done++
+	p.inFile++
+}
+
+func (p *progress) stop(it item) {
+	if it.file != p.file {
+		p.file, p.inFile = it.file, 0
+	}
+	p.stopped = &it
+}
+
+// say is the closing line of a batch that stopped (why: "interrupted"
+// or "timed out"): how many puzzles it finished and the one it stopped
+// at, as FILE#N (its entry), which names it to a later run.
+func (p *progress) say(why string) string {
+	at := p.stopped.file
+	if n := p.stopped.inst.Head().Entry; n > 0 {
+		at += "#" + strconv.Itoa(n)
+		if name := p.stopped.inst.Name(); name != "" && name != strconv.Itoa(n) {
+			at += " (" + name + ")"
+		}
+	}
+	count := fmt.Sprintf("%d of %s's puzzles", p.inFile, p.file)
+	if p.done != p.inFile {
+		count = fmt.Sprintf("%s (%d of %s's)", plural.N(p.done, "puzzle"), p.inFile, p.file)
+	}
+	return fmt.Sprintf("%s after %s; stopped at %s", why, count, at)
 }
 
 // report writes one puzzle's error on stderr, after its label, and
@@ -145,7 +222,13 @@ func report(w io.Writer, label string, err error) int {
 
 // emit writes one puzzle's answer: rec (an answer record) as a line of
 // JSON in its envelope naming the puzzle, or text.
+// Once the run is interrupted nothing more is written: the puzzle at hand
+// was cut short (errInterrupted).
 func (b *batch) emit(c *cli.Context, it item, rec any, text func(w io.Writer)) error {
+	if interrupt.Is(b.ctx) {
+		return errInterrupted
+	}
+	b.emitted = true
 	return appio.Emit(c.App.Writer, b.json, it.filed(rec), text)
 }
 
@@ -359,20 +442,45 @@ func verifyAction(c *cli.Context, args []string) error {
 	return nil
 }
 
+// convertAction writes each puzzle as it is read. When the run is
+// interrupted it stops between two puzzles, each written whole, and says
+// where (forEach's closing line).
 func convertAction(c *cli.Context, args []string) error {
-	items, _, code, err := load(c, args)
-	if err != nil {
-		return err
+	ctx := c.Context
+	if ctx == nil {
+		ctx = context.Background()
 	}
-	for _, it := range items {
+	var (
+		run  progress
+		fail error
+	)
+	code, err := each(c, args, func(it item, multi bool) bool {
+		if ctx.Err() != nil {
+			run.stop(it)
+			return false
+		}
 		out, err := it.inst.Format(c.String("to"))
 		if err != nil {
-			return appio.Exit(appio.ExitBadInput, "%s: %v (%s writes %s)", it.label(len(items) > 1), err, it.kind.Name, strings.Join(it.kind.Outputs, ", "))
+			fail = appio.Exit(appio.ExitBadInput, "%s: %v (%s writes %s)", it.label(multi), err, it.kind.Name, strings.Join(it.kind.Outputs, ", "))
+			return false
 		}
-		fmt.Fprint(c.App.Writer, out)
 		if !strings.HasSuffix(out, "\n") {
-			fmt.Fprintln(c.App.Writer)
+			out += "\n"
 		}
+		if _, err := io.WriteString(c.App.Writer, out); err != nil {
+			fail = err
+			return false
+		}
+		run.finished(it)
+		return true
+	})
+	switch {
+	case err != nil:
+		return err
+	case fail != nil:
+		return fail
+	case run.stopped != nil:
+		return appio.Exit(worst(code, appio.ExitTimeout), "%s", run.say(interrupt.Reason(ctx)))
 	}
 	return exitWith(code)
 }

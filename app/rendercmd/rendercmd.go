@@ -17,6 +17,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/answer"
 	"github.com/puzzlesat/puzzlesat/app/appio"
+	"github.com/puzzlesat/puzzlesat/app/interrupt"
 	"github.com/puzzlesat/puzzlesat/app/puzzlecmd"
 	"github.com/puzzlesat/puzzlesat/crosscheck"
 	"github.com/puzzlesat/puzzlesat/generate"
@@ -106,7 +107,7 @@ func action(c *cli.Context, args []string) error {
 		}
 	}
 	if err != nil {
-		return exitFor(err)
+		return exitFor(ctx, err)
 	}
 	var buf bytes.Buffer
 	if err := render.Write(&buf, pic, format); err != nil {
@@ -142,12 +143,13 @@ func modeOf(c *cli.Context) (answer.Mode, error) {
 }
 
 // exitFor maps what stopped a picture to an exit code: a negative answer
-// (no solution, no second one, no step, an unsound rule) is 1, a timeout 3.
-func exitFor(err error) error {
+// (no solution, no second one, no step, an unsound rule) is 1, a timeout
+// or an interrupt (ctx says which) 3.
+func exitFor(ctx context.Context, err error) error {
 	var unsound *crosscheck.UnsoundError
 	switch {
 	case appio.IsTimeout(err):
-		return appio.Exit(appio.ExitTimeout, "timed out before the picture was ready")
+		return appio.Exit(appio.ExitTimeout, "%s before the picture was ready", interrupt.Reason(ctx))
 	case errors.Is(err, answer.ErrUnsolvable), errors.Is(err, answer.ErrUnique),
 		errors.Is(err, answer.ErrNoStep), errors.As(err, &unsound):
 		return appio.Exit(appio.ExitNo, "%v", err)

@@ -16,6 +16,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/app/appio"
 	"github.com/puzzlesat/puzzlesat/app/appio/progress"
+	"github.com/puzzlesat/puzzlesat/app/interrupt"
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/report"
 )
@@ -115,7 +116,7 @@ func action(c *cli.Context, args []string) error {
 			return appio.BadInput(err)
 		}
 	} else {
-		if recs, code, err = gather(c, args, sh); err != nil {
+		if recs, code, meta.Incomplete, err = gather(c, args, sh); err != nil {
 			return err
 		}
 	}
@@ -143,6 +144,9 @@ func action(c *cli.Context, args []string) error {
 		return appio.BadInput(err)
 	}
 	fmt.Fprintln(c.App.ErrWriter, summary(recs, out))
+	if meta.Incomplete != "" {
+		return appio.Exit(worst(code, appio.ExitTimeout), "report: incomplete: %s", meta.Incomplete)
+	}
 	if code != appio.ExitOK {
 		return cli.Exit("", code)
 	}
@@ -150,22 +154,25 @@ func action(c *cli.Context, args []string) error {
 }
 
 // gather loads the puzzles of args and works out the records of this
-// shard's share.
-func gather(c *cli.Context, args []string, sh interface{ Has(int) bool }) ([]report.Record, int, error) {
+// shard's share. When a signal stops the run (package interrupt) the
+// records are those finished before it, and incomplete says how far the
+// run came and where it stopped; at --timeout's deadline every puzzle
+// has its record, those not done timed out.
+func gather(c *cli.Context, args []string, sh interface{ Has(int) bool }) (recs []report.Record, code int, incomplete string, err error) {
 	opt, err := appio.KindOptions(c)
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, "", err
 	}
 	var only *kinds.Kind
 	if k := c.String("kind"); k != "" {
 		var err error
 		if only, err = kinds.Lookup(k); err != nil {
-			return nil, 0, appio.BadInput(err)
+			return nil, 0, "", appio.BadInput(err)
 		}
 	}
 	newSolver, err := appio.Factory(c)
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, "", err
 	}
 	ctx, cancel := appio.Context(c)
 	defer cancel()
@@ -180,10 +187,16 @@ func gather(c *cli.Context, args []string, sh interface{ Has(int) bool }) ([]rep
 	if len(mine) > 0 {
 		bar = progress.Puzzles(c.App.ErrWriter, len(mine), "report")
 	}
-	recs, err := report.Gather(ctx, mine, report.Options{
+	// finished holds the records worked out before the run was stopped
+	// (Done is called one record at a time).
+	finished := map[int]bool{}
+	recs, err = report.Gather(ctx, mine, report.Options{
 		Solver: newSolver, Certify: c.Bool("certify"), Workers: c.Int("jobs"),
 		PuzzleTimeout: c.Duration("puzzle-timeout"), Kind: opt,
-		Done: func(report.Record) {
+		Done: func(r report.Record) {
+			if ctx.Err() == nil {
+				finished[r.Index] = true
+			}
 			if bar != nil {
 				bar.Add(1)
 			}
@@ -193,12 +206,41 @@ func gather(c *cli.Context, args []string, sh interface{ Has(int) bool }) ([]rep
 		bar.Finish()
 		fmt.Fprintln(c.App.ErrWriter)
 	}
-	code := appio.ExitOK
-	if err != nil && appio.IsTimeout(err) {
+	code = appio.ExitOK
+	switch {
+	case err != nil && interrupt.Is(ctx):
+		return interrupted(recs, mine, finished)
+	case err != nil && appio.IsTimeout(err):
 		// The report is written with what was done; the rest are timed out.
 		code = appio.ExitTimeout
 	}
-	return recs, code, nil
+	return recs, code, "", nil
+}
+
+// interrupted keeps the records finished before a signal stopped the run,
+// and says how far it came: the first puzzle of mine not finished is where
+// it stopped.
+func interrupted(recs []report.Record, mine []report.Item, finished map[int]bool) ([]report.Record, int, string, error) {
+	var kept []report.Record
+	stop := ""
+	for i, r := range recs {
+		if finished[r.Index] {
+			kept = append(kept, r)
+			continue
+		}
+		if stop == "" {
+			stop = mine[i].File
+			if mine[i].Inst != nil {
+				if n := mine[i].Inst.Head().Entry; n > 0 {
+					stop += fmt.Sprintf("#%d", n)
+				}
+			}
+		}
+	}
+	if stop == "" {
+		return recs, appio.ExitOK, "", nil // the signal came after the last puzzle
+	}
+	return kept, appio.ExitTimeout, fmt.Sprintf("interrupted after %d of %d puzzles; the first not finished is %s", len(kept), len(mine), stop), nil
 }
 
 // exitOf is one record's exit code.

@@ -17,6 +17,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/answer"
 	"github.com/puzzlesat/puzzlesat/app/appio"
+	"github.com/puzzlesat/puzzlesat/app/interrupt"
 	"github.com/puzzlesat/puzzlesat/crosscheck"
 	"github.com/puzzlesat/puzzlesat/human"
 	"github.com/puzzlesat/puzzlesat/internal/plural"
@@ -248,7 +249,9 @@ func auditAction(c *cli.Context, args []string) error {
 	names := slices.Sorted(maps.Keys(unsound))
 	if !asJSON {
 		done := fmt.Sprintf("%s audited", plural.N(audited, "puzzle"))
-		if timedOut {
+		if timedOut && interrupt.Is(ctx) {
+			done = fmt.Sprintf("%d of %s audited before the interrupt", audited, plural.N(len(puzzles), "puzzle"))
+		} else if timedOut {
 			done = fmt.Sprintf("%d of %s audited before the deadline", audited, plural.N(len(puzzles), "puzzle"))
 		}
 		if len(names) == 0 {
@@ -258,7 +261,7 @@ func auditAction(c *cli.Context, args []string) error {
 		}
 	}
 	if timedOut {
-		return cli.Exit("timed out", appio.ExitTimeout)
+		return cli.Exit(interrupt.Reason(ctx), appio.ExitTimeout)
 	}
 	if len(names) > 0 {
 		return cli.Exit("", appio.ExitNo)

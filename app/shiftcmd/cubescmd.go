@@ -10,6 +10,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/puzzlesat/puzzlesat/app/appio"
+	"github.com/puzzlesat/puzzlesat/app/interrupt"
 	encshift "github.com/puzzlesat/puzzlesat/encode/shift"
 	"github.com/puzzlesat/puzzlesat/solve/cubes"
 )
@@ -115,7 +116,7 @@ func shardAction(c *cli.Context, args []string) error {
 	case cubes.Refuted, cubes.Solved:
 		return nil
 	}
-	return appio.Exit(appio.ExitTimeout, "stopped before every cube of the shard was answered")
+	return appio.Exit(appio.ExitTimeout, "%s: stopped before every cube of the shard was answered", interrupt.Reason(ctx))
 }
 
 func mergeAction(c *cli.Context, args []string) error {

@@ -18,6 +18,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/answer"
 	"github.com/puzzlesat/puzzlesat/app/appio"
+	"github.com/puzzlesat/puzzlesat/app/interrupt"
 	encshift "github.com/puzzlesat/puzzlesat/encode/shift"
 	"github.com/puzzlesat/puzzlesat/internal/plural"
 	"github.com/puzzlesat/puzzlesat/kinds"
@@ -198,7 +199,7 @@ func solveAction(c *cli.Context, args []string) error {
 	case status == string(deepen.NoSolutionWithin):
 		return cli.Exit("", appio.ExitNo)
 	}
-	return appio.Exit(appio.ExitTimeout, "stopped before an answer (proved: no solution shorter than %s)", plural.N(lb, "move"))
+	return appio.Exit(appio.ExitTimeout, "%s: stopped before an answer (proved: no solution shorter than %s)", interrupt.Reason(ctx), plural.N(lb, "move"))
 }
 
 func writeSolveText(w io.Writer, p *shift.Puzzle, out answer.ShortestRecord, maxSteps int) {

@@ -8,8 +8,10 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"os/signal"
 	"runtime"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/puzzlesat/puzzlesat/sat/internal/tailbuf"
@@ -45,6 +47,12 @@ func init() {
 // serve is the worker's main loop: it answers requests until stdin ends.
 func serve(r io.Reader, w io.Writer) int {
 	go exitWithParent()
+	// A worker stops when its parent says so (it kills a solve that must
+	// stop) or dies. Ctrl-C, which a terminal sends to the worker too, and
+	// SIGTERM, which systemd sends to every process of the service, are
+	// the parent's to answer: a worker dead of one first would read as a
+	// failed solve.
+	signal.Ignore(os.Interrupt, syscall.SIGTERM)
 	bw := bufio.NewWriter(w)
 	if _, err := bw.WriteString(greeting); err != nil {
 		return 1
