@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# The README's scale-out recipes, run for real and shrunk (make scaleout,
+# The scale-out recipes of docs/scale-out.md, run for real and shrunk (make scaleout,
 # called by .ci/run): the Slurm job arrays (generate, check, shift cubes
 # shards) through sbatch --wait on a single-node Slurm started here, the GNU
 # parallel line with local job slots, and the Kubernetes Indexed Job checked
 # against batch/v1 and its command run once per index. Every sharded run must
-# give what one unsharded run gives. The scripts are read from README.md and
+# give what one unsharded run gives. The scripts are read from docs/scale-out.md and
 # shift/README.md (the blocks after "<!-- scaleout: NAME -->"), and only the
-# numbers named in shrink calls below are changed, so the README says what
+# numbers named in shrink calls below are changed, so the docs say what
 # runs. Needs bin/ built, slurm-wlm, munge, parallel, jq, and root.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -125,7 +125,7 @@ step "slurm: munged, slurmctld, slurmd up"
 
 d=$T/slurm
 mkdir -p "$d"
-block README.md slurm-generate | shrink '--array=0-99%20' '--array=0-3%2' \
+block docs/scale-out.md slurm-generate | shrink '--array=0-99%20' '--array=0-3%2' \
   '--cpus-per-task=2' '--cpus-per-task=1' "${to_gen[@]}" > "$d/shinro-hard.sh"
 job=$(submit "$d" shinro-hard.sh)
 logs=("$d"/logs/"$job"_*.jsonl)
@@ -136,7 +136,7 @@ diff -r "$T/one/puzzles" "$d/puzzles/shinro-hard" >/dev/null ||
   die "slurm generate: the files differ from the one-machine run's"
 step "slurm: generate array of 4 = one machine (40 records, files)"
 
-block README.md slurm-check | shrink '--array=0-9' '--array=0-3' > "$d/check.sh"
+block docs/scale-out.md slurm-check | shrink '--array=0-9' '--array=0-3' > "$d/check.sh"
 job=$(submit "$d" check.sh)
 logs=("$d"/logs/"$job"_*.check.jsonl)
 ((${#logs[@]} == 4)) || die "slurm check: want 4 shard logs, have ${#logs[@]}"
@@ -174,7 +174,7 @@ step "slurm: stopped"
 p=$T/parallel
 mkdir -p "$p"
 printf ':\n' > "$p/hosts.txt"
-cmd=$(block README.md parallel-generate | shrink '--jobs 1' '--jobs 2' "${to_gen[@]}" '{}/100' '{}/4' 'seq 0 99' 'seq 0 3')
+cmd=$(block docs/scale-out.md parallel-generate | shrink '--jobs 1' '--jobs 2' "${to_gen[@]}" '{}/100' '{}/4' 'seq 0 99' 'seq 0 3')
 (cd "$p" && timeout "$hang" bash -c "$cmd" < /dev/null) || die "parallel failed or hung past ${hang}s"
 by_index < "$p/shinro-hard.jsonl" > "$p/generate.jsonl"
 same "parallel generate" "$T/one/generate-stdout.jsonl" "$p/generate.jsonl"
@@ -185,7 +185,7 @@ step "parallel: 4 shards on 2 slots = one machine"
 k=$T/k8s
 mkdir -p "$k/out"
 (cd "$here/k8sjob" && go build -o "$k/k8sjob" .)
-yaml=$(block README.md k8s-job)
+yaml=$(block docs/scale-out.md k8s-job)
 printf '%s\n' "$yaml" | "$k/k8sjob" > /dev/null || die "k8s: the README's Job is not valid"
 for bad in 'restartPolicy: Never|restartPolicy: OnFailure' 'backoffLimitPerIndex|backoffLimitPerIdx' \
   'completions: 100|completions: 50' 'completionMode: Indexed|completionMode: NonIndexed' \

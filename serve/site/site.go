@@ -3,8 +3,8 @@
 // package serve works with no Go server. The API is answered in the
 // browser by cmd/puzzlesat-wasm (serve's own handlers compiled to
 // WebAssembly) in Web Workers; static.js, loaded by the folder's
-// index.html, hands app.js's requests to them (puzzlesatFetch), so that no
-// request to /api/ leaves the page.
+// index.html, hands the page's requests (api.js's api) to them
+// (puzzlesatFetch), so that no request to /api/ leaves the page.
 //
 // Build makes the folder from the source tree with the go command: the
 // page's files are serve/static's, the WebAssembly is built with GOOS=js

@@ -210,7 +210,7 @@ func TestStaticSite(t *testing.T) {
 	t.Logf("stopped generate: %s", stopped)
 	// Long work without a signal: the Cancel button beside "working…"
 	// stops it (Reborn's shortest solution by SAT alone takes minutes),
-	// and the stream being read fails as app.js's readEvents reads it.
+	// and the stream being read fails as api.js's readEvents reads it.
 	do("a long solve", chromedp.Evaluate[chromedp.Void](`window.longSolve = window.puzzlesatFetch('/api/shift/solve', { method: 'POST',
 		headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' }, body: JSON.stringify({ builtin: 'reborn', method: 'sat' }) })
 		.then(async (r) => { const rd = r.body.getReader(); while (!(await rd.read()).done); })
@@ -256,7 +256,7 @@ func TestStaticSite(t *testing.T) {
 	t.Logf("files asked for: %q", fs.all)
 }
 
-// -timing runs TestStaticSiteTiming, the README's figures.
+// -timing runs TestStaticSiteTiming, the figures of docs/playground.md.
 var timing = flag.Bool("timing", false, "time a 10x10 Juosan's check in the browser: the static build against the native server")
 
 // TestStaticSiteTiming times POST /api/check of janko.at's 10x10_1 Juosan
@@ -265,7 +265,7 @@ var timing = flag.Bool("timing", false, "time a 10x10 Juosan's check in the brow
 // loopback). Run with -timing; it logs the medians.
 func TestStaticSiteTiming(t *testing.T) {
 	if !*timing {
-		t.Skip("the README's timing: run with -timing")
+		t.Skip("docs/playground.md's timing: run with -timing")
 	}
 	browserPath := webtest.Chromium(t)
 	puzzle, err := os.ReadFile("../../testdata/juosan/janko/10x10_1.in")

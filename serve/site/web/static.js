@@ -1,5 +1,5 @@
 // static.js makes the playground's page work with no server (the static
-// build, make site): it defines puzzlesatFetch, which app.js's api() calls
+// build, make site): it defines puzzlesatFetch, which api.js's api() calls
 // instead of fetch, and which answers each request to /api/ in a Web Worker
 // (worker.js) running the API compiled to WebAssembly, as a Response just
 // like the server's (JSON, or server-sent events streamed as they come).

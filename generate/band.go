@@ -1,0 +1,90 @@
+// The difficulty bands: their names, and whether a solve lands in one.
+
+package generate
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/puzzlesat/puzzlesat/human"
+	"github.com/puzzlesat/puzzlesat/kinds"
+)
+
+// Band is a difficulty band's name: one of the kind's
+// (kinds.Generation.Bands), or Any.
+type Band string
+
+// Band names most kinds have (see the package doc for each kind's).
+const (
+	Any    Band = "any"
+	Easy   Band = "easy"
+	Medium Band = "medium"
+	Hard   Band = "hard"
+	Expert Band = "expert"
+)
+
+// InBand reports whether a solve of a kind's rows×cols puzzle lands in
+// band b.
+func InBand(kind string, b Band, rows, cols int, status human.Status, rep human.Report) bool {
+	k, err := kinds.Lookup(kind)
+	if err != nil || k.Generate == nil {
+		return false
+	}
+	band, err := k.Generate.Band(string(b))
+	if err != nil {
+		return false
+	}
+	return band.At(rows, cols).In(status, rep)
+}
+
+// ParseBand reads a band name of kind ("" is Any); an unknown name is an
+// error listing the kind's bands.
+func ParseBand(kind, s string) (Band, error) {
+	if mk := MovesKind(kind); mk != nil {
+		if s == "" {
+			return Any, nil
+		}
+		if _, ok := mk.Moves.Band(s); !ok {
+			return "", fmt.Errorf("unknown difficulty %q (have %s)", s, strings.Join(mk.Moves.BandNames(), ", "))
+		}
+		return Band(s), nil
+	}
+	k, err := kinds.Lookup(kind)
+	if err != nil {
+		return "", err
+	}
+	if k.Generate == nil {
+		return "", fmt.Errorf("%s puzzles are not generated", kind)
+	}
+	if _, err := k.Generate.Band(s); err != nil {
+		return "", err
+	}
+	if s == "" {
+		return Any, nil
+	}
+	return Band(s), nil
+}
+
+// inBand judges a solve against the band and the score range.
+func (j *job) inBand(res *human.Result) (bool, string) {
+	rep := res.Report
+	grade := fmt.Sprintf("%s, level %d, trial depth %d, %d steps in %d layers, score %.1f", res.Status, rep.MaxLevel, rep.TrialDepth, rep.Steps, rep.Depth, rep.Score)
+	switch {
+	case !j.band.In(res.Status, rep):
+		return false, "out of band: " + grade
+	case !j.scored(rep):
+		return false, "score out of range: " + grade
+	}
+	return true, "in band: " + grade
+}
+
+// lands reports what inBand does without writing the outcome, for the
+// minimisation's many removals.
+func (j *job) lands(res *human.Result) bool {
+	return j.band.In(res.Status, res.Report) && j.scored(res.Report)
+}
+
+// scored reports whether a solve's score is in the range asked for.
+func (j *job) scored(rep human.Report) bool {
+	return rep.Score >= j.opt.MinScore && (j.opt.MaxScore <= 0 || rep.Score <= j.opt.MaxScore)
+}
