@@ -100,6 +100,9 @@
 // (Options.MaxCells, and the shift limits), every solver call runs under
 // the request's context with Options.Timeout, so a client that goes away
 // stops its solve, and at most Options.Jobs solver requests run at once.
+// At most Options.MaxConns connections are open, and Options.MaxClientConns
+// of one client: idle and silent ones give way to new ones, so that idle
+// clients cannot keep others out (Serve's listener, connLimit).
 // Each request makes its own solvers from Options.Solver. No request names
 // a file, a SAT back-end or a rules file: those are the server's choices.
 // Options.Hosts, when set, rejects requests for other Host headers, so a
