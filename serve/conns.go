@@ -79,7 +79,8 @@ func (l *connLimit) Accept() (net.Conn, error) {
 
 // admit counts nc as open once there is a place for it, closing a quiet
 // connection to make one if need be. It returns nil when nc is refused
-// (its client's connections are all busy) or the listener closed.
+// (its client's connections are all busy), or the listener closed or
+// draining.
 func (l *connLimit) admit(nc net.Conn) *conn {
 	client := clientOf(nc.RemoteAddr())
 	l.mu.Lock()
@@ -109,6 +110,8 @@ func (l *connLimit) admit(nc net.Conn) *conn {
 			select {
 			case <-l.changed:
 			case <-l.done:
+				nc.Close()
+				return nil
 			}
 			l.mu.Lock()
 			continue

@@ -293,6 +293,25 @@ func TestClientCap(t *testing.T) {
 	a2.Close()
 }
 
+// TestQuietGiveWayFairly: at MaxConns, the quiet connection that gives
+// way is one of the client holding the most, even when another client's
+// has been idle longer.
+func TestQuietGiveWayFairly(t *testing.T) {
+	_, addr, _ := serving(t, Options{MaxConns: 4, MaxClientConns: 3, IdleTimeout: time.Hour})
+	other := dialFrom(t, addr, 2) // idle the longest, but its client's only one
+	answered(t, other)
+	var many []net.Conn
+	for range 3 {
+		c := dial(t, addr)
+		answered(t, c)
+		many = append(many, c)
+	}
+	answered(t, dialFrom(t, addr, 3))
+	closedBy(t, many[0])
+	answered(t, other)
+	answered(t, many[2])
+}
+
 // TestNetHTTPErrorsAsJSON: the answers net/http writes itself, to
 // requests it cannot read, are JSON errors too.
 func TestNetHTTPErrorsAsJSON(t *testing.T) {
