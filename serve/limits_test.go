@@ -294,22 +294,49 @@ func TestClientCap(t *testing.T) {
 }
 
 // TestQuietGiveWayFairly: at MaxConns, the quiet connection that gives
-// way is one of the client holding the most, even when another client's
-// has been idle longer.
+// way is the one quiet the longest of the client holding the most, even
+// when another client's has been idle longer. connLimit alone, told the
+// connections' states as net/http would.
 func TestQuietGiveWayFairly(t *testing.T) {
-	_, addr, _ := serving(t, Options{MaxConns: 4, MaxClientConns: 3, IdleTimeout: time.Hour})
-	other := dialFrom(t, addr, 2) // idle the longest, but its client's only one
-	answered(t, other)
-	var many []net.Conn
-	for range 3 {
-		c := dial(t, addr)
-		answered(t, c)
-		many = append(many, c)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
 	}
-	answered(t, dialFrom(t, addr, 3))
-	closedBy(t, many[0])
-	answered(t, other)
-	answered(t, many[2])
+	lim := newConnLimit(ln, 4, 3)
+	defer lim.Close()
+	addr := ln.Addr().String()
+	accept := func(state http.ConnState) *conn {
+		t.Helper()
+		nc, err := lim.Accept()
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := nc.(*conn)
+		t.Cleanup(func() { c.Close() })
+		c.setState(state)
+		return c
+	}
+	dialFrom(t, addr, 2)
+	other := accept(http.StateIdle) // idle the longest, but its client's only one
+	var many []*conn
+	for range 3 {
+		dial(t, addr)
+		many = append(many, accept(http.StateIdle))
+	}
+	many[0].setState(http.StateActive) // busy: it holds its place
+	dialFrom(t, addr, 3)
+	accept(http.StateNew)
+	lim.mu.Lock()
+	defer lim.mu.Unlock()
+	for _, tc := range []struct {
+		name string
+		c    *conn
+		open bool
+	}{{"127.0.0.2's idle one", other, true}, {"127.0.0.1's busy one", many[0], true}, {"127.0.0.1's idle the longest", many[1], false}, {"127.0.0.1's newest", many[2], true}} {
+		if _, open := lim.open[tc.c]; open != tc.open {
+			t.Errorf("%s: open %v, want %v", tc.name, open, tc.open)
+		}
+	}
 }
 
 // TestNetHTTPErrorsAsJSON: the answers net/http writes itself, to
@@ -371,9 +398,9 @@ func postTo(addr, path, body string) (status int, data string, err error) {
 // end (stubborn) is still solving when both have come.
 func TestShutdownCuts(t *testing.T) {
 	for _, tc := range []struct {
-		name     string
-		stubborn bool
-	}{{"solver stops", false}, {"solver slow to stop", true}} {
+		name             string
+		stubborn, events bool
+	}{{"solver stops", false, false}, {"solver slow to stop", true, false}, {"solver slow to stop, events asked", true, true}} {
 		t.Run(tc.name, func(t *testing.T) {
 			var w watch
 			release := make(chan struct{})
@@ -393,8 +420,21 @@ func TestShutdownCuts(t *testing.T) {
 			}
 			got := make(chan answer, 1)
 			go func() {
-				status, body, err := postTo(addr, "/api/shift/solve", `{"builtin": "reborn"}`)
-				got <- answer{status, body, err}
+				req, _ := http.NewRequest(http.MethodPost, "http://"+addr+"/api/shift/solve", strings.NewReader(`{"builtin": "reborn"}`))
+				req.Header.Set("Content-Type", "application/json")
+				if tc.events {
+					// No depth is decided: the stream has not begun, and
+					// the answer is a plain one.
+					req.Header.Set("Accept", "text/event-stream")
+				}
+				resp, err := http.DefaultClient.Do(req)
+				if err != nil {
+					got <- answer{err: err}
+					return
+				}
+				body, err := io.ReadAll(resp.Body)
+				resp.Body.Close()
+				got <- answer{resp.StatusCode, string(body), err}
 			}()
 			// Reborn's proof takes minutes: once a solve runs, the
 			// request is under way, and stays so.
