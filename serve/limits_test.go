@@ -183,9 +183,6 @@ const quietHang = 20 * time.Second
 // (MaxConns 256) until a timeout closed them, and the request waited in
 // the listen backlog behind them: the idle timeout here is an hour.
 func TestBesideQuietConns(t *testing.T) {
-	if testing.Short() {
-		t.Skip("opens 1000 connections; -short skips it")
-	}
 	webtest.FileLimit(t, 2*quietConns+256)
 	for _, tc := range []struct {
 		name string
