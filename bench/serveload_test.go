@@ -1,11 +1,13 @@
 package bench
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"slices"
@@ -184,4 +186,75 @@ func peakRSSMB() float64 {
 		}
 	}
 	return 0
+}
+
+// BenchmarkCheckBesideQuietConns is the latency of one /api/check of the
+// bundled example juosan-6x6_1, on a connection of its own as curl would
+// send it, beside 1000 connections that do nothing, all from 127.0.0.1
+// as the checking client: idle after a request, silent since they opened,
+// or stopped midway through their headers. The server runs with its
+// default limits (256 connections), so that each check's connection must
+// make a quiet one give way: before each, one more quiet connection fills
+// the place the last check freed (untimed).
+func BenchmarkCheckBesideQuietConns(b *testing.B) {
+	const quiet = 1000
+	webtest.FileLimit(b, 2*quiet+512)
+	for _, tc := range []struct{ name, open string }{
+		{"idle", "GET /api/kinds HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"},
+		{"silent", ""},
+		{"half-sent-headers", "GET /api/kinds HTTP/1.1\r\nHo"},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			s, err := serve.New(serve.Options{Solver: gini.NewSolver})
+			if err != nil {
+				b.Fatal(err)
+			}
+			addr, stop := webtest.Serving(b, s)
+			defer stop()
+			var held []net.Conn
+			defer func() {
+				for _, c := range held {
+					c.Close()
+				}
+			}()
+			openQuiet := func() {
+				c, err := net.Dial("tcp", addr)
+				if err != nil {
+					b.Fatal(err)
+				}
+				held = append(held, c)
+				io.WriteString(c, tc.open)
+				if tc.open != "" && tc.name == "idle" {
+					c.SetReadDeadline(time.Now().Add(time.Minute))
+					if resp, err := http.ReadResponse(bufio.NewReader(c), nil); err == nil {
+						io.Copy(io.Discard, resp.Body)
+						resp.Body.Close()
+					}
+				}
+			}
+			for range quiet {
+				openQuiet()
+			}
+			client := &http.Client{Transport: &http.Transport{DisableKeepAlives: true, Proxy: nil}}
+			body := []byte(`{"example": "juosan-6x6_1"}`)
+			b.ResetTimer()
+			for range b.N {
+				b.StopTimer()
+				openQuiet()
+				b.StartTimer()
+				resp, err := client.Post("http://"+addr+"/api/check", "application/json", bytes.NewReader(body))
+				if err != nil {
+					b.Fatal(err)
+				}
+				var ans struct {
+					Status string `json:"status"`
+				}
+				err = json.NewDecoder(resp.Body).Decode(&ans)
+				resp.Body.Close()
+				if err != nil || resp.StatusCode != http.StatusOK || ans.Status != "unique" {
+					b.Fatalf("have %d %q (%v), want 200 unique", resp.StatusCode, ans.Status, err)
+				}
+			}
+		})
+	}
 }

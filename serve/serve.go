@@ -100,6 +100,9 @@
 // (Options.MaxCells, and the shift limits), every solver call runs under
 // the request's context with Options.Timeout, so a client that goes away
 // stops its solve, and at most Options.Jobs solver requests run at once.
+// At most Options.MaxConns connections are open, and Options.MaxClientConns
+// of one client: idle and silent ones give way to new ones, so that idle
+// clients cannot keep others out (Serve's listener, connLimit).
 // Each request makes its own solvers from Options.Solver. No request names
 // a file, a SAT back-end or a rules file: those are the server's choices.
 // Options.Hosts, when set, rejects requests for other Host headers, so a
@@ -107,7 +110,6 @@
 package serve
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -121,7 +123,6 @@ import (
 	"runtime"
 	"runtime/debug"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -175,9 +176,19 @@ type Options struct {
 	// IdleTimeout closes a keep-alive connection idle this long (0:
 	// DefaultIdleTimeout).
 	IdleTimeout time.Duration
-	// MaxConns bounds the connections open at once; more wait in the
-	// listen backlog until one closes (0: DefaultMaxConns).
+	// MaxConns bounds the connections open at once (0:
+	// DefaultMaxConns). At the cap, a quiet connection (idle, or silent
+	// since it opened) is closed to let a new one in, the longest quiet
+	// first; only when every one has a request under way does a new
+	// connection wait in the listen backlog until one is answered.
 	MaxConns int
+	// MaxClientConns bounds the connections one client (remote IP
+	// address) has open at once (0: half of MaxConns, at least 1). At the
+	// cap, the client's own quiet connections give way; when all have a
+	// request under way, its new one is answered 503 at once. So one
+	// client cannot keep every place busy, and the clients of a loopback
+	// server, which share 127.0.0.1, still get in beside idle ones.
+	MaxClientConns int
 	// Budget bounds the request bodies taken in at once, in bytes: each
 	// POST counts its Content-Length (at least minCharge; MaxBody when it
 	// sends none) from its start to its answer, and one that does not fit
@@ -185,6 +196,8 @@ type Options struct {
 	Budget int64
 	// Grace is how long a shutdown (Serve's context ending) lets requests
 	// under way finish before it cuts them with a 503 (0: DefaultGrace).
+	// Requests waiting for a solving slot then run on Jobs more slots, so
+	// that quick ones are answered beside long ones that hold the slots.
 	Grace time.Duration
 	// Log receives one line per failed request and every caught panic
 	// (nil: discarded).
@@ -200,6 +213,11 @@ type Server struct {
 	// in proportion to the body, the puzzles of a many-puzzle input
 	// included) that may.
 	slots, light chan struct{}
+	// spare are the Jobs more slots that requests waiting for one of
+	// slots or light take once draining is closed (a shutdown began).
+	spare      chan struct{}
+	draining   chan struct{}
+	drainStart sync.Once
 	// taken is what the requests under way count against Options.Budget.
 	mu     sync.Mutex
 	taken  int64
@@ -241,6 +259,9 @@ func New(opt Options) (*Server, error) {
 	if opt.MaxConns <= 0 {
 		opt.MaxConns = DefaultMaxConns
 	}
+	if opt.MaxClientConns <= 0 {
+		opt.MaxClientConns = max(1, opt.MaxConns/2)
+	}
 	if opt.Budget <= 0 {
 		opt.Budget = DefaultBudgetBodies * opt.MaxBody
 	}
@@ -252,7 +273,8 @@ func New(opt Options) (*Server, error) {
 		w = io.Discard
 	}
 	s := &Server{opt: opt, log: log.New(w, "serve: ", log.LstdFlags),
-		slots: make(chan struct{}, opt.Jobs), light: make(chan struct{}, opt.Jobs)}
+		slots: make(chan struct{}, opt.Jobs), light: make(chan struct{}, opt.Jobs),
+		spare: make(chan struct{}, opt.Jobs), draining: make(chan struct{})}
 	s.routes = map[string]*endpoint{
 		"/api/kinds":       {method: http.MethodGet, serve: s.kinds},
 		"/api/examples":    {method: http.MethodGet, serve: s.examples},
@@ -341,9 +363,12 @@ type call struct {
 	r      *http.Request
 	events *eventStream // nil unless the client asked for events
 	// pool: the slots the request takes one of once its body is read
-	// (decode; nil: none); slot: it holds one.
-	pool chan struct{}
-	slot bool
+	// (decode; nil: none); slot: the pool it holds one of (pool, or
+	// Server.spare at a shutdown; nil: none).
+	pool, slot chan struct{}
+	// bodyRead is closed once decode has read the body (or failed to).
+	bodyRead     chan struct{}
+	bodyReadOnce sync.Once
 }
 
 // take counts n bytes against Options.Budget, if they fit.
@@ -407,24 +432,83 @@ func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request, ep *endpoint) 
 		defer s.give(charge)
 		r.Body = http.MaxBytesReader(w, r.Body, s.opt.MaxBody)
 	}
-	c := &call{s: s, ctx: r.Context(), w: w, r: r}
-	if r.Method == http.MethodPost {
-		ctx, cancel := context.WithTimeout(r.Context(), s.opt.Timeout)
-		defer cancel()
-		c.ctx, c.pool = ctx, s.light
-		if ep.solves {
-			c.pool = s.slots
-		}
-		defer func() {
-			if c.slot {
-				<-c.pool
-			}
-		}()
-	}
+	c := &call{s: s, ctx: r.Context(), w: w, r: r, bodyRead: make(chan struct{})}
 	if accepts(r, "text/event-stream") {
 		c.events = &eventStream{w: w}
 	}
-	v, err := ep.serve(c)
+	defer c.events.close()
+	if r.Method != http.MethodPost {
+		v, err := ep.serve(c)
+		s.answer(c, v, err)
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), s.opt.Timeout)
+	defer cancel()
+	c.ctx, c.pool = ctx, s.light
+	if ep.solves {
+		c.pool = s.slots
+	}
+	o := s.run(c, ep)
+	if o.panicked != nil {
+		if o.panicked == http.ErrAbortHandler {
+			panic(o.panicked)
+		}
+		s.log.Printf("panic serving %s %s: %v\n%s", r.Method, r.URL.Path, o.panicked, o.stack)
+		o.err = fmt.Errorf("internal error (please report): %v", o.panicked)
+	}
+	s.answer(c, o.v, o.err)
+}
+
+// outcome is what a POST's work came to.
+type outcome struct {
+	v        any
+	err      error
+	panicked any // the value of a panic, and where
+	stack    []byte
+}
+
+// run does a POST's work in a goroutine of its own, which holds the
+// request's slot, and waits for it; but when a shutdown cuts the request
+// (the end of Options.Grace) it answers at once, without waiting for a
+// solver slow to see its context end: Serve's return is not held up by
+// it. The goroutine then ends on its own, its events no longer sent.
+func (s *Server) run(c *call, ep *endpoint) outcome {
+	done := make(chan outcome, 1)
+	go func() {
+		var o outcome
+		defer func() {
+			if c.slot != nil {
+				<-c.slot
+			}
+			if v := recover(); v != nil {
+				o = outcome{panicked: v, stack: debug.Stack()}
+			}
+			done <- o
+		}()
+		o.v, o.err = ep.serve(c)
+	}()
+	select {
+	case o := <-done:
+		return o
+	case <-c.r.Context().Done():
+	}
+	if !errors.Is(context.Cause(c.r.Context()), errShutdown) {
+		return <-done // the client went away: the work stops with it
+	}
+	// The body may still be coming: reading it stops now, and nothing
+	// touches the request once it is read.
+	http.NewResponseController(c.w).SetReadDeadline(time.Now())
+	select {
+	case o := <-done:
+		return o
+	case <-c.bodyRead:
+		return outcome{err: errShutdown}
+	}
+}
+
+// answer writes v, or err when there is one or the request's time ran
+// out.
+func (s *Server) answer(c *call, v any, err error) {
 	if err == nil {
 		err = c.ctx.Err() // an answer cut short is no answer
 	}
@@ -433,10 +517,10 @@ func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request, ep *endpoint) 
 		return
 	}
 	if c.events != nil {
-		c.events.send("result", v)
+		c.events.end("result", v)
 		return
 	}
-	writeJSON(w, http.StatusOK, v)
+	writeJSON(c.w, http.StatusOK, v)
 }
 
 // fail answers err with its status: the httpError's own, 413 for a body
@@ -448,11 +532,11 @@ func (s *Server) fail(c *call, err error) {
 	var he *httpError
 	var tooBig *http.MaxBytesError
 	switch {
+	case errors.Is(context.Cause(c.r.Context()), errShutdown):
+		status, msg = http.StatusServiceUnavailable, "the server is shutting down: the request was cut (serve's grace period is over)"
 	case errors.Is(err, os.ErrDeadlineExceeded):
 		// The body did not come within the read timeout.
 		status, msg = http.StatusRequestTimeout, fmt.Sprintf("the request body did not come within %v", s.opt.ReadTimeout)
-	case errors.Is(context.Cause(c.r.Context()), errShutdown):
-		status, msg = http.StatusServiceUnavailable, "the server is shutting down: the request was cut (serve's grace period is over)"
 	case c.r.Context().Err() != nil:
 		s.log.Printf("%s %s: client gone (%v)", c.r.Method, c.r.URL.Path, context.Cause(c.r.Context()))
 		return
@@ -468,8 +552,7 @@ func (s *Server) fail(c *call, err error) {
 	if status >= 500 {
 		s.log.Printf("%s %s: %d %s", c.r.Method, c.r.URL.Path, status, msg)
 	}
-	if c.events != nil && c.events.begun() {
-		c.events.send("error", errorBody{Error: msg, Status: status})
+	if c.events != nil && c.events.endBegun("error", errorBody{Error: msg, Status: status}) {
 		return
 	}
 	writeError(c.w, status, msg)
@@ -478,6 +561,42 @@ func (s *Server) fail(c *call, err error) {
 // decode reads the request body as one JSON value into v, rejecting
 // unknown fields and trailing data.
 func (c *call) decode(v any) error {
+	defer c.bodyReadOnce.Do(func() { close(c.bodyRead) })
+	if err := c.readBody(v); err != nil {
+		return err
+	}
+	// The body is in: its read deadline goes (see serveAPI).
+	http.NewResponseController(c.w).SetReadDeadline(time.Time{})
+	c.bodyReadOnce.Do(func() { close(c.bodyRead) })
+	if c.pool == nil {
+		return nil
+	}
+	// A request waits for its turn only once its body is read: a client
+	// slow to send holds no slot. Once a shutdown begins, no request
+	// comes any more, and those waiting may take a spare slot: a quick
+	// one is answered within the grace beside long ones holding the
+	// slots (those it cannot save are cut at its end).
+	select {
+	case c.pool <- struct{}{}:
+		c.slot = c.pool
+		return nil
+	case <-c.s.draining:
+	case <-c.ctx.Done():
+		return c.ctx.Err()
+	}
+	select {
+	case c.pool <- struct{}{}:
+		c.slot = c.pool
+	case c.s.spare <- struct{}{}:
+		c.slot = c.s.spare
+	case <-c.ctx.Done():
+		return c.ctx.Err()
+	}
+	return nil
+}
+
+// readBody reads the request body as one JSON value into v (decode).
+func (c *call) readBody(v any) error {
 	dec := json.NewDecoder(c.r.Body)
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
@@ -495,22 +614,8 @@ func (c *call) decode(v any) error {
 	}
 	// Read to the end so that a body over the limit is reported as such
 	// even when its first value was complete.
-	if _, err := io.Copy(io.Discard, c.r.Body); err != nil {
-		return err
-	}
-	// The body is in: its read deadline goes (see serveAPI).
-	http.NewResponseController(c.w).SetReadDeadline(time.Time{})
-	if c.pool != nil {
-		// A request waits for its turn only once its body is read: a
-		// client slow to send holds no slot.
-		select {
-		case c.pool <- struct{}{}:
-			c.slot = true
-		case <-c.ctx.Done():
-			return c.ctx.Err()
-		}
-	}
-	return nil
+	_, err := io.Copy(io.Discard, c.r.Body)
+	return err
 }
 
 // emit sends a progress event when the client asked for them.
@@ -556,11 +661,42 @@ type eventStream struct {
 	mu      sync.Mutex
 	w       http.ResponseWriter
 	started bool
+	// closed: the request is answered, and sends are dropped (a cut
+	// request's work may go on for a while; see Server.run).
+	closed bool
 }
 
 func (e *eventStream) send(event string, v any) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	e.write(event, v)
+}
+
+// end sends the last event; later sends are dropped.
+func (e *eventStream) end(event string, v any) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.write(event, v)
+	e.closed = true
+}
+
+// endBegun is end when the stream has begun, and reports whether it had;
+// either way, later sends are dropped (the answer is then a plain one).
+func (e *eventStream) endBegun(event string, v any) bool {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.started {
+		e.write(event, v)
+	}
+	e.closed = true
+	return e.started
+}
+
+// write sends one event unless the stream is closed. Under e.mu.
+func (e *eventStream) write(event string, v any) {
+	if e.closed {
+		return
+	}
 	if !e.started {
 		h := e.w.Header()
 		h.Set("Content-Type", "text/event-stream")
@@ -578,11 +714,14 @@ func (e *eventStream) send(event string, v any) {
 	}
 }
 
-// begun reports whether the stream has started (its status is sent).
-func (e *eventStream) begun() bool {
+// close drops the sends to come (nil: none).
+func (e *eventStream) close() {
+	if e == nil {
+		return
+	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	return e.started
+	e.closed = true
 }
 
 // headerTimeout bounds reading a request's headers.
@@ -596,9 +735,15 @@ var errShutdown = errors.New("serve: shutting down")
 // context, and its answer is then written.
 const writeSlack = 10 * time.Second
 
+// cutSlack is how long the requests cut at the end of a shutdown's grace
+// have to write their 503 (they answer at once: Server.run) before their
+// connections are closed.
+const cutSlack = time.Second
+
 // HTTPServer is the http.Server of s with its limits: the read timeouts
 // (headers there, the body in ServeHTTP), a write timeout past the
-// request's own, the idle timeout, the header size. base is the context
+// request's own, the idle timeout, the header size, and the hook that
+// tells Serve's listener its connections' states. base is the context
 // every request's derives from.
 func (s *Server) HTTPServer(base context.Context) *http.Server {
 	return &http.Server{
@@ -608,33 +753,39 @@ func (s *Server) HTTPServer(base context.Context) *http.Server {
 		IdleTimeout:       s.opt.IdleTimeout,
 		MaxHeaderBytes:    maxHeaderBytes,
 		BaseContext:       func(net.Listener) context.Context { return base },
+		ConnState:         connState,
 		ErrorLog:          s.log,
 	}
 }
 
 // Serve answers on ln until ctx ends, then shuts down: it stops taking
-// connections and closes the idle ones, lets the requests under way finish
-// for Options.Grace, then cuts those still running, which answer 503, and
-// returns nil. At most Options.MaxConns connections are open at once, and
-// net/http's own answers to requests it cannot read (400, 431) are JSON.
+// connections and closes the quiet ones, lets the requests under way
+// finish for Options.Grace (those waiting for a slot run on spare ones),
+// then cuts those still running, which answer 503 at once, and returns
+// nil. At most Options.MaxConns connections are open at once, quiet ones
+// giving way to new ones (connLimit), and net/http's own answers to
+// requests it cannot read (400, 431) are JSON.
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	base, cut := context.WithCancelCause(context.Background())
 	defer cut(nil)
 	srv := s.HTTPServer(base)
+	lim := newConnLimit(ln, s.opt.MaxConns, s.opt.MaxClientConns)
 	done := make(chan error, 1)
-	go func() { done <- srv.Serve(newLimitListener(ln, s.opt.MaxConns)) }()
+	go func() { done <- srv.Serve(lim) }()
 	select {
 	case err := <-done:
 		return err
 	case <-ctx.Done():
 	}
+	s.drainStart.Do(func() { close(s.draining) })
+	lim.drain()
 	gctx, cancel := context.WithTimeout(context.Background(), s.opt.Grace)
 	defer cancel()
 	if err := srv.Shutdown(gctx); err != nil {
 		// The grace is over: the requests still running are cut, and
-		// answer 503 as their solvers stop.
+		// answer 503 at once.
 		cut(errShutdown)
-		cctx, cancel := context.WithTimeout(context.Background(), writeSlack)
+		cctx, cancel := context.WithTimeout(context.Background(), cutSlack)
 		defer cancel()
 		if err := srv.Shutdown(cctx); err != nil {
 			srv.Close()
@@ -644,85 +795,4 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 		return err
 	}
 	return nil
-}
-
-// limitListener accepts at most n connections open at once; the others
-// wait in the listen backlog. Its connections answer JSON where net/http
-// writes its own plain-text errors (jsonErrorConn).
-type limitListener struct {
-	net.Listener
-	sem  chan struct{}
-	done chan struct{}
-	once sync.Once
-}
-
-func newLimitListener(ln net.Listener, n int) *limitListener {
-	return &limitListener{Listener: ln, sem: make(chan struct{}, n), done: make(chan struct{})}
-}
-
-func (l *limitListener) Accept() (net.Conn, error) {
-	select {
-	case l.sem <- struct{}{}:
-	case <-l.done:
-		return nil, net.ErrClosed
-	}
-	c, err := l.Listener.Accept()
-	if err != nil {
-		<-l.sem
-		return nil, err
-	}
-	return &jsonErrorConn{Conn: c, release: func() { <-l.sem }}, nil
-}
-
-func (l *limitListener) Close() error {
-	l.once.Do(func() { close(l.done) })
-	return l.Listener.Close()
-}
-
-// jsonErrorConn is a connection that frees its place when closed, and
-// rewrites net/http's own error answers, written straight to the
-// connection as one write ("HTTP/1.1 400 Bad Request" and the like, with
-// these headers and a plain-text body), into a JSON error.
-type jsonErrorConn struct {
-	net.Conn
-	once    sync.Once
-	release func()
-}
-
-// plainErrorHeaders are the headers net/http's own error answers have.
-const plainErrorHeaders = "\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n\r\n"
-
-func (c *jsonErrorConn) Write(p []byte) (int, error) {
-	if !bytes.HasPrefix(p, []byte("HTTP/1.")) || len(p) > 4096 {
-		return c.Conn.Write(p)
-	}
-	status, body, ok := strings.Cut(string(p), plainErrorHeaders)
-	if !ok || strings.Contains(status, "\n") || len(status) < len("HTTP/1.1 400") {
-		return c.Conn.Write(p)
-	}
-	code, err := strconv.Atoi(status[9:12])
-	if err != nil || code < 400 {
-		return c.Conn.Write(p)
-	}
-	data, _ := json.Marshal(errorBody{Error: strings.TrimSpace(body)})
-	data = append(data, '\n')
-	out := fmt.Sprintf("%s\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: %d\r\nConnection: close\r\n\r\n%s", status, len(data), data)
-	if _, err := io.WriteString(c.Conn, out); err != nil {
-		return 0, err
-	}
-	return len(p), nil
-}
-
-// CloseWrite lets net/http half-close the connection after its 431.
-func (c *jsonErrorConn) CloseWrite() error {
-	if cw, ok := c.Conn.(interface{ CloseWrite() error }); ok {
-		return cw.CloseWrite()
-	}
-	return nil
-}
-
-func (c *jsonErrorConn) Close() error {
-	err := c.Conn.Close()
-	c.once.Do(c.release)
-	return err
 }

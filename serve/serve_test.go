@@ -579,6 +579,13 @@ func TestBadRequests(t *testing.T) {
 	s, ts := newTestServer(t, Options{MaxBody: 4096, MaxCells: 50})
 	// A route that panics, as a bug in a handler would.
 	s.routes["/api/panic"] = &endpoint{method: http.MethodGet, serve: func(*call) (any, error) { panic("test bug") }}
+	s.routes["/api/panic-post"] = &endpoint{method: http.MethodPost, solves: true, serve: func(c *call) (any, error) {
+		var v any
+		if err := c.decode(&v); err != nil {
+			return nil, err
+		}
+		panic("test bug after the body")
+	}}
 	juosan := readTestdata(t, "juosan/6x6_1.juosan")
 	for _, tc := range []struct {
 		name, method, path string
@@ -618,6 +625,8 @@ func TestBadRequests(t *testing.T) {
 		{"wrong method", "GET", "/api/check", nil, 405, "takes POST"},
 		{"wrong method GET-only", "POST", "/api/kinds", map[string]any{}, 405, "takes GET"},
 		{"panic", "GET", "/api/panic", nil, 500, "test bug"},
+		{"panic solving", "POST", "/api/panic-post", map[string]any{}, 500, "test bug after the body"},
+		{"after the panics", "POST", "/api/parse", map[string]any{"example": "../x"}, 400, "no example"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			status, data := do(t, ts, tc.method, tc.path, tc.body, nil)

@@ -32,8 +32,8 @@ func Command() *cli.Command {
 			appio.JobsFlag("solver requests at once, and other requests at once besides (0: one per CPU)"),
 			&cli.DurationFlag{Name: "read-timeout", Usage: "longest a request may take to send its headers and body (0: --timeout, at most 30s)"},
 			&cli.DurationFlag{Name: "idle-timeout", Value: serve.DefaultIdleTimeout, Usage: "an idle keep-alive connection is closed after this long"},
-			appio.AtLeast(&cli.IntFlag{Name: "max-conns", Value: serve.DefaultMaxConns, Usage: "connections open at once; more wait to be accepted"}, 1),
-			&cli.DurationFlag{Name: "grace", Value: serve.DefaultGrace, Usage: "on SIGTERM or Ctrl-C, how long requests under way may finish before they are cut (503)"},
+			appio.AtLeast(&cli.IntFlag{Name: "max-conns", Value: serve.DefaultMaxConns, Usage: "connections open at once: at the cap, the one idle (or silent) the longest is closed to let a new one in, and only when all have a request under way does a new one wait; one client (IP address) keeps at most half of them busy"}, 1),
+			&cli.DurationFlag{Name: "grace", Value: serve.DefaultGrace, Usage: "on SIGTERM or Ctrl-C, how long requests under way (and those waiting for a solver, on --jobs more) may finish before they are cut (503) and serve exits"},
 		},
 		Action: action,
 	}
