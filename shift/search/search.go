@@ -23,6 +23,7 @@ import (
 	"time"
 
 	"github.com/puzzlesat/puzzlesat/shift"
+	"github.com/puzzlesat/puzzlesat/shift/search/tablecache"
 )
 
 // Status is the outcome of a search.
@@ -79,6 +80,18 @@ type Options struct {
 	Heuristic *Heuristic
 	MaxPDBs   int
 	PDBStates int
+	// TableDir is where the heuristic's tables are cached between
+	// processes (see package tablecache); "" is the user's cache folder
+	// (tablecache.DefaultDir).
+	TableDir string
+}
+
+// tableDir is the cache folder of opt.
+func (opt Options) tableDir() string {
+	if opt.TableDir != "" {
+		return opt.TableDir
+	}
+	return tablecache.DefaultDir()
 }
 
 // Result is a search's answer.
@@ -131,7 +144,7 @@ func Solve(ctx context.Context, p *shift.Puzzle, opt Options) (*Result, error) {
 		// Walking distances are cheap and strong where they apply: the
 		// breadth-first phase would only spend its budget (Loopover 4×4:
 		// 3 million states reach 10 moves of the 14 a scramble needs).
-		wds, err := NewWalkingDistances(ctx, p, 4_000_000)
+		wds, err := NewWalkingDistances(ctx, p, 4_000_000, opt.tableDir())
 		if err != nil {
 			return nil, err
 		}
@@ -181,7 +194,7 @@ func ida0(ctx context.Context, p *shift.Puzzle, opt Options, goals [][]int, lb i
 				maxPDBs = 2
 			}
 			var err error
-			if h, err = NewHeuristic(ctx, p, goals, limit, maxPDBs); err != nil {
+			if h, err = NewHeuristic(ctx, p, goals, limit, maxPDBs, opt.tableDir()); err != nil {
 				return nil, err
 			}
 		}

@@ -139,7 +139,7 @@ func TestLoopoverRandomAgainstFullBFS(t *testing.T) {
 	p, _ := shift.Loopover(3, 3)
 	dist, _, _ := godsNumber(t, p)
 	goals := [][]int{p.Goal.Target}
-	h, err := NewHeuristic(context.Background(), p, goals, 100_000, 2)
+	h, err := NewHeuristic(context.Background(), p, goals, 100_000, 2, t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,7 +164,7 @@ func TestRebornScramblesMethodsAgree(t *testing.T) {
 	goals, _ := p.GoalStates(1000, 10_000_000)
 	// A small heuristic keeps the test quick: the best abstraction of at
 	// most 300,000 states.
-	h, err := NewHeuristic(context.Background(), p, goals, 300_000, 1)
+	h, err := NewHeuristic(context.Background(), p, goals, 300_000, 1, t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
