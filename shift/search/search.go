@@ -207,6 +207,9 @@ func bfs(ctx context.Context, p *shift.Puzzle, opt Options, goals [][]int) (*Res
 	if fitsRadix(len(p.Values), n) {
 		return run[uint64](ctx, p, opt, goals, radix{uint64(len(p.Values)), n})
 	}
+	if b, ok := fitsPair(len(p.Values), n); ok {
+		return run[[2]uint64](ctx, p, opt, goals, pair{b, n})
+	}
 	return run[string](ctx, p, opt, goals, bytesCodec{})
 }
 

@@ -247,6 +247,11 @@ var errTooBig = errors.New("search: walking distance too big")
 // stores them there). The cache key is everything the table depends on:
 // the lines, the goal lines, and the abstract moves.
 func (w *WalkingDistance) load(ctx context.Context, p *shift.Puzzle, lay *shift.Layering, other, limit int, dir string) error {
+	if n := w.matrices(p, limit); n > limit {
+		// The breadth-first search would run for minutes before finding
+		// out (Loopover 5×5: 22 million matrices).
+		return fmt.Errorf("%w: %d count matrices", errTooBig, n)
+	}
 	moves := w.transfers(p, lay, other)
 	desc := []byte("walking distance v1\n")
 	desc = fmt.Appendf(desc, "lines %v\ngoal lines %v\n", w.lineOf, w.goalOf)
@@ -261,6 +266,56 @@ func (w *WalkingDistance) load(ctx context.Context, p *shift.Puzzle, lay *shift.
 	}
 	w.Table = outcome
 	return w.fill(payload)
+}
+
+// matrices counts the count matrices with w's row sums (the lines' sizes)
+// and column sums (the tokens of each goal line), an upper bound on the
+// abstract states, by dynamic programming over the rows and the column
+// sums still open; it stops counting past limit.
+func (w *WalkingDistance) matrices(p *shift.Puzzle, limit int) int {
+	open := make([]int, w.nl)
+	for _, v := range p.Goal.Target {
+		open[w.goalOf[v]]++
+	}
+	key := func(o []int) string { return fmt.Sprint(o) }
+	cur := map[string]int{key(open): 1}
+	vecs := map[string][]int{key(open): open}
+	row := make([]int, w.nl)
+	for l := range w.nl {
+		next := map[string]int{}
+		for k, ways := range cur {
+			o := vecs[k]
+			// Every row of size[l] within the open sums.
+			var rec func(g, left int)
+			rec = func(g, left int) {
+				if g == w.nl-1 {
+					if left > o[g] {
+						return
+					}
+					row[g] = left
+					rest := make([]int, w.nl)
+					for i := range rest {
+						rest[i] = o[i] - row[i]
+					}
+					rk := key(rest)
+					next[rk] = min(next[rk]+ways, limit+1)
+					vecs[rk] = rest
+					return
+				}
+				for c := 0; c <= min(left, o[g]); c++ {
+					row[g] = c
+					rec(g+1, left-c)
+				}
+			}
+			rec(0, w.size[l])
+		}
+		cur = next
+	}
+	total := 0
+	for _, ways := range cur {
+		total = min(total+ways, limit+1)
+	}
+	return total
 }
 
 // transfer is what an abstract move does: a token leaves line from[i]
@@ -280,7 +335,12 @@ func (w *WalkingDistance) transfers(p *shift.Puzzle, lay *shift.Layering, other 
 					tr.to = append(tr.to, b)
 				}
 			}
-			if len(tr.from) > 0 {
+			// Moves of different families often act alike on the
+			// counts (Loopover: every column's up move): once is enough.
+			dup := slices.ContainsFunc(moves, func(o transfer) bool {
+				return slices.Equal(o.from, tr.from) && slices.Equal(o.to, tr.to)
+			})
+			if len(tr.from) > 0 && !dup {
 				moves = append(moves, tr)
 			}
 		}
