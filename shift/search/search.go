@@ -70,9 +70,13 @@ type Options struct {
 	// stored states, then IDA*.
 	Method string
 	// BFSStates is the state budget of the breadth-first phase of "auto"
-	// (default 10,000,000, about 650 MB): Reborn's bidirectional search
-	// meets after 8.2 million states in 4.3 s, where IDA* after 3 million
-	// took 20 s, most of it building its pattern databases.
+	// (default 10,000,000, about 650 MB, when a state fits one word;
+	// 2,000,000 when it takes two, as Loopover 5×5's do, else 1,000,000;
+	// with the garbage collector's headroom, 4M two-word states peaked at
+	// 515 MB):
+	// Reborn's bidirectional search meets after 8.2 million states in
+	// 4.3 s, where IDA* after 3 million took 20 s, most of it building its
+	// pattern databases.
 	BFSStates int
 	// Heuristic is reused when set; otherwise IDA* builds one with up to
 	// MaxPDBs (default 2) pattern databases of up to PDBStates (default
@@ -157,7 +161,13 @@ func Solve(ctx context.Context, p *shift.Puzzle, opt Options) (*Result, error) {
 	bo := opt
 	bo.MaxStates = opt.BFSStates
 	if bo.MaxStates <= 0 {
-		bo.MaxStates = 10_000_000
+		bo.MaxStates = 1_000_000
+		if _, ok := fitsPair(len(p.Values), p.NumCells()); ok {
+			bo.MaxStates = 2_000_000
+		}
+		if fitsRadix(len(p.Values), p.NumCells()) {
+			bo.MaxStates = 10_000_000
+		}
 	}
 	r, err := bfs(ctx, p, bo, goals)
 	if err != nil || r.Status != Unknown || goals == nil {
