@@ -231,15 +231,6 @@ func (w *WalkingDistance) number(m []byte) uint64 {
 	return x
 }
 
-// counts fills m (nl×nl) with the count matrix of state s.
-func (w *WalkingDistance) counts(s []uint8, m []byte) {
-	clear(m)
-	nl := w.nl
-	for c, v := range s {
-		m[w.lineOf[c]*nl+int(w.goalOf[v])]++
-	}
-}
-
 // errTooBig: more abstract states than the limit.
 var errTooBig = errors.New("search: walking distance too big")
 
