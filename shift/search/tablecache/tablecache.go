@@ -137,6 +137,8 @@ func encode(k Key, payload []byte) []byte {
 
 // store writes the table file through a temporary file in dir and a
 // rename, so that concurrent processes see the old file or the new one.
+// (Not internal/atomicfile: the layering keeps shift/... apart from it; a
+// table lost in a crash is only rebuilt, so no sync is needed.)
 func store(dir, path string, k Key, payload []byte) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
