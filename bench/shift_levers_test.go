@@ -34,6 +34,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/sat/solvers"
 	"github.com/puzzlesat/puzzlesat/shift"
 	"github.com/puzzlesat/puzzlesat/shift/search"
+	"github.com/puzzlesat/puzzlesat/shift/search/tablecache"
 )
 
 // cpuTime is the CPU time of this process, of its reaped children and of
@@ -96,7 +97,7 @@ func BenchmarkShiftRebornLevers(b *testing.B) {
 					goals, _ := p.GoalStates(1000, 10_000_000)
 					t0 := time.Now()
 					var err error
-					if h, err = search.NewHeuristic(context.Background(), p, goals, 4_000_000, 2); err != nil {
+					if h, err = search.NewHeuristic(context.Background(), p, goals, 4_000_000, 2, tablecache.DefaultDir()); err != nil {
 						b.Fatal(err)
 					}
 					b.ReportMetric(float64(time.Since(t0).Milliseconds()), "pdb-ms")

@@ -34,6 +34,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/sat/solvers"
 	"github.com/puzzlesat/puzzlesat/shift"
 	"github.com/puzzlesat/puzzlesat/shift/search"
+	"github.com/puzzlesat/puzzlesat/shift/search/tablecache"
 	"github.com/puzzlesat/puzzlesat/solve/deepen"
 	"github.com/puzzlesat/puzzlesat/solve/hybrid"
 )
@@ -208,7 +209,7 @@ func (r *exactReference) prepare(b *testing.B) {
 	}
 	t0 := time.Now()
 	var err error
-	if r.h, err = search.NewHeuristic(context.Background(), r.p, r.goals, 4_000_000, 2); err != nil {
+	if r.h, err = search.NewHeuristic(context.Background(), r.p, r.goals, 4_000_000, 2, tablecache.DefaultDir()); err != nil {
 		b.Fatal(err)
 	}
 	b.Logf("heuristic %v", time.Since(t0).Round(time.Millisecond))

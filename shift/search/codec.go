@@ -49,3 +49,46 @@ type bytesCodec struct{}
 func (bytesCodec) enc(s []uint8) string { return string(s) }
 
 func (bytesCodec) dec(k string, s []uint8) { copy(s, k) }
+
+// pair packs states into two uint64 of bits bits a cell; it fits when
+// bits·cells ≤ 128 (Loopover 5×5: 5 bits × 25 cells), where a string key
+// would take three to four times the memory.
+type pair struct {
+	bits uint
+	n    int
+}
+
+func (c pair) enc(s []uint8) [2]uint64 {
+	var k [2]uint64
+	var at uint
+	for _, v := range s {
+		w, off := at>>6, at&63
+		k[w] |= uint64(v) << off
+		if off+c.bits > 64 {
+			k[w+1] |= uint64(v) >> (64 - off)
+		}
+		at += c.bits
+	}
+	return k
+}
+
+func (c pair) dec(k [2]uint64, s []uint8) {
+	var at uint
+	mask := uint64(1)<<c.bits - 1
+	for i := range s {
+		w, off := at>>6, at&63
+		x := k[w] >> off
+		if off+c.bits > 64 {
+			x |= k[w+1] << (64 - off)
+		}
+		s[i] = uint8(x & mask)
+		at += c.bits
+	}
+}
+
+// fitsPair returns the bits a cell of base values takes, and whether n
+// cells fit 128 bits.
+func fitsPair(base, n int) (uint, bool) {
+	b := max(uint(bits.Len(uint(base-1))), 1)
+	return b, uint(n)*b <= 128
+}

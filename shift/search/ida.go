@@ -23,8 +23,11 @@ type Heuristic struct {
 // make the pattern databases not worth building: on Loopover 4×4 the two
 // best pattern databases (five tokens each) cut IDA*'s nodes by 1.2–1.7×
 // but take 20 s or more to choose and build and make every node dearer.
-func NewHeuristic(ctx context.Context, p *shift.Puzzle, goals [][]int, limit, maxPDBs int) (*Heuristic, error) {
-	wds, err := NewWalkingDistances(ctx, p, limit)
+//
+// Tables are read from the cache in dir (see package tablecache; ""
+// builds them without a cache).
+func NewHeuristic(ctx context.Context, p *shift.Puzzle, goals [][]int, limit, maxPDBs int, dir string) (*Heuristic, error) {
+	wds, err := NewWalkingDistances(ctx, p, limit, dir)
 	if err != nil || wds != nil {
 		return &Heuristic{WDs: wds}, err
 	}
@@ -53,9 +56,6 @@ func (h *Heuristic) H(s []int) int {
 // scratch returns the scratch space h8 needs for states of n cells.
 func (h *Heuristic) scratch(n int) []uint8 {
 	m := n
-	for _, w := range h.WDs {
-		m = max(m, w.nl*w.nl)
-	}
 	return make([]uint8, m)
 }
 
@@ -68,7 +68,7 @@ func (h *Heuristic) h8(s, scratch []uint8) int {
 	if len(h.WDs) > 0 {
 		wd := 0
 		for _, w := range h.WDs {
-			wd += w.h(s, scratch[:w.nl*w.nl])
+			wd += w.h(s)
 		}
 		best = max(best, min(wd, unreachable))
 	}
@@ -88,6 +88,15 @@ type ida struct {
 	scratch []uint8
 	nodes   int
 	err     error
+	// wdv[g] are the walking distances of the state at depth g and
+	// wdRows[g] their count matrices, when h is walking distances alone:
+	// a move changes only the matrices whose lines it moves tokens
+	// across (cross[m][i]: how move m changes WDs[i]'s, nil: not at all),
+	// so a row move of Loopover updates and looks up one table, not two,
+	// by the four tokens it moves across columns.
+	wdv    [][]int
+	wdRows [][]packedRows
+	cross  [][][]crossing
 	// parity: every move is an odd permutation and the goal a single
 	// arrangement of distinct tokens, so the moves left from a state have
 	// the parity of the permutation between it and the goal: par0 at the
@@ -101,7 +110,7 @@ const inf = 1 << 30
 
 // dfs explores below s at cost g and returns whether it found a goal
 // within bound, or else the least f = g+h beyond the bound.
-func (s *ida) dfs(st []uint8, g, bound int) (bool, int) {
+func (s *ida) dfs(st []uint8, g, bound, move int) (bool, int) {
 	s.nodes++
 	if s.nodes&0xffff == 0 {
 		if err := s.ctx.Err(); err != nil {
@@ -109,11 +118,13 @@ func (s *ida) dfs(st []uint8, g, bound int) (bool, int) {
 			return false, inf
 		}
 	}
-	f := g + s.est(st, g)
+	h := s.est(st, g, move)
+	f := g + h
 	if f > bound {
 		return false, f
 	}
-	if s.isGoal(st) {
+	// h is admissible, so a goal has h = 0.
+	if h == 0 && s.isGoal(st) {
 		return true, f
 	}
 	if g == bound {
@@ -132,7 +143,7 @@ func (s *ida) dfs(st []uint8, g, bound int) (bool, int) {
 			child[c] = st[src]
 		}
 		s.path = append(s.path, m)
-		found, t := s.dfs(child, g+1, bound)
+		found, t := s.dfs(child, g+1, bound, m)
 		if found {
 			return true, t
 		}
@@ -145,10 +156,35 @@ func (s *ida) dfs(st []uint8, g, bound int) (bool, int) {
 	return false, next
 }
 
-// est is h at depth g, rounded up to the parity of the moves left when
-// that is known.
-func (s *ida) est(st []uint8, g int) int {
-	h := s.h.h8(st, s.scratch)
+// est is h at depth g, reached by move (-1: the start), rounded up to the
+// parity of the moves left when that is known.
+func (s *ida) est(st []uint8, g, move int) int {
+	var h int
+	if s.wdv != nil {
+		vals, rows := s.wdv[g], s.wdRows[g]
+		for i, w := range s.h.WDs {
+			switch {
+			case move < 0:
+				w.rows(st, &rows[i])
+				vals[i] = w.lookup(&rows[i])
+			case s.cross[move][i] == nil:
+				vals[i], rows[i] = s.wdv[g-1][i], s.wdRows[g-1][i]
+			default:
+				r := &rows[i]
+				*r = s.wdRows[g-1][i]
+				for _, x := range s.cross[move][i] {
+					pv := w.valPow[st[x.cell]]
+					r[x.from] -= pv
+					r[x.to] += pv
+				}
+				vals[i] = w.lookup(r)
+			}
+			h += vals[i]
+		}
+		h = min(h, unreachable)
+	} else {
+		h = s.h.h8(st, s.scratch)
+	}
 	if s.parity && h < unreachable && h&1 != (s.par0^g)&1 {
 		h++
 	}
@@ -231,9 +267,24 @@ func runIDA(ctx context.Context, p *shift.Puzzle, opt Options, goals [][]int, h 
 	for i, v := range p.Start {
 		s.stack[0][i] = uint8(v)
 	}
+	if len(h.PDBs) == 0 && len(h.WDs) > 0 {
+		s.wdv = make([][]int, len(s.stack))
+		s.wdRows = make([][]packedRows, len(s.stack))
+		for i := range s.wdv {
+			s.wdv[i] = make([]int, len(h.WDs))
+			s.wdRows[i] = make([]packedRows, len(h.WDs))
+		}
+		for _, mv := range p.Moves {
+			cr := make([][]crossing, len(h.WDs))
+			for i, w := range h.WDs {
+				cr[i] = w.crossings(mv.Src)
+			}
+			s.cross = append(s.cross, cr)
+		}
+	}
 	res := &Result{Method: "ida"}
 	s.parity, s.par0 = oddParity(p, goals, s.canon)
-	bound := max(lb, s.est(s.stack[0], 0))
+	bound := max(lb, s.est(s.stack[0], 0, -1))
 	if s.parity && bound&1 != s.par0 {
 		bound++ // every solution has the start's parity
 	}
@@ -249,7 +300,7 @@ func runIDA(ctx context.Context, p *shift.Puzzle, opt Options, goals [][]int, h 
 			break
 		}
 		s.path = s.path[:0]
-		found, next := s.dfs(s.stack[0], 0, bound)
+		found, next := s.dfs(s.stack[0], 0, bound, -1)
 		if s.err != nil {
 			res.Nodes = s.nodes
 			res.Elapsed = time.Since(t0)

@@ -12,8 +12,14 @@
 // (see ValueOrbits), and skips the move words shift.Canon excludes.
 //
 // The default ("auto") runs IDA* with walking distances straight away
-// where they apply (Loopover); otherwise the breadth-first search up to a
-// state budget, continuing with IDA* from the lower bound it proved.
+// where they apply (Loopover up to 4×4; 5×5's would have 22 million count
+// matrices); otherwise the breadth-first search up to a state budget,
+// continuing with IDA* from the lower bound it proved.
+//
+// The walking distances' tables are built once per machine and kept in
+// the user's cache folder (package tablecache: checksummed, rebuilt when
+// missing or damaged), so a process reads them (Loopover 4×4: two files
+// of 91 KB) instead of building them.
 package search
 
 import (
@@ -23,6 +29,7 @@ import (
 	"time"
 
 	"github.com/puzzlesat/puzzlesat/shift"
+	"github.com/puzzlesat/puzzlesat/shift/search/tablecache"
 )
 
 // Status is the outcome of a search.
@@ -69,9 +76,13 @@ type Options struct {
 	// stored states, then IDA*.
 	Method string
 	// BFSStates is the state budget of the breadth-first phase of "auto"
-	// (default 10,000,000, about 650 MB): Reborn's bidirectional search
-	// meets after 8.2 million states in 4.3 s, where IDA* after 3 million
-	// took 20 s, most of it building its pattern databases.
+	// (default 10,000,000, about 650 MB, when a state fits one word;
+	// 2,000,000 when it takes two, as Loopover 5×5's do, else 1,000,000;
+	// with the garbage collector's headroom, 4M two-word states peaked at
+	// 515 MB):
+	// Reborn's bidirectional search meets after 8.2 million states in
+	// 4.3 s, where IDA* after 3 million took 20 s, most of it building its
+	// pattern databases.
 	BFSStates int
 	// Heuristic is reused when set; otherwise IDA* builds one with up to
 	// MaxPDBs (default 2) pattern databases of up to PDBStates (default
@@ -79,6 +90,18 @@ type Options struct {
 	Heuristic *Heuristic
 	MaxPDBs   int
 	PDBStates int
+	// TableDir is where the heuristic's tables are cached between
+	// processes (see package tablecache); "" is the user's cache folder
+	// (tablecache.DefaultDir).
+	TableDir string
+}
+
+// tableDir is the cache folder of opt.
+func (opt Options) tableDir() string {
+	if opt.TableDir != "" {
+		return opt.TableDir
+	}
+	return tablecache.DefaultDir()
 }
 
 // Result is a search's answer.
@@ -131,7 +154,7 @@ func Solve(ctx context.Context, p *shift.Puzzle, opt Options) (*Result, error) {
 		// Walking distances are cheap and strong where they apply: the
 		// breadth-first phase would only spend its budget (Loopover 4×4:
 		// 3 million states reach 10 moves of the 14 a scramble needs).
-		wds, err := NewWalkingDistances(ctx, p, 4_000_000)
+		wds, err := NewWalkingDistances(ctx, p, 4_000_000, opt.tableDir())
 		if err != nil {
 			return nil, err
 		}
@@ -144,7 +167,13 @@ func Solve(ctx context.Context, p *shift.Puzzle, opt Options) (*Result, error) {
 	bo := opt
 	bo.MaxStates = opt.BFSStates
 	if bo.MaxStates <= 0 {
-		bo.MaxStates = 10_000_000
+		bo.MaxStates = 1_000_000
+		if _, ok := fitsPair(len(p.Values), p.NumCells()); ok {
+			bo.MaxStates = 2_000_000
+		}
+		if fitsRadix(len(p.Values), p.NumCells()) {
+			bo.MaxStates = 10_000_000
+		}
 	}
 	r, err := bfs(ctx, p, bo, goals)
 	if err != nil || r.Status != Unknown || goals == nil {
@@ -181,7 +210,7 @@ func ida0(ctx context.Context, p *shift.Puzzle, opt Options, goals [][]int, lb i
 				maxPDBs = 2
 			}
 			var err error
-			if h, err = NewHeuristic(ctx, p, goals, limit, maxPDBs); err != nil {
+			if h, err = NewHeuristic(ctx, p, goals, limit, maxPDBs, opt.tableDir()); err != nil {
 				return nil, err
 			}
 		}
@@ -193,6 +222,9 @@ func bfs(ctx context.Context, p *shift.Puzzle, opt Options, goals [][]int) (*Res
 	n := p.NumCells()
 	if fitsRadix(len(p.Values), n) {
 		return run[uint64](ctx, p, opt, goals, radix{uint64(len(p.Values)), n})
+	}
+	if b, ok := fitsPair(len(p.Values), n); ok {
+		return run[[2]uint64](ctx, p, opt, goals, pair{b, n})
 	}
 	return run[string](ctx, p, opt, goals, bytesCodec{})
 }

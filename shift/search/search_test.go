@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"sync"
 	"testing"
 
@@ -139,7 +140,7 @@ func TestLoopoverRandomAgainstFullBFS(t *testing.T) {
 	p, _ := shift.Loopover(3, 3)
 	dist, _, _ := godsNumber(t, p)
 	goals := [][]int{p.Goal.Target}
-	h, err := NewHeuristic(context.Background(), p, goals, 100_000, 2)
+	h, err := NewHeuristic(context.Background(), p, goals, 100_000, 2, t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,7 +165,7 @@ func TestRebornScramblesMethodsAgree(t *testing.T) {
 	goals, _ := p.GoalStates(1000, 10_000_000)
 	// A small heuristic keeps the test quick: the best abstraction of at
 	// most 300,000 states.
-	h, err := NewHeuristic(context.Background(), p, goals, 300_000, 1)
+	h, err := NewHeuristic(context.Background(), p, goals, 300_000, 1, t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -350,5 +351,31 @@ func TestBFSBudgetCountsStoredStates(t *testing.T) {
 	tight, err := bfs(ctx, p, Options{MaxSteps: 30, MaxStates: full.States}, nil)
 	if err != nil || tight.Status != Optimal || tight.States != full.States {
 		t.Errorf("MaxStates %d: %v, %v after %d states; want optimal after %d", full.States, err, tight.Status, tight.States, full.States)
+	}
+}
+
+// TestPairCodec: states of up to 128 bits survive the two-word key,
+// values straddling the words included (Loopover 5×5: 25 cells of 5 bits).
+func TestPairCodec(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 25))
+	for _, tc := range []struct{ base, n int }{{25, 25}, {16, 32}, {9, 18}, {2, 100}, {36, 21}} {
+		b, ok := fitsPair(tc.base, tc.n)
+		if !ok {
+			t.Fatalf("%d cells of %d values do not fit", tc.n, tc.base)
+		}
+		c := pair{b, tc.n}
+		s, back := make([]uint8, tc.n), make([]uint8, tc.n)
+		for range 1000 {
+			for i := range s {
+				s[i] = uint8(rng.IntN(tc.base))
+			}
+			c.dec(c.enc(s), back)
+			if !slices.Equal(s, back) {
+				t.Fatalf("%v came back as %v", s, back)
+			}
+		}
+	}
+	if _, ok := fitsPair(36, 26); ok {
+		t.Error("26 cells of 6 bits fit 128 bits")
 	}
 }

@@ -2,10 +2,13 @@ package search
 
 import (
 	"context"
+	"encoding/binary"
+	"errors"
 	"fmt"
-	"math/bits"
+	"slices"
 
 	"github.com/puzzlesat/puzzlesat/shift"
+	"github.com/puzzlesat/puzzlesat/shift/search/tablecache"
 )
 
 // WalkingDistance is the walking-distance heuristic of the sliding-tile
@@ -23,26 +26,50 @@ import (
 //
 // It needs a single target (every cell's value fixed) in which each
 // value's target cells lie in one line.
+//
+// A count matrix is numbered by its rows: each row (the tokens of one
+// line, by goal line) is a composition of the line's size, ranked among
+// the compositions by a table; the ranks of all rows but the last (which
+// the column sums fix) are the digits of a mixed-radix number. The
+// distances are kept in an array by that number when it is small
+// (Loopover 4×4: 35³ = 42,875 bytes), in a map otherwise.
 type WalkingDistance struct {
 	// Name says which lines: "rows" or the first family's name.
 	Name   string
-	lineOf []int // line of each cell
-	goalOf []int // goal line of each value; -1 for values not on the board
-	nl     int   // number of lines
-	dist   map[string]uint8
-	// dist64 holds dist by packed keys when every count fits in bits
-	// bits and the matrix in 64 (Loopover up to 4×4): a faster lookup.
-	dist64 map[uint64]uint8
-	bits   uint
+	lineOf []int   // line of each cell
+	goalOf []uint8 // goal line of each value (values not on the board: 0, never counted)
+	nl     int     // number of lines
+	size   []int   // cells of each line (the row sums of every count matrix)
+	// A row's counts packed in base base (the largest line size + 1),
+	// digit g the count of goal line g, index rowRank[line]'s table.
+	base    int
+	pow     []int   // base^g
+	rowRank [][]int // rank of a packed row among the compositions of the line's size (-1: none)
+	radix   []uint64
+	// valPow[v] is base^(goal line of v), what a token of value v adds
+	// to its line's packed row; rankMul[l][packed] is the rank of line
+	// l's packed row times the place value of its digit in the number
+	// (0 for the last line), so h needs no count matrix.
+	valPow  []int32
+	rankMul [][]uint64
+	dense   []uint8 // distances by number, when the numbers are few
+	sparse  map[uint64]uint8
 	// States is the number of abstract states, Max the largest distance.
 	States, Max int
+	// Table says where the distances came from (see tablecache.Outcome).
+	Table tablecache.Outcome
 }
+
+// maxDense bounds the numbers a walking distance keeps in an array.
+const maxDense = 1 << 24
 
 // NewWalkingDistances returns the walking distances of p's two layer
 // types, or none when p does not qualify (more or fewer than two types,
 // lines that do not cover every cell, no single target, a value whose
 // target cells lie in two lines, or more than limit abstract states).
-func NewWalkingDistances(ctx context.Context, p *shift.Puzzle, limit int) ([]*WalkingDistance, error) {
+// Their tables are read from the cache in dir (see package tablecache;
+// "" builds them without a cache).
+func NewWalkingDistances(ctx context.Context, p *shift.Puzzle, limit int, dir string) ([]*WalkingDistance, error) {
 	g := p.Goal
 	if g.Target == nil || len(g.Sums) > 0 || len(g.Distinct) > 0 {
 		return nil, nil
@@ -62,21 +89,25 @@ func NewWalkingDistances(ctx context.Context, p *shift.Puzzle, limit int) ([]*Wa
 		if !ok {
 			return nil, nil
 		}
-		if err := w.build(ctx, p, lay, 1-t, limit); err != nil {
+		if err := w.load(ctx, p, lay, 1-t, limit, dir); err != nil {
 			if ctx.Err() != nil {
 				return nil, err
 			}
-			return nil, nil // too big: no walking distance
+			if errors.Is(err, errTooBig) {
+				return nil, nil
+			}
+			return nil, err
 		}
 		out = append(out, w)
 	}
 	return out, nil
 }
 
-// newWD sets up the lines of layer type t.
+// newWD sets up the lines of layer type t and the numbering of its count
+// matrices.
 func newWD(p *shift.Puzzle, lay *shift.Layering, t int) (*WalkingDistance, bool) {
 	n := p.NumCells()
-	w := &WalkingDistance{lineOf: make([]int, n), goalOf: make([]int, len(p.Values))}
+	w := &WalkingDistance{lineOf: make([]int, n), goalOf: make([]uint8, len(p.Values))}
 	for c := range w.lineOf {
 		w.lineOf[c] = -1
 	}
@@ -91,6 +122,7 @@ func newWD(p *shift.Puzzle, lay *shift.Layering, t int) (*WalkingDistance, bool)
 			}
 			w.lineOf[c] = w.nl
 		}
+		w.size = append(w.size, len(F.Support))
 		w.nl++
 	}
 	for _, l := range w.lineOf {
@@ -101,36 +133,189 @@ func newWD(p *shift.Puzzle, lay *shift.Layering, t int) (*WalkingDistance, bool)
 	if w.nl > 15 {
 		return nil, false
 	}
-	for v := range w.goalOf {
-		w.goalOf[v] = -1
-	}
+	seen := make([]bool, len(p.Values))
 	for c, v := range p.Goal.Target {
 		switch l := w.lineOf[c]; {
-		case w.goalOf[v] == -1:
-			w.goalOf[v] = l
-		case w.goalOf[v] != l:
+		case !seen[v]:
+			seen[v] = true
+			w.goalOf[v] = uint8(l)
+		case int(w.goalOf[v]) != l:
 			return nil, false
 		}
+	}
+	w.base = slices.Max(w.size) + 1
+	packed := 1
+	for range w.nl {
+		w.pow = append(w.pow, packed)
+		packed *= w.base
+		if packed > 1<<20 {
+			return nil, false // rows too long to rank by a table
+		}
+	}
+	// Rank the compositions of each line size in the order of their
+	// packed values.
+	ranks := map[int][]int{}
+	digits := make([]int, w.nl)
+	for _, s := range w.size {
+		if ranks[s] != nil {
+			continue
+		}
+		r := make([]int, packed)
+		next := 0
+		for x := range packed {
+			sum := 0
+			for g, y := 0, x; g < w.nl; g, y = g+1, y/w.base {
+				digits[g] = y % w.base
+				sum += digits[g]
+			}
+			if sum == s {
+				r[x] = next
+				next++
+			} else {
+				r[x] = -1
+			}
+		}
+		ranks[s] = r
+	}
+	var total float64 = 1
+	for l := range w.nl {
+		w.rowRank = append(w.rowRank, ranks[w.size[l]])
+		if l < w.nl-1 {
+			nc := uint64(binomial(w.size[l]+w.nl-1, w.nl-1))
+			w.radix = append(w.radix, nc)
+			total *= float64(nc)
+		}
+	}
+	if total > 1<<62 {
+		return nil, false
+	}
+	w.valPow = make([]int32, len(p.Values))
+	for v, g := range w.goalOf {
+		w.valPow[v] = int32(w.pow[g])
+	}
+	place := uint64(1)
+	w.rankMul = make([][]uint64, w.nl)
+	w.rankMul[w.nl-1] = make([]uint64, packed)
+	for l := w.nl - 2; l >= 0; l-- {
+		w.rankMul[l] = make([]uint64, packed)
+		for x, r := range w.rowRank[l] {
+			if r >= 0 {
+				w.rankMul[l][x] = uint64(r) * place
+			}
+		}
+		place *= w.radix[l]
 	}
 	return w, true
 }
 
-// counts fills m (nl×nl) with the count matrix of state s.
-func (w *WalkingDistance) counts(s []uint8, m []byte) {
-	clear(m)
-	for c, v := range s {
-		m[w.lineOf[c]*w.nl+w.goalOf[v]]++
+func binomial(n, k int) int {
+	r := 1
+	for i := 1; i <= k; i++ {
+		r = r * (n - k + i) / i
 	}
+	return r
 }
 
-// build finds the distance of every abstract state from the goal matrix
-// by breadth-first search over the abstract moves of type other.
-func (w *WalkingDistance) build(ctx context.Context, p *shift.Puzzle, lay *shift.Layering, other, limit int) error {
-	// The transfers of each move of the other type, backwards (distances
-	// to the goal are distances from it along the inverse moves): a token
-	// leaves line from[i] for line to[i]; cells staying in their line do
-	// not count.
-	type transfer struct{ from, to []int }
+// number is the number of count matrix m (nl×nl, row l the tokens of line
+// l by goal line).
+func (w *WalkingDistance) number(m []byte) uint64 {
+	var x uint64
+	nl := w.nl
+	for l := 0; l < nl-1; l++ {
+		packed := 0
+		for g, c := range m[l*nl : l*nl+nl] {
+			packed += int(c) * w.pow[g]
+		}
+		x = x*w.radix[l] + uint64(w.rowRank[l][packed])
+	}
+	return x
+}
+
+// errTooBig: more abstract states than the limit.
+var errTooBig = errors.New("search: walking distance too big")
+
+// load fills the distances from the cache in dir, or builds them (and
+// stores them there). The cache key is everything the table depends on:
+// the lines, the goal lines, and the abstract moves.
+func (w *WalkingDistance) load(ctx context.Context, p *shift.Puzzle, lay *shift.Layering, other, limit int, dir string) error {
+	if n := w.matrices(p, limit); n > limit {
+		// The breadth-first search would run for minutes before finding
+		// out (Loopover 5×5: 22 million matrices).
+		return fmt.Errorf("%w: %d count matrices", errTooBig, n)
+	}
+	moves := w.transfers(p, lay, other)
+	desc := []byte("walking distance v1\n")
+	desc = fmt.Appendf(desc, "lines %v\ngoal lines %v\n", w.lineOf, w.goalOf)
+	for _, tr := range moves {
+		desc = fmt.Appendf(desc, "move %v %v\n", tr.from, tr.to)
+	}
+	payload, outcome, err := tablecache.Load(dir, "wd", tablecache.KeyOf(desc), func() ([]byte, error) {
+		return w.build(ctx, p, moves, limit)
+	})
+	if err != nil {
+		return err
+	}
+	w.Table = outcome
+	return w.fill(payload)
+}
+
+// matrices counts the count matrices with w's row sums (the lines' sizes)
+// and column sums (the tokens of each goal line), an upper bound on the
+// abstract states, by dynamic programming over the rows and the column
+// sums still open; it stops counting past limit.
+func (w *WalkingDistance) matrices(p *shift.Puzzle, limit int) int {
+	open := make([]int, w.nl)
+	for _, v := range p.Goal.Target {
+		open[w.goalOf[v]]++
+	}
+	key := func(o []int) string { return fmt.Sprint(o) }
+	cur := map[string]int{key(open): 1}
+	vecs := map[string][]int{key(open): open}
+	row := make([]int, w.nl)
+	for l := range w.nl {
+		next := map[string]int{}
+		for k, ways := range cur {
+			o := vecs[k]
+			// Every row of size[l] within the open sums.
+			var rec func(g, left int)
+			rec = func(g, left int) {
+				if g == w.nl-1 {
+					if left > o[g] {
+						return
+					}
+					row[g] = left
+					rest := make([]int, w.nl)
+					for i := range rest {
+						rest[i] = o[i] - row[i]
+					}
+					rk := key(rest)
+					next[rk] = min(next[rk]+ways, limit+1)
+					vecs[rk] = rest
+					return
+				}
+				for c := 0; c <= min(left, o[g]); c++ {
+					row[g] = c
+					rec(g+1, left-c)
+				}
+			}
+			rec(0, w.size[l])
+		}
+		cur = next
+	}
+	total := 0
+	for _, ways := range cur {
+		total = min(total+ways, limit+1)
+	}
+	return total
+}
+
+// transfer is what an abstract move does: a token leaves line from[i]
+// for line to[i]; cells staying in their line do not count.
+type transfer struct{ from, to []int }
+
+// transfers lists the moves of layer type other backwards (distances to
+// the goal are distances from it along the inverse moves).
+func (w *WalkingDistance) transfers(p *shift.Puzzle, lay *shift.Layering, other int) []transfer {
 	var moves []transfer
 	for _, f := range lay.Types[other] {
 		for _, m := range lay.Families[f].Moves {
@@ -141,23 +326,71 @@ func (w *WalkingDistance) build(ctx context.Context, p *shift.Puzzle, lay *shift
 					tr.to = append(tr.to, b)
 				}
 			}
-			if len(tr.from) > 0 {
+			// Moves of different families often act alike on the
+			// counts (Loopover: every column's up move): once is enough.
+			dup := slices.ContainsFunc(moves, func(o transfer) bool {
+				return slices.Equal(o.from, tr.from) && slices.Equal(o.to, tr.to)
+			})
+			if len(tr.from) > 0 && !dup {
 				moves = append(moves, tr)
 			}
 		}
 	}
+	return moves
+}
+
+// fill reads the table's payload: per abstract state, its number (8 bytes,
+// little-endian) and its distance (1 byte).
+func (w *WalkingDistance) fill(payload []byte) error {
+	const rec = 9
+	if len(payload)%rec != 0 || len(payload) == 0 {
+		return fmt.Errorf("search: walking-distance table of %d bytes", len(payload))
+	}
+	var total uint64 = 1
+	for _, r := range w.radix {
+		total *= r
+	}
+	w.States = len(payload) / rec
+	w.Max = 0
+	if total <= maxDense {
+		w.dense = make([]uint8, total)
+		for i := range w.dense {
+			w.dense[i] = unreachable
+		}
+	} else {
+		w.sparse = make(map[uint64]uint8, w.States)
+	}
+	for i := 0; i < len(payload); i += rec {
+		x, d := binary.LittleEndian.Uint64(payload[i:]), payload[i+8]
+		if x >= total || d >= unreachable {
+			return fmt.Errorf("search: walking-distance table entry %d out of range", i/rec)
+		}
+		w.Max = max(w.Max, int(d))
+		if w.dense != nil {
+			w.dense[x] = d
+		} else {
+			w.sparse[x] = d
+		}
+	}
+	return nil
+}
+
+// build finds the distance of every abstract state from the goal matrix
+// by breadth-first search over the abstract moves, and returns them as
+// fill reads them.
+func (w *WalkingDistance) build(ctx context.Context, p *shift.Puzzle, moves []transfer, limit int) ([]byte, error) {
 	nl := w.nl
 	goal := make([]byte, nl*nl)
 	for c, v := range p.Goal.Target {
-		goal[w.lineOf[c]*nl+w.goalOf[v]]++
+		goal[w.lineOf[c]*nl+int(w.goalOf[v])]++
 	}
-	w.dist = map[string]uint8{string(goal): 0}
-	frontier := []string{string(goal)}
+	dist := map[uint64]uint8{w.number(goal): 0}
+	frontier := [][]byte{goal}
 	next := make([]byte, len(goal))
 	out := make([]byte, len(goal)) // tokens taken out of each line by the move so far
 	var cur []byte
 	var d int
-	var nf []string
+	var nf [][]byte
 	full := false
 	// rec chooses, for transfer i on, the goal line of the token that
 	// leaves: any that the line held before the move and has not given
@@ -168,11 +401,11 @@ func (w *WalkingDistance) build(ctx context.Context, p *shift.Puzzle, lay *shift
 			return
 		}
 		if i == len(tr.from) {
-			if _, ok := w.dist[string(next)]; !ok {
-				k := string(next)
-				w.dist[k] = uint8(d)
-				nf = append(nf, k)
-				full = len(w.dist) > limit
+			x := w.number(next)
+			if _, ok := dist[x]; !ok {
+				dist[x] = uint8(d)
+				nf = append(nf, slices.Clone(next))
+				full = len(dist) > limit
 			}
 			return
 		}
@@ -192,62 +425,85 @@ func (w *WalkingDistance) build(ctx context.Context, p *shift.Puzzle, lay *shift
 	}
 	for d = 1; len(frontier) > 0; d++ {
 		if d >= unreachable {
-			return fmt.Errorf("search: walking distance deeper than 254")
+			return nil, fmt.Errorf("search: walking distance deeper than 254")
 		}
 		nf = nil
-		for i, key := range frontier {
+		for i, m := range frontier {
 			if i&0xff == 0 && ctx.Err() != nil {
-				return ctx.Err()
+				return nil, ctx.Err()
 			}
-			cur = []byte(key)
+			cur = m
 			for _, tr := range moves {
 				copy(next, cur)
 				clear(out)
 				rec(tr, 0)
 				if full {
-					return fmt.Errorf("search: walking distance over %d states", limit)
+					return nil, fmt.Errorf("%w: over %d states", errTooBig, limit)
 				}
 			}
 		}
-		if len(nf) > 0 {
-			w.Max = d
-		}
 		frontier = nf
 	}
-	w.States = len(w.dist)
-	w.bits = uint(bits.Len(uint(p.NumCells())))
-	if uint(nl*nl)*w.bits <= 64 {
-		w.dist64 = make(map[uint64]uint8, len(w.dist))
-		for k, d := range w.dist {
-			w.dist64[w.pack([]byte(k))] = d
-		}
-		w.dist = nil
+	keys := make([]uint64, 0, len(dist))
+	for x := range dist {
+		keys = append(keys, x)
 	}
-	return nil
+	slices.Sort(keys)
+	payload := make([]byte, 0, 9*len(keys))
+	for _, x := range keys {
+		payload = binary.LittleEndian.AppendUint64(payload, x)
+		payload = append(payload, dist[x])
+	}
+	return payload, nil
 }
 
-// pack packs a count matrix into a uint64 of w.bits bits per entry.
-func (w *WalkingDistance) pack(m []byte) uint64 {
+// packedRows are the lines' packed rows of a count matrix (nl ≤ 15).
+type packedRows [16]int32
+
+// rows packs the count matrix of state s.
+func (w *WalkingDistance) rows(s []uint8, r *packedRows) {
+	*r = packedRows{}
+	for c, v := range s {
+		r[w.lineOf[c]] += w.valPow[v]
+	}
+}
+
+// lookup is the distance of the count matrix r.
+func (w *WalkingDistance) lookup(r *packedRows) int {
 	var x uint64
-	for _, c := range m {
-		x = x<<w.bits | uint64(c)
+	for l, rm := range w.rankMul[:w.nl-1] {
+		x += rm[r[l]]
 	}
-	return x
-}
-
-// h returns the walking distance of s, with m as scratch (nl×nl).
-func (w *WalkingDistance) h(s []uint8, m []byte) int {
-	w.counts(s, m)
-	if w.dist64 != nil {
-		d, ok := w.dist64[w.pack(m)]
-		if !ok {
-			return unreachable
-		}
-		return int(d)
+	if w.dense != nil {
+		return int(w.dense[x])
 	}
-	d, ok := w.dist[string(m)]
+	d, ok := w.sparse[x]
 	if !ok {
 		return unreachable
 	}
 	return int(d)
+}
+
+// h returns the walking distance of s.
+func (w *WalkingDistance) h(s []uint8) int {
+	var r packedRows
+	w.rows(s, &r)
+	return w.lookup(&r)
+}
+
+// crossing is a token that a move takes from one line to another: the
+// cell it lands in, and the lines.
+type crossing struct{ cell, from, to int }
+
+// crossings lists the tokens move src (new[c] = old[src[c]]) takes across
+// lines; none when it keeps every token in its line, so that the count
+// matrix after the move is the one before it plus these.
+func (w *WalkingDistance) crossings(src []int) []crossing {
+	var out []crossing
+	for c, s := range src {
+		if w.lineOf[c] != w.lineOf[s] {
+			out = append(out, crossing{c, w.lineOf[s], w.lineOf[c]})
+		}
+	}
+	return out
 }

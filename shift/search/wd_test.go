@@ -3,9 +3,13 @@ package search
 import (
 	"context"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/puzzlesat/puzzlesat/shift"
+	"github.com/puzzlesat/puzzlesat/shift/search/tablecache"
 )
 
 // TestWalkingDistanceAdmissible: on Loopover 3×3, the sum of the two
@@ -14,7 +18,7 @@ import (
 func TestWalkingDistanceAdmissible(t *testing.T) {
 	p, _ := shift.Loopover(3, 3)
 	dist, _, _ := godsNumber(t, p)
-	wds, err := NewWalkingDistances(context.Background(), p, 1_000_000)
+	wds, err := NewWalkingDistances(context.Background(), p, 1_000_000, t.TempDir())
 	if err != nil || len(wds) != 2 {
 		t.Fatalf("walking distances %v, %v; want two", wds, err)
 	}
@@ -27,7 +31,7 @@ func TestWalkingDistanceAdmissible(t *testing.T) {
 // first, so the rows' comes first).
 func TestWalkingDistanceCounts(t *testing.T) {
 	p, _ := shift.Loopover(4, 4)
-	wds, err := NewWalkingDistances(context.Background(), p, 1_000_000)
+	wds, err := NewWalkingDistances(context.Background(), p, 1_000_000, t.TempDir())
 	if err != nil || len(wds) != 2 {
 		t.Fatalf("walking distances %v, %v; want two", wds, err)
 	}
@@ -55,10 +59,9 @@ func TestWalkingDistanceCounts(t *testing.T) {
 		for i, v := range s {
 			b[i] = uint8(v)
 		}
-		m := make([]byte, 16)
 		var have [2]int
 		for i, w := range wds {
-			have[i] = w.h(b, m)
+			have[i] = w.h(b)
 		}
 		if have != tt.want {
 			t.Errorf("%s: walking distances %v, want %v", tt.name, have, tt.want)
@@ -72,7 +75,7 @@ func TestWalkingDistanceCounts(t *testing.T) {
 // TestWalkingDistanceNotFor: puzzles it does not fit get none.
 func TestWalkingDistanceNotFor(t *testing.T) {
 	rb := shift.Reborn() // a goal of sums, no target
-	wds, err := NewWalkingDistances(context.Background(), rb, 1_000_000)
+	wds, err := NewWalkingDistances(context.Background(), rb, 1_000_000, t.TempDir())
 	if err != nil || wds != nil {
 		t.Errorf("reborn: %v, %v; want none", wds, err)
 	}
@@ -82,7 +85,7 @@ func TestWalkingDistanceNotFor(t *testing.T) {
 // of short 4×4 scrambles, as the breadth-first search does.
 func TestLoopover4x4IDA(t *testing.T) {
 	lo, _ := shift.Loopover(4, 4)
-	h, err := NewHeuristic(context.Background(), lo, [][]int{lo.Goal.Target}, 4_000_000, 0)
+	h, err := NewHeuristic(context.Background(), lo, [][]int{lo.Goal.Target}, 4_000_000, 0, t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,6 +124,71 @@ func TestPermParity(t *testing.T) {
 	for _, tt := range tests {
 		if have := permParity(tt.perm); have != tt.want {
 			t.Errorf("permParity(%v) = %d, want %d", tt.perm, have, tt.want)
+		}
+	}
+}
+
+// TestWalkingDistanceTableCache: the tables are built once per cache
+// folder, read back afterwards, and rebuilt when their file is damaged;
+// every way gives the same distances.
+func TestWalkingDistanceTableCache(t *testing.T) {
+	p, _ := shift.Loopover(4, 4)
+	dir := t.TempDir()
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(3, 6))
+	var states [][]uint8
+	for range 200 {
+		q, _, err := shift.Scramble(p, 30, rng)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := make([]uint8, len(q.Start))
+		for i, v := range q.Start {
+			s[i] = uint8(v)
+		}
+		states = append(states, s)
+	}
+	var want []int
+	damage := func() {
+		files, _ := filepath.Glob(filepath.Join(dir, "wd-*.tbl"))
+		if len(files) == 0 {
+			t.Fatal("no table files")
+		}
+		for _, f := range files {
+			b, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b[len(b)-5] ^= 1 // a byte of the last entry
+			if err := os.WriteFile(f, b, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for i, step := range []struct {
+		before func()
+		want   tablecache.Outcome
+	}{{nil, tablecache.Built}, {nil, tablecache.Loaded}, {damage, tablecache.Rebuilt}, {nil, tablecache.Loaded}} {
+		if step.before != nil {
+			step.before()
+		}
+		wds, err := NewWalkingDistances(ctx, p, 1_000_000, dir)
+		if err != nil || len(wds) != 2 {
+			t.Fatalf("step %d: %v, %v", i, wds, err)
+		}
+		var have []int
+		for _, w := range wds {
+			if w.Table != step.want {
+				t.Errorf("step %d: %s table %v, want %v", i, w.Name, w.Table, step.want)
+			}
+			for _, s := range states {
+				have = append(have, w.h(s))
+			}
+		}
+		if want == nil {
+			want = have
+		} else if !slices.Equal(have, want) {
+			t.Errorf("step %d: distances differ from the first build's", i)
 		}
 	}
 }

@@ -70,7 +70,7 @@ func TestAcceptanceRebornOptimumCadical(t *testing.T) {
 
 	p := shift.Reborn()
 	goals, _ := p.GoalStates(1000, 10_000_000)
-	h, err := search.NewHeuristic(context.Background(), p, goals, 4_000_000, 2)
+	h, err := search.NewHeuristic(context.Background(), p, goals, 4_000_000, 2, "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,10 @@
 // SAT on gini takes a minute; SAT settles puzzles whose state space is too
 // big to search and that pattern databases do not bound well.
 //
+// The search runs alone for a head start (Options.HeadStart, a second by
+// default) before SAT joins it, so that what the search settles at once
+// costs one core.
+//
 // A run that neither settles (timeout, a budget reached) keeps the better
 // of the two proven lower bounds.
 package hybrid
@@ -38,7 +42,17 @@ type Options struct {
 	// Search configures the exact search (search.Options' defaults, but
 	// MaxStates 30 million).
 	Search search.Options
+	// HeadStart is how long the search runs alone before SAT starts
+	// (default DefaultHeadStart; negative: none). SAT starts at once when
+	// the search stops without settling. Positions the search settles
+	// quickly (Loopover 4×4, tens to hundreds of milliseconds) then cost
+	// one core, not two: SAT's encoding and first depths would double
+	// their CPU time without ever winning.
+	HeadStart time.Duration
 }
+
+// DefaultHeadStart is the search's head start by default.
+const DefaultHeadStart = time.Second
 
 // Result is the answer and who proved it.
 type Result struct {
@@ -105,14 +119,36 @@ func Solve(ctx context.Context, p *shift.Puzzle, opt Options) (*Result, error) {
 	t0 := time.Now()
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	headStart := opt.HeadStart
+	if headStart == 0 {
+		headStart = DefaultHeadStart
+	}
 	results := make(chan sideResult, 2)
+	searchSettled := make(chan bool, 1) // whether the search settled, when it stops
 	go func() {
+		if headStart > 0 {
+			t := time.NewTimer(headStart)
+			defer t.Stop()
+			select {
+			case <-t.C:
+			case settled := <-searchSettled:
+				if settled {
+					results <- sideResult{proof: ProofSAT, err: context.Canceled}
+					return
+				}
+			case <-ctx.Done():
+				results <- sideResult{proof: ProofSAT, err: ctx.Err()}
+				return
+			}
+		}
 		r, err := deepen.Solve(ctx, p, do)
 		results <- sideResult{proof: ProofSAT, sat: r, err: err}
 	}()
 	go func() {
 		r, err := search.Solve(ctx, p, so)
-		results <- sideResult{proof: ProofSearch, search: r, err: err}
+		res := sideResult{proof: ProofSearch, search: r, err: err}
+		searchSettled <- res.settled()
+		results <- res
 	}()
 	res := &Result{Status: deepen.Unknown}
 	var errs []error

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/sat/gini"
@@ -101,5 +102,35 @@ func TestHybridOneSideFails(t *testing.T) {
 		Search: search.Options{Method: "bfs", MaxStates: 10}})
 	if err == nil {
 		t.Error("both sides failed and Solve did not say so")
+	}
+}
+
+// TestHybridHeadStart: SAT waits out the search's head start. A search
+// that settles within it leaves SAT unstarted; one that stops without
+// settling starts SAT at once (the head start is an hour: were SAT to
+// wait it out, the test would hang, not pass).
+func TestHybridHeadStart(t *testing.T) {
+	p, _, err := shift.Scramble(shift.Reborn(), 6, rand.New(rand.NewPCG(5, 5)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name   string
+		search search.Options
+		proof  string
+		sat    bool // whether SAT ran
+	}{
+		{"search settles", search.Options{}, ProofSearch, false},
+		{"search out of states", search.Options{Method: "bfs", MaxStates: 10}, ProofSAT, true},
+	}
+	for _, tt := range tests {
+		h, err := Solve(context.Background(), p, Options{Deepen: deepen.Options{NewSolver: newGini},
+			Search: tt.search, HeadStart: time.Hour})
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		if h.Status != deepen.Optimal || h.Proof != tt.proof || (h.SAT != nil) != tt.sat {
+			t.Errorf("%s: %s by %q, SAT ran: %v; want optimal by %q, SAT ran: %v", tt.name, h.Status, h.Proof, h.SAT != nil, tt.proof, tt.sat)
+		}
 	}
 }

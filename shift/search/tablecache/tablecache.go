@@ -1,0 +1,164 @@
+// Package tablecache keeps the search's precomputed tables (walking
+// distances, pattern databases) on disk, so that a table is built once per
+// machine rather than once per process.
+//
+// A table is named by a key: the SHA-256 of everything that determines its
+// contents (the puzzle's moves and goal, the abstraction, the format
+// version). Its file holds a header — a magic line, the key, the payload's
+// length and the payload's SHA-256 — and the payload. Load trusts a file
+// only when all four match; a missing, truncated, corrupted or foreign
+// file is rebuilt and rewritten (through a temporary file and a rename, so
+// that a reader never sees half a table). A cache directory that cannot be
+// written costs only the rebuild: the table is then built in every process.
+package tablecache
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+// magic opens every table file; its digit is the file format's version.
+const magic = "puzzlesat table 1\n"
+
+// headerLen is the magic, the key, the payload length and its SHA-256.
+const headerLen = len(magic) + sha256.Size + 8 + sha256.Size
+
+// Key is a table's identity: the SHA-256 of its description.
+type Key [sha256.Size]byte
+
+// KeyOf returns the key of a description (any bytes that determine the
+// table's contents).
+func KeyOf(description []byte) Key { return sha256.Sum256(description) }
+
+// DefaultDir is the cache directory of the user (os.UserCacheDir, then
+// puzzlesat/tables), or "" when the system has none.
+func DefaultDir() string {
+	d, err := os.UserCacheDir()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(d, "puzzlesat", "tables")
+}
+
+// Outcome says where a table came from.
+type Outcome int
+
+const (
+	// Loaded: read from a file that checked.
+	Loaded Outcome = iota
+	// Built: no file (or no directory); built, and stored when it could be.
+	Built
+	// Rebuilt: a file was there but failed a check; built again and
+	// stored over it.
+	Rebuilt
+)
+
+func (o Outcome) String() string {
+	switch o {
+	case Loaded:
+		return "loaded"
+	case Built:
+		return "built"
+	}
+	return "rebuilt"
+}
+
+// Path is the file of the table named name with key k in dir.
+func Path(dir, name string, k Key) string {
+	return filepath.Join(dir, fmt.Sprintf("%s-%x.tbl", name, k[:8]))
+}
+
+// Load returns the payload of the table name/k from dir, or builds it with
+// build and stores it there. dir "" means no cache: build every time.
+// Errors of the cache itself (unreadable, unwritable) are not errors of
+// Load: the table is built instead. build's error is returned as is.
+func Load(dir, name string, k Key, build func() ([]byte, error)) ([]byte, Outcome, error) {
+	if dir == "" {
+		b, err := build()
+		return b, Built, err
+	}
+	path := Path(dir, name, k)
+	data, err := os.ReadFile(path)
+	outcome := Built
+	if err == nil {
+		payload, err := decode(data, k)
+		if err == nil {
+			return payload, Loaded, nil
+		}
+		outcome = Rebuilt
+	}
+	payload, err := build()
+	if err != nil {
+		return nil, outcome, err
+	}
+	_ = store(dir, path, k, payload) // a cache that cannot be written only costs time
+	return payload, outcome, nil
+}
+
+// errCorrupt is any failed check of a table file.
+var errCorrupt = errors.New("tablecache: corrupt table file")
+
+// decode checks a table file against key k and returns its payload.
+func decode(data []byte, k Key) ([]byte, error) {
+	if len(data) < headerLen || string(data[:len(magic)]) != magic {
+		return nil, errCorrupt
+	}
+	h := data[len(magic):headerLen]
+	if !bytes.Equal(h[:sha256.Size], k[:]) {
+		return nil, errCorrupt
+	}
+	n := binary.LittleEndian.Uint64(h[sha256.Size:])
+	payload := data[headerLen:]
+	if uint64(len(payload)) != n {
+		return nil, errCorrupt
+	}
+	sum := sha256.Sum256(payload)
+	if !bytes.Equal(h[sha256.Size+8:], sum[:]) {
+		return nil, errCorrupt
+	}
+	return payload, nil
+}
+
+// encode is the file of payload under key k.
+func encode(k Key, payload []byte) []byte {
+	out := make([]byte, 0, headerLen+len(payload))
+	out = append(out, magic...)
+	out = append(out, k[:]...)
+	out = binary.LittleEndian.AppendUint64(out, uint64(len(payload)))
+	sum := sha256.Sum256(payload)
+	out = append(out, sum[:]...)
+	return append(out, payload...)
+}
+
+// store writes the table file through a temporary file in dir and a
+// rename, so that concurrent processes see the old file or the new one.
+// (Not internal/atomicfile: the layering keeps shift/... apart from it; a
+// table lost in a crash is only rebuilt, so no sync is needed.)
+func store(dir, path string, k Key, payload []byte) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(dir, ".tmp-*")
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(encode(k, payload)); err != nil {
+		f.Close()
+		os.Remove(f.Name())
+		return err
+	}
+	if err := f.Close(); err != nil {
+		os.Remove(f.Name())
+		return err
+	}
+	if err := os.Rename(f.Name(), path); err != nil {
+		os.Remove(f.Name())
+		return err
+	}
+	return nil
+}
