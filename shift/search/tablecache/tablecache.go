@@ -2,10 +2,14 @@
 // distances, pattern databases) on disk, so that a table is built once per
 // machine rather than once per process.
 //
-// A table is named by a key: the SHA-256 of everything that determines its
-// contents (the puzzle's moves and goal, the abstraction, the format
-// version). Its file holds a header — a magic line, the key, the payload's
-// length and the payload's SHA-256 — and the payload. Load trusts a file
+// A table is named by a key: the FNV-128a hash of everything that
+// determines its contents (the puzzle's moves and goal, the abstraction,
+// the format version). Its file holds a header — a magic line, the key, the
+// payload's length and the payload's FNV-128a sum — and the payload. The
+// sums guard against a truncated, damaged or foreign file, not a forged
+// one (the cache is the user's own folder): a cryptographic hash would
+// link crypto's initialisers into every start of puzzlesat
+// (internal/depgraph.Leans). Load trusts a file
 // only when all four match; a missing, truncated, corrupted or foreign
 // file is rebuilt and rewritten (through a temporary file and a rename, so
 // that a reader never sees half a table). A cache directory that cannot be
@@ -14,26 +18,38 @@ package tablecache
 
 import (
 	"bytes"
-	"crypto/sha256"
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"os"
 	"path/filepath"
 )
 
 // magic opens every table file; its digit is the file format's version.
-const magic = "puzzlesat table 1\n"
+const magic = "puzzlesat table 2\n"
 
-// headerLen is the magic, the key, the payload length and its SHA-256.
-const headerLen = len(magic) + sha256.Size + 8 + sha256.Size
+// sumSize is the size of an FNV-128a sum.
+const sumSize = 16
 
-// Key is a table's identity: the SHA-256 of its description.
-type Key [sha256.Size]byte
+// headerLen is the magic, the key, the payload length and its sum.
+const headerLen = len(magic) + sumSize + 8 + sumSize
+
+// Key is a table's identity: the FNV-128a hash of its description.
+type Key [sumSize]byte
 
 // KeyOf returns the key of a description (any bytes that determine the
 // table's contents).
-func KeyOf(description []byte) Key { return sha256.Sum256(description) }
+func KeyOf(description []byte) Key { return sum(description) }
+
+// sum is the FNV-128a hash of b.
+func sum(b []byte) [sumSize]byte {
+	h := fnv.New128a()
+	h.Write(b)
+	var out [sumSize]byte
+	h.Sum(out[:0])
+	return out
+}
 
 // DefaultDir is the cache directory of the user (os.UserCacheDir, then
 // puzzlesat/tables), or "" when the system has none.
@@ -109,16 +125,15 @@ func decode(data []byte, k Key) ([]byte, error) {
 		return nil, errCorrupt
 	}
 	h := data[len(magic):headerLen]
-	if !bytes.Equal(h[:sha256.Size], k[:]) {
+	if !bytes.Equal(h[:sumSize], k[:]) {
 		return nil, errCorrupt
 	}
-	n := binary.LittleEndian.Uint64(h[sha256.Size:])
+	n := binary.LittleEndian.Uint64(h[sumSize:])
 	payload := data[headerLen:]
 	if uint64(len(payload)) != n {
 		return nil, errCorrupt
 	}
-	sum := sha256.Sum256(payload)
-	if !bytes.Equal(h[sha256.Size+8:], sum[:]) {
+	if s := sum(payload); !bytes.Equal(h[sumSize+8:], s[:]) {
 		return nil, errCorrupt
 	}
 	return payload, nil
@@ -130,8 +145,8 @@ func encode(k Key, payload []byte) []byte {
 	out = append(out, magic...)
 	out = append(out, k[:]...)
 	out = binary.LittleEndian.AppendUint64(out, uint64(len(payload)))
-	sum := sha256.Sum256(payload)
-	out = append(out, sum[:]...)
+	s := sum(payload)
+	out = append(out, s[:]...)
 	return append(out, payload...)
 }
 
