@@ -48,8 +48,9 @@ type hostileCase struct {
 const maxRSS = 1 << 30 // bytes
 
 // defaultCPU bounds the CPU time of a case that names none: inputs refused
-// before the work, small puzzles. The largest refusal here (Linjat
-// 1000×1000) takes about a second of CPU.
+// before the work, small puzzles. The largest refusals here (Shinro
+// 300×300, Linjat 1000×1000) take about 4 s of CPU, the same on a busy
+// machine, where their wall time was 30 s.
 const defaultCPU = 10 * time.Second
 
 // hangAfter is how long a case may run, by the wall clock, before it is
