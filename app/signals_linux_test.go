@@ -1,5 +1,3 @@
-//go:build unix
-
 package app_test
 
 import (
