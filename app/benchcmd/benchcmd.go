@@ -22,6 +22,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/puzzlesat/puzzlesat/app/appio"
+	"github.com/puzzlesat/puzzlesat/app/interrupt"
 	"github.com/puzzlesat/puzzlesat/bench"
 	"github.com/puzzlesat/puzzlesat/internal/atomicfile"
 	"github.com/puzzlesat/puzzlesat/kinds"
@@ -188,7 +189,7 @@ func action(c *cli.Context) error {
 	}
 	if err != nil {
 		if appio.IsTimeout(err) {
-			return cli.Exit("bench: timed out", appio.ExitTimeout)
+			return cli.Exit("bench: "+interrupt.Reason(ctx), appio.ExitTimeout)
 		}
 		return err
 	}
@@ -397,7 +398,7 @@ func cnfAction(c *cli.Context, families []string) error {
 	fmt.Fprintln(progress)
 	if err != nil {
 		if appio.IsTimeout(err) {
-			return cli.Exit("bench: timed out", appio.ExitTimeout)
+			return cli.Exit("bench: "+interrupt.Reason(ctx), appio.ExitTimeout)
 		}
 		var pe *os.PathError
 		if errors.As(err, &pe) || strings.Contains(err.Error(), "no CNF files") {

@@ -37,6 +37,12 @@ const repeatGap = time.Second
 // for), which then has it. The function may be called more than once.
 func Context(parent context.Context) (context.Context, func()) {
 	ctx, cancel := context.WithCancelCause(parent)
+	// A process started with a signal ignored (a background job of a
+	// script) has it caught all the same: Notify overrides that.
+	ignored := map[os.Signal]bool{}
+	for _, sig := range Signals {
+		ignored[sig] = signal.Ignored(sig)
+	}
 	sigs := make(chan os.Signal, 2)
 	signal.Notify(sigs, Signals...)
 	released := make(chan struct{})
@@ -54,6 +60,10 @@ func Context(parent context.Context) (context.Context, func()) {
 				case time.Since(first) >= repeatGap:
 					// Back to the default action, and the signal again.
 					signal.Stop(sigs)
+					if ignored[sig] {
+						// Its action before Notify: to ignore it.
+						os.Exit(exitCode(sig))
+					}
 					if p, err := os.FindProcess(os.Getpid()); err == nil {
 						p.Signal(sig)
 					}

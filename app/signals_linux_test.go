@@ -1,5 +1,3 @@
-//go:build unix
-
 package app_test
 
 import (
@@ -279,4 +277,63 @@ func cpu(pid int) time.Duration {
 		d += k.CPU
 	}
 	return d
+}
+
+// TestSecondSignalEnds: a second SIGINT, a second or more after the first
+// (interrupt's repeatGap), ends a run that has not stopped yet at once —
+// here one reading a standard input that never ends — by the signal, or
+// with exit 130 when puzzlesat was started with SIGINT ignored (a
+// background job of a script), which the first one is caught despite.
+func TestSecondSignalEnds(t *testing.T) {
+	for _, ignored := range []bool{false, true} {
+		t.Run(fmt.Sprintf("ignored=%v", ignored), func(t *testing.T) {
+			cmd := exec.Command(puzzlesat, "check", "-")
+			if ignored {
+				cmd = exec.Command("sh", "-c", `trap "" INT; exec "$0" check -`, puzzlesat)
+			}
+			stdin, err := cmd.StdinPipe() // never written, never closed
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer stdin.Close()
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			hang := time.AfterFunc(hangLimit, func() { cmd.Process.Kill() })
+			defer hang.Stop()
+			// At work: a thread of it reads standard input (the sh has
+			// become puzzlesat), which comes after the signals are caught.
+			for !readingStdin(cmd.Process.Pid) {
+				time.Sleep(10 * time.Millisecond)
+			}
+			cmd.Process.Signal(syscall.SIGINT)
+			time.Sleep(1500 * time.Millisecond) // past the gap of a repeated request
+			if st, ok := proctest.Read(cmd.Process.Pid); !ok || st.State == "Z" {
+				t.Fatal("the first SIGINT ended the run: it was not caught")
+			}
+			cmd.Process.Signal(syscall.SIGINT)
+			cmd.Wait()
+			ws := cmd.ProcessState.Sys().(syscall.WaitStatus)
+			switch {
+			case !ignored && !(ws.Signaled() && ws.Signal() == syscall.SIGINT):
+				t.Errorf("have %v, want the end by SIGINT", cmd.ProcessState)
+			case ignored && ws.ExitStatus() != 130:
+				t.Errorf("have %v, want exit 130", cmd.ProcessState)
+			}
+		})
+	}
+}
+
+// readingStdin reports whether a thread of process pid is in read(2) on
+// file descriptor 0 (/proc/PID/task/TID/syscall: the call's number, 0 for
+// read on x86-64 and arm64's 63, then its first argument).
+func readingStdin(pid int) bool {
+	tasks, _ := filepath.Glob(fmt.Sprintf("/proc/%d/task/*/syscall", pid))
+	for _, task := range tasks {
+		b, _ := os.ReadFile(task)
+		if f := strings.Fields(string(b)); len(f) > 1 && (f[0] == "0" || f[0] == "63") && f[1] == "0x0" {
+			return true
+		}
+	}
+	return false
 }
