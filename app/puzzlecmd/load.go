@@ -1,8 +1,11 @@
 package puzzlecmd
 
 import (
+	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 
@@ -11,6 +14,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/answer"
 	"github.com/puzzlesat/puzzlesat/app/appio"
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/srcpos"
 )
@@ -137,23 +141,46 @@ func each(c *cli.Context, args []string, visit func(it item, multi bool)) (int, 
 }
 
 // eachArg is loadArg giving its puzzles to visit one at a time, each with
-// whether the input holds several (known by reading one puzzle ahead). The
-// error returned is the input's (unreadable, or a fault of it that gave no
-// puzzle) or its malformed entries', every one of them.
+// whether the input holds several (known by reading one puzzle ahead). A
+// file or standard input is read as a stream: its kind is told from its
+// head, and a format of many puzzles is read an entry at a time
+// (kinds.Kind.Each), so that the first puzzle is visited before the last
+// is read, and the input is never held whole. The error returned is the
+// input's (unreadable, or a fault of it, found where the stream reaches
+// it) or its malformed entries', every one of them.
 func eachArg(c *cli.Context, arg string, opt kinds.Options, visit func(it item, many bool)) error {
-	name, sel, data, err := readArg(c, arg)
-	if err != nil {
-		return err
-	}
-	k, err := pickKind(c, name, data)
-	if err != nil {
-		return err
-	}
-	if sel != "" || k.Each == nil {
-		items, err := parseInput(c, name, sel, data, opt)
+	name, sel := splitArg(arg)
+	if sel != "" || isURL(arg) {
+		// A URL is its own data, and a selection reads its file whole.
+		items, err := loadArg(c, arg, opt)
 		for _, it := range items {
 			visit(it, len(items) > 1)
 		}
+		return err
+	}
+	name, err := puzzleFile(name)
+	if err != nil {
+		return err
+	}
+	name, in, err := appio.OpenInput(c, name)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	br := bufio.NewReaderSize(in, puzzle.DetectWindow)
+	head, err := br.Peek(puzzle.DetectWindow)
+	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+		return in.Err(err)
+	}
+	if len(head) == puzzle.DetectWindow {
+		// Detection looks at whole lines, not at the one the window
+		// cuts.
+		if i := bytes.LastIndexByte(head, '\n'); i >= 0 {
+			head = head[:i+1]
+		}
+	}
+	k, err := pickKind(c, name, head)
+	if err != nil {
 		return err
 	}
 	var (
@@ -162,7 +189,7 @@ func eachArg(c *cli.Context, arg string, opt kinds.Options, visit func(it item, 
 		errs  srcpos.ErrorList
 		other []error
 	)
-	ferr := k.Each(name, data, opt, func(inst kinds.Instance, err error) bool {
+	ferr := k.Each(name, head, br, opt, func(inst kinds.Instance, err error) bool {
 		if err != nil {
 			var l srcpos.ErrorList
 			if errors.As(err, &l) {
@@ -186,19 +213,41 @@ func eachArg(c *cli.Context, arg string, opt kinds.Options, visit func(it item, 
 		}
 		return true
 	})
+	some := many || ahead != nil
 	if ahead != nil {
 		visit(*ahead, false)
 	}
-	if ferr != nil {
-		return ferr
+	if err := in.Over(); err != nil {
+		return err // what the reader said of where the stream broke off is beside the point
 	}
-	if err := errors.Join(append(other, errs.Err())...); err != nil {
+	if err := errors.Join(append(other, errs.Err(), ferr)...); err != nil {
 		return err
 	}
-	if !many && ahead == nil {
+	if !some {
 		return fmt.Errorf("%s: no puzzle in input", name)
 	}
 	return nil
+}
+
+// splitArg splits FILE#SEL into the file and the selection ("" without).
+func splitArg(arg string) (name, sel string) {
+	if i := strings.LastIndex(arg, "#"); i > 0 {
+		return arg[:i], arg[i+1:]
+	}
+	return arg, ""
+}
+
+// puzzleFile is the file to read for name: name itself, or the puzzle file
+// of a puzzle folder (Kind.Folder: a reference Arrows folder).
+func puzzleFile(name string) (string, error) {
+	if st, err := os.Stat(name); err == nil && st.IsDir() {
+		inner := kinds.PuzzleFolder(name)
+		if inner == "" {
+			return name, fmt.Errorf("%s: a folder, not a puzzle folder (%s)", name, kinds.FolderNote())
+		}
+		return inner, nil
+	}
+	return name, nil
 }
 
 // expandReported is Expand for the puzzle commands: a folder with no
@@ -288,21 +337,12 @@ func loadArg(c *cli.Context, arg string, opt kinds.Options) ([]item, error) {
 // readArg reads the input arg names, once: its name for messages, the
 // selection of FILE#SEL ("" without), and its bytes.
 func readArg(c *cli.Context, arg string) (name, sel string, data []byte, err error) {
-	name = arg
 	if isURL(arg) {
-		return name, "", []byte(arg), nil
+		return arg, "", []byte(arg), nil
 	}
-	if i := strings.LastIndex(arg, "#"); i > 0 {
-		name, sel = arg[:i], arg[i+1:]
-	}
-	// A puzzle folder (Kind.Folder: a reference Arrows folder) stands
-	// for its puzzle file.
-	if st, err := os.Stat(name); err == nil && st.IsDir() {
-		inner := kinds.PuzzleFolder(name)
-		if inner == "" {
-			return name, sel, nil, fmt.Errorf("%s: a folder, not a puzzle folder (%s)", name, kinds.FolderNote())
-		}
-		name = inner
+	name, sel = splitArg(arg)
+	if name, err = puzzleFile(name); err != nil {
+		return name, sel, nil, err
 	}
 	name, data, err = appio.ReadInput(c, name)
 	return name, sel, data, err

@@ -359,20 +359,29 @@ func verifyAction(c *cli.Context, args []string) error {
 	return nil
 }
 
+// convertAction writes each puzzle as it is read (each): a file of many
+// puzzles is converted as a stream.
 func convertAction(c *cli.Context, args []string) error {
-	items, _, code, err := load(c, args)
-	if err != nil {
-		return err
-	}
-	for _, it := range items {
+	var failed error
+	code, err := each(c, args, func(it item, multi bool) {
+		if failed != nil {
+			return
+		}
 		out, err := it.inst.Format(c.String("to"))
 		if err != nil {
-			return appio.Exit(appio.ExitBadInput, "%s: %v (%s writes %s)", it.label(len(items) > 1), err, it.kind.Name, strings.Join(it.kind.Outputs, ", "))
+			failed = appio.Exit(appio.ExitBadInput, "%s: %v (%s writes %s)", it.label(multi), err, it.kind.Name, strings.Join(it.kind.Outputs, ", "))
+			return
 		}
 		fmt.Fprint(c.App.Writer, out)
 		if !strings.HasSuffix(out, "\n") {
 			fmt.Fprintln(c.App.Writer)
 		}
+	})
+	switch {
+	case err != nil:
+		return err
+	case failed != nil:
+		return failed
 	}
 	return exitWith(code)
 }

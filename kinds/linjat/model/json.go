@@ -3,6 +3,7 @@ package model
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"fmt"
 	"strconv"
 	"strings"
@@ -67,8 +68,8 @@ const (
 	levelEnd           // the walk is over
 )
 
-func openLevels(file string, data []byte) puzzle.Entries[*Puzzle] {
-	return &levelEntries{j: newJSONReader(file, data)}
+func openLevels(file string, in io.Reader) puzzle.Entries[*Puzzle] {
+	return &levelEntries{j: &jsonReader{jsonpos.NewStream(file, in)}}
 }
 
 func (es *levelEntries) Next() bool {

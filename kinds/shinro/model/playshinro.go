@@ -2,6 +2,7 @@ package model
 
 import (
 	"encoding/json"
+	"io"
 	"fmt"
 	"strconv"
 
@@ -53,8 +54,8 @@ type playshinroEntries struct {
 	raw  []byte
 }
 
-func openPlayshinro(file string, data []byte) puzzle.Entries[*Puzzle] {
-	j := newJSONReader(file, data)
+func openPlayshinro(file string, in io.Reader) puzzle.Entries[*Puzzle] {
+	j := &jsonReader{jsonpos.NewStream(file, in)}
 	return &playshinroEntries{j: j, list: jsonpos.NewList(j.Reader)}
 }
 
