@@ -3,8 +3,8 @@ package model
 import (
 	"bytes"
 	"encoding/json"
-	"io"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 
@@ -17,10 +17,6 @@ import (
 // read levels from it.
 type jsonReader struct {
 	*jsonpos.Reader
-}
-
-func newJSONReader(file string, data []byte) *jsonReader {
-	return &jsonReader{jsonpos.New(file, data)}
 }
 
 // entryKeys are the keys of one level entry; an object whose first key is

@@ -2,8 +2,8 @@ package model
 
 import (
 	"encoding/json"
-	"io"
 	"fmt"
+	"io"
 	"strconv"
 
 	"github.com/puzzlesat/puzzlesat/puzzle"
@@ -23,10 +23,6 @@ const (
 // that read puzzles from it.
 type jsonReader struct {
 	*jsonpos.Reader
-}
-
-func newJSONReader(file string, data []byte) *jsonReader {
-	return &jsonReader{jsonpos.New(file, data)}
 }
 
 // parsePlayshinro reads a playshinro JSON file: an array of puzzles
