@@ -1,8 +1,6 @@
 package puzzlecmd
 
 import (
-	"bufio"
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -14,7 +12,6 @@ import (
 	"github.com/puzzlesat/puzzlesat/answer"
 	"github.com/puzzlesat/puzzlesat/app/appio"
 	"github.com/puzzlesat/puzzlesat/kinds"
-	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/srcpos"
 )
@@ -73,7 +70,7 @@ func load(c *cli.Context, args []string) ([]item, sat.Factory, int, error) {
 	if err != nil {
 		return nil, nil, 0, err
 	}
-	files, code, err := expandReported(c, args)
+	files, skipped, code, err := expandReported(c, args)
 	if err != nil {
 		return nil, nil, 0, err
 	}
@@ -87,6 +84,7 @@ func load(c *cli.Context, args []string) ([]item, sat.Factory, int, error) {
 		}
 		out = append(out, items...)
 	}
+	skipped.Report(c.App.ErrWriter)
 	if len(out) == 0 {
 		return nil, nil, 0, cli.Exit("", appio.ExitBadInput)
 	}
@@ -119,7 +117,7 @@ func each(c *cli.Context, args []string, visit func(it item, multi bool)) (int, 
 	if err != nil {
 		return 0, err
 	}
-	files, code, err := expandReported(c, args)
+	files, skipped, code, err := expandReported(c, args)
 	if err != nil {
 		return 0, err
 	}
@@ -134,6 +132,7 @@ func each(c *cli.Context, args []string, visit func(it item, multi bool)) (int, 
 			code = appio.ExitBadInput
 		}
 	}
+	skipped.Report(c.App.ErrWriter)
 	if n == 0 {
 		return 0, cli.Exit("", appio.ExitBadInput)
 	}
@@ -167,29 +166,21 @@ func eachArg(c *cli.Context, arg string, opt kinds.Options, visit func(it item, 
 		return err
 	}
 	defer in.Close()
-	br := bufio.NewReaderSize(in, puzzle.DetectWindow)
-	head, err := br.Peek(puzzle.DetectWindow)
-	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
-		return in.Err(err)
-	}
-	if len(head) == puzzle.DetectWindow {
-		// Detection looks at whole lines, not at the one the window
-		// cuts.
-		if i := bytes.LastIndexByte(head, '\n'); i >= 0 {
-			head = head[:i+1]
-		}
-	}
-	k, err := pickKind(c, name, head)
+	st, err := answer.Open(c.String("kind"), name, in)
 	if err != nil {
+		if over := in.Over(); over != nil {
+			return over
+		}
 		return err
 	}
+	k := st.Kind
 	var (
 		ahead *item // the first puzzle, until a second shows it has company
 		many  bool
 		errs  srcpos.ErrorList
 		other []error
 	)
-	ferr := k.Each(name, head, br, opt, func(inst kinds.Instance, err error) bool {
+	ferr := st.Each(opt, func(inst kinds.Instance, err error) bool {
 		if err != nil {
 			var l srcpos.ErrorList
 			if errors.As(err, &l) {
@@ -252,16 +243,21 @@ func puzzleFile(name string) (string, error) {
 
 // expandReported is Expand for the puzzle commands: a folder with no
 // puzzle in it is reported on stderr, and ExitBadInput returned as the
-// code to start from.
-func expandReported(c *cli.Context, args []string) ([]string, int, error) {
+// code to start from. What the walks passed over is said at the end
+// (Skipped.Report).
+func expandReported(c *cli.Context, args []string) ([]string, Skipped, int, error) {
 	only, err := onlyKind(c)
 	if err != nil {
-		return nil, 0, err
+		return nil, nil, 0, err
 	}
 	code := appio.ExitOK
-	var files []string
+	var (
+		files   []string
+		skipped Skipped
+	)
 	for _, arg := range args {
-		fs, _, err := expandArg(c, arg, only)
+		fs, sk, err := expandArg(c, arg, only)
+		skipped = skipped.add(arg, sk)
 		if err == nil && len(fs) == 0 {
 			err = fmt.Errorf("%s: a folder with no puzzle in it (no file of a known kind, and not a puzzle folder: %s)", arg, kinds.FolderNote())
 		}
@@ -272,29 +268,67 @@ func expandReported(c *cli.Context, args []string) ([]string, int, error) {
 		}
 		files = append(files, fs...)
 	}
-	return files, code, nil
+	return files, skipped, code, nil
 }
 
 // Expand lists the inputs args name, as every puzzle command reads them: a
 // folder is walked for the files some kind reads (--kind: that kind;
 // kinds.Files: puzzles of every kind mixed, .in files with their .ans
-// beside, reference Arrows folders as one puzzle each); a reference Arrows
-// folder and every other argument (files, "-", URLs, FILE#SEL) are kept
-// as they are. skipped counts the files in folders no kind reads.
-func Expand(c *cli.Context, args []string) (files []string, skipped int, err error) {
+// beside, reference Arrows folders as one puzzle each, and the files
+// meant as puzzles that cannot be one, for the loader to report); a
+// reference Arrows folder and every other argument (files, "-", URLs,
+// FILE#SEL) are kept as they are. skipped is what the walks passed over
+// on purpose, folder by folder.
+func Expand(c *cli.Context, args []string) (files []string, skipped Skipped, err error) {
 	only, err := onlyKind(c)
 	if err != nil {
-		return nil, 0, err
+		return nil, nil, err
 	}
 	for _, arg := range args {
-		fs, n, err := expandArg(c, arg, only)
+		fs, sk, err := expandArg(c, arg, only)
 		if err != nil {
-			return nil, 0, appio.BadInput(err)
+			return nil, nil, appio.BadInput(err)
 		}
 		files = append(files, fs...)
-		skipped += n
+		skipped = skipped.add(arg, sk)
 	}
 	return files, skipped, nil
+}
+
+// Skipped is what the walks of folders passed over on purpose (hidden,
+// of no puzzle kind, over --max-input), folder by folder.
+type Skipped []FolderSkipped
+
+// FolderSkipped is what the walk of one folder passed over.
+type FolderSkipped struct {
+	Folder string
+	kinds.Skipped
+}
+
+// add is s with folder's count, when it passed over any file.
+func (s Skipped) add(folder string, sk kinds.Skipped) Skipped {
+	if sk.Total() == 0 {
+		return s
+	}
+	return append(s, FolderSkipped{Folder: folder, Skipped: sk})
+}
+
+// Total is the number of files passed over.
+func (s Skipped) Total() int {
+	n := 0
+	for _, f := range s {
+		n += f.Skipped.Total()
+	}
+	return n
+}
+
+// Report writes the closing line of each folder whose walk passed over
+// files: "puzzlesat: skipped 3 files in DIR: 2 of no puzzle kind, 1 over
+// --max-input".
+func (s Skipped) Report(w io.Writer) {
+	for _, f := range s {
+		fmt.Fprintln(w, "puzzlesat:", f.Note(f.Folder))
+	}
 }
 
 // onlyKind is --kind's kind, or nil without it.
@@ -310,16 +344,16 @@ func onlyKind(c *cli.Context) (*kinds.Kind, error) {
 	return only, nil
 }
 
-// expandArg is Expand of one argument. A file past --max-input is listed
-// unread, for the loader to refuse.
-func expandArg(c *cli.Context, arg string, only *kinds.Kind) ([]string, int, error) {
+// expandArg is Expand of one argument. A folder's files past --max-input
+// are passed over, and counted.
+func expandArg(c *cli.Context, arg string, only *kinds.Kind) ([]string, kinds.Skipped, error) {
 	st, err := os.Stat(arg)
 	if err != nil || !st.IsDir() || kinds.PuzzleFolder(arg) != "" {
-		return []string{arg}, 0, nil // the loader reports what is wrong
+		return []string{arg}, kinds.Skipped{}, nil // the loader reports what is wrong
 	}
 	limit, err := appio.MaxInput(c)
 	if err != nil {
-		return nil, 0, err
+		return nil, kinds.Skipped{}, err
 	}
 	return kinds.FilesUpTo(arg, only, limit)
 }
@@ -360,8 +394,4 @@ func parseInput(c *cli.Context, name, sel string, data []byte, opt kinds.Options
 		out[i] = item{file: name, kind: l.Kind, inst: inst}
 	}
 	return out, l.Partial
-}
-
-func pickKind(c *cli.Context, name string, data []byte) (*kinds.Kind, error) {
-	return answer.Kind(c.String("kind"), name, data)
 }

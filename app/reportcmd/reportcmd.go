@@ -168,7 +168,7 @@ func gather(c *cli.Context, args []string, sh interface{ Has(int) bool }) ([]rep
 	}
 	ctx, cancel := appio.Context(c)
 	defer cancel()
-	items, _ := report.Load(args, opt, only, c.App.Reader)
+	items, skipped := report.Load(args, opt, only, c.App.Reader)
 	var mine []report.Item
 	for _, it := range items {
 		if sh.Has(it.Index) {
@@ -191,6 +191,9 @@ func gather(c *cli.Context, args []string, sh interface{ Has(int) bool }) ([]rep
 	if bar != nil {
 		bar.Finish()
 		fmt.Fprintln(c.App.ErrWriter)
+	}
+	for _, note := range skipped {
+		fmt.Fprintln(c.App.ErrWriter, "puzzlesat:", note)
 	}
 	code := appio.ExitOK
 	if err != nil && appio.IsTimeout(err) {

@@ -93,6 +93,12 @@ type Folder struct {
 type Kind struct {
 	Name string
 	Doc  string
+	// Exts are the endings of the names of the kind's own files
+	// (".juosan", ".in"): such a file is this kind's puzzle, read as
+	// this kind when no kind tells it from its content (so that its
+	// reader says what is wrong with it), and a folder walk never passes
+	// over it.
+	Exts []string
 	// Formats names the input formats Parse reads, for help texts.
 	Formats []string
 	// Detect reports whether data (from a file called name) is this kind.

@@ -188,18 +188,26 @@ func isJanko(data []byte) bool {
 	return false
 }
 
-// isIn reports whether data starts like a `.in` file (janko.at text,
+// isIn reports whether data (from a file called name) starts like a
+// `.in` file (janko.at text,
 // which ignores header lines it does not know, wins): "R C", the number K
 // of territories alone on its line, K clues, then R rows of C territory
-// numbers. Of an input larger than the detection window only the rows in
-// it are seen. Lines after the puzzle make it a `.in` file only when the
+// numbers; a file named NAME.in, when its first line has two words. Of an
+// input larger than the detection window only the rows in it are seen. Lines after the puzzle make it a `.in` file only when the
 // first of them starts another ("R C": a concatenation of `.in` files,
 // which the reader refuses, saying where the second starts).
-func isIn(_ string, data []byte) bool {
+func isIn(name string, data []byte) bool {
 	// A Linjat rows text may start like a header ("2     4", "3") but
 	// never goes on like one.
 	if jsonpos.Looks(data) || isJanko(data) {
 		return false
+	}
+	if strings.HasSuffix(name, ".in") {
+		// Named so: read as one from its size line, so that the reader
+		// says what is wrong with the rest.
+		for l := range text.All(data, false) {
+			return len(l.Toks) == 2
+		}
 	}
 	ints := func(l text.Line, n int) bool {
 		if n >= 0 && len(l.Toks) != n {
