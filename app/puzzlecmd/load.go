@@ -59,34 +59,16 @@ func isURL(arg string) bool { return appio.IsURL(arg) }
 // puzzle. For commands with --solver it also returns the back-end,
 // resolved once (nil for the others).
 func load(c *cli.Context, args []string) ([]item, sat.Factory, int, error) {
-	if len(args) == 0 {
-		return nil, nil, 0, appio.Exit(appio.ExitBadInput, "no puzzle given (a file, - for stdin, or a puzz.link URL)")
-	}
-	opt, err := options(c)
-	if err != nil {
-		return nil, nil, 0, err
-	}
 	newSolver, err := solverOf(c)
 	if err != nil {
 		return nil, nil, 0, err
 	}
-	files, skipped, code, err := expandReported(c, args)
+	// Read as each reads (a stream), kept: the bytes of an input are
+	// never held beside its puzzles.
+	var out []item
+	code, err := each(c, args, func(it item, _ bool) { out = append(out, it) })
 	if err != nil {
 		return nil, nil, 0, err
-	}
-	var out []item
-	for _, arg := range files {
-		items, err := loadArg(c, arg, opt)
-		if err != nil {
-			// Report it, go on with the others, and exit 2 at the end.
-			appio.Report(c.App.ErrWriter, err)
-			code = appio.ExitBadInput
-		}
-		out = append(out, items...)
-	}
-	skipped.Report(c.App.ErrWriter)
-	if len(out) == 0 {
-		return nil, nil, 0, cli.Exit("", appio.ExitBadInput)
 	}
 	return out, newSolver, code, nil
 }
