@@ -39,6 +39,9 @@ type Reader struct {
 	end  int // where it ends (noEnd: at the end of a stream)
 	dec  *json.Decoder
 	errs puzzle.ErrorList
+	// ahead marks a Reader that looks ahead of another (Ahead): it lets
+	// go of nothing the other has still to read.
+	ahead bool
 }
 
 // noEnd is the end of a part that runs to the end of a stream not yet
@@ -81,7 +84,11 @@ func (r *Reader) Sub(off int, raw []byte) *Reader {
 // Ahead returns a Reader over the rest of r's part from the next token
 // on, to look ahead: reading it does not move r, and its errors are its
 // own.
-func (r *Reader) Ahead() *Reader { return newReader(r.src, r.Here(), r.end) }
+func (r *Reader) Ahead() *Reader {
+	a := newReader(r.src, r.Here(), r.end)
+	a.ahead = true
+	return a
+}
 
 // Errors returns the errors recorded so far, in the order found.
 func (r *Reader) Errors() puzzle.ErrorList { return r.errs }
@@ -164,7 +171,9 @@ func (r *Reader) Token() (json.Token, int, error) {
 // holds the entry it cut last, not the ones before.
 func (r *Reader) Value() (int, []byte, error) {
 	before := r.offset()
-	r.src.release(before)
+	if !r.ahead {
+		r.src.release(before)
+	}
 	off := r.Here()
 	if err := r.dec.Decode(&skipValue{}); err != nil {
 		r.syntaxError(before, off, err)

@@ -2,6 +2,7 @@ package jsonpos
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"sort"
 )
@@ -84,9 +85,16 @@ type cursor struct {
 	off int
 }
 
+// errReleased is what reading bytes let go of gives: a reader behind the
+// window, which the walk never makes.
+var errReleased = errors.New("jsonpos: reading bytes already let go of")
+
 func (c *cursor) Read(p []byte) (int, error) {
 	if len(p) == 0 {
 		return 0, nil
+	}
+	if c.off < c.s.base {
+		return 0, errReleased
 	}
 	if !c.s.fill(c.off) {
 		return 0, io.EOF
