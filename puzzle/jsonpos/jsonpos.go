@@ -10,6 +10,9 @@
 // whole, checking its syntax without decoding it (List does so for a
 // plain array of entries), and Sub reads one entry alone, positions still
 // the file's. Entries a selection does not need are thus never decoded.
+// NewStream reads the file from an io.Reader as the walk goes, holding the
+// entry cut last and not the entries before it, so that a file of any size
+// is walked in the memory of one entry, positions still the file's.
 package jsonpos
 
 import (
