@@ -1,10 +1,14 @@
 package answer
 
 import (
+	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
+	"io"
 
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
 // Kind is the grid kind of an input: the one called name when it is set,
@@ -12,18 +16,66 @@ import (
 // (shift puzzles) is refused with the command that answers it, named or
 // detected.
 func Kind(name, file string, data []byte) (*kinds.Kind, error) {
+	return KindOfHead(name, file, data, true)
+}
+
+// KindOfHead is Kind of an input read as a stream, told from its head (its
+// first bytes, kinds.DetectHead): whole says the head is all of it.
+func KindOfHead(name, file string, head []byte, whole bool) (*kinds.Kind, error) {
 	if name != "" {
 		if k, err := kinds.Find(name); err == nil && !k.Grid() {
 			return nil, fmt.Errorf("%s puzzles are played by moves: use puzzlesat %s solve", name, name)
 		}
 		return kinds.Lookup(name)
 	}
-	k, err := kinds.Detect(file, data)
-	if mk := kinds.DetectMoves(file, data); err != nil && mk != nil {
+	k, err := kinds.DetectHead(file, head, whole)
+	if mk := kinds.DetectMoves(file, head); err != nil && mk != nil {
 		// Say what the input is and which command answers it.
 		return nil, fmt.Errorf("%w (this is a %s puzzle: use puzzlesat %s solve)", err, mk.Name, mk.Name)
 	}
 	return k, err
+}
+
+// Stream is one input opened to be read as a stream (Open), its kind told
+// from its head.
+type Stream struct {
+	Kind *kinds.Kind
+	file string
+	head []byte
+	in   io.Reader
+}
+
+// Open opens one input to be read as a stream, the way every front end
+// that works through its puzzles does: the kind named (kindName) or told
+// from the input's head (its first puzzle.DetectWindow bytes, peeked: the
+// stream still gives them). An input whose kind cannot be told is an
+// error, positioned.
+func Open(kindName, file string, in io.Reader) (*Stream, error) {
+	br := bufio.NewReaderSize(in, puzzle.DetectWindow)
+	head, err := br.Peek(puzzle.DetectWindow)
+	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+		return nil, err
+	}
+	whole := err == io.EOF
+	if !whole {
+		// Detection looks at whole lines, not at the one the window cuts.
+		if i := bytes.LastIndexByte(head, '\n'); i >= 0 {
+			head = head[:i+1]
+		}
+	}
+	k, err := KindOfHead(kindName, file, head, whole)
+	if err != nil {
+		return nil, err
+	}
+	return &Stream{Kind: k, file: file, head: head, in: br}, nil
+}
+
+// Each gives the puzzles of the stream to yield as they are read
+// (kinds.Kind.Each): a puzzle, or a malformed entry's positioned errors.
+// The input is never held whole. It returns a fault of the input, found
+// where the stream reaches it.
+func (s *Stream) Each(opt kinds.Options, yield func(kinds.Instance, error) bool) error {
+	return s.Kind.Each(s.file, s.head, s.in, opt, yield)
 }
 
 // Loaded is what Load read of one input.

@@ -12,11 +12,14 @@
 package kinds
 
 import (
+	"bytes"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/puzzlesat/puzzlesat/encode"
 	"github.com/puzzlesat/puzzlesat/kinds/arrows"
@@ -25,6 +28,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/kinds/linjat"
 	"github.com/puzzlesat/puzzlesat/kinds/shift"
 	"github.com/puzzlesat/puzzlesat/kinds/shinro"
+	"github.com/puzzlesat/puzzlesat/puzzle/jsonpos"
 	"github.com/puzzlesat/puzzlesat/srcpos"
 )
 
@@ -197,30 +201,99 @@ func sortedNames(ks []*Kind) []string {
 }
 
 // Detect returns the kind of data, or an error naming the candidates.
-func Detect(name string, data []byte) (*Kind, error) {
+func Detect(name string, data []byte) (*Kind, error) { return DetectHead(name, data, true) }
+
+// DetectHead is Detect of an input from its head, its first bytes (up to
+// puzzle.DetectWindow, whole lines): whole says the head is all of it. A
+// kind that tells its formats from their content answers; when none
+// does, a file whose name ends as a kind's own (Kind.Exts) is that kind's,
+// so that its reader says what is wrong with it. Input no kind takes is
+// an error at the first byte that shows it: binary data, broken JSON, or
+// text no kind reads.
+func DetectHead(name string, head []byte, whole bool) (*Kind, error) {
 	var hits []*Kind
 	for _, k := range all {
-		if k.Grid() && k.Detect(name, data) {
+		if k.Grid() && k.Detect(name, head) {
 			hits = append(hits, k)
 		}
 	}
 	// Detection reads the start of the input: errors point there.
-	line, col := firstText(srcpos.TrimBOM(data))
+	data := srcpos.TrimBOM(head)
+	line, col := firstText(data)
 	switch len(hits) {
 	case 1:
 		return hits[0], nil
 	case 0:
-		msg := fmt.Sprintf("cannot tell the puzzle kind; give --kind (%s)", strings.Join(Names(), ", "))
 		if line == 0 {
-			line, col, msg = 1, 1, "empty input: no puzzle"
+			return nil, &srcpos.Error{File: name, Line: 1, Col: 1, Msg: "empty input: no puzzle"}
 		}
-		return nil, &srcpos.Error{File: name, Line: line, Col: col, Msg: msg}
+		if k := ByExt(name); k != nil {
+			return k, nil
+		}
+		if err := notText(name, data); err != nil {
+			return nil, err
+		}
+		if err := brokenJSON(name, data, whole); err != nil {
+			return nil, err
+		}
+		return nil, &srcpos.Error{File: name, Line: line, Col: col, Msg: fmt.Sprintf("cannot tell the puzzle kind; give --kind (%s)", strings.Join(Names(), ", "))}
 	}
 	var ns []string
 	for _, k := range hits {
 		ns = append(ns, k.Name)
 	}
 	return nil, &srcpos.Error{File: name, Line: line, Col: col, Msg: fmt.Sprintf("input could be any of %s; give --kind", strings.Join(ns, ", "))}
+}
+
+// ByExt is the grid kind whose own files (Kind.Exts) are named as name
+// ends, or nil.
+func ByExt(name string) *Kind {
+	ext := strings.ToLower(filepath.Ext(name))
+	for _, k := range all {
+		if k.Grid() && ext != "" && slices.Contains(k.Exts, ext) {
+			return k
+		}
+	}
+	return nil
+}
+
+// notText is the error at the first byte of data that is no text (a NUL,
+// or bytes that are not UTF-8), or nil.
+func notText(name string, data []byte) error {
+	line, col := 1, 1
+	for i := 0; i < len(data); {
+		r, n := utf8.DecodeRune(data[i:])
+		if r == 0 || (r == utf8.RuneError && n <= 1) {
+			return &srcpos.Error{File: name, Line: line, Col: col, Msg: fmt.Sprintf("binary data (byte 0x%02x), not a puzzle of any kind", data[i])}
+		}
+		if r == '\n' {
+			line, col = line+1, 0
+		}
+		col++
+		i += n
+	}
+	return nil
+}
+
+// brokenJSON is the first syntax error of data when it starts as JSON
+// does, or nil; of a head that is not the whole input, an end met early
+// is no error.
+func brokenJSON(name string, data []byte, whole bool) error {
+	t := bytes.TrimLeft(data, " \t\r\n")
+	if len(t) == 0 || (t[0] != '[' && t[0] != '{') {
+		return nil
+	}
+	r := jsonpos.New(name, data)
+	if _, _, err := r.Value(); err == nil {
+		r.ExpectEnd()
+	}
+	errs := r.Errors()
+	if len(errs) == 0 || (!whole && strings.HasSuffix(errs[0].Msg, "unexpected end of input")) {
+		return nil
+	}
+	e := *errs[0]
+	e.Msg += " (no puzzle kind reads it)"
+	return &e
 }
 
 // firstText is the line and column (in runes, from 1) of the first

@@ -1,8 +1,10 @@
 package puzzle
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"io"
 )
 
 // Entries walks the entries of an input that holds many puzzles (a JSON
@@ -11,21 +13,28 @@ import (
 //	for es.Next() { name := es.Name(); p, err := es.Read() }
 //	if err := es.Err(); err != nil { ... }
 //
-// Where one entry ends is found without reading it (the end of a JSON
-// value, the next header line), so that ParseEntries and SelectEntries
-// number the entries alike and a selection can skip entries it does not
-// need without building them. A reader of such a format implements it;
-// ParseEntries and SelectEntries turn it into a Format's Parse and Select.
+// The walk reads its input as a stream (an io.Reader), holding the
+// current entry (and at most the next, to know Many) and never the whole
+// input: a file of any size is worked through in bounded memory, its
+// first entry given before its last is read. Where one entry ends is
+// found without building it (the end of a JSON value, the next header
+// line), so that ParseEntries, SelectEntries and EachEntries number the
+// entries alike and a selection can skip entries it does not need without
+// building them. A reader of such a format implements it; ParseEntries,
+// SelectEntries and EachEntries turn it into a Format's Parse, Select and
+// Each, so that a format has one reader, whole input or stream.
 type Entries[P any] interface {
 	// Next moves to the next entry and reports whether there is one. At
 	// the end of the input, or when the input itself is broken (a JSON
 	// syntax error, a JSON group that is not a list, data after the
-	// end), it reports false and Err says why.
+	// end), it reports false and Err says why. A fault is found where the
+	// stream reaches it: after the entries before it.
 	Next() bool
 	// Err is the fault of the input that ended the walk, or nil.
 	Err() error
 	// Many reports whether the input is a list of entries, not a single
-	// puzzle: the errors of an entry then name it.
+	// puzzle: the errors of an entry then name it. It is known once Next
+	// has moved to the first entry.
 	Many() bool
 	// Name is the current entry's name, read without building the entry;
 	// "" when it has none or it cannot be read.
@@ -36,37 +45,68 @@ type Entries[P any] interface {
 	Read() (P, error)
 }
 
-// Parts is the walk of an Entries over parts cut out beforehand (the lines
-// of a URL list, the blocks of a text): Next, Err and Many. A reader
-// embeds it, starting at I = -1, and adds Name and Read, which look at
-// Part().
+// Parts is the walk of an Entries over parts cut from a stream one at a
+// time (the lines of a URL list, the blocks of a text): Next, Err and
+// Many. A reader embeds it with Cut set, and adds Name and Read, which look
+// at Part(). One part is cut ahead of the current one, so that Many is
+// known at the first: two parts are held at a time, never the input.
 type Parts[T any] struct {
-	All   []T
-	I     int   // the current part, -1 before the first
-	Fault error // a fault of the whole input: Next walks no part
+	// Cut cuts the next part from the stream, false at its end. At a
+	// fault of the whole input it sets Fault and reports false.
+	Cut   func() (T, bool)
+	Fault error // a fault of the whole input: the walk ends there
+
+	cur, next T
+	started   bool
+	hasNext   bool
+	many      bool
 }
 
 func (ps *Parts[T]) Next() bool {
-	ps.I++
-	return ps.Fault == nil && ps.I < len(ps.All)
+	if !ps.started {
+		ps.started = true
+		ps.next, ps.hasNext = ps.cut()
+	}
+	if !ps.hasNext {
+		var zero T
+		ps.cur = zero
+		return false
+	}
+	ps.cur = ps.next
+	ps.next, ps.hasNext = ps.cut()
+	ps.many = ps.many || ps.hasNext
+	return true
+}
+
+// cut is Cut, which a fault stops for good.
+func (ps *Parts[T]) cut() (T, bool) {
+	var zero T
+	if ps.Fault != nil {
+		return zero, false
+	}
+	p, ok := ps.Cut()
+	if !ok || ps.Fault != nil {
+		return zero, false
+	}
+	return p, true
 }
 
 func (ps *Parts[T]) Err() error { return ps.Fault }
 
-func (ps *Parts[T]) Many() bool { return len(ps.All) > 1 }
+func (ps *Parts[T]) Many() bool { return ps.many }
 
 // Part is the current part.
-func (ps *Parts[T]) Part() T { return ps.All[ps.I] }
+func (ps *Parts[T]) Part() T { return ps.cur }
 
 // ParseEntries returns a Format.Parse over the entries open finds: every
 // puzzle in file order, each with its Entry number, and when some entries
 // are malformed, the others along with an ErrorList holding every bad
 // entry's errors, each naming its entry. A fault of the input itself gives
 // no puzzles, only that fault.
-func ParseEntries[P Headed](open func(file string, data []byte) Entries[P]) func(file string, data []byte) ([]P, error) {
+func ParseEntries[P Headed](open func(file string, r io.Reader) Entries[P]) func(file string, data []byte) ([]P, error) {
 	return func(file string, data []byte) ([]P, error) {
 		var zero P
-		es := open(file, data)
+		es := open(file, bytes.NewReader(data))
 		var (
 			ps   []P
 			errs ErrorList
@@ -87,23 +127,18 @@ func ParseEntries[P Headed](open func(file string, data []byte) Entries[P]) func
 	}
 }
 
-// EachEntries returns a Format.Each over the entries open finds: it
-// gives yield what ParseEntries would return, one entry at a time and in
-// file order, building each only then: a puzzle with its Entry number, or
-// a malformed entry's ErrorList, each message naming the entry (entries
-// that hold no puzzle are passed over); it stops when yield returns false.
-// The input is walked once without building anything first, so that a
-// fault of the input itself gives no entries, only that fault, as
-// ParseEntries does.
-func EachEntries[P Headed](open func(file string, data []byte) Entries[P]) func(file string, data []byte, yield func(P, error) bool) error {
-	return func(file string, data []byte, yield func(P, error) bool) error {
+// EachEntries returns a Format.Each over the entries open finds in a
+// stream: it gives yield what ParseEntries would return, one entry at a
+// time and in file order, each built only when read from the stream: a
+// puzzle with its Entry number, or a malformed entry's ErrorList, each
+// message naming the entry (entries that hold no puzzle are passed over);
+// it stops when yield returns false. A fault of the input itself (broken
+// JSON, data after the end) is found where the stream reaches it, after
+// the entries before it have been given, and returned, positioned.
+func EachEntries[P Headed](open func(file string, r io.Reader) Entries[P]) func(file string, r io.Reader, yield func(P, error) bool) error {
+	return func(file string, r io.Reader, yield func(P, error) bool) error {
 		var zero P
-		if err := walkAll(open(file, data)); err != nil {
-			return err
-		}
-		// The first walk is garbage by now: of a large input, one walk's
-		// cuts are held at a time.
-		es := open(file, data)
+		es := open(file, r)
 		for n := 1; es.Next(); n++ {
 			p, err := readEntry(file, es, n)
 			if (err != nil || p != zero) && !yield(p, err) {
@@ -114,23 +149,15 @@ func EachEntries[P Headed](open func(file string, data []byte) Entries[P]) func(
 	}
 }
 
-// walkAll walks es to its end without building an entry, and returns the
-// fault of the input that ended it, if any.
-func walkAll[P any](es Entries[P]) error {
-	for es.Next() {
-	}
-	return es.Err()
-}
-
 // SelectEntries returns a Format.Select over the entries open finds: it
 // reads entries only as far as sel needs, and builds only the entry it
 // selects (and, selecting by name, the first entry an alias matched, in
 // case no exact name follows). A selection past the last entry, or by a
 // name no entry has, walks the whole input.
-func SelectEntries[P Headed](open func(file string, data []byte) Entries[P]) func(file string, data []byte, sel Selection) (P, error) {
+func SelectEntries[P Headed](open func(file string, r io.Reader) Entries[P]) func(file string, data []byte, sel Selection) (P, error) {
 	return func(file string, data []byte, sel Selection) (P, error) {
 		var zero P
-		es := open(file, data)
+		es := open(file, bytes.NewReader(data))
 		var (
 			alias    P
 			aliasErr error

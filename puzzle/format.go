@@ -2,6 +2,7 @@ package puzzle
 
 import (
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/puzzlesat/puzzlesat/srcpos"
@@ -17,7 +18,10 @@ type Format[P any] struct {
 	// Doc is one line for help texts.
 	Doc string
 	// Detect reports whether data (from a file called name) is in this
-	// format. nil: the format is never detected (write-only).
+	// format. Of an input larger than DetectWindow, data is its first
+	// DetectWindow bytes (Prefix), which may end inside a line or a
+	// value: a many-puzzle format is told by its start. nil: the format
+	// is never detected (write-only).
 	Detect func(name string, data []byte) bool
 	// Parse reads every puzzle of data, each carrying its solution when
 	// the input has one. Errors are positioned (srcpos.ErrorList); a bad
@@ -29,11 +33,14 @@ type Format[P any] struct {
 	// SelectEntries. nil: the format holds one puzzle, and a selection is
 	// Pick applied to Parse.
 	Select func(name string, data []byte, sel Selection) (P, error)
-	// Each gives the puzzles Parse reads to yield one at a time, building
-	// each only when its turn comes, so that a caller working through a
-	// file of many puzzles holds one of them, not all: the many-puzzle
-	// formats build it with EachEntries. nil: Parse is read whole.
-	Each func(name string, data []byte, yield func(P, error) bool) error
+	// Each gives the puzzles Parse reads to yield one at a time, reading
+	// them from a stream and building each only when its turn comes, so
+	// that a caller working through a file of many puzzles holds one of
+	// them, not all, nor the file: the many-puzzle formats build it with
+	// EachEntries. A fault of the input is returned when the stream
+	// reaches it, after the puzzles before it. nil: the input is read
+	// whole and given to Parse.
+	Each func(name string, r io.Reader, yield func(P, error) bool) error
 	// Write writes puzzles in this format. nil: read-only.
 	Write func(ps []P) ([]byte, error)
 }
@@ -53,6 +60,14 @@ func Joined[P any](write func(P) string, sep string) func([]P) ([]byte, error) {
 		return []byte(b.String()), nil
 	}
 }
+
+// DetectWindow is how much of an input detection looks at: the kinds and
+// formats of a larger input are told from its first DetectWindow bytes,
+// so that a stream is not read whole to be told.
+const DetectWindow = 1 << 20
+
+// Prefix is what of data detection looks at: its first DetectWindow bytes.
+func Prefix(data []byte) []byte { return data[:min(len(data), DetectWindow)] }
 
 // Formats is a kind's formats, in detection order: the first whose Detect
 // accepts an input reads it. The first writable one is the canonical

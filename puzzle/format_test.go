@@ -26,27 +26,49 @@ func TestJoined(t *testing.T) {
 	}
 }
 
-// TestParts: the walk visits every part in order, Many says whether there
-// is more than one, and a fault of the input walks none.
+// TestParts: the walk visits every part Cut cuts, in order; Many says,
+// from the first part on, whether there is more than one; a fault ends the
+// walk where Cut meets it, after the parts before it.
 func TestParts(t *testing.T) {
 	for _, tc := range []struct {
-		all   []string
-		fault error
-		want  []string
-		many  bool
+		all     []string
+		faultAt int // Cut's call that meets the fault; 0: none
+		want    []string
+		many    bool
 	}{
-		{nil, nil, nil, false},
-		{[]string{"a"}, nil, []string{"a"}, false},
-		{[]string{"a", "b"}, nil, []string{"a", "b"}, true},
-		{[]string{"a", "b"}, errors.New("broken"), nil, true},
+		{nil, 0, nil, false},
+		{[]string{"a"}, 0, []string{"a"}, false},
+		{[]string{"a", "b"}, 0, []string{"a", "b"}, true},
+		{[]string{"a", "b"}, 1, nil, false},
+		{[]string{"a", "b", "c"}, 3, []string{"a", "b"}, true},
 	} {
-		ps := &Parts[string]{All: tc.all, I: -1, Fault: tc.fault}
+		broken := errors.New("broken")
+		calls := 0
+		ps := &Parts[string]{}
+		ps.Cut = func() (string, bool) {
+			calls++
+			if calls == tc.faultAt {
+				ps.Fault = broken
+				return "", false
+			}
+			if calls > len(tc.all) {
+				return "", false
+			}
+			return tc.all[calls-1], true
+		}
 		var have []string
 		for ps.Next() {
+			if i := len(have); ps.Many() != tc.many && i == 0 {
+				t.Errorf("Parts%q: Many at the first part %v, want %v", tc.all, ps.Many(), tc.many)
+			}
 			have = append(have, ps.Part())
 		}
-		if !slices.Equal(have, tc.want) || ps.Many() != tc.many || ps.Err() != tc.fault {
-			t.Errorf("Parts%q, fault %v: walked %q, Many %v, Err %v; want %q, %v, %v", tc.all, tc.fault, have, ps.Many(), ps.Err(), tc.want, tc.many, tc.fault)
+		wantErr := error(nil)
+		if tc.faultAt > 0 {
+			wantErr = broken
+		}
+		if !slices.Equal(have, tc.want) || ps.Many() != tc.many || ps.Err() != wantErr {
+			t.Errorf("Parts%q, fault at %d: walked %q, Many %v, Err %v; want %q, %v, %v", tc.all, tc.faultAt, have, ps.Many(), ps.Err(), tc.want, tc.many, wantErr)
 		}
 	}
 }

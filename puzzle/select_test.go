@@ -3,6 +3,7 @@ package puzzle_test
 import (
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"testing"
 
@@ -109,7 +110,7 @@ func TestSelectEntries(t *testing.T) {
 	}
 	for _, tt := range tests {
 		reads := 0
-		open := func(string, []byte) puzzle.Entries[*model] {
+		open := func(string, io.Reader) puzzle.Entries[*model] {
 			return &fakeEntries{es: file, fault: tt.fault, reads: &reads}
 		}
 		p, err := puzzle.SelectEntries(open)("f", nil, puzzle.ParseSelection(tt.sel, aliases))
@@ -129,7 +130,7 @@ func TestSelectEntries(t *testing.T) {
 func TestParseEntries(t *testing.T) {
 	file := []entry{{name: "a"}, {name: "b", bad: true}, {name: "c", empty: true}, {name: "d"}}
 	reads := 0
-	open := func(string, []byte) puzzle.Entries[*model] { return &fakeEntries{es: file, reads: &reads} }
+	open := func(string, io.Reader) puzzle.Entries[*model] { return &fakeEntries{es: file, reads: &reads} }
 	ps, err := puzzle.ParseEntries(open)("f", nil)
 	var have []string
 	for _, p := range ps {
@@ -138,7 +139,7 @@ func TestParseEntries(t *testing.T) {
 	if fmt.Sprint(have) != "[a #1 d #4]" || fmt.Sprint(err) != "f:2:1: entry 2 (b): bad" {
 		t.Errorf("have %v, %v; want [a #1 d #4], entry 2's error", have, err)
 	}
-	broken := func(string, []byte) puzzle.Entries[*model] { return &fakeEntries{es: file, fault: 4, reads: &reads} }
+	broken := func(string, io.Reader) puzzle.Entries[*model] { return &fakeEntries{es: file, fault: 4, reads: &reads} }
 	ps, err = puzzle.ParseEntries(broken)("f", nil)
 	var list puzzle.ErrorList
 	if len(ps) != 0 || !errors.As(err, &list) || err.Error() != "f:4: broken" {
@@ -171,8 +172,9 @@ func TestPick(t *testing.T) {
 
 // TestEachEntries: EachEntries gives what ParseEntries returns, one entry
 // at a time, each built only when its turn comes (so a file of many
-// puzzles is held one puzzle at a time), stops when told, and gives
-// nothing but the fault of a broken input.
+// puzzles is held one puzzle at a time), stops when told, and gives the
+// fault of a broken input where the walk meets it, after the entries
+// before it.
 func TestEachEntries(t *testing.T) {
 	file := []entry{{name: "a"}, {name: "b", bad: true}, {name: "c", empty: true}, {name: "d"}, {name: "e"}}
 	for _, tt := range []struct {
@@ -181,10 +183,10 @@ func TestEachEntries(t *testing.T) {
 	}{
 		{0, 0, "[a #1 (1 built) f:2:1: entry 2 (b): bad (2 built) d #4 (4 built) e #5 (5 built)] <nil>"},
 		{0, 2, "[a #1 (1 built) f:2:1: entry 2 (b): bad (2 built)] <nil>"},
-		{4, 0, "[] f:4: broken"},
+		{4, 0, "[a #1 (1 built) f:2:1: entry 2 (b): bad (2 built)] f:4: broken"},
 	} {
 		reads := 0
-		open := func(string, []byte) puzzle.Entries[*model] {
+		open := func(string, io.Reader) puzzle.Entries[*model] {
 			return &fakeEntries{es: file, fault: tt.fault, reads: &reads}
 		}
 		have := []string{}

@@ -30,15 +30,21 @@ const maxErrors = 20
 // some kind reads, as crosscheck walks them; only: that kind's), puzzle
 // folders (Kind.Folder: Arrows' reference folders), FILE#SEL for one puzzle of a file, "-" for stdin.
 // What cannot be read becomes a malformed item, with the others read all
-// the same. skipped counts the files of the folders no kind reads.
-func Load(args []string, opt kinds.Options, only *kinds.Kind, stdin io.Reader) (items []Item, skipped int) {
+// the same: a file a walk lists because it is meant as a puzzle but no
+// kind reads it (kinds.Files) is one too. A file is read as a stream
+// (answer.Open), its puzzles kept, not its bytes. skipped are the closing
+// lines of the folders whose walk passed over files on purpose (hidden,
+// of no puzzle kind): "skipped 3 files in DIR: ...".
+func Load(args []string, opt kinds.Options, only *kinds.Kind, stdin io.Reader) (items []Item, skipped []string) {
 	add := func(file string, inst kinds.Instance, err error) {
 		items = append(items, Item{Index: len(items), File: file, Inst: inst, Err: err})
 	}
 	for _, arg := range args {
 		if st, err := os.Stat(arg); err == nil && st.IsDir() && kinds.PuzzleFolder(arg) == "" {
-			files, n, err := kinds.Files(arg, only)
-			skipped += n
+			files, sk, err := kinds.Files(arg, only)
+			if note := sk.Note(arg); note != "" {
+				skipped = append(skipped, note)
+			}
 			if err != nil {
 				add(arg, nil, err)
 			}
@@ -61,37 +67,68 @@ func loadFile(name, sel string, opt kinds.Options, only *kinds.Kind, stdin io.Re
 	if f := kinds.PuzzleFolder(name); f != "" {
 		name = f
 	}
-	var (
-		data []byte
-		err  error
-	)
+	var in io.Reader = stdin
 	if name == "-" {
 		name = "<stdin>"
-		data, err = io.ReadAll(stdin)
 	} else {
-		data, err = os.ReadFile(name)
-	}
-	if err != nil {
-		add(name, nil, err)
-		return
+		f, err := os.Open(name)
+		if err != nil {
+			add(name, nil, err)
+			return
+		}
+		defer f.Close()
+		in = f
 	}
 	kind := ""
 	if only != nil {
 		kind = only.Name
 	}
-	// The load every front end runs (answer.Load); the report keeps the
+	if sel != "" {
+		// A selection reads its file whole (answer.Load).
+		data, err := io.ReadAll(in)
+		if err != nil {
+			add(name, nil, err)
+			return
+		}
+		l, err := answer.Load(kind, name, data, sel, opt)
+		if err != nil {
+			addErrors(name, err, add)
+			return
+		}
+		for _, inst := range l.Puzzles {
+			add(name, inst, nil)
+		}
+		return
+	}
+	// The read every front end runs (answer.Open); the report keeps the
 	// puzzles of an input beside its malformed entries, each entry's error
-	// its own item.
-	l, err := answer.Load(kind, name, data, sel, opt)
+	// its own item, in file order.
+	st, err := answer.Open(kind, name, in)
 	if err != nil {
 		addErrors(name, err, add)
 		return
 	}
-	for _, inst := range l.Puzzles {
+	some, bad := false, 0
+	err = st.Each(opt, func(inst kinds.Instance, err error) bool {
+		if err != nil {
+			if bad < maxErrors {
+				addErrors(name, err, add)
+			}
+			bad++
+			return true
+		}
+		some = true
 		add(name, inst, nil)
+		return true
+	})
+	if bad > maxErrors {
+		add(name, nil, fmt.Errorf("%s: and %d more malformed entries", name, bad-maxErrors))
 	}
-	if l.Partial != nil {
-		addErrors(name, l.Partial, add)
+	switch {
+	case err != nil:
+		addErrors(name, err, add)
+	case !some && bad == 0:
+		add(name, nil, fmt.Errorf("%s: no puzzle in input", name))
 	}
 }
 

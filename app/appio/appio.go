@@ -161,24 +161,104 @@ var ErrTooLarge = errors.New("input too large")
 // reading it whole: a regular file by its size, anything else after
 // MaxInput+1 bytes.
 func ReadInput(c *cli.Context, name string) (string, []byte, error) {
+	name, in, err := OpenInput(c, name)
+	if err != nil {
+		return name, nil, err
+	}
+	defer in.Close()
+	data, err := io.ReadAll(in)
+	if err != nil {
+		return name, nil, in.Err(err)
+	}
+	return name, data, nil
+}
+
+// Input is an input opened as a stream (OpenInput): it gives at most
+// MaxInput bytes, then fails with ErrTooLarge.
+type Input struct {
+	io.Reader
+	name   string
+	limit  int64
+	closer io.Closer
+}
+
+// Close closes the file (not standard input).
+func (in *Input) Close() error {
+	if in.closer == nil {
+		return nil
+	}
+	return in.closer.Close()
+}
+
+// Err is the exit-2 error for err, an error met reading in (ErrTooLarge:
+// past the cap), or nil.
+func (in *Input) Err(err error) error { return inputError(in.name, in.limit, err) }
+
+// Over is the exit-2 error saying that in ran past the cap, once a read
+// found it did (a reader of the stream may have taken that for its end),
+// or nil.
+func (in *Input) Over() error {
+	if c, ok := in.Reader.(*cappedReader); ok && c.over {
+		return in.Err(ErrTooLarge)
+	}
+	return nil
+}
+
+// OpenInput opens a file, or standard input for "-", to be read once as a
+// stream, so that an input of many puzzles is worked through without being
+// held. The name returned is the one to use in messages. An input past
+// MaxInput is refused (exit 2): a regular file by its size, at once,
+// anything else when a read passes MaxInput bytes (ErrTooLarge).
+func OpenInput(c *cli.Context, name string) (string, *Input, error) {
 	limit, err := MaxInput(c)
 	if err != nil {
 		return name, nil, err
 	}
 	if name == "-" {
-		data, err := ReadCapped(c.App.Reader, limit)
-		return "<stdin>", data, inputError("<stdin>", limit, err)
+		name = "<stdin>"
+		return name, &Input{Reader: capped(c.App.Reader, limit), name: name, limit: limit}, nil
 	}
 	f, err := os.Open(name)
 	if err != nil {
 		return name, nil, cli.Exit(err.Error(), ExitBadInput)
 	}
-	defer f.Close()
 	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() && st.Size() > limit {
+		f.Close()
 		return name, nil, inputError(name, limit, ErrTooLarge)
 	}
-	data, err := ReadCapped(f, limit)
-	return name, data, inputError(name, limit, err)
+	return name, &Input{Reader: capped(f, limit), name: name, limit: limit, closer: f}, nil
+}
+
+// capped gives what r gives up to limit bytes, then ErrTooLarge if r has
+// more.
+func capped(r io.Reader, limit int64) io.Reader { return &cappedReader{r: r, left: limit} }
+
+type cappedReader struct {
+	r    io.Reader
+	left int64
+	over bool
+}
+
+func (c *cappedReader) Read(p []byte) (int, error) {
+	if c.left <= 0 {
+		// One byte more says whether the input goes on past the cap.
+		var one [1]byte
+		n, err := io.ReadFull(c.r, one[:])
+		if n > 0 {
+			c.over = true
+			return 0, ErrTooLarge
+		}
+		if err == io.ErrUnexpectedEOF {
+			err = io.EOF
+		}
+		return 0, err
+	}
+	if int64(len(p)) > c.left {
+		p = p[:c.left]
+	}
+	n, err := c.r.Read(p)
+	c.left -= int64(n)
+	return n, err
 }
 
 // ReadCapped reads r to its end, or fails with ErrTooLarge once it has

@@ -123,7 +123,11 @@ func action(c *cli.Context, args []string) error {
 		return err
 	}
 
-	run := runInfo{total: total, shard: sh, skipped: skipped, backends: backends}
+	noKind := 0
+	for _, f := range skipped {
+		noKind += f.NoKind
+	}
+	run := runInfo{total: total, shard: sh, skipped: noKind, backends: backends}
 	if asJSON {
 		err = writeJSON(c.App.Writer, outcomes, run)
 	} else {
@@ -132,6 +136,7 @@ func action(c *cli.Context, args []string) error {
 	if err != nil {
 		return err
 	}
+	skipped.Report(c.App.ErrWriter)
 	if stopped != "" {
 		return cli.Exit(stopped, appio.ExitTimeout)
 	}

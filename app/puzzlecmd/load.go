@@ -3,6 +3,7 @@ package puzzlecmd
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 
@@ -58,33 +59,19 @@ func isURL(arg string) bool { return appio.IsURL(arg) }
 // puzzle. For commands with --solver it also returns the back-end,
 // resolved once (nil for the others).
 func load(c *cli.Context, args []string) ([]item, sat.Factory, int, error) {
-	if len(args) == 0 {
-		return nil, nil, 0, appio.Exit(appio.ExitBadInput, "no puzzle given (a file, - for stdin, or a puzz.link URL)")
-	}
-	opt, err := options(c)
-	if err != nil {
-		return nil, nil, 0, err
-	}
 	newSolver, err := solverOf(c)
 	if err != nil {
 		return nil, nil, 0, err
 	}
-	files, code, err := expandReported(c, args)
+	// Read as each reads (a stream), kept: the bytes of an input are
+	// never held beside its puzzles.
+	var out []item
+	code, err := each(c, args, func(it item, _ bool) bool {
+		out = append(out, it)
+		return c.Context == nil || c.Context.Err() == nil // an interrupt stops the reading
+	})
 	if err != nil {
 		return nil, nil, 0, err
-	}
-	var out []item
-	for _, arg := range files {
-		items, err := loadArg(c, arg, opt)
-		if err != nil {
-			// Report it, go on with the others, and exit 2 at the end.
-			appio.Report(c.App.ErrWriter, err)
-			code = appio.ExitBadInput
-		}
-		out = append(out, items...)
-	}
-	if len(out) == 0 {
-		return nil, nil, 0, cli.Exit("", appio.ExitBadInput)
 	}
 	return out, newSolver, code, nil
 }
@@ -116,7 +103,7 @@ func each(c *cli.Context, args []string, visit func(it item, multi bool) bool) (
 	if err != nil {
 		return 0, err
 	}
-	files, code, err := expandReported(c, args)
+	files, skipped, code, err := expandReported(c, args)
 	if err != nil {
 		return 0, err
 	}
@@ -136,6 +123,7 @@ func each(c *cli.Context, args []string, visit func(it item, multi bool) bool) (
 			break
 		}
 	}
+	skipped.Report(c.App.ErrWriter)
 	if n == 0 {
 		return 0, cli.Exit("", appio.ExitBadInput)
 	}
@@ -144,20 +132,18 @@ func each(c *cli.Context, args []string, visit func(it item, multi bool) bool) (
 
 // eachArg is loadArg giving its puzzles to visit one at a time, each with
 // whether the input holds several (known by reading one puzzle ahead),
-// until visit returns false. The error returned is the input's
-// (unreadable, or a fault of it that gave no puzzle) or its malformed
-// entries', every one of them (of the part read).
+// until visit returns false. A
+// file or standard input is read as a stream: its kind is told from its
+// head, and a format of many puzzles is read an entry at a time
+// (kinds.Kind.Each), so that the first puzzle is visited before the last
+// is read, and the input is never held whole. The error returned is the
+// input's (unreadable, or a fault of it, found where the stream reaches
+// it) or its malformed entries', every one of them.
 func eachArg(c *cli.Context, arg string, opt kinds.Options, visit func(it item, many bool) bool) error {
-	name, sel, data, err := readArg(c, arg)
-	if err != nil {
-		return err
-	}
-	k, err := pickKind(c, name, data)
-	if err != nil {
-		return err
-	}
-	if sel != "" || k.Each == nil {
-		items, err := parseInput(c, name, sel, data, opt)
+	name, sel := splitArg(arg)
+	if sel != "" || isURL(arg) {
+		// A URL is its own data, and a selection reads its file whole.
+		items, err := loadArg(c, arg, opt)
 		for _, it := range items {
 			if !visit(it, len(items) > 1) {
 				break
@@ -165,6 +151,23 @@ func eachArg(c *cli.Context, arg string, opt kinds.Options, visit func(it item, 
 		}
 		return err
 	}
+	name, err := puzzleFile(name)
+	if err != nil {
+		return err
+	}
+	name, in, err := appio.OpenInput(c, name)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	st, err := answer.Open(c.String("kind"), name, in)
+	if err != nil {
+		if over := in.Over(); over != nil {
+			return over
+		}
+		return err
+	}
+	k := st.Kind
 	var (
 		ahead *item // the first puzzle, until a second shows it has company
 		many  bool
@@ -172,7 +175,7 @@ func eachArg(c *cli.Context, arg string, opt kinds.Options, visit func(it item, 
 		errs  srcpos.ErrorList
 		other []error
 	)
-	ferr := k.Each(name, data, opt, func(inst kinds.Instance, err error) bool {
+	ferr := st.Each(opt, func(inst kinds.Instance, err error) bool {
 		if err != nil {
 			var l srcpos.ErrorList
 			if errors.As(err, &l) {
@@ -195,33 +198,60 @@ func eachArg(c *cli.Context, arg string, opt kinds.Options, visit func(it item, 
 		}
 		return goOn
 	})
+	some := many || ahead != nil
 	if ahead != nil {
 		visit(*ahead, false)
 	}
-	if ferr != nil {
-		return ferr
+	if err := in.Over(); err != nil {
+		return err // what the reader said of where the stream broke off is beside the point
 	}
-	if err := errors.Join(append(other, errs.Err())...); err != nil {
+	if err := errors.Join(append(other, errs.Err(), ferr)...); err != nil {
 		return err
 	}
-	if !many && ahead == nil {
+	if !some {
 		return fmt.Errorf("%s: no puzzle in input", name)
 	}
 	return nil
 }
 
+// splitArg splits FILE#SEL into the file and the selection ("" without).
+func splitArg(arg string) (name, sel string) {
+	if i := strings.LastIndex(arg, "#"); i > 0 {
+		return arg[:i], arg[i+1:]
+	}
+	return arg, ""
+}
+
+// puzzleFile is the file to read for name: name itself, or the puzzle file
+// of a puzzle folder (Kind.Folder: a reference Arrows folder).
+func puzzleFile(name string) (string, error) {
+	if st, err := os.Stat(name); err == nil && st.IsDir() {
+		inner := kinds.PuzzleFolder(name)
+		if inner == "" {
+			return name, fmt.Errorf("%s: a folder, not a puzzle folder (%s)", name, kinds.FolderNote())
+		}
+		return inner, nil
+	}
+	return name, nil
+}
+
 // expandReported is Expand for the puzzle commands: a folder with no
 // puzzle in it is reported on stderr, and ExitBadInput returned as the
-// code to start from.
-func expandReported(c *cli.Context, args []string) ([]string, int, error) {
+// code to start from. What the walks passed over is said at the end
+// (Skipped.Report).
+func expandReported(c *cli.Context, args []string) ([]string, Skipped, int, error) {
 	only, err := onlyKind(c)
 	if err != nil {
-		return nil, 0, err
+		return nil, nil, 0, err
 	}
 	code := appio.ExitOK
-	var files []string
+	var (
+		files   []string
+		skipped Skipped
+	)
 	for _, arg := range args {
-		fs, _, err := expandArg(c, arg, only)
+		fs, sk, err := expandArg(c, arg, only)
+		skipped = skipped.add(arg, sk)
 		if err == nil && len(fs) == 0 {
 			err = fmt.Errorf("%s: a folder with no puzzle in it (no file of a known kind, and not a puzzle folder: %s)", arg, kinds.FolderNote())
 		}
@@ -232,29 +262,67 @@ func expandReported(c *cli.Context, args []string) ([]string, int, error) {
 		}
 		files = append(files, fs...)
 	}
-	return files, code, nil
+	return files, skipped, code, nil
 }
 
 // Expand lists the inputs args name, as every puzzle command reads them: a
 // folder is walked for the files some kind reads (--kind: that kind;
 // kinds.Files: puzzles of every kind mixed, .in files with their .ans
-// beside, reference Arrows folders as one puzzle each); a reference Arrows
-// folder and every other argument (files, "-", URLs, FILE#SEL) are kept
-// as they are. skipped counts the files in folders no kind reads.
-func Expand(c *cli.Context, args []string) (files []string, skipped int, err error) {
+// beside, reference Arrows folders as one puzzle each, and the files
+// meant as puzzles that cannot be one, for the loader to report); a
+// reference Arrows folder and every other argument (files, "-", URLs,
+// FILE#SEL) are kept as they are. skipped is what the walks passed over
+// on purpose, folder by folder.
+func Expand(c *cli.Context, args []string) (files []string, skipped Skipped, err error) {
 	only, err := onlyKind(c)
 	if err != nil {
-		return nil, 0, err
+		return nil, nil, err
 	}
 	for _, arg := range args {
-		fs, n, err := expandArg(c, arg, only)
+		fs, sk, err := expandArg(c, arg, only)
 		if err != nil {
-			return nil, 0, appio.BadInput(err)
+			return nil, nil, appio.BadInput(err)
 		}
 		files = append(files, fs...)
-		skipped += n
+		skipped = skipped.add(arg, sk)
 	}
 	return files, skipped, nil
+}
+
+// Skipped is what the walks of folders passed over on purpose (hidden,
+// of no puzzle kind, over --max-input), folder by folder.
+type Skipped []FolderSkipped
+
+// FolderSkipped is what the walk of one folder passed over.
+type FolderSkipped struct {
+	Folder string
+	kinds.Skipped
+}
+
+// add is s with folder's count, when it passed over any file.
+func (s Skipped) add(folder string, sk kinds.Skipped) Skipped {
+	if sk.Total() == 0 {
+		return s
+	}
+	return append(s, FolderSkipped{Folder: folder, Skipped: sk})
+}
+
+// Total is the number of files passed over.
+func (s Skipped) Total() int {
+	n := 0
+	for _, f := range s {
+		n += f.Skipped.Total()
+	}
+	return n
+}
+
+// Report writes the closing line of each folder whose walk passed over
+// files: "puzzlesat: skipped 3 files in DIR: 2 of no puzzle kind, 1 over
+// --max-input".
+func (s Skipped) Report(w io.Writer) {
+	for _, f := range s {
+		fmt.Fprintln(w, "puzzlesat:", f.Note(f.Folder))
+	}
 }
 
 // onlyKind is --kind's kind, or nil without it.
@@ -270,16 +338,16 @@ func onlyKind(c *cli.Context) (*kinds.Kind, error) {
 	return only, nil
 }
 
-// expandArg is Expand of one argument. A file past --max-input is listed
-// unread, for the loader to refuse.
-func expandArg(c *cli.Context, arg string, only *kinds.Kind) ([]string, int, error) {
+// expandArg is Expand of one argument. A folder's files past --max-input
+// are passed over, and counted.
+func expandArg(c *cli.Context, arg string, only *kinds.Kind) ([]string, kinds.Skipped, error) {
 	st, err := os.Stat(arg)
 	if err != nil || !st.IsDir() || kinds.PuzzleFolder(arg) != "" {
-		return []string{arg}, 0, nil // the loader reports what is wrong
+		return []string{arg}, kinds.Skipped{}, nil // the loader reports what is wrong
 	}
 	limit, err := appio.MaxInput(c)
 	if err != nil {
-		return nil, 0, err
+		return nil, kinds.Skipped{}, err
 	}
 	return kinds.FilesUpTo(arg, only, limit)
 }
@@ -297,21 +365,12 @@ func loadArg(c *cli.Context, arg string, opt kinds.Options) ([]item, error) {
 // readArg reads the input arg names, once: its name for messages, the
 // selection of FILE#SEL ("" without), and its bytes.
 func readArg(c *cli.Context, arg string) (name, sel string, data []byte, err error) {
-	name = arg
 	if isURL(arg) {
-		return name, "", []byte(arg), nil
+		return arg, "", []byte(arg), nil
 	}
-	if i := strings.LastIndex(arg, "#"); i > 0 {
-		name, sel = arg[:i], arg[i+1:]
-	}
-	// A puzzle folder (Kind.Folder: a reference Arrows folder) stands
-	// for its puzzle file.
-	if st, err := os.Stat(name); err == nil && st.IsDir() {
-		inner := kinds.PuzzleFolder(name)
-		if inner == "" {
-			return name, sel, nil, fmt.Errorf("%s: a folder, not a puzzle folder (%s)", name, kinds.FolderNote())
-		}
-		name = inner
+	name, sel = splitArg(arg)
+	if name, err = puzzleFile(name); err != nil {
+		return name, sel, nil, err
 	}
 	name, data, err = appio.ReadInput(c, name)
 	return name, sel, data, err
@@ -329,8 +388,4 @@ func parseInput(c *cli.Context, name, sel string, data []byte, opt kinds.Options
 		out[i] = item{file: name, kind: l.Kind, inst: inst}
 	}
 	return out, l.Partial
-}
-
-func pickKind(c *cli.Context, name string, data []byte) (*kinds.Kind, error) {
-	return answer.Kind(c.String("kind"), name, data)
 }

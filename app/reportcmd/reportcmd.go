@@ -176,7 +176,7 @@ func gather(c *cli.Context, args []string, sh interface{ Has(int) bool }) (recs 
 	}
 	ctx, cancel := appio.Context(c)
 	defer cancel()
-	items, _ := report.Load(args, opt, only, c.App.Reader)
+	items, skipped := report.Load(args, opt, only, c.App.Reader)
 	var mine []report.Item
 	for _, it := range items {
 		if sh.Has(it.Index) {
@@ -205,6 +205,9 @@ func gather(c *cli.Context, args []string, sh interface{ Has(int) bool }) (recs 
 	if bar != nil {
 		bar.Finish()
 		fmt.Fprintln(c.App.ErrWriter)
+	}
+	for _, note := range skipped {
+		fmt.Fprintln(c.App.ErrWriter, "puzzlesat:", note)
 	}
 	code = appio.ExitOK
 	switch {

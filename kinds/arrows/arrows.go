@@ -18,6 +18,7 @@ import (
 var Kind = models.Kind(kind.Kind{
 	Play:    play,
 	Name:    "arrows",
+	Exts:    []string{".arrows"},
 	Doc:     "Japanese Arrows: every arrow's number is the count of distinct numbers it points at",
 	Formats: arrowsReads(),
 	Random:  randomArrows,

@@ -12,6 +12,7 @@ import (
 var Kind = models.Kind(kind.Kind{
 	Play:   play,
 	Name:   "juosan",
+	Exts:   []string{".juosan", ".in"},
 	Doc:    "Juosan (Nikoli): fill every cell with - or |; a territory's number counts one symbol; no three - stacked, no three | side by side",
 	Random: randomJuosan,
 	Flags: []kind.Flag{{Name: "rule", Usage: "Juosan clue reading: either or majority", Default: "either", Values: []string{"either", "majority"},

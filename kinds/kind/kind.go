@@ -9,6 +9,7 @@ package kind
 import (
 	"context"
 	"fmt"
+	"io"
 	"maps"
 	"math/rand/v2"
 	"slices"
@@ -92,6 +93,12 @@ type Folder struct {
 type Kind struct {
 	Name string
 	Doc  string
+	// Exts are the endings of the names of the kind's own files
+	// (".juosan", ".in"): such a file is this kind's puzzle, read as
+	// this kind when no kind tells it from its content (so that its
+	// reader says what is wrong with it), and a folder walk never passes
+	// over it.
+	Exts []string
 	// Formats names the input formats Parse reads, for help texts.
 	Formats []string
 	// Detect reports whether data (from a file called name) is this kind.
@@ -110,13 +117,16 @@ type Kind struct {
 	// formats stop at the selected entry.
 	Select func(name string, data []byte, opt Options, sel string) (Instance, error)
 	// Each gives the puzzles Parse reads to yield one at a time, in file
-	// order, building each only when its turn comes where the format
-	// allows (its puzzle.Format.Each), so that a command working through
-	// a file of many puzzles holds one of them: a puzzle, or a malformed
-	// entry's positioned errors (with a nil Instance). It stops when yield
-	// returns false, and returns what Parse returns with no puzzles (a
-	// fault of the input itself).
-	Each func(name string, data []byte, opt Options, yield func(Instance, error) bool) error
+	// order, reading them from the stream in and building each only when
+	// its turn comes where the format allows (its puzzle.Format.Each), so
+	// that a command working through a file of many puzzles holds one of
+	// them and not the file: a puzzle, or a malformed entry's positioned
+	// errors (with a nil Instance). head is in's first bytes (up to
+	// puzzle.DetectWindow), peeked, not read: in still gives them; the
+	// format is told from it. It stops when yield returns false, and
+	// returns a fault of the input itself (what Parse returns with no
+	// puzzles) when the stream reaches it, after the puzzles before it.
+	Each func(name string, head []byte, in io.Reader, opt Options, yield func(Instance, error) bool) error
 	// Generate, when set, is how package generate makes new puzzles of
 	// this kind (kinds/generate.go).
 	Generate *Generation

@@ -1,7 +1,9 @@
 package kind
 
 import (
+	"bytes"
 	"errors"
+	"io"
 
 	"github.com/puzzlesat/puzzlesat/display"
 	"github.com/puzzlesat/puzzlesat/encode"
@@ -99,12 +101,18 @@ func (m *Models[P]) parse(name string, data []byte, opt Options) ([]Instance, er
 	return out, perr
 }
 
-// each gives the puzzles of data to yield one at a time: through the
-// format's Each, which builds one entry at a time, or from parse where the
-// format has none (it holds one puzzle, or few).
-func (m *Models[P]) each(name string, data []byte, opt Options, yield func(Instance, error) bool) error {
-	f := m.Formats.Detect(name, data)
+// each gives the puzzles of the input in to yield one at a time: through
+// the format's Each, which reads the stream an entry at a time, or from
+// parse after reading in whole where the format has none (it holds one
+// puzzle) or no format claims the input's head (parse then says what is
+// wrong with it).
+func (m *Models[P]) each(name string, head []byte, in io.Reader, opt Options, yield func(Instance, error) bool) error {
+	f := m.Formats.Detect(name, head)
 	if f == nil || f.Each == nil {
+		data, err := io.ReadAll(in)
+		if err != nil {
+			return err
+		}
 		insts, err := m.parse(name, data, opt)
 		var partial *PartialError
 		switch {
@@ -123,8 +131,13 @@ func (m *Models[P]) each(name string, data []byte, opt Options, yield func(Insta
 		}
 		return nil
 	}
+	if bytes.HasPrefix(head, bom) {
+		if _, err := io.CopyN(io.Discard, in, int64(len(bom))); err != nil {
+			return err
+		}
+	}
 	var werr error
-	err := f.Each(name, srcpos.TrimBOM(data), func(p P, err error) bool {
+	err := f.Each(name, in, func(p P, err error) bool {
 		if err != nil {
 			return yield(nil, err)
 		}
@@ -137,6 +150,9 @@ func (m *Models[P]) each(name string, data []byte, opt Options, yield func(Insta
 	})
 	return errors.Join(err, werr)
 }
+
+// bom is the UTF-8 byte order mark, which readers pass over.
+var bom = []byte("\ufeff")
 
 // pick reads the one puzzle sel selects: through the format's Select,
 // which reads only what the selection needs, or by puzzle.Pick after

@@ -15,6 +15,7 @@ import (
 var Kind = models.Kind(kind.Kind{
 	Play:     play,
 	Name:     "linjat",
+	Exts:     []string{".linjat"},
 	Doc:      "Linjat (jsnell/linjat): draw a straight line of N cells through every number N; lines never overlap or cross numbers; every dot covered",
 	Random:   randomLinjat,
 	Generate: generation,

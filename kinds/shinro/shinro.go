@@ -15,6 +15,7 @@ import (
 var Kind = models.Kind(kind.Kind{
 	Play:   play,
 	Name:   "shinro",
+	Exts:   []string{".shinro"},
 	Doc:    "Shinro: find the hidden stones; rows and columns show their counts, every arrow points at a stone",
 	Random: randomShinro,
 

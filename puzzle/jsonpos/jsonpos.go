@@ -10,6 +10,9 @@
 // whole, checking its syntax without decoding it (List does so for a
 // plain array of entries), and Sub reads one entry alone, positions still
 // the file's. Entries a selection does not need are thus never decoded.
+// NewStream reads the file from an io.Reader as the walk goes, holding the
+// entry cut last and not the entries before it, so that a file of any size
+// is walked in the memory of one entry, positions still the file's.
 package jsonpos
 
 import (
@@ -18,7 +21,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"sort"
+	"math"
 
 	"github.com/puzzlesat/puzzlesat/puzzle"
 )
@@ -30,29 +33,43 @@ var ErrStop = errors.New("stop")
 // Reader walks a JSON document token by token and knows where each token
 // starts, so that errors point at the JSON element. Numbers are read as
 // json.Number. A Reader may cover a part of the document only (Sub): its
-// offsets and positions are still the whole document's.
+// offsets and positions are still the whole document's. The document may
+// be a stream (NewStream): it is then read as far as the walk goes, and
+// of what is behind, only what the current entry needs is kept.
 type Reader struct {
 	src  *source
-	base int // where the part read starts in src.data
-	end  int // where it ends
+	base int // where the part read starts in the document
+	end  int // where it ends (noEnd: at the end of a stream)
 	dec  *json.Decoder
 	errs puzzle.ErrorList
+	// ahead marks a Reader that looks ahead of another (Ahead): it lets
+	// go of nothing the other has still to read.
+	ahead bool
 }
 
-// source is the document the Readers over its parts share.
-type source struct {
-	file  string
-	data  []byte
-	lines []int // byte offset of each line's start; built on the first error
-}
+// noEnd is the end of a part that runs to the end of a stream not yet
+// read to it.
+const noEnd = math.MaxInt
 
 // New returns a Reader over data; file names it in errors.
 func New(file string, data []byte) *Reader {
-	return newReader(&source{file: file, data: data}, 0, len(data))
+	src := &source{file: file, buf: data, eof: true, lastNL: -1}
+	return newReader(src, 0, len(data))
+}
+
+// NewStream returns a Reader over the document in, read as the walk goes:
+// bytes behind the entry the walk is at (Value) are let go, so that a
+// document of any size is walked in the memory of its largest entry.
+func NewStream(file string, in io.Reader) *Reader {
+	return newReader(&source{file: file, in: in, lastNL: -1}, 0, noEnd)
 }
 
 func newReader(src *source, base, end int) *Reader {
-	r := &Reader{src: src, base: base, end: end, dec: json.NewDecoder(bytes.NewReader(src.data[base:end]))}
+	var in io.Reader = src.reader(base)
+	if end != noEnd {
+		in = io.LimitReader(in, int64(end-base))
+	}
+	r := &Reader{src: src, base: base, end: end, dec: json.NewDecoder(in)}
 	r.dec.UseNumber()
 	return r
 }
@@ -62,33 +79,25 @@ func newReader(src *source, base, end int) *Reader {
 // in the whole document. An entry of a list is read this way, apart from
 // the reading of the list.
 func (r *Reader) Sub(off int, raw []byte) *Reader {
-	return newReader(r.src, off, off+len(raw))
+	line, col := r.LineCol(off)
+	src := &source{file: r.src.file, buf: raw, base: off, eof: true, lineBase: line - 1, lastNL: off - col}
+	return newReader(src, off, off+len(raw))
 }
 
 // Ahead returns a Reader over the rest of r's part from the next token
 // on, to look ahead: reading it does not move r, and its errors are its
 // own.
-func (r *Reader) Ahead() *Reader { return newReader(r.src, r.Here(), r.end) }
+func (r *Reader) Ahead() *Reader {
+	a := newReader(r.src, r.Here(), r.end)
+	a.ahead = true
+	return a
+}
 
 // Errors returns the errors recorded so far, in the order found.
 func (r *Reader) Errors() puzzle.ErrorList { return r.errs }
 
 // LineCol turns a byte offset into a 1-based line and column (in bytes).
-func (r *Reader) LineCol(off int) (int, int) {
-	s := r.src
-	if s.lines == nil {
-		// Positions are only needed for errors: a document read without
-		// one never pays for the index.
-		s.lines = []int{0}
-		for i, b := range s.data {
-			if b == '\n' {
-				s.lines = append(s.lines, i+1)
-			}
-		}
-	}
-	i := max(sort.SearchInts(s.lines, off+1)-1, 0)
-	return i + 1, off - s.lines[i] + 1
-}
+func (r *Reader) LineCol(off int) (int, int) { return r.src.lineCol(off) }
 
 // ErrorAt records an error at byte offset off.
 func (r *Reader) ErrorAt(off int, format string, args ...any) {
@@ -99,28 +108,41 @@ func (r *Reader) ErrorAt(off int, format string, args ...any) {
 // offset is where the decoder stands, in the whole document.
 func (r *Reader) offset() int { return r.base + int(r.dec.InputOffset()) }
 
+// byteAt is the document's byte at off, false past the part's end.
+func (r *Reader) byteAt(off int) (byte, bool) {
+	if off >= r.end {
+		return 0, false
+	}
+	return r.src.at(off)
+}
+
+// endOffset is where the part read ends: of a stream, its length (read
+// to its end).
+func (r *Reader) endOffset() int { return min(r.end, r.src.size()) }
+
 // Here is the offset where the next token starts (past white space and the
 // ',' or ':' before it); the end of the part read at its end.
 func (r *Reader) Here() int {
 	off := r.offset()
-	for off < r.end {
-		switch r.src.data[off] {
+	for {
+		b, ok := r.byteAt(off)
+		if !ok {
+			return off
+		}
+		switch b {
 		case ' ', '\t', '\r', '\n', ',', ':':
 			off++
 			continue
 		}
-		break
+		return off
 	}
-	return off
 }
 
 // Peek returns the first byte of the next token without reading it, or 0
 // at the end of the data.
 func (r *Reader) Peek() byte {
-	if off := r.Here(); off < r.end {
-		return r.src.data[off]
-	}
-	return 0
+	b, _ := r.byteAt(r.Here())
+	return b
 }
 
 // More reports whether the current array or object has another element.
@@ -144,19 +166,23 @@ func (r *Reader) Token() (json.Token, int, error) {
 }
 
 // Value reads the next whole value without interpreting it, and returns
-// where it starts and its bytes (a slice of the document, not a copy).
+// where it starts and its bytes (the document's, not to be changed).
 // Syntax errors are found and recorded as Token finds them, and ErrStop
 // returned. It costs a scan of the value, far less than reading its
 // tokens: a list's entries are passed over or cut out this way, then read
-// with Sub.
+// with Sub. Of a stream, what lies before the value is let go: a walk
+// holds the entry it cut last, not the ones before.
 func (r *Reader) Value() (int, []byte, error) {
 	before := r.offset()
+	if !r.ahead {
+		r.src.release(before)
+	}
 	off := r.Here()
 	if err := r.dec.Decode(&skipValue{}); err != nil {
 		r.syntaxError(before, off, err)
 		return off, nil, ErrStop
 	}
-	return off, r.src.data[off:r.offset()], nil
+	return off, r.src.slice(off, r.offset()), nil
 }
 
 // skipValue is a decoding target that keeps nothing: Decode still checks
@@ -173,7 +199,7 @@ func (r *Reader) syntaxError(before, off int, err error) {
 	case errors.As(err, &se):
 		r.ErrorAt(r.syntaxErrorAt(before, se), "JSON: %v", se)
 	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
-		r.ErrorAt(r.end, "JSON: unexpected end of input")
+		r.ErrorAt(r.endOffset(), "JSON: unexpected end of input")
 	default:
 		r.ErrorAt(off, "JSON: %v", err)
 	}
@@ -187,15 +213,18 @@ func (r *Reader) syntaxError(before, off int, err error) {
 // absolute (within the part read), and decoding the next value alone then
 // succeeds.
 func (r *Reader) syntaxErrorAt(before int, se *json.SyntaxError) int {
-	data := r.src.data[:r.end]
 	// The value Token was reading starts after blanks and at most one
 	// separator (the one Token itself consumes).
-	start := skipBlanks(data, before)
-	if start < len(data) && (data[start] == ',' || data[start] == ':') {
-		start = skipBlanks(data, start+1)
+	start := r.skipBlanks(before)
+	if b, ok := r.byteAt(start); ok && (b == ',' || b == ':') {
+		start = r.skipBlanks(start + 1)
+	}
+	var in io.Reader = r.src.reader(start)
+	if r.end != noEnd {
+		in = io.LimitReader(in, int64(r.end-start))
 	}
 	var raw json.RawMessage
-	err := json.NewDecoder(bytes.NewReader(data[start:])).Decode(&raw)
+	err := json.NewDecoder(in).Decode(&raw)
 	var inValue *json.SyntaxError
 	if errors.As(err, &inValue) && inValue.Offset > 0 {
 		return start + int(inValue.Offset) - 1
@@ -244,7 +273,8 @@ func (r *Reader) Skip(tok json.Token) error {
 // ExpectEnd records an error if anything but white space follows the
 // value read so far.
 func (r *Reader) ExpectEnd() {
-	if off := skipBlanks(r.src.data[:r.end], r.offset()); off < r.end {
+	off := r.skipBlanks(r.offset())
+	if _, ok := r.byteAt(off); ok {
 		r.ErrorAt(off, "unexpected data after the JSON value")
 	}
 }
@@ -282,11 +312,16 @@ func Looks(data []byte, keys ...string) bool {
 	return true
 }
 
-func skipBlanks(data []byte, off int) int {
-	for off < len(data) && (data[off] == ' ' || data[off] == '\t' || data[off] == '\r' || data[off] == '\n') {
+// skipBlanks is the offset of the first byte from off on that is not
+// white space, or the end of the part.
+func (r *Reader) skipBlanks(off int) int {
+	for {
+		b, ok := r.byteAt(off)
+		if !ok || (b != ' ' && b != '\t' && b != '\r' && b != '\n') {
+			return off
+		}
 		off++
 	}
-	return off
 }
 
 // List walks a document that holds a list of entries: a JSON array, whose

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/puzzlesat/puzzlesat/puzzle/jsonpos"
 )
@@ -50,13 +51,27 @@ func TestTokenErrors(t *testing.T) {
 		{"eof after value", `[1]`, `f.json:1:4: JSON: unexpected end of input`},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			have, _ := readAll(jsonpos.New("f.json", []byte(tt.in)))
-			if have != tt.want {
-				t.Errorf("%q:\nhave %s\nwant %s", tt.in, have, tt.want)
-			}
-		})
+		for _, open := range openers {
+			t.Run(tt.name+"/"+open.name, func(t *testing.T) {
+				have, _ := readAll(open.open("f.json", tt.in))
+				if have != tt.want {
+					t.Errorf("%q:\nhave %s\nwant %s", tt.in, have, tt.want)
+				}
+			})
+		}
 	}
+}
+
+// openers open a document whole and as a stream given a byte at a time,
+// which must read alike.
+var openers = []struct {
+	name string
+	open func(file, in string) *jsonpos.Reader
+}{
+	{"whole", func(file, in string) *jsonpos.Reader { return jsonpos.New(file, []byte(in)) }},
+	{"stream", func(file, in string) *jsonpos.Reader {
+		return jsonpos.NewStream(file, iotest.OneByteReader(strings.NewReader(in)))
+	}},
 }
 
 func TestTokenOffsets(t *testing.T) {
@@ -390,30 +405,32 @@ func TestValue(t *testing.T) {
 		{"eof in element", "[{\"a\":\n 1", nil, `f:2:3: JSON: unexpected end of input`},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			r := jsonpos.New("f", []byte(tt.in))
-			if _, err := r.Expect('[', "a list"); err != nil {
-				t.Fatal(r.Errors())
-			}
-			var have []string
-			for r.More() {
-				off, raw, err := r.Value()
-				if err != nil {
-					break
+		for _, open := range openers {
+			t.Run(tt.name+"/"+open.name, func(t *testing.T) {
+				r := open.open("f", tt.in)
+				if _, err := r.Expect('[', "a list"); err != nil {
+					t.Fatal(r.Errors())
 				}
-				if !strings.HasPrefix(tt.in[off:], string(raw)) {
-					t.Errorf("Value at %d: have %q, which the input does not hold there", off, raw)
+				var have []string
+				for r.More() {
+					off, raw, err := r.Value()
+					if err != nil {
+						break
+					}
+					if !strings.HasPrefix(tt.in[off:], string(raw)) {
+						t.Errorf("Value at %d: have %q, which the input does not hold there", off, raw)
+					}
+					have = append(have, string(raw))
 				}
-				have = append(have, string(raw))
-			}
-			haveErr := ""
-			if len(r.Errors()) > 0 {
-				haveErr = r.Errors().Error()
-			}
-			if fmt.Sprint(have) != fmt.Sprint(tt.want) || haveErr != tt.wantErr {
-				t.Errorf("have %q, %q; want %q, %q", have, haveErr, tt.want, tt.wantErr)
-			}
-		})
+				haveErr := ""
+				if len(r.Errors()) > 0 {
+					haveErr = r.Errors().Error()
+				}
+				if fmt.Sprint(have) != fmt.Sprint(tt.want) || haveErr != tt.wantErr {
+					t.Errorf("have %q, %q; want %q, %q", have, haveErr, tt.want, tt.wantErr)
+				}
+			})
+		}
 	}
 }
 
@@ -477,5 +494,40 @@ func TestLooks(t *testing.T) {
 		if have := jsonpos.Looks([]byte(tt.data), tt.keys...); have != tt.want {
 			t.Errorf("Looks(%q, %q) = %v, want %v", tt.data, tt.keys, have, tt.want)
 		}
+	}
+}
+
+// TestStreamLetsGo: a stream walked by Value holds the entry it is at, not
+// the document (the window stays small), and positions past the bytes let
+// go are still the document's lines.
+func TestStreamLetsGo(t *testing.T) {
+	const entries = 50000
+	var b strings.Builder
+	b.WriteString("[\n")
+	for i := range entries {
+		fmt.Fprintf(&b, "  {\"a\": %d},\n", i)
+	}
+	b.WriteString("  {\"a\": tru}\n]\n")
+	r := jsonpos.NewStream("f", strings.NewReader(b.String()))
+	if _, err := r.Expect('[', "a list"); err != nil {
+		t.Fatal(r.Errors())
+	}
+	n := 0
+	for r.More() {
+		off, raw, err := r.Value()
+		if err != nil {
+			break
+		}
+		if line, col := r.LineCol(off); line != n+2 || col != 3 {
+			t.Fatalf("entry %d (%s) at %d:%d, want %d:3", n, raw, line, col, n+2)
+		}
+		n++
+	}
+	want := fmt.Sprintf("f:%d:12: JSON: invalid character '}' in literal true (expecting 'e')", entries+2)
+	if n != entries || r.Errors().Error() != want {
+		t.Errorf("have %d entries, %v; want %d, %s", n, r.Errors(), entries, want)
+	}
+	if held := jsonpos.Held(r); held > 1<<20 {
+		t.Errorf("the window holds %d bytes of a %d-byte document", held, b.Len())
 	}
 }

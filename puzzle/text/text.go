@@ -43,18 +43,23 @@ func All(data []byte, comments bool) iter.Seq[Line] {
 		for num := 1; len(data) > 0; num++ {
 			var line []byte
 			line, data, _ = bytes.Cut(data, []byte("\n"))
-			raw := strings.TrimSuffix(string(line), "\r")
-			if comments {
-				if j := strings.IndexByte(raw, '#'); j >= 0 {
-					raw = raw[:j]
-				}
-			}
-			ln := Line{Num: num, Text: strings.TrimFunc(raw, IsSpace), Toks: Fields(raw, num, 1)}
-			if len(ln.Toks) > 0 && !yield(ln) {
+			ln, ok := lineOf(strings.TrimSuffix(string(line), "\r"), num, comments)
+			if ok && !yield(ln) {
 				return
 			}
 		}
 	}
+}
+
+// lineOf is the raw line num as a Line, false when it holds no token.
+func lineOf(raw string, num int, comments bool) (Line, bool) {
+	if comments {
+		if j := strings.IndexByte(raw, '#'); j >= 0 {
+			raw = raw[:j]
+		}
+	}
+	ln := Line{Num: num, Text: strings.TrimFunc(raw, IsSpace), Toks: Fields(raw, num, 1)}
+	return ln, len(ln.Toks) > 0
 }
 
 // FirstIs reports whether the first line of data with a token, less its

@@ -35,7 +35,8 @@ var (
 	inFormat = &puzzle.Format[*Puzzle]{
 		Name: "in", Doc: "in (tsaqifammar, with .ans)",
 		Detect: isIn,
-		Parse:  one(false, "a line with the numbers of rows and columns", readIn),
+		Parse:  one(false, inWant, readIn),
+		Each:   eachIn,
 		Write:  single("in", FormatIn),
 	}
 	playgroundFormat = &puzzle.Format[*Puzzle]{
@@ -187,29 +188,31 @@ func isJanko(data []byte) bool {
 	return false
 }
 
-// isIn reports whether data's first line is two integers, as in a `.in`
-// file (janko.at text, which ignores header lines it does not know, wins).
-func isIn(_ string, data []byte) bool {
-	// "R C", the number K of territories alone on its line, K clues, then
-	// R rows of C territory numbers: a Linjat rows text may start like a
-	// header ("2     4", "3") but never goes on like one.
-	if jsonpos.Looks(data) {
+// isIn reports whether data (from a file called name) starts like a
+// `.in` file (janko.at text,
+// which ignores header lines it does not know, wins): "R C", the number K
+// of territories alone on its line, K clues, then R rows of C territory
+// numbers; a file named NAME.in, when its first line has two words. Of an
+// input larger than the detection window only the rows in it are seen. Lines after the puzzle make it a `.in` file only when the
+// first of them starts another ("R C": a concatenation of `.in` files,
+// which the reader refuses, saying where the second starts).
+func isIn(name string, data []byte) bool {
+	// A Linjat rows text may start like a header ("2     4", "3") but
+	// never goes on like one.
+	if jsonpos.Looks(data) || isJanko(data) {
 		return false
 	}
-	var head []text.Line // the first two lines, before reading all
-	for l := range text.All(data, false) {
-		if head = append(head, l); len(head) == 2 {
-			break
+	if strings.HasSuffix(name, ".in") {
+		// Named so: read as one from its size line, so that the reader
+		// says what is wrong with the rest.
+		for l := range text.All(data, false) {
+			return len(l.Toks) == 2
 		}
 	}
-	if len(head) < 2 || len(head[0].Toks) != 2 || len(head[1].Toks) != 1 {
-		return false
-	}
-	lines := text.Lines(data, false)
-	if len(lines) < 3 || isJanko(data) {
-		return false
-	}
-	ints := func(l text.Line) bool {
+	ints := func(l text.Line, n int) bool {
+		if n >= 0 && len(l.Toks) != n {
+			return false
+		}
 		for _, t := range l.Toks {
 			if _, ok := atoi(t.Text); !ok {
 				return false
@@ -217,23 +220,38 @@ func isIn(_ string, data []byte) bool {
 		}
 		return true
 	}
-	for _, l := range lines {
-		if !ints(l) {
-			return false
+	var rows, cols, k, seen int
+	for l := range text.All(data, false) {
+		seen++
+		switch {
+		case seen == 1:
+			if !ints(l, 2) {
+				return false
+			}
+			rows, _ = atoi(l.Toks[0].Text)
+			cols, _ = atoi(l.Toks[1].Text)
+		case seen == 2:
+			if !ints(l, 1) {
+				return false
+			}
+			k, _ = atoi(l.Toks[0].Text)
+		case seen == 3:
+			if !ints(l, k) {
+				return false
+			}
+		case seen <= 3+rows:
+			if !ints(l, cols) {
+				return false
+			}
+		case seen == 4+rows:
+			if !ints(l, 2) {
+				return false // another .in's size line, or not a .in
+			}
+		default:
+			return ints(l, 1) // and its number of territories
 		}
 	}
-	rows, _ := atoi(lines[0].Toks[0].Text)
-	cols, _ := atoi(lines[0].Toks[1].Text)
-	k, _ := atoi(lines[1].Toks[0].Text)
-	if len(lines[2].Toks) != k || len(lines) != 3+rows {
-		return false
-	}
-	for _, l := range lines[3:] {
-		if len(l.Toks) != cols {
-			return false
-		}
-	}
-	return true
+	return seen > 3 && seen != 4+rows
 }
 
 // isAnswer reports whether data is only a grid of cell symbols (a `.ans`).

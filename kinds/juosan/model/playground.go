@@ -2,6 +2,7 @@ package model
 
 import (
 	"encoding/json"
+	"io"
 	"strconv"
 
 	"github.com/puzzlesat/puzzlesat/puzzle"
@@ -35,8 +36,8 @@ type playgroundEntries struct {
 	e    playgroundEntry
 }
 
-func openPlayground(file string, data []byte) puzzle.Entries[*Puzzle] {
-	r := jsonpos.New(file, data)
+func openPlayground(file string, in io.Reader) puzzle.Entries[*Puzzle] {
+	r := jsonpos.NewStream(file, in)
 	return &playgroundEntries{r: r, list: jsonpos.NewList(r), file: file}
 }
 

@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 
@@ -29,10 +30,25 @@ type urlEntries struct {
 	puzzle.Parts[text.Line]
 }
 
-func openURLs(file string, data []byte) puzzle.Entries[*Puzzle] {
-	var errs puzzle.ErrorList
-	lines := linesOf(&errs, file, data, true, "a puzz.link URL")
-	return &urlEntries{file: file, Parts: puzzle.Parts[text.Line]{All: lines, I: -1, Fault: errs.Err()}}
+// openURLs walks the URL list in r a line at a time.
+func openURLs(file string, r io.Reader) puzzle.Entries[*Puzzle] {
+	sc := text.NewScanner(r)
+	es := &urlEntries{file: file}
+	seen := false
+	es.Cut = func() (text.Line, bool) {
+		ln, ok := sc.Next(true)
+		switch {
+		case sc.Err() != nil:
+			es.Fault = &puzzle.Error{File: file, Line: 1, Col: 1, Msg: sc.Err().Error()}
+		case !ok && !seen:
+			var errs puzzle.ErrorList
+			errs.Add(file, 1, 1, "empty input: want a puzz.link URL")
+			es.Fault = errs.Err()
+		}
+		seen = seen || ok
+		return ln, ok
+	}
+	return es
 }
 
 func (es *urlEntries) Name() string {

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"io"
 	"strconv"
 	"strings"
 
@@ -65,6 +66,11 @@ func readIn(errs *puzzle.ErrorList, file string, lines []text.Line) *Puzzle {
 		}
 	}
 	grid := lines[3:]
+	if len(grid) > rows+1 && len(grid[rows].Toks) == 2 && len(grid[rows+1].Toks) == 1 {
+		// "R C" then "K": the size lines of another puzzle.
+		text.Errorf(errs, file, grid[rows].Toks[0], "a .in file holds one puzzle, and another starts here: a concatenation of .in files is not one file (give each file as an argument)")
+		return nil
+	}
 	if !rowCount(errs, file, lines, grid, rows, "want %d rows of labels, found %d", rows, len(grid)) {
 		return nil
 	}
@@ -84,6 +90,48 @@ func readIn(errs *puzzle.ErrorList, file string, lines []text.Line) *Puzzle {
 		}
 	}
 	return finish(errs, file, nameFromFile(file), labels, clues, nil)
+}
+
+// inWant is what an empty `.in` file lacks.
+const inWant = "a line with the numbers of rows and columns"
+
+// eachIn reads a `.in` file from a stream: the lines of its one puzzle
+// (the size line says how many) and the two lines after them, when there
+// are, so that a concatenation of `.in` files is refused where its second
+// puzzle starts, without reading on to the end.
+func eachIn(file string, r io.Reader, yield func(*Puzzle, error) bool) error {
+	sc := text.NewScanner(r)
+	var lines []text.Line
+	want := 3 // the size line says how many more
+	for len(lines) < want+2 {
+		l, ok := sc.Next(false)
+		if !ok {
+			break
+		}
+		if len(lines) == 0 && len(l.Toks) == 2 {
+			if rows, ok := atoi(l.Toks[0].Text); ok && sizeOK(rows) {
+				want += rows
+			}
+		}
+		lines = append(lines, l)
+	}
+	if err := sc.Err(); err != nil {
+		return err
+	}
+	var errs puzzle.ErrorList
+	if len(lines) == 0 {
+		errs.Add(file, 1, 1, "empty input: want %s", inWant)
+		yield(nil, errs.Err())
+		return nil
+	}
+	p := readIn(&errs, file, lines)
+	if err := errs.Err(); err != nil {
+		yield(nil, err)
+		return nil
+	}
+	p.Entry = 1
+	yield(p, nil)
+	return nil
 }
 
 // parseAnswer reads a solution grid, tsaqifammar's `.ans`: one line per

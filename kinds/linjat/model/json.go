@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 
@@ -16,10 +17,6 @@ import (
 // read levels from it.
 type jsonReader struct {
 	*jsonpos.Reader
-}
-
-func newJSONReader(file string, data []byte) *jsonReader {
-	return &jsonReader{jsonpos.New(file, data)}
 }
 
 // entryKeys are the keys of one level entry; an object whose first key is
@@ -67,8 +64,8 @@ const (
 	levelEnd           // the walk is over
 )
 
-func openLevels(file string, data []byte) puzzle.Entries[*Puzzle] {
-	return &levelEntries{j: newJSONReader(file, data)}
+func openLevels(file string, in io.Reader) puzzle.Entries[*Puzzle] {
+	return &levelEntries{j: &jsonReader{jsonpos.NewStream(file, in)}}
 }
 
 func (es *levelEntries) Next() bool {

@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 
@@ -86,45 +87,59 @@ var (
 	selectTexts = puzzle.SelectEntries(openTexts)
 )
 
-// textEntries walks the puzzles of a canonical text: its lines cut before
-// every "linjat" line. Lines before the first that are not blank or
-// comments are an entry of their own, which reads as an error.
+// textEntries walks the puzzles of a canonical text, read from a stream a
+// puzzle at a time: its lines cut before every "linjat" line. Lines before
+// the first that are not blank or comments are an entry of their own,
+// which reads as an error.
 type textEntries struct {
-	file   string
-	lines  []string
-	starts []int // the first line of each entry, then len(lines)
-	i      int   // the current entry, -1 before the first
+	file string
+	puzzle.Parts[textPart]
 }
 
-func openTexts(file string, data []byte) puzzle.Entries[*Puzzle] {
-	lines := text.RawLines(data)
-	if n := len(lines); n > 0 && lines[n-1] == "" {
-		lines = lines[:n-1] // the final newline ends the last line
-	}
-	es := &textEntries{file: file, lines: lines, i: -1}
-	r := &textReader{file: file, lines: lines}
-	lead := false // a line before the first "linjat" that is not blank
-	for ; r.i < len(lines); r.i++ {
-		switch toks := r.toks(); {
-		case len(toks) == 1 && toks[0].Text == "linjat":
-			es.starts = append(es.starts, r.i)
-		case toks != nil && len(es.starts) == 0 && !lead:
-			lead = true
-			es.starts = append(es.starts, r.i)
+// textPart is the lines of one entry, base lines into the input.
+type textPart struct {
+	lines []string
+	base  int
+}
+
+func openTexts(file string, in io.Reader) puzzle.Entries[*Puzzle] {
+	sc := text.NewScanner(in)
+	es := &textEntries{file: file}
+	var (
+		next    textPart // the start of the next part, once read
+		started bool     // a part has started: every line belongs to one
+	)
+	es.Cut = func() (textPart, bool) {
+		part := next
+		next = textPart{}
+		for {
+			raw, num, ok := sc.Raw()
+			if !ok {
+				break
+			}
+			r := &textReader{lines: []string{raw}, base: num - 1}
+			toks := r.toks()
+			start := len(toks) == 1 && toks[0].Text == "linjat"
+			if !started && !start && toks == nil {
+				continue // blank lines and comments before the first puzzle
+			}
+			if started && start && part.lines != nil {
+				next = textPart{lines: []string{raw}, base: num - 1}
+				break
+			}
+			if part.lines == nil {
+				part.base = num - 1
+			}
+			started = true
+			part.lines = append(part.lines, raw)
 		}
+		if err := sc.Err(); err != nil {
+			es.Fault = &srcpos.Error{File: file, Line: 1, Col: 1, Msg: err.Error()}
+		}
+		return part, part.lines != nil
 	}
-	es.starts = append(es.starts, len(lines))
 	return es
 }
-
-func (es *textEntries) Next() bool {
-	es.i++
-	return es.i < len(es.starts)-1
-}
-
-func (es *textEntries) Err() error { return nil }
-
-func (es *textEntries) Many() bool { return len(es.starts) > 2 }
 
 // Name is the value of the entry's name line, as the reader takes it.
 func (es *textEntries) Name() string {
@@ -141,7 +156,8 @@ func (es *textEntries) Name() string {
 // reader is a textReader over the current entry's lines, numbered as in
 // the whole text.
 func (es *textEntries) reader() *textReader {
-	return &textReader{file: es.file, lines: es.lines[:es.starts[es.i+1]], i: es.starts[es.i]}
+	p := es.Part()
+	return &textReader{file: es.file, lines: p.lines, base: p.base}
 }
 
 func (es *textEntries) Read() (*Puzzle, error) {
@@ -184,13 +200,14 @@ type textReader struct {
 	file  string
 	lines []string
 	i     int // the line being read, 0-based
+	base  int // the number of lines before lines[0] in the input
 	errs  srcpos.ErrorList
 }
 
 // toks returns the tokens of the current line, nil when it is blank or a
 // comment.
 func (r *textReader) toks() []text.Token {
-	toks := text.Fields(r.lines[r.i], r.i+1, 1)
+	toks := text.Fields(r.lines[r.i], r.base+r.i+1, 1)
 	if len(toks) == 0 || strings.HasPrefix(toks[0].Text, "#") {
 		return nil
 	}
@@ -277,9 +294,9 @@ func (r *textReader) puzzle() *Puzzle {
 		}
 	}
 	if rows < 0 {
-		r.errs.Add(r.file, r.i+1, 1, "missing size line")
+		r.errs.Add(r.file, r.base+r.i+1, 1, "missing size line")
 	} else {
-		r.errs.Add(r.file, r.i+1, 1, "missing grid: want %d rows", rows)
+		r.errs.Add(r.file, r.base+r.i+1, 1, "missing grid: want %d rows", rows)
 	}
 	return nil
 }
@@ -289,7 +306,7 @@ func (r *textReader) puzzle() *Puzzle {
 // solution are still checked).
 func (r *textReader) body(title string, ordinal int, score *float64, rows, cols int, bad bool) *Puzzle {
 	if r.i+rows > len(r.lines) {
-		r.errs.Add(r.file, r.i+1, 1, "grid has %d rows, want %d", len(r.lines)-r.i, rows)
+		r.errs.Add(r.file, r.base+r.i+1, 1, "grid has %d rows, want %d", len(r.lines)-r.i, rows)
 		r.i = len(r.lines)
 		return nil
 	}
@@ -298,12 +315,12 @@ func (r *textReader) body(title string, ordinal int, score *float64, rows, cols 
 	for y := range rows {
 		row := []rune(r.lines[r.i+y])
 		if len(row) > cols {
-			r.errs.Add(r.file, r.i+y+1, cols+1, "row %d has %d cells, want %d", y+1, len(row), cols)
+			r.errs.Add(r.file, r.base+r.i+y+1, cols+1, "row %d has %d cells, want %d", y+1, len(row), cols)
 			badGrid = true
 			continue
 		}
 		grid[y] = readRow(row, cols, func(c int, msg string) {
-			r.errs.Add(r.file, r.i+y+1, c+1, "%s", msg)
+			r.errs.Add(r.file, r.base+r.i+y+1, c+1, "%s", msg)
 			badGrid = true
 		})
 	}
@@ -311,7 +328,7 @@ func (r *textReader) body(title string, ordinal int, score *float64, rows, cols 
 	if !badGrid {
 		var err error
 		if p, err = New(title, grid); err != nil {
-			r.errs.Add(r.file, r.i+1, 1, "%v", err)
+			r.errs.Add(r.file, r.base+r.i+1, 1, "%v", err)
 			badGrid = true
 		}
 	}
@@ -347,11 +364,11 @@ func (r *textReader) body(title string, ordinal int, score *float64, rows, cols 
 		}
 		solution = true
 		if r.i+1+rows > len(r.lines) {
-			r.errs.Add(r.file, len(r.lines), 1, "solution has %d rows, want %d", len(r.lines)-r.i-1, rows)
+			r.errs.Add(r.file, r.base+len(r.lines), 1, "solution has %d rows, want %d", len(r.lines)-r.i-1, rows)
 			r.i = len(r.lines)
 			return nil
 		}
-		a, err := ParseDrawing(p, r.file, r.lines[r.i+1:r.i+1+rows], r.i+2)
+		a, err := ParseDrawing(p, r.file, r.lines[r.i+1:r.i+1+rows], r.base+r.i+2)
 		if err != nil {
 			r.errs = append(r.errs, err.(srcpos.ErrorList)...)
 			bad = true

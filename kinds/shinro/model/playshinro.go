@@ -3,6 +3,7 @@ package model
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"strconv"
 
 	"github.com/puzzlesat/puzzlesat/puzzle"
@@ -22,10 +23,6 @@ const (
 // that read puzzles from it.
 type jsonReader struct {
 	*jsonpos.Reader
-}
-
-func newJSONReader(file string, data []byte) *jsonReader {
-	return &jsonReader{jsonpos.New(file, data)}
 }
 
 // parsePlayshinro reads a playshinro JSON file: an array of puzzles
@@ -53,8 +50,8 @@ type playshinroEntries struct {
 	raw  []byte
 }
 
-func openPlayshinro(file string, data []byte) puzzle.Entries[*Puzzle] {
-	j := newJSONReader(file, data)
+func openPlayshinro(file string, in io.Reader) puzzle.Entries[*Puzzle] {
+	j := &jsonReader{jsonpos.NewStream(file, in)}
 	return &playshinroEntries{j: j, list: jsonpos.NewList(j.Reader)}
 }
 

@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -93,18 +94,54 @@ type textEntries struct {
 	puzzle.Parts[[]text.Line]
 }
 
-func openTexts(file string, data []byte) puzzle.Entries[*Puzzle] {
-	t := newTextReader(file, data, nil)
-	es := &textEntries{file: file, Parts: puzzle.Parts[[]text.Line]{I: -1, Fault: t.errs.Err()}}
-	if es.Fault == nil && len(t.lines) == 0 {
-		t.errorf(1, 1, `want the header line "shinro"`)
-		es.Fault = t.errs.Err()
+// openTexts walks the canonical text in r a puzzle at a time: the
+// significant lines from one "shinro" line to the next.
+func openTexts(file string, r io.Reader) puzzle.Entries[*Puzzle] {
+	sc := text.NewScanner(r)
+	es := &textEntries{file: file}
+	var (
+		pending text.Line // the line that starts the next part
+		held    bool
+		seen    bool
+	)
+	fault := func(line int, msg string) {
+		var errs puzzle.ErrorList
+		errs.Add(file, line, 1, "%s", msg)
+		es.Fault = errs.Err()
 	}
-	for k, l := range t.lines {
-		if k == 0 || l.Text == "shinro" {
-			es.All = append(es.All, nil)
+	es.Cut = func() ([]text.Line, bool) {
+		var part []text.Line
+		if held {
+			part, held = []text.Line{pending}, false
 		}
-		es.All[len(es.All)-1] = append(es.All[len(es.All)-1], l)
+		for {
+			raw, num, ok := sc.Raw()
+			if !ok {
+				break
+			}
+			if !utf8.ValidString(raw) {
+				fault(num, "input is not UTF-8 text")
+				return nil, false
+			}
+			l, ok := text.LineOf(raw, num)
+			if !ok || isComment(l) {
+				continue
+			}
+			if len(part) > 0 && l.Text == "shinro" {
+				pending, held = l, true
+				break
+			}
+			part = append(part, l)
+		}
+		if err := sc.Err(); err != nil {
+			fault(1, err.Error())
+			return nil, false
+		}
+		if len(part) == 0 && !seen {
+			fault(1, `want the header line "shinro"`)
+		}
+		seen = true
+		return part, len(part) > 0
 	}
 	return es
 }
