@@ -129,6 +129,12 @@ func Solve(ctx context.Context, p *shift.Puzzle, opt Options) (*Result, error) {
 	if len(p.Moves) >= 255 {
 		return nil, fmt.Errorf("search: %d moves (at most 254)", len(p.Moves))
 	}
+	// A run past its deadline (or stopped) before it starts gives no
+	// answer, however quick the search would be: a small puzzle whose
+	// tables are cached could otherwise finish without ever looking.
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	if opt.MaxSteps <= 0 {
 		opt.MaxSteps = 30
 	}
