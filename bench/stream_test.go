@@ -72,6 +72,8 @@ func BenchmarkStreamRSS(b *testing.B) {
 			}
 			for range b.N {
 				first, rssMB, out := runMeasured(b, bin, "--max-input", "1GB", "check", "--shard", "0/1048576", file)
+				// Logged as well as reported: a failed run reports no metric.
+				b.Logf("%s: first line after %v, peak RSS %d MB", in.name, first.Round(time.Millisecond), rssMB)
 				b.ReportMetric(float64(first.Milliseconds()), "first-line-ms")
 				b.ReportMetric(float64(rssMB), "peak-rss-MB")
 				if rssMB >= streamLimitMB {
