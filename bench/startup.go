@@ -1,7 +1,6 @@
 package bench
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"fmt"
@@ -104,10 +103,9 @@ func Startup(ctx context.Context, bin, corpus string, reps int) ([]StartupResult
 
 // initTrace sums GODEBUG=inittrace=1's lines, "init PKG @T ms, C ms
 // clock, B bytes, A allocs": the packages, allocations and bytes.
-func initTrace(stderr []byte) (inits, allocs, bytes int64) {
-	sc := bufio.NewScanner(strings.NewReader(string(stderr)))
-	for sc.Scan() {
-		f := strings.Fields(sc.Text())
+func initTrace(stderr []byte) (inits, allocs, size int64) {
+	for line := range strings.Lines(string(stderr)) {
+		f := strings.Fields(line)
 		if len(f) < 4 || f[0] != "init" || f[len(f)-1] != "allocs" || f[len(f)-3] != "bytes," {
 			continue
 		}
@@ -118,22 +116,7 @@ func initTrace(stderr []byte) (inits, allocs, bytes int64) {
 		}
 		inits++
 		allocs += a
-		bytes += b
+		size += b
 	}
-	return inits, allocs, bytes
-}
-
-// Sibling is the binary called name in the folder of the running one
-// (puzzlesat beside puzzlesat-bench, as make build and go install put
-// them), or "" when there is none.
-func Sibling(name string) string {
-	self, err := os.Executable()
-	if err != nil {
-		return ""
-	}
-	p := filepath.Join(filepath.Dir(self), name)
-	if st, err := os.Stat(p); err != nil || st.IsDir() {
-		return ""
-	}
-	return p
+	return inits, allocs, size
 }

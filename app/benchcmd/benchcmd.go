@@ -22,6 +22,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/puzzlesat/puzzlesat/app/appio"
+	"github.com/puzzlesat/puzzlesat/app/extcmd"
 	"github.com/puzzlesat/puzzlesat/app/interrupt"
 	"github.com/puzzlesat/puzzlesat/bench"
 	"github.com/puzzlesat/puzzlesat/internal/atomicfile"
@@ -181,10 +182,10 @@ func action(c *cli.Context) error {
 	if err == nil && c.Bool("quick") && len(args) == 0 && c.String("kind") == "" && c.String("enc") == "" {
 		// The quick run (bench-check's) times the binary users start too,
 		// and gates on what its start costs (bench.Startup).
-		if bin := bench.Sibling("puzzlesat"); bin != "" {
+		if bin, ferr := extcmd.Find("puzzlesat"); ferr == nil {
 			rep.Startup, err = bench.Startup(ctx, bin, c.String("corpus"), c.Int("reps"))
 		} else {
-			fmt.Fprintln(c.App.ErrWriter, "puzzlesat bench: no puzzlesat binary beside this one: the start-up runs are left out (make build puts both in bin/)")
+			fmt.Fprintf(c.App.ErrWriter, "puzzlesat bench: the start-up runs are left out: %v\n", ferr)
 		}
 	}
 	if err != nil {
