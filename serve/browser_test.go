@@ -220,10 +220,15 @@ func TestBrowser(t *testing.T) {
 	b.wait("the kind's option offered", `!document.getElementById('flags-row').hidden && document.getElementById('flag-rule') !== null`)
 	b.do("read by the majority", setValue("flag-rule", "majority"),
 		chromedp.Evaluate[chromedp.Void](`document.getElementById('flag-rule').dispatchEvent(new Event('change'))`))
+	// The change reads the puzzle again and redraws the buttons: wait for
+	// its requests before clicking one (a click in between finds the old
+	// button gone).
+	b.wait("read again", `document.getElementById('busy').hidden`)
 	b.do("check again", click("#check"))
 	b.wait("unsolvable", `document.getElementById('message').textContent.startsWith('Unsolvable')`)
 	b.do("back to either", setValue("flag-rule", "either"),
 		chromedp.Evaluate[chromedp.Void](`document.getElementById('flag-rule').dispatchEvent(new Event('change'))`))
+	b.wait("read again", `document.getElementById('busy').hidden`)
 
 	// Draw a tiny Linjat: a 2 alone has two lines; a dot beside it leaves
 	// one.
