@@ -12,9 +12,9 @@ import (
 	"github.com/puzzlesat/puzzlesat/answer"
 	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
 	"github.com/puzzlesat/puzzlesat/kinds"
+	shift "github.com/puzzlesat/puzzlesat/kinds/shift/model"
+	"github.com/puzzlesat/puzzlesat/kinds/shift/solve/deepen"
 	"github.com/puzzlesat/puzzlesat/sat/gini"
-	"github.com/puzzlesat/puzzlesat/shift"
-	"github.com/puzzlesat/puzzlesat/solve/deepen"
 )
 
 // TestLoad: the load every front end runs — detection, selection, every

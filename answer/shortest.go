@@ -7,13 +7,13 @@ import (
 	"strings"
 	"time"
 
-	encshift "github.com/puzzlesat/puzzlesat/encode/shift"
 	"github.com/puzzlesat/puzzlesat/kinds"
+	encshift "github.com/puzzlesat/puzzlesat/kinds/shift/cnf"
+	shift "github.com/puzzlesat/puzzlesat/kinds/shift/model"
+	"github.com/puzzlesat/puzzlesat/kinds/shift/search"
+	"github.com/puzzlesat/puzzlesat/kinds/shift/solve/deepen"
+	"github.com/puzzlesat/puzzlesat/kinds/shift/solve/hybrid"
 	"github.com/puzzlesat/puzzlesat/sat"
-	"github.com/puzzlesat/puzzlesat/shift"
-	"github.com/puzzlesat/puzzlesat/shift/search"
-	"github.com/puzzlesat/puzzlesat/solve/deepen"
-	"github.com/puzzlesat/puzzlesat/solve/hybrid"
 )
 
 // The ways to prove a shift puzzle's optimum (ShortestOptions.Method).

@@ -10,14 +10,14 @@ import (
 	"time"
 
 	"github.com/puzzlesat/puzzlesat/encode/card"
-	encshift "github.com/puzzlesat/puzzlesat/encode/shift"
 	"github.com/puzzlesat/puzzlesat/kinds"
+	encshift "github.com/puzzlesat/puzzlesat/kinds/shift/cnf"
+	shift "github.com/puzzlesat/puzzlesat/kinds/shift/model"
+	"github.com/puzzlesat/puzzlesat/kinds/shift/solve/deepen"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/sat/gophersat"
 	"github.com/puzzlesat/puzzlesat/sat/solvers"
-	"github.com/puzzlesat/puzzlesat/shift"
 	"github.com/puzzlesat/puzzlesat/solve"
-	"github.com/puzzlesat/puzzlesat/solve/deepen"
 )
 
 // Set is one instance set of one kind, benchmarked under every encoding

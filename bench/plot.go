@@ -22,7 +22,7 @@ import (
 	"gonum.org/v1/plot/vg/vgsvg"
 
 	"github.com/puzzlesat/puzzlesat/encode/card"
-	encshift "github.com/puzzlesat/puzzlesat/encode/shift"
+	encshift "github.com/puzzlesat/puzzlesat/kinds/shift/cnf"
 	"github.com/puzzlesat/puzzlesat/sat"
 )
 

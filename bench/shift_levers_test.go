@@ -28,13 +28,13 @@ import (
 	"testing"
 	"time"
 
-	encshift "github.com/puzzlesat/puzzlesat/encode/shift"
 	"github.com/puzzlesat/puzzlesat/internal/proctest"
+	encshift "github.com/puzzlesat/puzzlesat/kinds/shift/cnf"
+	shift "github.com/puzzlesat/puzzlesat/kinds/shift/model"
+	"github.com/puzzlesat/puzzlesat/kinds/shift/search"
+	"github.com/puzzlesat/puzzlesat/kinds/shift/search/tablecache"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/sat/solvers"
-	"github.com/puzzlesat/puzzlesat/shift"
-	"github.com/puzzlesat/puzzlesat/shift/search"
-	"github.com/puzzlesat/puzzlesat/shift/search/tablecache"
 )
 
 // cpuTime is the CPU time of this process, of its reaped children and of

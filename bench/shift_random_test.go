@@ -30,13 +30,13 @@ import (
 	"testing"
 	"time"
 
+	shift "github.com/puzzlesat/puzzlesat/kinds/shift/model"
+	"github.com/puzzlesat/puzzlesat/kinds/shift/search"
+	"github.com/puzzlesat/puzzlesat/kinds/shift/search/tablecache"
+	"github.com/puzzlesat/puzzlesat/kinds/shift/solve/deepen"
+	"github.com/puzzlesat/puzzlesat/kinds/shift/solve/hybrid"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/sat/solvers"
-	"github.com/puzzlesat/puzzlesat/shift"
-	"github.com/puzzlesat/puzzlesat/shift/search"
-	"github.com/puzzlesat/puzzlesat/shift/search/tablecache"
-	"github.com/puzzlesat/puzzlesat/solve/deepen"
-	"github.com/puzzlesat/puzzlesat/solve/hybrid"
 )
 
 // instanceCount is SHIFT_SCRAMBLES, else def.

@@ -26,11 +26,11 @@ import (
 	"testing"
 	"time"
 
-	encshift "github.com/puzzlesat/puzzlesat/encode/shift"
+	encshift "github.com/puzzlesat/puzzlesat/kinds/shift/cnf"
+	shift "github.com/puzzlesat/puzzlesat/kinds/shift/model"
+	"github.com/puzzlesat/puzzlesat/kinds/shift/solve/deepen"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/sat/solvers"
-	"github.com/puzzlesat/puzzlesat/shift"
-	"github.com/puzzlesat/puzzlesat/solve/deepen"
 )
 
 // shiftSolvers lists the back-ends to run: gini, and cadical (always in

@@ -20,10 +20,10 @@ import (
 	"github.com/puzzlesat/puzzlesat/human"
 	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
 	"github.com/puzzlesat/puzzlesat/kinds"
+	shift "github.com/puzzlesat/puzzlesat/kinds/shift/model"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/render"
 	"github.com/puzzlesat/puzzlesat/sat/gini"
-	"github.com/puzzlesat/puzzlesat/shift"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")

@@ -11,9 +11,9 @@ import (
 	"github.com/puzzlesat/puzzlesat/answer"
 	"github.com/puzzlesat/puzzlesat/display"
 	"github.com/puzzlesat/puzzlesat/internal/plural"
-	"github.com/puzzlesat/puzzlesat/shift"
-	"github.com/puzzlesat/puzzlesat/solve/deepen"
-	"github.com/puzzlesat/puzzlesat/solve/hybrid"
+	shift "github.com/puzzlesat/puzzlesat/kinds/shift/model"
+	"github.com/puzzlesat/puzzlesat/kinds/shift/solve/deepen"
+	"github.com/puzzlesat/puzzlesat/kinds/shift/solve/hybrid"
 )
 
 // Room of a shift strip, in millimetres.

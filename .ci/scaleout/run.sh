@@ -5,7 +5,7 @@
 # parallel line with local job slots, and the Kubernetes Indexed Job checked
 # against batch/v1 and its command run once per index. Every sharded run must
 # give what one unsharded run gives. The scripts are read from docs/scale-out.md and
-# shift/README.md (the blocks after "<!-- scaleout: NAME -->"), and only the
+# kinds/shift/README.md (the blocks after "<!-- scaleout: NAME -->"), and only the
 # numbers named in shrink calls below are changed, so the docs say what
 # runs. Needs bin/ built, slurm-wlm, munge, parallel, jq, and root.
 set -euo pipefail
@@ -154,7 +154,7 @@ mkdir -p "$s"
 verdict='{name, depth, cubes, status, refuted: (if .status == "refuted" then .refuted else null end), moves: (.moves // [] | length)}'
 for k in 7 8; do
   puzzlesat shift cubes --depth "$k" "$root/testdata/shift/loopover-3x3-worst.txt" > "$s/d$k.icnf" 2>/dev/null
-  block shift/README.md slurm-shift | shrink 'd10.icnf' "d$k.icnf" '--array=0-99%20' '--array=0-3%2' > "$s/d$k.sh"
+  block kinds/shift/README.md slurm-shift | shrink 'd10.icnf' "d$k.icnf" '--array=0-99%20' '--array=0-3%2' > "$s/d$k.sh"
   job=$(submit "$s" "d$k.sh")
   logs=("$s"/logs/"$job"_*.json)
   ((${#logs[@]} == 4)) || die "slurm shift: want 4 shard answers, have ${#logs[@]}"

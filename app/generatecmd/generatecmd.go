@@ -48,7 +48,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/internal/atomicfile"
 	"github.com/puzzlesat/puzzlesat/internal/plural"
 	"github.com/puzzlesat/puzzlesat/kinds"
-	"github.com/puzzlesat/puzzlesat/shift"
+	shift "github.com/puzzlesat/puzzlesat/kinds/shift/model"
 )
 
 // methods lists the kinds' ways to start an attempt, for --method's help.

@@ -23,8 +23,8 @@ import (
 	"github.com/puzzlesat/puzzlesat/generate"
 	"github.com/puzzlesat/puzzlesat/internal/atomicfile"
 	"github.com/puzzlesat/puzzlesat/kinds"
+	shift "github.com/puzzlesat/puzzlesat/kinds/shift/model"
 	"github.com/puzzlesat/puzzlesat/render"
-	"github.com/puzzlesat/puzzlesat/shift"
 )
 
 // modeFlags are the mutually exclusive flags that choose what to draw

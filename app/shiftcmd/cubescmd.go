@@ -11,8 +11,8 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/app/appio"
 	"github.com/puzzlesat/puzzlesat/app/interrupt"
-	encshift "github.com/puzzlesat/puzzlesat/encode/shift"
-	"github.com/puzzlesat/puzzlesat/solve/cubes"
+	encshift "github.com/puzzlesat/puzzlesat/kinds/shift/cnf"
+	"github.com/puzzlesat/puzzlesat/kinds/shift/solve/cubes"
 )
 
 // cubesCommand is `shift cubes`: one depth's proof obligation as cubes.

@@ -19,13 +19,13 @@ import (
 	"github.com/puzzlesat/puzzlesat/answer"
 	"github.com/puzzlesat/puzzlesat/app/appio"
 	"github.com/puzzlesat/puzzlesat/app/interrupt"
-	encshift "github.com/puzzlesat/puzzlesat/encode/shift"
 	"github.com/puzzlesat/puzzlesat/internal/plural"
 	"github.com/puzzlesat/puzzlesat/kinds"
-	"github.com/puzzlesat/puzzlesat/shift"
-	"github.com/puzzlesat/puzzlesat/shift/search"
-	"github.com/puzzlesat/puzzlesat/solve/deepen"
-	"github.com/puzzlesat/puzzlesat/solve/hybrid"
+	encshift "github.com/puzzlesat/puzzlesat/kinds/shift/cnf"
+	shift "github.com/puzzlesat/puzzlesat/kinds/shift/model"
+	"github.com/puzzlesat/puzzlesat/kinds/shift/search"
+	"github.com/puzzlesat/puzzlesat/kinds/shift/solve/deepen"
+	"github.com/puzzlesat/puzzlesat/kinds/shift/solve/hybrid"
 )
 
 // The flags of more than one shift subcommand.

@@ -1,7 +1,7 @@
 // Package depgraph holds the layering of puzzlesat's packages and checks a
 // module's import graph against it. The pipeline runs one way:
 //
-//	srcpos ← puzzle, kinds/<kind>/model, shift ← encode, kinds/<kind>/cnf ┐
+//	srcpos ← puzzle, kinds/<kind>/model, kinds/shift/search ← encode, kinds/<kind>/cnf ┐
 //	                                           ← human, kinds/<kind>/rules ├ ← kinds/kind ← kinds/<kind> ← kinds ← solve, solve/deepen, crosscheck, generate, serve ← app, cmd, bench
 //	srcpos ← sat, sat/<back-end>, sat/solvers ─────────────────────────────┘
 //
@@ -45,27 +45,27 @@ func join(lists ...[]string) []string { return slices.Concat(lists...) }
 var Rules = []Rule{
 	{From: "srcpos", Not: []string{"..."},
 		Why: "srcpos is the leaf every reader shares: it imports nothing of ours"},
-	{From: "display", Not: []string{"encode/...", "sat/...", "human/...", "kinds/...", "shift/...", "internal/...", "render/...", "serve/...", "solve/...", "crosscheck/...", "generate/...", "app/...", "cmd/...", "bench/..."},
+	{From: "display", Not: []string{"encode/...", "sat/...", "human/...", "kinds/...", "internal/...", "render/...", "serve/...", "solve/...", "crosscheck/...", "generate/...", "app/...", "cmd/...", "bench/..."},
 		Why: "the display list is data every kind writes and render and the page draw: it knows positions (puzzle) only"},
 	{From: "shard", Not: []string{"..."},
 		Why: "shard is the leaf every command with --shard shares: it imports nothing of ours"},
-	{From: "sat/...", Not: join([]string{"puzzle/...", "shift/...", "encode/...", "human/...", "kinds/...", "internal/..."}, driving, belowApp),
+	{From: "sat/...", Not: join([]string{"puzzle/...", "encode/...", "human/...", "kinds/...", "internal/..."}, driving, belowApp),
 		Why: "the SAT layer knows clauses, not puzzles"},
-	{From: "puzzle/...", Not: join([]string{"encode/...", "sat/...", "human/...", "kinds/...", "shift/...", "internal/..."}, driving, belowApp),
+	{From: "puzzle/...", Not: join([]string{"encode/...", "sat/...", "human/...", "kinds/...", "internal/..."}, driving, belowApp),
 		Why: "models are the bottom of the pipeline: no encoder, solver or rule"},
-	{From: "shift/...", Not: join([]string{"encode/...", "sat/...", "human/...", "kinds/...", "internal/..."}, driving, belowApp),
-		Why: "the shift model and its exact search know no encoder or solver (deepening is solve/deepen)"},
+	{From: "kinds/shift/search/...", Not: join([]string{"encode/...", "sat/...", "human/...", "kinds", "kinds/kind/...", "kinds/*/cnf/...", "kinds/*/rules/...", "kinds/*/solve/...", "internal/..."}, driving, belowApp),
+		Why: "the shift puzzles' exact search sees their model only: no encoder or solver (deepening is kinds/shift/solve/deepen)"},
 	{From: "encode/...", Not: join([]string{"sat/...", "human/...", "kinds/..."}, driving, belowApp),
 		Why: "encoders write to a clause sink and never see a solver or a rule"},
 	{From: "human/...", Not: join([]string{"encode/...", "sat/...", "kinds/..."}, driving, belowApp),
 		Why: "the rule engine sees the model only"},
-	{From: "kinds/*/model/...", Not: join([]string{"encode/...", "sat/...", "human/...", "kinds", "kinds/kind/...", "kinds/*/cnf/...", "kinds/*/rules/...", "shift/...", "internal/..."}, driving, belowApp),
+	{From: "kinds/*/model/...", Not: join([]string{"encode/...", "sat/...", "human/...", "kinds", "kinds/kind/...", "kinds/*/cnf/...", "kinds/*/rules/...", "kinds/*/search/...", "kinds/*/solve/...", "internal/..."}, driving, belowApp),
 		Why: "a kind's model is the bottom of its pipeline: no encoder, solver or rule"},
 	{From: "kinds/*/cnf/...", Not: join([]string{"sat/...", "human/...", "kinds", "kinds/kind/...", "kinds/*/rules/..."}, driving, belowApp),
 		Why: "a kind's encoder writes to a clause sink and never sees a solver or a rule"},
 	{From: "kinds/*/rules/...", Not: join([]string{"encode/...", "sat/...", "kinds", "kinds/kind/...", "kinds/*/cnf/..."}, driving, belowApp),
 		Why: "a kind's human rules see its model only"},
-	{From: "kinds/*/corpus", Not: join([]string{"encode/...", "sat/...", "human/...", "kinds", "kinds/kind/...", "kinds/*/cnf/...", "kinds/*/rules/...", "shift/..."}, driving, belowApp),
+	{From: "kinds/*/corpus", Not: join([]string{"encode/...", "sat/...", "human/...", "kinds", "kinds/kind/...", "kinds/*/cnf/...", "kinds/*/rules/...", "kinds/*/search/...", "kinds/*/solve/..."}, driving, belowApp),
 		Why: "a kind's test corpus loads its model only, so that the tests of its encoder and rules may use it"},
 	{From: "kinds/kind", Not: join([]string{"sat/...", "kinds", "kinds/*/..."}, driving, belowApp),
 		Why: "what a kind is (Kind, Instance, Models) sits below every kind and the registry"},
@@ -75,6 +75,8 @@ var Rules = []Rule{
 		Why: "the registry joins model, encoder and rules; solving sits above it"},
 	{From: "internal/kindtest", Not: join([]string{"generate/..."}, belowApp),
 		Why: "the suite every kind passes drives the SAT and human sides over a kind, as sat/conformance drives a back-end"},
+	{From: "kinds/shift/solve/...", Not: join([]string{"kinds", "kinds/kind/...", "crosscheck/...", "generate/..."}, belowApp),
+		Why: "shift puzzles' SAT side (deepening, the hybrid with the exact search, cubes) drives solvers over their model and encoding; it sits below the registry's users as solve does"},
 	{From: "solve/...", Not: join([]string{"crosscheck/...", "generate/..."}, belowApp),
 		Why: "solve is the SAT side the cross-check and the generator build on"},
 	{From: "crosscheck/...", Not: join([]string{"generate/..."}, belowApp),
@@ -93,7 +95,7 @@ var Rules = []Rule{
 		Why: "the static build is made by the go command from the source tree (go list, GOOS=js go build): it imports nothing of ours, so the folder it writes holds the tree's page and WebAssembly, never a copy linked into it"},
 	{From: "cmd/puzzlesat-wasm", Not: []string{"app/...", "render/...", "bench/...", "sat/ext", "sat/solvers", "serve/site"},
 		Why: "the browser build is serve's handlers with gini: no command line, no drawing library, no external solver (a browser runs no programs); its size is what every visitor of the static playground downloads"},
-	{From: "internal/testcorpus", Not: join([]string{"encode/...", "sat/...", "human/...", "kinds/...", "shift/..."}, driving, belowApp),
+	{From: "internal/testcorpus", Not: join([]string{"encode/...", "sat/...", "human/...", "kinds/..."}, driving, belowApp),
 		Why: "the tests' corpus loaders load models only, so tests of encode and human may use them"},
 	{From: "internal/satoracle", Not: join([]string{"human/...", "kinds/..."}, driving, belowApp),
 		Why: "the encoders' test oracle sits beside the encoders"},

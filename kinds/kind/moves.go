@@ -2,7 +2,7 @@ package kind
 
 import (
 	"github.com/puzzlesat/puzzlesat/display"
-	"github.com/puzzlesat/puzzlesat/shift"
+	shift "github.com/puzzlesat/puzzlesat/kinds/shift/model"
 )
 
 // Moves is what a kind of puzzle played by moves has (shift puzzles: the

@@ -12,7 +12,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/display"
 	"github.com/puzzlesat/puzzlesat/kinds/kind"
-	sm "github.com/puzzlesat/puzzlesat/shift"
+	sm "github.com/puzzlesat/puzzlesat/kinds/shift/model"
 )
 
 // Kind is the shift puzzles' kind.

@@ -7,8 +7,8 @@ import (
 	"fmt"
 	"io"
 
+	sm "github.com/puzzlesat/puzzlesat/kinds/shift/model"
 	"github.com/puzzlesat/puzzlesat/puzzle"
-	sm "github.com/puzzlesat/puzzlesat/shift"
 )
 
 // The URL of a shift puzzle: shift/BODY, the query of a playground URL
