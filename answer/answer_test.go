@@ -12,8 +12,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/answer"
 	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
 	"github.com/puzzlesat/puzzlesat/kinds"
-	shift "github.com/puzzlesat/puzzlesat/kinds/shift/model"
-	"github.com/puzzlesat/puzzlesat/kinds/shift/solve/deepen"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/sat/gini"
 )
 
@@ -70,23 +69,23 @@ func TestShortestSolution(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := shift.Parse("loopover-3x3-worst.txt", data)
+	k, p, err := answer.LoadMoves("loopover-3x3-worst.txt", data)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, m := range answer.Methods {
-		res, err := answer.ShortestSolution(context.Background(), p, answer.ShortestOptions{Method: m, NewSolver: gini.NewSolver})
+	for _, m := range answer.Methods(k) {
+		res, err := answer.ShortestSolution(context.Background(), k, p, answer.ShortestOptions{Method: m, NewSolver: gini.NewSolver})
 		if err != nil {
 			t.Fatalf("%s: %v", m, err)
 		}
-		if res.Status != deepen.Optimal || len(res.Moves) != 8 || res.LowerBound != 8 || res.Proof == "" {
+		if res.Status != kind.Optimal || len(res.Moves) != 8 || res.LowerBound != 8 || res.Proof == "" {
 			t.Errorf("%s: have %s in %d moves (lower bound %d, proof %q), want optimal in 8", m, res.Status, len(res.Moves), res.LowerBound, res.Proof)
 		}
 		if m == answer.MethodSAT && len(res.Depths) != 9 {
 			t.Errorf("sat: %d depths, want 0..8", len(res.Depths))
 		}
 	}
-	if _, err := answer.ShortestSolution(context.Background(), p, answer.ShortestOptions{Method: "guess"}); err == nil {
+	if _, err := answer.ShortestSolution(context.Background(), k, p, answer.ShortestOptions{Method: "guess"}); err == nil {
 		t.Error("method guess: no error")
 	}
 }

@@ -11,9 +11,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/encode/card"
 	"github.com/puzzlesat/puzzlesat/kinds"
-	encshift "github.com/puzzlesat/puzzlesat/kinds/shift/cnf"
-	shift "github.com/puzzlesat/puzzlesat/kinds/shift/model"
-	"github.com/puzzlesat/puzzlesat/kinds/shift/solve/deepen"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/sat/gophersat"
 	"github.com/puzzlesat/puzzlesat/sat/solvers"
@@ -105,21 +103,22 @@ func checkUnique(ctx context.Context, inst kinds.Instance, f sat.Factory) (Measu
 // one part at a time (so that the effort is deterministic). Vars and
 // Clauses are the encoding's at the last depth; the effort is summed over
 // every solver the run made.
-func ShiftItem(name string, p *shift.Puzzle, maxSteps int) Item {
-	size := fmt.Sprintf("%dx%d", len(p.Picture.Lines), len(p.Picture.Lines[0]))
+func ShiftItem(name string, k *kinds.Kind, p kind.MovesPuzzle, maxSteps int) Item {
+	layout := p.Layout()
+	size := fmt.Sprintf("%dx%d", len(layout), len(layout[0]))
 	return Item{Name: name, Size: size, Prepare: func(enc string) (Checker, error) {
-		e, err := encshift.Lookup(enc)
-		if err != nil {
-			return nil, err
+		if !slices.Contains(k.Moves.Encodings, enc) {
+			return nil, fmt.Errorf("unknown %s encoding %q (have %s)", k.Name, enc, strings.Join(k.Moves.Encodings, ", "))
 		}
-		return func(ctx context.Context, f sat.Factory) (Measure, error) { return optimum(ctx, p, e, maxSteps, f) }, nil
+		return func(ctx context.Context, f sat.Factory) (Measure, error) { return optimum(ctx, k, p, enc, maxSteps, f) }, nil
 	}}
 }
 
-// optimum is the work of `shift solve` on p, one part at a time.
-func optimum(ctx context.Context, p *shift.Puzzle, e *encshift.Encoding, maxSteps int, f sat.Factory) (Measure, error) {
+// optimum is the work of `shift solve --method sat` on p, one part at a
+// time.
+func optimum(ctx context.Context, k *kinds.Kind, p kind.MovesPuzzle, enc string, maxSteps int, f sat.Factory) (Measure, error) {
 	tally := sat.NewTally(f)
-	res, err := deepen.Solve(ctx, p, deepen.Options{Encoding: e, MaxSteps: maxSteps, NewSolver: tally.Factory(), Jobs: 1})
+	res, err := k.Moves.Shortest(ctx, p, kind.ShortestOptions{Method: kind.MethodSAT, Encoding: enc, MaxSteps: maxSteps, NewSolver: tally.Factory(), Jobs: 1})
 	if err != nil {
 		return Measure{}, err
 	}
@@ -129,7 +128,7 @@ func optimum(ctx context.Context, p *shift.Puzzle, e *encshift.Encoding, maxStep
 	}
 	m.Stats = tally.Stats()
 	m.Answer = string(res.Status)
-	if res.Status == deepen.Optimal {
+	if res.Status == kind.Optimal {
 		m.Answer = fmt.Sprintf("optimal %d moves", len(res.Moves))
 	}
 	return m, nil
@@ -244,17 +243,21 @@ func shiftSet(quick bool) (Set, error) {
 		rows, cols, n, moves = 2, 3, 2, 5
 		name = "quick"
 	}
-	lo, err := shift.Loopover(rows, cols)
+	k, err := kinds.Find("shift")
 	if err != nil {
 		return Set{}, err
 	}
-	set := Set{Kind: "shift", Name: name, Axis: "shift", Encodings: encshift.Names()}
+	lo, err := k.Moves.Builtin(fmt.Sprintf("loopover:%dx%d", rows, cols))
+	if err != nil {
+		return Set{}, err
+	}
+	set := Set{Kind: k.Name, Name: name, Axis: "shift", Encodings: k.Moves.Encodings}
 	for i := range n {
-		p, _, err := shift.Scramble(lo, moves, rand.New(rand.NewPCG(uint64(100+i), 0xbe4c)))
+		p, _, err := k.Moves.Scramble(lo, moves, rand.New(rand.NewPCG(uint64(100+i), 0xbe4c)))
 		if err != nil {
 			return Set{}, err
 		}
-		set.Items = append(set.Items, ShiftItem(fmt.Sprintf("scramble-%d", i+1), p, 3*moves))
+		set.Items = append(set.Items, ShiftItem(fmt.Sprintf("scramble-%d", i+1), k, p, 3*moves))
 	}
 	return set, nil
 }

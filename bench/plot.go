@@ -22,7 +22,7 @@ import (
 	"gonum.org/v1/plot/vg/vgsvg"
 
 	"github.com/puzzlesat/puzzlesat/encode/card"
-	encshift "github.com/puzzlesat/puzzlesat/kinds/shift/cnf"
+	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/sat"
 )
 
@@ -145,7 +145,9 @@ func kindPlots(kind string, rs []Result, effort func(Result) int64, effortName s
 	}
 	ref := card.Default
 	if rs[0].Axis == "shift" {
-		ref = encshift.Default
+		if k, err := kinds.Find(rs[0].Kind); err == nil && !k.Grid() {
+			ref = k.Moves.Encoding
+		}
 	}
 	if !slices.Contains(encs, ref) {
 		ref = encs[0]

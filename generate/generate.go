@@ -138,7 +138,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/crosscheck"
 	"github.com/puzzlesat/puzzlesat/human"
 	"github.com/puzzlesat/puzzlesat/kinds"
-	shift "github.com/puzzlesat/puzzlesat/kinds/shift/model"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/solve"
@@ -180,7 +180,7 @@ type Options struct {
 	KindOptions kinds.Options
 	// Shift is the puzzle a moves kind (MovesKind) scrambles (its start is ignored:
 	// scrambles start from a goal state).
-	Shift *shift.Puzzle
+	Shift kind.MovesPuzzle
 	// Progress, when set, is told about every finished attempt of
 	// Generate.
 	Progress func(attempt int, outcome string)
@@ -273,10 +273,10 @@ type job struct {
 	gen  *kinds.Generation
 	band *kinds.Band
 	gopt kinds.GenOptions
-	// moves is the optimum range of a shift job, shiftBall its states
-	// in the band when few enough.
-	moves     [2]int
-	shiftBall *ball
+	// moves is the optimum range of a moves kind's job, shiftGen what
+	// makes its puzzles.
+	moves    [2]int
+	shiftGen kind.MovesGenerator
 }
 
 // prepare checks opt and resolves the kind, band and size.
@@ -396,7 +396,7 @@ func RNG(seed uint64, index, a int) *rand.Rand {
 // attempt runs one attempt. It returns nil and an outcome when the attempt
 // does not give a puzzle in the band.
 func (j *job) attempt(ctx context.Context, index, a int) (*Puzzle, string, error) {
-	if j.shiftBall != nil {
+	if j.shiftGen != nil {
 		return j.shiftAttempt(ctx, index, a)
 	}
 	rng := RNG(j.opt.Seed, index, a)

@@ -14,8 +14,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/generate"
 	"github.com/puzzlesat/puzzlesat/human"
 	"github.com/puzzlesat/puzzlesat/kinds"
-	shift "github.com/puzzlesat/puzzlesat/kinds/shift/model"
-	"github.com/puzzlesat/puzzlesat/kinds/shift/search"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/sat/gini"
 	"github.com/puzzlesat/puzzlesat/sat/solvers"
@@ -169,7 +168,11 @@ func TestShiftAcceptance(t *testing.T) {
 	if testing.Short() {
 		t.Skip("generates shift puzzles of every band and searches them, seconds: skipped by -short")
 	}
-	base, err := shift.Builtin("loopover:3x3")
+	k, err := kinds.Find("shift")
+	if err != nil {
+		t.Fatal(err)
+	}
+	base, err := k.Moves.Builtin("loopover:3x3")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -197,12 +200,14 @@ func TestShiftAcceptance(t *testing.T) {
 					t.Errorf("puzzle %d repeats an earlier one", i)
 				}
 				seen[p.Text] = true
-				q, err := shift.Parse("generated", []byte(p.Text))
+				q, err := k.Moves.Parse("generated", []byte(p.Text))
 				if err != nil {
 					t.Fatalf("puzzle %d: %v\n%s", i, err, p.Text)
 				}
-				r, err := search.Solve(context.Background(), q, search.Options{Method: "bfs", MaxSteps: tc.hi})
-				if err != nil || r.Status != search.Optimal {
+				// Breadth-first from the start, apart from the kind's
+				// own search.
+				r, err := kind.BreadthFirst(context.Background(), q, tc.hi)
+				if err != nil || r.Status != kind.Optimal {
 					t.Fatalf("puzzle %d: search says %v, %v", i, r.Status, err)
 				}
 				if k := len(r.Moves); k != int(p.Report.Score) || k < tc.lo || k > tc.hi {
@@ -370,6 +375,14 @@ func TestStopKeepsFound(t *testing.T) {
 }
 
 func TestOptionErrors(t *testing.T) {
+	shiftKind, err := kinds.Find("shift")
+	if err != nil {
+		t.Fatal(err)
+	}
+	reborn, err := shiftKind.Moves.Builtin("reborn")
+	if err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name string
 		opt  generate.Options
@@ -386,9 +399,9 @@ func TestOptionErrors(t *testing.T) {
 		{"method", generate.Options{Solver: gini.NewSolver, Kind: "shinro", Method: "annealing"}},
 		{"no solver", generate.Options{Kind: "juosan"}},
 		{"shift without puzzle", generate.Options{Kind: "shift"}},
-		{"shift band", generate.Options{Kind: "shift", Shift: shift.Reborn(), Band: generate.Expert}},
-		{"shift moves", generate.Options{Kind: "shift", Shift: shift.Reborn(), MinScore: 20, MaxScore: 20}},
-		{"shift puzzle on another kind", generate.Options{Solver: gini.NewSolver, Kind: "juosan", Shift: shift.Reborn()}},
+		{"shift band", generate.Options{Kind: "shift", Shift: reborn, Band: generate.Expert}},
+		{"shift moves", generate.Options{Kind: "shift", Shift: reborn, MinScore: 20, MaxScore: 20}},
+		{"shift puzzle on another kind", generate.Options{Solver: gini.NewSolver, Kind: "juosan", Shift: reborn}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -4,14 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
+	"math/rand/v2"
 	"strings"
-	"sync"
 
 	"github.com/puzzlesat/puzzlesat/human"
 	"github.com/puzzlesat/puzzlesat/kinds"
-	shift "github.com/puzzlesat/puzzlesat/kinds/shift/model"
-	"github.com/puzzlesat/puzzlesat/kinds/shift/search"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 )
 
 // MovesKind returns the kind called name when it is a kind of puzzles
@@ -51,150 +49,87 @@ func prepareShift(opt Options, k *kinds.Kind) (*job, error) {
 	if opt.Shift == nil {
 		return nil, fmt.Errorf("%w: shift: no puzzle to scramble (Options.Shift)", ErrOptions)
 	}
-	if err := opt.Shift.Validate(); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrOptions, err)
-	}
 	if opt.Attempts <= 0 {
 		opt.Attempts = 100
 	}
-	j := &job{opt: opt, kind: k, shiftBall: &ball{}}
+	j := &job{opt: opt, kind: k}
 	lo, hi, err := j.shiftRange()
 	if err != nil {
 		return nil, err
 	}
 	j.moves = [2]int{lo, hi}
+	newGen := k.Moves.Generator
+	if newGen == nil {
+		newGen = scrambler
+	}
+	if j.shiftGen, err = newGen(opt.Shift, lo, hi); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrOptions, err)
+	}
 	return j, nil
 }
 
-// shiftBall bounds the states of the ball around the goal states that a
-// shift job enumerates to draw from.
-const shiftBall = 2_000_000
-
-// ball is the states within the band's top distance of the goal states
-// whose distance is in the band, when there are at most shiftBall states
-// within that distance (nil otherwise): Loopover 3x3 has 362,880 states
-// in all, Reborn 18^k around its 64 goals.
-type ball struct {
-	once   sync.Once
-	goals  [][]int // the goal states (nil: too many to list)
-	states [][]int
-	dist   []int
-}
-
-func (j *job) ball() *ball {
-	b := j.shiftBall
-	b.once.Do(func() {
-		p := j.opt.Shift
-		goals, ok := p.GoalStates(100000, 20_000_000)
-		if !ok {
-			return
-		}
-		b.goals = goals
-		// Build the ball only when it is small for sure: all the
-		// arrangements of the tokens, or every goal's tree of moves.
-		bound := float64(len(goals)) * math.Pow(float64(len(p.Moves)), float64(j.moves[1]))
-		if arr := arrangements(p.Start); arr > shiftBall && bound > shiftBall {
-			return
-		}
-		states, dist, ok := p.Ball(goals, j.moves[1], shiftBall)
-		if !ok {
-			return
-		}
-		for i, d := range dist {
-			if d >= j.moves[0] {
-				b.states = append(b.states, states[i])
-				b.dist = append(b.dist, d)
-			}
-		}
-	})
-	return b
-}
-
-// shiftAttempt makes a scramble whose optimum is in the band. When the
-// ball around the goal states fits (see ball), it draws a state of the
-// band's distances from it at random: its breadth-first distance is its
-// optimum. Otherwise it scrambles a goal state by a random number of
-// moves in the range (random moves, none undoing the ones before:
-// shift.Scramble) and proves the scramble's optimum with the exact search
-// (shift/search.Solve: breadth-first from both sides, IDA* with pattern
-// databases beyond a state budget), keeping it when the optimum lies in
-// the range; a walk often has a shortcut, so the optimum may be shorter.
+// shiftAttempt makes a puzzle whose proven optimum is in the band, as
+// the kind makes them (kind.Moves.Generator), and keeps it when it lies
+// in the band.
 func (j *job) shiftAttempt(ctx context.Context, index, a int) (*Puzzle, string, error) {
 	rng := RNG(j.opt.Seed, index, a)
-	lo, hi := j.moves[0], j.moves[1]
-	if b := j.ball(); b.states != nil {
-		if len(b.states) == 0 {
-			return nil, fmt.Sprintf("no state lies %d..%d moves from a goal", lo, hi), nil
-		}
-		k := rng.IntN(len(b.states))
-		q := j.opt.Shift.Clone()
-		q.Start = append([]int(nil), b.states[k]...)
-		return j.shiftPuzzle(ctx, q, index, a, b.dist[k], nil, "breadth-first search from the goal states")
-	}
-	n := lo + rng.IntN(hi-lo+1)
-	q, walk, err := shift.Scramble(j.opt.Shift, n, rng)
-	if err != nil {
-		return nil, "", fmt.Errorf("%w: %v", ErrOptions, err)
-	}
-	return j.shiftPuzzle(ctx, q, index, a, n, walk, "")
-}
-
-// shiftPuzzle proves q's optimum (at most n moves) and keeps q when it
-// lies in the band; proof names a proof already made (the optimum is n).
-func (j *job) shiftPuzzle(ctx context.Context, q *shift.Puzzle, index, a, n int, walk []string, proof string) (*Puzzle, string, error) {
-	lo, hi := j.moves[0], j.moves[1]
-	name := j.opt.Shift.Name
+	name := j.opt.Shift.Title()
 	if name == "" {
 		name = j.kind.Name
 	}
-	q.Name = fmt.Sprintf("%s scramble seed %d puzzle %d attempt %d", name, j.opt.Seed, index, a)
-	r, err := search.Solve(ctx, q, search.Options{MaxSteps: n, Goals: j.ball().goals})
-	if err != nil {
-		return nil, "", err
+	name = fmt.Sprintf("%s scramble seed %d puzzle %d attempt %d", name, j.opt.Seed, index, a)
+	m, why, err := j.shiftGen.Attempt(ctx, rng, name)
+	if m == nil {
+		return nil, why, err
 	}
-	if r.Status != search.Optimal {
-		// A state n moves from a goal has a solution of at most n moves:
-		// the search must find one.
-		return nil, "", internal(fmt.Errorf("the exact search says %s for a state %d moves from a goal", r.Status, n))
-	}
-	k := len(r.Moves)
-	if proof == "" {
-		proof = "exact search (" + r.Method + ")"
-	} else if k != n {
-		return nil, "", internal(fmt.Errorf("breadth-first distance %d, exact search %d", n, k))
-	}
-	if k < lo || k > hi {
-		return nil, fmt.Sprintf("out of band: optimum %d moves (walked %d)", k, n), nil
-	}
-	moves := make([]string, k)
-	for i, m := range r.Moves {
-		moves[i] = q.Moves[m].Name
-	}
-	text := shift.Format(q)
-	sol := fmt.Sprintf("%s# optimum: %d moves, proven by %s: %s\n", text, k, proof, strings.Join(moves, " "))
+	k := len(m.Moves)
+	text := m.Puzzle.Text()
+	sol := fmt.Sprintf("%s# optimum: %d moves, proven by %s: %s\n", text, k, m.Proof, strings.Join(m.Moves, " "))
 	return &Puzzle{
 		Kind: j.kind.Name, Text: text, SolutionText: sol, Seed: j.opt.Seed, Band: j.opt.Band,
 		Status: human.StatusSolved, Index: index, Attempt: a,
 		Report:  human.Report{Score: float64(k), Steps: k, Depth: k},
-		Metrics: map[string]any{"optimum": k, "moves": moves, "proof": proof, "scramble": walk},
+		Metrics: map[string]any{"optimum": k, "moves": m.Moves, "proof": m.Proof, "scramble": m.Walk},
 	}, fmt.Sprintf("in band: optimum %d moves", k), nil
 }
 
-// arrangements is the number of distinct arrangements of the tokens of
-// state s (a multinomial coefficient), as a float (it overflows ints).
-func arrangements(s []int) float64 {
-	count := map[int]int{}
-	for _, v := range s {
-		count[v]++
+// scrambler is the generator of a moves kind without one of its own:
+// scramble the start (a goal state) by a random number of moves in the
+// band (kind.Scramble), prove the optimum breadth-first, keep it when it
+// lies in the band.
+func scrambler(p kind.MovesPuzzle, lo, hi int) (kind.MovesGenerator, error) {
+	return scrambleGen{p: p, lo: lo, hi: hi}, nil
+}
+
+type scrambleGen struct {
+	p      kind.MovesPuzzle
+	lo, hi int
+}
+
+func (g scrambleGen) Attempt(ctx context.Context, rng *rand.Rand, name string) (*kind.Made, string, error) {
+	n := g.lo + rng.IntN(g.hi-g.lo+1)
+	q, walk, err := kind.Scramble(g.p, n, rng)
+	if err != nil {
+		return nil, "", fmt.Errorf("%w: %v", ErrOptions, err)
 	}
-	x, k := 1.0, 0
-	for _, c := range count {
-		for i := 1; i <= c; i++ {
-			k++
-			x = x * float64(k) / float64(i)
-		}
+	q = q.Named(name)
+	r, err := kind.BreadthFirst(ctx, q, n)
+	if err != nil {
+		return nil, "", err
 	}
-	return x
+	if r.Status != kind.Optimal {
+		return nil, "", internal(fmt.Errorf("breadth-first search says %s for a state %d moves from a goal", r.Status, n))
+	}
+	k := len(r.Moves)
+	if k < g.lo || k > g.hi {
+		return nil, fmt.Sprintf("out of band: optimum %d moves (walked %d)", k, n), nil
+	}
+	names := q.MoveNames()
+	moves := make([]string, k)
+	for i, m := range r.Moves {
+		moves[i] = names[m]
+	}
+	return &kind.Made{Puzzle: q, Moves: moves, Proof: "breadth-first search", Walk: walk}, "", nil
 }
 
 // errNoShift is the error for shift options on another kind.

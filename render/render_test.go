@@ -20,7 +20,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/human"
 	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
 	"github.com/puzzlesat/puzzlesat/kinds"
-	shift "github.com/puzzlesat/puzzlesat/kinds/shift/model"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/render"
 	"github.com/puzzlesat/puzzlesat/sat/gini"
@@ -61,13 +61,14 @@ func load(t *testing.T, file string) kinds.Instance {
 	return insts[0]
 }
 
-func loadShift(t *testing.T, file string) *shift.Puzzle {
+// loadShift reads a puzzle of a kind played by moves, and its kind.
+func loadShift(t *testing.T, file string) (*kinds.Kind, kind.MovesPuzzle) {
 	t.Helper()
-	p, err := shift.Parse(read(t, file))
+	k, p, err := answer.LoadMoves(read(t, file))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return p
+	return k, p
 }
 
 // picture draws a puzzle of testdata in a mode.
@@ -152,20 +153,20 @@ func TestGolden(t *testing.T) {
 	}
 	for _, tc := range shiftGoldens {
 		t.Run(tc.name, func(t *testing.T) {
-			p := loadShift(t, tc.file)
-			pic := render.ShiftPlain(p)
+			k, p := loadShift(t, tc.file)
+			pic := render.ShiftPlain(k.Name, p)
 			if tc.solve {
 				// The exact search alone: its optimum does not depend on
 				// which side of a race finishes first.
-				res, err := answer.ShortestSolution(context.Background(), p, answer.ShortestOptions{Method: answer.MethodSearch})
+				res, err := answer.ShortestSolution(context.Background(), k, p, answer.ShortestOptions{Method: answer.MethodSearch})
 				if err != nil {
 					t.Fatal(err)
 				}
-				if pic, err = render.ShiftSolution(p, res); err != nil {
+				if pic, err = render.ShiftSolution(k.Name, p, res); err != nil {
 					t.Fatal(err)
 				}
 			}
-			c, err := render.DrawShift(p, pic, kinds.Shift.Moves.Display)
+			c, err := render.DrawShift(p, pic)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -9,11 +9,8 @@ import (
 	"github.com/tdewolff/canvas"
 
 	"github.com/puzzlesat/puzzlesat/answer"
-	"github.com/puzzlesat/puzzlesat/display"
 	"github.com/puzzlesat/puzzlesat/internal/plural"
-	shift "github.com/puzzlesat/puzzlesat/kinds/shift/model"
-	"github.com/puzzlesat/puzzlesat/kinds/shift/solve/deepen"
-	"github.com/puzzlesat/puzzlesat/kinds/shift/solve/hybrid"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 )
 
 // Room of a shift strip, in millimetres.
@@ -35,12 +32,8 @@ type ShiftPicture struct {
 }
 
 // ShiftPlain is the picture of a shift puzzle by itself.
-func ShiftPlain(p *shift.Puzzle) ShiftPicture {
-	names := make([]string, len(p.Moves))
-	for i, m := range p.Moves {
-		names[i] = m.Name
-	}
-	return ShiftPicture{Title: shiftTitle(p), Caption: "moves: " + strings.Join(names, " ")}
+func ShiftPlain(kindName string, p kind.MovesPuzzle) ShiftPicture {
+	return ShiftPicture{Title: shiftTitle(kindName, p), Caption: "moves: " + strings.Join(p.MoveNames(), " ")}
 }
 
 // ShiftSolution is the strip of a shortest solution, res (what
@@ -48,24 +41,25 @@ func ShiftPlain(p *shift.Puzzle) ShiftPicture {
 // goal, with a caption saying which proof shows that none is shorter. An
 // answer that is not an optimum gives answer.ErrUnsolvable (none within the
 // bound) or answer.ErrUnknown.
-func ShiftSolution(p *shift.Puzzle, res *answer.Shortest) (ShiftPicture, error) {
-	pic := ShiftPicture{Title: shiftTitle(p)}
+func ShiftSolution(kindName string, p kind.MovesPuzzle, res *answer.Shortest) (ShiftPicture, error) {
+	pic := ShiftPicture{Title: shiftTitle(kindName, p)}
 	switch res.Status {
-	case deepen.Optimal:
-	case deepen.NoSolutionWithin:
+	case kind.Optimal:
+	case kind.NoSolutionWithin:
 		return pic, answer.ErrUnsolvable
 	default:
 		return pic, answer.ErrUnknown
 	}
 	pic.Moves = make([]string, len(res.Moves))
+	names := p.MoveNames()
 	for i, m := range res.Moves {
-		pic.Moves[i] = p.Moves[m].Name
+		pic.Moves[i] = names[m]
 	}
 	pic.Title += fmt.Sprintf(" — shortest solution, %s", plural.N(len(res.Moves), "move"))
 	switch {
 	case len(res.Moves) == 0:
 		pic.Caption = "the start is already solved"
-	case res.Proof == hybrid.ProofSearch:
+	case res.Proof == kind.ProofSearch:
 		pic.Caption = fmt.Sprintf("no solution has fewer than %s: proven by the exact search", plural.N(len(res.Moves), "move"))
 	default:
 		pic.Caption = fmt.Sprintf("no solution has fewer than %s: depths 0..%d refuted with %s, %s encoding",
@@ -74,30 +68,31 @@ func ShiftSolution(p *shift.Puzzle, res *answer.Shortest) (ShiftPicture, error) 
 	return pic, nil
 }
 
-func shiftTitle(p *shift.Puzzle) string {
-	if p.Name == "" {
-		return "shift puzzle"
+// shiftTitle is the title of p, a puzzle of the moves kind called
+// kindName.
+func shiftTitle(kindName string, p kind.MovesPuzzle) string {
+	if p.Title() == "" {
+		return kindName + " puzzle"
 	}
-	return "shift " + p.Name
+	return kindName + " " + p.Title()
 }
 
 // shiftState is one panel of a strip: a state, its label above it (the
 // move that led to it), and the cells to frame.
 type shiftState struct {
-	cells   []int // value per cell; shift.Any for a target's free cell
+	cells   []int // value per cell; kind.Any for a target's free cell
 	label   string
 	changed map[int]bool
 }
 
-// DrawShift draws a shift puzzle as pic says.
-//
-// board is the kind's picture of one state (kinds.Kind.Moves.Display).
-func DrawShift(p *shift.Puzzle, pic ShiftPicture, board func(p *shift.Puzzle, state []int, changed map[int]bool) *display.Board) (*canvas.Canvas, error) {
+// DrawShift draws a puzzle of a moves kind as pic says: each state as
+// the kind draws it (kind.MovesPuzzle.Board).
+func DrawShift(p kind.MovesPuzzle, pic ShiftPicture) (*canvas.Canvas, error) {
 	var panels []shiftState
 	if pic.Moves == nil {
-		panels = append(panels, shiftState{cells: p.Start})
-		if p.Goal.Target != nil {
-			panels = append(panels, shiftState{cells: p.Goal.Target, label: "target"})
+		panels = append(panels, shiftState{cells: p.Start()})
+		if t := p.Target(); t != nil {
+			panels = append(panels, shiftState{cells: t, label: "target"})
 		}
 	} else {
 		states, err := p.Replay(pic.Moves)
@@ -121,8 +116,8 @@ func DrawShift(p *shift.Puzzle, pic ShiftPicture, board func(p *shift.Puzzle, st
 	if err != nil {
 		return nil, err
 	}
-	rows, cols := len(p.Picture.Lines), 0
-	for _, l := range p.Picture.Lines {
+	rows, cols := len(p.Layout()), 0
+	for _, l := range p.Layout() {
 		cols = max(cols, len(l))
 	}
 	sw, sh := float64(cols)*S, float64(rows)*S
@@ -150,7 +145,7 @@ func DrawShift(p *shift.Puzzle, pic ShiftPicture, board func(p *shift.Puzzle, st
 		if k > 0 {
 			drawLink(pn.at(x-link, y), st.label, pic.Moves == nil, sh, f)
 		}
-		pn.at(x, y).items(board(p, st.cells, st.changed).Clues, black)
+		pn.at(x, y).items(p.Board(st.cells, st.changed).Clues, black)
 	}
 	return c, nil
 }

@@ -587,7 +587,7 @@ func (s *Server) generateMoves(c *call, k *kinds.Kind, req generateRequest) (any
 	if err != nil {
 		return nil, badRequest("%v", err)
 	}
-	if n := base.NumCells(); n > maxShiftCells {
+	if n := base.Cells(); n > maxShiftCells {
 		return nil, badRequest("the puzzle has %d cells; this server takes at most %d", n, maxShiftCells)
 	}
 	band, err := generate.ParseBand(k.Name, req.Difficulty)

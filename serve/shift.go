@@ -10,8 +10,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/answer"
 	"github.com/puzzlesat/puzzlesat/internal/plural"
 	"github.com/puzzlesat/puzzlesat/kinds"
-	shift "github.com/puzzlesat/puzzlesat/kinds/shift/model"
-	"github.com/puzzlesat/puzzlesat/kinds/shift/solve/deepen"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 )
 
 // Limits of shift puzzles: cells in a puzzle, moves in a solution tried,
@@ -36,9 +35,11 @@ type shiftRequest struct {
 	Method string `json:"method,omitempty"`
 }
 
-// shiftLoaded is a shift puzzle with the states along the moves applied.
+// shiftLoaded is a puzzle of a moves kind with the states along the moves
+// applied.
 type shiftLoaded struct {
-	p      *shift.Puzzle
+	k      *kinds.Kind
+	p      kind.MovesPuzzle
 	moves  []string
 	states [][]int
 }
@@ -48,30 +49,32 @@ func (c *call) readShift() (*shiftLoaded, *shiftRequest, error) {
 	if err := c.decode(&req); err != nil {
 		return nil, nil, err
 	}
-	var p *shift.Puzzle
+	var k *kinds.Kind
+	var p kind.MovesPuzzle
 	var err error
 	switch {
 	case req.Builtin != "":
-		p, err = shift.Builtin(req.Builtin)
+		k, p, err = answer.BuiltinMoves(req.Builtin)
 	case req.Example != "":
 		var ex example
 		if ex, err = exampleByID(req.Example); err != nil {
 			return nil, nil, err
 		}
-		k, kerr := kinds.Find(ex.Kind)
+		var kerr error
+		k, kerr = kinds.Find(ex.Kind)
 		if kerr != nil || k.Grid() {
 			return nil, nil, badRequest("example %q is a %s puzzle: use /api/parse", req.Example, ex.Kind)
 		}
 		p, err = k.Moves.Parse(ex.ID, []byte(ex.Text))
 	case strings.TrimSpace(req.Text) != "":
-		p, err = answer.LoadMoves("input", []byte(req.Text))
+		k, p, err = answer.LoadMoves("input", []byte(req.Text))
 	default:
 		return nil, nil, badRequest("no shift puzzle: give its text, a builtin or an example")
 	}
 	if err != nil {
 		return nil, nil, badRequest("%v", err)
 	}
-	if n := p.NumCells(); n > maxShiftCells {
+	if n := p.Cells(); n > maxShiftCells {
 		return nil, nil, badRequest("the puzzle has %d cells; this server takes at most %d", n, maxShiftCells)
 	}
 	if len(req.Moves) > maxShiftMoves {
@@ -81,7 +84,7 @@ func (c *call) readShift() (*shiftLoaded, *shiftRequest, error) {
 	if err != nil {
 		return nil, nil, badRequest("%v", err)
 	}
-	return &shiftLoaded{p: p, moves: req.Moves, states: states}, &req, nil
+	return &shiftLoaded{k: k, p: p, moves: req.Moves, states: states}, &req, nil
 }
 
 // state is the state after the moves.
@@ -101,7 +104,9 @@ type shiftBoard struct {
 	Picture   [][]int  `json:"picture"`
 	CellNames []string `json:"cell_names"`
 	Moves     []string `json:"moves"`
-	Goal      goalJSON `json:"goal"`
+	// Goal is the kind's goal: "target", a value per cell (-1 any), and
+	// its own constraints (shift: "sums", "distinct").
+	Goal any `json:"goal"`
 	// Start, and State and IsGoal after Applied.
 	Start   []int    `json:"start"`
 	Applied []string `json:"applied"`
@@ -109,41 +114,20 @@ type shiftBoard struct {
 	IsGoal  bool     `json:"is_goal"`
 }
 
-type goalJSON struct {
-	Target   []int     `json:"target,omitempty"` // value per cell, -1 any
-	Sums     []sumJSON `json:"sums,omitempty"`
-	Distinct [][]int   `json:"distinct,omitempty"`
-}
-
-type sumJSON struct {
-	Cells []int `json:"cells"`
-	Total int   `json:"total"`
-}
-
 func shiftBoardOf(l *shiftLoaded) shiftBoard {
 	p := l.p
-	b := shiftBoard{Name: p.Name, Text: shift.Format(p), Values: p.Values, Picture: p.Picture.Lines,
-		Start: p.Start, Applied: l.moves, State: l.state(), IsGoal: p.IsGoal(l.state())}
+	b := shiftBoard{Name: p.Title(), Text: p.Text(), Values: p.Values(), Picture: p.Layout(),
+		Start: p.Start(), Applied: l.moves, State: l.state(), IsGoal: p.IsGoal(l.state()),
+		Moves: p.MoveNames(), Goal: p.Goal()}
 	if b.Applied == nil {
 		b.Applied = []string{}
 	}
-	for _, k := range kinds.Moves() {
-		if k.Moves.URL != nil {
-			b.URL = k.Moves.URL(p)
-			break
-		}
+	if l.k.Moves.URL != nil {
+		b.URL = l.k.Moves.URL(p)
 	}
-	for c := range p.NumCells() {
+	for c := range p.Cells() {
 		b.CellNames = append(b.CellNames, p.CellName(c))
 	}
-	for _, m := range p.Moves {
-		b.Moves = append(b.Moves, m.Name)
-	}
-	b.Goal.Target = p.Goal.Target
-	for _, s := range p.Goal.Sums {
-		b.Goal.Sums = append(b.Goal.Sums, sumJSON{Cells: s.Cells, Total: s.Total})
-	}
-	b.Goal.Distinct = p.Goal.Distinct
 	return b
 }
 
@@ -185,24 +169,23 @@ func (s *Server) shiftSolve(c *call) (any, error) {
 	if maxSteps < 0 || maxSteps > maxShiftSteps {
 		return nil, badRequest("max_steps %d: want 1..%d", maxSteps, maxShiftSteps)
 	}
-	p := l.p.Clone()
-	p.Start = slices.Clone(l.state())
+	p := l.p.From(slices.Clone(l.state()))
 	t0 := time.Now()
 	// The same proof, by the same default method, as shift solve.
-	res, err := answer.ShortestSolution(c.ctx, p, answer.ShortestOptions{Method: req.Method, NewSolver: s.opt.Solver, MaxSteps: maxSteps,
-		OnDepth: func(d deepen.Depth) { c.emit("depth", d) }})
+	res, err := answer.ShortestSolution(c.ctx, l.k, p, answer.ShortestOptions{Method: req.Method, NewSolver: s.opt.Solver, MaxSteps: maxSteps,
+		OnDepth: func(d kind.Depth) { c.emit("depth", d) }})
 	if res == nil {
 		return nil, badRequest("%v", err)
 	}
 	if err != nil && c.ctx.Err() == nil {
 		return nil, err
 	}
-	if c.ctx.Err() != nil && res.Status == deepen.Unknown {
+	if c.ctx.Err() != nil && res.Status == kind.Unknown {
 		// Cut short: say what was proven so far.
 		return nil, &httpError{http.StatusServiceUnavailable, fmt.Sprintf("timed out after %v (serve --timeout); proven so far: no solution shorter than %s%s",
 			s.opt.Timeout, plural.N(res.LowerBound, "move"), refuted(res.LowerBound))}
 	}
-	return res.Record(p, req.Method, maxSteps, time.Since(t0)), nil
+	return answer.Record(res, p, req.Method, maxSteps, time.Since(t0)), nil
 }
 
 // refuted names the depths below lb that were refuted.

@@ -48,7 +48,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/internal/atomicfile"
 	"github.com/puzzlesat/puzzlesat/internal/plural"
 	"github.com/puzzlesat/puzzlesat/kinds"
-	shift "github.com/puzzlesat/puzzlesat/kinds/shift/model"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 )
 
 // methods lists the kinds' ways to start an attempt, for --method's help.
@@ -83,7 +83,7 @@ func Command() *cli.Command {
 			appio.ShardFlag,
 			&cli.StringFlag{Name: "out", Usage: "DIR: write each puzzle's files there (and its record on stdout); -: records on stdout"},
 			&cli.IntFlag{Name: "attempts", Value: 100, Usage: "attempts per puzzle before giving up on it"},
-			&cli.StringFlag{Name: "puzzle", Value: "reborn", Usage: "shift: the puzzle to scramble, a built-in (" + strings.Join(shift.BuiltinNames(), ", ") + ") or a file"},
+			&cli.StringFlag{Name: "puzzle", Value: "reborn", Usage: "shift: the puzzle to scramble, a built-in (" + strings.Join(answer.BuiltinNames(), ", ") + ") or a file"},
 			appio.AtLeast(&cli.IntFlag{Name: "moves", Usage: "shift: the proven optimum, exactly (same as --score N..N)"}, 0),
 			&cli.BoolFlag{Name: "solution", Usage: "text output: write the solution block with the puzzle"},
 			&cli.BoolFlag{Name: "progress", Usage: "log every attempt's outcome on stderr"},
@@ -277,15 +277,15 @@ func options(c *cli.Context) (generate.Options, error) {
 }
 
 // shiftPuzzle reads --puzzle: a built-in name or a shift puzzle file.
-func shiftPuzzle(c *cli.Context, name string) (*shift.Puzzle, error) {
-	if p, err := shift.Builtin(name); err == nil {
+func shiftPuzzle(c *cli.Context, name string) (kind.MovesPuzzle, error) {
+	if _, p, err := answer.BuiltinMoves(name); err == nil {
 		return p, nil
 	}
 	file, data, err := appio.ReadArg(c, name)
 	if err != nil {
-		return nil, appio.Exit(appio.ExitBadInput, "--puzzle %q is neither a built-in (%s) nor a readable file", name, strings.Join(shift.BuiltinNames(), ", "))
+		return nil, appio.Exit(appio.ExitBadInput, "--puzzle %q is neither a built-in (%s) nor a readable file", name, strings.Join(answer.BuiltinNames(), ", "))
 	}
-	p, err := answer.LoadMoves(file, data)
+	_, p, err := answer.LoadMoves(file, data)
 	if err != nil {
 		return nil, appio.BadInput(err)
 	}

@@ -1,8 +1,8 @@
 // Package rendercmd is `puzzlesat render`: a picture of a puzzle as SVG, PNG
 // or PDF (package render), alone or with a solution, two solutions, the
 // backbone or the next human step. It takes puzzles the way the puzzle
-// commands do (app/puzzlecmd), and shift puzzles in the text format of
-// package shift.
+// commands do (app/puzzlecmd), and the puzzles of kinds played by moves
+// (shift puzzles) in their kinds' formats.
 package rendercmd
 
 import (
@@ -23,7 +23,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/generate"
 	"github.com/puzzlesat/puzzlesat/internal/atomicfile"
 	"github.com/puzzlesat/puzzlesat/kinds"
-	shift "github.com/puzzlesat/puzzlesat/kinds/shift/model"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/render"
 )
 
@@ -189,7 +189,7 @@ func readOnce(c *cli.Context, arg string) (input, error) {
 // of them reads it (a bare picture included, as render always has: the
 // puzzle loader reads grid kinds only). It returns nil for any other
 // puzzle.
-func loadShift(c *cli.Context, in input) (*shift.Puzzle, *kinds.Kind, error) {
+func loadShift(c *cli.Context, in input) (kind.MovesPuzzle, *kinds.Kind, error) {
 	name := c.String("kind")
 	if !in.read {
 		return nil, nil, nil
@@ -215,29 +215,29 @@ func loadShift(c *cli.Context, in input) (*shift.Puzzle, *kinds.Kind, error) {
 
 // drawShift draws a shift puzzle: its start, or with --solution a shortest
 // move sequence.
-func drawShift(ctx context.Context, c *cli.Context, p *shift.Puzzle, k *kinds.Kind, mode answer.Mode) (*canvas.Canvas, error) {
+func drawShift(ctx context.Context, c *cli.Context, p kind.MovesPuzzle, k *kinds.Kind, mode answer.Mode) (*canvas.Canvas, error) {
 	var pic render.ShiftPicture
 	switch mode {
 	case answer.Plain:
-		pic = render.ShiftPlain(p)
+		pic = render.ShiftPlain(k.Name, p)
 	case answer.Solution:
 		newSolver, err := appio.Factory(c)
 		if err != nil {
 			return nil, err
 		}
 		// The same proof, by the same default method, as shift solve.
-		res, err := answer.ShortestSolution(ctx, p, answer.ShortestOptions{NewSolver: newSolver})
+		res, err := answer.ShortestSolution(ctx, k, p, answer.ShortestOptions{NewSolver: newSolver})
 		if res == nil {
 			return nil, appio.BadInput(err)
 		}
 		if err != nil {
 			return nil, err
 		}
-		if pic, err = render.ShiftSolution(p, res); err != nil {
+		if pic, err = render.ShiftSolution(k.Name, p, res); err != nil {
 			return nil, err
 		}
 	default:
 		return nil, appio.Exit(appio.ExitBadInput, "--%s is not for shift puzzles: render draws their start, or with --solution a shortest solution", mode)
 	}
-	return render.DrawShift(p, pic, k.Moves.Display)
+	return render.DrawShift(p, pic)
 }

@@ -1,18 +1,16 @@
 package shiftcmd
 
 import (
-	"bytes"
-	"encoding/json"
+	"cmp"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/puzzlesat/puzzlesat/app/appio"
 	"github.com/puzzlesat/puzzlesat/app/interrupt"
-	encshift "github.com/puzzlesat/puzzlesat/kinds/shift/cnf"
-	"github.com/puzzlesat/puzzlesat/kinds/shift/solve/cubes"
+	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 )
 
 // cubesCommand is `shift cubes`: one depth's proof obligation as cubes.
@@ -41,7 +39,7 @@ func mergeCommand() *cli.Command {
 }
 
 func cubesAction(c *cli.Context, args []string) error {
-	p, err := loadOnly(c, args)
+	k, p, err := loadOnly(c, args)
 	if err != nil {
 		return err
 	}
@@ -49,22 +47,19 @@ func cubesAction(c *cli.Context, args []string) error {
 	if depth < 0 {
 		return appio.Exit(appio.ExitBadInput, "want --depth K (K ≥ 0)")
 	}
-	enc, err := encshift.Lookup(c.String("encoding"))
+	if k.Moves.Cubes == nil {
+		return appio.Exit(appio.ExitBadInput, "%s puzzles are not split into cubes", k.Name)
+	}
+	summary, err := k.Moves.Cubes.Write(c.App.Writer, p, depth, c.String("encoding"))
 	if err != nil {
 		return appio.BadInput(err)
 	}
-	f, err := cubes.Build(p, depth, enc)
-	if err != nil {
-		return appio.BadInput(err)
-	}
-	if err := f.Write(c.App.Writer); err != nil {
-		return err
-	}
-	fmt.Fprintf(c.App.ErrWriter, "depth %d: %d cubes, %d variables, %d clauses\n", depth, len(f.Cubes), f.Formula.Vars, len(f.Formula.Clauses))
+	fmt.Fprintln(c.App.ErrWriter, summary)
 	return nil
 }
 
-func readCubes(c *cli.Context, name string) (*cubes.File, error) {
+// readCubes reads a cubes file: the first moves kind's that reads it.
+func readCubes(c *cli.Context, name string) (kind.CubesFile, error) {
 	if name == "" {
 		return nil, appio.Exit(appio.ExitBadInput, "want --cubes FILE")
 	}
@@ -72,11 +67,21 @@ func readCubes(c *cli.Context, name string) (*cubes.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	f, err := cubes.Read(bytes.NewReader(data))
-	if err != nil {
-		return nil, appio.Exit(appio.ExitBadInput, "%s: %v", name, err)
+	var first error
+	for _, k := range kinds.Moves() {
+		if k.Moves.Cubes == nil {
+			continue
+		}
+		f, err := k.Moves.Cubes.Read(data)
+		if err == nil {
+			return f, nil
+		}
+		first = cmp.Or(first, err)
 	}
-	return f, nil
+	if first == nil {
+		first = fmt.Errorf("no kind of puzzle is split into cubes")
+	}
+	return nil, appio.Exit(appio.ExitBadInput, "%s: %v", name, first)
 }
 
 // shardAction is `shift solve --cubes FILE --shard I/N`.
@@ -99,21 +104,14 @@ func shardAction(c *cli.Context, args []string) error {
 	}
 	ctx, cancel := appio.Context(c)
 	defer cancel()
-	res, err := cubes.SolveShard(ctx, f, sh, newSolver)
+	res, err := f.Solve(ctx, sh, newSolver)
 	if err != nil && (res == nil || !appio.IsTimeout(err)) {
 		return appio.Exit(appio.ExitBadInput, "%v", err)
 	}
-	if err := appio.Emit(c.App.Writer, asJSON, res, func(w io.Writer) {
-		fmt.Fprintf(w, "%s depth %d, shard %s: %s, %d of %d cubes answered (%.3fs, %s)\n",
-			res.Name, res.Depth, res.Shard, res.Status, len(res.Answers), res.Cubes, res.MS/1000, res.Solver)
-		if res.Status == cubes.Solved {
-			fmt.Fprintf(w, "moves: %s\n", strings.Join(res.Moves, " "))
-		}
-	}); err != nil {
+	if err := appio.Emit(c.App.Writer, asJSON, res.Record, func(w io.Writer) { fmt.Fprint(w, res.Text) }); err != nil {
 		return err
 	}
-	switch res.Status {
-	case cubes.Refuted, cubes.Solved:
+	if res.Done {
 		return nil
 	}
 	return appio.Exit(appio.ExitTimeout, "%s: stopped before every cube of the shard was answered", interrupt.Reason(ctx))
@@ -128,38 +126,22 @@ func mergeAction(c *cli.Context, args []string) error {
 	if len(args) == 0 {
 		return appio.Exit(appio.ExitBadInput, "want the shard answers: SHARD.json...")
 	}
-	var results []*cubes.ShardResult
+	var answers [][]byte
 	for _, name := range args {
 		_, data, err := appio.ReadInput(c, name)
 		if err != nil {
 			return err
 		}
-		dec := json.NewDecoder(bytes.NewReader(data))
-		for dec.More() {
-			var r cubes.ShardResult
-			if err := dec.Decode(&r); err != nil {
-				return appio.Exit(appio.ExitBadInput, "%s: %v", name, err)
-			}
-			results = append(results, &r)
-		}
+		answers = append(answers, data)
 	}
-	v, err := cubes.Merge(f, results)
+	v, err := f.Merge(answers, args)
 	if err != nil {
 		return appio.BadInput(err)
 	}
-	if err := appio.Emit(c.App.Writer, asJSON, v, func(w io.Writer) {
-		switch v.Status {
-		case cubes.Refuted:
-			fmt.Fprintf(w, "%s: no solution of %d moves (all %d cubes unsatisfiable, %d shard answers, %.3fs of solving)\n", v.Name, v.Depth, v.Cubes, v.Shards, v.MS/1000)
-		case cubes.Solved:
-			fmt.Fprintf(w, "%s: a solution of %d moves: %s\n", v.Name, v.Depth, strings.Join(v.Moves, " "))
-		default:
-			fmt.Fprintf(w, "%s depth %d: incomplete, %d of %d cubes refuted; unanswered from cube %d\n", v.Name, v.Depth, v.Refuted, v.Cubes, v.Missing[0])
-		}
-	}); err != nil {
+	if err := appio.Emit(c.App.Writer, asJSON, v.Record, func(w io.Writer) { fmt.Fprint(w, v.Text) }); err != nil {
 		return err
 	}
-	if v.Status == cubes.Incomplete {
+	if !v.Done {
 		return cli.Exit("", appio.ExitNo)
 	}
 	return nil

@@ -1,9 +1,11 @@
-// Package shiftcmd is `puzzlesat shift`: shortest move sequences of shift
-// puzzles with a proof that none is shorter (solve), random instances
-// (scramble), replaying a move list (apply), and one depth's proof in
-// shards (cubes, solve --cubes --shard, merge). Puzzles come from a file
-// in the text format of package shift, "-" for standard input, or
-// --builtin (reborn, loopover:RxC).
+// Package shiftcmd is `puzzlesat shift`: shortest move sequences of the
+// puzzles of every kind played by moves (kinds.Moves: shift puzzles) with
+// a proof that none is shorter (solve), random instances (scramble),
+// replaying a move list (apply), and one depth's proof in shards (cubes,
+// solve --cubes --shard, merge). Puzzles come from a file in a moves
+// kind's format, "-" for standard input, or --builtin (shift: reborn,
+// loopover:RxC). It asks each question of the kind (kind.Moves), so a new
+// moves kind is played here without an edit.
 package shiftcmd
 
 import (
@@ -21,18 +23,33 @@ import (
 	"github.com/puzzlesat/puzzlesat/app/interrupt"
 	"github.com/puzzlesat/puzzlesat/internal/plural"
 	"github.com/puzzlesat/puzzlesat/kinds"
-	encshift "github.com/puzzlesat/puzzlesat/kinds/shift/cnf"
-	shift "github.com/puzzlesat/puzzlesat/kinds/shift/model"
-	"github.com/puzzlesat/puzzlesat/kinds/shift/search"
-	"github.com/puzzlesat/puzzlesat/kinds/shift/solve/deepen"
-	"github.com/puzzlesat/puzzlesat/kinds/shift/solve/hybrid"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 )
 
 // The flags of more than one shift subcommand.
 var (
-	builtinFlag  = &cli.StringFlag{Name: "builtin", Usage: "a built-in puzzle instead of FILE: " + strings.Join(shift.BuiltinNames(), ", ")}
-	encodingFlag = &cli.StringFlag{Name: "encoding", Value: encshift.Default, Usage: "CNF encoding: " + strings.Join(encshift.Names(), ", ")}
+	builtinFlag  = &cli.StringFlag{Name: "builtin", Usage: "a built-in puzzle instead of FILE: " + strings.Join(answer.BuiltinNames(), ", ")}
+	encodingFlag = func() *cli.StringFlag {
+		def, names := encodings()
+		return &cli.StringFlag{Name: "encoding", Value: def, Usage: "CNF encoding: " + strings.Join(names, ", ")}
+	}()
 )
+
+// encodings are the moves kinds' state-step encodings: the first kind's
+// default, and every name.
+func encodings() (def string, names []string) {
+	for _, k := range kinds.Moves() {
+		if def == "" {
+			def = k.Moves.Encoding
+		}
+		for _, n := range k.Moves.Encodings {
+			if !slices.Contains(names, n) {
+				names = append(names, n)
+			}
+		}
+	}
+	return def, names
+}
 
 // Command returns the `shift` command group.
 func Command() *cli.Command {
@@ -80,56 +97,54 @@ func Command() *cli.Command {
 				ArgsUsage: "FILE|--builtin NAME",
 				Flags:     []cli.Flag{builtinFlag},
 				Action: appio.Anywhere(func(c *cli.Context, args []string) error {
-					p, err := loadOnly(c, args)
+					k, p, err := loadOnly(c, args)
 					if err != nil {
 						return err
 					}
-					for _, k := range kinds.Moves() {
-						if k.Moves.URL != nil {
-							_, err := fmt.Fprintln(c.App.Writer, k.Moves.URL(p))
-							return err
-						}
+					if k.Moves.URL == nil {
+						return appio.Exit(appio.ExitBadInput, "%s puzzles have no URL", k.Name)
 					}
-					return appio.Exit(appio.ExitBadInput, "no kind writes shift URLs")
+					_, err = fmt.Fprintln(c.App.Writer, k.Moves.URL(p))
+					return err
 				}),
 			},
 		},
 	}
 }
 
-// load reads the puzzle and returns the remaining arguments.
-func load(c *cli.Context, args []string) (*shift.Puzzle, []string, error) {
+// load reads the puzzle, its kind's, and returns the remaining arguments.
+func load(c *cli.Context, args []string) (*kinds.Kind, kind.MovesPuzzle, []string, error) {
 	if name := c.String("builtin"); name != "" {
-		p, err := shift.Builtin(name)
+		k, p, err := answer.BuiltinMoves(name)
 		if err != nil {
-			return nil, nil, appio.BadInput(err)
+			return nil, nil, nil, appio.BadInput(err)
 		}
-		return p, args, nil
+		return k, p, args, nil
 	}
 	if len(args) == 0 {
-		return nil, nil, appio.Exit(appio.ExitBadInput, "want a puzzle FILE (or - for standard input) or --builtin NAME")
+		return nil, nil, nil, appio.Exit(appio.ExitBadInput, "want a puzzle FILE (or - for standard input) or --builtin NAME")
 	}
 	name, data, err := appio.ReadArg(c, args[0])
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	p, err := answer.LoadMoves(name, data)
+	k, p, err := answer.LoadMoves(name, data)
 	if err != nil {
-		return nil, nil, appio.BadInput(err)
+		return nil, nil, nil, appio.BadInput(err)
 	}
-	return p, args[1:], nil
+	return k, p, args[1:], nil
 }
 
 // loadOnly reads the puzzle when it is all the arguments there are.
-func loadOnly(c *cli.Context, args []string) (*shift.Puzzle, error) {
-	p, rest, err := load(c, args)
+func loadOnly(c *cli.Context, args []string) (*kinds.Kind, kind.MovesPuzzle, error) {
+	k, p, rest, err := load(c, args)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if len(rest) > 0 {
-		return nil, appio.Exit(appio.ExitBadInput, "unexpected arguments %q", rest)
+		return nil, nil, appio.Exit(appio.ExitBadInput, "unexpected arguments %q", rest)
 	}
-	return p, nil
+	return k, p, nil
 }
 
 func solveAction(c *cli.Context, args []string) error {
@@ -142,7 +157,7 @@ func solveAction(c *cli.Context, args []string) error {
 		return appio.Exit(appio.ExitBadInput, "--shard splits a cubes file: give --cubes FILE (shift cubes writes one)")
 	}
 	asJSON := appio.JSON(c)
-	p, err := loadOnly(c, args)
+	k, p, err := loadOnly(c, args)
 	if err != nil {
 		return err
 	}
@@ -150,8 +165,12 @@ func solveAction(c *cli.Context, args []string) error {
 	ctx, cancel := appio.Context(c)
 	defer cancel()
 	method := c.String("method")
-	if !slices.Contains(answer.Methods, method) {
-		return appio.Exit(appio.ExitBadInput, "unknown --method %q (want sat, search or auto)", method)
+	if !c.IsSet("method") {
+		method = answer.Methods(k)[0]
+	}
+	if !slices.Contains(answer.Methods(k), method) {
+		ms := answer.Methods(k)
+		return appio.Exit(appio.ExitBadInput, "unknown --method %q (want %s)", method, orList(append(slices.Clone(ms[1:]), ms[0])))
 	}
 	opt := answer.ShortestOptions{Method: method, MaxSteps: maxSteps, Encoding: c.String("encoding"), Jobs: c.Int("jobs")}
 	if method != answer.MethodSearch {
@@ -163,52 +182,52 @@ func solveAction(c *cli.Context, args []string) error {
 		opt.Progress = c.App.ErrWriter
 	}
 	t0 := time.Now()
-	res, err := answer.ShortestSolution(ctx, p, opt)
+	res, err := answer.ShortestSolution(ctx, k, p, opt)
 	if res == nil || (err != nil && !appio.IsTimeout(err)) {
 		return appio.Exit(appio.ExitBadInput, "%v", err)
 	}
-	out := res.Record(p, method, maxSteps, time.Since(t0))
+	out := answer.Record(res, p, method, maxSteps, time.Since(t0))
 	status, moves, lb := out.Status, res.Moves, res.LowerBound
 	checkFailed := false
-	if c.Bool("check") && status != string(deepen.Unknown) {
+	if c.Bool("check") && status != string(kind.Unknown) {
 		tc := time.Now()
-		res, err := search.Solve(ctx, p, search.Options{MaxSteps: maxSteps})
+		res, err := answer.ShortestSolution(ctx, k, p, answer.ShortestOptions{Method: answer.MethodSearch, MaxSteps: maxSteps})
 		if err != nil && !appio.IsTimeout(err) {
 			return appio.Exit(appio.ExitBadInput, "%v", err)
 		}
 		if res != nil {
-			ch := &answer.ShortestCheck{Status: string(answer.SearchStatus(res)), Length: len(res.Moves), MS: appio.Millis(time.Since(tc))}
-			if ch.Status == string(deepen.Optimal) {
+			ch := &answer.ShortestCheck{Status: string(res.Status), Length: len(res.Moves), MS: appio.Millis(time.Since(tc))}
+			if ch.Status == string(kind.Optimal) {
 				ch.Agrees = status == ch.Status && len(res.Moves) == len(moves)
 			} else {
 				ch.Length = 0
 				ch.Agrees = status == ch.Status
 			}
 			out.Check = ch
-			checkFailed = ch.Status != string(deepen.Unknown) && !ch.Agrees
+			checkFailed = ch.Status != string(kind.Unknown) && !ch.Agrees
 		}
 	}
-	if err := appio.Emit(c.App.Writer, asJSON, out, func(w io.Writer) { writeSolveText(w, p, out, maxSteps) }); err != nil {
+	if err := appio.Emit(c.App.Writer, asJSON, out, func(w io.Writer) { writeSolveText(w, out, maxSteps) }); err != nil {
 		return err
 	}
 	switch {
 	case checkFailed:
 		return appio.Exit(appio.ExitNo, "the exact search disagrees: %s %s", out.Check.Status, plural.N(out.Check.Length, "move"))
-	case status == string(deepen.Optimal):
+	case status == string(kind.Optimal):
 		return nil
-	case status == string(deepen.NoSolutionWithin):
+	case status == string(kind.NoSolutionWithin):
 		return cli.Exit("", appio.ExitNo)
 	}
 	return appio.Exit(appio.ExitTimeout, "%s: stopped before an answer (proved: no solution shorter than %s)", interrupt.Reason(ctx), plural.N(lb, "move"))
 }
 
-func writeSolveText(w io.Writer, p *shift.Puzzle, out answer.ShortestRecord, maxSteps int) {
+func writeSolveText(w io.Writer, out answer.ShortestRecord, maxSteps int) {
 	name := out.Name
 	if name == "" {
 		name = "puzzle"
 	}
 	switch out.Status {
-	case string(deepen.Optimal):
+	case string(kind.Optimal):
 		fmt.Fprintf(w, "%s: optimal, %s\n", name, plural.N(out.Length, "move"))
 		fmt.Fprintf(w, "moves: %s\n", strings.Join(out.Moves, " "))
 		for i, st := range out.States {
@@ -221,7 +240,7 @@ func writeSolveText(w io.Writer, p *shift.Puzzle, out answer.ShortestRecord, max
 				fmt.Fprintln(w, "  "+l)
 			}
 		}
-	case string(deepen.NoSolutionWithin):
+	case string(kind.NoSolutionWithin):
 		fmt.Fprintf(w, "%s: no solution within %s\n", name, plural.N(maxSteps, "move"))
 	default:
 		fmt.Fprintf(w, "%s: unknown (stopped)\n", name)
@@ -236,7 +255,7 @@ func writeSolveText(w io.Writer, p *shift.Puzzle, out answer.ShortestRecord, max
 			verdict = "DISAGREES"
 		}
 		fmt.Fprintf(w, "exact search: %s", ch.Status)
-		if ch.Status == string(deepen.Optimal) {
+		if ch.Status == string(kind.Optimal) {
 			fmt.Fprintf(w, ", %s", plural.N(ch.Length, "move"))
 		}
 		fmt.Fprintf(w, " (%s, %.3fs)\n", verdict, ch.MS/1000)
@@ -248,9 +267,9 @@ func proofLine(out answer.ShortestRecord) string {
 	lb := out.ProvedLowerBound
 	var how string
 	switch {
-	case out.Proof == hybrid.ProofSAT || out.Proof == "" && out.Method == "sat":
+	case out.Proof == kind.ProofSAT || out.Proof == "" && out.Method == "sat":
 		how = fmt.Sprintf("depths 0..%d unsatisfiable with %s, %s encoding", lb-1, out.Solver, out.Encoding)
-	case out.Proof == hybrid.ProofSearch || out.Method == "search":
+	case out.Proof == kind.ProofSearch || out.Method == "search":
 		how = "by exact search"
 	default:
 		how = "the better bound of exact search and SAT"
@@ -265,27 +284,31 @@ func proofLine(out answer.ShortestRecord) string {
 }
 
 func scrambleAction(c *cli.Context, args []string) error {
-	p, err := loadOnly(c, args)
+	k, p, err := loadOnly(c, args)
 	if err != nil {
 		return err
 	}
 	n := c.Int("moves")
 	seed := c.Uint64("seed")
-	q, moves, err := shift.Scramble(p, n, rand.New(rand.NewPCG(seed, 0x5eed)))
+	scramble := k.Moves.Scramble
+	if scramble == nil {
+		scramble = kind.Scramble
+	}
+	q, moves, err := scramble(p, n, rand.New(rand.NewPCG(seed, 0x5eed)))
 	if err != nil {
 		return appio.BadInput(err)
 	}
-	if q.Name != "" {
-		q.Name = fmt.Sprintf("%s-scramble-%d-%d", q.Name, n, seed)
+	if q.Title() != "" {
+		q = q.Named(fmt.Sprintf("%s-scramble-%d-%d", q.Title(), n, seed))
 	}
 	fmt.Fprintf(c.App.Writer, "# %s from a goal state (seed %d): %s\n", plural.N(n, "random move"), seed, strings.Join(moves, " "))
-	fmt.Fprint(c.App.Writer, shift.Format(q))
+	fmt.Fprint(c.App.Writer, q.Text())
 	return nil
 }
 
 func applyAction(c *cli.Context, args []string) error {
 	asJSON := appio.JSON(c)
-	p, rest, err := load(c, args)
+	_, p, rest, err := load(c, args)
 	if err != nil {
 		return err
 	}
@@ -324,4 +347,12 @@ func applyAction(c *cli.Context, args []string) error {
 		return cli.Exit("", appio.ExitNo)
 	}
 	return nil
+}
+
+// orList joins names as "a, b or c".
+func orList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }

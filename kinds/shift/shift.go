@@ -1,17 +1,18 @@
-// Package shift registers shift puzzles as a kind: puzzles given as moves
-// that permute cells (the Pokemon Reborn magic-square shifter, Loopover,
-// any such puzzle in the shift format), whose model, exact search and
-// encodings are packages shift, shift/search and encode/shift, and whose
-// shortest solution package answer proves. Here are what the registry
-// needs of them: detection, the built-ins, the picture of a state and the
-// generation bands.
+// Package shift is shift puzzles, a kind played by moves: puzzles given as
+// moves that permute cells (the Pokemon Reborn magic-square shifter,
+// Loopover, any such puzzle in the shift format). The genre is this
+// folder: its model (model), exact search (search), state-step encodings
+// (cnf), and the SAT side that proves optima (solve/deepen, solve/hybrid,
+// solve/cubes). Here is its registration: detection, the built-ins, the
+// puzzle as every front end sees a moves kind's (kind.MovesPuzzle), its
+// shortest-solution proof, scrambles and generation, and its cubes.
 package shift
 
 import (
 	"strings"
 
-	"github.com/puzzlesat/puzzlesat/display"
 	"github.com/puzzlesat/puzzlesat/kinds/kind"
+	encshift "github.com/puzzlesat/puzzlesat/kinds/shift/cnf"
 	sm "github.com/puzzlesat/puzzlesat/kinds/shift/model"
 )
 
@@ -23,12 +24,18 @@ var Kind = &kind.Kind{
 	Outputs: []string{"shift"},
 	Play:    play,
 	Moves: &kind.Moves{
-		Detect:   detect,
-		Parse:    parse,
-		URL:      FormatURL,
-		Builtin:  sm.Builtin,
-		Builtins: sm.BuiltinNames(),
-		Display:  board,
+		Detect:    detect,
+		Parse:     parse,
+		URL:       url,
+		Builtin:   builtin,
+		Builtins:  sm.BuiltinNames(),
+		Shortest:  shortest,
+		Methods:   methods,
+		Encodings: encshift.Names(),
+		Encoding:  encshift.Default,
+		Scramble:  scramble,
+		Generator: newGenerator,
+		Cubes:     theCubes,
 		// The optimum ranges of the bands, and the largest optimum asked
 		// for: the exact search stores states on both sides, and beyond
 		// about 12 moves of Reborn that takes minutes.
@@ -42,7 +49,7 @@ var Kind = &kind.Kind{
 // one too), and the whole file must parse.
 func detect(name string, data []byte) bool {
 	if isURL(data) {
-		_, err := parse(name, data)
+		_, err := parseModel(name, data)
 		return err == nil
 	}
 	for _, line := range strings.Split(string(data), "\n") {
@@ -56,32 +63,4 @@ func detect(name string, data []byte) bool {
 		}
 	}
 	return false
-}
-
-// board draws one state: a tile per cell with its token, in the token's
-// tone, gaps left empty, the changed cells framed.
-func board(p *sm.Puzzle, state []int, changed map[int]bool) *display.Board {
-	b := &display.Board{Rows: len(p.Picture.Lines)}
-	for r, line := range p.Picture.Lines {
-		b.Cols = max(b.Cols, len(line))
-		for c, cell := range line {
-			if cell == sm.Gap {
-				continue
-			}
-			x, y := float64(c), float64(r)
-			label, fill := "*", display.Paper
-			if v := state[cell]; v != sm.Any {
-				label, fill = p.Values[v], display.Tone(v)
-			}
-			border, width := display.Muted, 0.03
-			if changed[cell] {
-				border, width = display.Alert, 0.07
-			}
-			b.Clues = append(b.Clues,
-				display.Item{Op: display.Rect, X: x + 0.05, Y: y + 0.05, X2: x + 0.95, Y2: y + 0.95, R: 0.12, Color: fill, Layer: display.Back},
-				display.Item{Op: display.Rect, X: x + 0.05, Y: y + 0.05, X2: x + 0.95, Y2: y + 0.95, R: 0.12, W: width, Color: border, Layer: display.Under},
-				display.Label(x+0.5, y+0.5, label, 0.36, true, display.Ink, display.Clue))
-		}
-	}
-	return b
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	sm "github.com/puzzlesat/puzzlesat/kinds/shift/model"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 )
@@ -29,6 +30,9 @@ func FormatURL(p *sm.Puzzle) string {
 	return "shift/" + base64.RawURLEncoding.EncodeToString(buf.Bytes())
 }
 
+// url writes q, a shift puzzle, as the query of a playground URL.
+func url(q kind.MovesPuzzle) string { return FormatURL(Model(q)) }
+
 // isURL reports whether data is a shift puzzle's URL.
 func isURL(data []byte) bool {
 	_, ok := puzzle.URLQuery(data, "shift")
@@ -36,7 +40,16 @@ func isURL(data []byte) bool {
 }
 
 // parse reads a puzzle in the shift format or as its URL.
-func parse(name string, data []byte) (*sm.Puzzle, error) {
+func parse(name string, data []byte) (kind.MovesPuzzle, error) {
+	p, err := parseModel(name, data)
+	if err != nil {
+		return nil, err
+	}
+	return Wrap(p), nil
+}
+
+// parseModel reads a puzzle in the shift format or as its URL.
+func parseModel(name string, data []byte) (*sm.Puzzle, error) {
 	q, ok := puzzle.URLQuery(data, "shift")
 	if !ok {
 		return sm.Parse(name, data)

@@ -1,0 +1,126 @@
+package shift
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
+	encshift "github.com/puzzlesat/puzzlesat/kinds/shift/cnf"
+	sm "github.com/puzzlesat/puzzlesat/kinds/shift/model"
+	"github.com/puzzlesat/puzzlesat/kinds/shift/search"
+	"github.com/puzzlesat/puzzlesat/kinds/shift/solve/deepen"
+	"github.com/puzzlesat/puzzlesat/kinds/shift/solve/hybrid"
+)
+
+// methods are the ways shortest proves an optimum, the default first.
+var methods = []string{kind.MethodAuto, kind.MethodSAT, kind.MethodSearch}
+
+// shortest proves q's shortest solution by opt.Method: auto runs the
+// exact search and SAT deepening side by side, the first proof winning
+// (solve/hybrid); sat deepens only (solve/deepen); search is the exact
+// search alone (search).
+func shortest(ctx context.Context, q kind.MovesPuzzle, opt kind.ShortestOptions) (*kind.Shortest, error) {
+	p := Model(q)
+	if p == nil {
+		return nil, fmt.Errorf("shift: %T is not a shift puzzle", q)
+	}
+	method := opt.Method
+	if method == "" {
+		method = kind.MethodAuto
+	}
+	out := &kind.Shortest{Status: kind.Unknown}
+	switch method {
+	case kind.MethodSAT, kind.MethodAuto:
+		enc, err := encshift.Lookup(opt.Encoding)
+		if err != nil {
+			return nil, err
+		}
+		if opt.NewSolver == nil {
+			return nil, fmt.Errorf("shortest solution: no SAT solver")
+		}
+		do := deepen.Options{Encoding: enc, MaxSteps: opt.MaxSteps, Jobs: opt.Jobs, NewSolver: opt.NewSolver,
+			Progress: opt.Progress}
+		if opt.OnDepth != nil {
+			do.OnDepth = func(d deepen.Depth) { opt.OnDepth(depthOf(d)) }
+		}
+		var res *deepen.Result
+		if method == kind.MethodSAT {
+			res, err = deepen.Solve(ctx, p, do)
+			if res != nil {
+				out.Proof = hybrid.ProofSAT
+			}
+		} else {
+			var h *hybrid.Result
+			h, err = hybrid.Solve(ctx, p, hybrid.Options{MaxSteps: opt.MaxSteps, Deepen: do})
+			if h != nil {
+				// The SAT side's record, with the hybrid's verdict.
+				res = &deepen.Result{Status: h.Status, Moves: h.Moves, LowerBound: h.LowerBound}
+				if h.SAT != nil {
+					res.Solver, res.Encoding = h.SAT.Solver, h.SAT.Encoding
+					if h.Proof == hybrid.ProofSAT || h.Proof == "" {
+						res.Depths = h.SAT.Depths
+					}
+				}
+				out.Proof = h.Proof
+			}
+		}
+		if res == nil {
+			return nil, err
+		}
+		out.Status, out.Moves, out.LowerBound = kind.Status(res.Status), res.Moves, res.LowerBound
+		out.Solver, out.Encoding = res.Solver, res.Encoding
+		for _, d := range res.Depths {
+			out.Depths = append(out.Depths, depthOf(d))
+		}
+		if out.Status == kind.Unknown {
+			out.Proof = "" // nothing settled
+		}
+		return out, err
+	case kind.MethodSearch:
+		res, err := search.Solve(ctx, p, search.Options{MaxSteps: opt.MaxSteps})
+		if res == nil {
+			if err != nil && ctx.Err() == nil {
+				return nil, err
+			}
+			res = &search.Result{}
+		}
+		out.Status, out.Moves, out.LowerBound = searchStatus(res), res.Moves, res.LowerBound
+		if out.Status != kind.Unknown {
+			out.Proof = hybrid.ProofSearch
+		}
+		return out, err
+	}
+	return nil, fmt.Errorf("unknown method %q (want sat, search or auto)", method)
+}
+
+// searchStatus maps the exact search's status onto the answer's.
+func searchStatus(r *search.Result) kind.Status {
+	switch r.Status {
+	case search.Optimal:
+		return kind.Optimal
+	case search.NoSolutionWithin, search.Unreachable:
+		return kind.NoSolutionWithin
+	}
+	return kind.Unknown
+}
+
+// depthOf is the deepening's record of a depth as the answer's.
+func depthOf(d deepen.Depth) kind.Depth {
+	out := kind.Depth{K: d.K, Status: d.Status, Vars: d.Vars, Clauses: d.Clauses, MS: d.MS, AtMS: d.AtMS}
+	if d.Parts != nil {
+		out.Parts = make([]kind.PartAnswer, 0, len(d.Parts))
+	}
+	for _, p := range d.Parts {
+		out.Parts = append(out.Parts, kind.PartAnswer{Name: p.Name, Status: p.Status, MS: p.MS})
+	}
+	return out
+}
+
+// builtin is the built-in shift puzzle called name.
+func builtin(name string) (kind.MovesPuzzle, error) {
+	p, err := sm.Builtin(name)
+	if err != nil {
+		return nil, err
+	}
+	return Wrap(p), nil
+}
