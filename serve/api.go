@@ -55,8 +55,12 @@ type flagJSON struct {
 	Labels []string `json:"labels"`
 }
 
-// movesLimit is what a kind played by moves offers and takes.
+// movesLimit is what a kind played by moves offers and takes, and where
+// the page plays it (movesAPI).
 type movesLimit struct {
+	API map[string]string `json:"api"`
+	// Methods are the ways the kind proves an optimum, the default first.
+	Methods  []string `json:"methods"`
 	Builtins []string `json:"builtins"`
 	Bands    []string `json:"bands"`
 	MaxCells int      `json:"max_cells"`
@@ -79,7 +83,7 @@ func (s *Server) kinds(*call) (any, error) {
 				Bands: append(g.BandNames(), string(generate.Any))}
 		}
 		if m := k.Moves; m != nil {
-			kj.Moves = &movesLimit{Builtins: m.Builtins, Bands: m.BandNames(), MaxCells: maxShiftCells, MaxSteps: maxShiftSteps}
+			kj.Moves = &movesLimit{API: movesAPI, Methods: answer.Methods(k), Builtins: m.Builtins, Bands: m.BandNames(), MaxCells: maxShiftCells, MaxSteps: maxShiftSteps}
 		}
 		for _, f := range k.Flags {
 			if len(f.Values) > 0 {

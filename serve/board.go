@@ -85,7 +85,7 @@ func (s *Server) load(spec puzzleSpec) (*loaded, error) {
 			return nil, err
 		}
 		if k, err := kinds.Find(ex.Kind); err == nil && !k.Grid() {
-			return nil, badRequest("example %q is a %s puzzle, played by moves: use %s", spec.Example, k.Name, k.Play.API["parse"])
+			return nil, badRequest("example %q is a %s puzzle, played by moves: use %s", spec.Example, k.Name, movesAPI["parse"])
 		}
 		text, name = ex.Text, ex.Name
 	} else if ext := safeExt(spec.Name); ext != "" {

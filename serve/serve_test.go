@@ -165,8 +165,8 @@ func TestKindsAndExamples(t *testing.T) {
 		switch p := k.Play; {
 		case p == nil || p.HowTo == "":
 			t.Errorf("kind %s: no play data", k.Name)
-		case p.Mode == kind.PlayMoves && (p.API["parse"] == "" || p.API["apply"] == "" || p.API["solve"] == ""):
-			t.Errorf("kind %s: played by moves without its endpoints: %v", k.Name, p.API)
+		case p.Mode == kind.PlayMoves && (k.Moves == nil || k.Moves.API["parse"] == "" || k.Moves.API["apply"] == "" || k.Moves.API["solve"] == ""):
+			t.Errorf("kind %s: played by moves without its endpoints: %v", k.Name, k.Moves)
 		case p.Mode == kind.PlayCells && (p.Click == "" || p.Editor == nil || len(p.Editor.Tools) == 0):
 			t.Errorf("kind %s: played in cells without a click or an editor", k.Name)
 		}

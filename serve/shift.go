@@ -21,6 +21,10 @@ const (
 	maxShiftMoves = 1000
 )
 
+// movesAPI are the endpoints that play every kind played by moves: the
+// page reads them from /api/kinds ("moves"."api").
+var movesAPI = map[string]string{"parse": "/api/shift/parse", "apply": "/api/shift/apply", "solve": "/api/shift/solve"}
+
 // shiftRequest names a shift puzzle (its text, a built-in or an example)
 // and the moves applied to its start.
 type shiftRequest struct {

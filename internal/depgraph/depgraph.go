@@ -107,6 +107,8 @@ var Rules = []Rule{
 		Why: "the encoders' test oracle sits beside the encoders"},
 	{From: "internal/toykind", Not: join(satBelowKinds, []string{"kinds"}, driving, belowApp),
 		Why: "the test-only toy kind is a kind like any other: it builds on package kind and is registered by its tests"},
+	{From: "internal/toymoves", Not: join(satBelowKinds, []string{"kinds"}, driving, belowApp),
+		Why: "the test-only toy played by moves is a moves kind like any other: it builds on package kind and is registered by its tests"},
 	{From: "internal/plural", Not: []string{"..."},
 		Why: "counted nouns for messages, used by every layer: it imports nothing of ours"},
 	{From: "internal/parallel", Not: []string{"..."},

@@ -13,8 +13,9 @@ import (
 // (Instance.Display).
 type Play struct {
 	// Mode is how a puzzle is played: "cells" (a value in each unknown's
-	// cell, PlayCells) or "moves" (a shift puzzle: moves applied to its
-	// state, PlayMoves).
+	// cell, PlayCells) or "moves" (a kind played by moves, Kind.Moves:
+	// moves applied to its state, PlayMoves; the playground serves every
+	// such kind the same way).
 	Mode string `json:"mode"`
 	// HowTo tells a player how to play, in plain text.
 	HowTo string `json:"how_to"`
@@ -36,10 +37,6 @@ type Play struct {
 	Number bool `json:"number,omitempty"`
 	// Editor, when set, draws new puzzles of the kind.
 	Editor *Editor `json:"editor,omitempty"`
-	// API names the endpoints of a "moves" kind: "parse", "apply" and
-	// "solve".
-	API map[string]string `json:"api,omitempty"`
-
 	// Compose writes the puzzle an editor's cells make, in a format of
 	// the kind. It is called through ComposeEdit, so every layer of the
 	// Editor is there, rows×cols, and Compose reads e.Layers unchecked.

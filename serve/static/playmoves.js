@@ -11,10 +11,14 @@ import { movesCursor } from './input.js';
 import { exportPanel, share } from './share.js';
 import { stopLong } from './generate.js';
 
+// methodLabels say what each way of proving an optimum (the kind's
+// moves.methods, the default first) is.
+const methodLabels = { auto: 'fastest proof (exact search beside SAT)', sat: 'SAT, depth by depth', search: 'exact search' };
+
 // openMoves opens a puzzle of kind k, played by moves through the
 // endpoints its play data names.
 export async function openMoves(k, req, shared) {
-  const ans = await api(k.play.api.parse, req);
+  const ans = await api(k.moves.api.parse, req);
   stopLong();
   st.mode = 'moves';
   const p = ans.puzzle;
@@ -38,8 +42,7 @@ export async function openMoves(k, req, shared) {
     h('div', { class: 'row' },
       button('Shortest solution', () => movesSolve().catch(fail), { id: 'moves-solve', class: 'primary' }),
       h('select', { id: 'moves-method', title: 'how the shortest solution is proven' },
-        h('option', { value: 'auto' }, 'fastest proof (exact search beside SAT)'),
-        h('option', { value: 'sat' }, 'SAT, depth by depth')),
+        ...(k.moves.methods || ['search']).map((m) => h('option', { value: m }, methodLabels[m] || m))),
       button('Stop', () => stopLong(), { id: 'moves-stop' })),
     h('div', { id: 'moves-extra' }),
     h('div', { id: 'moves-progress' }),
@@ -100,7 +103,7 @@ function goalDraw() {
 export async function applyMoves(moves) {
   const s = st.moves;
   const applied = s.applied.concat(moves);
-  const ans = await api(s.kind.play.api.apply, { text: s.pz.text, moves: applied });
+  const ans = await api(s.kind.moves.api.apply, { text: s.pz.text, moves: applied });
   s.prev = s.state;
   s.applied = applied;
   s.state = ans.values[ans.values.length - 1];
@@ -210,8 +213,8 @@ async function movesSolve() {
     h('td', {}, `${(d.ms / 1000).toFixed(3)} s`), h('td', {}, `${(d.at_ms / 1000).toFixed(3)} s`));
   say('solving…');
   try {
-    const method = $('moves-method') ? $('moves-method').value : 'auto';
-    const ans = await api(s.kind.play.api.solve, { text: s.pz.text, moves: s.applied, method }, {
+    const method = $('moves-method') ? $('moves-method').value : '';
+    const ans = await api(s.kind.moves.api.solve, { text: s.pz.text, moves: s.applied, method }, {
       signal: ctl.signal,
       onEvent: (ev, d) => { if (ev === 'depth') { rows.push(depthRow(d)); drawTable(); } },
     });
