@@ -8,17 +8,18 @@ import (
 	"os"
 	"slices"
 
+	"github.com/puzzlesat/puzzlesat/answer"
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
-// The verdicts.
+// The verdicts: check's statuses (answer's), and malformed.
 const (
-	Unique     = "unique"
-	Multiple   = "multiple"
-	Unsolvable = "unsolvable"
+	Unique     = answer.Unique
+	Multiple   = answer.Multiple
+	Unsolvable = answer.Unsolvable
 	Malformed  = "malformed"
-	Timeout    = "timeout"
+	Timeout    = answer.Timeout
 )
 
 // Record is everything the report says of one puzzle: the facts SAT and
