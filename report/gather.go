@@ -12,7 +12,6 @@ import (
 	"github.com/puzzlesat/puzzlesat/answer"
 	"github.com/puzzlesat/puzzlesat/internal/parallel"
 	"github.com/puzzlesat/puzzlesat/kinds"
-	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/sat"
 )
 
@@ -118,9 +117,7 @@ func one(ctx context.Context, it Item, opt Options) (r Record) {
 		r.TimedOut = true
 	}
 	r.Solution, r.Second = c.Values, c.SecondValues
-	for _, d := range c.Differences {
-		r.Differences = append(r.Differences, Difference{Cell: puzzle.Pos{Row: d.Row - 1, Col: d.Col - 1}, First: d.First, Second: d.Second})
-	}
+	r.Differences = c.Differences
 	if r.Verdict == Unique && opt.Certify {
 		c, err := answer.Check(ctx, inst, answer.Options{Solver: opt.Solver, Certify: true})
 		switch {
