@@ -38,8 +38,9 @@ const (
 	Timeout    = "timeout"    // the time ran out, or the solver gave up
 )
 
-// Options are how a question is answered. Solver is required; the other
-// fields' zero values are the command line's defaults.
+// Options are how a question is answered. Solver is required; each other
+// field is off at its zero value, and only the questions its comment names
+// read it.
 type Options struct {
 	// Solver makes the SAT solvers, and SolverName names it in the
 	// records ("solver"; empty leaves the key out).
