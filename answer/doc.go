@@ -1,9 +1,13 @@
-// Package answer is the one layer every front end asks about a puzzle:
-// the command line (app), the pictures (render), the playground (serve)
-// and the collection report. It loads puzzles, answers the questions
-// (solve, check, backbone, count, the next human step from a player's
-// board, grade, a shift puzzle's shortest solution) by the same code and
-// options whatever asks, and writes the answers as one set of JSON
-// records: snake_case keys, positions numbered from 1 as the text's r1c1,
+// Package answer is the midend every front end asks about a puzzle: the
+// command line (app), the pictures (render), the playground (serve) and
+// the collection report. It loads puzzles (Load, Open) and answers each
+// question by one function (Solve, Check, BackboneOf, Count, Verify and
+// VerifyBoard, Grade, NextStep and NextStepFrom, Examine, Prepare; a shift
+// puzzle's shortest solution), which takes the run's context, the loaded
+// puzzle and Options and returns the question's record. The outcome of
+// the solvers is mapped to a status (Solved, Unique, Timeout...) and a
+// grade to its band here and nowhere else; the front ends only wrap the
+// record in their envelope. The records are one set of JSON objects:
+// snake_case keys, positions numbered from 1 as the text's r1c1,
 // eliminations as {var, value, cell, label}.
 package answer

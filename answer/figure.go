@@ -11,7 +11,6 @@ import (
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/sat"
-	"github.com/puzzlesat/puzzlesat/solve"
 )
 
 // Mode is what a picture shows besides the puzzle.
@@ -73,64 +72,59 @@ type Figure struct {
 	Caption string
 }
 
-// Prepare finds what mode shows of inst with the packages the commands
-// use: solve.Check for solutions, solve.Backbone, and crosscheck.Grade for
-// the hint (as grade --hint). solver is the SAT back-end; a context error
-// (a --timeout) is returned as it is.
+// Prepare finds what mode shows of inst by asking the questions the
+// commands ask: Check for solutions, BackboneOf, and NextStep for the hint
+// (as grade --hint). solver is the SAT back-end; a context error (a
+// --timeout) is returned as it is.
 func Prepare(ctx context.Context, inst kinds.Instance, mode Mode, solver sat.Factory) (Figure, error) {
 	title := inst.Kind()
 	if n := inst.Name(); n != "" {
 		title += " " + n
 	}
 	pic := Figure{Title: title}
+	opt := Options{Solver: solver, Values: true}
 	switch mode {
 	case Plain:
 		return pic, nil
 	case Solution, Second:
-		r, err := solve.Check(ctx, inst, solver, false)
+		r, err := Check(ctx, inst, opt)
 		if err != nil {
 			return pic, err
 		}
 		switch r.Status {
-		case sat.Unsolvable:
+		case Unsolvable:
 			return pic, ErrUnsolvable
-		case sat.UniquenessUnknown:
-			return pic, ErrUnknown
-		case sat.UniqueSolution:
+		case Unique:
 			if mode == Second {
 				return pic, ErrUnique
 			}
 			pic.Title += " — solution (unique)"
-		case sat.MultipleSolutions:
+		case Multiple:
 			if mode == Solution {
 				pic.Title += " — solution (one of several)"
 				break
 			}
 			pic.Title += " — two solutions"
-			pic.Second = r.Second
-			pic.Caption = differ(inst, r.Differences, r.First, r.Second)
+			pic.Second = r.SecondValues
+			pic.Caption = differ(r.Differences)
 		}
-		pic.Values = r.First
+		pic.Values = r.Values
 		return pic, nil
 	case Backbone:
-		r, err := solve.Backbone(ctx, inst, solver)
+		r, err := BackboneOf(ctx, inst, opt)
 		if err != nil {
 			return pic, err
 		}
-		switch r.Status {
-		case sat.Unsat:
+		if r.Status == Unsolvable {
 			return pic, ErrUnsolvable
-		case sat.Sat:
-		default:
-			return pic, ErrUnknown
 		}
 		pic.Title += " — backbone"
-		pic.Values, pic.Grey = r.Fixed, true
+		pic.Values, pic.Grey = r.Values, true
 		pic.Caption = fmt.Sprintf("%d of %d cells are the same in every solution; the grey ones differ between solutions",
-			r.Determined, len(inst.Vars()))
+			*r.Determined, r.Unknowns)
 		return pic, nil
 	case Hint:
-		r, err := crosscheck.Grade(ctx, inst, crosscheck.Options{Solver: solver, Trials: -1, HintOnly: true})
+		r, err := NextStep(ctx, inst, opt)
 		if err != nil {
 			return pic, err
 		}
@@ -142,32 +136,18 @@ func Prepare(ctx context.Context, inst kinds.Instance, mode Mode, solver sat.Fac
 			return pic, err
 		}
 		pic.Title += " — next step"
-		pic.Hint, pic.Start = r.Hint, setup.StartCands(inst)
-		pic.Caption = hintCaption(inst, r.Hint)
+		pic.Hint, pic.Start = &r.Hint.Step, setup.StartCands(inst)
+		pic.Caption = hintCaption(inst, &r.Hint.Step)
 		return pic, nil
 	}
 	return pic, fmt.Errorf("unknown picture mode %v", mode)
 }
 
-// valueLabel is the label of value j of unknown i, or "?".
-func valueLabel(inst kinds.Instance, i, j int) string {
-	vars := inst.Vars()
-	if i < 0 || i >= len(vars) || j < 0 || j >= len(vars[i].Domain) {
-		return "?"
-	}
-	return vars[i].Domain[j]
-}
-
 // differ says where two solutions differ, the way check does.
-func differ(inst kinds.Instance, diffs []puzzle.Pos, a, b puzzle.Assignment) string {
-	idx := map[puzzle.Pos]int{}
-	for i, v := range inst.Vars() {
-		idx[v.Pos] = i
-	}
+func differ(diffs []DiffRecord) string {
 	cells := make([]string, len(diffs))
-	for k, q := range diffs {
-		i := idx[q]
-		cells[k] = fmt.Sprintf("r%dc%d (%s/%s)", q.Row+1, q.Col+1, valueLabel(inst, i, a[i]), valueLabel(inst, i, b[i]))
+	for k, d := range diffs {
+		cells[k] = fmt.Sprintf("r%dc%d (%s/%s)", d.Row, d.Col, d.First, d.Second)
 	}
 	noun := "cells"
 	if len(diffs) == 1 {

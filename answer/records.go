@@ -6,8 +6,6 @@ import (
 	"github.com/puzzlesat/puzzlesat/human"
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/puzzle"
-	"github.com/puzzlesat/puzzlesat/sat"
-	"github.com/puzzlesat/puzzlesat/solve"
 )
 
 // ElimRecord is an elimination as JSON: the unknown's and the value's
@@ -93,19 +91,6 @@ type SolveRecord struct {
 	Values puzzle.Assignment `json:"values,omitempty"`
 }
 
-// Solve is the answer of a solve that ended with st and, when st is
-// sat.Sat, the solution a: solved, unsolvable, or timeout (a solver that
-// stopped without an answer).
-func Solve(inst kinds.Instance, st sat.Status, a puzzle.Assignment) SolveRecord {
-	switch st {
-	case sat.Sat:
-		return SolveRecord{Status: "solved", Solution: Draw(inst, a)}
-	case sat.Unsat:
-		return SolveRecord{Status: "unsolvable"}
-	}
-	return SolveRecord{Status: "timeout"}
-}
-
 // CheckRecord is the uniqueness of a puzzle, with two solutions when there are
 // several.
 type CheckRecord struct {
@@ -148,21 +133,6 @@ type CertificateRecord struct {
 	Checked bool    `json:"checked"`
 	Lemmas  int     `json:"lemmas"`
 	SolveMs float64 `json:"solve_ms"`
-}
-
-// Check is r as an answer (without Ms, Solver and the API's Values).
-func Check(inst kinds.Instance, r *solve.CheckResult) CheckRecord {
-	out := CheckRecord{Status: r.Status.String(), Solution: Draw(inst, r.First), SecondSolution: Draw(inst, r.Second),
-		Differences: []DiffRecord{}}
-	for _, p := range r.Differences {
-		out.Differences = append(out.Differences, DiffRecord{Row: p.Row + 1, Col: p.Col + 1,
-			First: LabelAt(inst, r.First, p), Second: LabelAt(inst, r.Second, p)})
-	}
-	if c := r.Certificate; c != nil {
-		out.Certificate = &CertificateRecord{Lemmas: c.Size(), Checked: true, Backend: c.Backend,
-			SolveMs: Millis(c.SolveTime), CheckMs: Millis(c.CheckTime)}
-	}
-	return out
 }
 
 // BackboneRecord is the cells every solution agrees on.
@@ -228,6 +198,9 @@ type GradeRecord struct {
 	Solver   string   `json:"solver,omitempty"`
 	// Status is the human solve's: solved, stuck or contradiction.
 	Status string `json:"status"`
+	// Left is the candidates the rules left, drawn, when they did not
+	// solve the puzzle (the command line's text; not in the JSON).
+	Left []string `json:"-"`
 	// Steps is a pointer so that the command line's --steps writes the
 	// list even when it is empty, and no key at all without --steps; the
 	// API always writes it.
@@ -247,8 +220,11 @@ type HintRecord struct {
 	// Mistake: no solution agrees with the player's board, and Wrong are
 	// the cells where it differs from a solution (the API's).
 	Mistake bool `json:"mistake,omitempty"`
-	// SATStatus is SAT's uniqueness (the command line's).
-	SATStatus string `json:"sat_status,omitempty"`
+	// SATStatus is SAT's uniqueness (the command line's), and
+	// SATDifferences the cells where its two solutions differ when there
+	// are several (for the command line's message; not in the JSON).
+	SATStatus      string       `json:"sat_status,omitempty"`
+	SATDifferences []puzzle.Pos `json:"-"`
 	// Solved: the player's board is solved (the API's).
 	Solved bool         `json:"solved,omitempty"`
 	Wrong  []puzzle.Pos `json:"wrong,omitempty"`

@@ -10,12 +10,9 @@ import (
 	"time"
 
 	"github.com/puzzlesat/puzzlesat/answer"
-	"github.com/puzzlesat/puzzlesat/crosscheck"
-	"github.com/puzzlesat/puzzlesat/human"
 	"github.com/puzzlesat/puzzlesat/internal/parallel"
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/sat"
-	"github.com/puzzlesat/puzzlesat/solve"
 )
 
 // Options are how Gather works.
@@ -41,7 +38,7 @@ type Options struct {
 
 // Gather works out every item's record, in the items' order: each puzzle
 // is graded by its human rules while SAT decides uniqueness beside them
-// (crosscheck.Grade); a unique puzzle has each removable clue taken away
+// (answer.Examine); a unique puzzle has each removable clue taken away
 // in turn and the rest proven unique or not; an unsolvable one has its
 // clues thinned to a set that still contradicts and none of whose clues
 // can go. When ctx ends, the puzzles not done are recorded as timed out
@@ -94,11 +91,11 @@ func one(ctx context.Context, it Item, opt Options) (r Record) {
 		ctx, cancel = context.WithTimeout(ctx, opt.PuzzleTimeout)
 		defer cancel()
 	}
-	res, err := crosscheck.Grade(ctx, inst, crosscheck.Options{Solver: opt.Solver, Trials: -1, Parallel: 1})
-	if res != nil && res.Human != nil {
-		r.Grade = grade(inst, res.Human)
+	ex, err := answer.Examine(ctx, inst, answer.Options{Solver: opt.Solver, Parallel: 1, Values: true, Steps: -1, Band: true})
+	if ex.Grade != nil {
+		r.Grade = grade(ex.Grade)
 	}
-	if res == nil || res.SAT == nil {
+	if ex.Check == nil {
 		// No verdict: the time ran out, or the puzzle cannot be encoded.
 		if timedOut(ctx, err) {
 			r.Verdict, r.TimedOut = Timeout, true
@@ -114,28 +111,20 @@ func one(ctx context.Context, it Item, opt Options) (r Record) {
 		r.Error = err.Error()
 		r.TimedOut = timedOut(ctx, err)
 	}
-	s := res.SAT
-	switch s.Status {
-	case sat.UniqueSolution:
-		r.Verdict = Unique
-	case sat.MultipleSolutions:
-		r.Verdict = Multiple
-	case sat.Unsolvable:
-		r.Verdict = Unsolvable
-	default:
-		r.Verdict, r.TimedOut = Timeout, true
+	c := ex.Check
+	r.Verdict = c.Status
+	if r.Verdict == Timeout {
+		r.TimedOut = true
 	}
-	r.Solution, r.Second = s.First, s.Second
-	for _, q := range s.Differences {
-		r.Differences = append(r.Differences, Difference{Cell: q, First: answer.LabelAt(inst, s.First, q), Second: answer.LabelAt(inst, s.Second, q)})
-	}
+	r.Solution, r.Second = c.Values, c.SecondValues
+	r.Differences = c.Differences
 	if r.Verdict == Unique && opt.Certify {
-		c, err := solve.Check(ctx, inst, opt.Solver, true)
+		c, err := answer.Check(ctx, inst, answer.Options{Solver: opt.Solver, Certify: true})
 		switch {
 		case err != nil:
 			note(&r, ctx, "certificate", err)
 		case c.Certificate != nil:
-			r.Certificate = &Certificate{Lemmas: c.Certificate.Size(), Backend: c.Certificate.Backend, Checked: true, CheckMs: answer.Millis(c.Certificate.CheckTime)}
+			r.Certificate = &Certificate{Lemmas: c.Certificate.Lemmas, Backend: c.Certificate.Backend, Checked: true, CheckMs: c.Certificate.CheckMs}
 		}
 	}
 	cl, ok := inst.(kinds.Clued)
@@ -188,19 +177,18 @@ func redundant(ctx context.Context, cl kinds.Clued, clues []kinds.Clue, opt Opti
 		if err != nil {
 			return out, err
 		}
-		res, err := solve.Check(ctx, inst, opt.Solver, opt.Certify)
-		if err != nil {
+		res, err := answer.Check(ctx, inst, answer.Options{Solver: opt.Solver, Certify: opt.Certify})
+		switch {
+		case res.Status == answer.Timeout:
+			return out, context.DeadlineExceeded
+		case err != nil:
 			return out, err
-		}
-		switch res.Status {
-		case sat.UniqueSolution:
+		case res.Status == answer.Unique:
 			rc := Clue{Clue: c}
 			if res.Certificate != nil {
-				rc.Lemmas = res.Certificate.Size()
+				rc.Lemmas = res.Certificate.Lemmas
 			}
 			out = append(out, rc)
-		case sat.UniquenessUnknown:
-			return out, context.DeadlineExceeded
 		}
 	}
 	return out, nil
@@ -218,17 +206,15 @@ func conflict(ctx context.Context, cl kinds.Clued, clues []kinds.Clue, opt Optio
 		if err != nil {
 			return nil, err
 		}
-		st, _, err := solve.One(ctx, inst, opt.Solver)
-		if err != nil {
+		res, err := answer.Solve(ctx, inst, answer.Options{Solver: opt.Solver})
+		switch {
+		case res.Status == answer.Timeout:
+			return nil, context.DeadlineExceeded
+		case err != nil:
 			return nil, err
-		}
-		switch st {
-		case sat.Unsat:
+		case res.Status == answer.Unsolvable:
 			gone = append(gone, c.ID)
 			keep = slices.DeleteFunc(keep, func(k kinds.Clue) bool { return k.ID == c.ID })
-		case sat.Sat:
-		default:
-			return nil, context.DeadlineExceeded
 		}
 	}
 	out := make([]Clue, len(keep))
@@ -238,33 +224,23 @@ func conflict(ctx context.Context, cl kinds.Clued, clues []kinds.Clue, opt Optio
 	return out, nil
 }
 
-// grade is the human engine's solve as a Grade, with the band it lands in.
-func grade(inst kinds.Instance, h *human.Result) *Grade {
+// grade is the human engine's solve (answer.Grade's record, every step
+// listed) as a Grade, with the band it lands in.
+func grade(h *answer.GradeRecord) *Grade {
 	rep := h.Report
-	g := &Grade{Status: string(h.Status), Score: rep.Score, MaxLevel: rep.MaxLevel, Hardest: rep.MaxRule,
+	g := &Grade{Status: h.Status, Band: h.Band, Score: rep.Score, MaxLevel: rep.MaxLevel, Hardest: rep.MaxRule,
 		TrialDepth: rep.TrialDepth, Steps: rep.Steps, Layers: rep.Depth, Rules: []RuleUse{}}
 	level := map[string]int{}
-	for _, s := range h.Steps {
-		if _, ok := level[s.Rule]; !ok {
-			level[s.Rule] = s.Level
+	if h.Steps != nil {
+		for _, s := range *h.Steps {
+			if _, ok := level[s.Rule]; !ok {
+				level[s.Rule] = s.Level
+			}
 		}
 	}
 	for name, n := range rep.RuleSteps {
 		g.Rules = append(g.Rules, RuleUse{Name: name, Level: level[name], Steps: n})
 	}
 	slices.SortFunc(g.Rules, func(a, b RuleUse) int { return cmp.Or(cmp.Compare(a.Level, b.Level), cmp.Compare(a.Name, b.Name)) })
-	if h.Status != human.StatusSolved {
-		return g
-	}
-	k, err := kinds.Lookup(inst.Kind())
-	if err != nil || k.Generate == nil {
-		return g
-	}
-	for i := range k.Generate.Bands {
-		if b := k.Generate.Bands[i].At(inst.Rows(), inst.Cols()); b.In(h.Status, rep) {
-			g.Band = b.Name
-			break
-		}
-	}
 	return g
 }

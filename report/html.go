@@ -13,6 +13,7 @@ import (
 
 	"github.com/tdewolff/canvas"
 
+	"github.com/puzzlesat/puzzlesat/answer"
 	"github.com/puzzlesat/puzzlesat/internal/plural"
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/render"
@@ -237,10 +238,10 @@ var funcs = template.FuncMap{
 		}
 		return strings.Join(parts, ", ")
 	},
-	"diffs": func(ds []Difference) string {
+	"diffs": func(ds []answer.DiffRecord) string {
 		parts := make([]string, len(ds))
 		for i, d := range ds {
-			parts[i] = fmt.Sprintf("r%dc%d (%s/%s)", d.Cell.Row+1, d.Cell.Col+1, d.First, d.Second)
+			parts[i] = fmt.Sprintf("r%dc%d (%s/%s)", d.Row, d.Col, d.First, d.Second)
 		}
 		return strings.Join(parts, " ")
 	},

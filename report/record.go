@@ -8,17 +8,18 @@ import (
 	"os"
 	"slices"
 
+	"github.com/puzzlesat/puzzlesat/answer"
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
-// The verdicts.
+// The verdicts: check's statuses (answer's), and malformed.
 const (
-	Unique     = "unique"
-	Multiple   = "multiple"
-	Unsolvable = "unsolvable"
+	Unique     = answer.Unique
+	Multiple   = answer.Multiple
+	Unsolvable = answer.Unsolvable
 	Malformed  = "malformed"
-	Timeout    = "timeout"
+	Timeout    = answer.Timeout
 )
 
 // Record is everything the report says of one puzzle: the facts SAT and
@@ -62,8 +63,9 @@ type Record struct {
 	// deletion-minimal set, proven by SAT). Empty: the frame alone
 	// contradicts.
 	Conflict []Clue `json:"conflict,omitempty"`
-	// Differences are the cells where two solutions differ (multiple).
-	Differences []Difference `json:"differences,omitempty"`
+	// Differences are the cells where two solutions differ (multiple;
+	// empty otherwise, null without a verdict), as check writes them.
+	Differences []answer.DiffRecord `json:"differences"`
 	// Certificate is the checked RUP certificate of uniqueness (--certify).
 	Certificate *Certificate `json:"certificate,omitempty"`
 	// Ms is the time spent on the puzzle.
@@ -75,9 +77,10 @@ type Record struct {
 	Puzzle string            `json:"puzzle,omitempty"`
 	Flags  map[string]string `json:"flags,omitempty"`
 	// Solution is the (first) solution, Second another one (multiple),
-	// as value indexes of the puzzle's unknowns.
-	Solution puzzle.Assignment `json:"solution,omitempty"`
-	Second   puzzle.Assignment `json:"second,omitempty"`
+	// as value indexes of the puzzle's unknowns: check's (the API's)
+	// "values" and "second_values".
+	Solution puzzle.Assignment `json:"values,omitempty"`
+	Second   puzzle.Assignment `json:"second_values,omitempty"`
 }
 
 // Clue is a removable clue (kinds.Clue): its id, cell and label, and, for
@@ -110,13 +113,6 @@ type RuleUse struct {
 	Name  string `json:"name"`
 	Level int    `json:"level"`
 	Steps int    `json:"steps"`
-}
-
-// Difference is a cell where two solutions differ, and its two values.
-type Difference struct {
-	Cell   puzzle.Pos `json:"cell"`
-	First  string     `json:"first"`
-	Second string     `json:"second"`
 }
 
 // Certificate is a checked RUP certificate that the puzzle has no second

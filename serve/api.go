@@ -3,7 +3,6 @@ package serve
 import (
 	"cmp"
 	"errors"
-	"fmt"
 	"math/rand/v2"
 	"net/http"
 	"strings"
@@ -11,14 +10,10 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/answer"
 	"github.com/puzzlesat/puzzlesat/answer/generated"
-	"github.com/puzzlesat/puzzlesat/crosscheck"
 	"github.com/puzzlesat/puzzlesat/generate"
-	"github.com/puzzlesat/puzzlesat/human"
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/puzzle"
-	"github.com/puzzlesat/puzzlesat/sat"
-	"github.com/puzzlesat/puzzlesat/solve"
 )
 
 // Limits of generation: larger puzzles take longer than a request should.
@@ -167,186 +162,45 @@ func (s *Server) parse(c *call, l *loaded, _ puzzle.Assignment) (any, error) {
 	return parseAnswer{Puzzle: b, Entries: l.entries, Warning: l.warning}, nil
 }
 
+// verify answers the record `verify --format json` writes, for a board
+// that may be partial (answer.VerifyBoard: what is wrong already, with the
+// API's complete, faults and solved).
 func (s *Server) verify(c *call, l *loaded, a puzzle.Assignment) (any, error) {
-	return faults(l.inst, a), nil
+	return answer.VerifyBoard(l.inst, a), nil
 }
 
-// faults runs the kind's Verify on a board and keeps what is wrong already:
-// Verify names each undecided unknown once, alone, as a reminder that it
-// is open, and those are no fault. The answer is the record `verify
-// --format json` writes, with the API's complete, faults and solved.
-func faults(inst kinds.Instance, a puzzle.Assignment) answer.VerifyRecord {
-	vars := inst.Vars()
-	open := map[puzzle.Pos]bool{}
-	for i, v := range a {
-		if v < 0 {
-			open[vars[i].Pos] = true
-		}
-	}
-	complete := len(open) == 0
-	cells := []puzzle.Pos{}
-	out := answer.VerifyRecord{Violations: []puzzle.Violation{}, Faults: &cells, Complete: &complete}
-	seen := map[puzzle.Pos]bool{}
-	for _, v := range inst.Verify(a) {
-		if len(v.Cells) == 1 && open[v.Cells[0]] {
-			continue
-		}
-		out.Violations = append(out.Violations, v)
-		for _, q := range v.Cells {
-			if !seen[q] {
-				seen[q] = true
-				cells = append(cells, q)
-			}
-		}
-	}
-	out.Valid = len(out.Violations) == 0
-	solved := complete && out.Valid
-	out.Solved = &solved
-	return out
-}
-
-// hint is the human solver's next step from the player's board, answered
-// as the record `grade --hint --format json` writes (answer.HintRecord:
-// the step as "hint", null when there is none and message says why), with
-// the API's forced values, mistake and wrong cells. The board
-// must agree with some solution (the SAT oracle says whether it does), or
-// a step from it would be a deduction from a mistake; and the step's
-// eliminations are checked by the oracle under the board, so that a hint
-// is never wrong.
+// hint is the human solver's next step from the player's board
+// (answer.NextStepFrom: the record `grade --hint --format json` writes,
+// with the API's forced values, mistake and wrong cells).
 func (s *Server) hint(c *call, l *loaded, a puzzle.Assignment) (any, error) {
-	inst := l.inst
-	setup, err := inst.Human()
+	rec, err := answer.NextStepFrom(c.ctx, l.inst, a, l.struck, s.asked(answer.Options{}))
 	if err != nil {
 		return nil, err
 	}
-	cands := setup.StartCands(inst)
-	for i, v := range a {
-		if v < 0 {
-			continue
-		}
-		if !cands[i].Has(v) {
-			return answer.HintRecord{Mistake: true, Wrong: []puzzle.Pos{inst.Vars()[i].Pos},
-				Message: fmt.Sprintf("%s cannot be %s: the puzzle rules it out from the start", inst.Vars()[i].Name, inst.Vars()[i].Domain[v])}, nil
-		}
-		cands[i] = human.Only(v)
-	}
-	// The candidates the player struck (a hint's eliminations applied):
-	// never a cell's last one, and never the value it holds.
-	for _, x := range l.struck {
-		if i, v := x[0], x[1]; a[i] < 0 && cands[i].Has(v) && cands[i].Count() > 1 {
-			cands[i] = cands[i].Without(v)
-		}
-	}
-	oracle, err := crosscheck.NewOracle(c.ctx, inst, s.opt.Solver)
-	if err != nil {
-		return nil, err
-	}
-	sol, err := oracle.Solution(c.ctx, cands, nil)
-	if err != nil {
-		return nil, err
-	}
-	if sol == nil {
-		return s.mistake(c, inst, a, l.struck)
-	}
-	eng := &human.Engine{Rules: setup.Rules, Weights: setup.Weights,
-		Describe: func(e human.Elim) string { return crosscheck.Describe(inst, e) }}
-	st, err := eng.Hint(c.ctx, setup.Input, cands)
-	if err != nil {
-		return nil, err
-	}
-	if st == nil {
-		if allSingle(cands) {
-			return answer.HintRecord{Solved: true, Message: "solved: every cell is decided and no rule is broken"}, nil
-		}
-		return answer.HintRecord{Message: "the human rules find no further step from this board"}, nil
-	}
-	for _, e := range st.Elims {
-		e := e
-		counter, err := oracle.Solution(c.ctx, cands, &e)
-		if err != nil {
-			return nil, err
-		}
-		if counter != nil {
-			// A rule that assumes a unique solution (Linjat's) on a
-			// puzzle that has several, or an unsound rule file: no hint
-			// rather than a wrong one.
-			return answer.HintRecord{Message: fmt.Sprintf("the next step the rules find ([%s] %s) does not hold here: it rules out %s, which a solution agreeing with this board has",
-				st.Rule, st.Reason, crosscheck.Describe(inst, e))}, nil
-		}
-	}
-	rec := answer.Step(inst, *st)
-	ans := answer.HintRecord{Hint: &rec, Forced: map[int]int{}, Message: fmt.Sprintf("[%s, level %d] %s", st.Rule, st.Level, st.Reason)}
-	after := append([]human.Cands(nil), cands...)
-	for _, e := range st.Elims {
-		if e.Var >= 0 && e.Var < len(after) {
-			after[e.Var] = after[e.Var].Without(e.Value)
-		}
-	}
-	for i := range after {
-		if v, ok := after[i].Single(); ok && a[i] < 0 {
-			if _, was := cands[i].Single(); !was {
-				ans.Forced[i] = v
-			}
-		}
-	}
-	return ans, nil
+	return rec, nil
 }
 
-func allSingle(cands []human.Cands) bool {
-	for _, c := range cands {
-		if c.Count() != 1 {
-			return false
-		}
-	}
-	return true
-}
-
-// mistake answers a hint on a board no solution agrees with: the cells
-// where the board differs from a solution of the puzzle.
-func (s *Server) mistake(c *call, inst kinds.Instance, a puzzle.Assignment, struck [][2]int) (any, error) {
-	st, sol, err := solve.One(c.ctx, inst, s.opt.Solver)
-	if err != nil {
-		return nil, err
-	}
-	if st != sat.Sat {
-		return answer.HintRecord{Mistake: true, Message: "the puzzle has no solution"}, nil
-	}
-	var wrong []puzzle.Pos
-	vars := inst.Vars()
-	for i, v := range a {
-		if v >= 0 && v != sol[i] {
-			wrong = append(wrong, vars[i].Pos)
-		}
-	}
-	values := len(wrong)
-	var marks []string
-	for _, x := range struck {
-		if i, v := x[0], x[1]; a[i] < 0 && sol[i] == v {
-			wrong = append(wrong, vars[i].Pos)
-			marks = append(marks, fmt.Sprintf("%s %s", vars[i].Pos, vars[i].Domain[v]))
-		}
-	}
-	msg := fmt.Sprintf("no solution agrees with this board: %d of its values differ from a solution (marked)", values)
-	if len(marks) > 0 {
-		msg += fmt.Sprintf("; struck candidates a solution needs: %s", strings.Join(marks, ", "))
-	}
-	return answer.HintRecord{Mistake: true, Wrong: wrong, Message: msg}, nil
+// asked is opt with the server's solver, and the solutions as values for
+// the page to draw.
+func (s *Server) asked(opt answer.Options) answer.Options {
+	opt.Solver, opt.SolverName, opt.Values = s.opt.Solver, s.opt.SolverName, true
+	return opt
 }
 
 // solve answers the record `solve --format json` writes
 // (answer.SolveRecord), with the solution's value indexes as "values".
 func (s *Server) solve(c *call, l *loaded, _ puzzle.Assignment) (any, error) {
-	t0 := time.Now()
-	st, sol, err := solve.One(c.ctx, l.inst, s.opt.Solver)
+	return reply(answer.Solve(c.ctx, l.inst, s.asked(answer.Options{})))
+}
+
+// reply is a question's record, or its error: a Timeout record is no
+// answer of the API's (the request's time is up: a 503, or the solver gave
+// up: answer.ErrUnknown, a 500).
+func reply[R any](rec R, err error) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	if st != sat.Sat && st != sat.Unsat {
-		return nil, errSolverUnknown
-	}
-	out := answer.Solve(l.inst, st, sol)
-	out.Values, out.Solver, out.Ms = sol, s.opt.SolverName, answer.Millis(time.Since(t0))
-	return out, nil
+	return rec, nil
 }
 
 // backbone answers the record `backbone --format json` writes
@@ -354,22 +208,7 @@ func (s *Server) solve(c *call, l *loaded, _ puzzle.Assignment) (any, error) {
 // solution agrees on drawn as "backbone", how many are "determined"), with
 // those values as value indexes ("values", -1 for the open unknowns).
 func (s *Server) backbone(c *call, l *loaded, _ puzzle.Assignment) (any, error) {
-	t0 := time.Now()
-	r, err := solve.Backbone(c.ctx, l.inst, s.opt.Solver)
-	if err != nil {
-		return nil, err
-	}
-	out := answer.BackboneRecord{Status: "ok", Solver: s.opt.SolverName, Unknowns: len(l.inst.Vars())}
-	switch r.Status {
-	case sat.Unsat:
-		out.Status = "unsolvable"
-	case sat.Sat:
-		out.Determined, out.Backbone, out.Values = &r.Determined, l.inst.Draw(r.Fixed), r.Fixed
-	default:
-		return nil, errSolverUnknown
-	}
-	out.Ms = answer.Millis(time.Since(t0))
-	return out, nil
+	return reply(answer.BackboneOf(c.ctx, l.inst, s.asked(answer.Options{})))
 }
 
 // countRequest is a puzzle and the count's cap.
@@ -404,46 +243,21 @@ func (s *Server) count(c *call) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	t0 := time.Now()
-	n, complete, err := solve.Count(c.ctx, l.inst, s.opt.Solver, max)
-	if err != nil {
-		return nil, err
-	}
-	out := answer.CountRecord{Count: n, Status: "complete", Solver: s.opt.SolverName, Ms: answer.Millis(time.Since(t0))}
-	if !complete {
-		out.Status = "capped"
-	}
-	return out, nil
+	return reply(answer.Count(c.ctx, l.inst, s.asked(answer.Options{Max: max})))
 }
-
-// errSolverUnknown is a solver that stopped without an answer or an error
-// of its own (a back-end's own limit).
-var errSolverUnknown = errors.New("the solver stopped before an answer")
 
 // check answers the record `check --format json` writes
 // (answer.CheckRecord: status, solution, second_solution, differences),
 // with the solutions' value indexes as "values" and "second_values".
 func (s *Server) check(c *call, l *loaded, _ puzzle.Assignment) (any, error) {
-	t0 := time.Now()
-	r, err := solve.Check(c.ctx, l.inst, s.opt.Solver, false)
-	if err != nil {
-		return nil, err
-	}
-	if r.Status == sat.UniquenessUnknown {
-		return nil, errSolverUnknown
-	}
-	out := answer.Check(l.inst, r)
-	out.Values, out.SecondValues = r.First, r.Second
-	out.Solver, out.Ms = s.opt.SolverName, answer.Millis(time.Since(t0))
-	return out, nil
+	return reply(answer.Check(c.ctx, l.inst, s.asked(answer.Options{})))
 }
 
 // grade answers the record `grade --steps --format json` writes
 // (answer.GradeRecord), with the band the grade lands in and at most
 // maxGradeSteps steps ("more" counts those left out).
 func (s *Server) grade(c *call, l *loaded, _ puzzle.Assignment) (any, error) {
-	t0 := time.Now()
-	r, err := crosscheck.Grade(c.ctx, l.inst, crosscheck.Options{Solver: s.opt.Solver, Trials: -1})
+	rec, err := answer.Grade(c.ctx, l.inst, s.asked(answer.Options{Steps: maxGradeSteps, Band: true}))
 	if err != nil {
 		if c.ctx.Err() != nil {
 			return nil, err
@@ -453,31 +267,7 @@ func (s *Server) grade(c *call, l *loaded, _ puzzle.Assignment) (any, error) {
 		// this puzzle, not a fault of the server.
 		return nil, &httpError{http.StatusUnprocessableEntity, "grade: " + err.Error()}
 	}
-	steps := []answer.StepRecord{}
-	out := answer.GradeRecord{Status: string(r.Human.Status), Report: r.Human.Report, Metrics: r.Metrics,
-		Layers: r.Human.Layers, Certified: r.Certified, Solution: answer.Draw(l.inst, r.Solution), Solver: s.opt.SolverName, Steps: &steps}
-	if r.SAT != nil {
-		out.SATStatus = r.SAT.Status.String()
-	}
-	if l.kind.Generate != nil {
-		// The first (easiest) band the grade lands in: the bands of a kind
-		// may overlap.
-		for _, b := range l.kind.Generate.BandNames() {
-			if generate.InBand(l.kind.Name, generate.Band(b), l.inst.Rows(), l.inst.Cols(), r.Human.Status, r.Human.Report) {
-				out.Band = b
-				break
-			}
-		}
-	}
-	for i := range r.Human.Steps {
-		if i == maxGradeSteps {
-			out.More = len(r.Human.Steps) - i
-			break
-		}
-		steps = append(steps, answer.Step(l.inst, r.Human.Steps[i]))
-	}
-	out.Ms = answer.Millis(time.Since(t0))
-	return out, nil
+	return rec, nil
 }
 
 type generateRequest struct {

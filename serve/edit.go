@@ -1,12 +1,12 @@
 package serve
 
 import (
+	"strings"
+
+	"github.com/puzzlesat/puzzlesat/answer"
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/puzzle"
-	"github.com/puzzlesat/puzzlesat/sat"
-	"github.com/puzzlesat/puzzlesat/solve"
-	"strings"
 )
 
 // maxEditSide bounds a puzzle drawn in the editor.
@@ -91,13 +91,11 @@ func (s *Server) editOpen(c *call, l *loaded, _ puzzle.Assignment) (any, error) 
 	var sol puzzle.Assignment
 	if p.Editor.Solution {
 		if sol = l.inst.Solution(); sol == nil {
-			st, a, err := solve.One(c.ctx, l.inst, s.opt.Solver)
+			rec, err := answer.Solve(c.ctx, l.inst, s.asked(answer.Options{}))
 			if err != nil {
 				return nil, err
 			}
-			if st == sat.Sat {
-				sol = a
-			}
+			sol = rec.Values
 		}
 	}
 	e, err := p.Open(l.inst, sol)

@@ -43,58 +43,72 @@ func gradeCommand(common func(...cli.Flag) []cli.Flag) *cli.Command {
 func gradeAction(c *cli.Context, args []string) error {
 	return forEach(c, args, func(b *batch, it item, label string) (int, error) {
 		start := time.Now()
-		r, err := crosscheck.Grade(b.ctx, it.inst, crosscheck.Options{
-			Solver: b.solver, Trials: c.Int("trials"), Parallel: c.Int("parallel"),
-			CertifySteps: c.Bool("certify-steps"), HintOnly: c.Bool("hint"),
-		})
-		ms := appio.Millis(time.Since(start))
-		if err != nil {
-			if appio.IsTimeout(err) {
-				if interrupt.Is(b.ctx) {
-					return appio.ExitTimeout, nil // cut short: forEach says so
-				}
-				fmt.Fprintf(c.App.ErrWriter, "%s: timed out after %.1f ms\n", label, ms)
-				return appio.ExitTimeout, nil
-			}
-			var unsound *crosscheck.UnsoundError
-			if errors.As(err, &unsound) {
-				fmt.Fprintf(c.App.ErrWriter, "%s: %v\n  counter-solution:\n", label, unsound)
-				drawLines(c.App.ErrWriter, "    ", it.inst.Draw(unsound.Counter))
-				return 0, cli.Exit("", 1)
-			}
-			return 0, err
-		}
+		trials := c.Int("trials")
+		opt := b.ask(c, answer.Options{Trials: &trials, Parallel: c.Int("parallel"), CertifySteps: c.Bool("certify-steps")})
 		if c.Bool("hint") {
-			return printHint(c, b, it, label, r)
+			rec, err := answer.NextStep(b.ctx, it.inst, opt)
+			if err != nil {
+				return gradeFailed(c, b, it, label, appio.Millis(time.Since(start)), err)
+			}
+			return printHint(c, b, it, label, rec)
 		}
-		h := r.Human
+		if c.Bool("steps") {
+			opt.Steps = -1 // all of them
+		}
+		rec, err := answer.Grade(b.ctx, it.inst, opt)
+		if err != nil {
+			return gradeFailed(c, b, it, label, appio.Millis(time.Since(start)), err)
+		}
 		code := appio.ExitOK
-		if h.Status != human.StatusSolved {
+		if rec.Status != string(human.StatusSolved) {
 			code = appio.ExitNo
 		}
-		rec := answer.GradeRecord{Status: string(h.Status), SATStatus: r.SAT.Status.String(), Report: h.Report,
-			Layers: h.Layers, Certified: r.Certified, Metrics: r.Metrics, Solver: c.String("solver"), Ms: ms}
-		if c.Bool("steps") {
-			steps := answer.Steps(it.inst, h.Steps)
-			rec.Steps = &steps
-		}
-		rec.Solution = answer.Draw(it.inst, r.Solution)
 		return code, b.emit(c, it, rec, func(w io.Writer) {
-			fmt.Fprintf(w, "%s: %s by rules; SAT: %s (%.1f ms)\n", label, h.Status, r.SAT.Status, ms)
-			if c.Bool("steps") {
-				printSteps(w, it.inst, h.Steps, "  ")
+			fmt.Fprintf(w, "%s: %s by rules; SAT: %s (%.1f ms)\n", label, rec.Status, rec.SATStatus, rec.Ms)
+			if rec.Steps != nil {
+				printSteps(w, it.inst, humanSteps(*rec.Steps), "  ")
 			}
-			printReport(w, h.Report, r)
-			if h.Status == human.StatusSolved {
+			printReport(w, rec)
+			if rec.Status == string(human.StatusSolved) {
 				drawLines(w, "  ", rec.Solution)
 			} else {
-				drawLines(w, "  ", it.inst.Draw(crosscheck.Assignment(h.Cands)))
+				drawLines(w, "  ", rec.Left)
 			}
 		})
 	})
 }
 
-func printReport(w io.Writer, rep human.Report, r *crosscheck.Result) {
+// gradeFailed reports a grade that gave no answer: the time ran out
+// (after ms), or a step SAT refutes (with its counter-solution), or another
+// error, returned.
+func gradeFailed(c *cli.Context, b *batch, it item, label string, ms float64, err error) (int, error) {
+	if appio.IsTimeout(err) {
+		if interrupt.Is(b.ctx) {
+			return appio.ExitTimeout, nil // cut short: forEach says so
+		}
+		fmt.Fprintf(c.App.ErrWriter, "%s: timed out after %.1f ms\n", label, ms)
+		return appio.ExitTimeout, nil
+	}
+	var unsound *crosscheck.UnsoundError
+	if errors.As(err, &unsound) {
+		fmt.Fprintf(c.App.ErrWriter, "%s: %v\n  counter-solution:\n", label, unsound)
+		drawLines(c.App.ErrWriter, "    ", it.inst.Draw(unsound.Counter))
+		return 0, cli.Exit("", 1)
+	}
+	return 0, err
+}
+
+// humanSteps are the steps of records.
+func humanSteps(recs []answer.StepRecord) []human.Step {
+	out := make([]human.Step, len(recs))
+	for i, r := range recs {
+		out[i] = r.Step
+	}
+	return out
+}
+
+func printReport(w io.Writer, r answer.GradeRecord) {
+	rep := r.Report
 	hardest := rep.MaxRule
 	if hardest == "" {
 		hardest = "-"
@@ -168,35 +182,29 @@ func printProof(w io.Writer, inst kinds.Instance, s human.Step, indent string) {
 // printHint writes the next step. The exit code follows grade's: 0 when
 // the step leads towards the one solution, 1 when there is no step or no
 // single solution to lead to (SAT shows several, or none), said on stderr.
-func printHint(c *cli.Context, b *batch, it item, label string, r *crosscheck.Result) (int, error) {
-	code := appio.ExitOK
-	rec := answer.HintRecord{SATStatus: r.SAT.Status.String()}
-	if r.Hint != nil {
-		h := answer.Step(it.inst, *r.Hint)
-		rec.Hint = &h
-	}
+func printHint(c *cli.Context, b *batch, it item, label string, rec answer.HintRecord) (int, error) {
 	err := b.emit(c, it, rec, func(w io.Writer) {
-		if r.Hint == nil {
+		if rec.Hint == nil {
 			fmt.Fprintf(w, "%s: no further step found\n", label)
 		} else {
-			printSteps(w, it.inst, []human.Step{*r.Hint}, "")
+			printSteps(w, it.inst, []human.Step{rec.Hint.Step}, "")
 		}
 	})
 	if err != nil {
 		return 0, err
 	}
 	switch {
-	case r.SAT.Status == sat.MultipleSolutions:
+	case rec.SATStatus == answer.Multiple:
 		fmt.Fprintf(c.App.ErrWriter, "%s: SAT shows several solutions (they differ at %s): no hint leads to one answer\n",
-			label, crosscheck.PosList(r.SAT.Differences))
-		code = appio.ExitNo
-	case r.SAT.Status == sat.Unsolvable:
+			label, crosscheck.PosList(rec.SATDifferences))
+		return appio.ExitNo, nil
+	case rec.SATStatus == answer.Unsolvable:
 		fmt.Fprintf(c.App.ErrWriter, "%s: SAT shows the puzzle has no solution\n", label)
-		code = appio.ExitNo
-	case r.Hint == nil:
-		code = appio.ExitNo
+		return appio.ExitNo, nil
+	case rec.Hint == nil:
+		return appio.ExitNo, nil
 	}
-	return code, nil
+	return appio.ExitOK, nil
 }
 
 func exportAction(c *cli.Context, args []string) error {

@@ -14,7 +14,6 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -23,9 +22,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/app/interrupt"
 	"github.com/puzzlesat/puzzlesat/internal/plural"
 	"github.com/puzzlesat/puzzlesat/kinds"
-	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/sat"
-	"github.com/puzzlesat/puzzlesat/solve"
 )
 
 // Commands returns the top-level puzzle commands.
@@ -237,42 +234,37 @@ func (it item) filed(rec any) filed {
 	return filed{File: it.file, Kind: it.kind.Name, Name: it.inst.Name(), Answer: rec}
 }
 
-// timed asks one puzzle's question, ask, and says how long it took in
-// milliseconds and the puzzle's status and exit code so far: ok and 0, or
-// "timeout" and 3 when it ran out of time. Any other error ask returns
-// ends the puzzle's work and is returned.
-func timed(ok string, ask func() error) (ms float64, status string, code int, err error) {
-	start := time.Now()
-	err = ask()
-	ms = appio.Millis(time.Since(start))
-	switch {
-	case err == nil:
-		return ms, ok, appio.ExitOK, nil
-	case appio.IsTimeout(err):
-		return ms, "timeout", appio.ExitTimeout, nil
-	}
-	return ms, "", 0, err
+// ask is opt with the run's solver (--solver).
+func (b *batch) ask(c *cli.Context, opt answer.Options) answer.Options {
+	opt.Solver, opt.SolverName = b.solver, c.String("solver")
+	return opt
 }
+
+// exitOf is the exit code of an answer's status: 0 for the answer the
+// command looks for, 1 for a negative one, 3 when the time ran out.
+func exitOf(status string) int {
+	switch status {
+	case answer.Unsolvable, answer.Multiple:
+		return appio.ExitNo
+	case answer.Timeout:
+		return appio.ExitTimeout
+	}
+	return appio.ExitOK
+}
+
+// failed says whether a question's error is a failure of the puzzle's
+// (returned), not the time running out, which the record answers
+// (status timeout).
+func failed(status string, err error) bool { return err != nil && status != answer.Timeout }
 
 func solveAction(c *cli.Context, args []string) error {
 	return forEach(c, args, func(b *batch, it item, label string) (int, error) {
-		var st sat.Status
-		var a puzzle.Assignment
-		ms, _, code, err := timed("solved", func() (err error) {
-			st, a, err = solve.One(b.ctx, it.inst, b.solver)
-			return err
-		})
-		if err != nil {
+		rec, err := answer.Solve(b.ctx, it.inst, b.ask(c, answer.Options{}))
+		if failed(rec.Status, err) {
 			return 0, err
 		}
-		rec := answer.Solve(it.inst, st, a)
-		if code == appio.ExitTimeout { // timed said so
-			rec = answer.SolveRecord{Status: "timeout"}
-		}
-		rec.Solver, rec.Ms = c.String("solver"), ms
-		code = map[string]int{"solved": appio.ExitOK, "unsolvable": appio.ExitNo, "timeout": appio.ExitTimeout}[rec.Status]
-		return code, b.emit(c, it, rec, func(w io.Writer) {
-			fmt.Fprintf(w, "%s: %s (%s, %.1f ms)\n", label, rec.Status, rec.Solver, ms)
+		return exitOf(rec.Status), b.emit(c, it, rec, func(w io.Writer) {
+			fmt.Fprintf(w, "%s: %s (%s, %.1f ms)\n", label, rec.Status, rec.Solver, rec.Ms)
 			drawLines(w, "  ", rec.Solution)
 		})
 	})
@@ -280,35 +272,11 @@ func solveAction(c *cli.Context, args []string) error {
 
 func checkAction(c *cli.Context, args []string) error {
 	return forEach(c, args, func(b *batch, it item, label string) (int, error) {
-		var r *solve.CheckResult
-		ms, status, code, err := timed("", func() (err error) {
-			r, err = solve.Check(b.ctx, it.inst, b.solver, c.Bool("certify"))
-			return err
-		})
-		if err != nil {
+		rec, err := answer.Check(b.ctx, it.inst, b.ask(c, answer.Options{Certify: c.Bool("certify"), Route: true}))
+		if failed(rec.Status, err) {
 			return 0, err
 		}
-		if status == "" {
-			status = r.Status.String()
-		}
-		switch status {
-		case "unique":
-		case "timeout", "unknown":
-			status, code = "timeout", appio.ExitTimeout
-		default:
-			code = appio.ExitNo
-		}
-		// Kinds with uniqueness-assuming rules say how the rules reach a
-		// unique answer; a cheat-only route is flagged.
-		route := ""
-		if rr, ok := it.inst.(kinds.RouteReporter); ok && status == "unique" {
-			if route, err = rr.Route(b.ctx); err != nil {
-				return 0, err
-			}
-		}
-		rec := answer.Check(it.inst, r)
-		rec.Status, rec.Route, rec.Solver, rec.Ms = status, route, c.String("solver"), ms
-		return code, b.emit(c, it, rec, func(w io.Writer) { printCheck(w, label, rec) })
+		return exitOf(rec.Status), b.emit(c, it, rec, func(w io.Writer) { printCheck(w, label, rec) })
 	})
 }
 
@@ -343,28 +311,15 @@ func printCheck(w io.Writer, label string, rec answer.CheckRecord) {
 
 func backboneAction(c *cli.Context, args []string) error {
 	return forEach(c, args, func(b *batch, it item, label string) (int, error) {
-		var r *solve.BackboneResult
-		ms, status, code, err := timed("ok", func() (err error) {
-			r, err = solve.Backbone(b.ctx, it.inst, b.solver)
-			return err
-		})
-		switch {
-		case err != nil:
+		rec, err := answer.BackboneOf(b.ctx, it.inst, b.ask(c, answer.Options{}))
+		if failed(rec.Status, err) {
 			return 0, err
-		case code == appio.ExitTimeout: // timed said so
-		case r.Status == sat.Unsat:
-			status, code = "unsolvable", appio.ExitNo
 		}
-		rec := answer.BackboneRecord{Status: status, Solver: c.String("solver"), Ms: ms, Unknowns: len(it.inst.Vars())}
-		if status == "ok" {
-			rec.Determined = &r.Determined
-			rec.Backbone = it.inst.Draw(r.Fixed)
-		}
-		return code, b.emit(c, it, rec, func(w io.Writer) {
-			fmt.Fprintf(w, "%s: %s (%s, %.1f ms)\n", label, status, c.String("solver"), ms)
-			if status == "ok" {
+		return exitOf(rec.Status), b.emit(c, it, rec, func(w io.Writer) {
+			fmt.Fprintf(w, "%s: %s (%s, %.1f ms)\n", label, rec.Status, rec.Solver, rec.Ms)
+			if rec.Status == answer.OK {
 				drawLines(w, "  ", rec.Backbone)
-				fmt.Fprintf(w, "  %d of %d cells are the same in every solution\n", r.Determined, rec.Unknowns)
+				fmt.Fprintf(w, "  %d of %d cells are the same in every solution\n", *rec.Determined, rec.Unknowns)
 			}
 		})
 	})
@@ -372,25 +327,16 @@ func backboneAction(c *cli.Context, args []string) error {
 
 func countAction(c *cli.Context, args []string) error {
 	return forEach(c, args, func(b *batch, it item, label string) (int, error) {
-		var n int
-		var complete bool
-		ms, status, code, err := timed("complete", func() (err error) {
-			n, complete, err = solve.Count(b.ctx, it.inst, b.solver, c.Int("max"))
-			return err
-		})
-		switch {
-		case err != nil:
+		rec, err := answer.Count(b.ctx, it.inst, b.ask(c, answer.Options{Max: c.Int("max")}))
+		if failed(rec.Status, err) {
 			return 0, err
-		case code == appio.ExitTimeout: // timed said so
-		case !complete:
-			status = "capped"
 		}
-		rec := answer.CountRecord{Count: n, Status: status, Solver: c.String("solver"), Ms: ms}
-		return code, b.emit(c, it, rec, func(w io.Writer) {
-			switch status {
-			case "complete":
+		return exitOf(rec.Status), b.emit(c, it, rec, func(w io.Writer) {
+			n, ms := rec.Count, rec.Ms
+			switch rec.Status {
+			case answer.Complete:
 				fmt.Fprintf(w, "%s: %s (%.1f ms)\n", label, plural.N(n, "solution"), ms)
-			case "capped":
+			case answer.Capped:
 				fmt.Fprintf(w, "%s: at least %s (stopped at --max %d; %.1f ms)\n", label, plural.N(n, "solution"), c.Int("max"), ms)
 			default:
 				fmt.Fprintf(w, "%s: at least %s (timed out after %.1f ms: the count is incomplete)\n", label, plural.N(n, "solution"), ms)
@@ -420,12 +366,11 @@ func verifyAction(c *cli.Context, args []string) error {
 	if err != nil {
 		return appio.BadInput(err)
 	}
-	vs := it.inst.Verify(a)
+	rec := answer.Verify(it.inst, a)
+	rec.SolutionFile = name
+	vs := rec.Violations
 	if asJSON {
-		if vs == nil {
-			vs = []puzzle.Violation{}
-		}
-		if err := appio.WriteJSON(c.App.Writer, it.filed(answer.VerifyRecord{SolutionFile: name, Valid: len(vs) == 0, Violations: vs})); err != nil {
+		if err := appio.WriteJSON(c.App.Writer, it.filed(rec)); err != nil {
 			return err
 		}
 	} else if len(vs) == 0 {

@@ -23,7 +23,10 @@ func TestRecordKeysSorted(t *testing.T) {
 				continue // StepRecord's human.Step, whose keys are its own
 			}
 			key, _, _ := strings.Cut(typ.Field(i).Tag.Get("json"), ",")
-			if key == "" || key == "-" {
+			if key == "-" {
+				continue // what only the text shows (GradeRecord.Left, HintRecord.SATDifferences), tagged so
+			}
+			if key == "" {
 				t.Errorf("%s.%s: have no JSON key, want one", typ.Name(), typ.Field(i).Name)
 				continue
 			}

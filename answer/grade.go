@@ -1,0 +1,136 @@
+package answer
+
+import (
+	"context"
+	"time"
+
+	"github.com/puzzlesat/puzzlesat/crosscheck"
+	"github.com/puzzlesat/puzzlesat/human"
+	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/sat"
+)
+
+// grading is crosscheck's options for opt.
+func (o Options) grading(hintOnly bool) crosscheck.Options {
+	return crosscheck.Options{Solver: o.Solver, Trials: o.trials(), Parallel: o.Parallel,
+		CertifySteps: o.CertifySteps, HintOnly: hintOnly}
+}
+
+// Grade solves inst like a person, with the kind's human rules, while SAT
+// decides its uniqueness beside them (crosscheck.Grade): the record says
+// how the rules did (status solved, stuck or contradiction), how hard it
+// was, SAT's verdict, and, as Options ask, the steps and the band. When
+// the time runs out the record's status is Timeout, beside the context's
+// error; the rules and SAT disagreeing, or a step SAT refutes (a
+// *crosscheck.UnsoundError), is an error with no record.
+func Grade(ctx context.Context, inst kinds.Instance, opt Options) (GradeRecord, error) {
+	t0 := time.Now()
+	r, err := crosscheck.Grade(ctx, inst, opt.grading(false))
+	if err != nil {
+		if stopped(err) {
+			return GradeRecord{Status: Timeout, Ms: Millis(time.Since(t0))}, err
+		}
+		return GradeRecord{}, err
+	}
+	rec := gradeRecord(inst, r, opt)
+	rec.Ms = Millis(time.Since(t0))
+	return rec, nil
+}
+
+// gradeRecord is r's human solve as a record (without Ms).
+func gradeRecord(inst kinds.Instance, r *crosscheck.Result, opt Options) GradeRecord {
+	h := r.Human
+	rec := GradeRecord{Status: string(h.Status), Report: h.Report, Layers: h.Layers, Certified: r.Certified,
+		Metrics: r.Metrics, Solution: Draw(inst, r.Solution), Solver: opt.SolverName}
+	if r.SAT != nil {
+		rec.SATStatus = r.SAT.Status.String()
+	}
+	if h.Status != human.StatusSolved {
+		rec.Left = inst.Draw(crosscheck.Assignment(h.Cands))
+	}
+	if opt.Steps != 0 {
+		steps := []StepRecord{}
+		for i := range h.Steps {
+			if i == opt.Steps {
+				rec.More = len(h.Steps) - i
+				break
+			}
+			steps = append(steps, Step(inst, h.Steps[i]))
+		}
+		rec.Steps = &steps
+	}
+	if opt.Band {
+		rec.Band = Band(inst, h.Status, h.Report)
+	}
+	return rec
+}
+
+// Band is the first (easiest) of inst's kind's generation bands a human
+// solve that ended with status and rep lands in (the bands of a kind may
+// overlap), "" when none does or the kind has none: only a solved puzzle
+// lands in a band.
+func Band(inst kinds.Instance, status human.Status, rep human.Report) string {
+	k, err := kinds.Lookup(inst.Kind())
+	if err != nil || k.Generate == nil {
+		return ""
+	}
+	for i := range k.Generate.Bands {
+		if b := k.Generate.Bands[i].At(inst.Rows(), inst.Cols()); b.In(status, rep) {
+			return b.Name
+		}
+	}
+	return ""
+}
+
+// NextStep is the human rules' first step from inst's start (grade
+// --hint), SAT's uniqueness beside it: the record's hint is null when the
+// rules find none. Errors are Grade's.
+func NextStep(ctx context.Context, inst kinds.Instance, opt Options) (HintRecord, error) {
+	r, err := crosscheck.Grade(ctx, inst, opt.grading(true))
+	if err != nil {
+		return HintRecord{}, err
+	}
+	rec := HintRecord{SATStatus: r.SAT.Status.String()}
+	if r.SAT.Status == sat.MultipleSolutions {
+		rec.SATDifferences = r.SAT.Differences
+	}
+	if r.Hint != nil {
+		h := Step(inst, *r.Hint)
+		rec.Hint = &h
+	}
+	return rec, nil
+}
+
+// Examination is a puzzle graded and checked at once, by one run of the
+// rules with SAT beside them: the collection report's entry of it.
+type Examination struct {
+	// Check is SAT's verdict (status Unique, Multiple, Unsolvable or
+	// Timeout, the solutions as values with Options.Values); nil when
+	// there is none: the time ran out first, or the puzzle cannot be
+	// encoded.
+	Check *CheckRecord
+	// Grade is the human solve (nil when the rules did not run).
+	Grade *GradeRecord
+}
+
+// Examine grades inst and checks its uniqueness, as Grade does, and gives
+// both records, each whenever it was found: a disagreement or an unsound
+// step (the error) leaves SAT's verdict standing, and the time running out
+// keeps what was found before. For a report of many puzzles, whose each
+// puzzle is asked everything: Grade and Check ask one question each.
+func Examine(ctx context.Context, inst kinds.Instance, opt Options) (Examination, error) {
+	t0 := time.Now()
+	var ex Examination
+	r, err := crosscheck.Grade(ctx, inst, opt.grading(false))
+	if r != nil && r.Human != nil {
+		g := gradeRecord(inst, r, opt)
+		g.Ms = Millis(time.Since(t0))
+		ex.Grade = &g
+	}
+	if r != nil && r.SAT != nil {
+		c := checkRecord(inst, r.SAT, opt)
+		c.Ms = Millis(time.Since(t0))
+		ex.Check = &c
+	}
+	return ex, err
+}
