@@ -10,7 +10,10 @@
 // layer knows clauses, not puzzles; only the packages that drive solvers
 // (and the command line above them) import both sides. The test in this
 // package (make test) runs `go list` over the module and fails naming
-// every import that goes against the direction.
+// every import that goes against the direction. Drawn coarser, with each
+// top-level folder as one room (Rooms), every import runs down the house
+// too, and internal/ is the bottom room: leaves that import nothing of
+// ours (a harness that drives a higher layer sits beside what it tests).
 package depgraph
 
 import (
