@@ -11,7 +11,7 @@ import (
 	"testing"
 	"unicode"
 
-	"github.com/puzzlesat/puzzlesat/internal/clitest"
+	"github.com/puzzlesat/puzzlesat/app/clitest"
 )
 
 // Inputs of the exit-code table, relative to this package.

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/puzzlesat/puzzlesat/internal/clitest"
+	"github.com/puzzlesat/puzzlesat/app/clitest"
 )
 
 // snake is the one style of JSON keys.

@@ -4,10 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"reflect"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/puzzlesat/puzzlesat/puzzle"
 )
@@ -221,20 +224,43 @@ func TestCancel(t *testing.T) {
 		if _, err := e.Solve(ctx, l, l.start()); !errors.Is(err, context.Canceled) {
 			t.Errorf("Parallel %d: Solve on a cancelled context: %v, want context.Canceled", par, err)
 		}
-		// Cancelled by a rule in the middle of the solve, at the same
-		// parallelism (the rule may run on several goroutines at once).
+		// Cancelled by a rule in the middle of the solve, while the rules of
+		// one level run par at once: each of the 2·par stoppers waits until
+		// par of them are running, so that a case running fewer at once
+		// than it says hangs (until the deadline, which says so), and the
+		// par-th cancels the solve (as does the deadline). The most running
+		// at once is then par: no fewer (they waited for each other) and no
+		// more (the bound).
 		ctx2, cancel2 := context.WithCancel(context.Background())
-		var calls atomic.Int32
-		stopper := &Rule{Name: "stopper", Doc: "cancels", Level: 9, Apply: func(p *Pass) []Deduction {
-			if calls.Add(1) == 2 {
-				cancel2()
-			}
-			return nil
-		}}
-		e = &Engine{Rules: []*Rule{nakedSingle, stopper}, Trials: 3, Parallel: par}
+		var running, most atomic.Int32
+		together := make(chan struct{})
+		var meet sync.Once
+		rules := []*Rule{nakedSingle}
+		for i := range 2 * par {
+			rules = append(rules, &Rule{Name: fmt.Sprintf("stopper-%d", i), Doc: "cancels", Level: 1, Apply: func(p *Pass) []Deduction {
+				n := running.Add(1)
+				defer running.Add(-1)
+				for m := most.Load(); n > m && !most.CompareAndSwap(m, n); m = most.Load() {
+				}
+				if n == int32(par) {
+					meet.Do(func() { close(together); cancel2() })
+				}
+				select {
+				case <-together:
+				case <-time.After(time.Minute):
+					t.Errorf("Parallel %d: a stopper waited a minute for %d rules of its level to run at once", par, par)
+					meet.Do(func() { close(together); cancel2() }) // the others wait no more
+				}
+				return nil
+			}})
+		}
+		e = &Engine{Rules: rules, Trials: 3, Parallel: par}
 		res, err := e.Solve(ctx2, l, l.start())
 		if !errors.Is(err, context.Canceled) || res == nil {
 			t.Errorf("Parallel %d: Solve cancelled midway: %v, %v; want a partial result and context.Canceled", par, res, err)
+		}
+		if m := most.Load(); m != int32(par) {
+			t.Errorf("Parallel %d: at most %d rules of one level ran at once, want %d", par, m, par)
 		}
 		cancel2()
 	}

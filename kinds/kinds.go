@@ -67,7 +67,7 @@ func EncodeOthers(s encode.Adder, d GuardedDraft) (*Guarded, error) { return kin
 var all = []*Kind{juosan.Kind, shinro.Kind, arrows.Kind, linjat.Kind, shift.Kind}
 
 // Register adds k to the list, for a test that brings a kind of its own
-// (internal/toykind): call it before anything else reads the list (in
+// (kinds/toykind): call it before anything else reads the list (in
 // TestMain), never beside running work. It returns what removes k again. A
 // kind of puzzlesat's is a line of all, not a call to Register.
 func Register(k *Kind) (unregister func()) {

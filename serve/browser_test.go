@@ -14,9 +14,9 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
-	"github.com/puzzlesat/puzzlesat/internal/toykind"
 	"github.com/puzzlesat/puzzlesat/internal/webtest"
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/toykind"
 )
 
 // -docs rewrites docs/serve.png, the README's picture of the playground,

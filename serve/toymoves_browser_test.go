@@ -6,8 +6,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/puzzlesat/puzzlesat/internal/toymoves"
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/toymoves"
 )
 
 // TestBrowserToyMoves: a kind played by moves registered with one line

@@ -10,7 +10,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/puzzlesat/puzzlesat/app/benchcmd"
-	"github.com/puzzlesat/puzzlesat/internal/clitest"
+	"github.com/puzzlesat/puzzlesat/app/clitest"
 )
 
 // bench is the command as puzzlesat-bench runs it.

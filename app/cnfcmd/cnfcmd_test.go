@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/puzzlesat/puzzlesat/internal/clitest"
+	"github.com/puzzlesat/puzzlesat/app/clitest"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/sat/conformance"
 	"github.com/puzzlesat/puzzlesat/sat/dimacs"

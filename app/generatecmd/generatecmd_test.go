@@ -13,8 +13,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/puzzlesat/puzzlesat/app/clitest"
 	"github.com/puzzlesat/puzzlesat/app/generatecmd"
-	"github.com/puzzlesat/puzzlesat/internal/clitest"
 	"github.com/puzzlesat/puzzlesat/internal/testfs"
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/sat"

@@ -15,8 +15,8 @@ import (
 
 	urfave "github.com/urfave/cli/v2"
 
+	"github.com/puzzlesat/puzzlesat/app/clitest"
 	"github.com/puzzlesat/puzzlesat/app/generatecmd"
-	"github.com/puzzlesat/puzzlesat/internal/clitest"
 	"github.com/puzzlesat/puzzlesat/sat/gini"
 	"github.com/puzzlesat/puzzlesat/serve"
 )

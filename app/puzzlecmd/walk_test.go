@@ -8,8 +8,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/puzzlesat/puzzlesat/app/clitest"
 	"github.com/puzzlesat/puzzlesat/app/reportcmd"
-	"github.com/puzzlesat/puzzlesat/internal/clitest"
 )
 
 // TestWalkDropsNothing: a folder walk never passes over a file it cannot

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/puzzlesat/puzzlesat/app/clitest"
 	"github.com/puzzlesat/puzzlesat/app/rendercmd"
-	"github.com/puzzlesat/puzzlesat/internal/clitest"
 	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
 	"github.com/puzzlesat/puzzlesat/internal/testfs"
 	"github.com/urfave/cli/v2"

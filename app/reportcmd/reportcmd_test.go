@@ -10,8 +10,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/puzzlesat/puzzlesat/app/clitest"
 	"github.com/puzzlesat/puzzlesat/app/reportcmd"
-	"github.com/puzzlesat/puzzlesat/internal/clitest"
 )
 
 var cmds = []*cli.Command{reportcmd.Command()}

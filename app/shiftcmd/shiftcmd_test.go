@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"github.com/puzzlesat/puzzlesat/answer"
-	"github.com/puzzlesat/puzzlesat/internal/clitest"
+	"github.com/puzzlesat/puzzlesat/app/clitest"
 )
 
 var testdata = filepath.Join("..", "..", "testdata", "shift")

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/puzzlesat/puzzlesat/internal/satoracle"
+	"github.com/puzzlesat/puzzlesat/encode/satoracle"
 )
 
 // nativeCNF is a satoracle.CNF whose back-end also takes native "at least k"

@@ -10,7 +10,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/encode"
 	"github.com/puzzlesat/puzzlesat/encode/card"
-	"github.com/puzzlesat/puzzlesat/internal/satoracle"
+	"github.com/puzzlesat/puzzlesat/encode/satoracle"
 )
 
 // op names one of an Encoding's three functions and its meaning.

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/puzzlesat/puzzlesat/encode/logic"
-	"github.com/puzzlesat/puzzlesat/internal/satoracle"
+	"github.com/puzzlesat/puzzlesat/encode/satoracle"
 )
 
 // randFormula returns a random formula over variables 1..nv of depth at

@@ -10,7 +10,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/encode"
 	"github.com/puzzlesat/puzzlesat/encode/card"
-	"github.com/puzzlesat/puzzlesat/internal/satoracle"
+	"github.com/puzzlesat/puzzlesat/encode/satoracle"
 	model "github.com/puzzlesat/puzzlesat/kinds/juosan/model"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/sat"

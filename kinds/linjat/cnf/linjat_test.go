@@ -8,7 +8,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/encode"
 	"github.com/puzzlesat/puzzlesat/encode/card"
-	"github.com/puzzlesat/puzzlesat/internal/satoracle"
+	"github.com/puzzlesat/puzzlesat/encode/satoracle"
 	linjat "github.com/puzzlesat/puzzlesat/kinds/linjat/model"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 )

@@ -11,8 +11,8 @@ import (
 	lcorpus "github.com/puzzlesat/puzzlesat/kinds/linjat/corpus"
 
 	"github.com/puzzlesat/puzzlesat/encode"
+	"github.com/puzzlesat/puzzlesat/encode/satoracle"
 	"github.com/puzzlesat/puzzlesat/human"
-	"github.com/puzzlesat/puzzlesat/internal/satoracle"
 	el "github.com/puzzlesat/puzzlesat/kinds/linjat/cnf"
 	linjat "github.com/puzzlesat/puzzlesat/kinds/linjat/model"
 	"github.com/puzzlesat/puzzlesat/puzzle"

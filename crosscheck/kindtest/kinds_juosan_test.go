@@ -8,11 +8,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/puzzlesat/puzzlesat/internal/kindtest"
+	"github.com/puzzlesat/puzzlesat/crosscheck/kindtest"
 	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
-	"github.com/puzzlesat/puzzlesat/internal/toykind"
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/kinds/kind"
+	"github.com/puzzlesat/puzzlesat/kinds/toykind"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/solve"
 )

@@ -3,12 +3,12 @@ package kindtest_test
 import (
 	"testing"
 
-	"github.com/puzzlesat/puzzlesat/internal/kindtest"
+	"github.com/puzzlesat/puzzlesat/crosscheck/kindtest"
 	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
 	"github.com/puzzlesat/puzzlesat/kinds"
 )
 
-// TestKindtest runs internal/kindtest, the suite every kind passes, on the
+// TestKindtest runs crosscheck/kindtest, the suite every kind passes, on the
 // corpus: all 63 janko puzzles under both Juosan readings with one file of
 // every other Juosan input format, all 40 playshinro puzzles, all 23
 // reference Arrows folders, and every Linjat level with one solution

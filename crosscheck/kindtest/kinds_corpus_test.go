@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/puzzlesat/puzzlesat/crosscheck"
+	"github.com/puzzlesat/puzzlesat/crosscheck/kindtest"
 	"github.com/puzzlesat/puzzlesat/human"
-	"github.com/puzzlesat/puzzlesat/internal/kindtest"
 	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/sat"

@@ -11,10 +11,10 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/puzzlesat/puzzlesat/answer"
+	"github.com/puzzlesat/puzzlesat/app/clitest"
 	"github.com/puzzlesat/puzzlesat/app/rendercmd"
-	"github.com/puzzlesat/puzzlesat/internal/clitest"
-	"github.com/puzzlesat/puzzlesat/internal/toymoves"
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/toymoves"
 )
 
 // TestMain registers the toy moves kind with its one line: nothing else

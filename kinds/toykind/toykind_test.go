@@ -6,10 +6,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/puzzlesat/puzzlesat/app/clitest"
 	"github.com/puzzlesat/puzzlesat/app/rendercmd"
-	"github.com/puzzlesat/puzzlesat/internal/clitest"
-	"github.com/puzzlesat/puzzlesat/internal/toykind"
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/toykind"
 	"github.com/urfave/cli/v2"
 )
 

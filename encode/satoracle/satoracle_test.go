@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/puzzlesat/puzzlesat/encode"
-	"github.com/puzzlesat/puzzlesat/internal/satoracle"
+	"github.com/puzzlesat/puzzlesat/encode/satoracle"
 )
 
 func TestSat(t *testing.T) {

@@ -5,8 +5,8 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/puzzlesat/puzzlesat/crosscheck/kindtest"
 	"github.com/puzzlesat/puzzlesat/human"
-	"github.com/puzzlesat/puzzlesat/internal/kindtest"
 	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
 	"github.com/puzzlesat/puzzlesat/kinds"
 )

@@ -1,0 +1,8 @@
+// Package report is the collection report: every puzzle of a collection
+// (Load) proven and graded at once (Gather: the verdict, the difficulty
+// band, the redundant clues and, for a puzzle with no solution, a minimal
+// set of contradicting clues), each as a Record, written as one
+// self-contained HTML page with its pictures drawn by render (WriteHTML),
+// a PDF booklet of problems and solutions (WritePDF) or JSON lines, which
+// a later run reads back to write the page or the booklet again.
+package report
