@@ -8,7 +8,6 @@ import (
 	"reflect"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -229,20 +228,26 @@ func TestCancel(t *testing.T) {
 		// par of them are running, so that a case running fewer at once
 		// than it says hangs (until the deadline, which says so), and the
 		// par-th cancels the solve (as does the deadline). The most running
-		// at once is then par: no fewer (they waited for each other) and no
-		// more (the bound).
+		// at once is then par: never fewer, since they wait for each other;
+		// more would break the bound, which shows when the extra one
+		// overlaps them.
 		ctx2, cancel2 := context.WithCancel(context.Background())
-		var running, most atomic.Int32
+		var (
+			mu            sync.Mutex
+			running, most int // stoppers running now, and the most at once
+		)
 		together := make(chan struct{})
 		var meet sync.Once
 		rules := []*Rule{nakedSingle}
 		for i := range 2 * par {
 			rules = append(rules, &Rule{Name: fmt.Sprintf("stopper-%d", i), Doc: "cancels", Level: 1, Apply: func(p *Pass) []Deduction {
-				n := running.Add(1)
-				defer running.Add(-1)
-				for m := most.Load(); n > m && !most.CompareAndSwap(m, n); m = most.Load() {
-				}
-				if n == int32(par) {
+				mu.Lock()
+				running++
+				n := running
+				most = max(most, n)
+				mu.Unlock()
+				defer func() { mu.Lock(); running--; mu.Unlock() }()
+				if n == par {
 					meet.Do(func() { close(together); cancel2() })
 				}
 				select {
@@ -259,9 +264,11 @@ func TestCancel(t *testing.T) {
 		if !errors.Is(err, context.Canceled) || res == nil {
 			t.Errorf("Parallel %d: Solve cancelled midway: %v, %v; want a partial result and context.Canceled", par, res, err)
 		}
-		if m := most.Load(); m != int32(par) {
-			t.Errorf("Parallel %d: at most %d rules of one level ran at once, want %d", par, m, par)
+		mu.Lock()
+		if most != par {
+			t.Errorf("Parallel %d: at most %d rules of one level ran at once, want %d", par, most, par)
 		}
+		mu.Unlock()
 		cancel2()
 	}
 }
