@@ -194,8 +194,8 @@ type Folder struct {
 // Folders are puzzlesat's private folders.
 var Folders = []Folder{{
 	Under: "kinds",
-	// kinds/kind is what every kind builds on; the toy kinds are registered
-	// by the tests that use it, so they import it.
+	// kinds/kind is what every kind builds on; the toy kinds are
+	// registered by the tests that use them, so those import them.
 	Exempt: []string{"kind", "toykind", "toymoves"},
 	// The registry lists the kinds, and nothing else reaches into one.
 	Importers: []string{"kinds"},

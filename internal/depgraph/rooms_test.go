@@ -91,10 +91,10 @@ func TestRoomViolationMessage(t *testing.T) {
 		v    RoomViolation
 		want string
 	}{
-		{RoomViolation{RoomImport{"internal", "app", []string{"app/clitest → app"}}, 0, 14},
-			"room internal (layer 0) imports app (layer 14), above it: app/clitest → app"},
-		{RoomViolation{RoomImport{"human", "shift", []string{"human → shift", "human/x → shift/y"}}, 3, 3},
-			"room human (layer 3) imports shift (layer 3), in its own layer: human → shift, human/x → shift/y"},
+		{RoomViolation{RoomImport{"internal", "app", []string{"internal/clitest → app"}}, 0, 14},
+			"room internal (layer 0) imports app (layer 14), above it: internal/clitest → app"},
+		{RoomViolation{RoomImport{"human", "display", []string{"human → display", "human/x → display"}}, 3, 3},
+			"room human (layer 3) imports display (layer 3), in its own layer: human → display, human/x → display"},
 	}
 	for _, tt := range tests {
 		if have := tt.v.String(); have != tt.want {
