@@ -1,4 +1,4 @@
-// Package shift encodes shift puzzles (see package shift for the model)
+// Package cnf encodes shift puzzles (see kinds/shift/model for the model)
 // into CNF for incremental deepening: the encoding grows one move at a
 // time, and the assumptions of depth k make its models exactly the
 // solutions of k moves (up to the canonical-form restrictions below, which

@@ -1,4 +1,4 @@
-// Package shift models shift puzzles: tokens on cells, moves that permute
+// Package model is the model of shift puzzles: tokens on cells, moves that permute
 // the cells (usually a cyclic rotation of a row or column, possibly across
 // grids), and a goal that is a target arrangement, a predicate given as
 // constraints (line sums, distinct lines), or both. Tokens may repeat.
