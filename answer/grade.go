@@ -109,8 +109,11 @@ type Examination struct {
 	// there is none: the time ran out first, or the puzzle cannot be
 	// encoded.
 	Check *CheckRecord
-	// Grade is the human solve (nil when the rules did not run).
+	// Grade is the human solve (nil when the rules did not run), and
+	// Steps its steps as the engine took them (what the report tabulates,
+	// without the records' drawing of every elimination).
 	Grade *GradeRecord
+	Steps []human.Step
 }
 
 // Examine grades inst and checks its uniqueness, as Grade does, and gives
@@ -125,7 +128,7 @@ func Examine(ctx context.Context, inst kinds.Instance, opt Options) (Examination
 	if r != nil && r.Human != nil {
 		g := gradeRecord(inst, r, opt)
 		g.Ms = Millis(time.Since(t0))
-		ex.Grade = &g
+		ex.Grade, ex.Steps = &g, r.Human.Steps
 	}
 	if r != nil && r.SAT != nil {
 		c := checkRecord(inst, r.SAT, opt)

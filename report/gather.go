@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/puzzlesat/puzzlesat/answer"
+	"github.com/puzzlesat/puzzlesat/human"
 	"github.com/puzzlesat/puzzlesat/internal/parallel"
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/sat"
@@ -91,9 +92,9 @@ func one(ctx context.Context, it Item, opt Options) (r Record) {
 		ctx, cancel = context.WithTimeout(ctx, opt.PuzzleTimeout)
 		defer cancel()
 	}
-	ex, err := answer.Examine(ctx, inst, answer.Options{Solver: opt.Solver, Parallel: 1, Values: true, Steps: -1, Band: true})
+	ex, err := answer.Examine(ctx, inst, answer.Options{Solver: opt.Solver, Parallel: 1, Values: true, Band: true})
 	if ex.Grade != nil {
-		r.Grade = grade(ex.Grade)
+		r.Grade = grade(ex.Grade, ex.Steps)
 	}
 	if ex.Check == nil {
 		// No verdict: the time ran out, or the puzzle cannot be encoded.
@@ -224,18 +225,16 @@ func conflict(ctx context.Context, cl kinds.Clued, clues []kinds.Clue, opt Optio
 	return out, nil
 }
 
-// grade is the human engine's solve (answer.Grade's record, every step
-// listed) as a Grade, with the band it lands in.
-func grade(h *answer.GradeRecord) *Grade {
+// grade is the human engine's solve (answer.Grade's record and the
+// steps) as a Grade, with the band it lands in.
+func grade(h *answer.GradeRecord, steps []human.Step) *Grade {
 	rep := h.Report
 	g := &Grade{Status: h.Status, Band: h.Band, Score: rep.Score, MaxLevel: rep.MaxLevel, Hardest: rep.MaxRule,
 		TrialDepth: rep.TrialDepth, Steps: rep.Steps, Layers: rep.Depth, Rules: []RuleUse{}}
 	level := map[string]int{}
-	if h.Steps != nil {
-		for _, s := range *h.Steps {
-			if _, ok := level[s.Rule]; !ok {
-				level[s.Rule] = s.Level
-			}
+	for _, s := range steps {
+		if _, ok := level[s.Rule]; !ok {
+			level[s.Rule] = s.Level
 		}
 	}
 	for name, n := range rep.RuleSteps {

@@ -173,11 +173,7 @@ func (s *Server) verify(c *call, l *loaded, a puzzle.Assignment) (any, error) {
 // (answer.NextStepFrom: the record `grade --hint --format json` writes,
 // with the API's forced values, mistake and wrong cells).
 func (s *Server) hint(c *call, l *loaded, a puzzle.Assignment) (any, error) {
-	rec, err := answer.NextStepFrom(c.ctx, l.inst, a, l.struck, s.asked(answer.Options{}))
-	if err != nil {
-		return nil, err
-	}
-	return rec, nil
+	return reply(answer.NextStepFrom(c.ctx, l.inst, a, l.struck, s.asked(answer.Options{})))
 }
 
 // asked is opt with the server's solver, and the solutions as values for
