@@ -96,6 +96,10 @@ type Options struct {
 	TableDir string
 }
 
+// ballBudget is the most canonical keys the perimeter search's ball holds
+// (72 MB of table while it is built; Reborn's radius 5 holds 1.5 million).
+const ballBudget = 4_000_000
+
 // tableDir is the cache folder of opt.
 func (opt Options) tableDir() string {
 	if opt.TableDir != "" {
@@ -152,9 +156,14 @@ func Solve(ctx context.Context, p *shift.Puzzle, opt Options) (*Result, error) {
 		return bfs(ctx, p, opt, goals)
 	case "ida":
 		return ida0(ctx, p, opt, goals, 0)
+	case "ball":
+		if goals == nil || !fitsBall(len(p.Values), p.NumCells()) {
+			return nil, fmt.Errorf("search: method ball needs enumerable goals and states of 58 bits")
+		}
+		return solveBall(ctx, p, opt, goals, newBallSetup(p, goals), ballBudget, 0)
 	case "", "auto":
 	default:
-		return nil, fmt.Errorf("search: unknown method %q (want bfs, ida or auto)", opt.Method)
+		return nil, fmt.Errorf("search: unknown method %q (want bfs, ida, ball or auto)", opt.Method)
 	}
 	if opt.Heuristic == nil && goals != nil {
 		// Walking distances are cheap and strong where they apply: the
@@ -167,6 +176,13 @@ func Solve(ctx context.Context, p *shift.Puzzle, opt Options) (*Result, error) {
 		if wds != nil {
 			opt.Heuristic = &Heuristic{WDs: wds}
 			return ida0(ctx, p, opt, goals, 0)
+		}
+	}
+	if goals != nil && fitsBall(len(p.Values), p.NumCells()) {
+		// Symmetric puzzles (Reborn: 16 symmetries) keep a ball of
+		// distances 16 times the states it stores; see ball.go.
+		if st := newBallSetup(p, goals); len(st.syms) > 1 {
+			return solveBall(ctx, p, opt, goals, st, ballBudget, 0)
 		}
 	}
 	t0 := time.Now()
