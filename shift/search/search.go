@@ -178,7 +178,7 @@ func Solve(ctx context.Context, p *shift.Puzzle, opt Options) (*Result, error) {
 			return ida0(ctx, p, opt, goals, 0)
 		}
 	}
-	if goals != nil && fitsBall(len(p.Values), p.NumCells()) {
+	if opt.Heuristic == nil && goals != nil && fitsBall(len(p.Values), p.NumCells()) {
 		// Symmetric puzzles (Reborn: 16 symmetries) keep a ball of
 		// distances 16 times the states it stores; see ball.go.
 		if st := newBallSetup(p, goals); len(st.syms) > 1 {
