@@ -186,9 +186,15 @@ func carriesGoals(sy symmetry, goals [][]int, goalSet map[string]bool) bool {
 
 // canonizer computes the keys of a state's images: key(σ·s) is the sum
 // over cells c of tab[σ][c][s[c]] (radix digits placed where σ sends c).
+// When the value map v ↦ nv−1−v pairs up the symmetries (Reborn's v ↦
+// 10−v on the sorted digits), key(σ·comp·s) = nv^n−1 − key(σ·s), so only
+// the half without it is tracked (mirror) and the least key is the least
+// of k and full−k: half the work a move.
 type canonizer struct {
 	n, nv, ns int
 	tab       []uint64 // [(σ·n + c)·nv + v]
+	mirror    bool
+	full      uint64 // nv^n − 1
 }
 
 func newCanonizer(syms []symmetry, n, nv int) *canonizer {
@@ -198,7 +204,31 @@ func newCanonizer(syms []symmetry, n, nv int) *canonizer {
 		pow[i] = x
 		x *= uint64(nv)
 	}
-	k := &canonizer{n: n, nv: nv, ns: len(syms), tab: make([]uint64, len(syms)*n*nv)}
+	k := &canonizer{n: n, nv: nv, full: x - 1}
+	// Mirror when the symmetries are those with the identity on values
+	// and the same cell maps with v ↦ nv−1−v.
+	var base []symmetry
+	paired := 0
+	for _, sy := range syms {
+		if isIdentityVal(sy.val) {
+			base = append(base, sy)
+		}
+	}
+	for _, sy := range syms {
+		if isReversal(sy.val) {
+			for _, b := range base {
+				if slices.Equal(b.cell, sy.cell) {
+					paired++
+				}
+			}
+		}
+	}
+	if 2*len(base) == len(syms) && paired == len(base) {
+		k.mirror = true
+		syms = base
+	}
+	k.ns = len(syms)
+	k.tab = make([]uint64, len(syms)*n*nv)
 	for si, sy := range syms {
 		for c := 0; c < n; c++ {
 			for v := 0; v < nv; v++ {
@@ -209,7 +239,40 @@ func newCanonizer(syms []symmetry, n, nv int) *canonizer {
 	return k
 }
 
-// keys writes the key of every image of s into out (out[0]: s's own).
+func isIdentityVal(v []uint8) bool {
+	for i, x := range v {
+		if int(x) != i {
+			return false
+		}
+	}
+	return true
+}
+
+func isReversal(v []uint8) bool {
+	for i, x := range v {
+		if int(x) != len(v)-1-i {
+			return false
+		}
+	}
+	return true
+}
+
+// min is the canonical key of the state whose tracked keys are keys.
+func (k *canonizer) min(keys []uint64) uint64 {
+	m := keys[0]
+	for _, x := range keys[1:] {
+		m = min(m, x)
+	}
+	if k.mirror {
+		m = min(m, k.full-keys[0])
+		for _, x := range keys[1:] {
+			m = min(m, k.full-x)
+		}
+	}
+	return m
+}
+
+// keys writes the tracked keys of s's images into out (k.ns of them).
 func (k *canonizer) keys(s []uint8, out []uint64) {
 	for si := range out {
 		t := k.tab[si*k.n*k.nv:]
@@ -232,14 +295,6 @@ func (k *canonizer) update(keys []uint64, parent, child []uint8, cells []int) {
 		}
 		keys[si] = x
 	}
-}
-
-func minKey(keys []uint64) uint64 {
-	m := keys[0]
-	for _, x := range keys[1:] {
-		m = min(m, x)
-	}
-	return m
 }
 
 // ball is the set of canonical keys within radius of the goal set, with
@@ -379,14 +434,14 @@ func buildBall(ctx context.Context, p *shift.Puzzle, goals [][]int, st *ballSetu
 	rd := radix{uint64(nv), n}
 	b := newBall(budget)
 	buf := make([]uint8, n)
-	keys := make([]uint64, len(st.syms))
+	keys := make([]uint64, st.canon.ns)
 	var layer []uint64
 	for _, g := range goals {
 		for c, v := range g {
 			buf[c] = uint8(v)
 		}
 		st.canon.keys(buf, keys)
-		if k := minKey(keys); b.add(k, 0) {
+		if k := st.canon.min(keys); b.add(k, 0) {
 			layer = append(layer, k)
 		}
 	}
@@ -412,7 +467,7 @@ func buildBall(ctx context.Context, p *shift.Puzzle, goals [][]int, st *ballSetu
 					child[c] = buf[src[c]]
 				}
 				st.canon.keys(child, keys)
-				if ck := minKey(keys); b.add(ck, b.radius+1) {
+				if ck := st.canon.min(keys); b.add(ck, b.radius+1) {
 					next = append(next, ck)
 				}
 			}
@@ -543,7 +598,7 @@ func (s *ballSearch) dfs(g, bound int) (bool, int) {
 			return false, inf
 		}
 	}
-	h := s.b.h(minKey(s.keys[g]))
+	h := s.b.h(s.st.canon.min(s.keys[g]))
 	if f := g + h; f > bound {
 		return false, f
 	}
@@ -590,14 +645,14 @@ func solveBall(ctx context.Context, p *shift.Puzzle, opt Options, goals [][]int,
 	s.keys = make([][]uint64, depth)
 	for i := range s.stack {
 		s.stack[i] = make([]uint8, n)
-		s.keys[i] = make([]uint64, len(st.syms))
+		s.keys[i] = make([]uint64, st.canon.ns)
 	}
 	for c, v := range p.Start {
 		s.stack[0][c] = uint8(v)
 	}
 	st.canon.keys(s.stack[0], s.keys[0])
 	res := &Result{Method: "ball", States: b.count, Backward: b.radius}
-	bound := max(lb, b.h(minKey(s.keys[0])))
+	bound := max(lb, b.h(st.canon.min(s.keys[0])))
 	for {
 		res.LowerBound = bound
 		if bound >= unreachable {

@@ -48,15 +48,6 @@ func TestSymmetriesOfReborn(t *testing.T) {
 
 func isIdentityPerm(p []int) bool { return isIdentity(p) }
 
-func isIdentityVal(v []uint8) bool {
-	for i, x := range v {
-		if int(x) != i {
-			return false
-		}
-	}
-	return true
-}
-
 func apply(sy symmetry, s []int) []int {
 	t := make([]int, len(s))
 	for c, v := range s {
@@ -72,6 +63,9 @@ func TestBallDistancesExact(t *testing.T) {
 	p := shift.Reborn()
 	goals, _ := p.GoalStates(1000, 10_000_000)
 	st := newBallSetup(p, goals)
+	if !st.canon.mirror || st.canon.ns != 8 {
+		t.Errorf("Reborn's keys: %d tracked (mirror %v), want 8 and their complements", st.canon.ns, st.canon.mirror)
+	}
 	b, err := buildBall(context.Background(), p, goals, st, 2_000)
 	if err != nil {
 		t.Fatal(err)
@@ -102,7 +96,7 @@ func TestBallDistancesExact(t *testing.T) {
 		}
 		layer = next
 	}
-	keys := make([]uint64, len(st.syms))
+	keys := make([]uint64, st.canon.ns)
 	buf := make([]uint8, p.NumCells())
 	checked := 0
 	for k, d := range dist {
@@ -110,7 +104,7 @@ func TestBallDistancesExact(t *testing.T) {
 			buf[i] = k[i]
 		}
 		st.canon.keys(buf, keys)
-		got := b.get(minKey(keys))
+		got := b.get(st.canon.min(keys))
 		want := d
 		if d > b.radius {
 			want = -1
