@@ -95,7 +95,9 @@ func symmetries(p *shift.Puzzle, goals [][]int) []symmetry {
 							perm[c] = to[(k+rot)%w]
 						}
 					}
-					cells = append(cells, perm)
+					if !slices.ContainsFunc(cells, func(q []int) bool { return slices.Equal(q, perm) }) {
+						cells = append(cells, perm) // one line: the flip is the identity
+					}
 				}
 			}
 		}

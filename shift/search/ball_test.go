@@ -208,3 +208,37 @@ func TestBallTableDamaged(t *testing.T) {
 		t.Errorf("the good payload: %v", err)
 	}
 }
+
+// TestBallWholeSpace: a ball that takes in every state reachable from
+// the goals proves the others unreachable, the goal itself needs no move,
+// and the rest get their distance.
+func TestBallWholeSpace(t *testing.T) {
+	const moves = "move rot (r1c1 r1c2 r1c3)\nmove tor (r1c3 r1c2 r1c1)\n"
+	tests := []struct {
+		start  string
+		status Status
+		length int
+	}{
+		{"2 1 3", Unreachable, 0}, // odd: 3-cycles cannot reach it
+		{"1 2 3", Optimal, 0},
+		{"3 1 2", Optimal, 1},
+	}
+	for _, tt := range tests {
+		p, err := shift.Parse("line", []byte("start\n"+tt.start+"\ntarget\n1 2 3\n"+moves))
+		if err != nil {
+			t.Fatal(err)
+		}
+		goals := [][]int{p.Goal.Target}
+		// Reverse the line and map v to 4−v: the goal is its own image.
+		if n := len(symmetries(p, goals)); n != 2 {
+			t.Fatalf("%d symmetries, want 2", n)
+		}
+		r, err := Solve(context.Background(), p, Options{TableDir: t.TempDir()})
+		if err != nil || r.Method != "ball" || r.Status != tt.status || len(r.Moves) != tt.length {
+			t.Errorf("start %s: %+v %v, want %v in %d moves by the ball", tt.start, r, err, tt.status, tt.length)
+		}
+		if r != nil && r.Status == Optimal {
+			checkSolution(t, p, r)
+		}
+	}
+}
