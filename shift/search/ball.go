@@ -662,7 +662,10 @@ func solveBall(ctx context.Context, p *shift.Puzzle, opt Options, goals [][]int,
 			break
 		}
 		if bound > opt.MaxSteps {
-			res.Status = NoSolutionWithin
+			// The answer to the question asked, as the breadth-first
+			// search and SAT give it: no solution within MaxSteps (the
+			// ball may know more: Reborn's start is 6 moves out or more).
+			res.Status, res.LowerBound = NoSolutionWithin, min(bound, opt.MaxSteps+1)
 			break
 		}
 		s.path = s.path[:0]

@@ -167,9 +167,11 @@ func TestBallAgreesWithBFS(t *testing.T) {
 	}
 	checkSolution(t, p, r)
 	// Max steps below the optimum: the bound is proved, nothing found.
-	r, err = Solve(context.Background(), p, Options{TableDir: dir, MaxSteps: 9})
-	if err != nil || r.Status != NoSolutionWithin || r.LowerBound != 10 {
-		t.Errorf("Reborn within 9: %+v %v, want no solution, lower bound 10", r, err)
+	for _, steps := range []int{3, 9} {
+		r, err = Solve(context.Background(), p, Options{TableDir: dir, MaxSteps: steps})
+		if err != nil || r.Status != NoSolutionWithin || r.LowerBound != steps+1 {
+			t.Errorf("Reborn within %d: %+v %v, want no solution, lower bound %d", steps, r, err, steps+1)
+		}
 	}
 }
 
