@@ -8,6 +8,7 @@ import (
 	"math"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -442,7 +443,7 @@ func (g *Grade) TimedOut() bool { return g != nil && g.Status == Timeout }
 // TimeoutNote says that the grade's budget ran out, and after how long:
 // "grade: timed out after 2 s".
 func (g *Grade) TimeoutNote() string {
-	return "grade: timed out after " + trimFloat(g.TimedOutAfter) + " s"
+	return "grade: timed out after " + strconv.FormatFloat(g.TimedOutAfter, 'g', 3, 64) + " s"
 }
 
 // statusWord is what the score column says of a solve that did not

@@ -7,7 +7,6 @@ import (
 	"maps"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/puzzlesat/puzzlesat/kinds"
 )
@@ -173,6 +172,3 @@ func orNone(s string) string {
 	}
 	return s
 }
-
-// Seconds says d for a message: "2 s", "0.05 s".
-func Seconds(d time.Duration) string { return trimFloat(d.Seconds()) + " s" }
