@@ -18,9 +18,9 @@ import (
 // progress line names the longest-running of, so that one slow puzzle
 // in a long run says which it is.
 type running struct {
-	mu    sync.Mutex
-	now   func() time.Time
-	since map[int]started
+	mu       sync.Mutex
+	now      func() time.Time
+	since    map[int]started
 	finished int
 }
 
