@@ -390,8 +390,23 @@ func summary(recs []report.Record, out string) string {
 			parts = append(parts, fmt.Sprintf("%d %s", n[v], v))
 		}
 	}
+	graded := 0
+	for _, r := range recs {
+		if r.Grade.TimedOut() {
+			graded++
+		}
+	}
+	what := strings.Join(parts, ", ")
+	if graded > 0 {
+		// The grade has a budget of its own: the verdicts above stand.
+		noun := "grades"
+		if graded == 1 {
+			noun = "grade"
+		}
+		what += fmt.Sprintf("; %d %s timed out", graded, noun)
+	}
 	if out == "-" {
 		out = "standard output"
 	}
-	return fmt.Sprintf("report: %d puzzles (%s) written to %s", len(recs), strings.Join(parts, ", "), out)
+	return fmt.Sprintf("report: %d puzzles (%s) written to %s", len(recs), what, out)
 }

@@ -30,8 +30,8 @@ func TestGradeTimeoutKeepsVerdict(t *testing.T) {
 	for _, out := range []string{"cut.jsonl", "cut.html", "cut.pdf"} {
 		path := filepath.Join(dir, out)
 		code, _, errs := clitest.RunWith(cmds, "", "report", "--grade-timeout", "1ns", "--puzzle-timeout", "1h", "-o", path, puzzle)
-		if code != 3 {
-			t.Errorf("%s: exit %d, want 3 (the grade cut short)\n%s", out, code, errs)
+		if code != 3 || !strings.Contains(errs, "(1 unique; 1 grade timed out)") {
+			t.Errorf("%s: exit %d, want 3 (the grade cut short) and a summary saying so\n%s", out, code, errs)
 		}
 		data, err := os.ReadFile(path)
 		if err != nil {
