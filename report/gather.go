@@ -116,7 +116,9 @@ func one(ctx context.Context, it Item, opt Options) (r Record) {
 	gradeLimit := cmp.Or(opt.GradeTimeout, opt.PuzzleTimeout)
 	gctx, cancel := budget(ctx, gradeLimit)
 	ex, err := answer.Examine(gctx, inst, answer.Options{Solver: opt.Solver, Parallel: 1, Values: true, Band: true})
-	gradeOut := gctx.Err() != nil && ctx.Err() == nil
+	// The grade's budget ran out, not the run's, and cut the grade short
+	// (a grade that finished as the budget ended is kept).
+	gradeOut := ctx.Err() == nil && gctx.Err() != nil && err != nil
 	cancel()
 	switch {
 	case gradeOut:
@@ -131,7 +133,7 @@ func one(ctx context.Context, it Item, opt Options) (r Record) {
 	}
 	vctx, cancel := budget(ctx, opt.PuzzleTimeout)
 	defer cancel()
-	if ex.Check == nil && gradeOut {
+	if gradeOut && (ex.Check == nil || ex.Check.Status == Timeout) {
 		c, cerr := answer.Check(vctx, inst, answer.Options{Solver: opt.Solver, Values: true})
 		if cerr == nil || c.Status == Timeout {
 			ex.Check, err = &c, cerr
