@@ -1,7 +1,9 @@
 // Package reportcmd is `puzzlesat report`: a collection of puzzles proven,
 // graded and typeset at once (package report), as one HTML page, a PDF
 // booklet or JSON lines; --shard writes one share's JSON lines and --from
-// assembles the report from them without solving again.
+// assembles the report from them without solving again, refusing a set
+// of shards that is not one whole run (unless --partial); a run's records
+// are written as each puzzle finishes, and --resume goes on from them.
 package reportcmd
 
 import (
