@@ -8,7 +8,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/crosscheck"
 	"github.com/puzzlesat/puzzlesat/human"
-	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/solve"
@@ -77,7 +77,7 @@ type Figure struct {
 // use: solve.Check for solutions, solve.Backbone, and crosscheck.Grade for
 // the hint (as grade --hint). solver is the SAT back-end; a context error
 // (a --timeout) is returned as it is.
-func Prepare(ctx context.Context, inst kinds.Instance, mode Mode, solver sat.Factory) (Figure, error) {
+func Prepare(ctx context.Context, inst kind.Instance, mode Mode, solver sat.Factory) (Figure, error) {
 	title := inst.Kind()
 	if n := inst.Name(); n != "" {
 		title += " " + n
@@ -150,7 +150,7 @@ func Prepare(ctx context.Context, inst kinds.Instance, mode Mode, solver sat.Fac
 }
 
 // valueLabel is the label of value j of unknown i, or "?".
-func valueLabel(inst kinds.Instance, i, j int) string {
+func valueLabel(inst kind.Instance, i, j int) string {
 	vars := inst.Vars()
 	if i < 0 || i >= len(vars) || j < 0 || j >= len(vars[i].Domain) {
 		return "?"
@@ -159,7 +159,7 @@ func valueLabel(inst kinds.Instance, i, j int) string {
 }
 
 // differ says where two solutions differ, the way check does.
-func differ(inst kinds.Instance, diffs []puzzle.Pos, a, b puzzle.Assignment) string {
+func differ(inst kind.Instance, diffs []puzzle.Pos, a, b puzzle.Assignment) string {
 	idx := map[puzzle.Pos]int{}
 	for i, v := range inst.Vars() {
 		idx[v.Pos] = i
@@ -178,7 +178,7 @@ func differ(inst kinds.Instance, diffs []puzzle.Pos, a, b puzzle.Assignment) str
 
 // hintCaption is the step as grade --hint writes it: rule, level, reason,
 // and what it eliminates.
-func hintCaption(inst kinds.Instance, s *human.Step) string {
+func hintCaption(inst kind.Instance, s *human.Step) string {
 	// No-break spaces keep "r1c2 ≠ |" on one line of the caption.
 	return crosscheck.StepLine(inst, s, "\u00a0≠\u00a0")
 }

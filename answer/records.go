@@ -4,7 +4,7 @@ import (
 	"time"
 
 	"github.com/puzzlesat/puzzlesat/human"
-	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/solve"
@@ -96,7 +96,7 @@ type SolveRecord struct {
 // Solve is the answer of a solve that ended with st and, when st is
 // sat.Sat, the solution a: solved, unsolvable, or timeout (a solver that
 // stopped without an answer).
-func Solve(inst kinds.Instance, st sat.Status, a puzzle.Assignment) SolveRecord {
+func Solve(inst kind.Instance, st sat.Status, a puzzle.Assignment) SolveRecord {
 	switch st {
 	case sat.Sat:
 		return SolveRecord{Status: "solved", Solution: Draw(inst, a)}
@@ -151,7 +151,7 @@ type CertificateRecord struct {
 }
 
 // Check is r as an answer (without Ms, Solver and the API's Values).
-func Check(inst kinds.Instance, r *solve.CheckResult) CheckRecord {
+func Check(inst kind.Instance, r *solve.CheckResult) CheckRecord {
 	out := CheckRecord{Status: r.Status.String(), Solution: Draw(inst, r.First), SecondSolution: Draw(inst, r.Second),
 		Differences: []DiffRecord{}}
 	for _, p := range r.Differences {
@@ -255,7 +255,7 @@ type HintRecord struct {
 }
 
 // Draw is a drawn as inst's text draws it, or nil when a is.
-func Draw(inst kinds.Instance, a puzzle.Assignment) []string {
+func Draw(inst kind.Instance, a puzzle.Assignment) []string {
 	if a == nil {
 		return nil
 	}
@@ -263,7 +263,7 @@ func Draw(inst kinds.Instance, a puzzle.Assignment) []string {
 }
 
 // LabelAt is the label of the value a gives the unknown at p, or "?".
-func LabelAt(inst kinds.Instance, a puzzle.Assignment, p puzzle.Pos) string {
+func LabelAt(inst kind.Instance, a puzzle.Assignment, p puzzle.Pos) string {
 	for i, v := range inst.Vars() {
 		if v.Pos == p && i < len(a) && a[i] >= 0 && a[i] < len(v.Domain) {
 			return v.Domain[a[i]]

@@ -13,6 +13,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/encode"
 	"github.com/puzzlesat/puzzlesat/encode/card"
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/sat"
 )
 
@@ -21,9 +22,9 @@ type Case struct {
 	Kind string
 	Name string
 	Size string // "RxC"
-	Inst kinds.Instance
+	Inst kind.Instance
 	// parse re-reads the case with other options (another card encoding).
-	parse func(opt kinds.Options) (kinds.Instance, error)
+	parse func(opt kind.Options) (kind.Instance, error)
 }
 
 // Corpus loads the benchmark puzzles under root (the repository's testdata
@@ -31,12 +32,12 @@ type Case struct {
 // the playshinro set, the Arrows folders and the Linjat levels when present.
 func Corpus(root string) ([]Case, error) {
 	var cases []Case
-	add := func(kind, file string) error {
+	add := func(name, file string) error {
 		data, err := os.ReadFile(file)
 		if err != nil {
 			return err
 		}
-		k, err := kinds.Lookup(kind)
+		k, err := kinds.Lookup(name)
 		if err != nil {
 			return err
 		}
@@ -45,8 +46,8 @@ func Corpus(root string) ([]Case, error) {
 		// encoding, and re-reading the Linjat levels for each of its
 		// puzzles took most of the bench tests' time.
 		var mu sync.Mutex
-		read := map[string][]kinds.Instance{}
-		parse := func(opt kinds.Options) ([]kinds.Instance, error) {
+		read := map[string][]kind.Instance{}
+		parse := func(opt kind.Options) ([]kind.Instance, error) {
 			mu.Lock()
 			defer mu.Unlock()
 			if xs, ok := read[opt.String()]; ok {
@@ -59,14 +60,14 @@ func Corpus(root string) ([]Case, error) {
 			read[opt.String()] = xs
 			return xs, nil
 		}
-		insts, err := parse(kinds.Options{})
+		insts, err := parse(kind.Options{})
 		if err != nil {
 			return err
 		}
 		for i, in := range insts {
 			i := i
-			cases = append(cases, Case{Kind: kind, Name: caseName(file, in), Size: fmt.Sprintf("%dx%d", in.Rows(), in.Cols()), Inst: in,
-				parse: func(opt kinds.Options) (kinds.Instance, error) {
+			cases = append(cases, Case{Kind: name, Name: caseName(file, in), Size: fmt.Sprintf("%dx%d", in.Rows(), in.Cols()), Inst: in,
+				parse: func(opt kind.Options) (kind.Instance, error) {
 					xs, err := parse(opt)
 					if err != nil {
 						return nil, err
@@ -106,7 +107,7 @@ func Corpus(root string) ([]Case, error) {
 	return cases, nil
 }
 
-func caseName(file string, in kinds.Instance) string {
+func caseName(file string, in kind.Instance) string {
 	base := filepath.Base(file)
 	if base == "puzzle.txt" {
 		return filepath.Base(filepath.Dir(file))
@@ -121,7 +122,7 @@ func caseName(file string, in kinds.Instance) string {
 // for) from a seed, through the canonical format so it is an ordinary
 // instance.
 func bigJuosan(seed uint64) (Case, error) {
-	x, err := kinds.Juosan.Random(rand.New(rand.NewPCG(seed, 45)), 30, 45, kinds.Options{})
+	x, err := kinds.Juosan.Random(rand.New(rand.NewPCG(seed, 45)), 30, 45, kind.Options{})
 	if err != nil {
 		return Case{}, err
 	}
@@ -131,19 +132,19 @@ func bigJuosan(seed uint64) (Case, error) {
 		return Case{}, err
 	}
 	// The canonical text names the puzzle on the line after the kind's.
-	kind, rest, _ := strings.Cut(canon, "\n")
+	head, rest, _ := strings.Cut(canon, "\n")
 	if strings.HasPrefix(rest, "name ") {
 		_, rest, _ = strings.Cut(rest, "\n")
 	}
-	text := []byte(kind + "\nname " + title + "\n" + rest)
-	parse := func(opt kinds.Options) (kinds.Instance, error) {
+	text := []byte(head + "\nname " + title + "\n" + rest)
+	parse := func(opt kind.Options) (kind.Instance, error) {
 		xs, err := kinds.Juosan.Parse(title, text, opt)
 		if err != nil {
 			return nil, err
 		}
 		return xs[0], nil
 	}
-	in, err := parse(kinds.Options{})
+	in, err := parse(kind.Options{})
 	if err != nil {
 		return Case{}, err
 	}
@@ -174,7 +175,7 @@ func Counts(cases []Case, cards []string) ([]Count, error) {
 	var out []Count
 	for _, c := range cases {
 		for _, name := range cards {
-			in, err := c.parse(kinds.Options{Card: name})
+			in, err := c.parse(kind.Options{Card: name})
 			if err != nil {
 				return nil, fmt.Errorf("%s %s: %w", c.Kind, c.Name, err)
 			}

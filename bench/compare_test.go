@@ -11,7 +11,7 @@ import (
 	"golang.org/x/perf/benchfmt"
 
 	"github.com/puzzlesat/puzzlesat/encode"
-	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 )
 
 // quickRun runs the given sets on the in-process back-ends, twice each,
@@ -115,7 +115,7 @@ func TestBenchstatReadsOutput(t *testing.T) {
 
 // redundant adds to an instance's encoding one clause per unknown that its
 // other clauses already imply: "the unknown takes one of its values".
-type redundant struct{ kinds.Instance }
+type redundant struct{ kind.Instance }
 
 func (r redundant) Encode(b *encode.Builder) (encode.Layout, error) {
 	lay, err := r.Instance.Encode(b)
@@ -145,8 +145,8 @@ func withRedundantClauses(t *testing.T) []Set {
 			if c == nil {
 				t.Fatalf("no corpus case for %s %s", s.Kind, it.Name)
 			}
-			sets[i].Items[j] = PuzzleItem(it.Name, it.Size, func(card string) (kinds.Instance, error) {
-				in, err := c.parse(kinds.Options{Card: card})
+			sets[i].Items[j] = PuzzleItem(it.Name, it.Size, func(card string) (kind.Instance, error) {
+				in, err := c.parse(kind.Options{Card: card})
 				return redundant{in}, err
 			})
 		}

@@ -11,7 +11,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/encode/card"
 	encshift "github.com/puzzlesat/puzzlesat/encode/shift"
-	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/sat/gophersat"
 	"github.com/puzzlesat/puzzlesat/sat/solvers"
@@ -65,7 +65,7 @@ type Measure struct {
 // solutions found. Vars and Clauses are the encoding's, before any
 // blocking clause; a native cardinality constraint (gophersat's) counts as
 // one clause.
-func PuzzleItem(name, size string, parse func(card string) (kinds.Instance, error)) Item {
+func PuzzleItem(name, size string, parse func(card string) (kind.Instance, error)) Item {
 	return Item{Name: name, Size: size, Prepare: func(enc string) (Checker, error) {
 		inst, err := parse(enc)
 		if err != nil {
@@ -76,7 +76,7 @@ func PuzzleItem(name, size string, parse func(card string) (kinds.Instance, erro
 }
 
 // checkUnique is the work of `check` on inst.
-func checkUnique(ctx context.Context, inst kinds.Instance, f sat.Factory) (Measure, error) {
+func checkUnique(ctx context.Context, inst kind.Instance, f sat.Factory) (Measure, error) {
 	e, err := solve.Encode(ctx, inst, f)
 	if err != nil {
 		return Measure{}, err
@@ -183,8 +183,8 @@ func Sets(root string, quick bool) ([]Set, error) {
 			}
 			set = "quick"
 		}
-		add(c.Kind, set, PuzzleItem(name, c.Size, func(enc string) (kinds.Instance, error) {
-			return c.parse(kinds.Options{Card: enc})
+		add(c.Kind, set, PuzzleItem(name, c.Size, func(enc string) (kind.Instance, error) {
+			return c.parse(kind.Options{Card: enc})
 		}))
 	}
 	if quick {

@@ -6,13 +6,14 @@ import (
 	"testing"
 
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 )
 
 // selections are FILE#SEL picks from the many-puzzle JSON files, each an
 // entry near the start of its file: what a script checking one puzzle
 // asks for, and where reading the whole file costs most.
 var selections = []struct {
-	kind *kinds.Kind
+	kind *kind.Kind
 	file string
 	sel  string
 }{
@@ -35,7 +36,7 @@ func BenchmarkSelect(b *testing.B) {
 		}
 		b.Run(filepath.Base(s.file)+"#"+s.sel, func(b *testing.B) {
 			for b.Loop() {
-				if _, err := s.kind.Select(name, data, kinds.Options{}, s.sel); err != nil {
+				if _, err := s.kind.Select(name, data, kind.Options{}, s.sel); err != nil {
 					b.Fatal(err)
 				}
 			}

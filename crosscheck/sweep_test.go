@@ -15,6 +15,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/human"
 	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/sat/gini"
 	"github.com/puzzlesat/puzzlesat/sat/gophersat"
 )
@@ -23,7 +24,7 @@ import (
 var backends = []crosscheck.Backend{{Name: "gini", New: gini.NewSolver}, {Name: "gophersat", New: gophersat.NewSolver}}
 
 // parse reads the puzzles of a corpus file (FILE or FILE#NAME).
-func parse(t *testing.T, kind *kinds.Kind, rel string) []crosscheck.Puzzle {
+func parse(t *testing.T, k *kind.Kind, rel string) []crosscheck.Puzzle {
 	t.Helper()
 	file, sel, _ := strings.Cut(rel, "#")
 	path := testcorpus.Path(file)
@@ -31,17 +32,17 @@ func parse(t *testing.T, kind *kinds.Kind, rel string) []crosscheck.Puzzle {
 	if err != nil {
 		t.Fatal(err)
 	}
-	insts, err := kind.Parse(path, data, kinds.Options{})
-	var partial *kinds.PartialError
+	insts, err := k.Parse(path, data, kind.Options{})
+	var partial *kind.PartialError
 	if err != nil && !(sel != "" && errors.As(err, &partial)) {
 		t.Fatal(err) // a bad entry beside the one picked is no matter
 	}
 	if sel != "" {
-		in, err := kind.Select(path, data, kinds.Options{}, sel)
+		in, err := k.Select(path, data, kind.Options{}, sel)
 		if err != nil {
 			t.Fatal(err)
 		}
-		insts = []kinds.Instance{in}
+		insts = []kind.Instance{in}
 	}
 	var out []crosscheck.Puzzle
 	for _, in := range insts {
@@ -55,7 +56,7 @@ func parse(t *testing.T, kind *kinds.Kind, rel string) []crosscheck.Puzzle {
 func sample(t *testing.T) []crosscheck.Puzzle {
 	var ps []crosscheck.Puzzle
 	for _, f := range []struct {
-		kind *kinds.Kind
+		kind *kind.Kind
 		rel  string
 	}{
 		{kinds.Juosan, "juosan/janko/6x6_1.in"},
@@ -79,7 +80,7 @@ func randomSample(t *testing.T, n int) []crosscheck.Puzzle {
 	for ki, k := range kinds.List() {
 		for i := range n {
 			rows, cols := 3+i%3, 4+i%2
-			in, err := k.Random(rand.New(rand.NewPCG(uint64(ki), uint64(i))), rows, cols, kinds.Options{})
+			in, err := k.Random(rand.New(rand.NewPCG(uint64(ki), uint64(i))), rows, cols, kind.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -132,7 +133,7 @@ func TestSweepAgrees(t *testing.T) {
 
 // brokenEncoding wraps an instance with a wrong encoding.
 type brokenEncoding struct {
-	kinds.Instance
+	kind.Instance
 	wrong func(b *encode.Builder, inner func(*encode.Builder) (encode.Layout, error)) (encode.Layout, error)
 }
 

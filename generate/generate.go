@@ -3,7 +3,7 @@
 // time (Generate) or in batches spread over goroutines and machines (Run).
 //
 // What is particular to a kind is its generation metadata in package kinds
-// (kinds.Kind.Generate: default size, bands, start methods, and the Draft
+// (kind.Kind.Generate: default size, bands, start methods, and the Draft
 // behind steps 1 to 3, in kinds/generate*.go); this package runs the
 // attempts, SAT and the grading for any kind that has it. Shift puzzles,
 // which have no clues but a move count, are made by Shift.
@@ -138,6 +138,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/crosscheck"
 	"github.com/puzzlesat/puzzlesat/human"
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/shift"
@@ -146,7 +147,7 @@ import (
 
 // Options choose what to generate.
 type Options struct {
-	// Kind names a kind with generation metadata (kinds.Kind.Generate):
+	// Kind names a kind with generation metadata (kind.Kind.Generate):
 	// Kinds lists them.
 	Kind string
 	// Rows, Cols: the grid size (0: the band's, else the kind's default;
@@ -177,7 +178,7 @@ type Options struct {
 	Parallel int
 	// KindOptions are passed to the parser (Juosan reading,
 	// cardinality encoding, Arrows rules file).
-	KindOptions kinds.Options
+	KindOptions kind.Options
 	// Shift is the puzzle a moves kind (MovesKind) scrambles (its start is ignored:
 	// scrambles start from a goal state).
 	Shift *shift.Puzzle
@@ -194,7 +195,7 @@ type Puzzle struct {
 	// the filled grid).
 	Text, SolutionText string
 	// Instance is Text parsed back through package kinds.
-	Instance kinds.Instance
+	Instance kind.Instance
 	// Solution is the unique solution.
 	Solution puzzle.Assignment
 	// Clues counts the removable clues left (Juosan numbers, Shinro
@@ -213,13 +214,13 @@ type Puzzle struct {
 	// Minimal: no clue can be removed (Options.Minimal was set).
 	Minimal bool
 
-	draft kinds.Draft // what the puzzle was made from (nil for shift)
+	draft kind.Draft // what the puzzle was made from (nil for shift)
 }
 
 // ClueRemovals returns the puzzle with each of its removable clues taken
 // away in turn, each parsed from its canonical text with opt, so that a
 // check of irreducibility goes through none of this package's encodings.
-func ClueRemovals(p *Puzzle, opt kinds.Options) ([]kinds.Instance, error) {
+func ClueRemovals(p *Puzzle, opt kind.Options) ([]kind.Instance, error) {
 	if p.draft == nil {
 		return nil, nil
 	}
@@ -227,7 +228,7 @@ func ClueRemovals(p *Puzzle, opt kinds.Options) ([]kinds.Instance, error) {
 	if err != nil {
 		return nil, err
 	}
-	var out []kinds.Instance
+	var out []kind.Instance
 	for _, id := range p.draft.Clues() {
 		e, err := p.draft.Without(id)
 		if err != nil {
@@ -249,7 +250,7 @@ var ErrOptions = errors.New("bad generate options")
 var ErrExhausted = errors.New("no puzzle in the band")
 
 // Kinds lists the kinds Generate supports: those with generation metadata
-// (kinds.Kind.Generate), sorted, then the kinds played by moves.
+// (kind.Kind.Generate), sorted, then the kinds played by moves.
 func Kinds() []string {
 	var out []string
 	for _, k := range kinds.List() {
@@ -269,10 +270,10 @@ const maxSide = 30
 // job is Options checked and resolved once for every attempt.
 type job struct {
 	opt  Options
-	kind *kinds.Kind
-	gen  *kinds.Generation
-	band *kinds.Band
-	gopt kinds.GenOptions
+	kind *kind.Kind
+	gen  *kind.Generation
+	band *kind.Band
+	gopt kind.GenOptions
 	// moves is the optimum range of a shift job, shiftBall its states
 	// in the band when few enough.
 	moves     [2]int
@@ -323,9 +324,9 @@ func prepare(opt Options) (*job, error) {
 	}
 	band = band.At(opt.Rows, opt.Cols)
 	newSolver := opt.Solver
-	gopt := kinds.GenOptions{Rows: opt.Rows, Cols: opt.Cols, Kind: opt.KindOptions,
+	gopt := kind.GenOptions{Rows: opt.Rows, Cols: opt.Cols, Kind: opt.KindOptions,
 		Band: band, MinScore: opt.MinScore, MaxScore: opt.MaxScore, Method: opt.Method, Parallel: opt.Parallel,
-		NewSolver: func() (kinds.Solver, error) {
+		NewSolver: func() (kind.Solver, error) {
 			s, err := newSolver()
 			if err != nil {
 				return nil, err
@@ -439,7 +440,7 @@ func (j *job) attempt(ctx context.Context, index, a int) (*Puzzle, string, error
 // solver, which is the grade's own (the engine with the kind's trials
 // applies them only where the rules stall): it is kept, and SAT proves
 // uniqueness beside it, as crosscheck.Grade does, without solving again.
-func (j *job) finish(ctx context.Context, d kinds.Draft, res *human.Result) (*Puzzle, string, error) {
+func (j *job) finish(ctx context.Context, d kind.Draft, res *human.Result) (*Puzzle, string, error) {
 	text := d.Text(false)
 	insts, err := j.kind.Parse("generated", []byte(text), j.opt.KindOptions)
 	if err != nil {

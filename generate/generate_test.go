@@ -14,6 +14,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/generate"
 	"github.com/puzzlesat/puzzlesat/human"
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/sat/gini"
 	"github.com/puzzlesat/puzzlesat/sat/solvers"
@@ -91,13 +92,13 @@ func TestBands(t *testing.T) {
 // and checks that they are distinct, in index order, of the size asked,
 // unique on every back-end with the intended solution, and graded again
 // from their text into the band with the generator's score.
-func checkBatch(t *testing.T, kind string, band generate.Band, rows, cols, count int) {
+func checkBatch(t *testing.T, kindName string, band generate.Band, rows, cols, count int) {
 	t.Helper()
 	bs := backends(t)
 	ctx := context.Background()
 	var ps []*generate.Puzzle
 	st, err := generate.Run(ctx, generate.Batch{
-		Options: generate.Options{Solver: gini.NewSolver, Kind: kind, Band: band, Rows: rows, Cols: cols, Seed: 11},
+		Options: generate.Options{Solver: gini.NewSolver, Kind: kindName, Band: band, Rows: rows, Cols: cols, Seed: 11},
 		Count:   count, Workers: 2,
 		Emit: func(p *generate.Puzzle) error { ps = append(ps, p); return nil },
 	})
@@ -107,7 +108,7 @@ func checkBatch(t *testing.T, kind string, band generate.Band, rows, cols, count
 	if st.Found != count || len(ps) != count {
 		t.Fatalf("have %d puzzles (%d failed), want %d", len(ps), st.Failed, count)
 	}
-	k, err := kinds.Lookup(kind)
+	k, err := kinds.Lookup(kindName)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,7 +121,7 @@ func checkBatch(t *testing.T, kind string, band generate.Band, rows, cols, count
 			t.Errorf("puzzles %d and %d are the same", j, i)
 		}
 		seen[p.Text] = i
-		insts, err := k.Parse("generated", []byte(p.Text), kinds.Options{})
+		insts, err := k.Parse("generated", []byte(p.Text), kind.Options{})
 		if err != nil || len(insts) != 1 {
 			t.Fatalf("puzzle %d reads back as %d puzzles, error %v", i, len(insts), err)
 		}
@@ -153,7 +154,7 @@ func checkBatch(t *testing.T, kind string, band generate.Band, rows, cols, count
 		if g.Certified != elims {
 			t.Errorf("puzzle %d: %d of %d eliminations certified, want all", i, g.Certified, elims)
 		}
-		if !generate.InBand(kind, band, rows, cols, g.Human.Status, g.Human.Report) {
+		if !generate.InBand(kindName, band, rows, cols, g.Human.Status, g.Human.Report) {
 			rep := g.Human.Report
 			t.Errorf("puzzle %d regraded: %s, level %d, trial depth %d, %d layers: not %s", i, g.Human.Status, rep.MaxLevel, rep.TrialDepth, rep.Depth, band)
 		}
@@ -244,7 +245,7 @@ func TestMinimal(t *testing.T) {
 				if !p.Minimal {
 					t.Errorf("puzzle %d not marked minimal", i)
 				}
-				removals, err := generate.ClueRemovals(p, kinds.Options{})
+				removals, err := generate.ClueRemovals(p, kind.Options{})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -381,8 +382,8 @@ func TestOptionErrors(t *testing.T) {
 		{"too large", generate.Options{Solver: gini.NewSolver, Kind: "shinro", Rows: 8, Cols: 31}},
 		{"past the band's largest size", generate.Options{Solver: gini.NewSolver, Kind: "linjat", Band: generate.Medium, Rows: 15, Cols: 10}},
 		{"scores", generate.Options{Solver: gini.NewSolver, Kind: "shinro", MinScore: 10, MaxScore: 5}},
-		{"stones", generate.Options{Solver: gini.NewSolver, Kind: "shinro", Rows: 3, Cols: 3, KindOptions: kinds.Options{}.With("stones", "10")}},
-		{"stones not a count", generate.Options{Solver: gini.NewSolver, Kind: "shinro", Rows: 3, Cols: 3, KindOptions: kinds.Options{}.With("stones", "many")}},
+		{"stones", generate.Options{Solver: gini.NewSolver, Kind: "shinro", Rows: 3, Cols: 3, KindOptions: kind.Options{}.With("stones", "10")}},
+		{"stones not a count", generate.Options{Solver: gini.NewSolver, Kind: "shinro", Rows: 3, Cols: 3, KindOptions: kind.Options{}.With("stones", "many")}},
 		{"method", generate.Options{Solver: gini.NewSolver, Kind: "shinro", Method: "annealing"}},
 		{"no solver", generate.Options{Kind: "juosan"}},
 		{"shift without puzzle", generate.Options{Kind: "shift"}},

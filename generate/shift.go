@@ -10,15 +10,16 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/human"
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/shift"
 	"github.com/puzzlesat/puzzlesat/shift/search"
 )
 
 // MovesKind returns the kind called name when it is a kind of puzzles
-// played by moves (kinds.Kind.Moves: shift puzzles), whose puzzles are
+// played by moves (kind.Kind.Moves: shift puzzles), whose puzzles are
 // scrambles of Options.Shift with their optimum proven in the band; nil
 // otherwise.
-func MovesKind(name string) *kinds.Kind {
+func MovesKind(name string) *kind.Kind {
 	if k, err := kinds.Find(name); err == nil && !k.Grid() {
 		return k
 	}
@@ -47,7 +48,7 @@ func (j *job) shiftRange() (lo, hi int, err error) {
 }
 
 // prepareShift checks a shift job.
-func prepareShift(opt Options, k *kinds.Kind) (*job, error) {
+func prepareShift(opt Options, k *kind.Kind) (*job, error) {
 	if opt.Shift == nil {
 		return nil, fmt.Errorf("%w: shift: no puzzle to scramble (Options.Shift)", ErrOptions)
 	}

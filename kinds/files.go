@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/srcpos"
 )
@@ -24,7 +25,7 @@ import (
 // no JSON (empty, binary, broken); the loader then reports what is wrong
 // with it, so that no such file is passed over in silence. skipped counts
 // the files passed over on purpose.
-func Files(root string, only *Kind) (files []string, skipped Skipped, err error) {
+func Files(root string, only *kind.Kind) (files []string, skipped Skipped, err error) {
 	return FilesUpTo(root, only, 0)
 }
 
@@ -71,7 +72,7 @@ func (s Skipped) Note(where string) string {
 // FilesUpTo is Files passing over, unread, every file larger than limit
 // bytes (0: no limit), counted in skipped.OverCap. A file is told by its
 // head (its first puzzle.DetectWindow bytes), never read whole.
-func FilesUpTo(root string, only *Kind, limit int64) (files []string, skipped Skipped, err error) {
+func FilesUpTo(root string, only *kind.Kind, limit int64) (files []string, skipped Skipped, err error) {
 	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -134,7 +135,7 @@ func readHead(path string) (head []byte, whole bool, err error) {
 
 // isPuzzle reports whether a kind (only, when set) takes head, the head
 // of the file at path (DetectHead).
-func isPuzzle(path string, head []byte, whole bool, only *Kind) bool {
+func isPuzzle(path string, head []byte, whole bool, only *kind.Kind) bool {
 	if only != nil {
 		return only.Detect(path, head)
 	}
@@ -147,7 +148,7 @@ func isPuzzle(path string, head []byte, whole bool, only *Kind) bool {
 // (only's, when set), or a .json file that is not JSON (empty, binary,
 // broken), which a folder of puzzles holds only as a puzzle gone bad. A
 // well-formed JSON document of no kind (a generator's record) is not.
-func meantAsPuzzle(path string, head []byte, whole bool, only *Kind) bool {
+func meantAsPuzzle(path string, head []byte, whole bool, only *kind.Kind) bool {
 	if k := ByExt(path); k != nil && (only == nil || k == only) {
 		return true
 	}
@@ -175,7 +176,7 @@ func PuzzleFolder(dir string) string {
 
 // puzzleIn is k's puzzle file in dir, or "" when dir is no puzzle folder
 // of k.
-func puzzleIn(k *Kind, dir string) string {
+func puzzleIn(k *kind.Kind, dir string) string {
 	if k.Folder == nil {
 		return ""
 	}

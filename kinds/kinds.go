@@ -3,8 +3,7 @@
 // looked up by name or detected from an input. Everything generic —
 // the puzzle commands, the SAT pipeline (package solve), the cross-check,
 // the generator, render and serve — reaches a kind only through this
-// package and the interfaces of package kind, which it re-exports under
-// the same names.
+// package and the interfaces of package kind.
 //
 //	parse ──► model ──┬─► encode ─► CNF ─► sat back-end ─► decode ─► Verify
 //	                  └─► human rules ─► engine ─► grade
@@ -21,7 +20,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/puzzlesat/puzzlesat/encode"
 	"github.com/puzzlesat/puzzlesat/kinds/arrows"
 	"github.com/puzzlesat/puzzlesat/kinds/juosan"
 	"github.com/puzzlesat/puzzlesat/kinds/kind"
@@ -32,45 +30,15 @@ import (
 	"github.com/puzzlesat/puzzlesat/srcpos"
 )
 
-// The types of package kind, under the names the rest of puzzlesat has
-// always used.
-type (
-	Kind          = kind.Kind
-	Options       = kind.Options
-	Instance      = kind.Instance
-	RouteReporter = kind.RouteReporter
-	HumanSetup    = kind.HumanSetup
-	PartialError  = kind.PartialError
-	Generation    = kind.Generation
-	Band          = kind.Band
-	Levels        = kind.Levels
-	Flag          = kind.Flag
-	TrialRound    = kind.TrialRound
-	GenOptions    = kind.GenOptions
-	Solver        = kind.Solver
-	Draft         = kind.Draft
-	GuardedDraft  = kind.GuardedDraft
-	Guarded       = kind.Guarded
-	Clue          = kind.Clue
-	Clued         = kind.Clued
-)
-
-// SolveRules runs inst's human rules from its start (kind.SolveRules).
-var SolveRules = kind.SolveRules
-
-// EncodeOthers writes a draft's clauses excluding its intended solution
-// (kind.EncodeOthers).
-func EncodeOthers(s encode.Adder, d GuardedDraft) (*Guarded, error) { return kind.EncodeOthers(s, d) }
-
 // all is the one list of kinds: a new kind is its folder and one line
 // here. Validate checks it.
-var all = []*Kind{juosan.Kind, shinro.Kind, arrows.Kind, linjat.Kind, shift.Kind}
+var all = []*kind.Kind{juosan.Kind, shinro.Kind, arrows.Kind, linjat.Kind, shift.Kind}
 
 // Register adds k to the list, for a test that brings a kind of its own
 // (internal/toykind): call it before anything else reads the list (in
 // TestMain), never beside running work. It returns what removes k again. A
 // kind of puzzlesat's is a line of all, not a call to Register.
-func Register(k *Kind) (unregister func()) {
+func Register(k *kind.Kind) (unregister func()) {
 	all = append(all, k)
 	return func() {
 		for i, x := range all {
@@ -95,12 +63,12 @@ var (
 // Flags returns the flags the kinds declare (Kind.Flags), each once, in
 // the order of the list.
 func Flags() []kind.Flag {
-	return flagsOf(func(k *Kind) []kind.Flag { return k.Flags })
+	return flagsOf(func(k *kind.Kind) []kind.Flag { return k.Flags })
 }
 
 // flagsOf is the flags of every kind (of), each name once, in the order of
 // the list.
-func flagsOf(of func(*Kind) []kind.Flag) []kind.Flag {
+func flagsOf(of func(*kind.Kind) []kind.Flag) []kind.Flag {
 	var out []kind.Flag
 	for _, k := range all {
 		for _, f := range of(k) {
@@ -115,7 +83,7 @@ func flagsOf(of func(*Kind) []kind.Flag) []kind.Flag {
 // GenFlags are the generation flags the kinds declare
 // (Generation.Flags), each name once, for the command that generates.
 func GenFlags() []kind.Flag {
-	return flagsOf(func(k *Kind) []kind.Flag {
+	return flagsOf(func(k *kind.Kind) []kind.Flag {
 		if k.Generate == nil {
 			return nil
 		}
@@ -124,7 +92,7 @@ func GenFlags() []kind.Flag {
 }
 
 // CheckOptions refuses a value a kind's flag does not take.
-func CheckOptions(o Options) error {
+func CheckOptions(o kind.Options) error {
 	for _, f := range Flags() {
 		if err := f.Check(o.Flag(f.Name)); err != nil {
 			return err
@@ -135,8 +103,8 @@ func CheckOptions(o Options) error {
 
 // Moves returns the kinds of puzzles played by moves (Kind.Moves), sorted
 // by name.
-func Moves() []*Kind {
-	var out []*Kind
+func Moves() []*kind.Kind {
+	var out []*kind.Kind
 	for _, k := range all {
 		if !k.Grid() {
 			out = append(out, k)
@@ -147,11 +115,11 @@ func Moves() []*Kind {
 }
 
 // Find returns the kind called name, grid or moves.
-func Find(name string) (*Kind, error) { return find(name, all) }
+func Find(name string) (*kind.Kind, error) { return find(name, all) }
 
 // find returns the kind of among called name, or an error naming those
 // there are.
-func find(name string, among []*Kind) (*Kind, error) {
+func find(name string, among []*kind.Kind) (*kind.Kind, error) {
 	for _, k := range among {
 		if k.Name == name {
 			return k, nil
@@ -162,7 +130,7 @@ func find(name string, among []*Kind) (*Kind, error) {
 
 // DetectMoves returns the kind of puzzle played by moves whose own format
 // data is written in, or nil.
-func DetectMoves(name string, data []byte) *Kind {
+func DetectMoves(name string, data []byte) *kind.Kind {
 	for _, k := range all {
 		if !k.Grid() && k.Moves.Detect(name, data) {
 			return k
@@ -173,8 +141,8 @@ func DetectMoves(name string, data []byte) *Kind {
 
 // List returns the grid kinds (the puzzle commands' kinds: check, solve,
 // grade and the rest) sorted by name; Moves the others.
-func List() []*Kind {
-	var out []*Kind
+func List() []*kind.Kind {
+	var out []*kind.Kind
 	for _, k := range all {
 		if k.Grid() {
 			out = append(out, k)
@@ -185,13 +153,13 @@ func List() []*Kind {
 }
 
 // Lookup returns the grid kind called name (Find finds any kind).
-func Lookup(name string) (*Kind, error) { return find(name, List()) }
+func Lookup(name string) (*kind.Kind, error) { return find(name, List()) }
 
 // Names returns the grid kinds' names, sorted.
 func Names() []string { return sortedNames(List()) }
 
 // sortedNames returns the names of ks, sorted.
-func sortedNames(ks []*Kind) []string {
+func sortedNames(ks []*kind.Kind) []string {
 	var ns []string
 	for _, k := range ks {
 		ns = append(ns, k.Name)
@@ -201,7 +169,7 @@ func sortedNames(ks []*Kind) []string {
 }
 
 // Detect returns the kind of data, or an error naming the candidates.
-func Detect(name string, data []byte) (*Kind, error) { return DetectHead(name, data, true) }
+func Detect(name string, data []byte) (*kind.Kind, error) { return DetectHead(name, data, true) }
 
 // DetectHead is Detect of an input from its head, its first bytes (up to
 // puzzle.DetectWindow, whole lines): whole says the head is all of it. A
@@ -210,8 +178,8 @@ func Detect(name string, data []byte) (*Kind, error) { return DetectHead(name, d
 // so that its reader says what is wrong with it. Input no kind takes is
 // an error at the first byte that shows it: binary data, broken JSON, or
 // text no kind reads.
-func DetectHead(name string, head []byte, whole bool) (*Kind, error) {
-	var hits []*Kind
+func DetectHead(name string, head []byte, whole bool) (*kind.Kind, error) {
+	var hits []*kind.Kind
 	for _, k := range all {
 		if k.Grid() && k.Detect(name, head) {
 			hits = append(hits, k)
@@ -247,7 +215,7 @@ func DetectHead(name string, head []byte, whole bool) (*Kind, error) {
 
 // ByExt is the grid kind whose own files (Kind.Exts) are named as name
 // ends, or nil.
-func ByExt(name string) *Kind {
+func ByExt(name string) *kind.Kind {
 	ext := strings.ToLower(filepath.Ext(name))
 	for _, k := range all {
 		if k.Grid() && ext != "" && slices.Contains(k.Exts, ext) {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 )
 
 // TestOpenOtherKind: a kind's editor opens its own puzzles, at their size,
@@ -20,7 +21,7 @@ func TestOpenOtherKind(t *testing.T) {
 		if k.Play == nil || k.Play.Open == nil {
 			continue
 		}
-		own, err := k.Random(rand.New(rand.NewPCG(1, 2)), 4, 5, kinds.Options{})
+		own, err := k.Random(rand.New(rand.NewPCG(1, 2)), 4, 5, kind.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -32,7 +33,7 @@ func TestOpenOtherKind(t *testing.T) {
 			if o == k {
 				continue
 			}
-			other, err := o.Random(rand.New(rand.NewPCG(1, 2)), 4, 5, kinds.Options{})
+			other, err := o.Random(rand.New(rand.NewPCG(1, 2)), 4, 5, kind.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 )
 
 // TestRandom: every kind draws random puzzles of the size asked, the same
@@ -20,8 +21,8 @@ func TestRandom(t *testing.T) {
 			planted := 0
 			for i := range 20 {
 				rows, cols := 3+i%4, 4+i%3
-				draw := func() kinds.Instance {
-					in, err := k.Random(rand.New(rand.NewPCG(uint64(i), 7)), rows, cols, kinds.Options{})
+				draw := func() kind.Instance {
+					in, err := k.Random(rand.New(rand.NewPCG(uint64(i), 7)), rows, cols, kind.Options{})
 					if err != nil {
 						t.Fatalf("%dx%d: %v", rows, cols, err)
 					}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
@@ -43,7 +44,7 @@ var (
 // "name=" makes any selection a name.
 func TestSelect(t *testing.T) {
 	tests := []struct {
-		kind *kinds.Kind
+		kind *kind.Kind
 		file string
 		sel  string
 		want string // the puzzle's name and entry, or the error
@@ -95,7 +96,7 @@ func TestSelect(t *testing.T) {
 			}
 		}
 		var have string
-		in, err := tc.kind.Select(tc.file, data, kinds.Options{}, tc.sel)
+		in, err := tc.kind.Select(tc.file, data, kind.Options{}, tc.sel)
 		if err != nil {
 			have = err.Error()
 		} else {
@@ -111,7 +112,7 @@ func TestSelect(t *testing.T) {
 // selections stream (Format.Select): each with a malformed entry to add
 // at its end, and the same entry broken as JSON.
 var jsonCorpus = []struct {
-	kind         *kinds.Kind
+	kind         *kind.Kind
 	file         string
 	bad, badJSON string // appended inside the outermost list or object
 	badEntry     string // what the bad entry's error says
@@ -132,8 +133,8 @@ func TestSelectStreams(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		insts, err := c.kind.Parse(c.file, data, kinds.Options{})
-		byEntry := map[int]kinds.Instance{}
+		insts, err := c.kind.Parse(c.file, data, kind.Options{})
+		byEntry := map[int]kind.Instance{}
 		names := map[string]int{}
 		for _, in := range insts {
 			byEntry[in.Head().Entry] = in
@@ -161,19 +162,19 @@ func TestSelectStreams(t *testing.T) {
 		}
 		for n := 1; n <= entries; n++ {
 			sel := strconv.Itoa(n)
-			have, err := c.kind.Select(c.file, data, kinds.Options{}, sel)
+			have, err := c.kind.Select(c.file, data, kind.Options{}, sel)
 			if want, ok := byEntry[n]; ok {
 				if diff := differ(have, err, want); diff != "" {
 					t.Errorf("%s#%s: %s", filepath.Base(c.file), sel, diff)
 				}
 				if names[want.Name()] == 1 {
-					have, err := c.kind.Select(c.file, data, kinds.Options{}, "name="+want.Name())
+					have, err := c.kind.Select(c.file, data, kind.Options{}, "name="+want.Name())
 					if diff := differ(have, err, want); diff != "" {
 						t.Errorf("%s#name=%s: %s", filepath.Base(c.file), want.Name(), diff)
 					}
 				}
 				for what, data := range broken {
-					have, err := c.kind.Select(c.file, data, kinds.Options{}, sel)
+					have, err := c.kind.Select(c.file, data, kind.Options{}, sel)
 					if diff := differ(have, err, want); diff != "" {
 						t.Errorf("%s#%s, %s: %s", filepath.Base(c.file), sel, what, diff)
 					}
@@ -185,16 +186,16 @@ func TestSelectStreams(t *testing.T) {
 			}
 		}
 		past := strconv.Itoa(entries + 1)
-		if _, err := c.kind.Select(c.file, data, kinds.Options{}, past); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("(the file holds %d entries)", entries)) {
+		if _, err := c.kind.Select(c.file, data, kind.Options{}, past); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("(the file holds %d entries)", entries)) {
 			t.Errorf("%s#%s: have %v, want no puzzle, the file holding %d entries", filepath.Base(c.file), past, err, entries)
 		}
 		// The added entry is entry entries+1; a whole read of the broken
 		// JSON fails, where the selections above did not read that far.
-		_, err = c.kind.Select(c.file, broken["malformed entry after"], kinds.Options{}, past)
+		_, err = c.kind.Select(c.file, broken["malformed entry after"], kind.Options{}, past)
 		if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("entry %d %s", entries+1, c.badEntry)) {
 			t.Errorf("%s#%s with a malformed entry added: have %v, want its error", filepath.Base(c.file), past, err)
 		}
-		if insts, err := c.kind.Parse(c.file, broken["broken JSON after"], kinds.Options{}); err == nil || len(insts) > 0 {
+		if insts, err := c.kind.Parse(c.file, broken["broken JSON after"], kind.Options{}); err == nil || len(insts) > 0 {
 			t.Errorf("%s with broken JSON added: have %d puzzles, %v; want no puzzle and the syntax error", filepath.Base(c.file), len(insts), err)
 		}
 	}
@@ -210,11 +211,11 @@ func insertLast(data []byte, s string) []byte {
 
 // differ tells how the selected puzzle (have, err) differs from want, the
 // puzzle a whole read gave: "" when it is the same puzzle.
-func differ(have kinds.Instance, err error, want kinds.Instance) string {
+func differ(have kind.Instance, err error, want kind.Instance) string {
 	if err != nil {
 		return fmt.Sprintf("have error %v, want %s (entry %d)", err, want.Name(), want.Head().Entry)
 	}
-	text := func(in kinds.Instance) string {
+	text := func(in kind.Instance) string {
 		s, err := in.Format("")
 		return fmt.Sprint(in.Name(), in.Head().Entry, in.Draw(nil), in.Solution(), s, err)
 	}

@@ -20,6 +20,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/human"
 	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/render"
 	"github.com/puzzlesat/puzzlesat/sat/gini"
@@ -44,14 +45,14 @@ func read(t *testing.T, file string) (string, []byte) {
 }
 
 // load reads the one puzzle of a file in testdata.
-func load(t *testing.T, file string) kinds.Instance {
+func load(t *testing.T, file string) kind.Instance {
 	t.Helper()
 	name, data := read(t, file)
 	k, err := kinds.Detect(name, data)
 	if err != nil {
 		t.Fatal(err)
 	}
-	insts, err := k.Parse(name, data, kinds.Options{})
+	insts, err := k.Parse(name, data, kind.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -303,7 +304,7 @@ func TestPNGSize(t *testing.T) {
 // MaxPixels: it is drawn at the lower resolution that fits (the largest
 // puzzles, 200×200, would otherwise take gigabytes).
 func TestPNGBounded(t *testing.T) {
-	inst, err := kinds.Juosan.Random(rand.New(rand.NewPCG(1, 2)), 80, 80, kinds.Options{})
+	inst, err := kinds.Juosan.Random(rand.New(rand.NewPCG(1, 2)), 80, 80, kind.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

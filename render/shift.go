@@ -91,7 +91,7 @@ type shiftState struct {
 
 // DrawShift draws a shift puzzle as pic says.
 //
-// board is the kind's picture of one state (kinds.Kind.Moves.Display).
+// board is the kind's picture of one state (kind.Kind.Moves.Display).
 func DrawShift(p *shift.Puzzle, pic ShiftPicture, board func(p *shift.Puzzle, state []int, changed map[int]bool) *display.Board) (*canvas.Canvas, error) {
 	var panels []shiftState
 	if pic.Moves == nil {

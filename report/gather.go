@@ -14,6 +14,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/human"
 	"github.com/puzzlesat/puzzlesat/internal/parallel"
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/solve"
 )
@@ -33,7 +34,7 @@ type Options struct {
 	// Kind are the kinds' options the puzzles were read with; a puzzle's
 	// kind's own flags that differ from their defaults are kept in its
 	// record, so that --from reads it back the same way.
-	Kind kinds.Options
+	Kind kind.Options
 	// Done, when set, is called after each puzzle (from any goroutine,
 	// one call at a time).
 	Done func(Record)
@@ -138,7 +139,7 @@ func one(ctx context.Context, it Item, opt Options) (r Record) {
 			r.Certificate = &Certificate{Lemmas: c.Certificate.Size(), Backend: c.Certificate.Backend, Checked: true, CheckMs: answer.Millis(c.Certificate.CheckTime)}
 		}
 	}
-	cl, ok := inst.(kinds.Clued)
+	cl, ok := inst.(kind.Clued)
 	if !ok {
 		return r
 	}
@@ -181,7 +182,7 @@ func timedOut(ctx context.Context, err error) bool {
 // redundant lists the clues whose removal alone leaves the puzzle unique,
 // each proven by a SAT check of the puzzle without it (certified with
 // opt.Certify).
-func redundant(ctx context.Context, cl kinds.Clued, clues []kinds.Clue, opt Options) ([]Clue, error) {
+func redundant(ctx context.Context, cl kind.Clued, clues []kind.Clue, opt Options) ([]Clue, error) {
 	out := []Clue{}
 	for _, c := range clues {
 		inst, err := cl.Without(c.ID)
@@ -210,7 +211,7 @@ func redundant(ctx context.Context, cl kinds.Clued, clues []kinds.Clue, opt Opti
 // has no solution, removing each clue in turn for good when the puzzle
 // stays unsolvable without it (deletion-based: no clue of the result can
 // go, each such removal proven satisfiable by SAT).
-func conflict(ctx context.Context, cl kinds.Clued, clues []kinds.Clue, opt Options) ([]Clue, error) {
+func conflict(ctx context.Context, cl kind.Clued, clues []kind.Clue, opt Options) ([]Clue, error) {
 	var gone []int
 	keep := slices.Clone(clues)
 	for _, c := range clues {
@@ -225,7 +226,7 @@ func conflict(ctx context.Context, cl kinds.Clued, clues []kinds.Clue, opt Optio
 		switch st {
 		case sat.Unsat:
 			gone = append(gone, c.ID)
-			keep = slices.DeleteFunc(keep, func(k kinds.Clue) bool { return k.ID == c.ID })
+			keep = slices.DeleteFunc(keep, func(k kind.Clue) bool { return k.ID == c.ID })
 		case sat.Sat:
 		default:
 			return nil, context.DeadlineExceeded
@@ -239,7 +240,7 @@ func conflict(ctx context.Context, cl kinds.Clued, clues []kinds.Clue, opt Optio
 }
 
 // grade is the human engine's solve as a Grade, with the band it lands in.
-func grade(inst kinds.Instance, h *human.Result) *Grade {
+func grade(inst kind.Instance, h *human.Result) *Grade {
 	rep := h.Report
 	g := &Grade{Status: string(h.Status), Score: rep.Score, MaxLevel: rep.MaxLevel, Hardest: rep.MaxRule,
 		TrialDepth: rep.TrialDepth, Steps: rep.Steps, Layers: rep.Depth, Rules: []RuleUse{}}

@@ -12,13 +12,14 @@ import (
 	"github.com/puzzlesat/puzzlesat/answer"
 	"github.com/puzzlesat/puzzlesat/human"
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/render"
 )
 
 // Instance reads back the puzzle of a record from its canonical text, to
 // draw it: no solving.
-func Instance(r *Record) (kinds.Instance, error) {
+func Instance(r *Record) (kind.Instance, error) {
 	if r.Puzzle == "" {
 		return nil, fmt.Errorf("%s: the record carries no puzzle to draw", r.Label())
 	}
@@ -26,7 +27,7 @@ func Instance(r *Record) (kinds.Instance, error) {
 	if err != nil {
 		return nil, err
 	}
-	insts, err := k.Parse(r.File, []byte(r.Puzzle), kinds.Options{Flags: r.Flags})
+	insts, err := k.Parse(r.File, []byte(r.Puzzle), kind.Options{Flags: r.Flags})
 	if err != nil {
 		return nil, fmt.Errorf("%s: reading its puzzle back: %v", r.Label(), err)
 	}

@@ -8,7 +8,7 @@ import (
 	"os"
 	"slices"
 
-	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
@@ -84,7 +84,7 @@ type Record struct {
 // a redundant clue with --certify, the size of the checked certificate
 // that the puzzle without it has no second solution.
 type Clue struct {
-	kinds.Clue
+	kind.Clue
 	Lemmas int `json:"certificate_lemmas,omitempty"`
 }
 

@@ -20,6 +20,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/generate"
 	"github.com/puzzlesat/puzzlesat/internal/webtest"
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/report"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/sat/gini"
@@ -27,7 +28,7 @@ import (
 )
 
 // gather loads args and gathers their records with gini.
-func gather(t *testing.T, args []string, opt kinds.Options) []report.Record {
+func gather(t *testing.T, args []string, opt kind.Options) []report.Record {
 	t.Helper()
 	items, _ := report.Load(args, opt, nil, strings.NewReader(""))
 	recs, err := report.Gather(context.Background(), items, report.Options{Solver: gini.NewSolver, Kind: opt})
@@ -51,7 +52,7 @@ func corpus(t *testing.T) []report.Record {
 		t.Skip("proves every puzzle of testdata, tens of seconds: skipped by -short")
 	}
 	corpusOnce.Do(func() {
-		items, _ := report.Load([]string{"../testdata"}, kinds.Options{}, nil, nil)
+		items, _ := report.Load([]string{"../testdata"}, kind.Options{}, nil, nil)
 		corpusN = len(items)
 		recs, err := report.Gather(context.Background(), items, report.Options{Solver: gini.NewSolver})
 		if err != nil {
@@ -214,7 +215,7 @@ func pdfPages(t *testing.T, pdf []byte) int {
 // afresh, are exactly the ones the report names.
 func TestRedundantKnown(t *testing.T) {
 	const folder = "../testdata/arrows/2026-01-30"
-	recs := gather(t, []string{folder}, kinds.Options{})
+	recs := gather(t, []string{folder}, kind.Options{})
 	if len(recs) != 1 || recs[0].Verdict != report.Unique {
 		t.Fatalf("want one unique puzzle, have %+v", recs)
 	}
@@ -234,7 +235,7 @@ func TestRedundantKnown(t *testing.T) {
 			edited := slices.Clone(toks)
 			edited[col] = string(runes[0]) + "."
 			text := strings.Join(append(append(slices.Clone(lines[:row]), strings.Join(edited, " ")), lines[row+1:]...), "\n") + "\n"
-			insts, err := k.Parse("edited.txt", []byte(text), kinds.Options{})
+			insts, err := k.Parse("edited.txt", []byte(text), kind.Options{})
 			if err != nil || len(insts) != 1 {
 				t.Fatalf("the edited text does not read: %v\n%s", err, text)
 			}
@@ -292,14 +293,14 @@ func TestMinimalNone(t *testing.T) {
 // TestConflict: the clues named for an unsolvable puzzle contradict each
 // other, and each is needed for that.
 func TestConflict(t *testing.T) {
-	opt := kinds.Options{}.With("rule", "majority")
+	opt := kind.Options{}.With("rule", "majority")
 	recs := gather(t, []string{"../testdata/juosan/janko_instances.json#5x5_1"}, opt)
 	r := recs[0]
 	if r.Verdict != report.Unsolvable || len(r.Conflict) == 0 || len(r.Conflict) >= r.Clues {
 		t.Fatalf("want unsolvable with a conflict smaller than its %d clues: %s, %v", r.Clues, r.Verdict, r.Conflict)
 	}
 	items, _ := report.Load([]string{"../testdata/juosan/janko_instances.json#5x5_1"}, opt, nil, nil)
-	cl := items[0].Inst.(kinds.Clued)
+	cl := items[0].Inst.(kind.Clued)
 	in := map[int]bool{}
 	for _, c := range r.Conflict {
 		in[c.ID] = true
@@ -333,7 +334,7 @@ func TestConflict(t *testing.T) {
 
 // TestJSONRoundTrip: the JSON lines read back to the same records.
 func TestJSONRoundTrip(t *testing.T) {
-	recs := gather(t, []string{"../testdata/hostile", "../testdata/linjat/easy-3.txt", "../testdata/shinro/playshinro-1.txt"}, kinds.Options{})
+	recs := gather(t, []string{"../testdata/hostile", "../testdata/linjat/easy-3.txt", "../testdata/shinro/playshinro-1.txt"}, kind.Options{})
 	var a bytes.Buffer
 	if err := report.WriteJSON(&a, recs); err != nil {
 		t.Fatal(err)

@@ -171,7 +171,7 @@ func (s *Server) verify(c *call, l *loaded, a puzzle.Assignment) (any, error) {
 // Verify names each undecided unknown once, alone, as a reminder that it
 // is open, and those are no fault. The answer is the record `verify
 // --format json` writes, with the API's complete, faults and solved.
-func faults(inst kinds.Instance, a puzzle.Assignment) answer.VerifyRecord {
+func faults(inst kind.Instance, a puzzle.Assignment) answer.VerifyRecord {
 	vars := inst.Vars()
 	open := map[puzzle.Pos]bool{}
 	for i, v := range a {
@@ -299,7 +299,7 @@ func allSingle(cands []human.Cands) bool {
 
 // mistake answers a hint on a board no solution agrees with: the cells
 // where the board differs from a solution of the puzzle.
-func (s *Server) mistake(c *call, inst kinds.Instance, a puzzle.Assignment, struck [][2]int) (any, error) {
+func (s *Server) mistake(c *call, inst kind.Instance, a puzzle.Assignment, struck [][2]int) (any, error) {
 	st, sol, err := solve.One(c.ctx, inst, s.opt.Solver)
 	if err != nil {
 		return nil, err
@@ -578,7 +578,7 @@ func (req *generateRequest) settle() error {
 
 // generateMoves scrambles a built-in puzzle of a kind played by moves
 // into one whose proven optimum is in the band.
-func (s *Server) generateMoves(c *call, k *kinds.Kind, req generateRequest) (any, error) {
+func (s *Server) generateMoves(c *call, k *kind.Kind, req generateRequest) (any, error) {
 	name := req.Builtin
 	if name == "" && len(k.Moves.Builtins) > 0 {
 		name = k.Moves.Builtins[0]

@@ -1,12 +1,13 @@
 package serve
 
 import (
+	"strings"
+
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/solve"
-	"strings"
 )
 
 // maxEditSide bounds a puzzle drawn in the editor.
@@ -23,7 +24,7 @@ type editAnswer struct {
 }
 
 // editorOf is the kind an edit names, with its play data and editor.
-func editorOf(name string) (*kinds.Kind, *kind.Play, error) {
+func editorOf(name string) (*kind.Kind, *kind.Play, error) {
 	k, err := kinds.Lookup(name)
 	if err != nil {
 		return nil, nil, badRequest("%v", err)
@@ -58,7 +59,7 @@ func (s *Server) edit(c *call) (any, error) {
 		return nil, badRequest("%v", err)
 	}
 	out := editAnswer{Text: text}
-	insts, err := k.Parse("input", []byte(text), kinds.Options{})
+	insts, err := k.Parse("input", []byte(text), kind.Options{})
 	if err == nil && len(insts) != 1 {
 		err = badRequest("the drawing makes %d puzzles", len(insts))
 	}

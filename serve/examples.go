@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 )
 
 // The bundled examples (examples/README.md says where each comes from).
@@ -63,12 +64,12 @@ var loadExamples = sync.OnceValues(func() ([]example, error) {
 })
 
 // parseExample reads an example of a kind, named by its name.
-func parseExample(ex example) (kinds.Instance, error) {
+func parseExample(ex example) (kind.Instance, error) {
 	k, err := kinds.Lookup(ex.Kind)
 	if err != nil {
 		return nil, err
 	}
-	insts, err := k.Parse(ex.Name, []byte(ex.Text), kinds.Options{})
+	insts, err := k.Parse(ex.Name, []byte(ex.Text), kind.Options{})
 	if err != nil {
 		return nil, err
 	}

@@ -60,7 +60,7 @@ func TestHintIsGradeHint(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			insts, err := kd.Parse("input", []byte(b.Text), kinds.Options{})
+			insts, err := kd.Parse("input", []byte(b.Text), kind.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}

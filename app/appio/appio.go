@@ -22,6 +22,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/encode"
 	"github.com/puzzlesat/puzzlesat/encode/card"
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/sat/solvers"
 	"github.com/puzzlesat/puzzlesat/shard"
@@ -448,7 +449,7 @@ func Anywhere(action func(*cli.Context, []string) error) cli.ActionFunc {
 // says whether a kind has it; what names it for the message): the kind
 // --kind names, refused when it lacks the part, or without --kind every
 // grid kind that has it.
-func KindsWith(c *cli.Context, what string, has func(*kinds.Kind) bool) ([]*kinds.Kind, error) {
+func KindsWith(c *cli.Context, what string, has func(*kind.Kind) bool) ([]*kind.Kind, error) {
 	if name := c.String("kind"); name != "" {
 		k, err := kinds.Lookup(name)
 		if err != nil {
@@ -457,9 +458,9 @@ func KindsWith(c *cli.Context, what string, has func(*kinds.Kind) bool) ([]*kind
 		if !has(k) {
 			return nil, Exit(ExitBadInput, "--kind %s: the kind has no %s", name, what)
 		}
-		return []*kinds.Kind{k}, nil
+		return []*kind.Kind{k}, nil
 	}
-	var out []*kinds.Kind
+	var out []*kind.Kind
 	for _, k := range kinds.List() {
 		if has(k) {
 			out = append(out, k)
@@ -477,7 +478,7 @@ func KindFlags() []cli.Flag { return cliFlags(kinds.Flags()) }
 func GenFlags() []cli.Flag { return cliFlags(kinds.GenFlags()) }
 
 // cliFlags are the kinds' flags fs as command-line flags.
-func cliFlags(fs []kinds.Flag) []cli.Flag {
+func cliFlags(fs []kind.Flag) []cli.Flag {
 	var out []cli.Flag
 	for _, f := range fs {
 		out = append(out, &cli.StringFlag{Name: f.Name, Value: f.Default, Usage: f.Usage})
@@ -489,8 +490,8 @@ func cliFlags(fs []kinds.Flag) []cli.Flag {
 // (GenFlags) where the command has them, and --card, refusing a value a
 // kind's flag does not take. A flag left empty is not set: the kind reads
 // its default.
-func KindOptions(c *cli.Context) (kinds.Options, error) {
-	o := kinds.Options{Card: c.String("card"), Flags: map[string]string{}}
+func KindOptions(c *cli.Context) (kind.Options, error) {
+	o := kind.Options{Card: c.String("card"), Flags: map[string]string{}}
 	for _, f := range append(kinds.Flags(), kinds.GenFlags()...) {
 		v := c.String(f.Name)
 		if v == "" {

@@ -21,6 +21,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/app/puzzlecmd"
 	"github.com/puzzlesat/puzzlesat/crosscheck"
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/sat/solvers"
 	"github.com/puzzlesat/puzzlesat/shard"
 )
@@ -191,7 +192,7 @@ func random(c *cli.Context, n int) ([]crosscheck.Puzzle, error) {
 	if err != nil {
 		return nil, err
 	}
-	list, err := appio.KindsWith(c, "random builder", func(k *kinds.Kind) bool { return k.Random != nil })
+	list, err := appio.KindsWith(c, "random builder", func(k *kind.Kind) bool { return k.Random != nil })
 	if err != nil {
 		return nil, err
 	}

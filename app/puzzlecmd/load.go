@@ -12,6 +12,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/answer"
 	"github.com/puzzlesat/puzzlesat/app/appio"
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/srcpos"
 )
@@ -19,8 +20,8 @@ import (
 // item is one puzzle to work on, with where it came from.
 type item struct {
 	file string // the argument as given (file name, "<stdin>" or URL)
-	kind *kinds.Kind
-	inst kinds.Instance
+	kind *kind.Kind
+	inst kind.Instance
 }
 
 // label names the item in messages: the file, plus the puzzle's name when
@@ -41,7 +42,7 @@ func puzzleFlags() []cli.Flag {
 	return append([]cli.Flag{kindFlag, appio.CardFlag}, appio.KindFlags()...)
 }
 
-func options(c *cli.Context) (kinds.Options, error) { return appio.KindOptions(c) }
+func options(c *cli.Context) (kind.Options, error) { return appio.KindOptions(c) }
 
 // isURL reports whether arg is a puzzle URL rather than a file name.
 func isURL(arg string) bool { return appio.IsURL(arg) }
@@ -88,7 +89,7 @@ func solverOf(c *cli.Context) (sat.Factory, error) {
 
 // each is load for the commands that work through their puzzles one at a
 // time: it gives visit every puzzle args name, in order, as it is read,
-// so that of a file of many puzzles one is held at a time (kinds.Kind.Each),
+// so that of a file of many puzzles one is held at a time (kind.Kind.Each),
 // with whether labels must name the puzzle beside its file (several
 // inputs, or several puzzles in this one); visit returning false stops
 // the reading there (the run was interrupted). Bad inputs and malformed
@@ -135,11 +136,11 @@ func each(c *cli.Context, args []string, visit func(it item, multi bool) bool) (
 // until visit returns false. A
 // file or standard input is read as a stream: its kind is told from its
 // head, and a format of many puzzles is read an entry at a time
-// (kinds.Kind.Each), so that the first puzzle is visited before the last
+// (kind.Kind.Each), so that the first puzzle is visited before the last
 // is read, and the input is never held whole. The error returned is the
 // input's (unreadable, or a fault of it, found where the stream reaches
 // it) or its malformed entries', every one of them.
-func eachArg(c *cli.Context, arg string, opt kinds.Options, visit func(it item, many bool) bool) error {
+func eachArg(c *cli.Context, arg string, opt kind.Options, visit func(it item, many bool) bool) error {
 	name, sel := splitArg(arg)
 	if sel != "" || isURL(arg) {
 		// A URL is its own data, and a selection reads its file whole.
@@ -175,7 +176,7 @@ func eachArg(c *cli.Context, arg string, opt kinds.Options, visit func(it item, 
 		errs  srcpos.ErrorList
 		other []error
 	)
-	ferr := st.Each(opt, func(inst kinds.Instance, err error) bool {
+	ferr := st.Each(opt, func(inst kind.Instance, err error) bool {
 		if err != nil {
 			var l srcpos.ErrorList
 			if errors.As(err, &l) {
@@ -326,7 +327,7 @@ func (s Skipped) Report(w io.Writer) {
 }
 
 // onlyKind is --kind's kind, or nil without it.
-func onlyKind(c *cli.Context) (*kinds.Kind, error) {
+func onlyKind(c *cli.Context) (*kind.Kind, error) {
 	k := c.String("kind")
 	if k == "" {
 		return nil, nil
@@ -340,7 +341,7 @@ func onlyKind(c *cli.Context) (*kinds.Kind, error) {
 
 // expandArg is Expand of one argument. A folder's files past --max-input
 // are passed over, and counted.
-func expandArg(c *cli.Context, arg string, only *kinds.Kind) ([]string, kinds.Skipped, error) {
+func expandArg(c *cli.Context, arg string, only *kind.Kind) ([]string, kinds.Skipped, error) {
 	st, err := os.Stat(arg)
 	if err != nil || !st.IsDir() || kinds.PuzzleFolder(arg) != "" {
 		return []string{arg}, kinds.Skipped{}, nil // the loader reports what is wrong
@@ -354,7 +355,7 @@ func expandArg(c *cli.Context, arg string, only *kinds.Kind) ([]string, kinds.Sk
 
 // loadArg reads the puzzles of one argument, once. Puzzles may come back
 // with an error: the good ones of an input that also holds malformed ones.
-func loadArg(c *cli.Context, arg string, opt kinds.Options) ([]item, error) {
+func loadArg(c *cli.Context, arg string, opt kind.Options) ([]item, error) {
 	name, sel, data, err := readArg(c, arg)
 	if err != nil {
 		return nil, err
@@ -378,7 +379,7 @@ func readArg(c *cli.Context, arg string) (name, sel string, data []byte, err err
 
 // parseInput reads the puzzles of data, the input called name, or the one
 // sel selects when sel is not "".
-func parseInput(c *cli.Context, name, sel string, data []byte, opt kinds.Options) ([]item, error) {
+func parseInput(c *cli.Context, name, sel string, data []byte, opt kind.Options) ([]item, error) {
 	l, err := answer.Load(c.String("kind"), name, data, sel, opt)
 	if err != nil {
 		return nil, err

@@ -23,6 +23,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/app/interrupt"
 	"github.com/puzzlesat/puzzlesat/internal/plural"
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/solve"
@@ -301,7 +302,7 @@ func checkAction(c *cli.Context, args []string) error {
 		// Kinds with uniqueness-assuming rules say how the rules reach a
 		// unique answer; a cheat-only route is flagged.
 		route := ""
-		if rr, ok := it.inst.(kinds.RouteReporter); ok && status == "unique" {
+		if rr, ok := it.inst.(kind.RouteReporter); ok && status == "unique" {
 			if route, err = rr.Route(b.ctx); err != nil {
 				return 0, err
 			}

@@ -23,6 +23,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/generate"
 	"github.com/puzzlesat/puzzlesat/internal/atomicfile"
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/render"
 	"github.com/puzzlesat/puzzlesat/shift"
 )
@@ -87,7 +88,7 @@ func action(c *cli.Context, args []string) error {
 	if sp != nil {
 		pic, err = drawShift(ctx, c, sp, sk, mode)
 	} else {
-		var inst kinds.Instance
+		var inst kind.Instance
 		var lerr error
 		if in.read {
 			inst, lerr = puzzlecmd.LoadData(c, in.name, in.data)
@@ -189,7 +190,7 @@ func readOnce(c *cli.Context, arg string) (input, error) {
 // of them reads it (a bare picture included, as render always has: the
 // puzzle loader reads grid kinds only). It returns nil for any other
 // puzzle.
-func loadShift(c *cli.Context, in input) (*shift.Puzzle, *kinds.Kind, error) {
+func loadShift(c *cli.Context, in input) (*shift.Puzzle, *kind.Kind, error) {
 	name := c.String("kind")
 	if !in.read {
 		return nil, nil, nil
@@ -215,7 +216,7 @@ func loadShift(c *cli.Context, in input) (*shift.Puzzle, *kinds.Kind, error) {
 
 // drawShift draws a shift puzzle: its start, or with --solution a shortest
 // move sequence.
-func drawShift(ctx context.Context, c *cli.Context, p *shift.Puzzle, k *kinds.Kind, mode answer.Mode) (*canvas.Canvas, error) {
+func drawShift(ctx context.Context, c *cli.Context, p *shift.Puzzle, k *kind.Kind, mode answer.Mode) (*canvas.Canvas, error) {
 	var pic render.ShiftPicture
 	switch mode {
 	case answer.Plain:

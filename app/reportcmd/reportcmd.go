@@ -18,6 +18,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/app/appio/progress"
 	"github.com/puzzlesat/puzzlesat/app/interrupt"
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/report"
 )
 
@@ -163,7 +164,7 @@ func gather(c *cli.Context, args []string, sh interface{ Has(int) bool }) (recs 
 	if err != nil {
 		return nil, 0, "", err
 	}
-	var only *kinds.Kind
+	var only *kind.Kind
 	if k := c.String("kind"); k != "" {
 		var err error
 		if only, err = kinds.Lookup(k); err != nil {

@@ -22,6 +22,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/human"
 	"github.com/puzzlesat/puzzlesat/internal/plural"
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/srcpos"
 )
 
@@ -76,8 +77,8 @@ func Command() *cli.Command {
 
 // ruleKind is the kind the rules commands work on: --kind, or the one kind
 // of the registry whose rules are data.
-func ruleKind(c *cli.Context) (*kinds.Kind, error) {
-	have, err := appio.KindsWith(c, "rules files", func(k *kinds.Kind) bool { return k.RuleFiles != nil })
+func ruleKind(c *cli.Context) (*kind.Kind, error) {
+	have, err := appio.KindsWith(c, "rules files", func(k *kind.Kind) bool { return k.RuleFiles != nil })
 	if err != nil {
 		return nil, err
 	}
@@ -164,8 +165,8 @@ func auditAction(c *cli.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	kopt := kinds.Options{}.With(rf.Flag, c.String("rules"))
-	var puzzles []kinds.Instance
+	kopt := kind.Options{}.With(rf.Flag, c.String("rules"))
+	var puzzles []kind.Instance
 	for _, arg := range args {
 		insts, err := load(c, k, arg, kopt)
 		if err != nil {
@@ -278,14 +279,14 @@ type auditRecord struct {
 
 // named is an instance made in memory under the name the audit gives it.
 type named struct {
-	kinds.Instance
+	kind.Instance
 	name string
 }
 
 func (n named) Name() string { return n.name }
 
 // model is the kind's own instance behind a named one.
-func model(inst kinds.Instance) kinds.Instance {
+func model(inst kind.Instance) kind.Instance {
 	if n, ok := inst.(named); ok {
 		return n.Instance
 	}
@@ -295,7 +296,7 @@ func model(inst kinds.Instance) kinds.Instance {
 // load reads the puzzles of the kind from a file, "-", or a puzzle folder
 // (Kind.Folder: a reference Arrows folder, puzzle.txt with solution.txt
 // and metadata.yaml beside it).
-func load(c *cli.Context, k *kinds.Kind, arg string, opt kinds.Options) ([]kinds.Instance, error) {
+func load(c *cli.Context, k *kind.Kind, arg string, opt kind.Options) ([]kind.Instance, error) {
 	if f := kinds.PuzzleFolder(arg); f != "" {
 		arg = f
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/crosscheck"
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/sat/gini"
 	"github.com/puzzlesat/puzzlesat/solve"
 )
@@ -19,7 +20,7 @@ func Example() {
 	if err != nil {
 		panic(err)
 	}
-	insts, err := k.Parse("janko51", url, kinds.Options{}.With("rule", "either"))
+	insts, err := k.Parse("janko51", url, kind.Options{}.With("rule", "either"))
 	if err != nil {
 		panic(err)
 	}

@@ -19,7 +19,7 @@ import (
 // TestBands pins each kind's generation metadata: size and bands.
 func TestBands(t *testing.T) {
 	tests := []struct {
-		kind       *kinds.Kind
+		kind       *kind.Kind
 		rows, cols int
 		bands      []string // name: doc
 	}{
@@ -51,7 +51,7 @@ func TestBandIn(t *testing.T) {
 	medium, _ := kinds.Linjat.Generate.Band("medium")
 	tests := []struct {
 		name         string
-		band         *kinds.Band
+		band         *kind.Band
 		status       human.Status
 		rep          human.Report
 		in, within   bool
@@ -114,7 +114,7 @@ func (s solver) Solve(ctx context.Context, assumptions ...int) (bool, error) {
 // solution with all its clues selected.
 func TestDrafts(t *testing.T) {
 	tests := []struct {
-		kind       *kinds.Kind
+		kind       *kind.Kind
 		method     string
 		band       string
 		rows, cols int
@@ -133,9 +133,9 @@ func TestDrafts(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			opt := kinds.GenOptions{Rows: tt.rows, Cols: tt.cols, Name: "drafted", Method: tt.method, Band: band, Parallel: 1,
-				NewSolver: func() (kinds.Solver, error) { return solver{gini.New()}, nil }}
-			var d kinds.Draft
+			opt := kind.GenOptions{Rows: tt.rows, Cols: tt.cols, Name: "drafted", Method: tt.method, Band: band, Parallel: 1,
+				NewSolver: func() (kind.Solver, error) { return solver{gini.New()}, nil }}
+			var d kind.Draft
 			for a := uint64(0); d == nil && a < 20; a++ {
 				if d, err = tt.kind.Generate.Start(ctx, rand.New(rand.NewPCG(1, a)), opt); err != nil {
 					t.Fatal(err)
@@ -144,7 +144,7 @@ func TestDrafts(t *testing.T) {
 			if d == nil {
 				t.Fatal("no draft in 20 attempts")
 			}
-			check := func(what string, d kinds.Draft) {
+			check := func(what string, d kind.Draft) {
 				t.Helper()
 				insts, err := tt.kind.Parse("drafted", []byte(d.Text(false)), opt.Kind)
 				if err != nil || len(insts) != 1 {
@@ -166,7 +166,7 @@ func TestDrafts(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			res, err := kinds.SolveRules(ctx, inst, false, 1, nil)
+			res, err := kind.SolveRules(ctx, inst, false, 1, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -190,7 +190,7 @@ func TestDrafts(t *testing.T) {
 					t.Errorf("without a clue: have %d clues, want %d", len(e.Clues()), len(ids)-1)
 				}
 			}
-			gd, ok := d.(kinds.GuardedDraft)
+			gd, ok := d.(kind.GuardedDraft)
 			if !ok {
 				t.Fatal("not a GuardedDraft")
 			}
@@ -208,7 +208,7 @@ func TestDrafts(t *testing.T) {
 			}
 			// kinds.Unique says what solve.Check says, on the draft and
 			// without each of its first clues.
-			drafts := []kinds.Draft{d}
+			drafts := []kind.Draft{d}
 			for _, id := range d.Clues()[:min(3, len(d.Clues()))] {
 				e, err := d.Without(id)
 				if err != nil {
@@ -217,7 +217,7 @@ func TestDrafts(t *testing.T) {
 				drafts = append(drafts, e)
 			}
 			for i, e := range drafts {
-				unique, err := kind.Unique(ctx, e.(kinds.GuardedDraft), opt.NewSolver)
+				unique, err := kind.Unique(ctx, e.(kind.GuardedDraft), opt.NewSolver)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -249,7 +249,7 @@ func TestGenerationChecks(t *testing.T) {
 		{"", true}, {"0", true}, {"9", true}, {"10", false}, {"-1", false}, {"many", false},
 	}
 	for _, tt := range tests {
-		err := check(kinds.GenOptions{Rows: 3, Cols: 3, Kind: kinds.Options{}.With("stones", tt.stones)})
+		err := check(kind.GenOptions{Rows: 3, Cols: 3, Kind: kind.Options{}.With("stones", tt.stones)})
 		if (err == nil) != tt.ok {
 			t.Errorf("%q stones in 3x3: have error %v, want ok %v", tt.stones, err, tt.ok)
 		}

@@ -6,6 +6,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/internal/kindtest"
 	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 )
 
 // TestKindtest runs internal/kindtest, the suite every kind passes, on the
@@ -22,15 +23,15 @@ func TestKindtest(t *testing.T) {
 		testcorpus.Path("juosan", "janko_instances.json")+"#6x6_1")
 	tests := []struct {
 		name  string
-		kind  *kinds.Kind
-		opt   kinds.Options
+		kind  *kind.Kind
+		opt   kind.Options
 		files []string
 	}{
-		{"juosan-either", kinds.Juosan, kinds.Options{}.With("rule", "either"), juosan},
-		{"juosan-majority", kinds.Juosan, kinds.Options{}.With("rule", "majority"), juosan},
-		{"shinro", kinds.Shinro, kinds.Options{}, []string{testcorpus.Path("shinro", "playshinro.json")}},
-		{"arrows", kinds.Arrows, kinds.Options{}, testcorpus.Glob(t, "arrows/20*")},
-		{"linjat", kinds.Linjat, kinds.Options{}, linjatLevels(t)},
+		{"juosan-either", kinds.Juosan, kind.Options{}.With("rule", "either"), juosan},
+		{"juosan-majority", kinds.Juosan, kind.Options{}.With("rule", "majority"), juosan},
+		{"shinro", kinds.Shinro, kind.Options{}, []string{testcorpus.Path("shinro", "playshinro.json")}},
+		{"arrows", kinds.Arrows, kind.Options{}, testcorpus.Glob(t, "arrows/20*")},
+		{"linjat", kinds.Linjat, kind.Options{}, linjatLevels(t)},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -47,7 +48,7 @@ func TestKindtest(t *testing.T) {
 func linjatLevels(t *testing.T) []string {
 	path := testcorpus.Path("linjat", "puzzles.json")
 	var out []string
-	for _, in := range kindtest.Parse(t, "linjat", path, kinds.Options{}) {
+	for _, in := range kindtest.Parse(t, "linjat", path, kind.Options{}) {
 		if in.Name() != "tutorial/3" {
 			out = append(out, path+"#"+in.Name())
 		}
