@@ -16,21 +16,21 @@ import (
 // else the one the input's data is detected as. A kind played by moves
 // (shift puzzles) is refused with the command that answers it, named or
 // detected.
-func Kind(name, file string, data []byte) (*kind.Kind, error) {
-	return KindOfHead(name, file, data, true)
+func Kind(reg *kinds.Registry, name, file string, data []byte) (*kind.Kind, error) {
+	return KindOfHead(reg, name, file, data, true)
 }
 
 // KindOfHead is Kind of an input read as a stream, told from its head (its
 // first bytes, kinds.DetectHead): whole says the head is all of it.
-func KindOfHead(name, file string, head []byte, whole bool) (*kind.Kind, error) {
+func KindOfHead(reg *kinds.Registry, name, file string, head []byte, whole bool) (*kind.Kind, error) {
 	if name != "" {
-		if k, err := kinds.Find(name); err == nil && !k.Grid() {
+		if k, err := reg.Find(name); err == nil && !k.Grid() {
 			return nil, fmt.Errorf("%s puzzles are played by moves: use puzzlesat %s solve", name, name)
 		}
-		return kinds.Lookup(name)
+		return reg.Lookup(name)
 	}
-	k, err := kinds.DetectHead(file, head, whole)
-	if mk := kinds.DetectMoves(file, head); err != nil && mk != nil {
+	k, err := reg.DetectHead(file, head, whole)
+	if mk := reg.DetectMoves(file, head); err != nil && mk != nil {
 		// Say what the input is and which command answers it.
 		return nil, fmt.Errorf("%w (this is a %s puzzle: use puzzlesat %s solve)", err, mk.Name, mk.Name)
 	}
@@ -51,7 +51,7 @@ type Stream struct {
 // from the input's head (its first puzzle.DetectWindow bytes, peeked: the
 // stream still gives them). An input whose kind cannot be told is an
 // error, positioned.
-func Open(kindName, file string, in io.Reader) (*Stream, error) {
+func Open(reg *kinds.Registry, kindName, file string, in io.Reader) (*Stream, error) {
 	br := bufio.NewReaderSize(in, puzzle.DetectWindow)
 	head, err := br.Peek(puzzle.DetectWindow)
 	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
@@ -64,7 +64,7 @@ func Open(kindName, file string, in io.Reader) (*Stream, error) {
 			head = head[:i+1]
 		}
 	}
-	k, err := KindOfHead(kindName, file, head, whole)
+	k, err := KindOfHead(reg, kindName, file, head, whole)
 	if err != nil {
 		return nil, err
 	}
@@ -96,8 +96,8 @@ type Loaded struct {
 // read) or every puzzle. An input whose some entries are malformed gives
 // the others, with their errors in Partial; one that gives no puzzle is an
 // error.
-func Load(kindName, file string, data []byte, sel string, opt kind.Options) (*Loaded, error) {
-	k, err := Kind(kindName, file, data)
+func Load(reg *kinds.Registry, kindName, file string, data []byte, sel string, opt kind.Options) (*Loaded, error) {
+	k, err := Kind(reg, kindName, file, data)
 	if err != nil {
 		return nil, err
 	}

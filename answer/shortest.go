@@ -213,8 +213,8 @@ func StateLines(p *shift.Puzzle, s []int) []string {
 // LoadMoves reads a puzzle played by moves: in the format of the kind
 // that recognises it (a playground URL among them), or else the shift text
 // format, whose error it reports.
-func LoadMoves(name string, data []byte) (*shift.Puzzle, error) {
-	if k := kinds.DetectMoves(name, data); k != nil {
+func LoadMoves(reg *kinds.Registry, name string, data []byte) (*shift.Puzzle, error) {
+	if k := reg.DetectMoves(name, data); k != nil {
 		return k.Moves.Parse(name, data)
 	}
 	return shift.Parse(name, data)

@@ -30,14 +30,14 @@ type Case struct {
 // Corpus loads the benchmark puzzles under root (the repository's testdata
 // folder): every janko Juosan puzzle, two generated 30×45 Juosan puzzles,
 // the playshinro set, the Arrows folders and the Linjat levels when present.
-func Corpus(root string) ([]Case, error) {
+func Corpus(reg *kinds.Registry, root string) ([]Case, error) {
 	var cases []Case
 	add := func(name, file string) error {
 		data, err := os.ReadFile(file)
 		if err != nil {
 			return err
 		}
-		k, err := kinds.Lookup(name)
+		k, err := reg.Lookup(name)
 		if err != nil {
 			return err
 		}
@@ -84,7 +84,7 @@ func Corpus(root string) ([]Case, error) {
 		}
 	}
 	for seed := uint64(1); seed <= 2; seed++ {
-		c, err := bigJuosan(seed)
+		c, err := bigJuosan(reg, seed)
 		if err != nil {
 			return nil, err
 		}
@@ -99,7 +99,7 @@ func Corpus(root string) ([]Case, error) {
 			return nil, err
 		}
 	}
-	if _, err := kinds.Lookup("linjat"); err == nil {
+	if _, err := reg.Lookup("linjat"); err == nil {
 		if err := add("linjat", filepath.Join(root, "linjat", "puzzles.json")); err != nil {
 			return nil, err
 		}
@@ -121,8 +121,12 @@ func caseName(file string, in kind.Instance) string {
 // bigJuosan builds a 30×45 Juosan puzzle (the size class the issue asks
 // for) from a seed, through the canonical format so it is an ordinary
 // instance.
-func bigJuosan(seed uint64) (Case, error) {
-	x, err := kinds.Juosan.Random(rand.New(rand.NewPCG(seed, 45)), 30, 45, kind.Options{})
+func bigJuosan(reg *kinds.Registry, seed uint64) (Case, error) {
+	k, err := reg.Lookup("juosan")
+	if err != nil {
+		return Case{}, err
+	}
+	x, err := k.Random(rand.New(rand.NewPCG(seed, 45)), 30, 45, kind.Options{})
 	if err != nil {
 		return Case{}, err
 	}
@@ -138,7 +142,7 @@ func bigJuosan(seed uint64) (Case, error) {
 	}
 	text := []byte(head + "\nname " + title + "\n" + rest)
 	parse := func(opt kind.Options) (kind.Instance, error) {
-		xs, err := kinds.Juosan.Parse(title, text, opt)
+		xs, err := k.Parse(title, text, opt)
 		if err != nil {
 			return nil, err
 		}

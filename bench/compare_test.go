@@ -11,6 +11,7 @@ import (
 	"golang.org/x/perf/benchfmt"
 
 	"github.com/puzzlesat/puzzlesat/encode"
+	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/kinds/kind"
 )
 
@@ -33,7 +34,7 @@ func quickRun(t *testing.T, sets []Set) []byte {
 // encodings listed for it.
 func quickSets(t *testing.T, encs map[string][]string) []Set {
 	t.Helper()
-	sets, err := Sets("../testdata", true)
+	sets, err := Sets(kinds.Default(), "../testdata", true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,7 +130,7 @@ func (r redundant) Encode(b *encode.Builder) (encode.Layout, error) {
 // redundant.
 func withRedundantClauses(t *testing.T) []Set {
 	t.Helper()
-	cases, err := Corpus("../testdata")
+	cases, err := Corpus(kinds.Default(), "../testdata")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,7 +17,7 @@ import (
 // each cardinality encoding, with opt's other choices (Juosan's reading,
 // an Arrows rules file); a file that no kind reads, or that holds a
 // malformed puzzle, is an error.
-func FileSets(args []string, opt kind.Options) ([]Set, error) {
+func FileSets(reg *kinds.Registry, args []string, opt kind.Options) ([]Set, error) {
 	var sets []Set
 	index := map[[2]string]int{}
 	used := map[string]bool{}
@@ -28,11 +28,11 @@ func FileSets(args []string, opt kind.Options) ([]Set, error) {
 		case err != nil:
 			return nil, err
 		case st.IsDir():
-			if f := kinds.PuzzleFolder(arg); f != "" {
+			if f := reg.PuzzleFolder(arg); f != "" {
 				files = []string{f}
 				break
 			}
-			if files, _, err = kinds.Files(arg, nil); err != nil {
+			if files, _, err = reg.Files(arg, nil); err != nil {
 				return nil, err
 			}
 			if len(files) == 0 {
@@ -52,7 +52,7 @@ func FileSets(args []string, opt kind.Options) ([]Set, error) {
 			if err != nil {
 				return nil, err
 			}
-			k, err := kinds.Detect(file, data)
+			k, err := reg.Detect(file, data)
 			if err != nil {
 				return nil, err
 			}

@@ -18,7 +18,7 @@ import (
 // the named harder cases.
 func generateCases() []GenCell {
 	var cells []GenCell
-	for _, k := range kinds.List() {
+	for _, k := range kinds.Default().List() {
 		if k.Generate == nil {
 			continue
 		}
@@ -46,7 +46,7 @@ func BenchmarkGenerate(b *testing.B) {
 			last := time.Now()
 			b.ResetTimer()
 			st, err := generate.Run(context.Background(), generate.Batch{
-				Options: generate.Options{Solver: gini.NewSolver, Kind: tc.Kind, Band: generate.Band(tc.Band), Rows: tc.Rows, Cols: tc.Cols, Seed: 1},
+				Options: generate.Options{Solver: gini.NewSolver, Kind: kinds.Default().MustFind(tc.Kind), Band: generate.Band(tc.Band), Rows: tc.Rows, Cols: tc.Cols, Seed: 1},
 				Count:   b.N, Workers: 1,
 				Emit: func(*generate.Puzzle) error {
 					now := time.Now()

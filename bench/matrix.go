@@ -11,6 +11,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/encode/card"
 	encshift "github.com/puzzlesat/puzzlesat/encode/shift"
+	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/sat/gophersat"
@@ -154,8 +155,8 @@ var quickPicks = map[string][]string{
 // the Linjat levels by difficulty, and Loopover scrambles for the shift
 // encodings. quick: one set per kind of a few fixed small puzzles (the
 // picks above) and two small Loopover scrambles, for CI.
-func Sets(root string, quick bool) ([]Set, error) {
-	cases, err := Corpus(root)
+func Sets(reg *kinds.Registry, root string, quick bool) ([]Set, error) {
+	cases, err := Corpus(reg, root)
 	if err != nil {
 		return nil, err
 	}

@@ -17,9 +17,9 @@ var selections = []struct {
 	file string
 	sel  string
 }{
-	{kinds.Linjat, "linjat/puzzles.json", "easy/3"},
-	{kinds.Juosan, "juosan/janko_instances.json", "6x6_1"},
-	{kinds.Shinro, "shinro/playshinro.json", "playshinro 13"},
+	{kinds.Default().MustFind("linjat"), "linjat/puzzles.json", "easy/3"},
+	{kinds.Default().MustFind("juosan"), "juosan/janko_instances.json", "6x6_1"},
+	{kinds.Default().MustFind("shinro"), "shinro/playshinro.json", "playshinro 13"},
 }
 
 // BenchmarkSelect times picking one puzzle out of a many-puzzle file in

@@ -107,7 +107,7 @@ func arrowsRules(rs kind.RuleSet) crosscheck.AuditOptions {
 // rules file read with them.
 func arrowsRuleFiles(t *testing.T) (*kind.RuleFiles, kind.RuleSet) {
 	t.Helper()
-	rf := kinds.Arrows.RuleFiles
+	rf := kinds.Default().MustFind("arrows").RuleFiles
 	ref, err := rf.Parse(referenceRules, testcorpus.Read(t, "arrows", "rules.yaml"))
 	if err != nil {
 		t.Fatal(err)
@@ -120,7 +120,7 @@ func arrowsRuleFiles(t *testing.T) (*kind.RuleFiles, kind.RuleSet) {
 func TestAuditDefaultArrowsRules(t *testing.T) {
 	ctx := context.Background()
 	for _, inst := range arrowsCorpus(t, "") {
-		us, res, err := crosscheck.Audit(ctx, inst, oracle(t, inst).Solution, arrowsRules(kinds.Arrows.RuleFiles.Default()))
+		us, res, err := crosscheck.Audit(ctx, inst, oracle(t, inst).Solution, arrowsRules(kinds.Default().MustFind("arrows").RuleFiles.Default()))
 		if err != nil {
 			t.Fatalf("%s: %v", inst.Name(), err)
 		}
@@ -203,7 +203,7 @@ func TestAuditReferenceRules(t *testing.T) {
 // audits makes with our rules (one trial layer) are unique, and their
 // solution verifies.
 func TestArrowsGeneratorUnique(t *testing.T) {
-	rf := kinds.Arrows.RuleFiles
+	rf := kinds.Default().MustFind("arrows").RuleFiles
 	rules, err := rf.Default().Rules()
 	if err != nil {
 		t.Fatal(err)

@@ -133,7 +133,6 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"strings"
 
 	"github.com/puzzlesat/puzzlesat/crosscheck"
 	"github.com/puzzlesat/puzzlesat/human"
@@ -147,9 +146,9 @@ import (
 
 // Options choose what to generate.
 type Options struct {
-	// Kind names a kind with generation metadata (kind.Kind.Generate):
-	// Kinds lists them.
-	Kind string
+	// Kind is a kind with generation metadata (kind.Kind.Generate) or
+	// one played by moves: Kinds lists a registry's.
+	Kind *kind.Kind
 	// Rows, Cols: the grid size (0: the band's, else the kind's default;
 	// see the package doc).
 	Rows, Cols int
@@ -214,6 +213,7 @@ type Puzzle struct {
 	// Minimal: no clue can be removed (Options.Minimal was set).
 	Minimal bool
 
+	kind  *kind.Kind // the kind of it (Kind is its name)
 	draft kind.Draft // what the puzzle was made from (nil for shift)
 }
 
@@ -224,10 +224,7 @@ func ClueRemovals(p *Puzzle, opt kind.Options) ([]kind.Instance, error) {
 	if p.draft == nil {
 		return nil, nil
 	}
-	k, err := kinds.Lookup(p.Kind)
-	if err != nil {
-		return nil, err
-	}
+	k := p.kind
 	var out []kind.Instance
 	for _, id := range p.draft.Clues() {
 		e, err := p.draft.Without(id)
@@ -249,16 +246,17 @@ var ErrOptions = errors.New("bad generate options")
 // ErrExhausted is returned (wrapped) when no attempt landed in the band.
 var ErrExhausted = errors.New("no puzzle in the band")
 
-// Kinds lists the kinds Generate supports: those with generation metadata
-// (kind.Kind.Generate), sorted, then the kinds played by moves.
-func Kinds() []string {
+// Kinds lists the names of the kinds of reg Generate supports: those with
+// generation metadata (kind.Kind.Generate), sorted, then the kinds played
+// by moves.
+func Kinds(reg *kinds.Registry) []string {
 	var out []string
-	for _, k := range kinds.List() {
+	for _, k := range reg.List() {
 		if k.Generate != nil {
 			out = append(out, k.Name)
 		}
 	}
-	for _, k := range kinds.Moves() {
+	for _, k := range reg.Moves() {
 		out = append(out, k.Name)
 	}
 	return out
@@ -285,8 +283,11 @@ func prepare(opt Options) (*job, error) {
 	if opt.Band == "" {
 		opt.Band = Any
 	}
-	if mk := MovesKind(opt.Kind); mk != nil {
-		return prepareShift(opt, mk)
+	if opt.Kind == nil {
+		return nil, fmt.Errorf("%w: no kind (Options.Kind is nil)", ErrOptions)
+	}
+	if !opt.Kind.Grid() {
+		return prepareShift(opt, opt.Kind)
 	}
 	if opt.Shift != nil {
 		return nil, fmt.Errorf("%w: %v", ErrOptions, errNoShift)
@@ -300,17 +301,17 @@ func prepare(opt Options) (*job, error) {
 	if opt.Attempts <= 0 {
 		opt.Attempts = 100
 	}
-	k, err := kinds.Lookup(opt.Kind)
-	if err != nil || k.Generate == nil {
-		return nil, fmt.Errorf("%w: cannot generate kind %q (have %s)", ErrOptions, opt.Kind, strings.Join(Kinds(), ", "))
+	k := opt.Kind
+	if k.Generate == nil {
+		return nil, fmt.Errorf("%w: cannot generate kind %q", ErrOptions, k.Name)
 	}
 	g := k.Generate
 	band, err := g.Band(string(opt.Band))
 	if err != nil {
-		return nil, fmt.Errorf("%w: %s: %v", ErrOptions, opt.Kind, err)
+		return nil, fmt.Errorf("%w: %s: %v", ErrOptions, k.Name, err)
 	}
 	if err := g.CheckMethod(opt.Method); err != nil {
-		return nil, fmt.Errorf("%w: %s: %v", ErrOptions, opt.Kind, err)
+		return nil, fmt.Errorf("%w: %s: %v", ErrOptions, k.Name, err)
 	}
 	if opt.Rows == 0 && opt.Cols == 0 {
 		opt.Rows, opt.Cols = g.Size(band)
@@ -320,7 +321,7 @@ func prepare(opt Options) (*job, error) {
 	}
 	if !band.Fits(opt.Rows, opt.Cols) {
 		return nil, fmt.Errorf("%w: %s %s is generated up to %dx%d (%d cells) in reasonable time, and %dx%d has %d: ask for a smaller --size or an easier band",
-			ErrOptions, opt.Kind, band.Name, band.MaxRows, band.MaxCols, band.MaxRows*band.MaxCols, opt.Rows, opt.Cols, opt.Rows*opt.Cols)
+			ErrOptions, k.Name, band.Name, band.MaxRows, band.MaxCols, band.MaxRows*band.MaxCols, opt.Rows, opt.Cols, opt.Rows*opt.Cols)
 	}
 	band = band.At(opt.Rows, opt.Cols)
 	newSolver := opt.Solver
@@ -386,7 +387,7 @@ func Generate(ctx context.Context, opt Options) (*Puzzle, error) {
 // exhausted is the error for a puzzle none of whose attempts landed.
 func (j *job) exhausted(index int) error {
 	o := j.opt
-	return fmt.Errorf("generate: %s %dx%d puzzle %d: %w %q after %d attempts (seed %d)", o.Kind, o.Rows, o.Cols, index, ErrExhausted, o.Band, o.Attempts, o.Seed)
+	return fmt.Errorf("generate: %s %dx%d puzzle %d: %w %q after %d attempts (seed %d)", o.Kind.Name, o.Rows, o.Cols, index, ErrExhausted, o.Band, o.Attempts, o.Seed)
 }
 
 // RNG is the random source of attempt a of puzzle index of seed.
@@ -490,7 +491,7 @@ func (j *job) finish(ctx context.Context, d kind.Draft, res *human.Result) (*Puz
 		return nil, outcome, nil
 	}
 	return &Puzzle{
-		Kind: j.opt.Kind, Text: text, SolutionText: d.Text(true), Instance: inst,
+		Kind: j.kind.Name, kind: j.kind, Text: text, SolutionText: d.Text(true), Instance: inst,
 		Solution: want, Clues: len(d.Clues()), Seed: j.opt.Seed, Band: j.opt.Band,
 		Status: res.Status, Report: res.Report, Metrics: metrics, Minimal: j.opt.Minimal, draft: d,
 	}, outcome, nil

@@ -98,7 +98,7 @@ func checkBatch(t *testing.T, kindName string, band generate.Band, rows, cols, c
 	ctx := context.Background()
 	var ps []*generate.Puzzle
 	st, err := generate.Run(ctx, generate.Batch{
-		Options: generate.Options{Solver: gini.NewSolver, Kind: kindName, Band: band, Rows: rows, Cols: cols, Seed: 11},
+		Options: generate.Options{Solver: gini.NewSolver, Kind: lookup(t, kindName), Band: band, Rows: rows, Cols: cols, Seed: 11},
 		Count:   count, Workers: 2,
 		Emit: func(p *generate.Puzzle) error { ps = append(ps, p); return nil },
 	})
@@ -108,10 +108,7 @@ func checkBatch(t *testing.T, kindName string, band generate.Band, rows, cols, c
 	if st.Found != count || len(ps) != count {
 		t.Fatalf("have %d puzzles (%d failed), want %d", len(ps), st.Failed, count)
 	}
-	k, err := kinds.Lookup(kindName)
-	if err != nil {
-		t.Fatal(err)
-	}
+	k := lookup(t, kindName)
 	seen := map[string]int{}
 	for i, p := range ps {
 		if p.Index != i {
@@ -154,7 +151,7 @@ func checkBatch(t *testing.T, kindName string, band generate.Band, rows, cols, c
 		if g.Certified != elims {
 			t.Errorf("puzzle %d: %d of %d eliminations certified, want all", i, g.Certified, elims)
 		}
-		if !generate.InBand(kindName, band, rows, cols, g.Human.Status, g.Human.Report) {
+		if !generate.InBand(k, band, rows, cols, g.Human.Status, g.Human.Report) {
 			rep := g.Human.Report
 			t.Errorf("puzzle %d regraded: %s, level %d, trial depth %d, %d layers: not %s", i, g.Human.Status, rep.MaxLevel, rep.TrialDepth, rep.Depth, band)
 		}
@@ -182,7 +179,7 @@ func TestShiftAcceptance(t *testing.T) {
 		t.Run(string(tc.band), func(t *testing.T) {
 			var ps []*generate.Puzzle
 			_, err := generate.Run(context.Background(), generate.Batch{
-				Options: generate.Options{Kind: "shift", Band: tc.band, Shift: base, Seed: 3},
+				Options: generate.Options{Kind: find("shift"), Band: tc.band, Shift: base, Seed: 3},
 				Count:   acceptanceCount, Workers: 2,
 				Emit: func(p *generate.Puzzle) error { ps = append(ps, p); return nil },
 			})
@@ -234,7 +231,7 @@ func TestMinimal(t *testing.T) {
 			ctx := context.Background()
 			var ps []*generate.Puzzle
 			_, err := generate.Run(ctx, generate.Batch{
-				Options: generate.Options{Solver: gini.NewSolver, Kind: tc.kind, Band: tc.band, Rows: tc.rows, Cols: tc.cols, Seed: 5, Minimal: true},
+				Options: generate.Options{Solver: gini.NewSolver, Kind: lookup(t, tc.kind), Band: tc.band, Rows: tc.rows, Cols: tc.cols, Seed: 5, Minimal: true},
 				Count:   4, Workers: 1,
 				Emit: func(p *generate.Puzzle) error { ps = append(ps, p); return nil },
 			})
@@ -286,7 +283,7 @@ func texts(t *testing.T, b generate.Batch) map[int]string {
 // TestShardsAndWorkers: the union of the shards of a job is the single
 // run, puzzle for puzzle, whatever the workers.
 func TestShardsAndWorkers(t *testing.T) {
-	opt := generate.Options{Solver: gini.NewSolver, Kind: "shinro", Band: generate.Medium, Rows: 6, Cols: 6, Seed: 9}
+	opt := generate.Options{Solver: gini.NewSolver, Kind: find("shinro"), Band: generate.Medium, Rows: 6, Cols: 6, Seed: 9}
 	const count = 10
 	whole := texts(t, generate.Batch{Options: opt, Count: count, Workers: 1})
 	if len(whole) != count {
@@ -331,7 +328,7 @@ func mapsEqual(a, b map[int]string) bool {
 
 // TestGenerateIsPuzzleZero: Generate makes puzzle 0 of the batch.
 func TestGenerateIsPuzzleZero(t *testing.T) {
-	opt := generate.Options{Solver: gini.NewSolver, Kind: "arrows", Band: generate.Easy, Rows: 5, Cols: 5, Seed: 2}
+	opt := generate.Options{Solver: gini.NewSolver, Kind: find("arrows"), Band: generate.Easy, Rows: 5, Cols: 5, Seed: 2}
 	p, err := generate.Generate(context.Background(), opt)
 	if err != nil {
 		t.Fatal(err)
@@ -349,7 +346,7 @@ func TestStopKeepsFound(t *testing.T) {
 	defer cancel()
 	var got []int
 	st, err := generate.Run(ctx, generate.Batch{
-		Options: generate.Options{Solver: gini.NewSolver, Kind: "shinro", Band: generate.Easy, Rows: 5, Cols: 5, Seed: 1},
+		Options: generate.Options{Solver: gini.NewSolver, Kind: find("shinro"), Band: generate.Easy, Rows: 5, Cols: 5, Seed: 1},
 		Count:   50, Workers: 2,
 		Emit: func(p *generate.Puzzle) error {
 			got = append(got, p.Index)
@@ -375,21 +372,21 @@ func TestOptionErrors(t *testing.T) {
 		name string
 		opt  generate.Options
 	}{
-		{"unknown kind", generate.Options{Solver: gini.NewSolver, Kind: "sudoku"}},
-		{"unknown band", generate.Options{Solver: gini.NewSolver, Kind: "juosan", Band: "brutal"}},
-		{"band of another kind", generate.Options{Solver: gini.NewSolver, Kind: "juosan", Band: generate.Expert}},
-		{"too small", generate.Options{Solver: gini.NewSolver, Kind: "juosan", Rows: 1, Cols: 5}},
-		{"too large", generate.Options{Solver: gini.NewSolver, Kind: "shinro", Rows: 8, Cols: 31}},
-		{"past the band's largest size", generate.Options{Solver: gini.NewSolver, Kind: "linjat", Band: generate.Medium, Rows: 15, Cols: 10}},
-		{"scores", generate.Options{Solver: gini.NewSolver, Kind: "shinro", MinScore: 10, MaxScore: 5}},
-		{"stones", generate.Options{Solver: gini.NewSolver, Kind: "shinro", Rows: 3, Cols: 3, KindOptions: kind.Options{}.With("stones", "10")}},
-		{"stones not a count", generate.Options{Solver: gini.NewSolver, Kind: "shinro", Rows: 3, Cols: 3, KindOptions: kind.Options{}.With("stones", "many")}},
-		{"method", generate.Options{Solver: gini.NewSolver, Kind: "shinro", Method: "annealing"}},
-		{"no solver", generate.Options{Kind: "juosan"}},
-		{"shift without puzzle", generate.Options{Kind: "shift"}},
-		{"shift band", generate.Options{Kind: "shift", Shift: shift.Reborn(), Band: generate.Expert}},
-		{"shift moves", generate.Options{Kind: "shift", Shift: shift.Reborn(), MinScore: 20, MaxScore: 20}},
-		{"shift puzzle on another kind", generate.Options{Solver: gini.NewSolver, Kind: "juosan", Shift: shift.Reborn()}},
+		{"unknown kind", generate.Options{Solver: gini.NewSolver, Kind: find("sudoku")}},
+		{"unknown band", generate.Options{Solver: gini.NewSolver, Kind: find("juosan"), Band: "brutal"}},
+		{"band of another kind", generate.Options{Solver: gini.NewSolver, Kind: find("juosan"), Band: generate.Expert}},
+		{"too small", generate.Options{Solver: gini.NewSolver, Kind: find("juosan"), Rows: 1, Cols: 5}},
+		{"too large", generate.Options{Solver: gini.NewSolver, Kind: find("shinro"), Rows: 8, Cols: 31}},
+		{"past the band's largest size", generate.Options{Solver: gini.NewSolver, Kind: find("linjat"), Band: generate.Medium, Rows: 15, Cols: 10}},
+		{"scores", generate.Options{Solver: gini.NewSolver, Kind: find("shinro"), MinScore: 10, MaxScore: 5}},
+		{"stones", generate.Options{Solver: gini.NewSolver, Kind: find("shinro"), Rows: 3, Cols: 3, KindOptions: kind.Options{}.With("stones", "10")}},
+		{"stones not a count", generate.Options{Solver: gini.NewSolver, Kind: find("shinro"), Rows: 3, Cols: 3, KindOptions: kind.Options{}.With("stones", "many")}},
+		{"method", generate.Options{Solver: gini.NewSolver, Kind: find("shinro"), Method: "annealing"}},
+		{"no solver", generate.Options{Kind: find("juosan")}},
+		{"shift without puzzle", generate.Options{Kind: find("shift")}},
+		{"shift band", generate.Options{Kind: find("shift"), Shift: shift.Reborn(), Band: generate.Expert}},
+		{"shift moves", generate.Options{Kind: find("shift"), Shift: shift.Reborn(), MinScore: 20, MaxScore: 20}},
+		{"shift puzzle on another kind", generate.Options{Solver: gini.NewSolver, Kind: find("juosan"), Shift: shift.Reborn()}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -403,13 +400,13 @@ func TestOptionErrors(t *testing.T) {
 
 func TestExhausted(t *testing.T) {
 	// No 4x4 Shinro scores a million.
-	_, err := generate.Generate(context.Background(), generate.Options{Solver: gini.NewSolver, Kind: "shinro", Rows: 4, Cols: 4, MinScore: 1e6, Attempts: 3})
+	_, err := generate.Generate(context.Background(), generate.Options{Solver: gini.NewSolver, Kind: find("shinro"), Rows: 4, Cols: 4, MinScore: 1e6, Attempts: 3})
 	if !errors.Is(err, generate.ErrExhausted) {
 		t.Errorf("have error %v, want ErrExhausted", err)
 	}
 	var failed []int
 	st, err := generate.Run(context.Background(), generate.Batch{
-		Options: generate.Options{Solver: gini.NewSolver, Kind: "shinro", Rows: 4, Cols: 4, MinScore: 1e6, Attempts: 2},
+		Options: generate.Options{Solver: gini.NewSolver, Kind: find("shinro"), Rows: 4, Cols: 4, MinScore: 1e6, Attempts: 2},
 		Count:   3, Workers: 2,
 		Emit:   func(*generate.Puzzle) error { return nil },
 		Failed: func(i int, err error) error { failed = append(failed, i); return nil },
@@ -422,7 +419,7 @@ func TestExhausted(t *testing.T) {
 func TestCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, err := generate.Generate(ctx, generate.Options{Solver: gini.NewSolver, Kind: "juosan"})
+	_, err := generate.Generate(ctx, generate.Options{Solver: gini.NewSolver, Kind: find("juosan")})
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("have error %v, want context.Canceled", err)
 	}
@@ -457,8 +454,27 @@ func TestInBand(t *testing.T) {
 	}
 	for _, tc := range tests {
 		rep := human.Report{MaxLevel: tc.level, TrialDepth: tc.trials}
-		if have := generate.InBand(tc.kind, tc.band, 8, 8, tc.status, rep); have != tc.want {
+		if have := generate.InBand(lookup(t, tc.kind), tc.band, 8, 8, tc.status, rep); have != tc.want {
 			t.Errorf("InBand(%s, %s, %s, level %d, trials %d) = %v, want %v", tc.kind, tc.band, tc.status, tc.level, tc.trials, have, tc.want)
 		}
 	}
+}
+
+// lookup is the kind called name of puzzlesat's registry.
+func lookup(t *testing.T, name string) *kind.Kind {
+	t.Helper()
+	k, err := kinds.Default().Find(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return k
+}
+
+// find is the kind called name of puzzlesat's registry, or a kind of
+// that name no registry has (an unknown kind, for the option errors).
+func find(name string) *kind.Kind {
+	if k, err := kinds.Default().Find(name); err == nil {
+		return k
+	}
+	return &kind.Kind{Name: name}
 }

@@ -9,22 +9,10 @@ import (
 	"sync"
 
 	"github.com/puzzlesat/puzzlesat/human"
-	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/shift"
 	"github.com/puzzlesat/puzzlesat/shift/search"
 )
-
-// MovesKind returns the kind called name when it is a kind of puzzles
-// played by moves (kind.Kind.Moves: shift puzzles), whose puzzles are
-// scrambles of Options.Shift with their optimum proven in the band; nil
-// otherwise.
-func MovesKind(name string) *kind.Kind {
-	if k, err := kinds.Find(name); err == nil && !k.Grid() {
-		return k
-	}
-	return nil
-}
 
 // shiftJob resolves a shift job: the move range from the band, or from
 // MinScore..MaxScore when set.

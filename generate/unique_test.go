@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/sat/gini"
 )
 
@@ -19,7 +20,11 @@ func TestIncremental(t *testing.T) {
 			if kind == "linjat" {
 				rows, cols = 7, 6
 			}
-			j, err := prepare(Options{Solver: gini.NewSolver, Kind: kind, Rows: rows, Cols: cols, Parallel: 1})
+			k, err := kinds.Default().Lookup(kind)
+			if err != nil {
+				t.Fatal(err)
+			}
+			j, err := prepare(Options{Solver: gini.NewSolver, Kind: k, Rows: rows, Cols: cols, Parallel: 1})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -23,7 +23,7 @@ func TestClued(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			k, _ := kinds.Lookup(tc.kind)
+			k, _ := kinds.Default().Lookup(tc.kind)
 			insts, err := k.Parse(tc.file, data, kind.Options{})
 			if err != nil {
 				t.Fatal(err)

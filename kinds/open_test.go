@@ -17,7 +17,7 @@ func TestOpenOtherKind(t *testing.T) {
 		"linjat": "linjat: not a linjat puzzle",
 		"shinro": "shinro: not a shinro puzzle",
 	}
-	for _, k := range kinds.List() {
+	for _, k := range kinds.Default().List() {
 		if k.Play == nil || k.Play.Open == nil {
 			continue
 		}
@@ -29,7 +29,7 @@ func TestOpenOtherKind(t *testing.T) {
 		if err != nil || e.Kind != k.Name || e.Rows != 4 || e.Cols != 5 {
 			t.Errorf("%s: open its own 4x5 puzzle: %+v, %v", k.Name, e, err)
 		}
-		for _, o := range kinds.List() {
+		for _, o := range kinds.Default().List() {
 			if o == k {
 				continue
 			}

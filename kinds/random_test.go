@@ -12,7 +12,7 @@ import (
 // ones from the same generator state, and a planted solution satisfies
 // its puzzle.
 func TestRandom(t *testing.T) {
-	for _, k := range kinds.List() {
+	for _, k := range kinds.Default().List() {
 		if k.Random == nil {
 			t.Errorf("%s has no Random", k.Name)
 			continue

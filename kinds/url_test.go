@@ -14,7 +14,7 @@ import (
 // (convert --to url), and reads it back, bare or inside a whole URL with
 // the page's fragment, as the same puzzle.
 func TestURL(t *testing.T) {
-	for _, k := range kinds.List() {
+	for _, k := range kinds.Default().List() {
 		t.Run(k.Name, func(t *testing.T) {
 			for i := range 20 {
 				rows, cols := 3+i%5, 4+i%4
@@ -42,7 +42,7 @@ func TestURL(t *testing.T) {
 						t.Fatalf("%q reads back as\n%s\nwant\n%s", arg, strings.Join(back[0].Draw(nil), "\n"), strings.Join(in.Draw(nil), "\n"))
 					}
 				}
-				for _, other := range kinds.List() {
+				for _, other := range kinds.Default().List() {
 					if other != k && other.Detect(q, []byte(q)) {
 						t.Errorf("%s detects the %s URL %q", other.Name, k.Name, q)
 					}

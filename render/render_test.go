@@ -48,7 +48,7 @@ func read(t *testing.T, file string) (string, []byte) {
 func load(t *testing.T, file string) kind.Instance {
 	t.Helper()
 	name, data := read(t, file)
-	k, err := kinds.Detect(name, data)
+	k, err := kinds.Default().Detect(name, data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -166,7 +166,7 @@ func TestGolden(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			c, err := render.DrawShift(p, pic, kinds.Shift.Moves.Display)
+			c, err := render.DrawShift(p, pic, kinds.Default().MustFind("shift").Moves.Display)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -304,7 +304,7 @@ func TestPNGSize(t *testing.T) {
 // MaxPixels: it is drawn at the lower resolution that fits (the largest
 // puzzles, 200×200, would otherwise take gigabytes).
 func TestPNGBounded(t *testing.T) {
-	inst, err := kinds.Juosan.Random(rand.New(rand.NewPCG(1, 2)), 80, 80, kind.Options{})
+	inst, err := kinds.Default().MustFind("juosan").Random(rand.New(rand.NewPCG(1, 2)), 80, 80, kind.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -35,6 +35,8 @@ type Options struct {
 	// kind's own flags that differ from their defaults are kept in its
 	// record, so that --from reads it back the same way.
 	Kind kind.Options
+	// Kinds are the kinds the puzzles are of (required).
+	Kinds *kinds.Registry
 	// Done, when set, is called after each puzzle (from any goroutine,
 	// one call at a time).
 	Done func(Record)
@@ -74,7 +76,7 @@ func one(ctx context.Context, it Item, opt Options) (r Record) {
 	inst := it.Inst
 	r.Kind, r.Name, r.Rows, r.Cols = inst.Kind(), inst.Name(), inst.Rows(), inst.Cols()
 	r.Entry = inst.Head().Entry
-	k, kerr := kinds.Lookup(r.Kind)
+	k, kerr := opt.Kinds.Lookup(r.Kind)
 	if kerr == nil {
 		for _, f := range k.Flags {
 			if v := opt.Kind.Flag(f.Name); v != "" && v != f.Default {
@@ -97,7 +99,7 @@ func one(ctx context.Context, it Item, opt Options) (r Record) {
 	}
 	res, err := crosscheck.Grade(ctx, inst, crosscheck.Options{Solver: opt.Solver, Trials: -1, Parallel: 1})
 	if res != nil && res.Human != nil {
-		r.Grade = grade(inst, res.Human)
+		r.Grade = grade(opt.Kinds, inst, res.Human)
 	}
 	if res == nil || res.SAT == nil {
 		// No verdict: the time ran out, or the puzzle cannot be encoded.
@@ -240,7 +242,7 @@ func conflict(ctx context.Context, cl kind.Clued, clues []kind.Clue, opt Options
 }
 
 // grade is the human engine's solve as a Grade, with the band it lands in.
-func grade(inst kind.Instance, h *human.Result) *Grade {
+func grade(reg *kinds.Registry, inst kind.Instance, h *human.Result) *Grade {
 	rep := h.Report
 	g := &Grade{Status: string(h.Status), Score: rep.Score, MaxLevel: rep.MaxLevel, Hardest: rep.MaxRule,
 		TrialDepth: rep.TrialDepth, Steps: rep.Steps, Layers: rep.Depth, Rules: []RuleUse{}}
@@ -257,7 +259,7 @@ func grade(inst kind.Instance, h *human.Result) *Grade {
 	if h.Status != human.StatusSolved {
 		return g
 	}
-	k, err := kinds.Lookup(inst.Kind())
+	k, err := reg.Lookup(inst.Kind())
 	if err != nil || k.Generate == nil {
 		return g
 	}

@@ -36,13 +36,13 @@ const maxErrors = 20
 // (answer.Open), its puzzles kept, not its bytes. skipped are the closing
 // lines of the folders whose walk passed over files on purpose (hidden,
 // of no puzzle kind): "skipped 3 files in DIR: ...".
-func Load(args []string, opt kind.Options, only *kind.Kind, stdin io.Reader) (items []Item, skipped []string) {
+func Load(reg *kinds.Registry, args []string, opt kind.Options, only *kind.Kind, stdin io.Reader) (items []Item, skipped []string) {
 	add := func(file string, inst kind.Instance, err error) {
 		items = append(items, Item{Index: len(items), File: file, Inst: inst, Err: err})
 	}
 	for _, arg := range args {
-		if st, err := os.Stat(arg); err == nil && st.IsDir() && kinds.PuzzleFolder(arg) == "" {
-			files, sk, err := kinds.Files(arg, only)
+		if st, err := os.Stat(arg); err == nil && st.IsDir() && reg.PuzzleFolder(arg) == "" {
+			files, sk, err := reg.Files(arg, only)
 			if note := sk.Note(arg); note != "" {
 				skipped = append(skipped, note)
 			}
@@ -50,7 +50,7 @@ func Load(args []string, opt kind.Options, only *kind.Kind, stdin io.Reader) (it
 				add(arg, nil, err)
 			}
 			for _, f := range files {
-				loadFile(f, "", opt, only, stdin, add)
+				loadFile(reg, f, "", opt, only, stdin, add)
 			}
 			continue
 		}
@@ -58,14 +58,14 @@ func Load(args []string, opt kind.Options, only *kind.Kind, stdin io.Reader) (it
 		if i := strings.LastIndex(arg, "#"); i > 0 {
 			name, sel = arg[:i], arg[i+1:]
 		}
-		loadFile(name, sel, opt, only, stdin, add)
+		loadFile(reg, name, sel, opt, only, stdin, add)
 	}
 	return items, skipped
 }
 
 // loadFile reads the puzzles of one file (sel: only that one).
-func loadFile(name, sel string, opt kind.Options, only *kind.Kind, stdin io.Reader, add func(string, kind.Instance, error)) {
-	if f := kinds.PuzzleFolder(name); f != "" {
+func loadFile(reg *kinds.Registry, name, sel string, opt kind.Options, only *kind.Kind, stdin io.Reader, add func(string, kind.Instance, error)) {
+	if f := reg.PuzzleFolder(name); f != "" {
 		name = f
 	}
 	var in io.Reader = stdin
@@ -91,7 +91,7 @@ func loadFile(name, sel string, opt kind.Options, only *kind.Kind, stdin io.Read
 			add(name, nil, err)
 			return
 		}
-		l, err := answer.Load(kindName, name, data, sel, opt)
+		l, err := answer.Load(reg, kindName, name, data, sel, opt)
 		if err != nil {
 			addErrors(name, err, add)
 			return
@@ -104,7 +104,7 @@ func loadFile(name, sel string, opt kind.Options, only *kind.Kind, stdin io.Read
 	// The read every front end runs (answer.Open); the report keeps the
 	// puzzles of an input beside its malformed entries, each entry's error
 	// its own item, in file order.
-	st, err := answer.Open(kindName, name, in)
+	st, err := answer.Open(reg, kindName, name, in)
 	if err != nil {
 		addErrors(name, err, add)
 		return

@@ -30,8 +30,8 @@ import (
 // gather loads args and gathers their records with gini.
 func gather(t *testing.T, args []string, opt kind.Options) []report.Record {
 	t.Helper()
-	items, _ := report.Load(args, opt, nil, strings.NewReader(""))
-	recs, err := report.Gather(context.Background(), items, report.Options{Solver: gini.NewSolver, Kind: opt})
+	items, _ := report.Load(kinds.Default(), args, opt, nil, strings.NewReader(""))
+	recs, err := report.Gather(context.Background(), items, report.Options{Kinds: kinds.Default(), Solver: gini.NewSolver, Kind: opt})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,9 +52,9 @@ func corpus(t *testing.T) []report.Record {
 		t.Skip("proves every puzzle of testdata, tens of seconds: skipped by -short")
 	}
 	corpusOnce.Do(func() {
-		items, _ := report.Load([]string{"../testdata"}, kind.Options{}, nil, nil)
+		items, _ := report.Load(kinds.Default(), []string{"../testdata"}, kind.Options{}, nil, nil)
 		corpusN = len(items)
-		recs, err := report.Gather(context.Background(), items, report.Options{Solver: gini.NewSolver})
+		recs, err := report.Gather(context.Background(), items, report.Options{Kinds: kinds.Default(), Solver: gini.NewSolver})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -112,7 +112,7 @@ func TestCorpusFacts(t *testing.T) {
 func TestCorpusHTML(t *testing.T) {
 	recs := corpus(t)
 	var buf bytes.Buffer
-	if err := report.WriteHTML(&buf, recs, report.Meta{Title: "corpus"}); err != nil {
+	if err := report.WriteHTML(&buf, recs, report.Meta{Kinds: kinds.Default(), Title: "corpus"}); err != nil {
 		t.Fatal(err)
 	}
 	html := buf.String()
@@ -160,10 +160,10 @@ func TestCorpusPDF(t *testing.T) {
 	recs := corpus(t)
 	for _, paper := range []report.Paper{report.A4, report.Letter} {
 		var buf bytes.Buffer
-		if err := report.WritePDF(&buf, recs, report.Meta{Title: "corpus", ByDifficulty: true}, paper); err != nil {
+		if err := report.WritePDF(&buf, recs, report.Meta{Kinds: kinds.Default(), Title: "corpus", ByDifficulty: true}, paper); err != nil {
 			t.Fatal(err)
 		}
-		plan := report.Plan(recs, paper, true)
+		plan := report.Plan(kinds.Default(), recs, paper, true)
 		drawn, solved := 0, 0
 		for _, r := range recs {
 			if r.Verdict != report.Malformed {
@@ -224,7 +224,7 @@ func TestRedundantKnown(t *testing.T) {
 	// "." for no given.
 	lines := strings.Split(strings.TrimRight(r.Puzzle, "\n"), "\n")
 	var known []string
-	k, _ := kinds.Lookup("arrows")
+	k, _ := kinds.Default().Lookup("arrows")
 	for row := 1; row < len(lines); row++ {
 		toks := strings.Fields(lines[row])
 		for col, tok := range toks {
@@ -270,14 +270,14 @@ func TestMinimalNone(t *testing.T) {
 		t.Run(tc.kind, func(t *testing.T) {
 			var ps []*generate.Puzzle
 			_, err := generate.Run(context.Background(), generate.Batch{
-				Options: generate.Options{Solver: gini.NewSolver, Kind: tc.kind, Rows: tc.rows, Cols: tc.cols, Seed: 3, Minimal: true},
+				Options: generate.Options{Solver: gini.NewSolver, Kind: kinds.Default().MustFind(tc.kind), Rows: tc.rows, Cols: tc.cols, Seed: 3, Minimal: true},
 				Count:   1, Workers: 1,
 				Emit: func(p *generate.Puzzle) error { ps = append(ps, p); return nil },
 			})
 			if err != nil || len(ps) != 1 {
 				t.Fatalf("generate: %v (%d puzzles)", err, len(ps))
 			}
-			recs, err := report.Gather(context.Background(), []report.Item{{File: "generated", Inst: ps[0].Instance}}, report.Options{Solver: gini.NewSolver})
+			recs, err := report.Gather(context.Background(), []report.Item{{File: "generated", Inst: ps[0].Instance}}, report.Options{Kinds: kinds.Default(), Solver: gini.NewSolver})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -299,7 +299,7 @@ func TestConflict(t *testing.T) {
 	if r.Verdict != report.Unsolvable || len(r.Conflict) == 0 || len(r.Conflict) >= r.Clues {
 		t.Fatalf("want unsolvable with a conflict smaller than its %d clues: %s, %v", r.Clues, r.Verdict, r.Conflict)
 	}
-	items, _ := report.Load([]string{"../testdata/juosan/janko_instances.json#5x5_1"}, opt, nil, nil)
+	items, _ := report.Load(kinds.Default(), []string{"../testdata/juosan/janko_instances.json#5x5_1"}, opt, nil, nil)
 	cl := items[0].Inst.(kind.Clued)
 	in := map[int]bool{}
 	for _, c := range r.Conflict {

@@ -14,7 +14,6 @@ import (
 	"github.com/puzzlesat/puzzlesat/crosscheck"
 	"github.com/puzzlesat/puzzlesat/generate"
 	"github.com/puzzlesat/puzzlesat/human"
-	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/sat"
@@ -72,7 +71,7 @@ type generateLimit struct {
 
 func (s *Server) kinds(*call) (any, error) {
 	var out []kindJSON
-	for _, k := range append(kinds.List(), kinds.Moves()...) {
+	for _, k := range append(s.opt.Kinds.List(), s.opt.Kinds.Moves()...) {
 		kj := kindJSON{Name: k.Name, Doc: k.Doc, Formats: k.Formats, Outputs: k.Outputs, Play: k.Play}
 		if g := k.Generate; g != nil {
 			kj.Generate = &generateLimit{Rows: g.Rows, Cols: g.Cols, MaxSide: maxGenerateSide,
@@ -459,7 +458,7 @@ func (s *Server) grade(c *call, l *loaded, _ puzzle.Assignment) (any, error) {
 		// The first (easiest) band the grade lands in: the bands of a kind
 		// may overlap.
 		for _, b := range l.kind.Generate.BandNames() {
-			if generate.InBand(l.kind.Name, generate.Band(b), l.inst.Rows(), l.inst.Cols(), r.Human.Status, r.Human.Report) {
+			if generate.InBand(l.kind, generate.Band(b), l.inst.Rows(), l.inst.Cols(), r.Human.Status, r.Human.Report) {
 				out.Band = b
 				break
 			}
@@ -512,21 +511,21 @@ func (s *Server) generate(c *call) (any, error) {
 	if err := c.decode(&req); err != nil {
 		return nil, err
 	}
-	if mk := generate.MovesKind(req.Kind); mk != nil {
+	if mk := s.opt.Kinds.MovesKind(req.Kind); mk != nil {
 		return s.generateMoves(c, mk, req)
 	}
-	k, err := kinds.Lookup(req.Kind)
+	k, err := s.opt.Kinds.Lookup(req.Kind)
 	if err != nil || k.Generate == nil {
-		return nil, badRequest("%q puzzles cannot be generated (kinds that can: %s)", req.Kind, strings.Join(generate.Kinds(), ", "))
+		return nil, badRequest("%q puzzles cannot be generated (kinds that can: %s)", req.Kind, strings.Join(generate.Kinds(s.opt.Kinds), ", "))
 	}
 	if req.Rows < 0 || req.Cols < 0 || req.Rows > maxGenerateSide || req.Cols > maxGenerateSide {
 		return nil, badRequest("size %dx%d: this server generates at most %dx%d", req.Rows, req.Cols, maxGenerateSide, maxGenerateSide)
 	}
-	band, err := generate.ParseBand(k.Name, req.Difficulty)
+	band, err := generate.ParseBand(k, req.Difficulty)
 	if err != nil {
 		return nil, badRequest("%v", err)
 	}
-	kopt, err := requestOptions(req.Options)
+	kopt, err := requestOptions(s.opt.Kinds, req.Options)
 	if err != nil {
 		return nil, err
 	}
@@ -535,7 +534,7 @@ func (s *Server) generate(c *call) (any, error) {
 	}
 	t0 := time.Now()
 	p, err := s.generated(c, generate.Options{
-		Kind: k.Name, Rows: req.Rows, Cols: req.Cols, Band: band, Seed: uint64(req.Seed), Attempts: req.Attempts,
+		Kind: k, Rows: req.Rows, Cols: req.Cols, Band: band, Seed: uint64(req.Seed), Attempts: req.Attempts,
 		KindOptions: kopt,
 	})
 	if err != nil {
@@ -590,7 +589,7 @@ func (s *Server) generateMoves(c *call, k *kind.Kind, req generateRequest) (any,
 	if n := base.NumCells(); n > maxShiftCells {
 		return nil, badRequest("the puzzle has %d cells; this server takes at most %d", n, maxShiftCells)
 	}
-	band, err := generate.ParseBand(k.Name, req.Difficulty)
+	band, err := generate.ParseBand(k, req.Difficulty)
 	if err != nil {
 		return nil, badRequest("%v", err)
 	}
@@ -598,7 +597,7 @@ func (s *Server) generateMoves(c *call, k *kind.Kind, req generateRequest) (any,
 		return nil, err
 	}
 	t0 := time.Now()
-	p, err := s.generated(c, generate.Options{Kind: k.Name, Band: band, Seed: uint64(req.Seed), Attempts: req.Attempts, Shift: base})
+	p, err := s.generated(c, generate.Options{Kind: k, Band: band, Seed: uint64(req.Seed), Attempts: req.Attempts, Shift: base})
 	if err != nil {
 		return nil, err
 	}

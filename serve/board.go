@@ -29,9 +29,9 @@ type puzzleSpec struct {
 // requestOptions are the kinds' options a request sets: each the name of
 // a kind's flag that takes a listed value (a flag naming a file is the
 // server's choice), with one of its values.
-func requestOptions(set map[string]string) (kind.Options, error) {
+func requestOptions(reg *kinds.Registry, set map[string]string) (kind.Options, error) {
 	var opt kind.Options
-	flags := kinds.Flags()
+	flags := reg.Flags()
 	for _, name := range slices.Sorted(maps.Keys(set)) {
 		i := slices.IndexFunc(flags, func(f kind.Flag) bool { return f.Name == name })
 		if i < 0 || len(flags[i].Values) == 0 {
@@ -45,7 +45,7 @@ func requestOptions(set map[string]string) (kind.Options, error) {
 		}
 		opt = opt.With(name, set[name])
 	}
-	if err := kinds.CheckOptions(opt); err != nil {
+	if err := reg.CheckOptions(opt); err != nil {
 		return opt, badRequest("options: %v", err)
 	}
 	return opt, nil
@@ -81,11 +81,11 @@ type entryJSON struct {
 func (s *Server) load(spec puzzleSpec) (*loaded, error) {
 	text, name := spec.Text, "input"
 	if spec.Example != "" {
-		ex, err := exampleByID(spec.Example)
+		ex, err := s.exampleByID(spec.Example)
 		if err != nil {
 			return nil, err
 		}
-		if k, err := kinds.Find(ex.Kind); err == nil && !k.Grid() {
+		if k := s.opt.Kinds.MovesKind(ex.Kind); k != nil {
 			return nil, badRequest("example %q is a %s puzzle, played by moves: use %s", spec.Example, k.Name, k.Play.API["parse"])
 		}
 		text, name = ex.Text, ex.Name
@@ -96,14 +96,14 @@ func (s *Server) load(spec puzzleSpec) (*loaded, error) {
 		return nil, badRequest("no puzzle: give its text (any format of its kind, or a puzz.link URL) or an example")
 	}
 	data := []byte(text)
-	opt, err := requestOptions(spec.Options)
+	opt, err := requestOptions(s.opt.Kinds, spec.Options)
 	if err != nil {
 		return nil, err
 	}
 	// The load every front end shares: the kind named or detected, the
 	// selected puzzle (FILE#SEL's rule) or every one, malformed entries
 	// reported beside the others.
-	l, err := answer.Load(spec.Kind, name, data, spec.Select, opt)
+	l, err := answer.Load(s.opt.Kinds, spec.Kind, name, data, spec.Select, opt)
 	if err != nil {
 		return nil, badRequest("%v", err)
 	}

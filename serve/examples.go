@@ -6,7 +6,6 @@ import (
 	"path"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/kinds/kind"
@@ -27,9 +26,9 @@ type example struct {
 	Text string `json:"text"`
 }
 
-// loadExamples reads the bundled examples once, when first asked for, so
-// that starting the binary for another command costs nothing.
-var loadExamples = sync.OnceValues(func() ([]example, error) {
+// readExamples reads the bundled examples, each as the kind of reg its
+// name starts with.
+func readExamples(reg *kinds.Registry) ([]example, error) {
 	entries, err := exampleFiles.ReadDir("examples")
 	if err != nil {
 		return nil, err
@@ -43,12 +42,12 @@ var loadExamples = sync.OnceValues(func() ([]example, error) {
 		id := strings.TrimSuffix(e.Name(), ".txt")
 		kind, name, _ := strings.Cut(id, "-")
 		ex := example{ID: id, Kind: kind, Name: name, Text: string(data)}
-		if k, err := kinds.Find(kind); err == nil && !k.Grid() {
+		if k := reg.MovesKind(kind); k != nil {
 			if _, err := k.Moves.Parse(id, data); err != nil {
 				return nil, fmt.Errorf("example %s: %v", id, err)
 			}
 		} else {
-			inst, err := parseExample(ex)
+			inst, err := parseExample(reg, ex)
 			if err != nil {
 				return nil, fmt.Errorf("example %s: %v", id, err)
 			}
@@ -61,11 +60,11 @@ var loadExamples = sync.OnceValues(func() ([]example, error) {
 	}
 	slices.SortFunc(out, func(a, b example) int { return strings.Compare(a.ID, b.ID) })
 	return out, nil
-})
+}
 
 // parseExample reads an example of a kind, named by its name.
-func parseExample(ex example) (kind.Instance, error) {
-	k, err := kinds.Lookup(ex.Kind)
+func parseExample(reg *kinds.Registry, ex example) (kind.Instance, error) {
+	k, err := reg.Lookup(ex.Kind)
 	if err != nil {
 		return nil, err
 	}
@@ -80,8 +79,8 @@ func parseExample(ex example) (kind.Instance, error) {
 }
 
 // exampleByID returns the bundled example called id.
-func exampleByID(id string) (example, error) {
-	exs, err := loadExamples()
+func (s *Server) exampleByID(id string) (example, error) {
+	exs, err := s.loadExamples()
 	if err != nil {
 		return example{}, err
 	}
@@ -94,7 +93,7 @@ func exampleByID(id string) (example, error) {
 }
 
 func (s *Server) examples(*call) (any, error) {
-	exs, err := loadExamples()
+	exs, err := s.loadExamples()
 	if err != nil {
 		return nil, err
 	}

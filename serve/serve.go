@@ -127,6 +127,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/sat"
 )
 
@@ -152,6 +153,9 @@ const maxHeaderBytes = 64 << 10
 
 // Options configure a server.
 type Options struct {
+	// Kinds are the kinds the server reads, plays and generates
+	// (required).
+	Kinds *kinds.Registry
 	// Solver makes the SAT solvers; every request makes its own.
 	Solver sat.Factory
 	// SolverName names Solver's back-end in the answers' "solver", as the
@@ -208,6 +212,9 @@ type Options struct {
 type Server struct {
 	opt Options
 	log *log.Logger
+	// loadExamples reads the bundled examples once, when first asked
+	// for, so that starting the binary for another command costs nothing.
+	loadExamples func() ([]example, error)
 	// slots are the Jobs solving requests that may run at once; light
 	// the Jobs other POSTs (parse, verify, shift parse and apply: work
 	// in proportion to the body, the puzzles of a many-puzzle input
@@ -237,6 +244,9 @@ type endpoint struct {
 func New(opt Options) (*Server, error) {
 	if opt.Solver == nil {
 		return nil, errors.New("serve: no solver factory")
+	}
+	if opt.Kinds == nil {
+		return nil, errors.New("serve: no kinds")
 	}
 	if opt.Timeout <= 0 {
 		opt.Timeout = DefaultTimeout
@@ -274,7 +284,8 @@ func New(opt Options) (*Server, error) {
 	}
 	s := &Server{opt: opt, log: log.New(w, "serve: ", log.LstdFlags),
 		slots: make(chan struct{}, opt.Jobs), light: make(chan struct{}, opt.Jobs),
-		spare: make(chan struct{}, opt.Jobs), draining: make(chan struct{})}
+		spare: make(chan struct{}, opt.Jobs), draining: make(chan struct{}),
+		loadExamples: sync.OnceValues(func() ([]example, error) { return readExamples(opt.Kinds) })}
 	s.routes = map[string]*endpoint{
 		"/api/kinds":       {method: http.MethodGet, serve: s.kinds},
 		"/api/examples":    {method: http.MethodGet, serve: s.examples},

@@ -55,16 +55,16 @@ func (c *call) readShift() (*shiftLoaded, *shiftRequest, error) {
 		p, err = shift.Builtin(req.Builtin)
 	case req.Example != "":
 		var ex example
-		if ex, err = exampleByID(req.Example); err != nil {
+		if ex, err = c.s.exampleByID(req.Example); err != nil {
 			return nil, nil, err
 		}
-		k, kerr := kinds.Find(ex.Kind)
+		k, kerr := c.s.opt.Kinds.Find(ex.Kind)
 		if kerr != nil || k.Grid() {
 			return nil, nil, badRequest("example %q is a %s puzzle: use /api/parse", req.Example, ex.Kind)
 		}
 		p, err = k.Moves.Parse(ex.ID, []byte(ex.Text))
 	case strings.TrimSpace(req.Text) != "":
-		p, err = answer.LoadMoves("input", []byte(req.Text))
+		p, err = answer.LoadMoves(c.s.opt.Kinds, "input", []byte(req.Text))
 	default:
 		return nil, nil, badRequest("no shift puzzle: give its text, a builtin or an example")
 	}
@@ -120,14 +120,14 @@ type sumJSON struct {
 	Total int   `json:"total"`
 }
 
-func shiftBoardOf(l *shiftLoaded) shiftBoard {
+func shiftBoardOf(reg *kinds.Registry, l *shiftLoaded) shiftBoard {
 	p := l.p
 	b := shiftBoard{Name: p.Name, Text: shift.Format(p), Values: p.Values, Picture: p.Picture.Lines,
 		Start: p.Start, Applied: l.moves, State: l.state(), IsGoal: p.IsGoal(l.state())}
 	if b.Applied == nil {
 		b.Applied = []string{}
 	}
-	for _, k := range kinds.Moves() {
+	for _, k := range reg.Moves() {
 		if k.Moves.URL != nil {
 			b.URL = k.Moves.URL(p)
 			break
@@ -152,7 +152,7 @@ func (s *Server) shiftParse(c *call) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return map[string]any{"puzzle": shiftBoardOf(l)}, nil
+	return map[string]any{"puzzle": shiftBoardOf(c.s.opt.Kinds, l)}, nil
 }
 
 // shiftApplyAnswer is the apply record, with the states as value indexes

@@ -22,7 +22,7 @@ func playground(t *testing.T, short string) kind.Instance {
 	if err != nil {
 		t.Fatal(err)
 	}
-	insts, _ := kinds.Juosan.Parse(path, data, kind.Options{})
+	insts, _ := kinds.Default().MustFind("juosan").Parse(path, data, kind.Options{})
 	for _, in := range insts {
 		if strings.Fields(in.Name())[0] == short {
 			return in

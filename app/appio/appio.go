@@ -445,13 +445,37 @@ func Anywhere(action func(*cli.Context, []string) error) cli.ActionFunc {
 	}
 }
 
+// kindsKey is where an app keeps its registry (App.Metadata).
+const kindsKey = "puzzlesat.kinds"
+
+// SetKinds hands the app a registry, reg, which its commands' actions
+// read (Kinds): app.NewWith calls it with the registry the commands were
+// built from.
+func SetKinds(a *cli.App, reg *kinds.Registry) {
+	if a.Metadata == nil {
+		a.Metadata = map[string]any{}
+	}
+	a.Metadata[kindsKey] = reg
+}
+
+// Kinds is the registry of the app c runs in (SetKinds): the kinds its
+// commands read, look up and detect.
+func Kinds(c *cli.Context) *kinds.Registry {
+	if c.App != nil {
+		if reg, ok := c.App.Metadata[kindsKey].(*kinds.Registry); ok {
+			return reg
+		}
+	}
+	panic("appio: the app was handed no registry of kinds (app.NewWith)")
+}
+
 // KindsWith is what a command that needs a part of a kind works on (has
 // says whether a kind has it; what names it for the message): the kind
 // --kind names, refused when it lacks the part, or without --kind every
 // grid kind that has it.
 func KindsWith(c *cli.Context, what string, has func(*kind.Kind) bool) ([]*kind.Kind, error) {
 	if name := c.String("kind"); name != "" {
-		k, err := kinds.Lookup(name)
+		k, err := Kinds(c).Lookup(name)
 		if err != nil {
 			return nil, BadInput(err)
 		}
@@ -461,7 +485,7 @@ func KindsWith(c *cli.Context, what string, has func(*kind.Kind) bool) ([]*kind.
 		return []*kind.Kind{k}, nil
 	}
 	var out []*kind.Kind
-	for _, k := range kinds.List() {
+	for _, k := range Kinds(c).List() {
 		if has(k) {
 			out = append(out, k)
 		}
@@ -469,13 +493,13 @@ func KindsWith(c *cli.Context, what string, has func(*kind.Kind) bool) ([]*kind.
 	return out, nil
 }
 
-// KindFlags are the flags the kinds declare (kinds.Flags), for every
-// command that reads puzzles.
-func KindFlags() []cli.Flag { return cliFlags(kinds.Flags()) }
+// KindFlags are the flags the kinds of reg declare (Registry.Flags), for
+// every command that reads puzzles.
+func KindFlags(reg *kinds.Registry) []cli.Flag { return cliFlags(reg.Flags()) }
 
-// GenFlags are the generation flags the kinds declare (kinds.GenFlags:
-// Shinro's --stones), for the command that generates.
-func GenFlags() []cli.Flag { return cliFlags(kinds.GenFlags()) }
+// GenFlags are the generation flags the kinds of reg declare
+// (Registry.GenFlags: Shinro's --stones), for the command that generates.
+func GenFlags(reg *kinds.Registry) []cli.Flag { return cliFlags(reg.GenFlags()) }
 
 // cliFlags are the kinds' flags fs as command-line flags.
 func cliFlags(fs []kind.Flag) []cli.Flag {
@@ -492,7 +516,8 @@ func cliFlags(fs []kind.Flag) []cli.Flag {
 // its default.
 func KindOptions(c *cli.Context) (kind.Options, error) {
 	o := kind.Options{Card: c.String("card"), Flags: map[string]string{}}
-	for _, f := range append(kinds.Flags(), kinds.GenFlags()...) {
+	reg := Kinds(c)
+	for _, f := range append(reg.Flags(), reg.GenFlags()...) {
 		v := c.String(f.Name)
 		if v == "" {
 			continue

@@ -17,6 +17,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/app/generatecmd"
 	"github.com/puzzlesat/puzzlesat/internal/clitest"
+	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/sat/gini"
 	"github.com/puzzlesat/puzzlesat/serve"
 )
@@ -39,7 +40,7 @@ var (
 // cells from 1 with both labels, statuses, steps, the hint's cells and
 // eliminations), the time aside.
 func TestCLIAndAPIAgree(t *testing.T) {
-	s, err := serve.New(serve.Options{Solver: gini.NewSolver, SolverName: "gini"})
+	s, err := serve.New(serve.Options{Kinds: kinds.Default(), Solver: gini.NewSolver, SolverName: "gini"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,7 +145,7 @@ func TestCLIAndAPIAgree(t *testing.T) {
 	for _, kind := range []string{"juosan", "shinro"} {
 		t.Run("generate "+kind, func(t *testing.T) {
 			// In process: the command puzzlesat-generate runs.
-			code, out, errs := clitest.RunWith([]*urfave.Command{generatecmd.Command()}, "",
+			code, out, errs := clitest.RunWith([]*urfave.Command{generatecmd.Command(kinds.Default())}, "",
 				"generate", "--format", "json", "--kind", kind, "--size", "5x5", "--difficulty", "easy", "--seed", "7")
 			if code != 0 {
 				t.Fatalf("generate: exit %d, %s", code, errs)

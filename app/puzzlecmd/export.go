@@ -4,13 +4,15 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/puzzlesat/puzzlesat/app/appio"
+	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/kinds/kind"
 )
 
-// Flags are the flags LoadOne reads: --kind, --rule, --card and --rules.
+// Flags are the flags LoadOne reads: --kind, --card and the flags of the
+// kinds of reg (--rule, --rules).
 // Commands in other packages (render) add them to take puzzles the way the
 // puzzle commands do.
-func Flags() []cli.Flag { return puzzleFlags() }
+func Flags(reg *kinds.Registry) []cli.Flag { return puzzleFlags(reg) }
 
 // LoadOne reads the one puzzle arg names, as the puzzle commands read
 // theirs: a file, "-", a puzz.link URL or FILE#NAME. An input holding

@@ -38,8 +38,8 @@ var (
 )
 
 // puzzleFlags are --kind, --card and the kinds' own flags.
-func puzzleFlags() []cli.Flag {
-	return append([]cli.Flag{kindFlag, appio.CardFlag}, appio.KindFlags()...)
+func puzzleFlags(reg *kinds.Registry) []cli.Flag {
+	return append([]cli.Flag{kindFlag, appio.CardFlag}, appio.KindFlags(reg)...)
 }
 
 func options(c *cli.Context) (kind.Options, error) { return appio.KindOptions(c) }
@@ -152,7 +152,7 @@ func eachArg(c *cli.Context, arg string, opt kind.Options, visit func(it item, m
 		}
 		return err
 	}
-	name, err := puzzleFile(name)
+	name, err := puzzleFile(appio.Kinds(c), name)
 	if err != nil {
 		return err
 	}
@@ -161,7 +161,7 @@ func eachArg(c *cli.Context, arg string, opt kind.Options, visit func(it item, m
 		return err
 	}
 	defer in.Close()
-	st, err := answer.Open(c.String("kind"), name, in)
+	st, err := answer.Open(appio.Kinds(c), c.String("kind"), name, in)
 	if err != nil {
 		if over := in.Over(); over != nil {
 			return over
@@ -225,11 +225,11 @@ func splitArg(arg string) (name, sel string) {
 
 // puzzleFile is the file to read for name: name itself, or the puzzle file
 // of a puzzle folder (Kind.Folder: a reference Arrows folder).
-func puzzleFile(name string) (string, error) {
+func puzzleFile(reg *kinds.Registry, name string) (string, error) {
 	if st, err := os.Stat(name); err == nil && st.IsDir() {
-		inner := kinds.PuzzleFolder(name)
+		inner := reg.PuzzleFolder(name)
 		if inner == "" {
-			return name, fmt.Errorf("%s: a folder, not a puzzle folder (%s)", name, kinds.FolderNote())
+			return name, fmt.Errorf("%s: a folder, not a puzzle folder (%s)", name, reg.FolderNote())
 		}
 		return inner, nil
 	}
@@ -254,7 +254,7 @@ func expandReported(c *cli.Context, args []string) ([]string, Skipped, int, erro
 		fs, sk, err := expandArg(c, arg, only)
 		skipped = skipped.add(arg, sk)
 		if err == nil && len(fs) == 0 {
-			err = fmt.Errorf("%s: a folder with no puzzle in it (no file of a known kind, and not a puzzle folder: %s)", arg, kinds.FolderNote())
+			err = fmt.Errorf("%s: a folder with no puzzle in it (no file of a known kind, and not a puzzle folder: %s)", arg, appio.Kinds(c).FolderNote())
 		}
 		if err != nil {
 			appio.Report(c.App.ErrWriter, err)
@@ -332,7 +332,7 @@ func onlyKind(c *cli.Context) (*kind.Kind, error) {
 	if k == "" {
 		return nil, nil
 	}
-	only, err := kinds.Lookup(k)
+	only, err := appio.Kinds(c).Lookup(k)
 	if err != nil {
 		return nil, appio.BadInput(err)
 	}
@@ -343,14 +343,14 @@ func onlyKind(c *cli.Context) (*kind.Kind, error) {
 // are passed over, and counted.
 func expandArg(c *cli.Context, arg string, only *kind.Kind) ([]string, kinds.Skipped, error) {
 	st, err := os.Stat(arg)
-	if err != nil || !st.IsDir() || kinds.PuzzleFolder(arg) != "" {
+	if err != nil || !st.IsDir() || appio.Kinds(c).PuzzleFolder(arg) != "" {
 		return []string{arg}, kinds.Skipped{}, nil // the loader reports what is wrong
 	}
 	limit, err := appio.MaxInput(c)
 	if err != nil {
 		return nil, kinds.Skipped{}, err
 	}
-	return kinds.FilesUpTo(arg, only, limit)
+	return appio.Kinds(c).FilesUpTo(arg, only, limit)
 }
 
 // loadArg reads the puzzles of one argument, once. Puzzles may come back
@@ -370,7 +370,7 @@ func readArg(c *cli.Context, arg string) (name, sel string, data []byte, err err
 		return arg, "", []byte(arg), nil
 	}
 	name, sel = splitArg(arg)
-	if name, err = puzzleFile(name); err != nil {
+	if name, err = puzzleFile(appio.Kinds(c), name); err != nil {
 		return name, sel, nil, err
 	}
 	name, data, err = appio.ReadInput(c, name)
@@ -380,7 +380,7 @@ func readArg(c *cli.Context, arg string) (name, sel string, data []byte, err err
 // parseInput reads the puzzles of data, the input called name, or the one
 // sel selects when sel is not "".
 func parseInput(c *cli.Context, name, sel string, data []byte, opt kind.Options) ([]item, error) {
-	l, err := answer.Load(c.String("kind"), name, data, sel, opt)
+	l, err := answer.Load(appio.Kinds(c), c.String("kind"), name, data, sel, opt)
 	if err != nil {
 		return nil, err
 	}

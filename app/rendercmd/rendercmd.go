@@ -20,7 +20,6 @@ import (
 	"github.com/puzzlesat/puzzlesat/app/interrupt"
 	"github.com/puzzlesat/puzzlesat/app/puzzlecmd"
 	"github.com/puzzlesat/puzzlesat/crosscheck"
-	"github.com/puzzlesat/puzzlesat/generate"
 	"github.com/puzzlesat/puzzlesat/internal/atomicfile"
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/kinds/kind"
@@ -40,9 +39,9 @@ var modeFlags = []struct {
 	{answer.Hint, "draw the next step of the human solver: the cells it looks at, what it eliminates, its reason"},
 }
 
-// Command returns the `render` command.
-func Command() *cli.Command {
-	flags := append(puzzlecmd.Flags(), appio.SolverFlag, appio.TimeoutFlag,
+// Command returns the `render` command, of the kinds of reg.
+func Command(reg *kinds.Registry) *cli.Command {
+	flags := append(puzzlecmd.Flags(reg), appio.SolverFlag, appio.TimeoutFlag,
 		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE`; its extension picks the format: .svg, .png or .pdf (default: SVG on standard output)"})
 	for _, m := range modeFlags {
 		flags = append(flags, &cli.BoolFlag{Name: m.mode.String(), Usage: m.usage})
@@ -173,7 +172,7 @@ type input struct {
 // named (a FIFO and /dev/fd/N of <(cmd) included), or --kind names a kind
 // played by moves, which must be one, and only then.
 func readOnce(c *cli.Context, arg string) (input, error) {
-	if arg != "-" && generate.MovesKind(c.String("kind")) == nil {
+	if arg != "-" && appio.Kinds(c).MovesKind(c.String("kind")) == nil {
 		if st, err := os.Stat(arg); err != nil || st.IsDir() {
 			return input{name: arg}, nil
 		}
@@ -185,7 +184,7 @@ func readOnce(c *cli.Context, arg string) (input, error) {
 	return input{name: name, data: data, read: true}, nil
 }
 
-// loadShift reads in as a puzzle played by moves (kinds.Moves: shift
+// loadShift reads in as a puzzle played by moves (Registry.Moves: shift
 // puzzles) when --kind names such a kind, or, without --kind, when a kind
 // of them reads it (a bare picture included, as render always has: the
 // puzzle loader reads grid kinds only). It returns nil for any other
@@ -196,7 +195,7 @@ func loadShift(c *cli.Context, in input) (*shift.Puzzle, *kind.Kind, error) {
 		return nil, nil, nil
 	}
 	if name != "" {
-		k := generate.MovesKind(name)
+		k := appio.Kinds(c).MovesKind(name)
 		if k == nil {
 			return nil, nil, nil
 		}
@@ -206,7 +205,7 @@ func loadShift(c *cli.Context, in input) (*shift.Puzzle, *kind.Kind, error) {
 		}
 		return p, k, nil
 	}
-	for _, k := range kinds.Moves() {
+	for _, k := range appio.Kinds(c).Moves() {
 		if p, err := k.Moves.Parse(in.name, in.data); err == nil {
 			return p, k, nil
 		}

@@ -14,6 +14,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/internal/clitest"
 	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
 	"github.com/puzzlesat/puzzlesat/internal/testfs"
+	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/urfave/cli/v2"
 )
 
@@ -28,7 +29,7 @@ var (
 
 // run runs `puzzlesat render ARGS` in-process, as puzzlesat-render would.
 func run(_ *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
-	return clitest.RunWith([]*cli.Command{rendercmd.Command()}, stdin, append([]string{"render"}, args...)...)
+	return clitest.RunWith([]*cli.Command{rendercmd.Command(kinds.Default())}, stdin, append([]string{"render"}, args...)...)
 }
 
 // TestStdout covers what goes to standard output (SVG) and the exit codes.

@@ -30,10 +30,11 @@ import (
 // have them.
 var kindFlag = &cli.StringFlag{Name: "kind", Usage: "the kind whose rules files these are (default: the one kind with rules files)"}
 
-// languages names the rules files' languages of the kinds that have them.
-func languages() string {
+// languages names the rules files' languages of the kinds of reg that
+// have them.
+func languages(reg *kinds.Registry) string {
 	var out []string
-	for _, k := range kinds.List() {
+	for _, k := range reg.List() {
 		if k.RuleFiles != nil {
 			out = append(out, k.RuleFiles.Language)
 		}
@@ -41,11 +42,11 @@ func languages() string {
 	return strings.Join(out, "; ")
 }
 
-// Command returns `puzzlesat rules`.
-func Command() *cli.Command {
+// Command returns `puzzlesat rules`, of the kinds of reg.
+func Command(reg *kinds.Registry) *cli.Command {
 	return &cli.Command{
 		Name:  "rules",
-		Usage: "check and audit human-rule files (" + languages() + ")",
+		Usage: "check and audit human-rule files (" + languages(reg) + ")",
 		Subcommands: []*cli.Command{
 			{
 				Name:      "check",
@@ -297,7 +298,7 @@ func model(inst kind.Instance) kind.Instance {
 // (Kind.Folder: a reference Arrows folder, puzzle.txt with solution.txt
 // and metadata.yaml beside it).
 func load(c *cli.Context, k *kind.Kind, arg string, opt kind.Options) ([]kind.Instance, error) {
-	if f := kinds.PuzzleFolder(arg); f != "" {
+	if f := appio.Kinds(c).PuzzleFolder(arg); f != "" {
 		arg = f
 	}
 	name, data, err := appio.ReadInput(c, arg)

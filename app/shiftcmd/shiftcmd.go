@@ -21,7 +21,6 @@ import (
 	"github.com/puzzlesat/puzzlesat/app/interrupt"
 	encshift "github.com/puzzlesat/puzzlesat/encode/shift"
 	"github.com/puzzlesat/puzzlesat/internal/plural"
-	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/shift"
 	"github.com/puzzlesat/puzzlesat/shift/search"
 	"github.com/puzzlesat/puzzlesat/solve/deepen"
@@ -84,7 +83,7 @@ func Command() *cli.Command {
 					if err != nil {
 						return err
 					}
-					for _, k := range kinds.Moves() {
+					for _, k := range appio.Kinds(c).Moves() {
 						if k.Moves.URL != nil {
 							_, err := fmt.Fprintln(c.App.Writer, k.Moves.URL(p))
 							return err
@@ -113,7 +112,7 @@ func load(c *cli.Context, args []string) (*shift.Puzzle, []string, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	p, err := answer.LoadMoves(name, data)
+	p, err := answer.LoadMoves(appio.Kinds(c), name, data)
 	if err != nil {
 		return nil, nil, appio.BadInput(err)
 	}

@@ -64,7 +64,7 @@ func TestRulesSolveCorpus(t *testing.T) {
 // five with several solutions end stuck; 5x5_3 is malformed).
 func TestRulesSolvePlayground(t *testing.T) {
 	path := testcorpus.Path("juosan", "janko_instances.json")
-	insts, err := kinds.Juosan.Parse(path, testcorpus.Read(t, "juosan", "janko_instances.json"), kind.Options{})
+	insts, err := kinds.Default().MustFind("juosan").Parse(path, testcorpus.Read(t, "juosan", "janko_instances.json"), kind.Options{})
 	var partial *kind.PartialError
 	if err != nil && !errors.As(err, &partial) {
 		t.Fatal(err)

@@ -16,7 +16,7 @@ import (
 // certified by SAT.
 func Example() {
 	url := []byte("https://puzz.link/p?juosan/6/6/hh44aa0fo3u017253334")
-	k, err := kinds.Detect("janko51", url)
+	k, err := kinds.Default().Detect("janko51", url)
 	if err != nil {
 		panic(err)
 	}

@@ -23,10 +23,10 @@ func TestBands(t *testing.T) {
 		rows, cols int
 		bands      []string // name: doc
 	}{
-		{kinds.Juosan, 8, 8, []string{"easy: no trials, level ≤ 4", "medium: no trials, level 5", "hard: trials needed"}},
-		{kinds.Shinro, 8, 8, []string{"easy: no trials, level ≤ 2", "medium: no trials, level 3", "hard: no trials, level 4", "expert: trials needed"}},
-		{kinds.Arrows, 6, 6, []string{"easy: no trials, level ≤ 2", "medium: no trials, level ≥ 3", "hard: trials needed"}},
-		{kinds.Linjat, 9, 6, []string{"easy: no trials, level ≤ 2, ≤ 17 layers at 9x6", "medium: no trials, level ≤ 2, ≥ 18 layers at 10x7",
+		{kinds.Default().MustFind("juosan"), 8, 8, []string{"easy: no trials, level ≤ 4", "medium: no trials, level 5", "hard: trials needed"}},
+		{kinds.Default().MustFind("shinro"), 8, 8, []string{"easy: no trials, level ≤ 2", "medium: no trials, level 3", "hard: no trials, level 4", "expert: trials needed"}},
+		{kinds.Default().MustFind("arrows"), 6, 6, []string{"easy: no trials, level ≤ 2", "medium: no trials, level ≥ 3", "hard: trials needed"}},
+		{kinds.Default().MustFind("linjat"), 9, 6, []string{"easy: no trials, level ≤ 2, ≤ 17 layers at 9x6", "medium: no trials, level ≤ 2, ≥ 18 layers at 10x7",
 			"hard: no trials, level 3", "expert: no trials, level 4..5"}},
 	}
 	for _, tt := range tests {
@@ -46,9 +46,9 @@ func TestBands(t *testing.T) {
 }
 
 func TestBandIn(t *testing.T) {
-	easy, _ := kinds.Juosan.Generate.Band("easy")
-	hard, _ := kinds.Juosan.Generate.Band("hard")
-	medium, _ := kinds.Linjat.Generate.Band("medium")
+	easy, _ := kinds.Default().MustFind("juosan").Generate.Band("easy")
+	hard, _ := kinds.Default().MustFind("juosan").Generate.Band("hard")
+	medium, _ := kinds.Default().MustFind("linjat").Generate.Band("medium")
 	tests := []struct {
 		name         string
 		band         *kind.Band
@@ -82,7 +82,7 @@ func TestBandIn(t *testing.T) {
 }
 
 func TestBandLookup(t *testing.T) {
-	g := kinds.Shinro.Generate
+	g := kinds.Default().MustFind("shinro").Generate
 	for _, name := range []string{"", "any"} {
 		if b, err := g.Band(name); b != nil || err != nil {
 			t.Errorf("Band(%q) = %v, %v; want nil (any)", name, b, err)
@@ -119,12 +119,12 @@ func TestDrafts(t *testing.T) {
 		band       string
 		rows, cols int
 	}{
-		{kinds.Juosan, "", "easy", 5, 5},
-		{kinds.Shinro, "plant", "easy", 5, 5},
-		{kinds.Shinro, "ga", "medium", 5, 5},
-		{kinds.Arrows, "reference", "easy", 5, 5},
-		{kinds.Arrows, "filled", "easy", 5, 5},
-		{kinds.Linjat, "", "hard", 6, 5},
+		{kinds.Default().MustFind("juosan"), "", "easy", 5, 5},
+		{kinds.Default().MustFind("shinro"), "plant", "easy", 5, 5},
+		{kinds.Default().MustFind("shinro"), "ga", "medium", 5, 5},
+		{kinds.Default().MustFind("arrows"), "reference", "easy", 5, 5},
+		{kinds.Default().MustFind("arrows"), "filled", "easy", 5, 5},
+		{kinds.Default().MustFind("linjat"), "", "hard", 6, 5},
 	}
 	for _, tt := range tests {
 		t.Run(fmt.Sprintf("%s-%s", tt.kind.Name, tt.method), func(t *testing.T) {
@@ -241,7 +241,7 @@ func TestDrafts(t *testing.T) {
 // by the kind: a count that fits, 0 or none for the default; more stones
 // than cells or not a count is refused.
 func TestGenerationChecks(t *testing.T) {
-	check := kinds.Shinro.Generate.Check
+	check := kinds.Default().MustFind("shinro").Generate.Check
 	tests := []struct {
 		stones string
 		ok     bool
@@ -254,7 +254,7 @@ func TestGenerationChecks(t *testing.T) {
 			t.Errorf("%q stones in 3x3: have error %v, want ok %v", tt.stones, err, tt.ok)
 		}
 	}
-	if names := kinds.GenFlags(); len(names) != 1 || names[0].Name != "stones" {
+	if names := kinds.Default().GenFlags(); len(names) != 1 || names[0].Name != "stones" {
 		t.Errorf("the kinds' generation flags %+v, want Shinro's stones", names)
 	}
 }

@@ -27,11 +27,11 @@ func TestKindtest(t *testing.T) {
 		opt   kind.Options
 		files []string
 	}{
-		{"juosan-either", kinds.Juosan, kind.Options{}.With("rule", "either"), juosan},
-		{"juosan-majority", kinds.Juosan, kind.Options{}.With("rule", "majority"), juosan},
-		{"shinro", kinds.Shinro, kind.Options{}, []string{testcorpus.Path("shinro", "playshinro.json")}},
-		{"arrows", kinds.Arrows, kind.Options{}, testcorpus.Glob(t, "arrows/20*")},
-		{"linjat", kinds.Linjat, kind.Options{}, linjatLevels(t)},
+		{"juosan-either", kinds.Default().MustFind("juosan"), kind.Options{}.With("rule", "either"), juosan},
+		{"juosan-majority", kinds.Default().MustFind("juosan"), kind.Options{}.With("rule", "majority"), juosan},
+		{"shinro", kinds.Default().MustFind("shinro"), kind.Options{}, []string{testcorpus.Path("shinro", "playshinro.json")}},
+		{"arrows", kinds.Default().MustFind("arrows"), kind.Options{}, testcorpus.Glob(t, "arrows/20*")},
+		{"linjat", kinds.Default().MustFind("linjat"), kind.Options{}, linjatLevels(t)},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

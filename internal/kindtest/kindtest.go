@@ -1,7 +1,7 @@
 // Package kindtest is the test suite every puzzle kind must pass, in the
 // style of testing/fstest and sat/conformance: a kind's test calls
 //
-//	kindtest.Test(t, kinds.Shinro, "testdata/shinro/playshinro.json")
+//	kindtest.Test(t, kinds.Default().MustFind("shinro"), "testdata/shinro/playshinro.json")
 //
 // with files of that kind. A file may hold many puzzles (every one is
 // tested) or pick one as FILE#NAME, as the command line does; a reference
@@ -83,7 +83,7 @@ func Parse(t testing.TB, name, path string, opt kind.Options) []kind.Instance {
 	if err != nil {
 		t.Fatal(err)
 	}
-	k, err := kinds.Lookup(name)
+	k, err := kinds.Default().Lookup(name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,11 +142,11 @@ func (r runner) Run(name string, f func(tb)) bool {
 	return r.T.Run(name, func(t *testing.T) { f(runner{t}) })
 }
 
-// registry is the registered kinds with kind in place of the one of its
+// registry is puzzlesat's kinds (kinds.Default) with kind in place of the one of its
 // name, so that a wrapped or not yet registered kind is told apart from
 // the others exactly as kinds.Detect would once it is registered.
 func registry(kind *kind.Kind) []*kind.Kind {
-	reg := kinds.List()
+	reg := kinds.Default().List()
 	for i, k := range reg {
 		if k.Name == kind.Name {
 			reg[i] = kind
@@ -206,7 +206,7 @@ func (s *suite) load(t tb, arg string) []instance {
 	// A puzzle folder (a reference Arrows folder: puzzle.txt, with its
 	// solution and metadata beside it) stands for its puzzle file, as on
 	// the command line.
-	if f := kinds.PuzzleFolder(name); f != "" {
+	if f := kinds.Default().PuzzleFolder(name); f != "" {
 		name = f
 	}
 	data, err := os.ReadFile(name)

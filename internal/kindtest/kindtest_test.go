@@ -136,9 +136,9 @@ func TestBrokenKinds(t *testing.T) {
 	shinro := testcorpus.Path("shinro", "playshinro.json") + "#1"
 	// greedy is Juosan whose Detect also claims Shinro's files; it shows
 	// when Shinro is tested with greedy registered in Juosan's place.
-	greedy := *kinds.Juosan
+	greedy := *kinds.Default().MustFind("juosan")
 	greedy.Detect = func(name string, data []byte) bool {
-		return kinds.Juosan.Detect(name, data) || kinds.Shinro.Detect(name, data)
+		return kinds.Default().MustFind("juosan").Detect(name, data) || kinds.Default().MustFind("shinro").Detect(name, data)
 	}
 	two := testcorpus.Path("juosan", "janko_instances.json") + "#4x4_2"
 	tests := []struct {
@@ -149,22 +149,22 @@ func TestBrokenKinds(t *testing.T) {
 		want  string // in a failure; "" for no failure at all
 		clean string // a check that must not fail
 	}{
-		{"juosan", nil, kinds.Juosan, []string{juosan}, "", ""},
-		{"shinro", nil, kinds.Shinro, []string{shinro}, "", ""},
-		{"wrapped juosan", nil, wrap(kinds.Juosan, func(in kind.Instance) kind.Instance { return ignoreRule{in, "no such rule"} }), []string{juosan}, "", ""},
+		{"juosan", nil, kinds.Default().MustFind("juosan"), []string{juosan}, "", ""},
+		{"shinro", nil, kinds.Default().MustFind("shinro"), []string{shinro}, "", ""},
+		{"wrapped juosan", nil, wrap(kinds.Default().MustFind("juosan"), func(in kind.Instance) kind.Instance { return ignoreRule{in, "no such rule"} }), []string{juosan}, "", ""},
 		{"Verify ignores a rule", nil,
-			wrap(kinds.Juosan, func(in kind.Instance) kind.Instance { return ignoreRule{in, "territory-count"} }),
+			wrap(kinds.Default().MustFind("juosan"), func(in kind.Instance) kind.Instance { return ignoreRule{in, "territory-count"} }),
 			[]string{juosan}, "/Verify: Verify(solution with", "/RoundTrip:"},
 		{"writer drops a clue", nil,
-			wrap(kinds.Juosan, func(in kind.Instance) kind.Instance { return dropClue{in} }),
+			wrap(kinds.Default().MustFind("juosan"), func(in kind.Instance) kind.Instance { return dropClue{in} }),
 			[]string{juosan}, `/RoundTrip: Parse(Format("canonical")).Draw(nil): have`, "/Verify:"},
-		{"Detect claims another kind's file", []*kind.Kind{&greedy, kinds.Shinro, kinds.Arrows, kinds.Linjat},
-			kinds.Shinro, []string{shinro}, "Detect(" + testcorpus.Path("shinro", "playshinro.json") + "): have [juosan shinro] claiming it, want [shinro] alone", "/SAT:"},
+		{"Detect claims another kind's file", []*kind.Kind{&greedy, kinds.Default().MustFind("shinro"), kinds.Default().MustFind("arrows"), kinds.Default().MustFind("linjat")},
+			kinds.Default().MustFind("shinro"), []string{shinro}, "Detect(" + testcorpus.Path("shinro", "playshinro.json") + "): have [juosan shinro] claiming it, want [shinro] alone", "/SAT:"},
 		// 18 solutions: SAT tells which changed assignments Verify must
 		// accept, so a sound Verify raises nothing.
-		{"puzzle with several solutions", nil, kinds.Juosan, []string{two}, "/SAT: solve.Check on gini: have multiple", "/Verify:"},
-		{"no such puzzle", nil, kinds.Juosan, []string{juosan + "#nosuch"}, `no puzzle named "nosuch" (the file holds 1 entry)`, ""},
-		{"no files", nil, kinds.Juosan, nil, "no files given", ""},
+		{"puzzle with several solutions", nil, kinds.Default().MustFind("juosan"), []string{two}, "/SAT: solve.Check on gini: have multiple", "/Verify:"},
+		{"no such puzzle", nil, kinds.Default().MustFind("juosan"), []string{juosan + "#nosuch"}, `no puzzle named "nosuch" (the file holds 1 entry)`, ""},
+		{"no files", nil, kinds.Default().MustFind("juosan"), nil, "no files given", ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
