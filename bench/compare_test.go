@@ -139,7 +139,7 @@ func withRedundantClauses(t *testing.T) []Set {
 		for j, it := range s.Items {
 			var c *Case
 			for k := range cases {
-				if cases[k].Kind == s.Kind && itemName(cases[k]) == it.Name {
+				if cases[k].Kind == s.Kind && cases[k].Item == it.Name {
 					c = &cases[k]
 				}
 			}

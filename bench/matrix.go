@@ -6,7 +6,6 @@ import (
 	"math/rand/v2"
 	"slices"
 	"sort"
-	"strings"
 	"time"
 
 	"github.com/puzzlesat/puzzlesat/encode/card"
@@ -140,21 +139,13 @@ func optimum(ctx context.Context, p *shift.Puzzle, e *encshift.Encoding, maxStep
 // under: every one (native only where the back-end has it).
 func cardEncodings() []string { return card.Names() }
 
-// quickPicks are the puzzles of the quick sets, by kind: a fixed small
-// subset of the corpus, for CI.
-var quickPicks = map[string][]string{
-	"juosan": {"6x6_1", "10x10_1", "12x12_1"},
-	"shinro": {"playshinro 1", "playshinro 4", "playshinro 7"},
-	"arrows": {"2026-02-02", "2026-01-24"},
-	"linjat": {"easy/1", "medium/1", "hard/1", "expert/1"},
-}
-
 // Sets returns the benchmark's instance sets from the corpus under root
-// (the repository's testdata folder). The full run: Juosan's janko puzzles
+// (the repository's testdata folder) of the kinds of reg, each kind's
+// puzzles in the sets it names (kind.Corpus.Bench: Juosan's janko puzzles
 // and two generated 30×45 ones, the playshinro set, the Arrows folders,
-// the Linjat levels by difficulty, and Loopover scrambles for the shift
-// encodings. quick: one set per kind of a few fixed small puzzles (the
-// picks above) and two small Loopover scrambles, for CI.
+// the Linjat levels by difficulty), and Loopover scrambles for the shift
+// encodings. quick: one set per kind of a few fixed small puzzles (its
+// Bench.Quick) and two small Loopover scrambles, for CI.
 func Sets(reg *kinds.Registry, root string, quick bool) ([]Set, error) {
 	cases, err := Corpus(reg, root)
 	if err != nil {
@@ -172,24 +163,24 @@ func Sets(reg *kinds.Registry, root string, quick bool) ([]Set, error) {
 		}
 		sets[i].Items = append(sets[i].Items, it)
 	}
+	picks := quickPicks(reg)
 	for _, c := range cases {
-		name := itemName(c)
-		set := setOf(c.Kind, name)
+		set := c.Set
 		if set == "" {
 			continue
 		}
 		if quick {
-			if !slices.Contains(quickPicks[c.Kind], c.Inst.Name()) && !slices.Contains(quickPicks[c.Kind], name) {
+			if !slices.Contains(picks[c.Kind], c.Inst.Name()) && !slices.Contains(picks[c.Kind], c.Item) {
 				continue
 			}
 			set = "quick"
 		}
-		add(c.Kind, set, PuzzleItem(name, c.Size, func(enc string) (kind.Instance, error) {
+		add(c.Kind, set, PuzzleItem(c.Item, c.Size, func(enc string) (kind.Instance, error) {
 			return c.parse(kind.Options{Card: enc})
 		}))
 	}
 	if quick {
-		for kind, picks := range quickPicks {
+		for kind, picks := range picks {
 			if i, ok := index[[2]string{kind, "quick"}]; !ok || len(sets[i].Items) != len(picks) {
 				return nil, fmt.Errorf("bench: the quick %s set should hold %v; the corpus under %s lacks some", kind, picks, root)
 			}
@@ -204,36 +195,16 @@ func Sets(reg *kinds.Registry, root string, quick bool) ([]Set, error) {
 	return sets, nil
 }
 
-// itemName is a case's name within its set: the file's or folder's name,
-// or the puzzle's number in a playshinro file.
-func itemName(c Case) string {
-	if c.Kind == "shinro" {
-		return strings.TrimPrefix(c.Inst.Name(), "playshinro ")
-	}
-	return c.Name
-}
-
-// setOf is the set a corpus case belongs to ("" for none: Linjat's
-// tutorial levels are too small to measure anything).
-func setOf(kind, name string) string {
-	switch kind {
-	case "juosan":
-		if strings.HasPrefix(name, "random") {
-			return "big"
+// quickPicks are the puzzles of the quick sets by kind (kind.Bench.Quick):
+// a fixed small subset of the corpus, for CI.
+func quickPicks(reg *kinds.Registry) map[string][]string {
+	out := map[string][]string{}
+	for _, k := range reg.List() {
+		if k.Corpus != nil && k.Corpus.Bench != nil && len(k.Corpus.Bench.Quick) > 0 {
+			out[k.Name] = k.Corpus.Bench.Quick
 		}
-		return "janko"
-	case "shinro":
-		return "playshinro"
-	case "arrows":
-		return "vanhavel"
-	case "linjat":
-		level, _, _ := strings.Cut(name, "/")
-		if level == "tutorial" {
-			return ""
-		}
-		return level
 	}
-	return kind
+	return out
 }
 
 // shiftSet is the shift encodings' set: Loopover scrambles drawn from

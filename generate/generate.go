@@ -73,50 +73,19 @@
 // TrialDepth: the deepest proof by contradiction; Depth: layers). A puzzle
 // the rules cannot finish is in no band. Band "any" accepts every puzzle
 // the rules finish. The bands are each kind's metadata
-// (kinds.Generation.Bands); Options.MinScore and MaxScore narrow a band by
-// the engine's score. Sizes are rows×columns.
-//
-//	kind    band    report                                 default size
-//	juosan  easy    no trials, level ≤ 4                   8x8
-//	juosan  medium  no trials, level 5                     8x8
-//	juosan  hard    trials needed                          8x8
-//	shinro  easy    no trials, level ≤ 2                   8x8
-//	shinro  medium  no trials, level 3                     8x8
-//	shinro  hard    no trials, level 4                     8x8
-//	shinro  expert  trials needed                          8x8
-//	arrows  easy    no trials, level ≤ 2                   6x6
-//	arrows  medium  no trials, level ≥ 3                   6x6
-//	arrows  hard    trials needed                          6x6
-//	linjat  easy    no trials, level ≤ 2, ≤ 17 layers      9x6
-//	linjat  medium  no trials, level ≤ 2, ≥ 18 layers      10x7
-//	linjat  hard    no trials, level 3                     11x8
-//	linjat  expert  no trials, level 4..5                  13x9
-//
-// Levels — Juosan: 1 pair, 2 gap, 3 territory-count, 4 territory-runs,
-// 5 territory-pairs. Shinro: 1 fill/clear/arrow-single, 2
-// arrow-line/pairs, 3 path-count/impossible, 4 pigeonhole (playshinro's
-// Easy puzzles need levels 1–2, its Medium and Hard ones 3–4). Arrows: the
-// levels of the rules file. Linjat: 1 COVER, 2 CANT_FIT, 3 SQUARE, 4
-// DEPENDENCY, 5 ONE_OF (the reference's easy and medium levels need
-// COVER and CANT_FIT, its hard ones SQUARE, its expert ones DEPENDENCY or
-// ONE_OF; its easy levels take 10–17 layers, its medium ones 18–27).
-//
-// Shift puzzles (Shift) are banded by their proven optimum: easy 1–4
-// moves, medium 5–7, hard 8–10, any 1–10 (Options.MinScore..MaxScore
-// for another range, up to 14 moves; MinScore = MaxScore for an exact
-// count).
+// (kind.Generation.Bands, in kinds/<kind>/generate.go, each with its
+// default size; Band.String says what it asks of the report), so that a
+// new kind brings its own; docs/generate.md tabulates those of puzzlesat's
+// kinds. Options.MinScore and MaxScore narrow a band by the engine's
+// score. Puzzles played by moves (shift puzzles) are banded by their
+// proven optimum (kind.Moves.Bands).
 //
 // # Largest sizes
 //
-// A band has a largest size (kinds.Band.MaxRows×MaxCols, by cells): the
+// A band has a largest size (kind.Band.MaxRows×MaxCols, by cells): the
 // largest measured to land in the band in reasonable time. A larger size is
-// refused at once (ErrOptions, naming it) instead of searched for minutes:
-//
-//	juosan  every band  15x15
-//	shinro  every band  10x10
-//	arrows  every band  10x10
-//	linjat  easy, hard, expert 15x10, medium 10x7 (its ≥ 18 layers scale
-//	        with the area: 39 at 15x10, not reached in 150 s)
+// refused at once (ErrOptions, naming it) instead of searched for minutes
+// (docs/generate.md lists them).
 //
 // # Determinism
 //

@@ -39,30 +39,33 @@ func backends(t *testing.T) []string {
 	return bs
 }
 
-// acceptance are the kinds and bands TestBands and TestAcceptance run, at
-// small sizes. slow marks those TestBands leaves to TestAcceptance: Shinro
-// puzzles that need trials are rare, and the genetic algorithm that finds
-// them solves with trials often (minutes of CPU a puzzle).
-var acceptance = []struct {
+// acceptanceCase is a kind and band TestBands and TestAcceptance run, at a
+// small size. slow marks those TestBands leaves to TestAcceptance.
+type acceptanceCase struct {
 	kind       string
 	band       generate.Band
 	rows, cols int
 	slow       bool
-}{
-	{"juosan", generate.Easy, 5, 5, false},
-	{"juosan", generate.Medium, 5, 5, false},
-	{"juosan", generate.Hard, 6, 6, false},
-	{"shinro", generate.Easy, 6, 6, false},
-	{"shinro", generate.Medium, 6, 6, false},
-	{"shinro", generate.Hard, 6, 6, false},
-	{"shinro", generate.Expert, 6, 6, true},
-	{"arrows", generate.Easy, 4, 4, false},
-	{"arrows", generate.Medium, 4, 4, false},
-	{"arrows", generate.Hard, 4, 4, false},
-	{"linjat", generate.Easy, 6, 5, false},
-	{"linjat", generate.Medium, 6, 5, false},
-	{"linjat", generate.Hard, 7, 6, false},
-	{"linjat", generate.Expert, 7, 6, false},
+}
+
+// acceptance are the cases of every kind of the registry that generates
+// (its kind.Corpus.Generate); a kind that generates and names no case is
+// an error.
+func acceptance(t *testing.T) []acceptanceCase {
+	var out []acceptanceCase
+	for _, k := range kinds.Default().List() {
+		if k.Generate == nil {
+			continue
+		}
+		if k.Corpus == nil || len(k.Corpus.Generate) == 0 {
+			t.Errorf("%s generates and names no band for the generation tests (kind.Corpus.Generate)", k.Name)
+			continue
+		}
+		for _, c := range k.Corpus.Generate {
+			out = append(out, acceptanceCase{k.Name, generate.Band(c.Band), c.Rows, c.Cols, c.Slow})
+		}
+	}
+	return out
 }
 
 // acceptanceCount is the puzzles of each kind and band of TestAcceptance
@@ -74,7 +77,7 @@ const acceptanceCount = 20
 // holds distinct puzzles, each unique on every back-end with the intended
 // solution, graded again from its text into the band.
 func TestBands(t *testing.T) {
-	for _, tc := range acceptance {
+	for _, tc := range acceptance(t) {
 		if tc.slow {
 			continue
 		}

@@ -127,6 +127,9 @@ type Kind struct {
 	// returns a fault of the input itself (what Parse returns with no
 	// puzzles) when the stream reaches it, after the puzzles before it.
 	Each func(name string, head []byte, in io.Reader, opt Options, yield func(Instance, error) bool) error
+	// Corpus, when set, is the kind's bundled puzzles and what the tests
+	// and benchmarks that run every kind do with them.
+	Corpus *Corpus
 	// Generate, when set, is how package generate makes new puzzles of
 	// this kind (kinds/generate.go).
 	Generate *Generation
