@@ -1,8 +1,8 @@
 package serve
 
 import (
-	"embed"
 	"fmt"
+	"io/fs"
 	"path"
 	"slices"
 	"strings"
@@ -10,11 +10,6 @@ import (
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/kinds/kind"
 )
-
-// The bundled examples (examples/README.md says where each comes from).
-//
-//go:embed examples/*.txt
-var exampleFiles embed.FS
 
 // example is one bundled puzzle as GET /api/examples lists it.
 type example struct {
@@ -26,37 +21,42 @@ type example struct {
 	Text string `json:"text"`
 }
 
-// readExamples reads the bundled examples, each as the kind of reg its
-// name starts with.
+// readExamples reads the bundled examples of the kinds of reg
+// (kind.Kind.Examples), each named KIND-NAME after its file.
 func readExamples(reg *kinds.Registry) ([]example, error) {
-	entries, err := exampleFiles.ReadDir("examples")
-	if err != nil {
-		return nil, err
-	}
 	var out []example
-	for _, e := range entries {
-		data, err := exampleFiles.ReadFile(path.Join("examples", e.Name()))
+	for _, k := range reg.All() {
+		if k.Examples == nil {
+			continue
+		}
+		files, err := fs.Glob(k.Examples, "examples/*.txt")
 		if err != nil {
 			return nil, err
 		}
-		id := strings.TrimSuffix(e.Name(), ".txt")
-		kind, name, _ := strings.Cut(id, "-")
-		ex := example{ID: id, Kind: kind, Name: name, Text: string(data)}
-		if k := reg.MovesKind(kind); k != nil {
-			if _, err := k.Moves.Parse(id, data); err != nil {
-				return nil, fmt.Errorf("example %s: %v", id, err)
-			}
-		} else {
-			inst, err := parseExample(reg, ex)
+		for _, file := range files {
+			data, err := fs.ReadFile(k.Examples, file)
 			if err != nil {
-				return nil, fmt.Errorf("example %s: %v", id, err)
+				return nil, err
 			}
-			ex.Rows, ex.Cols = inst.Rows(), inst.Cols()
-			if n := inst.Name(); n != "" {
-				ex.Name = n
+			name := strings.TrimSuffix(path.Base(file), ".txt")
+			id := k.Name + "-" + name
+			ex := example{ID: id, Kind: k.Name, Name: name, Text: string(data)}
+			if !k.Grid() {
+				if _, err := k.Moves.Parse(id, data); err != nil {
+					return nil, fmt.Errorf("example %s: %v", id, err)
+				}
+			} else {
+				inst, err := parseExample(reg, ex)
+				if err != nil {
+					return nil, fmt.Errorf("example %s: %v", id, err)
+				}
+				ex.Rows, ex.Cols = inst.Rows(), inst.Cols()
+				if n := inst.Name(); n != "" {
+					ex.Name = n
+				}
 			}
+			out = append(out, ex)
 		}
-		out = append(out, ex)
 	}
 	slices.SortFunc(out, func(a, b example) int { return strings.Compare(a.ID, b.ID) })
 	return out, nil

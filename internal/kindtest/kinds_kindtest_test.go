@@ -38,7 +38,7 @@ func TestKindtest(t *testing.T) {
 				// The kinds share nothing: on two cores they take half the
 				// time side by side.
 				t.Parallel()
-				kindtest.TestWith(t, k, rd.Opt, files...)
+				kindtest.TestWith(t, k, rd.Options(), files...)
 			})
 		}
 	}

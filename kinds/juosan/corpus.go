@@ -13,8 +13,8 @@ var corpus = &kind.Corpus{
 	Suite: []string{"juosan/janko/*.in", "juosan/6x6_1.juosan", "juosan/janko051.txt", "juosan/pzprjs.juosan",
 		"juosan/puzzlink.txt", "juosan/janko_instances.json#6x6_1"},
 	Readings: []kind.Reading{
-		{Name: "either", Opt: kind.Options{}.With("rule", "either")},
-		{Name: "majority", Opt: kind.Options{}.With("rule", "majority")},
+		{Name: "either", Flag: "rule", Value: "either"},
+		{Name: "majority", Flag: "rule", Value: "majority"},
 	},
 	Bench: &kind.Bench{
 		Files:  []string{"juosan/janko/*.in"},

@@ -1,7 +1,5 @@
 package kind
 
-import "strings"
-
 // Corpus is what a kind brings to the tests and benchmarks that run every
 // kind of a registry (the suite every kind passes, bench, the generation
 // tests), so that a new kind is covered by adding it, and left out by
@@ -26,10 +24,19 @@ type Corpus struct {
 	Generate []GenCase
 }
 
-// Reading is one set of options a kind's puzzles are read under, named.
+// Reading is a value of one of the kind's flags its puzzles are read
+// under, named. (A flag and a value, not Options: a kind's declarations
+// are built with no work at start-up.)
 type Reading struct {
-	Name string
-	Opt  Options
+	Name, Flag, Value string
+}
+
+// Options are the options of the reading.
+func (r Reading) Options() Options {
+	if r.Flag == "" {
+		return Options{}
+	}
+	return Options{}.With(r.Flag, r.Value)
 }
 
 // Bench is what the benchmarks measure of a kind: the puzzles of its files
@@ -87,18 +94,4 @@ func (b *Bench) SetOf(kind, item string) string {
 		return kind
 	}
 	return b.Set(item)
-}
-
-// PrefixSet is a Bench.Set that puts an item in the set its name starts
-// with, up to sep ("easy" of "easy/3"), leaving out those of skip.
-func PrefixSet(sep string, skip ...string) func(string) string {
-	return func(item string) string {
-		set, _, _ := strings.Cut(item, sep)
-		for _, s := range skip {
-			if set == s {
-				return ""
-			}
-		}
-		return set
-	}
 }

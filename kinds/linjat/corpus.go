@@ -1,6 +1,10 @@
 package linjat
 
-import "github.com/puzzlesat/puzzlesat/kinds/kind"
+import (
+	"strings"
+
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
+)
 
 // corpus is Linjat's part of testdata: the game's levels, each of bench's
 // sets one difficulty (the tutorial levels are too small to measure
@@ -10,8 +14,13 @@ var corpus = &kind.Corpus{
 	// tutorial/3 has two solutions on purpose.
 	NotUnique: []string{"tutorial/3"},
 	Bench: &kind.Bench{
-		Files:    []string{"linjat/puzzles.json"},
-		Set:      kind.PrefixSet("/", "tutorial"),
+		Files: []string{"linjat/puzzles.json"},
+		Set: func(item string) string {
+			if level, _, _ := strings.Cut(item, "/"); level != "tutorial" {
+				return level
+			}
+			return ""
+		},
 		Quick:    []string{"easy/1", "medium/1", "hard/1", "expert/1"},
 		Generate: []kind.GenCell{{Band: "medium", First: true}},
 	},
