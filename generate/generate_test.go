@@ -217,16 +217,16 @@ func TestShiftAcceptance(t *testing.T) {
 // TestMinimal: with Minimal, no clue of a puzzle can go: each clue's
 // removal leaves a second solution, by a fresh SAT check.
 func TestMinimal(t *testing.T) {
-	cases := []struct {
-		kind       string
-		band       generate.Band
-		rows, cols int
-	}{
-		{"juosan", generate.Any, 5, 5},
-		{"shinro", generate.Any, 6, 6},
-		{"arrows", generate.Any, 5, 5},
-		{"linjat", generate.Any, 7, 6},
-		{"shinro", generate.Easy, 6, 6},
+	// Every kind that generates, in any band and in its easiest, at the
+	// largest size of its generation tests.
+	var cases []acceptanceCase
+	for _, tc := range acceptance(t) {
+		if i := slices.IndexFunc(cases, func(c acceptanceCase) bool { return c.kind == tc.kind }); i < 0 {
+			cases = append(cases, acceptanceCase{tc.kind, generate.Any, tc.rows, tc.cols, false}, tc)
+		} else if tc.rows*tc.cols > cases[i].rows*cases[i].cols {
+			cases[i].rows, cases[i].cols = tc.rows, tc.cols
+			cases[i+1].rows, cases[i+1].cols = tc.rows, tc.cols
+		}
 	}
 	for _, tc := range cases {
 		t.Run(fmt.Sprintf("%s-%s", tc.kind, tc.band), func(t *testing.T) {
