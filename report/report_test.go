@@ -261,16 +261,18 @@ func TestRedundantKnown(t *testing.T) {
 }
 
 // TestMinimalNone: a generated minimal puzzle has no redundant clue, of
-// every kind that generates.
+// every kind that generates, at the size of its first generation test
+// (kind.Corpus.Generate).
 func TestMinimalNone(t *testing.T) {
-	for _, tc := range []struct {
-		kind       string
-		rows, cols int
-	}{{"juosan", 5, 5}, {"arrows", 4, 4}, {"shinro", 5, 5}, {"linjat", 5, 5}} {
-		t.Run(tc.kind, func(t *testing.T) {
+	for _, k := range kinds.Default().List() {
+		if k.Generate == nil || k.Corpus == nil || len(k.Corpus.Generate) == 0 {
+			continue
+		}
+		rows, cols := k.Corpus.Generate[0].Rows, k.Corpus.Generate[0].Cols
+		t.Run(k.Name, func(t *testing.T) {
 			var ps []*generate.Puzzle
 			_, err := generate.Run(context.Background(), generate.Batch{
-				Options: generate.Options{Solver: gini.NewSolver, Kind: kinds.Default().MustFind(tc.kind), Rows: tc.rows, Cols: tc.cols, Seed: 3, Minimal: true},
+				Options: generate.Options{Solver: gini.NewSolver, Kind: k, Rows: rows, Cols: cols, Seed: 3, Minimal: true},
 				Count:   1, Workers: 1,
 				Emit: func(p *generate.Puzzle) error { ps = append(ps, p); return nil },
 			})
