@@ -6,6 +6,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/kinds/kind"
@@ -19,6 +20,21 @@ type example struct {
 	Rows int    `json:"rows,omitempty"`
 	Cols int    `json:"cols,omitempty"`
 	Text string `json:"text"`
+}
+
+// examplesOnce holds the bundled examples of a server's kinds, read once,
+// when first asked for, so that starting the binary for another command
+// costs nothing.
+type examplesOnce struct {
+	once sync.Once
+	list []example
+	err  error
+}
+
+// loadExamples are the bundled examples of the server's kinds.
+func (s *Server) loadExamples() ([]example, error) {
+	s.ex.once.Do(func() { s.ex.list, s.ex.err = readExamples(s.opt.Kinds) })
+	return s.ex.list, s.ex.err
 }
 
 // readExamples reads the bundled examples of the kinds of reg

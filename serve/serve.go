@@ -153,9 +153,7 @@ const maxHeaderBytes = 64 << 10
 
 // Options configure a server.
 type Options struct {
-	// Kinds are the kinds the server reads, plays and generates
-	// (required).
-	Kinds *kinds.Registry
+	Kinds *kinds.Registry // the kinds the server reads, plays and generates (required)
 	// Solver makes the SAT solvers; every request makes its own.
 	Solver sat.Factory
 	// SolverName names Solver's back-end in the answers' "solver", as the
@@ -203,8 +201,7 @@ type Options struct {
 	// Requests waiting for a solving slot then run on Jobs more slots, so
 	// that quick ones are answered beside long ones that hold the slots.
 	Grace time.Duration
-	// Log receives one line per failed request and every caught panic
-	// (nil: discarded).
+	// Log receives a line per failed request and caught panic (nil: none).
 	Log io.Writer
 }
 
@@ -212,9 +209,7 @@ type Options struct {
 type Server struct {
 	opt Options
 	log *log.Logger
-	// loadExamples reads the bundled examples once, when first asked
-	// for, so that starting the binary for another command costs nothing.
-	loadExamples func() ([]example, error)
+	ex  examplesOnce // the bundled examples, read when first asked for
 	// slots are the Jobs solving requests that may run at once; light
 	// the Jobs other POSTs (parse, verify, shift parse and apply: work
 	// in proportion to the body, the puzzles of a many-puzzle input
@@ -242,11 +237,8 @@ type endpoint struct {
 
 // New returns a server with opt's limits.
 func New(opt Options) (*Server, error) {
-	if opt.Solver == nil {
-		return nil, errors.New("serve: no solver factory")
-	}
-	if opt.Kinds == nil {
-		return nil, errors.New("serve: no kinds")
+	if opt.Solver == nil || opt.Kinds == nil {
+		return nil, errors.New("serve: no solver factory or no kinds (Options.Solver, Options.Kinds)")
 	}
 	if opt.Timeout <= 0 {
 		opt.Timeout = DefaultTimeout
@@ -284,8 +276,7 @@ func New(opt Options) (*Server, error) {
 	}
 	s := &Server{opt: opt, log: log.New(w, "serve: ", log.LstdFlags),
 		slots: make(chan struct{}, opt.Jobs), light: make(chan struct{}, opt.Jobs),
-		spare: make(chan struct{}, opt.Jobs), draining: make(chan struct{}),
-		loadExamples: sync.OnceValues(func() ([]example, error) { return readExamples(opt.Kinds) })}
+		spare: make(chan struct{}, opt.Jobs), draining: make(chan struct{})}
 	s.routes = map[string]*endpoint{
 		"/api/kinds":       {method: http.MethodGet, serve: s.kinds},
 		"/api/examples":    {method: http.MethodGet, serve: s.examples},
