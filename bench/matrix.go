@@ -21,12 +21,13 @@ import (
 // Set is one instance set of one kind, benchmarked under every encoding
 // choice of its axis on every back-end.
 type Set struct {
-	// Kind is a kinds name, or "shift".
+	// Kind is the name of a kind of the registry, grid or moves.
 	Kind string
 	// Name names the set within its kind ("janko", "expert", "quick").
 	Name string
 	// Axis is the encoding choice varied: "card" (encode/card, the
-	// cardinality encoding) or "shift" (kinds/shift/cnf).
+	// cardinality encoding) or "shift" (a moves kind's state-step
+	// encodings, kind.Moves.Encodings).
 	Axis string
 	// Encodings are the choices measured, by name; "native" is measured
 	// only on back-ends with native cardinality constraints.
