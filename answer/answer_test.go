@@ -44,7 +44,7 @@ func TestLoad(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			name, data := read(tt.file...)
-			l, err := answer.Load(tt.kind, name, data, tt.sel, kinds.Options{})
+			l, err := answer.Load(kinds.Default(), tt.kind, name, data, tt.sel, kind.Options{})
 			if tt.err != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.err) {
 					t.Fatalf("have %v, want an error saying %q", err, tt.err)
@@ -69,7 +69,7 @@ func TestShortestSolution(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	k, p, err := answer.LoadMoves("loopover-3x3-worst.txt", data)
+	k, p, err := answer.LoadMoves(kinds.Default(), "loopover-3x3-worst.txt", data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,7 +93,7 @@ func TestShortestSolution(t *testing.T) {
 // TestPrepare: what each picture shows of a puzzle with two solutions.
 func TestPrepare(t *testing.T) {
 	name, data := filepath.Join("hostile", "one-broken.juosan"), testcorpus.Read(t, "hostile", "one-broken.juosan")
-	l, err := answer.Load("", name, data, "", kinds.Options{})
+	l, err := answer.Load(kinds.Default(), "", name, data, "", kind.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,7 +110,7 @@ func TestPrepare(t *testing.T) {
 	if _, err := answer.Prepare(ctx, inst, answer.Mode(99), gini.NewSolver); err == nil {
 		t.Error("mode 99: no error")
 	}
-	one, _ := answer.Load("", "6x6_1.in", testcorpus.Read(t, "juosan", "janko", "6x6_1.in"), "", kinds.Options{})
+	one, _ := answer.Load(kinds.Default(), "", "6x6_1.in", testcorpus.Read(t, "juosan", "janko", "6x6_1.in"), "", kind.Options{})
 	if _, err := answer.Prepare(ctx, one.Puzzles[0], answer.Second, gini.NewSolver); !errors.Is(err, answer.ErrUnique) {
 		t.Errorf("second of a unique puzzle: have %v, want ErrUnique", err)
 	}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/solve"
@@ -68,9 +69,10 @@ type Options struct {
 	// Steps is how many of the human solve's steps Grade lists: 0 none
 	// (no "steps" key), < 0 all, n > 0 at most n ("more" counts the rest).
 	Steps int
-	// Band adds the first of the kind's generation bands the grade lands
-	// in (the API's).
-	Band bool
+	// Bands, when set, adds the first of the kind's generation bands the
+	// grade lands in, the kind looked up in that registry (the API's, the
+	// report's).
+	Bands *kinds.Registry
 }
 
 func (o Options) trials() int {
@@ -97,7 +99,7 @@ func gaveUp(ctx context.Context) error {
 
 // Solve finds a solution of inst: status Solved (the solution drawn, and as
 // values with Options.Values), Unsolvable, or Timeout.
-func Solve(ctx context.Context, inst kinds.Instance, opt Options) (SolveRecord, error) {
+func Solve(ctx context.Context, inst kind.Instance, opt Options) (SolveRecord, error) {
 	t0 := time.Now()
 	st, a, err := solve.One(ctx, inst, opt.Solver)
 	rec := SolveRecord{Solver: opt.SolverName}
@@ -125,7 +127,7 @@ func Solve(ctx context.Context, inst kinds.Instance, opt Options) (SolveRecord, 
 // solution drawn; a certificate with Options.Certify, the rules' route
 // with Options.Route), Multiple (two solutions and the cells where they
 // differ), Unsolvable, or Timeout.
-func Check(ctx context.Context, inst kinds.Instance, opt Options) (CheckRecord, error) {
+func Check(ctx context.Context, inst kind.Instance, opt Options) (CheckRecord, error) {
 	t0 := time.Now()
 	r, err := solve.Check(ctx, inst, opt.Solver, opt.Certify)
 	if err != nil {
@@ -142,7 +144,7 @@ func Check(ctx context.Context, inst kinds.Instance, opt Options) (CheckRecord, 
 	}
 	// Kinds with uniqueness-assuming rules say how the rules reach a
 	// unique answer; a cheat-only route is flagged.
-	if rr, ok := inst.(kinds.RouteReporter); ok && opt.Route && rec.Status == Unique {
+	if rr, ok := inst.(kind.RouteReporter); ok && opt.Route && rec.Status == Unique {
 		if rec.Route, err = rr.Route(ctx); err != nil {
 			return CheckRecord{}, err
 		}
@@ -153,7 +155,7 @@ func Check(ctx context.Context, inst kinds.Instance, opt Options) (CheckRecord, 
 
 // checkRecord is r as a record (without Ms and Route); r may be nil or
 // cut short.
-func checkRecord(inst kinds.Instance, r *solve.CheckResult, opt Options) CheckRecord {
+func checkRecord(inst kind.Instance, r *solve.CheckResult, opt Options) CheckRecord {
 	if r == nil {
 		r = &solve.CheckResult{}
 	}
@@ -179,7 +181,7 @@ func checkRecord(inst kinds.Instance, r *solve.CheckResult, opt Options) CheckRe
 // BackboneOf finds the cells every solution of inst agrees on: status OK
 // (those cells drawn, how many they are, and as values with
 // Options.Values, -1 for the open unknowns), Unsolvable, or Timeout.
-func BackboneOf(ctx context.Context, inst kinds.Instance, opt Options) (BackboneRecord, error) {
+func BackboneOf(ctx context.Context, inst kind.Instance, opt Options) (BackboneRecord, error) {
 	t0 := time.Now()
 	r, err := solve.Backbone(ctx, inst, opt.Solver)
 	rec := BackboneRecord{Solver: opt.SolverName, Unknowns: len(inst.Vars())}
@@ -206,7 +208,7 @@ func BackboneOf(ctx context.Context, inst kinds.Instance, opt Options) (Backbone
 
 // Count counts the solutions of inst up to Options.Max: status Complete,
 // Capped, or Timeout (the count so far).
-func Count(ctx context.Context, inst kinds.Instance, opt Options) (CountRecord, error) {
+func Count(ctx context.Context, inst kind.Instance, opt Options) (CountRecord, error) {
 	t0 := time.Now()
 	n, complete, err := solve.Count(ctx, inst, opt.Solver, opt.Max)
 	rec := CountRecord{Count: n, Status: Complete, Solver: opt.SolverName}
@@ -225,7 +227,7 @@ func Count(ctx context.Context, inst kinds.Instance, opt Options) (CountRecord, 
 
 // Verify holds a full solution of inst to the rules: valid, or every
 // broken rule (the command line's verify).
-func Verify(inst kinds.Instance, a puzzle.Assignment) VerifyRecord {
+func Verify(inst kind.Instance, a puzzle.Assignment) VerifyRecord {
 	vs := inst.Verify(a)
 	if vs == nil {
 		vs = []puzzle.Violation{}
@@ -238,7 +240,7 @@ func Verify(inst kinds.Instance, a puzzle.Assignment) VerifyRecord {
 // Verify names each undecided unknown once, alone, as a reminder that it
 // is open, and those are no fault. The record adds whether the board is
 // complete and solved, and the cells the violations name (the API's).
-func VerifyBoard(inst kinds.Instance, a puzzle.Assignment) VerifyRecord {
+func VerifyBoard(inst kind.Instance, a puzzle.Assignment) VerifyRecord {
 	vars := inst.Vars()
 	open := map[puzzle.Pos]bool{}
 	for i, v := range a {

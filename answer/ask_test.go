@@ -10,14 +10,15 @@ import (
 	"github.com/puzzlesat/puzzlesat/human"
 	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/sat/gini"
 )
 
 // load is the one puzzle of a testdata file (sel selects it), read with opt.
-func load(t *testing.T, opt kinds.Options, sel string, parts ...string) kinds.Instance {
+func load(t *testing.T, opt kind.Options, sel string, parts ...string) kind.Instance {
 	t.Helper()
-	l, err := answer.Load("", parts[len(parts)-1], testcorpus.Read(t, parts...), sel, opt)
+	l, err := answer.Load(kinds.Default(), "", parts[len(parts)-1], testcorpus.Read(t, parts...), sel, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,15 +31,15 @@ func TestQuestions(t *testing.T) {
 	ctx := context.Background()
 	tests := []struct {
 		name                          string
-		inst                          kinds.Instance
+		inst                          kind.Instance
 		solve, check, backbone, count string
 		solutions                     int
 	}{
-		{name: "unique", inst: load(t, kinds.Options{}, "", "juosan", "janko", "6x6_1.in"),
+		{name: "unique", inst: load(t, kind.Options{}, "", "juosan", "janko", "6x6_1.in"),
 			solve: answer.Solved, check: answer.Unique, backbone: answer.OK, count: answer.Complete, solutions: 1},
-		{name: "multiple", inst: load(t, kinds.Options{}, "", "hostile", "one-broken.juosan"),
+		{name: "multiple", inst: load(t, kind.Options{}, "", "hostile", "one-broken.juosan"),
 			solve: answer.Solved, check: answer.Multiple, backbone: answer.OK, count: answer.Complete, solutions: 2},
-		{name: "unsolvable", inst: load(t, kinds.Options{}.With("rule", "majority"), "5x5_1", "juosan", "janko_instances.json"),
+		{name: "unsolvable", inst: load(t, kind.Options{}.With("rule", "majority"), "5x5_1", "juosan", "janko_instances.json"),
 			solve: answer.Unsolvable, check: answer.Unsolvable, backbone: answer.Unsolvable, count: answer.Complete, solutions: 0},
 	}
 	opt := answer.Options{Solver: gini.NewSolver, SolverName: "gini", Values: true}
@@ -102,7 +103,7 @@ func countFixed(a puzzle.Assignment) int {
 // TestTimeout: a question whose time is up answers status timeout with the
 // context's error.
 func TestTimeout(t *testing.T) {
-	inst := load(t, kinds.Options{}, "", "juosan", "janko", "6x6_1.in")
+	inst := load(t, kind.Options{}, "", "juosan", "janko", "6x6_1.in")
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	opt := answer.Options{Solver: gini.NewSolver}
@@ -123,16 +124,16 @@ func TestTimeout(t *testing.T) {
 // TestGrade: the record's steps are bounded as asked, and its band is the
 // first of the kind's the solve lands in.
 func TestGrade(t *testing.T) {
-	inst := load(t, kinds.Options{}, "", "juosan", "janko", "6x6_1.in")
+	inst := load(t, kind.Options{}, "", "juosan", "janko", "6x6_1.in")
 	ctx := context.Background()
-	all, err := answer.Grade(ctx, inst, answer.Options{Solver: gini.NewSolver, Steps: -1, Band: true})
+	all, err := answer.Grade(ctx, inst, answer.Options{Solver: gini.NewSolver, Steps: -1, Bands: kinds.Default()})
 	if err != nil || all.Status != string(human.StatusSolved) || all.SATStatus != answer.Unique || all.Steps == nil {
 		t.Fatalf("have %s, SAT %s, steps %v (%v); want solved, unique, every step", all.Status, all.SATStatus, all.Steps, err)
 	}
 	if len(*all.Steps) != all.Report.Steps || all.More != 0 || len(*all.Steps) < 3 {
 		t.Errorf("have %d steps (more %d), the report counts %d", len(*all.Steps), all.More, all.Report.Steps)
 	}
-	k, _ := kinds.Lookup(inst.Kind())
+	k, _ := kinds.Default().Lookup(inst.Kind())
 	first := ""
 	for i := range k.Generate.Bands {
 		if b := k.Generate.Bands[i].At(inst.Rows(), inst.Cols()); first == "" && b.In(human.StatusSolved, all.Report) {
@@ -155,7 +156,7 @@ func TestGrade(t *testing.T) {
 // TestBoard: a player's board held to the rules, and the next step from
 // it; a wrong value is a mistake that names its cell.
 func TestBoard(t *testing.T) {
-	inst := load(t, kinds.Options{}, "", "juosan", "janko", "6x6_1.in")
+	inst := load(t, kind.Options{}, "", "juosan", "janko", "6x6_1.in")
 	ctx := context.Background()
 	opt := answer.Options{Solver: gini.NewSolver, Values: true}
 	sol, err := answer.Solve(ctx, inst, opt)

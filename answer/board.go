@@ -7,7 +7,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/crosscheck"
 	"github.com/puzzlesat/puzzlesat/human"
-	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/solve"
@@ -23,7 +23,7 @@ import (
 // a step from it would be a deduction from a mistake; and the step's
 // eliminations are checked by the oracle under the board, so that a hint
 // is never wrong.
-func NextStepFrom(ctx context.Context, inst kinds.Instance, a puzzle.Assignment, struck [][2]int, opt Options) (HintRecord, error) {
+func NextStepFrom(ctx context.Context, inst kind.Instance, a puzzle.Assignment, struck [][2]int, opt Options) (HintRecord, error) {
 	vars := inst.Vars()
 	if len(a) != len(vars) {
 		return HintRecord{}, fmt.Errorf("a board of %d values for %d unknowns", len(a), len(vars))
@@ -121,7 +121,7 @@ func allSingle(cands []human.Cands) bool {
 
 // mistake answers a hint on a board no solution agrees with: the cells
 // where the board differs from a solution of the puzzle.
-func mistake(ctx context.Context, inst kinds.Instance, a puzzle.Assignment, struck [][2]int, opt Options) (HintRecord, error) {
+func mistake(ctx context.Context, inst kind.Instance, a puzzle.Assignment, struck [][2]int, opt Options) (HintRecord, error) {
 	st, sol, err := solve.One(ctx, inst, opt.Solver)
 	if err != nil {
 		return HintRecord{}, err

@@ -8,7 +8,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/crosscheck"
 	"github.com/puzzlesat/puzzlesat/human"
-	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/sat"
 )
@@ -76,7 +76,7 @@ type Figure struct {
 // commands ask: Check for solutions, BackboneOf, and NextStep for the hint
 // (as grade --hint). solver is the SAT back-end; a context error (a
 // --timeout) is returned as it is.
-func Prepare(ctx context.Context, inst kinds.Instance, mode Mode, solver sat.Factory) (Figure, error) {
+func Prepare(ctx context.Context, inst kind.Instance, mode Mode, solver sat.Factory) (Figure, error) {
 	title := inst.Kind()
 	if n := inst.Name(); n != "" {
 		title += " " + n
@@ -158,7 +158,7 @@ func differ(diffs []DiffRecord) string {
 
 // hintCaption is the step as grade --hint writes it: rule, level, reason,
 // and what it eliminates.
-func hintCaption(inst kinds.Instance, s *human.Step) string {
+func hintCaption(inst kind.Instance, s *human.Step) string {
 	// No-break spaces keep "r1c2 ≠ |" on one line of the caption.
 	return crosscheck.StepLine(inst, s, "\u00a0≠\u00a0")
 }

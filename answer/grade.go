@@ -7,6 +7,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/crosscheck"
 	"github.com/puzzlesat/puzzlesat/human"
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/sat"
 )
 
@@ -23,7 +24,7 @@ func (o Options) grading(hintOnly bool) crosscheck.Options {
 // the time runs out the record's status is Timeout, beside the context's
 // error; the rules and SAT disagreeing, or a step SAT refutes (a
 // *crosscheck.UnsoundError), is an error with no record.
-func Grade(ctx context.Context, inst kinds.Instance, opt Options) (GradeRecord, error) {
+func Grade(ctx context.Context, inst kind.Instance, opt Options) (GradeRecord, error) {
 	t0 := time.Now()
 	r, err := crosscheck.Grade(ctx, inst, opt.grading(false))
 	if err != nil {
@@ -38,7 +39,7 @@ func Grade(ctx context.Context, inst kinds.Instance, opt Options) (GradeRecord, 
 }
 
 // gradeRecord is r's human solve as a record (without Ms).
-func gradeRecord(inst kinds.Instance, r *crosscheck.Result, opt Options) GradeRecord {
+func gradeRecord(inst kind.Instance, r *crosscheck.Result, opt Options) GradeRecord {
 	h := r.Human
 	rec := GradeRecord{Status: string(h.Status), Report: h.Report, Layers: h.Layers, Certified: r.Certified,
 		Metrics: r.Metrics, Solution: Draw(inst, r.Solution), Solver: opt.SolverName}
@@ -59,8 +60,8 @@ func gradeRecord(inst kinds.Instance, r *crosscheck.Result, opt Options) GradeRe
 		}
 		rec.Steps = &steps
 	}
-	if opt.Band {
-		rec.Band = Band(inst, h.Status, h.Report)
+	if opt.Bands != nil {
+		rec.Band = Band(opt.Bands, inst, h.Status, h.Report)
 	}
 	return rec
 }
@@ -69,8 +70,8 @@ func gradeRecord(inst kinds.Instance, r *crosscheck.Result, opt Options) GradeRe
 // solve that ended with status and rep lands in (the bands of a kind may
 // overlap), "" when none does or the kind has none: only a solved puzzle
 // lands in a band.
-func Band(inst kinds.Instance, status human.Status, rep human.Report) string {
-	k, err := kinds.Lookup(inst.Kind())
+func Band(reg *kinds.Registry, inst kind.Instance, status human.Status, rep human.Report) string {
+	k, err := reg.Lookup(inst.Kind())
 	if err != nil || k.Generate == nil {
 		return ""
 	}
@@ -85,7 +86,7 @@ func Band(inst kinds.Instance, status human.Status, rep human.Report) string {
 // NextStep is the human rules' first step from inst's start (grade
 // --hint), SAT's uniqueness beside it: the record's hint is null when the
 // rules find none. Errors are Grade's.
-func NextStep(ctx context.Context, inst kinds.Instance, opt Options) (HintRecord, error) {
+func NextStep(ctx context.Context, inst kind.Instance, opt Options) (HintRecord, error) {
 	r, err := crosscheck.Grade(ctx, inst, opt.grading(true))
 	if err != nil {
 		return HintRecord{}, err
@@ -121,7 +122,7 @@ type Examination struct {
 // step (the error) leaves SAT's verdict standing, and the time running out
 // keeps what was found before. For a report of many puzzles, whose each
 // puzzle is asked everything: Grade and Check ask one question each.
-func Examine(ctx context.Context, inst kinds.Instance, opt Options) (Examination, error) {
+func Examine(ctx context.Context, inst kind.Instance, opt Options) (Examination, error) {
 	t0 := time.Now()
 	var ex Examination
 	r, err := crosscheck.Grade(ctx, inst, opt.grading(false))

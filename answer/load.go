@@ -8,6 +8,7 @@ import (
 	"io"
 
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
@@ -15,21 +16,21 @@ import (
 // else the one the input's data is detected as. A kind played by moves
 // (shift puzzles) is refused with the command that answers it, named or
 // detected.
-func Kind(name, file string, data []byte) (*kinds.Kind, error) {
-	return KindOfHead(name, file, data, true)
+func Kind(reg *kinds.Registry, name, file string, data []byte) (*kind.Kind, error) {
+	return KindOfHead(reg, name, file, data, true)
 }
 
 // KindOfHead is Kind of an input read as a stream, told from its head (its
 // first bytes, kinds.DetectHead): whole says the head is all of it.
-func KindOfHead(name, file string, head []byte, whole bool) (*kinds.Kind, error) {
+func KindOfHead(reg *kinds.Registry, name, file string, head []byte, whole bool) (*kind.Kind, error) {
 	if name != "" {
-		if k, err := kinds.Find(name); err == nil && !k.Grid() {
+		if k, err := reg.Find(name); err == nil && !k.Grid() {
 			return nil, fmt.Errorf("%s puzzles are played by moves: use puzzlesat %s solve", name, name)
 		}
-		return kinds.Lookup(name)
+		return reg.Lookup(name)
 	}
-	k, err := kinds.DetectHead(file, head, whole)
-	if mk := kinds.DetectMoves(file, head); err != nil && mk != nil {
+	k, err := reg.DetectHead(file, head, whole)
+	if mk := reg.DetectMoves(file, head); err != nil && mk != nil {
 		// Say what the input is and which command answers it.
 		return nil, fmt.Errorf("%w (this is a %s puzzle: use puzzlesat %s solve)", err, mk.Name, mk.Name)
 	}
@@ -39,7 +40,7 @@ func KindOfHead(name, file string, head []byte, whole bool) (*kinds.Kind, error)
 // Stream is one input opened to be read as a stream (Open), its kind told
 // from its head.
 type Stream struct {
-	Kind *kinds.Kind
+	Kind *kind.Kind
 	file string
 	head []byte
 	in   io.Reader
@@ -50,7 +51,7 @@ type Stream struct {
 // from the input's head (its first puzzle.DetectWindow bytes, peeked: the
 // stream still gives them). An input whose kind cannot be told is an
 // error, positioned.
-func Open(kindName, file string, in io.Reader) (*Stream, error) {
+func Open(reg *kinds.Registry, kindName, file string, in io.Reader) (*Stream, error) {
 	br := bufio.NewReaderSize(in, puzzle.DetectWindow)
 	head, err := br.Peek(puzzle.DetectWindow)
 	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
@@ -63,7 +64,7 @@ func Open(kindName, file string, in io.Reader) (*Stream, error) {
 			head = head[:i+1]
 		}
 	}
-	k, err := KindOfHead(kindName, file, head, whole)
+	k, err := KindOfHead(reg, kindName, file, head, whole)
 	if err != nil {
 		return nil, err
 	}
@@ -71,19 +72,19 @@ func Open(kindName, file string, in io.Reader) (*Stream, error) {
 }
 
 // Each gives the puzzles of the stream to yield as they are read
-// (kinds.Kind.Each): a puzzle, or a malformed entry's positioned errors.
+// (kind.Kind.Each): a puzzle, or a malformed entry's positioned errors.
 // The input is never held whole. It returns a fault of the input, found
 // where the stream reaches it.
-func (s *Stream) Each(opt kinds.Options, yield func(kinds.Instance, error) bool) error {
+func (s *Stream) Each(opt kind.Options, yield func(kind.Instance, error) bool) error {
 	return s.Kind.Each(s.file, s.head, s.in, opt, yield)
 }
 
 // Loaded is what Load read of one input.
 type Loaded struct {
-	Kind *kinds.Kind
+	Kind *kind.Kind
 	// Puzzles are the input's puzzles, in order (the selected one alone
 	// when a selection was given).
-	Puzzles []kinds.Instance
+	Puzzles []kind.Instance
 	// Partial, when set, reports the input's malformed entries, which
 	// Puzzles leave out.
 	Partial error
@@ -95,8 +96,8 @@ type Loaded struct {
 // read) or every puzzle. An input whose some entries are malformed gives
 // the others, with their errors in Partial; one that gives no puzzle is an
 // error.
-func Load(kindName, file string, data []byte, sel string, opt kinds.Options) (*Loaded, error) {
-	k, err := Kind(kindName, file, data)
+func Load(reg *kinds.Registry, kindName, file string, data []byte, sel string, opt kind.Options) (*Loaded, error) {
+	k, err := Kind(reg, kindName, file, data)
 	if err != nil {
 		return nil, err
 	}
@@ -106,11 +107,11 @@ func Load(kindName, file string, data []byte, sel string, opt kinds.Options) (*L
 		if err != nil {
 			return nil, err
 		}
-		out.Puzzles = []kinds.Instance{inst}
+		out.Puzzles = []kind.Instance{inst}
 		return out, nil
 	}
 	insts, err := k.Parse(file, data, opt)
-	var partial *kinds.PartialError
+	var partial *kind.PartialError
 	switch {
 	case errors.As(err, &partial) && len(insts) > 0:
 		out.Partial = partial.Err

@@ -4,7 +4,7 @@ import (
 	"time"
 
 	"github.com/puzzlesat/puzzlesat/human"
-	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
@@ -231,7 +231,7 @@ type HintRecord struct {
 }
 
 // Draw is a drawn as inst's text draws it, or nil when a is.
-func Draw(inst kinds.Instance, a puzzle.Assignment) []string {
+func Draw(inst kind.Instance, a puzzle.Assignment) []string {
 	if a == nil {
 		return nil
 	}
@@ -239,7 +239,7 @@ func Draw(inst kinds.Instance, a puzzle.Assignment) []string {
 }
 
 // LabelAt is the label of the value a gives the unknown at p, or "?".
-func LabelAt(inst kinds.Instance, a puzzle.Assignment, p puzzle.Pos) string {
+func LabelAt(inst kind.Instance, a puzzle.Assignment, p puzzle.Pos) string {
 	for i, v := range inst.Vars() {
 		if v.Pos == p && i < len(a) && a[i] >= 0 && a[i] < len(v.Domain) {
 			return v.Domain[a[i]]

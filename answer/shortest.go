@@ -28,7 +28,7 @@ type ShortestOptions = kind.ShortestOptions
 type Shortest = kind.Shortest
 
 // Methods are the ways k proves an optimum, the default first.
-func Methods(k *kinds.Kind) []string {
+func Methods(k *kind.Kind) []string {
 	if len(k.Moves.Methods) == 0 {
 		return []string{MethodSearch}
 	}
@@ -41,7 +41,7 @@ func Methods(k *kinds.Kind) []string {
 // it has no proof of its own, breadth-first search does. A run cut short
 // (timeout, cancel) returns what it proved with the context's error
 // (errors.Is finds it); an error with a nil answer is bad input.
-func ShortestSolution(ctx context.Context, k *kinds.Kind, p kind.MovesPuzzle, opt ShortestOptions) (*Shortest, error) {
+func ShortestSolution(ctx context.Context, k *kind.Kind, p kind.MovesPuzzle, opt ShortestOptions) (*Shortest, error) {
 	if k.Moves.Shortest != nil {
 		return k.Moves.Shortest(ctx, p, opt)
 	}
@@ -118,13 +118,13 @@ func StateLines(p kind.MovesPuzzle, s []int) []string {
 // that recognises it (a playground URL among them), or else as a bare
 // picture, which the first moves kind that reads it reads; when none
 // does, the first kind's error is the answer.
-func LoadMoves(name string, data []byte) (*kinds.Kind, kind.MovesPuzzle, error) {
-	if k := kinds.DetectMoves(name, data); k != nil {
+func LoadMoves(reg *kinds.Registry, name string, data []byte) (*kind.Kind, kind.MovesPuzzle, error) {
+	if k := reg.DetectMoves(name, data); k != nil {
 		p, err := k.Moves.Parse(name, data)
 		return k, p, err
 	}
 	var first error
-	for _, k := range kinds.Moves() {
+	for _, k := range reg.Moves() {
 		p, err := k.Moves.Parse(name, data)
 		if err == nil {
 			return k, p, nil
@@ -140,9 +140,9 @@ func LoadMoves(name string, data []byte) (*kinds.Kind, kind.MovesPuzzle, error) 
 // BuiltinMoves is the built-in puzzle called name of the first moves
 // kind that has one so called; when none has, the first kind's error is
 // the answer.
-func BuiltinMoves(name string) (*kinds.Kind, kind.MovesPuzzle, error) {
+func BuiltinMoves(reg *kinds.Registry, name string) (*kind.Kind, kind.MovesPuzzle, error) {
 	var first error
-	for _, k := range kinds.Moves() {
+	for _, k := range reg.Moves() {
 		if k.Moves.Builtin == nil {
 			continue
 		}
@@ -159,9 +159,9 @@ func BuiltinMoves(name string) (*kinds.Kind, kind.MovesPuzzle, error) {
 }
 
 // BuiltinNames names every moves kind's built-in puzzles.
-func BuiltinNames() []string {
+func BuiltinNames(reg *kinds.Registry) []string {
 	var out []string
-	for _, k := range kinds.Moves() {
+	for _, k := range reg.Moves() {
 		out = append(out, k.Moves.Builtins...)
 	}
 	return out

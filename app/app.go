@@ -1,6 +1,9 @@
 // Package app builds the puzzlesat command line. New returns the urfave/cli
 // app with its own readers and writers, so tests run it in-process; command
-// groups live in sub-packages (cnfcmd, puzzlecmd, shiftcmd).
+// groups live in sub-packages (cnfcmd, puzzlecmd, shiftcmd). The kinds are
+// a value the app is handed (a kinds.Registry), as an analysis driver is
+// handed its analyzers: a binary's main hands it kinds.Default(), a test
+// a registry of its own.
 package app
 
 import (
@@ -23,6 +26,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/app/puzzlecmd"
 	"github.com/puzzlesat/puzzlesat/app/rulescmd"
 	"github.com/puzzlesat/puzzlesat/app/shiftcmd"
+	"github.com/puzzlesat/puzzlesat/kinds"
 )
 
 // libraryFlagString is urfave/cli's own help line for a flag.
@@ -52,15 +56,17 @@ func flagString(f cli.Flag) string {
 	return s
 }
 
-// New returns the puzzlesat app reading stdin and writing stdout and stderr.
-func New(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
-	return NewWith(stdin, stdout, stderr, commands())
+// New returns the puzzlesat app of the kinds of reg, reading stdin and
+// writing stdout and stderr.
+func New(reg *kinds.Registry, stdin io.Reader, stdout, stderr io.Writer) *cli.App {
+	return NewWith(reg, stdin, stdout, stderr, Commands(reg))
 }
 
-// NewWith returns the app with the commands cmds: the binaries that ship
-// one command of their own (RunOwn) run it through it.
-func NewWith(stdin io.Reader, stdout, stderr io.Writer, cmds []*cli.Command) *cli.App {
-	return &cli.App{
+// NewWith returns the app with the commands cmds, built from reg, which
+// their actions read (appio.Kinds): the binaries that ship one command of
+// their own (RunOwn) run it through it.
+func NewWith(reg *kinds.Registry, stdin io.Reader, stdout, stderr io.Writer, cmds []*cli.Command) *cli.App {
+	a := &cli.App{
 		Name:      "puzzlesat",
 		Usage:     "prove facts about logic puzzles with SAT solvers and grade them like a person",
 		Reader:    stdin,
@@ -73,6 +79,8 @@ func NewWith(stdin io.Reader, stdout, stderr io.Writer, cmds []*cli.Command) *cl
 		// Errors are reported by Run, not by the library's os.Exit.
 		ExitErrHandler: func(*cli.Context, error) {},
 	}
+	appio.SetKinds(a, reg)
+	return a
 }
 
 // maxInput checks --max-input before any command runs.
@@ -145,11 +153,12 @@ func Version() string {
 	return v + " " + bi.GoVersion
 }
 
-func commands() []*cli.Command {
+// Commands are puzzlesat's commands, of the kinds of reg.
+func Commands(reg *kinds.Registry) []*cli.Command {
 	cnf := cnfcmd.Command()
-	cnf.Subcommands = append(cnf.Subcommands, puzzlecmd.ExportCommand())
-	cmds := puzzlecmd.Commands()
-	cmds = append(cmds, cnf, rulescmd.Command(), crosscheckcmd.Command(), shiftcmd.Command(),
+	cnf.Subcommands = append(cnf.Subcommands, puzzlecmd.ExportCommand(reg))
+	cmds := puzzlecmd.Commands(reg)
+	cmds = append(cmds, cnf, rulescmd.Command(reg), crosscheckcmd.Command(reg), shiftcmd.Command(reg),
 		// Drawing links a graphics library, bench a plotting library,
 		// benchstat's format and a progress bar, generate a progress bar,
 		// the playground an HTTP stack and report a graphics library and a
@@ -182,27 +191,27 @@ func stdinSelections(args []string) []string {
 	return args
 }
 
-// Run runs the app on args (args[0] is the program name) and returns the
-// process exit code, printing any error to stderr.
-func Run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []string) (code int) {
-	return RunWith(ctx, stdin, stdout, stderr, args, commands())
+// Run runs the app of the kinds of reg on args (args[0] is the program
+// name) and returns the process exit code, printing any error to stderr.
+func Run(ctx context.Context, reg *kinds.Registry, stdin io.Reader, stdout, stderr io.Writer, args []string) (code int) {
+	return RunWith(ctx, reg, stdin, stdout, stderr, args, Commands(reg))
 }
 
-// Main is puzzlesat's main: it runs the app on the process's arguments
-// and streams, with SIGINT (Ctrl-C) and SIGTERM ending the context
-// (package interrupt), and returns the exit code.
-func Main() int {
+// Main is puzzlesat's main, of the kinds of reg: it runs the app on the
+// process's arguments and streams, with SIGINT (Ctrl-C) and SIGTERM ending
+// the context (package interrupt), and returns the exit code.
+func Main(reg *kinds.Registry) int {
 	ctx, stop := interrupt.Context(context.Background())
 	defer stop()
-	return Run(ctx, os.Stdin, os.Stdout, os.Stderr, os.Args)
+	return Run(ctx, reg, os.Stdin, os.Stdout, os.Stderr, os.Args)
 }
 
 // RunOwn is the main of a binary that ships one command of its own
 // (puzzlesat-render, puzzlesat-bench; see app/extcmd): it runs cmd on the
 // process's arguments, whether puzzlesat ran it as `BINARY NAME ARGS` or a
 // user as `BINARY ARGS`, with SIGINT and SIGTERM ending the context, and
-// returns the exit code.
-func RunOwn(cmd *cli.Command) int {
+// returns the exit code. cmd is built from reg.
+func RunOwn(reg *kinds.Registry, cmd *cli.Command) int {
 	ctx, stop := interrupt.Context(context.Background())
 	defer stop()
 	args := os.Args
@@ -210,11 +219,11 @@ func RunOwn(cmd *cli.Command) int {
 		args = append([]string{args[0], cmd.Name}, args[1:]...)
 	}
 	args[0] = "puzzlesat"
-	return RunWith(ctx, os.Stdin, os.Stdout, os.Stderr, args, []*cli.Command{cmd})
+	return RunWith(ctx, reg, os.Stdin, os.Stdout, os.Stderr, args, []*cli.Command{cmd})
 }
 
-// RunWith is Run with the commands cmds.
-func RunWith(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []string, cmds []*cli.Command) (code int) {
+// RunWith is Run with the commands cmds, built from reg.
+func RunWith(ctx context.Context, reg *kinds.Registry, stdin io.Reader, stdout, stderr io.Writer, args []string, cmds []*cli.Command) (code int) {
 	// A panic is a bug, never an answer: report it as one, with exit 70
 	// (EX_SOFTWARE), rather than a Go stack trace.
 	defer func() {
@@ -223,7 +232,7 @@ func RunWith(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, arg
 			code = 70
 		}
 	}()
-	a := NewWith(stdin, stdout, stderr, cmds)
+	a := NewWith(reg, stdin, stdout, stderr, cmds)
 	err := a.RunContext(ctx, stdinSelections(args))
 	if err == nil {
 		return 0

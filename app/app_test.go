@@ -7,13 +7,15 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/puzzlesat/puzzlesat/app"
 	"github.com/urfave/cli/v2"
+
+	"github.com/puzzlesat/puzzlesat/app"
+	"github.com/puzzlesat/puzzlesat/kinds"
 )
 
 func TestVersion(t *testing.T) {
 	var out, errOut bytes.Buffer
-	code := app.Run(context.Background(), strings.NewReader(""), &out, &errOut, []string{"puzzlesat", "--version"})
+	code := app.Run(context.Background(), kinds.Default(), strings.NewReader(""), &out, &errOut, []string{"puzzlesat", "--version"})
 	if want := "puzzlesat version " + app.Version() + "\n"; code != 0 || out.String() != want {
 		t.Errorf("--version: have exit %d, %q (stderr %q); want 0, %q", code, out.String(), errOut.String(), want)
 	}
@@ -37,7 +39,7 @@ func TestHelpText(t *testing.T) {
 			}
 			var out, errOut bytes.Buffer
 			args := append(append([]string{"puzzlesat"}, p...), "--help")
-			if code := app.Run(context.Background(), strings.NewReader(""), &out, &errOut, args); code != 0 {
+			if code := app.Run(context.Background(), kinds.Default(), strings.NewReader(""), &out, &errOut, args); code != 0 {
 				t.Errorf("%s: exit %d: %s", strings.Join(args, " "), code, errOut.String())
 			}
 			for _, line := range strings.Split(out.String(), "\n") {
@@ -56,5 +58,5 @@ func TestHelpText(t *testing.T) {
 			}
 		}
 	}
-	walk(nil, app.New(nil, nil, nil).Commands)
+	walk(nil, app.New(kinds.Default(), nil, nil, nil).Commands)
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/encode"
 	"github.com/puzzlesat/puzzlesat/encode/card"
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/sat"
 )
 
@@ -20,93 +21,110 @@ import (
 type Case struct {
 	Kind string
 	Name string
+	// Item names the case within its set (kind.Bench.Item; Name when the
+	// kind says nothing).
+	Item string
+	// Set is the bench set the case belongs to, "" for none
+	// (kind.Bench.Set).
+	Set  string
 	Size string // "RxC"
-	Inst kinds.Instance
+	Inst kind.Instance
 	// parse re-reads the case with other options (another card encoding).
-	parse func(opt kinds.Options) (kinds.Instance, error)
+	parse func(opt kind.Options) (kind.Instance, error)
 }
 
 // Corpus loads the benchmark puzzles under root (the repository's testdata
-// folder): every janko Juosan puzzle, two generated 30×45 Juosan puzzles,
-// the playshinro set, the Arrows folders and the Linjat levels when present.
-func Corpus(root string) ([]Case, error) {
+// folder) of every kind of reg, in the registry's order: the puzzles of
+// its bench files and of its random builder (kind.Corpus.Bench).
+func Corpus(reg *kinds.Registry, root string) ([]Case, error) {
 	var cases []Case
-	add := func(kind, file string) error {
-		data, err := os.ReadFile(file)
-		if err != nil {
-			return err
+	for _, k := range reg.List() {
+		if k.Corpus == nil || k.Corpus.Bench == nil {
+			continue
 		}
-		k, err := kinds.Lookup(kind)
-		if err != nil {
-			return err
-		}
-		// A file holding many puzzles is read once per set of options,
-		// not once per puzzle: Counts asks every case under every card
-		// encoding, and re-reading the Linjat levels for each of its
-		// puzzles took most of the bench tests' time.
-		var mu sync.Mutex
-		read := map[string][]kinds.Instance{}
-		parse := func(opt kinds.Options) ([]kinds.Instance, error) {
-			mu.Lock()
-			defer mu.Unlock()
-			if xs, ok := read[opt.String()]; ok {
-				return xs, nil
+		b := k.Corpus.Bench
+		for _, pattern := range b.Files {
+			files := []string{filepath.Join(root, pattern)}
+			if strings.ContainsAny(pattern, "*?[") {
+				files, _ = filepath.Glob(files[0])
 			}
-			xs, err := k.Parse(file, data, opt)
-			if err != nil {
-				return nil, err
+			for _, f := range files {
+				cs, err := fileCases(k, f)
+				if err != nil {
+					return nil, err
+				}
+				cases = append(cases, cs...)
 			}
-			read[opt.String()] = xs
-			return xs, nil
 		}
-		insts, err := parse(kinds.Options{})
-		if err != nil {
-			return err
-		}
-		for i, in := range insts {
-			i := i
-			cases = append(cases, Case{Kind: kind, Name: caseName(file, in), Size: fmt.Sprintf("%dx%d", in.Rows(), in.Cols()), Inst: in,
-				parse: func(opt kinds.Options) (kinds.Instance, error) {
-					xs, err := parse(opt)
-					if err != nil {
-						return nil, err
-					}
-					return xs[i], nil
-				}})
-		}
-		return nil
-	}
-	janko, _ := filepath.Glob(filepath.Join(root, "juosan", "janko", "*.in"))
-	for _, f := range janko {
-		if err := add("juosan", f); err != nil {
-			return nil, err
-		}
-	}
-	for seed := uint64(1); seed <= 2; seed++ {
-		c, err := bigJuosan(seed)
-		if err != nil {
-			return nil, err
-		}
-		cases = append(cases, c)
-	}
-	if err := add("shinro", filepath.Join(root, "shinro", "playshinro.json")); err != nil {
-		return nil, err
-	}
-	arrows, _ := filepath.Glob(filepath.Join(root, "arrows", "20*", "puzzle.txt"))
-	for _, f := range arrows {
-		if err := add("arrows", f); err != nil {
-			return nil, err
-		}
-	}
-	if _, err := kinds.Lookup("linjat"); err == nil {
-		if err := add("linjat", filepath.Join(root, "linjat", "puzzles.json")); err != nil {
-			return nil, err
+		for _, r := range b.Random {
+			for seed := 1; seed <= r.Seeds; seed++ {
+				c, err := randomCase(k, r.Rows, r.Cols, uint64(seed))
+				if err != nil {
+					return nil, err
+				}
+				cases = append(cases, c)
+			}
 		}
 	}
 	return cases, nil
 }
 
-func caseName(file string, in kinds.Instance) string {
+// fileCases are the cases of the puzzles of file, of kind k.
+func fileCases(k *kind.Kind, file string) ([]Case, error) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	// A file holding many puzzles is read once per set of options, not
+	// once per puzzle: Counts asks every case under every card encoding,
+	// and re-reading the Linjat levels for each of its puzzles took most
+	// of the bench tests' time.
+	var mu sync.Mutex
+	read := map[string][]kind.Instance{}
+	parse := func(opt kind.Options) ([]kind.Instance, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		if xs, ok := read[opt.String()]; ok {
+			return xs, nil
+		}
+		xs, err := k.Parse(file, data, opt)
+		if err != nil {
+			return nil, err
+		}
+		read[opt.String()] = xs
+		return xs, nil
+	}
+	insts, err := parse(kind.Options{})
+	if err != nil {
+		return nil, err
+	}
+	var cases []Case
+	for i, in := range insts {
+		c := Case{Kind: k.Name, Name: caseName(file, in), Size: fmt.Sprintf("%dx%d", in.Rows(), in.Cols()), Inst: in,
+			parse: func(opt kind.Options) (kind.Instance, error) {
+				xs, err := parse(opt)
+				if err != nil {
+					return nil, err
+				}
+				return xs[i], nil
+			}}
+		cases = append(cases, named(k, c))
+	}
+	return cases, nil
+}
+
+// named gives c its item and set names, as its kind says.
+func named(k *kind.Kind, c Case) Case {
+	b := k.Corpus.Bench
+	c.Item = c.Name
+	if b.Item != nil {
+		c.Item = b.Item(c.Inst.Name())
+	}
+	c.Set = b.SetOf(k.Name, c.Item)
+	return c
+}
+
+func caseName(file string, in kind.Instance) string {
 	base := filepath.Base(file)
 	if base == "puzzle.txt" {
 		return filepath.Base(filepath.Dir(file))
@@ -117,37 +135,37 @@ func caseName(file string, in kinds.Instance) string {
 	return strings.TrimSuffix(base, filepath.Ext(base))
 }
 
-// bigJuosan builds a 30×45 Juosan puzzle (the size class the issue asks
-// for) from a seed, through the canonical format so it is an ordinary
-// instance.
-func bigJuosan(seed uint64) (Case, error) {
-	x, err := kinds.Juosan.Random(rand.New(rand.NewPCG(seed, 45)), 30, 45, kinds.Options{})
+// randomCase is a rows×cols puzzle of k's random builder from a seed
+// (Juosan's 30×45, the size class issue 1 asks for), read back through
+// its canonical format so that it is an ordinary instance.
+func randomCase(k *kind.Kind, rows, cols int, seed uint64) (Case, error) {
+	x, err := k.Random(rand.New(rand.NewPCG(seed, uint64(cols))), rows, cols, kind.Options{})
 	if err != nil {
 		return Case{}, err
 	}
-	title := fmt.Sprintf("random30x45-%d", seed)
+	title := fmt.Sprintf("random%dx%d-%d", rows, cols, seed)
 	canon, err := x.Format("canonical")
 	if err != nil {
 		return Case{}, err
 	}
 	// The canonical text names the puzzle on the line after the kind's.
-	kind, rest, _ := strings.Cut(canon, "\n")
+	head, rest, _ := strings.Cut(canon, "\n")
 	if strings.HasPrefix(rest, "name ") {
 		_, rest, _ = strings.Cut(rest, "\n")
 	}
-	text := []byte(kind + "\nname " + title + "\n" + rest)
-	parse := func(opt kinds.Options) (kinds.Instance, error) {
-		xs, err := kinds.Juosan.Parse(title, text, opt)
+	text := []byte(head + "\nname " + title + "\n" + rest)
+	parse := func(opt kind.Options) (kind.Instance, error) {
+		xs, err := k.Parse(title, text, opt)
 		if err != nil {
 			return nil, err
 		}
 		return xs[0], nil
 	}
-	in, err := parse(kinds.Options{})
+	in, err := parse(kind.Options{})
 	if err != nil {
 		return Case{}, err
 	}
-	return Case{Kind: "juosan", Name: title, Size: "30x45", Inst: in, parse: parse}, nil
+	return named(k, Case{Kind: k.Name, Name: title, Size: fmt.Sprintf("%dx%d", rows, cols), Inst: in, parse: parse}), nil
 }
 
 // Count is the deterministic size of one encoding of one puzzle.
@@ -174,7 +192,7 @@ func Counts(cases []Case, cards []string) ([]Count, error) {
 	var out []Count
 	for _, c := range cases {
 		for _, name := range cards {
-			in, err := c.parse(kinds.Options{Card: name})
+			in, err := c.parse(kind.Options{Card: name})
 			if err != nil {
 				return nil, fmt.Errorf("%s %s: %w", c.Kind, c.Name, err)
 			}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/encode"
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 )
 
 // quickRun runs the given sets on the in-process back-ends, twice each,
@@ -33,7 +34,7 @@ func quickRun(t *testing.T, sets []Set) []byte {
 // encodings listed for it.
 func quickSets(t *testing.T, encs map[string][]string) []Set {
 	t.Helper()
-	sets, err := Sets("../testdata", true)
+	sets, err := Sets(kinds.Default(), "../testdata", true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,7 +116,7 @@ func TestBenchstatReadsOutput(t *testing.T) {
 
 // redundant adds to an instance's encoding one clause per unknown that its
 // other clauses already imply: "the unknown takes one of its values".
-type redundant struct{ kinds.Instance }
+type redundant struct{ kind.Instance }
 
 func (r redundant) Encode(b *encode.Builder) (encode.Layout, error) {
 	lay, err := r.Instance.Encode(b)
@@ -129,7 +130,7 @@ func (r redundant) Encode(b *encode.Builder) (encode.Layout, error) {
 // redundant.
 func withRedundantClauses(t *testing.T) []Set {
 	t.Helper()
-	cases, err := Corpus("../testdata")
+	cases, err := Corpus(kinds.Default(), "../testdata")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,15 +139,15 @@ func withRedundantClauses(t *testing.T) []Set {
 		for j, it := range s.Items {
 			var c *Case
 			for k := range cases {
-				if cases[k].Kind == s.Kind && itemName(cases[k]) == it.Name {
+				if cases[k].Kind == s.Kind && cases[k].Item == it.Name {
 					c = &cases[k]
 				}
 			}
 			if c == nil {
 				t.Fatalf("no corpus case for %s %s", s.Kind, it.Name)
 			}
-			sets[i].Items[j] = PuzzleItem(it.Name, it.Size, func(card string) (kinds.Instance, error) {
-				in, err := c.parse(kinds.Options{Card: card})
+			sets[i].Items[j] = PuzzleItem(it.Name, it.Size, func(card string) (kind.Instance, error) {
+				in, err := c.parse(kind.Options{Card: card})
 				return redundant{in}, err
 			})
 		}

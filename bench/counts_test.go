@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
+	"github.com/puzzlesat/puzzlesat/kinds"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata golden files")
@@ -18,7 +19,7 @@ const countsGolden = "../testdata/bench/counts.golden"
 // variables and clauses recorded in the golden file. A change to an
 // encoder shows up here as a diff to review (go test ./bench -update).
 func TestEncodingCounts(t *testing.T) {
-	cases, err := Corpus("../testdata")
+	cases, err := Corpus(kinds.Default(), "../testdata")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 )
 
 // FileSets returns the instance sets of a user's own puzzles: one per
@@ -16,7 +17,7 @@ import (
 // each cardinality encoding, with opt's other choices (Juosan's reading,
 // an Arrows rules file); a file that no kind reads, or that holds a
 // malformed puzzle, is an error.
-func FileSets(args []string, opt kinds.Options) ([]Set, error) {
+func FileSets(reg *kinds.Registry, args []string, opt kind.Options) ([]Set, error) {
 	var sets []Set
 	index := map[[2]string]int{}
 	used := map[string]bool{}
@@ -27,11 +28,11 @@ func FileSets(args []string, opt kinds.Options) ([]Set, error) {
 		case err != nil:
 			return nil, err
 		case st.IsDir():
-			if f := kinds.PuzzleFolder(arg); f != "" {
+			if f := reg.PuzzleFolder(arg); f != "" {
 				files = []string{f}
 				break
 			}
-			if files, _, err = kinds.Files(arg, nil); err != nil {
+			if files, _, err = reg.Files(arg, nil); err != nil {
 				return nil, err
 			}
 			if len(files) == 0 {
@@ -51,7 +52,7 @@ func FileSets(args []string, opt kinds.Options) ([]Set, error) {
 			if err != nil {
 				return nil, err
 			}
-			k, err := kinds.Detect(file, data)
+			k, err := reg.Detect(file, data)
 			if err != nil {
 				return nil, err
 			}
@@ -68,7 +69,7 @@ func FileSets(args []string, opt kinds.Options) ([]Set, error) {
 			}
 			for j, in := range insts {
 				sets[i].Items = append(sets[i].Items, PuzzleItem(fileItemName(file, in, len(insts) > 1), fmt.Sprintf("%dx%d", in.Rows(), in.Cols()),
-					func(card string) (kinds.Instance, error) {
+					func(card string) (kind.Instance, error) {
 						o := opt
 						o.Card = card
 						xs, err := k.Parse(file, data, o)
@@ -86,7 +87,7 @@ func FileSets(args []string, opt kinds.Options) ([]Set, error) {
 // fileItemName names a puzzle of a user's file: the puzzle's name when
 // the file holds several, else the file's (an Arrows folder's for its
 // puzzle.txt).
-func fileItemName(file string, in kinds.Instance, multi bool) string {
+func fileItemName(file string, in kind.Instance, multi bool) string {
 	if multi && in.Name() != "" {
 		return in.Name()
 	}

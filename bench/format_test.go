@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/sat"
 )
 
@@ -67,19 +68,19 @@ func TestReportFormats(t *testing.T) {
 	}
 
 	var svg, pic bytes.Buffer
-	if err := Plot(&svg, rep, "gini", "svg"); err != nil {
+	if err := Plot(kinds.Default(), &svg, rep, "gini", "svg"); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(svg.String(), "<svg") || !strings.Contains(svg.String(), "linjat: time") {
 		t.Errorf("the SVG plot lacks its panels")
 	}
-	if err := Plot(&pic, rep, "gophersat", "png"); err != nil {
+	if err := Plot(kinds.Default(), &pic, rep, "gophersat", "png"); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := png.Decode(&pic); err != nil {
 		t.Errorf("the PNG plot: %v", err)
 	}
-	if err := Plot(&pic, rep, "ext:nosuch", "png"); err == nil {
+	if err := Plot(kinds.Default(), &pic, rep, "ext:nosuch", "png"); err == nil {
 		t.Error("a plot of a back-end not in the run gave no error")
 	}
 }

@@ -7,6 +7,9 @@ import (
 	"math"
 	"slices"
 	"strings"
+
+	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 )
 
 // GenCell is one cell of the generation benchmark (TestGenerateCommand in
@@ -29,27 +32,36 @@ func (c GenCell) Size() string {
 	return fmt.Sprintf("%dx%d", c.Rows, c.Cols)
 }
 
-// GenCells are the benchmark's cells, the slow ones of issue 26 first
-// (Juosan hard, Linjat medium, Arrows hard 9x9), then every other band of
-// every kind at its default size, then the larger sizes.
-var GenCells = []GenCell{
-	{"juosan", "hard", 0, 0},
-	{"linjat", "medium", 0, 0},
-	{"arrows", "hard", 9, 9},
-	{"juosan", "easy", 0, 0},
-	{"juosan", "medium", 0, 0},
-	{"shinro", "easy", 0, 0},
-	{"shinro", "medium", 0, 0},
-	{"shinro", "hard", 0, 0},
-	{"shinro", "expert", 0, 0},
-	{"arrows", "easy", 0, 0},
-	{"arrows", "medium", 0, 0},
-	{"arrows", "hard", 0, 0},
-	{"linjat", "easy", 0, 0},
-	{"linjat", "hard", 0, 0},
-	{"linjat", "expert", 0, 0},
-	{"juosan", "hard", 12, 12},
-	{"shinro", "hard", 10, 10},
+// GenCells are the generation benchmarks' cells of the kinds of reg
+// (kind.Bench.Generate): the slow ones of issue 26 first (Juosan hard,
+// Arrows hard 9x9, Linjat medium), then every other band of every kind at
+// its default size, then the larger sizes.
+func GenCells(reg *kinds.Registry) []GenCell {
+	var first, rest, larger []GenCell
+	for _, k := range reg.List() {
+		if k.Generate == nil {
+			continue
+		}
+		var extra []kind.GenCell
+		if k.Corpus != nil && k.Corpus.Bench != nil {
+			extra = k.Corpus.Bench.Generate
+		}
+		for _, x := range extra {
+			c := GenCell{Kind: k.Name, Band: x.Band, Rows: x.Rows, Cols: x.Cols}
+			if x.First {
+				first = append(first, c)
+			} else {
+				larger = append(larger, c)
+			}
+		}
+		for _, b := range k.Generate.Bands {
+			c := GenCell{Kind: k.Name, Band: b.Name}
+			if !slices.Contains(first, c) {
+				rest = append(rest, c)
+			}
+		}
+	}
+	return slices.Concat(first, rest, larger)
 }
 
 // GenRun is one `puzzlesat generate` process: one puzzle of one seed.

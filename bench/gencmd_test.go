@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/puzzlesat/puzzlesat/internal/buildtest"
+	"github.com/puzzlesat/puzzlesat/kinds"
 )
 
 // The generation benchmark runs only when asked (-gencmd): it takes many
@@ -91,7 +92,7 @@ func TestGenerateCommand(t *testing.T) {
 		defer jsonl.Close()
 	}
 	var runs []GenRun
-	for _, c := range GenCells {
+	for _, c := range GenCells(kinds.Default()) {
 		if re != nil && !re.MatchString(c.Name()) {
 			continue
 		}

@@ -12,22 +12,11 @@ import (
 	"github.com/puzzlesat/puzzlesat/sat/gini"
 )
 
-// generateCases are the kinds and bands BenchmarkGenerate measures, at the
-// reference sizes of issue 15's targets: every band of every kind that
-// generates (its kinds.Generation.Bands) at the band's default size, and
-// the named harder cases.
-func generateCases() []GenCell {
-	var cells []GenCell
-	for _, k := range kinds.List() {
-		if k.Generate == nil {
-			continue
-		}
-		for _, band := range k.Generate.Bands {
-			cells = append(cells, GenCell{Kind: k.Name, Band: band.Name})
-		}
-	}
-	return append(cells, GenCell{"juosan", "hard", 10, 10}, GenCell{"arrows", "hard", 9, 9})
-}
+// generateCases are the kinds, bands and sizes BenchmarkGenerate measures:
+// the generation benchmarks' cells (GenCells: every band of every kind
+// that generates at the band's default size, and the cells each kind
+// names, its larger sizes).
+func generateCases() []GenCell { return GenCells(kinds.Default()) }
 
 // BenchmarkGenerate makes b.N puzzles of each kind, band and size, one
 // after another (one worker; the human engine may use every core), and
@@ -46,7 +35,7 @@ func BenchmarkGenerate(b *testing.B) {
 			last := time.Now()
 			b.ResetTimer()
 			st, err := generate.Run(context.Background(), generate.Batch{
-				Options: generate.Options{Solver: gini.NewSolver, Kind: tc.Kind, Band: generate.Band(tc.Band), Rows: tc.Rows, Cols: tc.Cols, Seed: 1},
+				Options: generate.Options{Solver: gini.NewSolver, Kind: kinds.Default().MustFind(tc.Kind), Band: generate.Band(tc.Band), Rows: tc.Rows, Cols: tc.Cols, Seed: 1},
 				Count:   b.N, Workers: 1,
 				Emit: func(*generate.Puzzle) error {
 					now := time.Now()

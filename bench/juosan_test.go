@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/puzzlesat/puzzlesat/encode"
+	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/sat/solvers"
 	"github.com/puzzlesat/puzzlesat/solve"
@@ -15,7 +16,7 @@ import (
 // reporting the encoding's size. Per-puzzle medians and maxima, and the
 // ratio to cadical, come from `puzzlesat bench --kind juosan`.
 func BenchmarkJuosanCheck(b *testing.B) {
-	cases, err := Corpus("../testdata")
+	cases, err := Corpus(kinds.Default(), "../testdata")
 	if err != nil {
 		b.Fatal(err)
 	}

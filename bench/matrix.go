@@ -21,12 +21,13 @@ import (
 // Set is one instance set of one kind, benchmarked under every encoding
 // choice of its axis on every back-end.
 type Set struct {
-	// Kind is a kinds name, or "shift".
+	// Kind is the name of a kind of the registry, grid or moves.
 	Kind string
 	// Name names the set within its kind ("janko", "expert", "quick").
 	Name string
 	// Axis is the encoding choice varied: "card" (encode/card, the
-	// cardinality encoding) or "shift" (kinds/shift/cnf).
+	// cardinality encoding) or "shift" (a moves kind's state-step
+	// encodings, kind.Moves.Encodings).
 	Axis string
 	// Encodings are the choices measured, by name; "native" is measured
 	// only on back-ends with native cardinality constraints.
@@ -63,7 +64,7 @@ type Measure struct {
 // solutions found. Vars and Clauses are the encoding's, before any
 // blocking clause; a native cardinality constraint (gophersat's) counts as
 // one clause.
-func PuzzleItem(name, size string, parse func(card string) (kinds.Instance, error)) Item {
+func PuzzleItem(name, size string, parse func(card string) (kind.Instance, error)) Item {
 	return Item{Name: name, Size: size, Prepare: func(enc string) (Checker, error) {
 		inst, err := parse(enc)
 		if err != nil {
@@ -74,7 +75,7 @@ func PuzzleItem(name, size string, parse func(card string) (kinds.Instance, erro
 }
 
 // checkUnique is the work of `check` on inst.
-func checkUnique(ctx context.Context, inst kinds.Instance, f sat.Factory) (Measure, error) {
+func checkUnique(ctx context.Context, inst kind.Instance, f sat.Factory) (Measure, error) {
 	e, err := solve.Encode(ctx, inst, f)
 	if err != nil {
 		return Measure{}, err
@@ -103,7 +104,7 @@ func checkUnique(ctx context.Context, inst kinds.Instance, f sat.Factory) (Measu
 // one part at a time (so that the effort is deterministic). Vars and
 // Clauses are the encoding's at the last depth; the effort is summed over
 // every solver the run made.
-func ShiftItem(name string, k *kinds.Kind, p kind.MovesPuzzle, maxSteps int) Item {
+func ShiftItem(name string, k *kind.Kind, p kind.MovesPuzzle, maxSteps int) Item {
 	layout := p.Layout()
 	size := fmt.Sprintf("%dx%d", len(layout), len(layout[0]))
 	return Item{Name: name, Size: size, Prepare: func(enc string) (Checker, error) {
@@ -116,7 +117,7 @@ func ShiftItem(name string, k *kinds.Kind, p kind.MovesPuzzle, maxSteps int) Ite
 
 // optimum is the work of `shift solve --method sat` on p, one part at a
 // time.
-func optimum(ctx context.Context, k *kinds.Kind, p kind.MovesPuzzle, enc string, maxSteps int, f sat.Factory) (Measure, error) {
+func optimum(ctx context.Context, k *kind.Kind, p kind.MovesPuzzle, enc string, maxSteps int, f sat.Factory) (Measure, error) {
 	tally := sat.NewTally(f)
 	res, err := k.Moves.Shortest(ctx, p, kind.ShortestOptions{Method: kind.MethodSAT, Encoding: enc, MaxSteps: maxSteps, NewSolver: tally.Factory(), Jobs: 1})
 	if err != nil {
@@ -138,23 +139,16 @@ func optimum(ctx context.Context, k *kinds.Kind, p kind.MovesPuzzle, enc string,
 // under: every one (native only where the back-end has it).
 func cardEncodings() []string { return card.Names() }
 
-// quickPicks are the puzzles of the quick sets, by kind: a fixed small
-// subset of the corpus, for CI.
-var quickPicks = map[string][]string{
-	"juosan": {"6x6_1", "10x10_1", "12x12_1"},
-	"shinro": {"playshinro 1", "playshinro 4", "playshinro 7"},
-	"arrows": {"2026-02-02", "2026-01-24"},
-	"linjat": {"easy/1", "medium/1", "hard/1", "expert/1"},
-}
-
 // Sets returns the benchmark's instance sets from the corpus under root
-// (the repository's testdata folder). The full run: Juosan's janko puzzles
+// (the repository's testdata folder) of the kinds of reg, each kind's
+// puzzles in the sets it names (kind.Corpus.Bench: Juosan's janko puzzles
 // and two generated 30×45 ones, the playshinro set, the Arrows folders,
-// the Linjat levels by difficulty, and Loopover scrambles for the shift
-// encodings. quick: one set per kind of a few fixed small puzzles (the
-// picks above) and two small Loopover scrambles, for CI.
-func Sets(root string, quick bool) ([]Set, error) {
-	cases, err := Corpus(root)
+// the Linjat levels by difficulty), and the moves kinds' scrambles
+// (Bench.Scrambles: Loopover for the shift encodings). quick: one set per
+// kind of a few fixed small puzzles (its Bench.Quick, or its quick
+// scrambles), for CI.
+func Sets(reg *kinds.Registry, root string, quick bool) ([]Set, error) {
+	cases, err := Corpus(reg, root)
 	if err != nil {
 		return nil, err
 	}
@@ -170,96 +164,79 @@ func Sets(root string, quick bool) ([]Set, error) {
 		}
 		sets[i].Items = append(sets[i].Items, it)
 	}
+	picks := quickPicks(reg)
 	for _, c := range cases {
-		name := itemName(c)
-		set := setOf(c.Kind, name)
+		set := c.Set
 		if set == "" {
 			continue
 		}
 		if quick {
-			if !slices.Contains(quickPicks[c.Kind], c.Inst.Name()) && !slices.Contains(quickPicks[c.Kind], name) {
+			if !slices.Contains(picks[c.Kind], c.Inst.Name()) && !slices.Contains(picks[c.Kind], c.Item) {
 				continue
 			}
 			set = "quick"
 		}
-		add(c.Kind, set, PuzzleItem(name, c.Size, func(enc string) (kinds.Instance, error) {
-			return c.parse(kinds.Options{Card: enc})
+		add(c.Kind, set, PuzzleItem(c.Item, c.Size, func(enc string) (kind.Instance, error) {
+			return c.parse(kind.Options{Card: enc})
 		}))
 	}
 	if quick {
-		for kind, picks := range quickPicks {
+		for kind, picks := range picks {
 			if i, ok := index[[2]string{kind, "quick"}]; !ok || len(sets[i].Items) != len(picks) {
 				return nil, fmt.Errorf("bench: the quick %s set should hold %v; the corpus under %s lacks some", kind, picks, root)
 			}
 		}
 	}
-	sh, err := shiftSet(quick)
+	sh, err := scrambleSets(reg, quick)
 	if err != nil {
 		return nil, err
 	}
-	sets = append(sets, sh)
+	sets = append(sets, sh...)
 	sort.SliceStable(sets, func(i, j int) bool { return sets[i].Kind < sets[j].Kind })
 	return sets, nil
 }
 
-// itemName is a case's name within its set: the file's or folder's name,
-// or the puzzle's number in a playshinro file.
-func itemName(c Case) string {
-	if c.Kind == "shinro" {
-		return strings.TrimPrefix(c.Inst.Name(), "playshinro ")
+// quickPicks are the puzzles of the quick sets by kind (kind.Bench.Quick):
+// a fixed small subset of the corpus, for CI.
+func quickPicks(reg *kinds.Registry) map[string][]string {
+	out := map[string][]string{}
+	for _, k := range reg.List() {
+		if k.Corpus != nil && k.Corpus.Bench != nil && len(k.Corpus.Bench.Quick) > 0 {
+			out[k.Name] = k.Corpus.Bench.Quick
+		}
 	}
-	return c.Name
+	return out
 }
 
-// setOf is the set a corpus case belongs to ("" for none: Linjat's
-// tutorial levels are too small to measure anything).
-func setOf(kind, name string) string {
-	switch kind {
-	case "juosan":
-		if strings.HasPrefix(name, "random") {
-			return "big"
+// scrambleSets are the moves kinds' sets (kind.Bench.Scrambles): a
+// kind's scrambles of its built-ins from fixed seeds, under its
+// encodings; quick: the quick run's sets only, the others else.
+func scrambleSets(reg *kinds.Registry, quick bool) ([]Set, error) {
+	var sets []Set
+	for _, k := range reg.Moves() {
+		if k.Corpus == nil || k.Corpus.Bench == nil || k.Moves.Scramble == nil {
+			continue
 		}
-		return "janko"
-	case "shinro":
-		return "playshinro"
-	case "arrows":
-		return "vanhavel"
-	case "linjat":
-		level, _, _ := strings.Cut(name, "/")
-		if level == "tutorial" {
-			return ""
+		for _, sc := range k.Corpus.Bench.Scrambles {
+			if sc.Quick != quick {
+				continue
+			}
+			base, err := k.Moves.Builtin(sc.Builtin)
+			if err != nil {
+				return nil, err
+			}
+			set := Set{Kind: k.Name, Name: sc.Set, Axis: "shift", Encodings: k.Moves.Encodings}
+			for i := range sc.Count {
+				p, _, err := k.Moves.Scramble(base, sc.Moves, rand.New(rand.NewPCG(uint64(100+i), 0xbe4c)))
+				if err != nil {
+					return nil, err
+				}
+				set.Items = append(set.Items, ShiftItem(fmt.Sprintf("scramble-%d", i+1), k, p, 3*sc.Moves))
+			}
+			sets = append(sets, set)
 		}
-		return level
 	}
-	return kind
-}
-
-// shiftSet is the shift encodings' set: Loopover scrambles drawn from
-// fixed seeds (3×3 for the full run, 2×3 for the quick one).
-func shiftSet(quick bool) (Set, error) {
-	rows, cols, n, moves := 3, 3, 6, 7
-	name := "loopover3x3"
-	if quick {
-		rows, cols, n, moves = 2, 3, 2, 5
-		name = "quick"
-	}
-	k, err := kinds.Find("shift")
-	if err != nil {
-		return Set{}, err
-	}
-	lo, err := k.Moves.Builtin(fmt.Sprintf("loopover:%dx%d", rows, cols))
-	if err != nil {
-		return Set{}, err
-	}
-	set := Set{Kind: k.Name, Name: name, Axis: "shift", Encodings: k.Moves.Encodings}
-	for i := range n {
-		p, _, err := k.Moves.Scramble(lo, moves, rand.New(rand.NewPCG(uint64(100+i), 0xbe4c)))
-		if err != nil {
-			return Set{}, err
-		}
-		set.Items = append(set.Items, ShiftItem(fmt.Sprintf("scramble-%d", i+1), k, p, 3*moves))
-	}
-	return set, nil
+	return sets, nil
 }
 
 // Result is one benchmark: an instance set under one encoding on one

@@ -41,8 +41,9 @@ var palette = []color.Color{
 // (propagations where the back-end counts them, else conflicts), both on
 // log scales (0 is drawn as 1), with the instances along x in order of
 // their effort under the default encoding (deterministic, unlike time: the
-// order is the same on every run). format is "svg" or "png".
-func Plot(w io.Writer, rep *Report, solver, format string) error {
+// order is the same on every run). format is "svg" or "png". reg names
+// the moves kinds' default encodings.
+func Plot(reg *kinds.Registry, w io.Writer, rep *Report, solver, format string) error {
 	byKind := map[string][]Result{}
 	var kindNames []string
 	for _, r := range rep.Instances {
@@ -61,7 +62,7 @@ func Plot(w io.Writer, rep *Report, solver, format string) error {
 	var rows [][]*plot.Plot
 	var legends []plot.Legend
 	for _, kind := range kindNames {
-		tp, ep, leg, err := kindPlots(kind, byKind[kind], effort, effortName)
+		tp, ep, leg, err := kindPlots(reg, kind, byKind[kind], effort, effortName)
 		if err != nil {
 			return err
 		}
@@ -132,7 +133,7 @@ func effortOf(rs []Result) (func(Result) int64, string) {
 }
 
 // kindPlots draws one kind's time and effort panels and their legend.
-func kindPlots(kind string, rs []Result, effort func(Result) int64, effortName string) (*plot.Plot, *plot.Plot, plot.Legend, error) {
+func kindPlots(reg *kinds.Registry, kind string, rs []Result, effort func(Result) int64, effortName string) (*plot.Plot, *plot.Plot, plot.Legend, error) {
 	type key struct{ set, inst string }
 	var encs []string
 	byEnc := map[string]map[key]Result{}
@@ -145,7 +146,7 @@ func kindPlots(kind string, rs []Result, effort func(Result) int64, effortName s
 	}
 	ref := card.Default
 	if rs[0].Axis == "shift" {
-		if k, err := kinds.Find(rs[0].Kind); err == nil && !k.Grid() {
+		if k, err := reg.Find(rs[0].Kind); err == nil && !k.Grid() {
 			ref = k.Moves.Encoding
 		}
 	}

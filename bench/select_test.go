@@ -6,19 +6,20 @@ import (
 	"testing"
 
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 )
 
 // selections are FILE#SEL picks from the many-puzzle JSON files, each an
 // entry near the start of its file: what a script checking one puzzle
 // asks for, and where reading the whole file costs most.
 var selections = []struct {
-	kind *kinds.Kind
+	kind *kind.Kind
 	file string
 	sel  string
 }{
-	{kinds.Linjat, "linjat/puzzles.json", "easy/3"},
-	{kinds.Juosan, "juosan/janko_instances.json", "6x6_1"},
-	{kinds.Shinro, "shinro/playshinro.json", "playshinro 13"},
+	{kinds.Default().MustFind("linjat"), "linjat/puzzles.json", "easy/3"},
+	{kinds.Default().MustFind("juosan"), "juosan/janko_instances.json", "6x6_1"},
+	{kinds.Default().MustFind("shinro"), "shinro/playshinro.json", "playshinro 13"},
 }
 
 // BenchmarkSelect times picking one puzzle out of a many-puzzle file in
@@ -35,7 +36,7 @@ func BenchmarkSelect(b *testing.B) {
 		}
 		b.Run(filepath.Base(s.file)+"#"+s.sel, func(b *testing.B) {
 			for b.Loop() {
-				if _, err := s.kind.Select(name, data, kinds.Options{}, s.sel); err != nil {
+				if _, err := s.kind.Select(name, data, kind.Options{}, s.sel); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -19,6 +19,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
 	"github.com/puzzlesat/puzzlesat/internal/webtest"
+	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/sat/gini"
 	"github.com/puzzlesat/puzzlesat/serve"
 )
@@ -49,7 +50,7 @@ func TestServeLoad(t *testing.T) {
 	if !*serveLoad {
 		t.Skip("run with -serve-load")
 	}
-	s, err := serve.New(serve.Options{Solver: gini.NewSolver, Timeout: 30 * time.Second})
+	s, err := serve.New(serve.Options{Kinds: kinds.Default(), Solver: gini.NewSolver, Timeout: 30 * time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -205,7 +206,7 @@ func BenchmarkCheckBesideQuietConns(b *testing.B) {
 		{"half-sent-headers", "GET /api/kinds HTTP/1.1\r\nHo"},
 	} {
 		b.Run(tc.name, func(b *testing.B) {
-			s, err := serve.New(serve.Options{Solver: gini.NewSolver})
+			s, err := serve.New(serve.Options{Kinds: kinds.Default(), Solver: gini.NewSolver})
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -15,6 +15,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/app"
 	"github.com/puzzlesat/puzzlesat/bench"
 	"github.com/puzzlesat/puzzlesat/internal/buildtest"
+	"github.com/puzzlesat/puzzlesat/kinds"
 )
 
 var (
@@ -99,7 +100,7 @@ func BenchmarkInProcess(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				var out bytes.Buffer
 				start := time.Now()
-				if code := app.Run(context.Background(), strings.NewReader(""), &out, &out, args); code != 0 {
+				if code := app.Run(context.Background(), kinds.Default(), strings.NewReader(""), &out, &out, args); code != 0 {
 					b.Fatalf("puzzlesat %s: exit %d\n%s", strings.Join(tc.Args, " "), code, out.String())
 				}
 				times = append(times, time.Since(start))

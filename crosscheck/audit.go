@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/puzzlesat/puzzlesat/human"
-	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
@@ -30,7 +30,7 @@ type Unsound struct {
 
 // Format renders the finding with its state, drawn by drawState (nil:
 // DrawState), and its counter-solution, drawn by the instance.
-func (u Unsound) Format(inst kinds.Instance, drawState func([]human.Cands) []string) string {
+func (u Unsound) Format(inst kind.Instance, drawState func([]human.Cands) []string) string {
 	if drawState == nil {
 		drawState = func(cs []human.Cands) []string { return DrawState(inst, cs) }
 	}
@@ -100,7 +100,7 @@ type AuditOptions struct {
 // It returns one finding per unsound rule (the first refuted step of
 // each), and the last solve. oracle is usually (*Oracle).Solution; any
 // function answering the same question serves.
-func Audit(ctx context.Context, inst kinds.Instance, oracle func(context.Context, []human.Cands, *human.Elim) (puzzle.Assignment, error), opt AuditOptions) ([]Unsound, *human.Result, error) {
+func Audit(ctx context.Context, inst kind.Instance, oracle func(context.Context, []human.Cands, *human.Elim) (puzzle.Assignment, error), opt AuditOptions) ([]Unsound, *human.Result, error) {
 	setup, err := inst.Human()
 	if err != nil {
 		return nil, nil, err
@@ -188,7 +188,7 @@ func Audit(ctx context.Context, inst kinds.Instance, oracle func(context.Context
 
 // auditor asks the oracle about the steps of one puzzle.
 type auditor struct {
-	inst   kinds.Instance
+	inst   kind.Instance
 	oracle func(context.Context, []human.Cands, *human.Elim) (puzzle.Assignment, error)
 }
 

@@ -26,21 +26,21 @@ var referenceRules = testcorpus.Path("arrows", "rules.yaml")
 // arrowsCorpus parses the reference puzzle folders (puzzle.txt with
 // solution.txt beside it) through package kinds with the rules file rules
 // ("" for the default rules).
-func arrowsCorpus(t *testing.T, rules string) []kinds.Instance {
+func arrowsCorpus(t *testing.T, rules string) []kind.Instance {
 	t.Helper()
 	files := testcorpus.Glob(t, filepath.Join("arrows", "20*", "puzzle.txt"))
 	if len(files) != 23 {
 		t.Fatalf("have %d corpus puzzles, want 23", len(files))
 	}
-	var out []kinds.Instance
+	var out []kind.Instance
 	for _, f := range files {
-		out = append(out, kindtest.Parse(t, "arrows", f, kinds.Options{}.With("rules", rules))...)
+		out = append(out, kindtest.Parse(t, "arrows", f, kind.Options{}.With("rules", rules))...)
 	}
 	return out
 }
 
 // oracle is an Oracle on gini for inst.
-func oracle(t *testing.T, inst kinds.Instance) *crosscheck.Oracle {
+func oracle(t *testing.T, inst kind.Instance) *crosscheck.Oracle {
 	t.Helper()
 	o, err := crosscheck.NewOracle(t.Context(), inst, gini.NewSolver)
 	if err != nil {
@@ -50,8 +50,8 @@ func oracle(t *testing.T, inst kinds.Instance) *crosscheck.Oracle {
 }
 
 // full is the state with every value of every unknown still possible.
-func full(inst kinds.Instance) []human.Cands {
-	return (&kinds.HumanSetup{}).StartCands(inst)
+func full(inst kind.Instance) []human.Cands {
+	return (&kind.HumanSetup{}).StartCands(inst)
 }
 
 // TestOracle asks an Arrows and a Juosan oracle the three questions an
@@ -62,7 +62,7 @@ func TestOracle(t *testing.T) {
 	arrows := arrowsCorpus(t, "")[0] // 2026-01-24: r1c1 is 3
 	tests := []struct {
 		name  string
-		inst  kinds.Instance
+		inst  kind.Instance
 		wrong human.Elim // a value no solution has
 		right human.Elim // the unique solution's value
 	}{
@@ -107,7 +107,7 @@ func arrowsRules(rs kind.RuleSet) crosscheck.AuditOptions {
 // rules file read with them.
 func arrowsRuleFiles(t *testing.T) (*kind.RuleFiles, kind.RuleSet) {
 	t.Helper()
-	rf := kinds.Arrows.RuleFiles
+	rf := kinds.Default().MustFind("arrows").RuleFiles
 	ref, err := rf.Parse(referenceRules, testcorpus.Read(t, "arrows", "rules.yaml"))
 	if err != nil {
 		t.Fatal(err)
@@ -120,7 +120,7 @@ func arrowsRuleFiles(t *testing.T) (*kind.RuleFiles, kind.RuleSet) {
 func TestAuditDefaultArrowsRules(t *testing.T) {
 	ctx := context.Background()
 	for _, inst := range arrowsCorpus(t, "") {
-		us, res, err := crosscheck.Audit(ctx, inst, oracle(t, inst).Solution, arrowsRules(kinds.Arrows.RuleFiles.Default()))
+		us, res, err := crosscheck.Audit(ctx, inst, oracle(t, inst).Solution, arrowsRules(kinds.Default().MustFind("arrows").RuleFiles.Default()))
 		if err != nil {
 			t.Fatalf("%s: %v", inst.Name(), err)
 		}
@@ -151,7 +151,7 @@ func TestAuditReferenceRules(t *testing.T) {
 	rf, ref := arrowsRuleFiles(t)
 	ctx := context.Background()
 	named := map[string]bool{}
-	audit := func(inst kinds.Instance) {
+	audit := func(inst kind.Instance) {
 		us, _, err := crosscheck.Audit(ctx, inst, oracle(t, inst).Solution, arrowsRules(ref))
 		if err != nil {
 			t.Fatal(err)
@@ -173,7 +173,7 @@ func TestAuditReferenceRules(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opt := kinds.Options{}.With(rf.Flag, referenceRules)
+	opt := kind.Options{}.With(rf.Flag, referenceRules)
 	rng := rand.New(rand.NewPCG(1, 0))
 	want := []string{"FREE_AHEAD_DISTINCT", "MAX_VAL_AT_EDGES_CONFIRM", "MAX_VAL_AT_EDGES_DENY"}
 	for i := 0; i < 400 && len(named) < len(want); i++ {
@@ -203,7 +203,7 @@ func TestAuditReferenceRules(t *testing.T) {
 // audits makes with our rules (one trial layer) are unique, and their
 // solution verifies.
 func TestArrowsGeneratorUnique(t *testing.T) {
-	rf := kinds.Arrows.RuleFiles
+	rf := kinds.Default().MustFind("arrows").RuleFiles
 	rules, err := rf.Default().Rules()
 	if err != nil {
 		t.Fatal(err)
@@ -212,7 +212,7 @@ func TestArrowsGeneratorUnique(t *testing.T) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(3, 0))
 	for i := 0; i < 4; i++ {
-		inst, err := rf.Generate(ctx, rng, rules, 5, 5, i%2 == 1, kinds.Options{})
+		inst, err := rf.Generate(ctx, rng, rules, 5, 5, i%2 == 1, kind.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -246,7 +246,7 @@ func TestAuditAnyKind(t *testing.T) {
 		}}
 	tests := []struct {
 		name string
-		inst kinds.Instance
+		inst kind.Instance
 		want []string // the rules named unsound
 	}{
 		{"own rules", inst, nil},

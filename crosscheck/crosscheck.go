@@ -19,7 +19,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/human"
 	"github.com/puzzlesat/puzzlesat/internal/plural"
-	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/solve"
@@ -82,13 +82,13 @@ func (e *UnsoundError) Error() string {
 // at a time (it locks).
 type Certifier struct {
 	mu     sync.Mutex
-	inst   kinds.Instance
+	inst   kind.Instance
 	oracle *Oracle
 	n      int
 }
 
 // NewCertifier encodes inst into a fresh solver from newSolver.
-func NewCertifier(ctx context.Context, inst kinds.Instance, newSolver sat.Factory) (*Certifier, error) {
+func NewCertifier(ctx context.Context, inst kind.Instance, newSolver sat.Factory) (*Certifier, error) {
 	o, err := NewOracle(ctx, inst, newSolver)
 	if err != nil {
 		return nil, err
@@ -157,7 +157,7 @@ func StepLine(p puzzle.Problem, s *human.Step, neq string) string {
 // rule); or when the two sides disagree otherwise: the human solver
 // finishes a puzzle SAT finds not unique, reaches a different solution, or
 // meets a contradiction in a puzzle SAT solves.
-func Grade(ctx context.Context, inst kinds.Instance, opt Options) (*Result, error) {
+func Grade(ctx context.Context, inst kind.Instance, opt Options) (*Result, error) {
 	// The encoding comes first: a puzzle too large to encode is refused
 	// before the rules take their own memory beside it.
 	enc, err := solve.Encode(ctx, inst, opt.Solver)
@@ -282,7 +282,7 @@ func Grade(ctx context.Context, inst kinds.Instance, opt Options) (*Result, erro
 // counter-example. A rule that assumes a unique solution is named as such
 // when SAT shows several. Without a solution there is nothing to hold the
 // steps to.
-func blame(inst kinds.Instance, rules []*human.Rule, start []human.Cands, steps []human.Step, r *solve.CheckResult) error {
+func blame(inst kind.Instance, rules []*human.Rule, start []human.Cands, steps []human.Step, r *solve.CheckResult) error {
 	var sols []puzzle.Assignment
 	for _, a := range []puzzle.Assignment{r.First, r.Second} {
 		if a != nil {

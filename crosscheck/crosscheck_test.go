@@ -9,24 +9,24 @@ import (
 	"github.com/puzzlesat/puzzlesat/crosscheck"
 	"github.com/puzzlesat/puzzlesat/crosscheck/kindtest"
 	"github.com/puzzlesat/puzzlesat/human"
-	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/sat/gini"
 )
 
 // juosan is the first Juosan puzzle of the file at path.
-func juosan(t *testing.T, path string) kinds.Instance {
+func juosan(t *testing.T, path string) kind.Instance {
 	t.Helper()
-	return kindtest.Parse(t, "juosan", path, kinds.Options{})[0]
+	return kindtest.Parse(t, "juosan", path, kind.Options{})[0]
 }
 
 // withRules adds rules to an instance's human rules.
 type withRules struct {
-	kinds.Instance
+	kind.Instance
 	extra []*human.Rule
 }
 
-func (w withRules) Human() (*kinds.HumanSetup, error) {
+func (w withRules) Human() (*kind.HumanSetup, error) {
 	s, err := w.Instance.Human()
 	if err != nil {
 		return nil, err

@@ -5,7 +5,7 @@ import (
 	"fmt"
 
 	"github.com/puzzlesat/puzzlesat/human"
-	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/solve"
@@ -24,7 +24,7 @@ type Oracle struct {
 
 // NewOracle encodes inst into a fresh solver from newSolver (bounded as
 // solve.Encode bounds it: by ctx and by a literal budget).
-func NewOracle(ctx context.Context, inst kinds.Instance, newSolver sat.Factory) (*Oracle, error) {
+func NewOracle(ctx context.Context, inst kind.Instance, newSolver sat.Factory) (*Oracle, error) {
 	e, err := solve.Encode(ctx, inst, newSolver)
 	if err != nil {
 		return nil, err

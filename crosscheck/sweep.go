@@ -8,7 +8,7 @@ import (
 	"sync"
 
 	"github.com/puzzlesat/puzzlesat/internal/parallel"
-	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/solve"
@@ -40,7 +40,7 @@ type SweepOptions struct {
 // in reports (file, file#name, or random-<kind>-<seed>-<i>).
 type Puzzle struct {
 	Label string
-	Inst  kinds.Instance
+	Inst  kind.Instance
 }
 
 // Disagreement is one way the sides of a sweep differ on a puzzle.
@@ -202,7 +202,7 @@ func sweepOne(ctx context.Context, p Puzzle, opt SweepOptions) (Outcome, error) 
 
 // askBackend decides uniqueness, counts and computes the backbone on
 // fresh solvers of one back-end.
-func askBackend(ctx context.Context, inst kinds.Instance, f sat.Factory, maxCount int) (*satAnswer, error) {
+func askBackend(ctx context.Context, inst kind.Instance, f sat.Factory, maxCount int) (*satAnswer, error) {
 	var a satAnswer
 	var err error
 	if a.check, err = solve.Check(ctx, inst, f, false); err != nil {
@@ -218,7 +218,7 @@ func askBackend(ctx context.Context, inst kinds.Instance, f sat.Factory, maxCoun
 }
 
 // consistent checks one back-end's answers against each other.
-func consistent(o *Outcome, inst kinds.Instance, name string, a *satAnswer) {
+func consistent(o *Outcome, inst kind.Instance, name string, a *satAnswer) {
 	var want string
 	switch st := a.check.Status; {
 	case st == sat.Unsolvable && (a.count != 0 || !a.complete || a.backbone.Status != sat.Unsat):
@@ -238,7 +238,7 @@ func consistent(o *Outcome, inst kinds.Instance, name string, a *satAnswer) {
 
 // stored compares the solution the puzzle carries (a file's, or a random
 // puzzle's planted one) with SAT's answers.
-func stored(o *Outcome, inst kinds.Instance, ref *satAnswer) {
+func stored(o *Outcome, inst kind.Instance, ref *satAnswer) {
 	sol := inst.Solution()
 	if sol == nil {
 		return
@@ -270,7 +270,7 @@ func stored(o *Outcome, inst kinds.Instance, ref *satAnswer) {
 
 // humanSide runs the human solver with every step certified; its error is
 // the context's only.
-func humanSide(ctx context.Context, o *Outcome, inst kinds.Instance, opt SweepOptions) error {
+func humanSide(ctx context.Context, o *Outcome, inst kind.Instance, opt SweepOptions) error {
 	certifier := opt.Backends[0].New
 	r, err := Grade(ctx, inst, Options{Solver: certifier, Trials: opt.Trials, Parallel: 1, CertifySteps: true})
 	if r != nil {

@@ -15,6 +15,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/human"
 	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/sat/gini"
 	"github.com/puzzlesat/puzzlesat/sat/gophersat"
 )
@@ -23,7 +24,7 @@ import (
 var backends = []crosscheck.Backend{{Name: "gini", New: gini.NewSolver}, {Name: "gophersat", New: gophersat.NewSolver}}
 
 // parse reads the puzzles of a corpus file (FILE or FILE#NAME).
-func parse(t *testing.T, kind *kinds.Kind, rel string) []crosscheck.Puzzle {
+func parse(t *testing.T, k *kind.Kind, rel string) []crosscheck.Puzzle {
 	t.Helper()
 	file, sel, _ := strings.Cut(rel, "#")
 	path := testcorpus.Path(file)
@@ -31,17 +32,17 @@ func parse(t *testing.T, kind *kinds.Kind, rel string) []crosscheck.Puzzle {
 	if err != nil {
 		t.Fatal(err)
 	}
-	insts, err := kind.Parse(path, data, kinds.Options{})
-	var partial *kinds.PartialError
+	insts, err := k.Parse(path, data, kind.Options{})
+	var partial *kind.PartialError
 	if err != nil && !(sel != "" && errors.As(err, &partial)) {
 		t.Fatal(err) // a bad entry beside the one picked is no matter
 	}
 	if sel != "" {
-		in, err := kind.Select(path, data, kinds.Options{}, sel)
+		in, err := k.Select(path, data, kind.Options{}, sel)
 		if err != nil {
 			t.Fatal(err)
 		}
-		insts = []kinds.Instance{in}
+		insts = []kind.Instance{in}
 	}
 	var out []crosscheck.Puzzle
 	for _, in := range insts {
@@ -55,18 +56,18 @@ func parse(t *testing.T, kind *kinds.Kind, rel string) []crosscheck.Puzzle {
 func sample(t *testing.T) []crosscheck.Puzzle {
 	var ps []crosscheck.Puzzle
 	for _, f := range []struct {
-		kind *kinds.Kind
+		kind *kind.Kind
 		rel  string
 	}{
-		{kinds.Juosan, "juosan/janko/6x6_1.in"},
-		{kinds.Juosan, "juosan/janko/10x10_7.in"},
-		{kinds.Juosan, "juosan/6x6_1.juosan"},
-		{kinds.Juosan, "juosan/janko_instances.json#4x4_1"},
-		{kinds.Juosan, "juosan/janko_instances.json#4x4_3"},
-		{kinds.Shinro, "shinro/playshinro.json#13"},
-		{kinds.Arrows, "arrows/2026-02-02/puzzle.txt"},
-		{kinds.Linjat, "linjat/puzzles.json#expert/2"},
-		{kinds.Linjat, "linjat/puzzles.json#tutorial/3"},
+		{kinds.Default().MustFind("juosan"), "juosan/janko/6x6_1.in"},
+		{kinds.Default().MustFind("juosan"), "juosan/janko/10x10_7.in"},
+		{kinds.Default().MustFind("juosan"), "juosan/6x6_1.juosan"},
+		{kinds.Default().MustFind("juosan"), "juosan/janko_instances.json#4x4_1"},
+		{kinds.Default().MustFind("juosan"), "juosan/janko_instances.json#4x4_3"},
+		{kinds.Default().MustFind("shinro"), "shinro/playshinro.json#13"},
+		{kinds.Default().MustFind("arrows"), "arrows/2026-02-02/puzzle.txt"},
+		{kinds.Default().MustFind("linjat"), "linjat/puzzles.json#expert/2"},
+		{kinds.Default().MustFind("linjat"), "linjat/puzzles.json#tutorial/3"},
 	} {
 		ps = append(ps, parse(t, f.kind, f.rel)...)
 	}
@@ -76,10 +77,10 @@ func sample(t *testing.T) []crosscheck.Puzzle {
 // randomSample draws n random small puzzles of every kind.
 func randomSample(t *testing.T, n int) []crosscheck.Puzzle {
 	var ps []crosscheck.Puzzle
-	for ki, k := range kinds.List() {
+	for ki, k := range kinds.Default().List() {
 		for i := range n {
 			rows, cols := 3+i%3, 4+i%2
-			in, err := k.Random(rand.New(rand.NewPCG(uint64(ki), uint64(i))), rows, cols, kinds.Options{})
+			in, err := k.Random(rand.New(rand.NewPCG(uint64(ki), uint64(i))), rows, cols, kind.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -132,7 +133,7 @@ func TestSweepAgrees(t *testing.T) {
 
 // brokenEncoding wraps an instance with a wrong encoding.
 type brokenEncoding struct {
-	kinds.Instance
+	kind.Instance
 	wrong func(b *encode.Builder, inner func(*encode.Builder) (encode.Layout, error)) (encode.Layout, error)
 }
 
@@ -156,7 +157,7 @@ func (d dropping) AddClause(lits ...int) {
 // through (Juosan without its three-in-a-row clauses) and one that
 // excludes the true solution are both disagreements.
 func TestSweepCatchesBrokenEncodings(t *testing.T) {
-	juosan := parse(t, kinds.Juosan, "juosan/6x6_1.juosan")[0]
+	juosan := parse(t, kinds.Default().MustFind("juosan"), "juosan/6x6_1.juosan")[0]
 	sol := juosan.Inst.Solution()
 	if sol == nil {
 		t.Fatal("6x6_1.juosan carries no solution")
@@ -198,7 +199,7 @@ func TestSweepCatchesBrokenEncodings(t *testing.T) {
 // TestSweepCatchesUnsoundRule: a rule that eliminates the true value of
 // r1c1 is an unsound step, named with its rule.
 func TestSweepCatchesUnsoundRule(t *testing.T) {
-	p := parse(t, kinds.Juosan, "juosan/6x6_1.juosan")[0]
+	p := parse(t, kinds.Default().MustFind("juosan"), "juosan/6x6_1.juosan")[0]
 	sol := p.Inst.Solution()
 	liar := &human.Rule{Name: "liar", Doc: "eliminates the true value of r1c1", Level: 1,
 		Apply: func(pass *human.Pass) []human.Deduction {

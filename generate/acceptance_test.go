@@ -13,7 +13,7 @@ import (
 // text into the band (`make acceptance`; TestBands runs the same with 2 in
 // every test run).
 func TestAcceptance(t *testing.T) {
-	for _, tc := range acceptance {
+	for _, tc := range acceptance(t) {
 		t.Run(fmt.Sprintf("%s-%s-%dx%d", tc.kind, tc.band, tc.rows, tc.cols), func(t *testing.T) {
 			t.Parallel()
 			n := acceptanceCount

@@ -7,11 +7,11 @@ import (
 	"strings"
 
 	"github.com/puzzlesat/puzzlesat/human"
-	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 )
 
 // Band is a difficulty band's name: one of the kind's
-// (kinds.Generation.Bands), or Any.
+// (kind.Generation.Bands), or Any.
 type Band string
 
 // Band names most kinds have (see the package doc for each kind's).
@@ -25,9 +25,8 @@ const (
 
 // InBand reports whether a solve of a kind's rows×cols puzzle lands in
 // band b.
-func InBand(kind string, b Band, rows, cols int, status human.Status, rep human.Report) bool {
-	k, err := kinds.Lookup(kind)
-	if err != nil || k.Generate == nil {
+func InBand(k *kind.Kind, b Band, rows, cols int, status human.Status, rep human.Report) bool {
+	if k.Generate == nil {
 		return false
 	}
 	band, err := k.Generate.Band(string(b))
@@ -37,24 +36,21 @@ func InBand(kind string, b Band, rows, cols int, status human.Status, rep human.
 	return band.At(rows, cols).In(status, rep)
 }
 
-// ParseBand reads a band name of kind ("" is Any); an unknown name is an
-// error listing the kind's bands.
-func ParseBand(kind, s string) (Band, error) {
-	if mk := MovesKind(kind); mk != nil {
+// ParseBand reads a band name of k ("" is Any); an unknown name is an
+// error listing the kind's bands. Shift puzzles' bands are move ranges
+// (kind.Kind.Moves), the others' grades (kind.Kind.Generate).
+func ParseBand(k *kind.Kind, s string) (Band, error) {
+	if !k.Grid() {
 		if s == "" {
 			return Any, nil
 		}
-		if _, ok := mk.Moves.Band(s); !ok {
-			return "", fmt.Errorf("unknown difficulty %q (have %s)", s, strings.Join(mk.Moves.BandNames(), ", "))
+		if _, ok := k.Moves.Band(s); !ok {
+			return "", fmt.Errorf("unknown difficulty %q (have %s)", s, strings.Join(k.Moves.BandNames(), ", "))
 		}
 		return Band(s), nil
 	}
-	k, err := kinds.Lookup(kind)
-	if err != nil {
-		return "", err
-	}
 	if k.Generate == nil {
-		return "", fmt.Errorf("%s puzzles are not generated", kind)
+		return "", fmt.Errorf("%s puzzles are not generated", k.Name)
 	}
 	if _, err := k.Generate.Band(s); err != nil {
 		return "", err

@@ -3,7 +3,7 @@
 // time (Generate) or in batches spread over goroutines and machines (Run).
 //
 // What is particular to a kind is its generation metadata in package kinds
-// (kinds.Kind.Generate: default size, bands, start methods, and the Draft
+// (kind.Kind.Generate: default size, bands, start methods, and the Draft
 // behind steps 1 to 3, in kinds/generate*.go); this package runs the
 // attempts, SAT and the grading for any kind that has it. Shift puzzles,
 // which have no clues but a move count, are made by Shift.
@@ -12,7 +12,7 @@
 //
 // One attempt:
 //
-//  1. Start (kinds.Generation.Start): a random solution and clues it
+//  1. Start (kind.Generation.Start): a random solution and clues it
 //     satisfies. Juosan: jm.Random's grid and territories (1 to 6 cells,
 //     lone cells merged into a neighbour), every territory numbered.
 //     Shinro, method "plant" (default): stones on random cells and an
@@ -73,50 +73,19 @@
 // TrialDepth: the deepest proof by contradiction; Depth: layers). A puzzle
 // the rules cannot finish is in no band. Band "any" accepts every puzzle
 // the rules finish. The bands are each kind's metadata
-// (kinds.Generation.Bands); Options.MinScore and MaxScore narrow a band by
-// the engine's score. Sizes are rows×columns.
-//
-//	kind    band    report                                 default size
-//	juosan  easy    no trials, level ≤ 4                   8x8
-//	juosan  medium  no trials, level 5                     8x8
-//	juosan  hard    trials needed                          8x8
-//	shinro  easy    no trials, level ≤ 2                   8x8
-//	shinro  medium  no trials, level 3                     8x8
-//	shinro  hard    no trials, level 4                     8x8
-//	shinro  expert  trials needed                          8x8
-//	arrows  easy    no trials, level ≤ 2                   6x6
-//	arrows  medium  no trials, level ≥ 3                   6x6
-//	arrows  hard    trials needed                          6x6
-//	linjat  easy    no trials, level ≤ 2, ≤ 17 layers      9x6
-//	linjat  medium  no trials, level ≤ 2, ≥ 18 layers      10x7
-//	linjat  hard    no trials, level 3                     11x8
-//	linjat  expert  no trials, level 4..5                  13x9
-//
-// Levels — Juosan: 1 pair, 2 gap, 3 territory-count, 4 territory-runs,
-// 5 territory-pairs. Shinro: 1 fill/clear/arrow-single, 2
-// arrow-line/pairs, 3 path-count/impossible, 4 pigeonhole (playshinro's
-// Easy puzzles need levels 1–2, its Medium and Hard ones 3–4). Arrows: the
-// levels of the rules file. Linjat: 1 COVER, 2 CANT_FIT, 3 SQUARE, 4
-// DEPENDENCY, 5 ONE_OF (the reference's easy and medium levels need
-// COVER and CANT_FIT, its hard ones SQUARE, its expert ones DEPENDENCY or
-// ONE_OF; its easy levels take 10–17 layers, its medium ones 18–27).
-//
-// Shift puzzles (Shift) are banded by their proven optimum: easy 1–4
-// moves, medium 5–7, hard 8–10, any 1–10 (Options.MinScore..MaxScore
-// for another range, up to 14 moves; MinScore = MaxScore for an exact
-// count).
+// (kind.Generation.Bands, in kinds/<kind>/generate.go, each with its
+// default size; Band.String says what it asks of the report), so that a
+// new kind brings its own; docs/generate.md tabulates those of puzzlesat's
+// kinds. Options.MinScore and MaxScore narrow a band by the engine's
+// score. Puzzles played by moves (shift puzzles) are banded by their
+// proven optimum (kind.Moves.Bands).
 //
 // # Largest sizes
 //
-// A band has a largest size (kinds.Band.MaxRows×MaxCols, by cells): the
+// A band has a largest size (kind.Band.MaxRows×MaxCols, by cells): the
 // largest measured to land in the band in reasonable time. A larger size is
-// refused at once (ErrOptions, naming it) instead of searched for minutes:
-//
-//	juosan  every band  15x15
-//	shinro  every band  10x10
-//	arrows  every band  10x10
-//	linjat  easy, hard, expert 15x10, medium 10x7 (its ≥ 18 layers scale
-//	        with the area: 39 at 15x10, not reached in 150 s)
+// refused at once (ErrOptions, naming it) instead of searched for minutes
+// (docs/generate.md lists them).
 //
 // # Determinism
 //
@@ -133,7 +102,6 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"strings"
 
 	"github.com/puzzlesat/puzzlesat/crosscheck"
 	"github.com/puzzlesat/puzzlesat/human"
@@ -146,9 +114,9 @@ import (
 
 // Options choose what to generate.
 type Options struct {
-	// Kind names a kind with generation metadata (kinds.Kind.Generate):
-	// Kinds lists them.
-	Kind string
+	// Kind is a kind with generation metadata (kind.Kind.Generate) or
+	// one played by moves: Kinds lists a registry's.
+	Kind *kind.Kind
 	// Rows, Cols: the grid size (0: the band's, else the kind's default;
 	// see the package doc).
 	Rows, Cols int
@@ -164,7 +132,7 @@ type Options struct {
 	// Solver makes the SAT solvers (required; the command line resolves
 	// --solver with sat/solvers.Factory).
 	Solver sat.Factory
-	// Method chooses the kind's start (kinds.Generation.Methods; "" the
+	// Method chooses the kind's start (kind.Generation.Methods; "" the
 	// default).
 	Method string
 	// Minimal asks for irreducible clue sets: no clue of the puzzle can be
@@ -177,8 +145,8 @@ type Options struct {
 	Parallel int
 	// KindOptions are passed to the parser (Juosan reading,
 	// cardinality encoding, Arrows rules file).
-	KindOptions kinds.Options
-	// Shift is the puzzle a moves kind (MovesKind) scrambles (its start is ignored:
+	KindOptions kind.Options
+	// Shift is the puzzle a moves kind (Kind.Moves) scrambles (its start is ignored:
 	// scrambles start from a goal state).
 	Shift kind.MovesPuzzle
 	// Progress, when set, is told about every finished attempt of
@@ -194,7 +162,7 @@ type Puzzle struct {
 	// the filled grid).
 	Text, SolutionText string
 	// Instance is Text parsed back through package kinds.
-	Instance kinds.Instance
+	Instance kind.Instance
 	// Solution is the unique solution.
 	Solution puzzle.Assignment
 	// Clues counts the removable clues left (Juosan numbers, Shinro
@@ -213,21 +181,19 @@ type Puzzle struct {
 	// Minimal: no clue can be removed (Options.Minimal was set).
 	Minimal bool
 
-	draft kinds.Draft // what the puzzle was made from (nil for shift)
+	kind  *kind.Kind // the kind of it (Kind is its name)
+	draft kind.Draft // what the puzzle was made from (nil for shift)
 }
 
 // ClueRemovals returns the puzzle with each of its removable clues taken
 // away in turn, each parsed from its canonical text with opt, so that a
 // check of irreducibility goes through none of this package's encodings.
-func ClueRemovals(p *Puzzle, opt kinds.Options) ([]kinds.Instance, error) {
+func ClueRemovals(p *Puzzle, opt kind.Options) ([]kind.Instance, error) {
 	if p.draft == nil {
 		return nil, nil
 	}
-	k, err := kinds.Lookup(p.Kind)
-	if err != nil {
-		return nil, err
-	}
-	var out []kinds.Instance
+	k := p.kind
+	var out []kind.Instance
 	for _, id := range p.draft.Clues() {
 		e, err := p.draft.Without(id)
 		if err != nil {
@@ -248,16 +214,17 @@ var ErrOptions = errors.New("bad generate options")
 // ErrExhausted is returned (wrapped) when no attempt landed in the band.
 var ErrExhausted = errors.New("no puzzle in the band")
 
-// Kinds lists the kinds Generate supports: those with generation metadata
-// (kinds.Kind.Generate), sorted, then the kinds played by moves.
-func Kinds() []string {
+// Kinds lists the names of the kinds of reg Generate supports: those with
+// generation metadata (kind.Kind.Generate), sorted, then the kinds played
+// by moves.
+func Kinds(reg *kinds.Registry) []string {
 	var out []string
-	for _, k := range kinds.List() {
+	for _, k := range reg.List() {
 		if k.Generate != nil {
 			out = append(out, k.Name)
 		}
 	}
-	for _, k := range kinds.Moves() {
+	for _, k := range reg.Moves() {
 		out = append(out, k.Name)
 	}
 	return out
@@ -269,10 +236,10 @@ const maxSide = 30
 // job is Options checked and resolved once for every attempt.
 type job struct {
 	opt  Options
-	kind *kinds.Kind
-	gen  *kinds.Generation
-	band *kinds.Band
-	gopt kinds.GenOptions
+	kind *kind.Kind
+	gen  *kind.Generation
+	band *kind.Band
+	gopt kind.GenOptions
 	// moves is the optimum range of a moves kind's job, shiftGen what
 	// makes its puzzles.
 	moves    [2]int
@@ -284,8 +251,11 @@ func prepare(opt Options) (*job, error) {
 	if opt.Band == "" {
 		opt.Band = Any
 	}
-	if mk := MovesKind(opt.Kind); mk != nil {
-		return prepareShift(opt, mk)
+	if opt.Kind == nil {
+		return nil, fmt.Errorf("%w: no kind (Options.Kind is nil)", ErrOptions)
+	}
+	if !opt.Kind.Grid() {
+		return prepareShift(opt, opt.Kind)
 	}
 	if opt.Shift != nil {
 		return nil, fmt.Errorf("%w: %v", ErrOptions, errNoShift)
@@ -299,17 +269,17 @@ func prepare(opt Options) (*job, error) {
 	if opt.Attempts <= 0 {
 		opt.Attempts = 100
 	}
-	k, err := kinds.Lookup(opt.Kind)
-	if err != nil || k.Generate == nil {
-		return nil, fmt.Errorf("%w: cannot generate kind %q (have %s)", ErrOptions, opt.Kind, strings.Join(Kinds(), ", "))
+	k := opt.Kind
+	if k.Generate == nil {
+		return nil, fmt.Errorf("%w: cannot generate kind %q", ErrOptions, k.Name)
 	}
 	g := k.Generate
 	band, err := g.Band(string(opt.Band))
 	if err != nil {
-		return nil, fmt.Errorf("%w: %s: %v", ErrOptions, opt.Kind, err)
+		return nil, fmt.Errorf("%w: %s: %v", ErrOptions, k.Name, err)
 	}
 	if err := g.CheckMethod(opt.Method); err != nil {
-		return nil, fmt.Errorf("%w: %s: %v", ErrOptions, opt.Kind, err)
+		return nil, fmt.Errorf("%w: %s: %v", ErrOptions, k.Name, err)
 	}
 	if opt.Rows == 0 && opt.Cols == 0 {
 		opt.Rows, opt.Cols = g.Size(band)
@@ -319,13 +289,13 @@ func prepare(opt Options) (*job, error) {
 	}
 	if !band.Fits(opt.Rows, opt.Cols) {
 		return nil, fmt.Errorf("%w: %s %s is generated up to %dx%d (%d cells) in reasonable time, and %dx%d has %d: ask for a smaller --size or an easier band",
-			ErrOptions, opt.Kind, band.Name, band.MaxRows, band.MaxCols, band.MaxRows*band.MaxCols, opt.Rows, opt.Cols, opt.Rows*opt.Cols)
+			ErrOptions, k.Name, band.Name, band.MaxRows, band.MaxCols, band.MaxRows*band.MaxCols, opt.Rows, opt.Cols, opt.Rows*opt.Cols)
 	}
 	band = band.At(opt.Rows, opt.Cols)
 	newSolver := opt.Solver
-	gopt := kinds.GenOptions{Rows: opt.Rows, Cols: opt.Cols, Kind: opt.KindOptions,
+	gopt := kind.GenOptions{Rows: opt.Rows, Cols: opt.Cols, Kind: opt.KindOptions,
 		Band: band, MinScore: opt.MinScore, MaxScore: opt.MaxScore, Method: opt.Method, Parallel: opt.Parallel,
-		NewSolver: func() (kinds.Solver, error) {
+		NewSolver: func() (kind.Solver, error) {
 			s, err := newSolver()
 			if err != nil {
 				return nil, err
@@ -385,7 +355,7 @@ func Generate(ctx context.Context, opt Options) (*Puzzle, error) {
 // exhausted is the error for a puzzle none of whose attempts landed.
 func (j *job) exhausted(index int) error {
 	o := j.opt
-	return fmt.Errorf("generate: %s %dx%d puzzle %d: %w %q after %d attempts (seed %d)", o.Kind, o.Rows, o.Cols, index, ErrExhausted, o.Band, o.Attempts, o.Seed)
+	return fmt.Errorf("generate: %s %dx%d puzzle %d: %w %q after %d attempts (seed %d)", o.Kind.Name, o.Rows, o.Cols, index, ErrExhausted, o.Band, o.Attempts, o.Seed)
 }
 
 // RNG is the random source of attempt a of puzzle index of seed.
@@ -439,7 +409,7 @@ func (j *job) attempt(ctx context.Context, index, a int) (*Puzzle, string, error
 // solver, which is the grade's own (the engine with the kind's trials
 // applies them only where the rules stall): it is kept, and SAT proves
 // uniqueness beside it, as crosscheck.Grade does, without solving again.
-func (j *job) finish(ctx context.Context, d kinds.Draft, res *human.Result) (*Puzzle, string, error) {
+func (j *job) finish(ctx context.Context, d kind.Draft, res *human.Result) (*Puzzle, string, error) {
 	text := d.Text(false)
 	insts, err := j.kind.Parse("generated", []byte(text), j.opt.KindOptions)
 	if err != nil {
@@ -489,7 +459,7 @@ func (j *job) finish(ctx context.Context, d kinds.Draft, res *human.Result) (*Pu
 		return nil, outcome, nil
 	}
 	return &Puzzle{
-		Kind: j.opt.Kind, Text: text, SolutionText: d.Text(true), Instance: inst,
+		Kind: j.kind.Name, kind: j.kind, Text: text, SolutionText: d.Text(true), Instance: inst,
 		Solution: want, Clues: len(d.Clues()), Seed: j.opt.Seed, Band: j.opt.Band,
 		Status: res.Status, Report: res.Report, Metrics: metrics, Minimal: j.opt.Minimal, draft: d,
 	}, outcome, nil

@@ -37,30 +37,33 @@ func backends(t *testing.T) []string {
 	return bs
 }
 
-// acceptance are the kinds and bands TestBands and TestAcceptance run, at
-// small sizes. slow marks those TestBands leaves to TestAcceptance: Shinro
-// puzzles that need trials are rare, and the genetic algorithm that finds
-// them solves with trials often (minutes of CPU a puzzle).
-var acceptance = []struct {
+// acceptanceCase is a kind and band TestBands and TestAcceptance run, at a
+// small size. slow marks those TestBands leaves to TestAcceptance.
+type acceptanceCase struct {
 	kind       string
 	band       generate.Band
 	rows, cols int
 	slow       bool
-}{
-	{"juosan", generate.Easy, 5, 5, false},
-	{"juosan", generate.Medium, 5, 5, false},
-	{"juosan", generate.Hard, 6, 6, false},
-	{"shinro", generate.Easy, 6, 6, false},
-	{"shinro", generate.Medium, 6, 6, false},
-	{"shinro", generate.Hard, 6, 6, false},
-	{"shinro", generate.Expert, 6, 6, true},
-	{"arrows", generate.Easy, 4, 4, false},
-	{"arrows", generate.Medium, 4, 4, false},
-	{"arrows", generate.Hard, 4, 4, false},
-	{"linjat", generate.Easy, 6, 5, false},
-	{"linjat", generate.Medium, 6, 5, false},
-	{"linjat", generate.Hard, 7, 6, false},
-	{"linjat", generate.Expert, 7, 6, false},
+}
+
+// acceptance are the cases of every kind of the registry that generates
+// (its kind.Corpus.Generate); a kind that generates and names no case is
+// an error.
+func acceptance(t *testing.T) []acceptanceCase {
+	var out []acceptanceCase
+	for _, k := range kinds.Default().List() {
+		if k.Generate == nil {
+			continue
+		}
+		if k.Corpus == nil || len(k.Corpus.Generate) == 0 {
+			t.Errorf("%s generates and names no band for the generation tests (kind.Corpus.Generate)", k.Name)
+			continue
+		}
+		for _, c := range k.Corpus.Generate {
+			out = append(out, acceptanceCase{k.Name, generate.Band(c.Band), c.Rows, c.Cols, c.Slow})
+		}
+	}
+	return out
 }
 
 // acceptanceCount is the puzzles of each kind and band of TestAcceptance
@@ -72,7 +75,7 @@ const acceptanceCount = 20
 // holds distinct puzzles, each unique on every back-end with the intended
 // solution, graded again from its text into the band.
 func TestBands(t *testing.T) {
-	for _, tc := range acceptance {
+	for _, tc := range acceptance(t) {
 		if tc.slow {
 			continue
 		}
@@ -90,13 +93,13 @@ func TestBands(t *testing.T) {
 // and checks that they are distinct, in index order, of the size asked,
 // unique on every back-end with the intended solution, and graded again
 // from their text into the band with the generator's score.
-func checkBatch(t *testing.T, kind string, band generate.Band, rows, cols, count int) {
+func checkBatch(t *testing.T, kindName string, band generate.Band, rows, cols, count int) {
 	t.Helper()
 	bs := backends(t)
 	ctx := context.Background()
 	var ps []*generate.Puzzle
 	st, err := generate.Run(ctx, generate.Batch{
-		Options: generate.Options{Solver: gini.NewSolver, Kind: kind, Band: band, Rows: rows, Cols: cols, Seed: 11},
+		Options: generate.Options{Solver: gini.NewSolver, Kind: lookup(t, kindName), Band: band, Rows: rows, Cols: cols, Seed: 11},
 		Count:   count, Workers: 2,
 		Emit: func(p *generate.Puzzle) error { ps = append(ps, p); return nil },
 	})
@@ -106,10 +109,7 @@ func checkBatch(t *testing.T, kind string, band generate.Band, rows, cols, count
 	if st.Found != count || len(ps) != count {
 		t.Fatalf("have %d puzzles (%d failed), want %d", len(ps), st.Failed, count)
 	}
-	k, err := kinds.Lookup(kind)
-	if err != nil {
-		t.Fatal(err)
-	}
+	k := lookup(t, kindName)
 	seen := map[string]int{}
 	for i, p := range ps {
 		if p.Index != i {
@@ -119,7 +119,7 @@ func checkBatch(t *testing.T, kind string, band generate.Band, rows, cols, count
 			t.Errorf("puzzles %d and %d are the same", j, i)
 		}
 		seen[p.Text] = i
-		insts, err := k.Parse("generated", []byte(p.Text), kinds.Options{})
+		insts, err := k.Parse("generated", []byte(p.Text), kind.Options{})
 		if err != nil || len(insts) != 1 {
 			t.Fatalf("puzzle %d reads back as %d puzzles, error %v", i, len(insts), err)
 		}
@@ -152,7 +152,7 @@ func checkBatch(t *testing.T, kind string, band generate.Band, rows, cols, count
 		if g.Certified != elims {
 			t.Errorf("puzzle %d: %d of %d eliminations certified, want all", i, g.Certified, elims)
 		}
-		if !generate.InBand(kind, band, rows, cols, g.Human.Status, g.Human.Report) {
+		if !generate.InBand(k, band, rows, cols, g.Human.Status, g.Human.Report) {
 			rep := g.Human.Report
 			t.Errorf("puzzle %d regraded: %s, level %d, trial depth %d, %d layers: not %s", i, g.Human.Status, rep.MaxLevel, rep.TrialDepth, rep.Depth, band)
 		}
@@ -168,7 +168,7 @@ func TestShiftAcceptance(t *testing.T) {
 	if testing.Short() {
 		t.Skip("generates shift puzzles of every band and searches them, seconds: skipped by -short")
 	}
-	k, err := kinds.Find("shift")
+	k, err := kinds.Default().Find("shift")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -184,7 +184,7 @@ func TestShiftAcceptance(t *testing.T) {
 		t.Run(string(tc.band), func(t *testing.T) {
 			var ps []*generate.Puzzle
 			_, err := generate.Run(context.Background(), generate.Batch{
-				Options: generate.Options{Kind: "shift", Band: tc.band, Shift: base, Seed: 3},
+				Options: generate.Options{Kind: find("shift"), Band: tc.band, Shift: base, Seed: 3},
 				Count:   acceptanceCount, Workers: 2,
 				Emit: func(p *generate.Puzzle) error { ps = append(ps, p); return nil },
 			})
@@ -221,16 +221,16 @@ func TestShiftAcceptance(t *testing.T) {
 // TestMinimal: with Minimal, no clue of a puzzle can go: each clue's
 // removal leaves a second solution, by a fresh SAT check.
 func TestMinimal(t *testing.T) {
-	cases := []struct {
-		kind       string
-		band       generate.Band
-		rows, cols int
-	}{
-		{"juosan", generate.Any, 5, 5},
-		{"shinro", generate.Any, 6, 6},
-		{"arrows", generate.Any, 5, 5},
-		{"linjat", generate.Any, 7, 6},
-		{"shinro", generate.Easy, 6, 6},
+	// Every kind that generates, in any band and in its easiest, at the
+	// largest size of its generation tests.
+	var cases []acceptanceCase
+	for _, tc := range acceptance(t) {
+		if i := slices.IndexFunc(cases, func(c acceptanceCase) bool { return c.kind == tc.kind }); i < 0 {
+			cases = append(cases, acceptanceCase{tc.kind, generate.Any, tc.rows, tc.cols, false}, tc)
+		} else if tc.rows*tc.cols > cases[i].rows*cases[i].cols {
+			cases[i].rows, cases[i].cols = tc.rows, tc.cols
+			cases[i+1].rows, cases[i+1].cols = tc.rows, tc.cols
+		}
 	}
 	for _, tc := range cases {
 		t.Run(fmt.Sprintf("%s-%s", tc.kind, tc.band), func(t *testing.T) {
@@ -238,7 +238,7 @@ func TestMinimal(t *testing.T) {
 			ctx := context.Background()
 			var ps []*generate.Puzzle
 			_, err := generate.Run(ctx, generate.Batch{
-				Options: generate.Options{Solver: gini.NewSolver, Kind: tc.kind, Band: tc.band, Rows: tc.rows, Cols: tc.cols, Seed: 5, Minimal: true},
+				Options: generate.Options{Solver: gini.NewSolver, Kind: lookup(t, tc.kind), Band: tc.band, Rows: tc.rows, Cols: tc.cols, Seed: 5, Minimal: true},
 				Count:   4, Workers: 1,
 				Emit: func(p *generate.Puzzle) error { ps = append(ps, p); return nil },
 			})
@@ -249,7 +249,7 @@ func TestMinimal(t *testing.T) {
 				if !p.Minimal {
 					t.Errorf("puzzle %d not marked minimal", i)
 				}
-				removals, err := generate.ClueRemovals(p, kinds.Options{})
+				removals, err := generate.ClueRemovals(p, kind.Options{})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -290,7 +290,7 @@ func texts(t *testing.T, b generate.Batch) map[int]string {
 // TestShardsAndWorkers: the union of the shards of a job is the single
 // run, puzzle for puzzle, whatever the workers.
 func TestShardsAndWorkers(t *testing.T) {
-	opt := generate.Options{Solver: gini.NewSolver, Kind: "shinro", Band: generate.Medium, Rows: 6, Cols: 6, Seed: 9}
+	opt := generate.Options{Solver: gini.NewSolver, Kind: find("shinro"), Band: generate.Medium, Rows: 6, Cols: 6, Seed: 9}
 	const count = 10
 	whole := texts(t, generate.Batch{Options: opt, Count: count, Workers: 1})
 	if len(whole) != count {
@@ -335,7 +335,7 @@ func mapsEqual(a, b map[int]string) bool {
 
 // TestGenerateIsPuzzleZero: Generate makes puzzle 0 of the batch.
 func TestGenerateIsPuzzleZero(t *testing.T) {
-	opt := generate.Options{Solver: gini.NewSolver, Kind: "arrows", Band: generate.Easy, Rows: 5, Cols: 5, Seed: 2}
+	opt := generate.Options{Solver: gini.NewSolver, Kind: find("arrows"), Band: generate.Easy, Rows: 5, Cols: 5, Seed: 2}
 	p, err := generate.Generate(context.Background(), opt)
 	if err != nil {
 		t.Fatal(err)
@@ -353,7 +353,7 @@ func TestStopKeepsFound(t *testing.T) {
 	defer cancel()
 	var got []int
 	st, err := generate.Run(ctx, generate.Batch{
-		Options: generate.Options{Solver: gini.NewSolver, Kind: "shinro", Band: generate.Easy, Rows: 5, Cols: 5, Seed: 1},
+		Options: generate.Options{Solver: gini.NewSolver, Kind: find("shinro"), Band: generate.Easy, Rows: 5, Cols: 5, Seed: 1},
 		Count:   50, Workers: 2,
 		Emit: func(p *generate.Puzzle) error {
 			got = append(got, p.Index)
@@ -375,7 +375,7 @@ func TestStopKeepsFound(t *testing.T) {
 }
 
 func TestOptionErrors(t *testing.T) {
-	shiftKind, err := kinds.Find("shift")
+	shiftKind, err := kinds.Default().Find("shift")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -387,21 +387,21 @@ func TestOptionErrors(t *testing.T) {
 		name string
 		opt  generate.Options
 	}{
-		{"unknown kind", generate.Options{Solver: gini.NewSolver, Kind: "sudoku"}},
-		{"unknown band", generate.Options{Solver: gini.NewSolver, Kind: "juosan", Band: "brutal"}},
-		{"band of another kind", generate.Options{Solver: gini.NewSolver, Kind: "juosan", Band: generate.Expert}},
-		{"too small", generate.Options{Solver: gini.NewSolver, Kind: "juosan", Rows: 1, Cols: 5}},
-		{"too large", generate.Options{Solver: gini.NewSolver, Kind: "shinro", Rows: 8, Cols: 31}},
-		{"past the band's largest size", generate.Options{Solver: gini.NewSolver, Kind: "linjat", Band: generate.Medium, Rows: 15, Cols: 10}},
-		{"scores", generate.Options{Solver: gini.NewSolver, Kind: "shinro", MinScore: 10, MaxScore: 5}},
-		{"stones", generate.Options{Solver: gini.NewSolver, Kind: "shinro", Rows: 3, Cols: 3, KindOptions: kinds.Options{}.With("stones", "10")}},
-		{"stones not a count", generate.Options{Solver: gini.NewSolver, Kind: "shinro", Rows: 3, Cols: 3, KindOptions: kinds.Options{}.With("stones", "many")}},
-		{"method", generate.Options{Solver: gini.NewSolver, Kind: "shinro", Method: "annealing"}},
-		{"no solver", generate.Options{Kind: "juosan"}},
-		{"shift without puzzle", generate.Options{Kind: "shift"}},
-		{"shift band", generate.Options{Kind: "shift", Shift: reborn, Band: generate.Expert}},
-		{"shift moves", generate.Options{Kind: "shift", Shift: reborn, MinScore: 20, MaxScore: 20}},
-		{"shift puzzle on another kind", generate.Options{Solver: gini.NewSolver, Kind: "juosan", Shift: reborn}},
+		{"unknown kind", generate.Options{Solver: gini.NewSolver, Kind: find("sudoku")}},
+		{"unknown band", generate.Options{Solver: gini.NewSolver, Kind: find("juosan"), Band: "brutal"}},
+		{"band of another kind", generate.Options{Solver: gini.NewSolver, Kind: find("juosan"), Band: generate.Expert}},
+		{"too small", generate.Options{Solver: gini.NewSolver, Kind: find("juosan"), Rows: 1, Cols: 5}},
+		{"too large", generate.Options{Solver: gini.NewSolver, Kind: find("shinro"), Rows: 8, Cols: 31}},
+		{"past the band's largest size", generate.Options{Solver: gini.NewSolver, Kind: find("linjat"), Band: generate.Medium, Rows: 15, Cols: 10}},
+		{"scores", generate.Options{Solver: gini.NewSolver, Kind: find("shinro"), MinScore: 10, MaxScore: 5}},
+		{"stones", generate.Options{Solver: gini.NewSolver, Kind: find("shinro"), Rows: 3, Cols: 3, KindOptions: kind.Options{}.With("stones", "10")}},
+		{"stones not a count", generate.Options{Solver: gini.NewSolver, Kind: find("shinro"), Rows: 3, Cols: 3, KindOptions: kind.Options{}.With("stones", "many")}},
+		{"method", generate.Options{Solver: gini.NewSolver, Kind: find("shinro"), Method: "annealing"}},
+		{"no solver", generate.Options{Kind: find("juosan")}},
+		{"shift without puzzle", generate.Options{Kind: find("shift")}},
+		{"shift band", generate.Options{Kind: find("shift"), Shift: reborn, Band: generate.Expert}},
+		{"shift moves", generate.Options{Kind: find("shift"), Shift: reborn, MinScore: 20, MaxScore: 20}},
+		{"shift puzzle on another kind", generate.Options{Solver: gini.NewSolver, Kind: find("juosan"), Shift: reborn}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -415,13 +415,13 @@ func TestOptionErrors(t *testing.T) {
 
 func TestExhausted(t *testing.T) {
 	// No 4x4 Shinro scores a million.
-	_, err := generate.Generate(context.Background(), generate.Options{Solver: gini.NewSolver, Kind: "shinro", Rows: 4, Cols: 4, MinScore: 1e6, Attempts: 3})
+	_, err := generate.Generate(context.Background(), generate.Options{Solver: gini.NewSolver, Kind: find("shinro"), Rows: 4, Cols: 4, MinScore: 1e6, Attempts: 3})
 	if !errors.Is(err, generate.ErrExhausted) {
 		t.Errorf("have error %v, want ErrExhausted", err)
 	}
 	var failed []int
 	st, err := generate.Run(context.Background(), generate.Batch{
-		Options: generate.Options{Solver: gini.NewSolver, Kind: "shinro", Rows: 4, Cols: 4, MinScore: 1e6, Attempts: 2},
+		Options: generate.Options{Solver: gini.NewSolver, Kind: find("shinro"), Rows: 4, Cols: 4, MinScore: 1e6, Attempts: 2},
 		Count:   3, Workers: 2,
 		Emit:   func(*generate.Puzzle) error { return nil },
 		Failed: func(i int, err error) error { failed = append(failed, i); return nil },
@@ -434,7 +434,7 @@ func TestExhausted(t *testing.T) {
 func TestCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, err := generate.Generate(ctx, generate.Options{Solver: gini.NewSolver, Kind: "juosan"})
+	_, err := generate.Generate(ctx, generate.Options{Solver: gini.NewSolver, Kind: find("juosan")})
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("have error %v, want context.Canceled", err)
 	}
@@ -469,8 +469,27 @@ func TestInBand(t *testing.T) {
 	}
 	for _, tc := range tests {
 		rep := human.Report{MaxLevel: tc.level, TrialDepth: tc.trials}
-		if have := generate.InBand(tc.kind, tc.band, 8, 8, tc.status, rep); have != tc.want {
+		if have := generate.InBand(lookup(t, tc.kind), tc.band, 8, 8, tc.status, rep); have != tc.want {
 			t.Errorf("InBand(%s, %s, %s, level %d, trials %d) = %v, want %v", tc.kind, tc.band, tc.status, tc.level, tc.trials, have, tc.want)
 		}
 	}
+}
+
+// lookup is the kind called name of puzzlesat's registry.
+func lookup(t *testing.T, name string) *kind.Kind {
+	t.Helper()
+	k, err := kinds.Default().Find(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return k
+}
+
+// find is the kind called name of puzzlesat's registry, or a kind of
+// that name no registry has (an unknown kind, for the option errors).
+func find(name string) *kind.Kind {
+	if k, err := kinds.Default().Find(name); err == nil {
+		return k
+	}
+	return &kind.Kind{Name: name}
 }

@@ -11,18 +11,18 @@ import (
 	"slices"
 
 	"github.com/puzzlesat/puzzlesat/human"
-	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 )
 
 // accepts solves a draft with the rules alone, or with the kind's trials,
 // and reports whether the solve finishes within the band's upper end (and
 // under MaxScore).
-func (j *job) accepts(ctx context.Context, d kinds.Draft, trials bool) (*human.Result, bool, error) {
+func (j *job) accepts(ctx context.Context, d kind.Draft, trials bool) (*human.Result, bool, error) {
 	inst, err := d.Instance()
 	if err != nil {
 		return nil, false, err
 	}
-	res, err := kinds.SolveRules(ctx, inst, trials, j.opt.Parallel, nil)
+	res, err := kind.SolveRules(ctx, inst, trials, j.opt.Parallel, nil)
 	if err != nil {
 		return nil, false, err
 	}
@@ -38,7 +38,7 @@ func (j *job) accepts(ctx context.Context, d kinds.Draft, trials bool) (*human.R
 // minimising a draft out of the band below its lower end threw away five
 // of ten Linjat medium drafts the hill climbers had brought into it
 // (issue 26).
-func (j *job) acceptsWithout(ctx context.Context, d kinds.Draft, res *human.Result, id int, trials bool) (kinds.Draft, *human.Result, bool, error) {
+func (j *job) acceptsWithout(ctx context.Context, d kind.Draft, res *human.Result, id int, trials bool) (kind.Draft, *human.Result, bool, error) {
 	e, err := d.Without(id)
 	if err != nil {
 		return nil, nil, false, err
@@ -60,7 +60,7 @@ func (j *job) acceptsWithout(ctx context.Context, d kinds.Draft, res *human.Resu
 // not tried again: removing more clues only adds solutions and takes
 // information from the rules. For a band with trials, a second round
 // then goes on with the trials (trialRound).
-func (j *job) minimise(ctx context.Context, rng *rand.Rand, d kinds.Draft, res *human.Result) (kinds.Draft, *human.Result, error) {
+func (j *job) minimise(ctx context.Context, rng *rand.Rand, d kind.Draft, res *human.Result) (kind.Draft, *human.Result, error) {
 	j.sure(ctx, res)
 	d, res, err := j.remove(ctx, rng, d, res)
 	if err != nil || !j.band.UsesTrials() {
@@ -76,7 +76,7 @@ func (j *job) minimise(ctx context.Context, rng *rand.Rand, d kinds.Draft, res *
 // kind's TrialRound.Ranked, the removals the rules alone take furthest
 // first; the kind's TrialRound.Rejects ends the round early. A removal
 // rejected once is not tried again.
-func (j *job) trialRound(ctx context.Context, rng *rand.Rand, d kinds.Draft, res *human.Result) (kinds.Draft, *human.Result, error) {
+func (j *job) trialRound(ctx context.Context, rng *rand.Rand, d kind.Draft, res *human.Result) (kind.Draft, *human.Result, error) {
 	shape := j.gen.TrialRound
 	pending := d.Clues()
 	rng.Shuffle(len(pending), func(a, b int) { pending[a], pending[b] = pending[b], pending[a] })
@@ -157,12 +157,12 @@ func (j *job) trialRound(ctx context.Context, rng *rand.Rand, d kinds.Draft, res
 
 // remove drops clues of d as minimise says, judging removals with the
 // rules alone, comparing greedySample accepted ones at a time.
-func (j *job) remove(ctx context.Context, rng *rand.Rand, d kinds.Draft, res *human.Result) (kinds.Draft, *human.Result, error) {
+func (j *job) remove(ctx context.Context, rng *rand.Rand, d kind.Draft, res *human.Result) (kind.Draft, *human.Result, error) {
 	pending := d.Clues()
 	rng.Shuffle(len(pending), func(a, b int) { pending[a], pending[b] = pending[b], pending[a] })
 	type cand struct {
 		at  int // index in pending
-		e   kinds.Draft
+		e   kind.Draft
 		res *human.Result
 	}
 	for len(pending) > 0 {
@@ -254,7 +254,7 @@ func harder(a, b human.Report) bool {
 // unique. A clue kept was tested with at least the clues of the result,
 // and removing clues only adds solutions, so none of the result's clues
 // can go.
-func (j *job) irreducible(ctx context.Context, rng *rand.Rand, d kinds.Draft) (kinds.Draft, error) {
+func (j *job) irreducible(ctx context.Context, rng *rand.Rand, d kind.Draft) (kind.Draft, error) {
 	u, err := j.uniqueness(d)
 	if err != nil {
 		return nil, err

@@ -8,20 +8,8 @@ import (
 	"strings"
 
 	"github.com/puzzlesat/puzzlesat/human"
-	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/kinds/kind"
 )
-
-// MovesKind returns the kind called name when it is a kind of puzzles
-// played by moves (kinds.Kind.Moves: shift puzzles), whose puzzles are
-// scrambles of Options.Shift with their optimum proven in the band; nil
-// otherwise.
-func MovesKind(name string) *kinds.Kind {
-	if k, err := kinds.Find(name); err == nil && !k.Grid() {
-		return k
-	}
-	return nil
-}
 
 // shiftJob resolves a shift job: the move range from the band, or from
 // MinScore..MaxScore when set.
@@ -45,7 +33,7 @@ func (j *job) shiftRange() (lo, hi int, err error) {
 }
 
 // prepareShift checks a shift job.
-func prepareShift(opt Options, k *kinds.Kind) (*job, error) {
+func prepareShift(opt Options, k *kind.Kind) (*job, error) {
 	if opt.Shift == nil {
 		return nil, fmt.Errorf("%w: shift: no puzzle to scramble (Options.Shift)", ErrOptions)
 	}

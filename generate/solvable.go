@@ -12,7 +12,7 @@ import (
 	"slices"
 
 	"github.com/puzzlesat/puzzlesat/human"
-	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/solve"
@@ -28,7 +28,7 @@ const (
 // offer is a draft Help offered, with its solve by the rules alone and
 // the unknowns that solve left open.
 type offer struct {
-	d    kinds.Draft
+	d    kind.Draft
 	res  *human.Result
 	open int
 }
@@ -41,7 +41,7 @@ type offer struct {
 // alone cannot finish when the trials do.
 // The offer taken keeps the solve that ranked it (it used to be solved
 // again).
-func (j *job) solvable(ctx context.Context, rng *rand.Rand, d kinds.Draft) (kinds.Draft, *human.Result, error) {
+func (j *job) solvable(ctx context.Context, rng *rand.Rand, d kind.Draft) (kind.Draft, *human.Result, error) {
 	res, err := j.rulesAlone(ctx, d, nil)
 	if err != nil {
 		return nil, nil, err
@@ -100,7 +100,7 @@ func (j *job) solvable(ctx context.Context, rng *rand.Rand, d kinds.Draft) (kind
 // cheaper, but an offer may replace clues (Juosan's territories cut
 // again), and ranked that way the offers led into dead ends three times as
 // often.
-func (j *job) ranked(ctx context.Context, offers []kinds.Draft) ([]offer, error) {
+func (j *job) ranked(ctx context.Context, offers []kind.Draft) ([]offer, error) {
 	var out []offer
 	for _, e := range offers {
 		r, err := j.rulesAlone(ctx, e, nil)
@@ -131,7 +131,7 @@ func openCount(r *human.Result) int {
 // within from when d has as many unknowns; a contradiction is a bug, as
 // the intended solution solves d, lies within from, and the rules are
 // sound.
-func (j *job) rulesAlone(ctx context.Context, d kinds.Draft, from []human.Cands) (*human.Result, error) {
+func (j *job) rulesAlone(ctx context.Context, d kind.Draft, from []human.Cands) (*human.Result, error) {
 	inst, err := d.Instance()
 	if err != nil {
 		return nil, err
@@ -140,7 +140,7 @@ func (j *job) rulesAlone(ctx context.Context, d kinds.Draft, from []human.Cands)
 	if len(from) != len(want) {
 		from = nil
 	}
-	res, err := kinds.SolveRules(ctx, inst, false, j.opt.Parallel, from)
+	res, err := kind.SolveRules(ctx, inst, false, j.opt.Parallel, from)
 	if err != nil {
 		return nil, err
 	}
@@ -158,7 +158,7 @@ func (j *job) rulesAlone(ctx context.Context, d kinds.Draft, from []human.Cands)
 
 // otherSolution returns a solution of d other than the intended one, or
 // nil when d is unique.
-func (j *job) otherSolution(ctx context.Context, d kinds.Draft) (puzzle.Assignment, error) {
+func (j *job) otherSolution(ctx context.Context, d kind.Draft) (puzzle.Assignment, error) {
 	inst, err := d.Instance()
 	if err != nil {
 		return nil, err

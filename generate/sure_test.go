@@ -20,13 +20,13 @@ func TestSureLands(t *testing.T) {
 	}
 	ctx := context.Background()
 	sure, missed := 0, 0
-	for _, k := range kinds.List() {
+	for _, k := range kinds.Default().List() {
 		if k.Generate == nil {
 			continue
 		}
 		for _, b := range k.Generate.Bands {
 			t.Run(fmt.Sprintf("%s-%s", k.Name, b.Name), func(t *testing.T) {
-				j, err := prepare(Options{Solver: gini.NewSolver, Kind: k.Name, Band: Band(b.Name), Seed: 5, Parallel: 1})
+				j, err := prepare(Options{Solver: gini.NewSolver, Kind: k, Band: Band(b.Name), Seed: 5, Parallel: 1})
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/solve"
 )
@@ -28,8 +28,8 @@ type uniqueness interface {
 // uniqueness returns the incremental answerer for d when its kind has a
 // guarded encoding, else (or with Options.Reencode) one that encodes every
 // question afresh.
-func (j *job) uniqueness(d kinds.Draft) (uniqueness, error) {
-	if g, ok := d.(kinds.GuardedDraft); ok && !j.opt.Reencode {
+func (j *job) uniqueness(d kind.Draft) (uniqueness, error) {
+	if g, ok := d.(kind.GuardedDraft); ok && !j.opt.Reencode {
 		return newIncremental(g, j.opt.Solver)
 	}
 	return &reencode{d: d, solver: j.opt.Solver, in: keptSet(d.Clues())}, nil
@@ -53,12 +53,12 @@ type incremental struct {
 	order []int // the clue ids, in the draft's order
 }
 
-func newIncremental(d kinds.GuardedDraft, newSolver sat.Factory) (*incremental, error) {
+func newIncremental(d kind.GuardedDraft, newSolver sat.Factory) (*incremental, error) {
 	s, err := newSolver()
 	if err != nil {
 		return nil, err
 	}
-	g, err := kinds.EncodeOthers(s, d)
+	g, err := kind.EncodeOthers(s, d)
 	if err != nil {
 		return nil, err
 	}
@@ -119,7 +119,7 @@ func (x *incremental) kept() []int {
 // reencode encodes the draft without the dropped clues afresh for every
 // question (solve.Check).
 type reencode struct {
-	d      kinds.Draft
+	d      kind.Draft
 	solver sat.Factory
 	in     map[int]bool
 }

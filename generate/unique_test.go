@@ -2,9 +2,9 @@ package generate
 
 import (
 	"context"
-	"fmt"
 	"testing"
 
+	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/sat/gini"
 )
 
@@ -12,14 +12,20 @@ import (
 // agree with fresh encodings, for every kind, on random subsets of the
 // clues of drafts the rules finish.
 func TestIncremental(t *testing.T) {
-	for _, kind := range []string{"juosan", "shinro", "arrows", "linjat"} {
-		t.Run(kind, func(t *testing.T) {
+	for _, k := range kinds.Default().List() {
+		if k.Generate == nil || k.Corpus == nil || len(k.Corpus.Generate) == 0 {
+			continue
+		}
+		t.Run(k.Name, func(t *testing.T) {
 			ctx := context.Background()
-			rows, cols := 5, 5
-			if kind == "linjat" {
-				rows, cols = 7, 6
+			// The largest size of the kind's generation tests.
+			rows, cols := 0, 0
+			for _, c := range k.Corpus.Generate {
+				if c.Rows*c.Cols > rows*cols {
+					rows, cols = c.Rows, c.Cols
+				}
 			}
-			j, err := prepare(Options{Solver: gini.NewSolver, Kind: kind, Rows: rows, Cols: cols, Parallel: 1})
+			j, err := prepare(Options{Solver: gini.NewSolver, Kind: k, Rows: rows, Cols: cols, Parallel: 1})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -62,7 +68,7 @@ func TestIncremental(t *testing.T) {
 						t.Fatal(err)
 					}
 					if a != b {
-						t.Fatalf("%s: step %d, clue %d: incremental says unique %v, a fresh encoding %v", fmt.Sprint(kind), step, id, a, b)
+						t.Fatalf("%s: step %d, clue %d: incremental says unique %v, a fresh encoding %v", k.Name, step, id, a, b)
 					}
 					// Drop every other clue, whatever the answer: the
 					// subsets then include non-unique ones.

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 )
 
 // TestClued: every grid kind lists a parsed puzzle's removable clues, and
@@ -22,14 +23,14 @@ func TestClued(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			k, _ := kinds.Lookup(tc.kind)
-			insts, err := k.Parse(tc.file, data, kinds.Options{})
+			k, _ := kinds.Default().Lookup(tc.kind)
+			insts, err := k.Parse(tc.file, data, kind.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
-			cl, ok := insts[0].(kinds.Clued)
+			cl, ok := insts[0].(kind.Clued)
 			if !ok {
-				t.Fatalf("%s instances are not kinds.Clued", tc.kind)
+				t.Fatalf("%s instances are not kind.Clued", tc.kind)
 			}
 			clues := cl.Clues()
 			if len(clues) == 0 {
@@ -40,7 +41,7 @@ func TestClued(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if n := len(less.(kinds.Clued).Clues()); n != len(clues)-1 {
+				if n := len(less.(kind.Clued).Clues()); n != len(clues)-1 {
 					t.Errorf("without clue %d: %d clues, want %d", c.ID, n, len(clues)-1)
 				}
 				if less.Rows() != insts[0].Rows() || less.Cols() != insts[0].Cols() || less.Name() != insts[0].Name() {

@@ -24,7 +24,7 @@ func TestDetect(t *testing.T) {
 		{"empty", "\uFEFF \n\n", "", "in.txt:1:1: empty input"},
 	}
 	for _, tt := range tests {
-		k, err := kinds.Detect("in.txt", []byte(tt.in))
+		k, err := kinds.Default().Detect("in.txt", []byte(tt.in))
 		switch {
 		case tt.kind != "" && (err != nil || k.Name != tt.kind):
 			t.Errorf("%s: have %v, %v; want kind %s", tt.name, k, err, tt.kind)

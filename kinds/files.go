@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/srcpos"
 )
@@ -24,8 +25,8 @@ import (
 // no JSON (empty, binary, broken); the loader then reports what is wrong
 // with it, so that no such file is passed over in silence. skipped counts
 // the files passed over on purpose.
-func Files(root string, only *Kind) (files []string, skipped Skipped, err error) {
-	return FilesUpTo(root, only, 0)
+func (r *Registry) Files(root string, only *kind.Kind) (files []string, skipped Skipped, err error) {
+	return r.FilesUpTo(root, only, 0)
 }
 
 // Skipped counts the files a folder walk passed over on purpose.
@@ -71,7 +72,7 @@ func (s Skipped) Note(where string) string {
 // FilesUpTo is Files passing over, unread, every file larger than limit
 // bytes (0: no limit), counted in skipped.OverCap. A file is told by its
 // head (its first puzzle.DetectWindow bytes), never read whole.
-func FilesUpTo(root string, only *Kind, limit int64) (files []string, skipped Skipped, err error) {
+func (r *Registry) FilesUpTo(root string, only *kind.Kind, limit int64) (files []string, skipped Skipped, err error) {
 	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -86,7 +87,7 @@ func FilesUpTo(root string, only *Kind, limit int64) (files []string, skipped Sk
 		if d.IsDir() || !d.Type().IsRegular() {
 			return nil
 		}
-		if besidePuzzle(path) {
+		if r.besidePuzzle(path) {
 			return nil
 		}
 		if limit > 0 {
@@ -100,7 +101,7 @@ func FilesUpTo(root string, only *Kind, limit int64) (files []string, skipped Sk
 			files = append(files, path) // the loader says why it cannot be read
 			return nil
 		}
-		if isPuzzle(path, head, whole, only) || meantAsPuzzle(path, head, whole, only) {
+		if r.isPuzzle(path, head, whole, only) || r.meantAsPuzzle(path, head, whole, only) {
 			files = append(files, path)
 		} else {
 			skipped.NoKind++
@@ -134,11 +135,11 @@ func readHead(path string) (head []byte, whole bool, err error) {
 
 // isPuzzle reports whether a kind (only, when set) takes head, the head
 // of the file at path (DetectHead).
-func isPuzzle(path string, head []byte, whole bool, only *Kind) bool {
+func (r *Registry) isPuzzle(path string, head []byte, whole bool, only *kind.Kind) bool {
 	if only != nil {
 		return only.Detect(path, head)
 	}
-	_, err := DetectHead(path, head, whole)
+	_, err := r.DetectHead(path, head, whole)
 	return err == nil
 }
 
@@ -147,8 +148,8 @@ func isPuzzle(path string, head []byte, whole bool, only *Kind) bool {
 // (only's, when set), or a .json file that is not JSON (empty, binary,
 // broken), which a folder of puzzles holds only as a puzzle gone bad. A
 // well-formed JSON document of no kind (a generator's record) is not.
-func meantAsPuzzle(path string, head []byte, whole bool, only *Kind) bool {
-	if k := ByExt(path); k != nil && (only == nil || k == only) {
+func (r *Registry) meantAsPuzzle(path string, head []byte, whole bool, only *kind.Kind) bool {
+	if k := r.ByExt(path); k != nil && (only == nil || k == only) {
 		return true
 	}
 	if !strings.EqualFold(filepath.Ext(path), ".json") {
@@ -164,8 +165,8 @@ func meantAsPuzzle(path string, head []byte, whole bool, only *Kind) bool {
 // PuzzleFolder returns the file that stands for the folder dir when dir
 // is one puzzle of a kind (Kind.Folder: a reference Arrows folder's
 // puzzle.txt), or "".
-func PuzzleFolder(dir string) string {
-	for _, k := range all {
+func (r *Registry) PuzzleFolder(dir string) string {
+	for _, k := range r.all {
 		if f := puzzleIn(k, dir); f != "" {
 			return f
 		}
@@ -175,7 +176,7 @@ func PuzzleFolder(dir string) string {
 
 // puzzleIn is k's puzzle file in dir, or "" when dir is no puzzle folder
 // of k.
-func puzzleIn(k *Kind, dir string) string {
+func puzzleIn(k *kind.Kind, dir string) string {
 	if k.Folder == nil {
 		return ""
 	}
@@ -188,9 +189,9 @@ func puzzleIn(k *Kind, dir string) string {
 
 // FolderNote says what makes a folder a puzzle (Kind.Folder), for
 // messages: "arrows: a folder holding puzzle.txt".
-func FolderNote() string {
+func (r *Registry) FolderNote() string {
 	var out []string
-	for _, k := range all {
+	for _, k := range r.all {
 		if k.Folder != nil {
 			out = append(out, fmt.Sprintf("%s: a folder holding %s", k.Name, k.Folder.File))
 		}
@@ -203,9 +204,9 @@ func FolderNote() string {
 
 // besidePuzzle reports whether the file at path is one that a puzzle
 // folder holds beside its puzzle.
-func besidePuzzle(path string) bool {
+func (r *Registry) besidePuzzle(path string) bool {
 	dir, name := filepath.Split(path)
-	for _, k := range all {
+	for _, k := range r.all {
 		if k.Folder != nil && slices.Contains(k.Folder.Beside, name) && puzzleIn(k, dir) != "" {
 			return true
 		}

@@ -15,22 +15,22 @@ import (
 // folder's puzzle but not the files beside it (its solution).
 func TestPuzzleFolder(t *testing.T) {
 	dir := testcorpus.Path("arrows", "2026-01-24")
-	if have, want := kinds.PuzzleFolder(dir), filepath.Join(dir, "puzzle.txt"); have != want {
+	if have, want := kinds.Default().PuzzleFolder(dir), filepath.Join(dir, "puzzle.txt"); have != want {
 		t.Errorf("PuzzleFolder(%s) = %q, want %q", dir, have, want)
 	}
 	for _, d := range []string{testcorpus.Path("arrows"), testcorpus.Path("juosan"), filepath.Join(dir, "puzzle.txt"), t.TempDir()} {
-		if have := kinds.PuzzleFolder(d); have != "" {
+		if have := kinds.Default().PuzzleFolder(d); have != "" {
 			t.Errorf("PuzzleFolder(%s) = %q, want none", d, have)
 		}
 	}
-	files, _, err := kinds.Files(dir, nil)
+	files, _, err := kinds.Default().Files(dir, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !slices.Equal(files, []string{filepath.Join(dir, "puzzle.txt")}) {
 		t.Errorf("Files(%s) = %q, want its puzzle.txt alone", dir, files)
 	}
-	if note := kinds.FolderNote(); !strings.Contains(note, "arrows: a folder holding puzzle.txt") {
+	if note := kinds.Default().FolderNote(); !strings.Contains(note, "arrows: a folder holding puzzle.txt") {
 		t.Errorf("FolderNote() = %q, want Arrows' folder named", note)
 	}
 }

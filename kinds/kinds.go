@@ -1,10 +1,10 @@
-// Package kinds is the registry of puzzle kinds: the one list of them
-// (each kind is a folder, kinds/<kind>, registered by one line in all),
-// looked up by name or detected from an input. Everything generic —
+// Package kinds is the registry of puzzle kinds: a value (Registry) that
+// lists them (each kind is a folder, kinds/<kind>, and one line in
+// Default), looks them up by name and detects them from an input; each
+// front end is handed one. Everything generic —
 // the puzzle commands, the SAT pipeline (package solve), the cross-check,
 // the generator, render and serve — reaches a kind only through this
-// package and the interfaces of package kind, which it re-exports under
-// the same names.
+// package and the interfaces of package kind.
 //
 //	parse ──► model ──┬─► encode ─► CNF ─► sat back-end ─► decode ─► Verify
 //	                  └─► human rules ─► engine ─► grade
@@ -18,10 +18,10 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/puzzlesat/puzzlesat/encode"
 	"github.com/puzzlesat/puzzlesat/kinds/arrows"
 	"github.com/puzzlesat/puzzlesat/kinds/juosan"
 	"github.com/puzzlesat/puzzlesat/kinds/kind"
@@ -32,77 +32,72 @@ import (
 	"github.com/puzzlesat/puzzlesat/srcpos"
 )
 
-// The types of package kind, under the names the rest of puzzlesat has
-// always used.
-type (
-	Kind          = kind.Kind
-	Options       = kind.Options
-	Instance      = kind.Instance
-	RouteReporter = kind.RouteReporter
-	HumanSetup    = kind.HumanSetup
-	PartialError  = kind.PartialError
-	Generation    = kind.Generation
-	Band          = kind.Band
-	Levels        = kind.Levels
-	Flag          = kind.Flag
-	TrialRound    = kind.TrialRound
-	GenOptions    = kind.GenOptions
-	Solver        = kind.Solver
-	Draft         = kind.Draft
-	GuardedDraft  = kind.GuardedDraft
-	Guarded       = kind.Guarded
-	Clue          = kind.Clue
-	Clued         = kind.Clued
-)
-
-// SolveRules runs inst's human rules from its start (kind.SolveRules).
-var SolveRules = kind.SolveRules
-
-// EncodeOthers writes a draft's clauses excluding its intended solution
-// (kind.EncodeOthers).
-func EncodeOthers(s encode.Adder, d GuardedDraft) (*Guarded, error) { return kind.EncodeOthers(s, d) }
-
-// all is the one list of kinds: a new kind is its folder and one line
-// here. Validate checks it.
-var all = []*Kind{juosan.Kind, shinro.Kind, arrows.Kind, linjat.Kind, shift.Kind}
-
-// Register adds k to the list, for a test that brings a kind of its own
-// (kinds/toykind): call it before anything else reads the list (in
-// TestMain), never beside running work. It returns what removes k again. A
-// kind of puzzlesat's is a line of all, not a call to Register.
-func Register(k *Kind) (unregister func()) {
-	all = append(all, k)
-	return func() {
-		for i, x := range all {
-			if x == k {
-				all = append(all[:i:i], all[i+1:]...)
-				return
-			}
-		}
-	}
+// Registry is a set of kinds, in order: the value every front end is
+// handed (as an analysis driver is handed its analyzers), built once by
+// New, checked, and read only after. A binary's main builds it
+// (Default); a test builds its own, with kinds of its own (toykind).
+type Registry struct {
+	all []*kind.Kind
 }
 
-// The kinds by name, for code that means one kind in particular (tests,
-// the Arrows rules command).
+// New returns the registry of ks, in that order, after Validate: names
+// unique, docs present, functions set, and no flag name declared by two
+// kinds in two ways (one command line takes the flags of every kind).
+func New(ks ...*kind.Kind) (*Registry, error) {
+	r := &Registry{all: slices.Clip(ks)}
+	if err := r.validate(); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// With is a registry of r's kinds with ks added, each in place of the
+// kind of its name when r has one, for a test that brings a kind of its
+// own or a changed one.
+func (r *Registry) With(ks ...*kind.Kind) (*Registry, error) {
+	all := slices.Clone(r.all)
+	for _, k := range ks {
+		if i := slices.IndexFunc(all, func(x *kind.Kind) bool { return x.Name == k.Name }); i >= 0 {
+			all[i] = k
+		} else {
+			all = append(all, k)
+		}
+	}
+	return New(all...)
+}
+
 var (
-	Juosan = juosan.Kind
-	Shinro = shinro.Kind
-	Arrows = arrows.Kind
-	Linjat = linjat.Kind
-	Shift  = shift.Kind
+	defaultOnce sync.Once
+	defaultReg  *Registry
 )
+
+// Default is puzzlesat's registry, built on first use: a new kind is its
+// folder and one line here.
+func Default() *Registry {
+	defaultOnce.Do(func() {
+		r, err := New(juosan.Kind, shinro.Kind, arrows.Kind, linjat.Kind, shift.Kind)
+		if err != nil {
+			panic(err) // a kind of puzzlesat's is broken: no binary can run
+		}
+		defaultReg = r
+	})
+	return defaultReg
+}
+
+// All returns every kind, grid or moves, in the registry's order.
+func (r *Registry) All() []*kind.Kind { return slices.Clone(r.all) }
 
 // Flags returns the flags the kinds declare (Kind.Flags), each once, in
 // the order of the list.
-func Flags() []kind.Flag {
-	return flagsOf(func(k *Kind) []kind.Flag { return k.Flags })
+func (r *Registry) Flags() []kind.Flag {
+	return r.flagsOf(func(k *kind.Kind) []kind.Flag { return k.Flags })
 }
 
 // flagsOf is the flags of every kind (of), each name once, in the order of
 // the list.
-func flagsOf(of func(*Kind) []kind.Flag) []kind.Flag {
+func (r *Registry) flagsOf(of func(*kind.Kind) []kind.Flag) []kind.Flag {
 	var out []kind.Flag
-	for _, k := range all {
+	for _, k := range r.all {
 		for _, f := range of(k) {
 			if !slices.ContainsFunc(out, func(o kind.Flag) bool { return o.Name == f.Name }) {
 				out = append(out, f)
@@ -114,8 +109,8 @@ func flagsOf(of func(*Kind) []kind.Flag) []kind.Flag {
 
 // GenFlags are the generation flags the kinds declare
 // (Generation.Flags), each name once, for the command that generates.
-func GenFlags() []kind.Flag {
-	return flagsOf(func(k *Kind) []kind.Flag {
+func (r *Registry) GenFlags() []kind.Flag {
+	return r.flagsOf(func(k *kind.Kind) []kind.Flag {
 		if k.Generate == nil {
 			return nil
 		}
@@ -124,8 +119,8 @@ func GenFlags() []kind.Flag {
 }
 
 // CheckOptions refuses a value a kind's flag does not take.
-func CheckOptions(o Options) error {
-	for _, f := range Flags() {
+func (r *Registry) CheckOptions(o kind.Options) error {
+	for _, f := range r.Flags() {
 		if err := f.Check(o.Flag(f.Name)); err != nil {
 			return err
 		}
@@ -135,9 +130,9 @@ func CheckOptions(o Options) error {
 
 // Moves returns the kinds of puzzles played by moves (Kind.Moves), sorted
 // by name.
-func Moves() []*Kind {
-	var out []*Kind
-	for _, k := range all {
+func (r *Registry) Moves() []*kind.Kind {
+	var out []*kind.Kind
+	for _, k := range r.all {
 		if !k.Grid() {
 			out = append(out, k)
 		}
@@ -146,12 +141,31 @@ func Moves() []*Kind {
 	return out
 }
 
+// MovesKind returns the kind called name when it is played by moves
+// (kind.Kind.Moves: shift puzzles), else nil.
+func (r *Registry) MovesKind(name string) *kind.Kind {
+	if k, err := r.Find(name); err == nil && !k.Grid() {
+		return k
+	}
+	return nil
+}
+
+// MustFind is Find for code that means one kind in particular (a test of
+// it): the kind called name, or a panic.
+func (r *Registry) MustFind(name string) *kind.Kind {
+	k, err := r.Find(name)
+	if err != nil {
+		panic(err)
+	}
+	return k
+}
+
 // Find returns the kind called name, grid or moves.
-func Find(name string) (*Kind, error) { return find(name, all) }
+func (r *Registry) Find(name string) (*kind.Kind, error) { return find(name, r.all) }
 
 // find returns the kind of among called name, or an error naming those
 // there are.
-func find(name string, among []*Kind) (*Kind, error) {
+func find(name string, among []*kind.Kind) (*kind.Kind, error) {
 	for _, k := range among {
 		if k.Name == name {
 			return k, nil
@@ -162,8 +176,8 @@ func find(name string, among []*Kind) (*Kind, error) {
 
 // DetectMoves returns the kind of puzzle played by moves whose own format
 // data is written in, or nil.
-func DetectMoves(name string, data []byte) *Kind {
-	for _, k := range all {
+func (r *Registry) DetectMoves(name string, data []byte) *kind.Kind {
+	for _, k := range r.all {
 		if !k.Grid() && k.Moves.Detect(name, data) {
 			return k
 		}
@@ -173,9 +187,9 @@ func DetectMoves(name string, data []byte) *Kind {
 
 // List returns the grid kinds (the puzzle commands' kinds: check, solve,
 // grade and the rest) sorted by name; Moves the others.
-func List() []*Kind {
-	var out []*Kind
-	for _, k := range all {
+func (r *Registry) List() []*kind.Kind {
+	var out []*kind.Kind
+	for _, k := range r.all {
 		if k.Grid() {
 			out = append(out, k)
 		}
@@ -185,13 +199,13 @@ func List() []*Kind {
 }
 
 // Lookup returns the grid kind called name (Find finds any kind).
-func Lookup(name string) (*Kind, error) { return find(name, List()) }
+func (r *Registry) Lookup(name string) (*kind.Kind, error) { return find(name, r.List()) }
 
 // Names returns the grid kinds' names, sorted.
-func Names() []string { return sortedNames(List()) }
+func (r *Registry) Names() []string { return sortedNames(r.List()) }
 
 // sortedNames returns the names of ks, sorted.
-func sortedNames(ks []*Kind) []string {
+func sortedNames(ks []*kind.Kind) []string {
 	var ns []string
 	for _, k := range ks {
 		ns = append(ns, k.Name)
@@ -201,7 +215,9 @@ func sortedNames(ks []*Kind) []string {
 }
 
 // Detect returns the kind of data, or an error naming the candidates.
-func Detect(name string, data []byte) (*Kind, error) { return DetectHead(name, data, true) }
+func (r *Registry) Detect(name string, data []byte) (*kind.Kind, error) {
+	return r.DetectHead(name, data, true)
+}
 
 // DetectHead is Detect of an input from its head, its first bytes (up to
 // puzzle.DetectWindow, whole lines): whole says the head is all of it. A
@@ -210,9 +226,9 @@ func Detect(name string, data []byte) (*Kind, error) { return DetectHead(name, d
 // so that its reader says what is wrong with it. Input no kind takes is
 // an error at the first byte that shows it: binary data, broken JSON, or
 // text no kind reads.
-func DetectHead(name string, head []byte, whole bool) (*Kind, error) {
-	var hits []*Kind
-	for _, k := range all {
+func (r *Registry) DetectHead(name string, head []byte, whole bool) (*kind.Kind, error) {
+	var hits []*kind.Kind
+	for _, k := range r.all {
 		if k.Grid() && k.Detect(name, head) {
 			hits = append(hits, k)
 		}
@@ -227,7 +243,7 @@ func DetectHead(name string, head []byte, whole bool) (*Kind, error) {
 		if line == 0 {
 			return nil, &srcpos.Error{File: name, Line: 1, Col: 1, Msg: "empty input: no puzzle"}
 		}
-		if k := ByExt(name); k != nil {
+		if k := r.ByExt(name); k != nil {
 			return k, nil
 		}
 		if err := notText(name, data); err != nil {
@@ -236,7 +252,7 @@ func DetectHead(name string, head []byte, whole bool) (*Kind, error) {
 		if err := brokenJSON(name, data, whole); err != nil {
 			return nil, err
 		}
-		return nil, &srcpos.Error{File: name, Line: line, Col: col, Msg: fmt.Sprintf("cannot tell the puzzle kind; give --kind (%s)", strings.Join(Names(), ", "))}
+		return nil, &srcpos.Error{File: name, Line: line, Col: col, Msg: fmt.Sprintf("cannot tell the puzzle kind; give --kind (%s)", strings.Join(r.Names(), ", "))}
 	}
 	var ns []string
 	for _, k := range hits {
@@ -247,9 +263,9 @@ func DetectHead(name string, head []byte, whole bool) (*Kind, error) {
 
 // ByExt is the grid kind whose own files (Kind.Exts) are named as name
 // ends, or nil.
-func ByExt(name string) *Kind {
+func (r *Registry) ByExt(name string) *kind.Kind {
 	ext := strings.ToLower(filepath.Ext(name))
-	for _, k := range all {
+	for _, k := range r.all {
 		if k.Grid() && ext != "" && slices.Contains(k.Exts, ext) {
 			return k
 		}
@@ -313,11 +329,11 @@ func firstText(data []byte) (line, col int) {
 	return 0, 0
 }
 
-// Validate checks the registry: names unique and non-empty, docs present,
-// functions set.
-func Validate() error {
+// validate checks the registry: names unique and non-empty, docs present,
+// functions set, flags declared one way (sameFlags).
+func (r *Registry) validate() error {
 	seen := map[string]bool{}
-	for _, k := range all {
+	for _, k := range r.all {
 		switch {
 		case k.Name == "":
 			return fmt.Errorf("kinds: a kind has no name")
@@ -344,5 +360,41 @@ func Validate() error {
 		}
 		seen[k.Name] = true
 	}
+	return r.sameFlags()
+}
+
+// sameFlags refuses a flag name two kinds declare differently (usage,
+// default, values or labels), their own flags and their generation flags
+// alike: the command line and the playground take one flag of a name for
+// every kind, so the kinds must mean one thing by it.
+func (r *Registry) sameFlags() error {
+	type decl struct {
+		kind string
+		flag kind.Flag
+	}
+	var seen []decl
+	for _, k := range r.all {
+		fs := k.Flags
+		if k.Generate != nil {
+			fs = append(slices.Clip(fs), k.Generate.Flags...)
+		}
+		for _, f := range fs {
+			i := slices.IndexFunc(seen, func(d decl) bool { return d.flag.Name == f.Name })
+			switch {
+			case f.Name == "":
+				return fmt.Errorf("kinds: %s declares a flag with no name", k.Name)
+			case i < 0:
+				seen = append(seen, decl{k.Name, f})
+			case !sameFlag(seen[i].flag, f):
+				return fmt.Errorf("kinds: %s and %s declare the flag --%s differently", seen[i].kind, k.Name, f.Name)
+			}
+		}
+	}
 	return nil
+}
+
+// sameFlag says whether a and b are one flag declared twice.
+func sameFlag(a, b kind.Flag) bool {
+	return a.Name == b.Name && a.Usage == b.Usage && a.Default == b.Default && a.Label == b.Label &&
+		slices.Equal(a.Values, b.Values) && slices.Equal(a.Labels, b.Labels)
 }

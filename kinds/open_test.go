@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 )
 
 // TestOpenOtherKind: a kind's editor opens its own puzzles, at their size,
@@ -16,11 +17,11 @@ func TestOpenOtherKind(t *testing.T) {
 		"linjat": "linjat: not a linjat puzzle",
 		"shinro": "shinro: not a shinro puzzle",
 	}
-	for _, k := range kinds.List() {
+	for _, k := range kinds.Default().List() {
 		if k.Play == nil || k.Play.Open == nil {
 			continue
 		}
-		own, err := k.Random(rand.New(rand.NewPCG(1, 2)), 4, 5, kinds.Options{})
+		own, err := k.Random(rand.New(rand.NewPCG(1, 2)), 4, 5, kind.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -28,11 +29,11 @@ func TestOpenOtherKind(t *testing.T) {
 		if err != nil || e.Kind != k.Name || e.Rows != 4 || e.Cols != 5 {
 			t.Errorf("%s: open its own 4x5 puzzle: %+v, %v", k.Name, e, err)
 		}
-		for _, o := range kinds.List() {
+		for _, o := range kinds.Default().List() {
 			if o == k {
 				continue
 			}
-			other, err := o.Random(rand.New(rand.NewPCG(1, 2)), 4, 5, kinds.Options{})
+			other, err := o.Random(rand.New(rand.NewPCG(1, 2)), 4, 5, kind.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -5,13 +5,14 @@ import (
 	"testing"
 
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 )
 
 // TestRandom: every kind draws random puzzles of the size asked, the same
 // ones from the same generator state, and a planted solution satisfies
 // its puzzle.
 func TestRandom(t *testing.T) {
-	for _, k := range kinds.List() {
+	for _, k := range kinds.Default().List() {
 		if k.Random == nil {
 			t.Errorf("%s has no Random", k.Name)
 			continue
@@ -20,8 +21,8 @@ func TestRandom(t *testing.T) {
 			planted := 0
 			for i := range 20 {
 				rows, cols := 3+i%4, 4+i%3
-				draw := func() kinds.Instance {
-					in, err := k.Random(rand.New(rand.NewPCG(uint64(i), 7)), rows, cols, kinds.Options{})
+				draw := func() kind.Instance {
+					in, err := k.Random(rand.New(rand.NewPCG(uint64(i), 7)), rows, cols, kind.Options{})
 					if err != nil {
 						t.Fatalf("%dx%d: %v", rows, cols, err)
 					}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
@@ -43,48 +44,48 @@ var (
 // "name=" makes any selection a name.
 func TestSelect(t *testing.T) {
 	tests := []struct {
-		kind *kinds.Kind
+		kind *kind.Kind
 		file string
 		sel  string
 		want string // the puzzle's name and entry, or the error
 	}{
-		{kinds.Juosan, juosanPlay, "1", "4x4_1 (easy).in #1"},
-		{kinds.Juosan, juosanPlay, "7", "6x6_1 (medium).in #7"},
-		{kinds.Juosan, juosanPlay, "6", "janko_instances.json:1:601: entry 6 (5x5_3 (medium).in): label 6 at r4c5 out of range 0..5 (r = 6)"},
-		{kinds.Juosan, juosanPlay, "0", "janko_instances.json: no puzzle 0 (the file holds 74 entries)"},
-		{kinds.Juosan, juosanPlay, "-1", "janko_instances.json: no puzzle -1 (the file holds 74 entries)"},
-		{kinds.Juosan, juosanPlay, "75", "janko_instances.json: no puzzle 75 (the file holds 74 entries)"},
-		{kinds.Juosan, juosanPlay, "74", "15x24_1 (advanced).in #74"},
-		{kinds.Juosan, juosanPlay, "4x4_2 (easy).in", "4x4_2 (easy).in #2"},
-		{kinds.Juosan, juosanPlay, "4x4_2", "4x4_2 (easy).in #2"},
-		{kinds.Juosan, juosanPlay, "5x5_3", "entry 6 (5x5_3 (medium).in): label 6"},
-		{kinds.Juosan, juosanPlay, "4x4_9", `janko_instances.json: no puzzle named "4x4_9" (the file holds 74 entries)`},
-		{kinds.Shinro, shinroPlay, "1", "playshinro 1 #1"},
-		{kinds.Shinro, shinroPlay, "5", "playshinro 13 #5"},
-		{kinds.Shinro, shinroPlay, "40", "playshinro 118 #40"},
-		{kinds.Shinro, shinroPlay, "41", "playshinro.json: no puzzle 41 (the file holds 40 entries)"},
-		{kinds.Shinro, shinroPlay, "0", "playshinro.json: no puzzle 0 (the file holds 40 entries)"},
-		{kinds.Shinro, shinroPlay, "playshinro 13", "playshinro 13 #5"},
-		{kinds.Shinro, shinroPlay, "playshinro-13", "playshinro 13 #5"},
-		{kinds.Shinro, shinroPlay, "playshinro-2", `no puzzle named "playshinro-2" (the file holds 40 entries)`},
-		{kinds.Shinro, "shinro-mixed.json", "2", "shinro-mixed.json:2:22: entry 2 (playshinro 4): want 8 grid rows, have 1"},
-		{kinds.Shinro, "shinro-mixed.json", "playshinro-4", "shinro-mixed.json:2:22: entry 2 (playshinro 4): want 8 grid rows, have 1"},
-		{kinds.Shinro, "shinro-mixed.json", "3", "playshinro 7 #3"},
-		{kinds.Linjat, linjatFile, "1", "tutorial/1 #1"},
-		{kinds.Linjat, linjatFile, "4", "easy/1 #4"},
-		{kinds.Linjat, linjatFile, "0", "puzzles.json: no puzzle 0 (the file holds 103 entries)"},
-		{kinds.Linjat, linjatFile, "104", "puzzles.json: no puzzle 104 (the file holds 103 entries)"},
-		{kinds.Linjat, linjatFile, "easy/3", "easy/3 #6"},
-		{kinds.Linjat, linjatFile, "easy-3", "easy/3 #6"},
-		{kinds.Linjat, linjatFile, "name=easy/3", "easy/3 #6"},
-		{kinds.Linjat, "linjat-mixed.json", "2", "linjat-mixed.json:2:15: entry 2 (easy/2): cell r1c2: want ' ' (empty), '.' (dot) or a number 1-9, have 'x'"},
-		{kinds.Linjat, "linjat-mixed.json", "3", "easy/3 #3"},
-		{kinds.Linjat, "linjat-mixed.json", "name=3", `no puzzle named "3" (the file holds 3 entries)`},
-		{kinds.Arrows, arrowsFolder, "1", arrowsFolderID + " #1"},
-		{kinds.Arrows, arrowsFolder, arrowsFolderID, arrowsFolderID + " #1"},
-		{kinds.Arrows, arrowsFolder, "2", "puzzle.txt: no puzzle 2 (the file holds 1 entry)"},
-		{kinds.Arrows, arrowsFolder, "0", "puzzle.txt: no puzzle 0 (the file holds 1 entry)"},
-		{kinds.Arrows, "broken.arrows", "1", "broken.arrows:2:4: given 33 out of range 0..1"},
+		{kinds.Default().MustFind("juosan"), juosanPlay, "1", "4x4_1 (easy).in #1"},
+		{kinds.Default().MustFind("juosan"), juosanPlay, "7", "6x6_1 (medium).in #7"},
+		{kinds.Default().MustFind("juosan"), juosanPlay, "6", "janko_instances.json:1:601: entry 6 (5x5_3 (medium).in): label 6 at r4c5 out of range 0..5 (r = 6)"},
+		{kinds.Default().MustFind("juosan"), juosanPlay, "0", "janko_instances.json: no puzzle 0 (the file holds 74 entries)"},
+		{kinds.Default().MustFind("juosan"), juosanPlay, "-1", "janko_instances.json: no puzzle -1 (the file holds 74 entries)"},
+		{kinds.Default().MustFind("juosan"), juosanPlay, "75", "janko_instances.json: no puzzle 75 (the file holds 74 entries)"},
+		{kinds.Default().MustFind("juosan"), juosanPlay, "74", "15x24_1 (advanced).in #74"},
+		{kinds.Default().MustFind("juosan"), juosanPlay, "4x4_2 (easy).in", "4x4_2 (easy).in #2"},
+		{kinds.Default().MustFind("juosan"), juosanPlay, "4x4_2", "4x4_2 (easy).in #2"},
+		{kinds.Default().MustFind("juosan"), juosanPlay, "5x5_3", "entry 6 (5x5_3 (medium).in): label 6"},
+		{kinds.Default().MustFind("juosan"), juosanPlay, "4x4_9", `janko_instances.json: no puzzle named "4x4_9" (the file holds 74 entries)`},
+		{kinds.Default().MustFind("shinro"), shinroPlay, "1", "playshinro 1 #1"},
+		{kinds.Default().MustFind("shinro"), shinroPlay, "5", "playshinro 13 #5"},
+		{kinds.Default().MustFind("shinro"), shinroPlay, "40", "playshinro 118 #40"},
+		{kinds.Default().MustFind("shinro"), shinroPlay, "41", "playshinro.json: no puzzle 41 (the file holds 40 entries)"},
+		{kinds.Default().MustFind("shinro"), shinroPlay, "0", "playshinro.json: no puzzle 0 (the file holds 40 entries)"},
+		{kinds.Default().MustFind("shinro"), shinroPlay, "playshinro 13", "playshinro 13 #5"},
+		{kinds.Default().MustFind("shinro"), shinroPlay, "playshinro-13", "playshinro 13 #5"},
+		{kinds.Default().MustFind("shinro"), shinroPlay, "playshinro-2", `no puzzle named "playshinro-2" (the file holds 40 entries)`},
+		{kinds.Default().MustFind("shinro"), "shinro-mixed.json", "2", "shinro-mixed.json:2:22: entry 2 (playshinro 4): want 8 grid rows, have 1"},
+		{kinds.Default().MustFind("shinro"), "shinro-mixed.json", "playshinro-4", "shinro-mixed.json:2:22: entry 2 (playshinro 4): want 8 grid rows, have 1"},
+		{kinds.Default().MustFind("shinro"), "shinro-mixed.json", "3", "playshinro 7 #3"},
+		{kinds.Default().MustFind("linjat"), linjatFile, "1", "tutorial/1 #1"},
+		{kinds.Default().MustFind("linjat"), linjatFile, "4", "easy/1 #4"},
+		{kinds.Default().MustFind("linjat"), linjatFile, "0", "puzzles.json: no puzzle 0 (the file holds 103 entries)"},
+		{kinds.Default().MustFind("linjat"), linjatFile, "104", "puzzles.json: no puzzle 104 (the file holds 103 entries)"},
+		{kinds.Default().MustFind("linjat"), linjatFile, "easy/3", "easy/3 #6"},
+		{kinds.Default().MustFind("linjat"), linjatFile, "easy-3", "easy/3 #6"},
+		{kinds.Default().MustFind("linjat"), linjatFile, "name=easy/3", "easy/3 #6"},
+		{kinds.Default().MustFind("linjat"), "linjat-mixed.json", "2", "linjat-mixed.json:2:15: entry 2 (easy/2): cell r1c2: want ' ' (empty), '.' (dot) or a number 1-9, have 'x'"},
+		{kinds.Default().MustFind("linjat"), "linjat-mixed.json", "3", "easy/3 #3"},
+		{kinds.Default().MustFind("linjat"), "linjat-mixed.json", "name=3", `no puzzle named "3" (the file holds 3 entries)`},
+		{kinds.Default().MustFind("arrows"), arrowsFolder, "1", arrowsFolderID + " #1"},
+		{kinds.Default().MustFind("arrows"), arrowsFolder, arrowsFolderID, arrowsFolderID + " #1"},
+		{kinds.Default().MustFind("arrows"), arrowsFolder, "2", "puzzle.txt: no puzzle 2 (the file holds 1 entry)"},
+		{kinds.Default().MustFind("arrows"), arrowsFolder, "0", "puzzle.txt: no puzzle 0 (the file holds 1 entry)"},
+		{kinds.Default().MustFind("arrows"), "broken.arrows", "1", "broken.arrows:2:4: given 33 out of range 0..1"},
 	}
 	for _, tc := range tests {
 		data, ok := inline[tc.file]
@@ -95,7 +96,7 @@ func TestSelect(t *testing.T) {
 			}
 		}
 		var have string
-		in, err := tc.kind.Select(tc.file, data, kinds.Options{}, tc.sel)
+		in, err := tc.kind.Select(tc.file, data, kind.Options{}, tc.sel)
 		if err != nil {
 			have = err.Error()
 		} else {
@@ -111,14 +112,14 @@ func TestSelect(t *testing.T) {
 // selections stream (Format.Select): each with a malformed entry to add
 // at its end, and the same entry broken as JSON.
 var jsonCorpus = []struct {
-	kind         *kinds.Kind
+	kind         *kind.Kind
 	file         string
 	bad, badJSON string // appended inside the outermost list or object
 	badEntry     string // what the bad entry's error says
 }{
-	{kinds.Juosan, juosanPlay, `{"name": "bad", "m": 0}`, `{"name": tru}`, `(bad): "m" (rows) must be`},
-	{kinds.Shinro, shinroPlay, `{"index": 200, "grid": 5}`, `{"grid": tru}`, `(playshinro 200): grid: want an array of rows`},
-	{kinds.Linjat, linjatFile, `"bad": [{"puzzle": 5}]`, `"bad": [{"puzzle": tru}]`, `(bad/1): puzzle: want an array of row strings`},
+	{kinds.Default().MustFind("juosan"), juosanPlay, `{"name": "bad", "m": 0}`, `{"name": tru}`, `(bad): "m" (rows) must be`},
+	{kinds.Default().MustFind("shinro"), shinroPlay, `{"index": 200, "grid": 5}`, `{"grid": tru}`, `(playshinro 200): grid: want an array of rows`},
+	{kinds.Default().MustFind("linjat"), linjatFile, `"bad": [{"puzzle": 5}]`, `"bad": [{"puzzle": tru}]`, `(bad/1): puzzle: want an array of row strings`},
 }
 
 // TestSelectStreams: selecting an entry, which reads the file only up to
@@ -132,8 +133,8 @@ func TestSelectStreams(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		insts, err := c.kind.Parse(c.file, data, kinds.Options{})
-		byEntry := map[int]kinds.Instance{}
+		insts, err := c.kind.Parse(c.file, data, kind.Options{})
+		byEntry := map[int]kind.Instance{}
 		names := map[string]int{}
 		for _, in := range insts {
 			byEntry[in.Head().Entry] = in
@@ -161,19 +162,19 @@ func TestSelectStreams(t *testing.T) {
 		}
 		for n := 1; n <= entries; n++ {
 			sel := strconv.Itoa(n)
-			have, err := c.kind.Select(c.file, data, kinds.Options{}, sel)
+			have, err := c.kind.Select(c.file, data, kind.Options{}, sel)
 			if want, ok := byEntry[n]; ok {
 				if diff := differ(have, err, want); diff != "" {
 					t.Errorf("%s#%s: %s", filepath.Base(c.file), sel, diff)
 				}
 				if names[want.Name()] == 1 {
-					have, err := c.kind.Select(c.file, data, kinds.Options{}, "name="+want.Name())
+					have, err := c.kind.Select(c.file, data, kind.Options{}, "name="+want.Name())
 					if diff := differ(have, err, want); diff != "" {
 						t.Errorf("%s#name=%s: %s", filepath.Base(c.file), want.Name(), diff)
 					}
 				}
 				for what, data := range broken {
-					have, err := c.kind.Select(c.file, data, kinds.Options{}, sel)
+					have, err := c.kind.Select(c.file, data, kind.Options{}, sel)
 					if diff := differ(have, err, want); diff != "" {
 						t.Errorf("%s#%s, %s: %s", filepath.Base(c.file), sel, what, diff)
 					}
@@ -185,16 +186,16 @@ func TestSelectStreams(t *testing.T) {
 			}
 		}
 		past := strconv.Itoa(entries + 1)
-		if _, err := c.kind.Select(c.file, data, kinds.Options{}, past); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("(the file holds %d entries)", entries)) {
+		if _, err := c.kind.Select(c.file, data, kind.Options{}, past); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("(the file holds %d entries)", entries)) {
 			t.Errorf("%s#%s: have %v, want no puzzle, the file holding %d entries", filepath.Base(c.file), past, err, entries)
 		}
 		// The added entry is entry entries+1; a whole read of the broken
 		// JSON fails, where the selections above did not read that far.
-		_, err = c.kind.Select(c.file, broken["malformed entry after"], kinds.Options{}, past)
+		_, err = c.kind.Select(c.file, broken["malformed entry after"], kind.Options{}, past)
 		if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("entry %d %s", entries+1, c.badEntry)) {
 			t.Errorf("%s#%s with a malformed entry added: have %v, want its error", filepath.Base(c.file), past, err)
 		}
-		if insts, err := c.kind.Parse(c.file, broken["broken JSON after"], kinds.Options{}); err == nil || len(insts) > 0 {
+		if insts, err := c.kind.Parse(c.file, broken["broken JSON after"], kind.Options{}); err == nil || len(insts) > 0 {
 			t.Errorf("%s with broken JSON added: have %d puzzles, %v; want no puzzle and the syntax error", filepath.Base(c.file), len(insts), err)
 		}
 	}
@@ -210,11 +211,11 @@ func insertLast(data []byte, s string) []byte {
 
 // differ tells how the selected puzzle (have, err) differs from want, the
 // puzzle a whole read gave: "" when it is the same puzzle.
-func differ(have kinds.Instance, err error, want kinds.Instance) string {
+func differ(have kind.Instance, err error, want kind.Instance) string {
 	if err != nil {
 		return fmt.Sprintf("have error %v, want %s (entry %d)", err, want.Name(), want.Head().Entry)
 	}
-	text := func(in kinds.Instance) string {
+	text := func(in kind.Instance) string {
 		s, err := in.Format("")
 		return fmt.Sprint(in.Name(), in.Head().Entry, in.Draw(nil), in.Solution(), s, err)
 	}

@@ -7,17 +7,18 @@ import (
 	"testing"
 
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 )
 
 // TestURL: every grid kind writes a puzzle as a playground URL's query
 // (convert --to url), and reads it back, bare or inside a whole URL with
 // the page's fragment, as the same puzzle.
 func TestURL(t *testing.T) {
-	for _, k := range kinds.List() {
+	for _, k := range kinds.Default().List() {
 		t.Run(k.Name, func(t *testing.T) {
 			for i := range 20 {
 				rows, cols := 3+i%5, 4+i%4
-				in, err := k.Random(rand.New(rand.NewPCG(uint64(i), 11)), rows, cols, kinds.Options{})
+				in, err := k.Random(rand.New(rand.NewPCG(uint64(i), 11)), rows, cols, kind.Options{})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -33,7 +34,7 @@ func TestURL(t *testing.T) {
 					if !k.Detect(arg, []byte(arg)) {
 						t.Fatalf("%s does not detect %q", k.Name, arg)
 					}
-					back, err := k.Parse(arg, []byte(arg), kinds.Options{})
+					back, err := k.Parse(arg, []byte(arg), kind.Options{})
 					if err != nil {
 						t.Fatalf("%q: %v", arg, err)
 					}
@@ -41,7 +42,7 @@ func TestURL(t *testing.T) {
 						t.Fatalf("%q reads back as\n%s\nwant\n%s", arg, strings.Join(back[0].Draw(nil), "\n"), strings.Join(in.Draw(nil), "\n"))
 					}
 				}
-				for _, other := range kinds.List() {
+				for _, other := range kinds.Default().List() {
 					if other != k && other.Detect(q, []byte(q)) {
 						t.Errorf("%s detects the %s URL %q", other.Name, k.Name, q)
 					}

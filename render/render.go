@@ -34,7 +34,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/answer"
 	"github.com/puzzlesat/puzzlesat/display"
 	"github.com/puzzlesat/puzzlesat/human"
-	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
@@ -48,7 +48,7 @@ const (
 )
 
 // Draw draws inst as pic (answer.Prepare's figure of it) says.
-func Draw(inst kinds.Instance, pic answer.Figure) (*canvas.Canvas, error) {
+func Draw(inst kind.Instance, pic answer.Figure) (*canvas.Canvas, error) {
 	f, err := loadFaces()
 	if err != nil {
 		return nil, err
@@ -59,11 +59,11 @@ func Draw(inst kinds.Instance, pic answer.Figure) (*canvas.Canvas, error) {
 // Draw draws inst as the function Draw does, with fonts loaded once for
 // many pictures (loading them is most of a small picture's time); one
 // goroutine at a time.
-func (f *Fonts) Draw(inst kinds.Instance, pic answer.Figure) (*canvas.Canvas, error) {
+func (f *Fonts) Draw(inst kind.Instance, pic answer.Figure) (*canvas.Canvas, error) {
 	return draw(f.f, inst, pic)
 }
 
-func draw(f *faces, inst kinds.Instance, pic answer.Figure) (*canvas.Canvas, error) {
+func draw(f *faces, inst kind.Instance, pic answer.Figure) (*canvas.Canvas, error) {
 	b := inst.Display()
 	n := len(inst.Vars())
 	if len(b.Unknowns) != n {
@@ -113,7 +113,7 @@ func draw(f *faces, inst kinds.Instance, pic answer.Figure) (*canvas.Canvas, err
 
 // drawBoard draws one board: backgrounds, the puzzle, the values, and the
 // marks of a hint or of a difference.
-func drawBoard(p *pen, b *display.Board, inst kinds.Instance, pic answer.Figure, a puzzle.Assignment, marks []puzzle.Pos) {
+func drawBoard(p *pen, b *display.Board, inst kind.Instance, pic answer.Figure, a puzzle.Assignment, marks []puzzle.Pos) {
 	vars := inst.Vars()
 	p.layer(zBack)
 	if pic.Grey && a != nil {

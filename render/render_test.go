@@ -44,14 +44,14 @@ func read(t *testing.T, file string) (string, []byte) {
 }
 
 // load reads the one puzzle of a file in testdata.
-func load(t *testing.T, file string) kinds.Instance {
+func load(t *testing.T, file string) kind.Instance {
 	t.Helper()
 	name, data := read(t, file)
-	k, err := kinds.Detect(name, data)
+	k, err := kinds.Default().Detect(name, data)
 	if err != nil {
 		t.Fatal(err)
 	}
-	insts, err := k.Parse(name, data, kinds.Options{})
+	insts, err := k.Parse(name, data, kind.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,9 +62,10 @@ func load(t *testing.T, file string) kinds.Instance {
 }
 
 // loadShift reads a puzzle of a kind played by moves, and its kind.
-func loadShift(t *testing.T, file string) (*kinds.Kind, kind.MovesPuzzle) {
+func loadShift(t *testing.T, file string) (*kind.Kind, kind.MovesPuzzle) {
 	t.Helper()
-	k, p, err := answer.LoadMoves(read(t, file))
+	name, data := read(t, file)
+	k, p, err := answer.LoadMoves(kinds.Default(), name, data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -304,7 +305,7 @@ func TestPNGSize(t *testing.T) {
 // MaxPixels: it is drawn at the lower resolution that fits (the largest
 // puzzles, 200×200, would otherwise take gigabytes).
 func TestPNGBounded(t *testing.T) {
-	inst, err := kinds.Juosan.Random(rand.New(rand.NewPCG(1, 2)), 80, 80, kinds.Options{})
+	inst, err := kinds.Default().MustFind("juosan").Random(rand.New(rand.NewPCG(1, 2)), 80, 80, kind.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/answer"
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/report"
 	"github.com/puzzlesat/puzzlesat/sat/gini"
 )
@@ -25,12 +26,12 @@ import (
 func TestRecordAgreesWithCheckAndGrade(t *testing.T) {
 	ctx := context.Background()
 	var items []report.Item
-	for _, k := range kinds.List() {
+	for _, k := range kinds.Default().List() {
 		dir := filepath.Join("..", "testdata", k.Name)
 		if _, err := os.Stat(dir); err != nil {
 			t.Fatalf("%s: no testdata folder of the kind's puzzles (%v)", k.Name, err)
 		}
-		all, _ := report.Load([]string{dir}, kinds.Options{}, k, nil)
+		all, _ := report.Load(kinds.Default(), []string{dir}, kind.Options{}, k, nil)
 		// A few small puzzles, spread over the folder.
 		var small []report.Item
 		for _, it := range all {
@@ -48,7 +49,7 @@ func TestRecordAgreesWithCheckAndGrade(t *testing.T) {
 			t.Errorf("%s: no puzzle of at most 100 cells in %s", k.Name, dir)
 		}
 	}
-	recs, err := report.Gather(ctx, items, report.Options{Solver: gini.NewSolver, Certify: true})
+	recs, err := report.Gather(ctx, items, report.Options{Kinds: kinds.Default(), Solver: gini.NewSolver, Certify: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +66,7 @@ func TestRecordAgreesWithCheckAndGrade(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			opt.Steps, opt.Band = -1, true
+			opt.Steps, opt.Bands = -1, kinds.Default()
 			grade, err := answer.Grade(ctx, inst, opt)
 			if err != nil {
 				t.Fatal(err)

@@ -13,6 +13,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/human"
 	"github.com/puzzlesat/puzzlesat/internal/parallel"
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/sat"
 )
 
@@ -46,7 +47,9 @@ type Options struct {
 	// Kind are the kinds' options the puzzles were read with; a puzzle's
 	// kind's own flags that differ from their defaults are kept in its
 	// record, so that --from reads it back the same way.
-	Kind kinds.Options
+	Kind kind.Options
+	// Kinds are the kinds the puzzles are of (required).
+	Kinds *kinds.Registry
 	// Done, when set, is called after each puzzle (from any goroutine,
 	// one call at a time).
 	Done func(Record)
@@ -97,7 +100,7 @@ func one(ctx context.Context, it Item, opt Options) (r Record) {
 	inst := it.Inst
 	r.Kind, r.Name, r.Rows, r.Cols = inst.Kind(), inst.Name(), inst.Rows(), inst.Cols()
 	r.Entry = inst.Head().Entry
-	k, kerr := kinds.Lookup(r.Kind)
+	k, kerr := opt.Kinds.Lookup(r.Kind)
 	if kerr == nil {
 		for _, f := range k.Flags {
 			if v := opt.Kind.Flag(f.Name); v != "" && v != f.Default {
@@ -115,7 +118,7 @@ func one(ctx context.Context, it Item, opt Options) (r Record) {
 	}
 	gradeLimit := cmp.Or(opt.GradeTimeout, opt.PuzzleTimeout)
 	gctx, cancel := budget(ctx, gradeLimit)
-	ex, err := answer.Examine(gctx, inst, answer.Options{Solver: opt.Solver, Parallel: 1, Values: true, Band: true})
+	ex, err := answer.Examine(gctx, inst, answer.Options{Solver: opt.Solver, Parallel: 1, Values: true, Bands: opt.Kinds})
 	// The grade's budget ran out, not the run's, and cut the grade short
 	// (a grade that finished as the budget ended is kept).
 	gradeOut := ctx.Err() == nil && gctx.Err() != nil && err != nil
@@ -173,7 +176,7 @@ func one(ctx context.Context, it Item, opt Options) (r Record) {
 			r.Certificate = &Certificate{Lemmas: c.Certificate.Lemmas, Backend: c.Certificate.Backend, Checked: true, CheckMs: c.Certificate.CheckMs}
 		}
 	}
-	cl, ok := inst.(kinds.Clued)
+	cl, ok := inst.(kind.Clued)
 	if !ok {
 		return r
 	}
@@ -219,7 +222,7 @@ func timedOut(ctx context.Context, err error) bool {
 // redundant lists the clues whose removal alone leaves the puzzle unique,
 // each proven by a SAT check of the puzzle without it (certified with
 // opt.Certify).
-func redundant(ctx context.Context, cl kinds.Clued, clues []kinds.Clue, opt Options) ([]Clue, error) {
+func redundant(ctx context.Context, cl kind.Clued, clues []kind.Clue, opt Options) ([]Clue, error) {
 	out := []Clue{}
 	for _, c := range clues {
 		inst, err := cl.Without(c.ID)
@@ -247,7 +250,7 @@ func redundant(ctx context.Context, cl kinds.Clued, clues []kinds.Clue, opt Opti
 // has no solution, removing each clue in turn for good when the puzzle
 // stays unsolvable without it (deletion-based: no clue of the result can
 // go, each such removal proven satisfiable by SAT).
-func conflict(ctx context.Context, cl kinds.Clued, clues []kinds.Clue, opt Options) ([]Clue, error) {
+func conflict(ctx context.Context, cl kind.Clued, clues []kind.Clue, opt Options) ([]Clue, error) {
 	var gone []int
 	keep := slices.Clone(clues)
 	for _, c := range clues {
@@ -263,7 +266,7 @@ func conflict(ctx context.Context, cl kinds.Clued, clues []kinds.Clue, opt Optio
 			return nil, err
 		case res.Status == answer.Unsolvable:
 			gone = append(gone, c.ID)
-			keep = slices.DeleteFunc(keep, func(k kinds.Clue) bool { return k.ID == c.ID })
+			keep = slices.DeleteFunc(keep, func(k kind.Clue) bool { return k.ID == c.ID })
 		}
 	}
 	out := make([]Clue, len(keep))

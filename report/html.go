@@ -33,6 +33,8 @@ type Meta struct {
 	// Partial, when set, says the report was joined from a set of shards
 	// with some missing (report --from --partial), and which.
 	Partial string
+	// Kinds are the kinds the records are of, which draw them (required).
+	Kinds *kinds.Registry
 }
 
 func htmlEscape(s string) string { return template.HTMLEscapeString(s) }
@@ -49,12 +51,12 @@ type htmlPuzzle struct {
 // as inline SVG, a few lines of script to sort the summary table, no
 // network.
 func WriteHTML(w io.Writer, recs []Record, meta Meta) error {
-	order := Arrange(recs, meta.ByDifficulty)
+	order := Arrange(meta.Kinds, recs, meta.ByDifficulty)
 	pz := make([]htmlPuzzle, len(order))
 	for i, r := range order {
 		pz[i] = htmlPuzzle{Record: r, N: r.Index + 1}
 	}
-	if err := drawAll(pz); err != nil {
+	if err := drawAll(meta.Kinds, pz); err != nil {
 		return err
 	}
 	data := struct {
@@ -249,10 +251,9 @@ var funcs = template.FuncMap{
 		}
 		return strings.Join(parts, " ")
 	},
-	"n":     plural.N,
-	"ms":    func(x float64) string { return fmt.Sprintf("%.0f", x) },
-	"secs":  func(x float64) string { return fmt.Sprintf("%.1f s", x/1000) },
-	"kinds": func() string { return strings.Join(kinds.Names(), ", ") },
+	"n":    plural.N,
+	"ms":   func(x float64) string { return fmt.Sprintf("%.0f", x) },
+	"secs": func(x float64) string { return fmt.Sprintf("%.1f s", x/1000) },
 	"redundantValue": func(r *Record) int {
 		if r.Verdict != Unique {
 			return -1
@@ -371,7 +372,7 @@ document.querySelectorAll('#summary-table th').forEach(function (th, col) {
 
 // drawAll draws the puzzles' pictures as inline SVG, on a goroutine per
 // CPU, each with its own fonts.
-func drawAll(pz []htmlPuzzle) error {
+func drawAll(reg *kinds.Registry, pz []htmlPuzzle) error {
 	next := make(chan int)
 	errs := make(chan error, 1)
 	var wg sync.WaitGroup
@@ -382,7 +383,7 @@ func drawAll(pz []htmlPuzzle) error {
 			f, err := render.LoadFonts()
 			for i := range next {
 				if err == nil {
-					err = drawOne(&pz[i], f)
+					err = drawOne(reg, &pz[i], f)
 				}
 				if err != nil {
 					select {
@@ -408,12 +409,12 @@ func drawAll(pz []htmlPuzzle) error {
 
 // drawOne draws one puzzle's pictures; a record that cannot be drawn says
 // why in its section.
-func drawOne(p *htmlPuzzle, f *render.Fonts) error {
+func drawOne(reg *kinds.Registry, p *htmlPuzzle, f *render.Fonts) error {
 	r := p.Record
 	if r.Verdict == Malformed || r.Puzzle == "" {
 		return nil
 	}
-	pics, err := Draw(r, f)
+	pics, err := Draw(reg, r, f)
 	if err != nil {
 		p.DrawErr = err.Error()
 		return nil

@@ -9,6 +9,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/answer"
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/srcpos"
 )
 
@@ -18,7 +19,7 @@ type Item struct {
 	// Index is the entry's place in the whole run (Record.Index).
 	Index int
 	File  string
-	Inst  kinds.Instance
+	Inst  kind.Instance
 	Err   error
 	// Input is the entry's fingerprint (Identify sets it).
 	Input string
@@ -37,13 +38,13 @@ const maxErrors = 20
 // (answer.Open), its puzzles kept, not its bytes. skipped are the closing
 // lines of the folders whose walk passed over files on purpose (hidden,
 // of no puzzle kind): "skipped 3 files in DIR: ...".
-func Load(args []string, opt kinds.Options, only *kinds.Kind, stdin io.Reader) (items []Item, skipped []string) {
-	add := func(file string, inst kinds.Instance, err error) {
+func Load(reg *kinds.Registry, args []string, opt kind.Options, only *kind.Kind, stdin io.Reader) (items []Item, skipped []string) {
+	add := func(file string, inst kind.Instance, err error) {
 		items = append(items, Item{Index: len(items), File: file, Inst: inst, Err: err})
 	}
 	for _, arg := range args {
-		if st, err := os.Stat(arg); err == nil && st.IsDir() && kinds.PuzzleFolder(arg) == "" {
-			files, sk, err := kinds.Files(arg, only)
+		if st, err := os.Stat(arg); err == nil && st.IsDir() && reg.PuzzleFolder(arg) == "" {
+			files, sk, err := reg.Files(arg, only)
 			if note := sk.Note(arg); note != "" {
 				skipped = append(skipped, note)
 			}
@@ -51,7 +52,7 @@ func Load(args []string, opt kinds.Options, only *kinds.Kind, stdin io.Reader) (
 				add(arg, nil, err)
 			}
 			for _, f := range files {
-				loadFile(f, "", opt, only, stdin, add)
+				loadFile(reg, f, "", opt, only, stdin, add)
 			}
 			continue
 		}
@@ -59,14 +60,14 @@ func Load(args []string, opt kinds.Options, only *kinds.Kind, stdin io.Reader) (
 		if i := strings.LastIndex(arg, "#"); i > 0 {
 			name, sel = arg[:i], arg[i+1:]
 		}
-		loadFile(name, sel, opt, only, stdin, add)
+		loadFile(reg, name, sel, opt, only, stdin, add)
 	}
 	return items, skipped
 }
 
 // loadFile reads the puzzles of one file (sel: only that one).
-func loadFile(name, sel string, opt kinds.Options, only *kinds.Kind, stdin io.Reader, add func(string, kinds.Instance, error)) {
-	if f := kinds.PuzzleFolder(name); f != "" {
+func loadFile(reg *kinds.Registry, name, sel string, opt kind.Options, only *kind.Kind, stdin io.Reader, add func(string, kind.Instance, error)) {
+	if f := reg.PuzzleFolder(name); f != "" {
 		name = f
 	}
 	var in io.Reader = stdin
@@ -81,9 +82,9 @@ func loadFile(name, sel string, opt kinds.Options, only *kinds.Kind, stdin io.Re
 		defer f.Close()
 		in = f
 	}
-	kind := ""
+	kindName := ""
 	if only != nil {
-		kind = only.Name
+		kindName = only.Name
 	}
 	if sel != "" {
 		// A selection reads its file whole (answer.Load).
@@ -92,7 +93,7 @@ func loadFile(name, sel string, opt kinds.Options, only *kinds.Kind, stdin io.Re
 			add(name, nil, err)
 			return
 		}
-		l, err := answer.Load(kind, name, data, sel, opt)
+		l, err := answer.Load(reg, kindName, name, data, sel, opt)
 		if err != nil {
 			addErrors(name, err, add)
 			return
@@ -105,13 +106,13 @@ func loadFile(name, sel string, opt kinds.Options, only *kinds.Kind, stdin io.Re
 	// The read every front end runs (answer.Open); the report keeps the
 	// puzzles of an input beside its malformed entries, each entry's error
 	// its own item, in file order.
-	st, err := answer.Open(kind, name, in)
+	st, err := answer.Open(reg, kindName, name, in)
 	if err != nil {
 		addErrors(name, err, add)
 		return
 	}
 	some, bad := false, 0
-	err = st.Each(opt, func(inst kinds.Instance, err error) bool {
+	err = st.Each(opt, func(inst kind.Instance, err error) bool {
 		if err != nil {
 			if bad < maxErrors {
 				addErrors(name, err, add)
@@ -136,7 +137,7 @@ func loadFile(name, sel string, opt kinds.Options, only *kinds.Kind, stdin io.Re
 
 // addErrors adds err as items: each of a list of positioned errors its
 // own (up to maxErrors), anything else one.
-func addErrors(name string, err error, add func(string, kinds.Instance, error)) {
+func addErrors(name string, err error, add func(string, kind.Instance, error)) {
 	var list srcpos.ErrorList
 	if !errors.As(err, &list) || len(list) == 0 {
 		add(name, nil, err)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/tdewolff/canvas"
 
+	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/render"
 )
 
@@ -64,8 +65,8 @@ type Booklet struct {
 }
 
 // Plan lays out the booklet of recs.
-func Plan(recs []Record, paper Paper, byDifficulty bool) *Booklet {
-	b := &Booklet{Paper: paper, Order: Arrange(recs, byDifficulty)}
+func Plan(reg *kinds.Registry, recs []Record, paper Paper, byDifficulty bool) *Booklet {
+	b := &Booklet{Paper: paper, Order: Arrange(reg, recs, byDifficulty)}
 	for _, r := range b.Order {
 		if r.Verdict != Malformed && r.Puzzle != "" {
 			b.Puzzles = append(b.Puzzles, r)
@@ -97,12 +98,12 @@ func (b *Booklet) Pages() int { return b.Contents + len(b.Puzzles) + b.SolutionP
 // WritePDF writes the booklet: contents (problems first), a page per
 // puzzle sized to the page, then the solutions, every page numbered.
 func WritePDF(w io.Writer, recs []Record, meta Meta, paper Paper) error {
-	b := Plan(recs, paper, meta.ByDifficulty)
+	b := Plan(meta.Kinds, recs, paper, meta.ByDifficulty)
 	f, err := render.LoadFonts()
 	if err != nil {
 		return err
 	}
-	bk := &booklet{Booklet: b, f: f, total: b.Pages()}
+	bk := &booklet{Booklet: b, reg: meta.Kinds, f: f, total: b.Pages()}
 	puzzlePage := map[*Record]int{}
 	for i, r := range b.Puzzles {
 		puzzlePage[r] = b.Contents + i + 1
@@ -125,6 +126,7 @@ func WritePDF(w io.Writer, recs []Record, meta Meta, paper Paper) error {
 // booklet writes a Booklet's pages.
 type booklet struct {
 	*Booklet
+	reg   *kinds.Registry
 	f     *render.Fonts
 	pages []*canvas.Canvas
 	total int
@@ -233,7 +235,7 @@ func (b *booklet) contents(meta Meta, page map[*Record]int) {
 // puzzle writes a puzzle's page: its heading and the puzzle, as large as
 // the page allows (up to maxPicScale).
 func (b *booklet) puzzle(r *Record) error {
-	pics, err := Draw(r, b.f)
+	pics, err := Draw(b.reg, r, b.f)
 	if err != nil {
 		return err
 	}
@@ -292,7 +294,7 @@ func (b *booklet) solutions() error {
 			b.y += headCap
 			b.text(pageMargin, b.y, "Solutions", headCap, true, inkColour, canvas.Left)
 		}
-		pics, err := Draw(r, b.f)
+		pics, err := Draw(b.reg, r, b.f)
 		if err != nil {
 			return err
 		}

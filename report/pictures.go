@@ -12,21 +12,22 @@ import (
 	"github.com/puzzlesat/puzzlesat/answer"
 	"github.com/puzzlesat/puzzlesat/human"
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/render"
 )
 
 // Instance reads back the puzzle of a record from its canonical text, to
 // draw it: no solving.
-func Instance(r *Record) (kinds.Instance, error) {
+func Instance(reg *kinds.Registry, r *Record) (kind.Instance, error) {
 	if r.Puzzle == "" {
 		return nil, fmt.Errorf("%s: the record carries no puzzle to draw", r.Label())
 	}
-	k, err := kinds.Lookup(r.Kind)
+	k, err := reg.Lookup(r.Kind)
 	if err != nil {
 		return nil, err
 	}
-	insts, err := k.Parse(r.File, []byte(r.Puzzle), kinds.Options{Flags: r.Flags})
+	insts, err := k.Parse(r.File, []byte(r.Puzzle), kind.Options{Flags: r.Flags})
 	if err != nil {
 		return nil, fmt.Errorf("%s: reading its puzzle back: %v", r.Label(), err)
 	}
@@ -53,8 +54,8 @@ type Pictures struct {
 
 // Draw draws a record's pictures with the fonts f (render.LoadFonts; one
 // goroutine at a time).
-func Draw(r *Record, f *render.Fonts) (*Pictures, error) {
-	inst, err := Instance(r)
+func Draw(reg *kinds.Registry, r *Record, f *render.Fonts) (*Pictures, error) {
+	inst, err := Instance(reg, r)
 	if err != nil {
 		return nil, err
 	}
@@ -123,7 +124,7 @@ func inlineSVG(c *canvas.Canvas, scale float64, class, label string) (string, er
 // unsolvable, multiple, timed out), then the rest; within each, by input
 // order, or with byDifficulty easiest first (band, then score; puzzles
 // in no band last).
-func Arrange(recs []Record, byDifficulty bool) []*Record {
+func Arrange(reg *kinds.Registry, recs []Record, byDifficulty bool) []*Record {
 	out := make([]*Record, len(recs))
 	for i := range recs {
 		out[i] = &recs[i]
@@ -133,7 +134,7 @@ func Arrange(recs []Record, byDifficulty bool) []*Record {
 			return c
 		}
 		if byDifficulty {
-			if c := cmp.Compare(bandRank(a), bandRank(b)); c != 0 {
+			if c := cmp.Compare(bandRank(reg, a), bandRank(reg, b)); c != 0 {
 				return c
 			}
 			if c := cmp.Compare(score(a), score(b)); c != 0 {
@@ -147,11 +148,11 @@ func Arrange(recs []Record, byDifficulty bool) []*Record {
 
 // bandRank is the place of a record's band among its kind's (easiest
 // first); no band comes after every band.
-func bandRank(r *Record) int {
+func bandRank(reg *kinds.Registry, r *Record) int {
 	if r.Grade == nil || r.Grade.Band == "" {
 		return 1 << 20
 	}
-	if k, err := kinds.Lookup(r.Kind); err == nil && k.Generate != nil {
+	if k, err := reg.Lookup(r.Kind); err == nil && k.Generate != nil {
 		for i, b := range k.Generate.Bands {
 			if b.Name == r.Grade.Band {
 				return i

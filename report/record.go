@@ -9,7 +9,7 @@ import (
 	"slices"
 
 	"github.com/puzzlesat/puzzlesat/answer"
-	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
@@ -52,7 +52,7 @@ type Record struct {
 	TimedOut bool `json:"timed_out,omitempty"`
 	// Grade is the human engine's solve (nil when it did not run).
 	Grade *Grade `json:"grade,omitempty"`
-	// Clues counts the puzzle's removable clues (kinds.Clued).
+	// Clues counts the puzzle's removable clues (kind.Clued).
 	Clues int `json:"clues"`
 	// Redundant are the clues whose removal alone leaves the puzzle
 	// unique, each proven by SAT (unique puzzles; empty: none).
@@ -101,7 +101,7 @@ type Record struct {
 // a redundant clue with --certify, the size of the checked certificate
 // that the puzzle without it has no second solution.
 type Clue struct {
-	kinds.Clue
+	kind.Clue
 	Lemmas int `json:"certificate_lemmas,omitempty"`
 }
 
@@ -113,7 +113,7 @@ type Grade struct {
 	Status        string  `json:"status"`
 	TimedOutAfter float64 `json:"timed_out_after_s,omitempty"`
 	// Band is the easiest of the kind's generation bands the solve lands
-	// in (kinds.Band.In), "" when none.
+	// in (kind.Band.In), "" when none.
 	Band       string  `json:"band,omitempty"`
 	Score      float64 `json:"score"`
 	MaxLevel   int     `json:"max_level"`

@@ -20,6 +20,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/generate"
 	"github.com/puzzlesat/puzzlesat/internal/webtest"
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/report"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/sat/gini"
@@ -27,10 +28,10 @@ import (
 )
 
 // gather loads args and gathers their records with gini.
-func gather(t *testing.T, args []string, opt kinds.Options) []report.Record {
+func gather(t *testing.T, args []string, opt kind.Options) []report.Record {
 	t.Helper()
-	items, _ := report.Load(args, opt, nil, strings.NewReader(""))
-	recs, err := report.Gather(context.Background(), items, report.Options{Solver: gini.NewSolver, Kind: opt})
+	items, _ := report.Load(kinds.Default(), args, opt, nil, strings.NewReader(""))
+	recs, err := report.Gather(context.Background(), items, report.Options{Kinds: kinds.Default(), Solver: gini.NewSolver, Kind: opt})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,9 +52,9 @@ func corpus(t *testing.T) []report.Record {
 		t.Skip("proves every puzzle of testdata, tens of seconds: skipped by -short")
 	}
 	corpusOnce.Do(func() {
-		items, _ := report.Load([]string{"../testdata"}, kinds.Options{}, nil, nil)
+		items, _ := report.Load(kinds.Default(), []string{"../testdata"}, kind.Options{}, nil, nil)
 		corpusN = len(items)
-		recs, err := report.Gather(context.Background(), items, report.Options{Solver: gini.NewSolver})
+		recs, err := report.Gather(context.Background(), items, report.Options{Kinds: kinds.Default(), Solver: gini.NewSolver})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -111,7 +112,7 @@ func TestCorpusFacts(t *testing.T) {
 func TestCorpusHTML(t *testing.T) {
 	recs := corpus(t)
 	var buf bytes.Buffer
-	if err := report.WriteHTML(&buf, recs, report.Meta{Title: "corpus"}); err != nil {
+	if err := report.WriteHTML(&buf, recs, report.Meta{Kinds: kinds.Default(), Title: "corpus"}); err != nil {
 		t.Fatal(err)
 	}
 	html := buf.String()
@@ -159,10 +160,10 @@ func TestCorpusPDF(t *testing.T) {
 	recs := corpus(t)
 	for _, paper := range []report.Paper{report.A4, report.Letter} {
 		var buf bytes.Buffer
-		if err := report.WritePDF(&buf, recs, report.Meta{Title: "corpus", ByDifficulty: true}, paper); err != nil {
+		if err := report.WritePDF(&buf, recs, report.Meta{Kinds: kinds.Default(), Title: "corpus", ByDifficulty: true}, paper); err != nil {
 			t.Fatal(err)
 		}
-		plan := report.Plan(recs, paper, true)
+		plan := report.Plan(kinds.Default(), recs, paper, true)
 		drawn, solved := 0, 0
 		for _, r := range recs {
 			if r.Verdict != report.Malformed {
@@ -214,7 +215,7 @@ func pdfPages(t *testing.T, pdf []byte) int {
 // afresh, are exactly the ones the report names.
 func TestRedundantKnown(t *testing.T) {
 	const folder = "../testdata/arrows/2026-01-30"
-	recs := gather(t, []string{folder}, kinds.Options{})
+	recs := gather(t, []string{folder}, kind.Options{})
 	if len(recs) != 1 || recs[0].Verdict != report.Unique {
 		t.Fatalf("want one unique puzzle, have %+v", recs)
 	}
@@ -223,7 +224,7 @@ func TestRedundantKnown(t *testing.T) {
 	// "." for no given.
 	lines := strings.Split(strings.TrimRight(r.Puzzle, "\n"), "\n")
 	var known []string
-	k, _ := kinds.Lookup("arrows")
+	k, _ := kinds.Default().Lookup("arrows")
 	for row := 1; row < len(lines); row++ {
 		toks := strings.Fields(lines[row])
 		for col, tok := range toks {
@@ -234,7 +235,7 @@ func TestRedundantKnown(t *testing.T) {
 			edited := slices.Clone(toks)
 			edited[col] = string(runes[0]) + "."
 			text := strings.Join(append(append(slices.Clone(lines[:row]), strings.Join(edited, " ")), lines[row+1:]...), "\n") + "\n"
-			insts, err := k.Parse("edited.txt", []byte(text), kinds.Options{})
+			insts, err := k.Parse("edited.txt", []byte(text), kind.Options{})
 			if err != nil || len(insts) != 1 {
 				t.Fatalf("the edited text does not read: %v\n%s", err, text)
 			}
@@ -260,23 +261,25 @@ func TestRedundantKnown(t *testing.T) {
 }
 
 // TestMinimalNone: a generated minimal puzzle has no redundant clue, of
-// every kind that generates.
+// every kind that generates, at the size of its first generation test
+// (kind.Corpus.Generate).
 func TestMinimalNone(t *testing.T) {
-	for _, tc := range []struct {
-		kind       string
-		rows, cols int
-	}{{"juosan", 5, 5}, {"arrows", 4, 4}, {"shinro", 5, 5}, {"linjat", 5, 5}} {
-		t.Run(tc.kind, func(t *testing.T) {
+	for _, k := range kinds.Default().List() {
+		if k.Generate == nil || k.Corpus == nil || len(k.Corpus.Generate) == 0 {
+			continue
+		}
+		rows, cols := k.Corpus.Generate[0].Rows, k.Corpus.Generate[0].Cols
+		t.Run(k.Name, func(t *testing.T) {
 			var ps []*generate.Puzzle
 			_, err := generate.Run(context.Background(), generate.Batch{
-				Options: generate.Options{Solver: gini.NewSolver, Kind: tc.kind, Rows: tc.rows, Cols: tc.cols, Seed: 3, Minimal: true},
+				Options: generate.Options{Solver: gini.NewSolver, Kind: k, Rows: rows, Cols: cols, Seed: 3, Minimal: true},
 				Count:   1, Workers: 1,
 				Emit: func(p *generate.Puzzle) error { ps = append(ps, p); return nil },
 			})
 			if err != nil || len(ps) != 1 {
 				t.Fatalf("generate: %v (%d puzzles)", err, len(ps))
 			}
-			recs, err := report.Gather(context.Background(), []report.Item{{File: "generated", Inst: ps[0].Instance}}, report.Options{Solver: gini.NewSolver})
+			recs, err := report.Gather(context.Background(), []report.Item{{File: "generated", Inst: ps[0].Instance}}, report.Options{Kinds: kinds.Default(), Solver: gini.NewSolver})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -292,14 +295,14 @@ func TestMinimalNone(t *testing.T) {
 // TestConflict: the clues named for an unsolvable puzzle contradict each
 // other, and each is needed for that.
 func TestConflict(t *testing.T) {
-	opt := kinds.Options{}.With("rule", "majority")
+	opt := kind.Options{}.With("rule", "majority")
 	recs := gather(t, []string{"../testdata/juosan/janko_instances.json#5x5_1"}, opt)
 	r := recs[0]
 	if r.Verdict != report.Unsolvable || len(r.Conflict) == 0 || len(r.Conflict) >= r.Clues {
 		t.Fatalf("want unsolvable with a conflict smaller than its %d clues: %s, %v", r.Clues, r.Verdict, r.Conflict)
 	}
-	items, _ := report.Load([]string{"../testdata/juosan/janko_instances.json#5x5_1"}, opt, nil, nil)
-	cl := items[0].Inst.(kinds.Clued)
+	items, _ := report.Load(kinds.Default(), []string{"../testdata/juosan/janko_instances.json#5x5_1"}, opt, nil, nil)
+	cl := items[0].Inst.(kind.Clued)
 	in := map[int]bool{}
 	for _, c := range r.Conflict {
 		in[c.ID] = true
@@ -333,7 +336,7 @@ func TestConflict(t *testing.T) {
 
 // TestJSONRoundTrip: the JSON lines read back to the same records.
 func TestJSONRoundTrip(t *testing.T) {
-	recs := gather(t, []string{"../testdata/hostile", "../testdata/linjat/easy-3.txt", "../testdata/shinro/playshinro-1.txt"}, kinds.Options{})
+	recs := gather(t, []string{"../testdata/hostile", "../testdata/linjat/easy-3.txt", "../testdata/shinro/playshinro-1.txt"}, kind.Options{})
 	var a bytes.Buffer
 	if err := report.WriteJSON(&a, recs); err != nil {
 		t.Fatal(err)

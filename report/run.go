@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 )
 
 // RunID is what every record of a run carries so that --from can tell a
@@ -31,7 +32,7 @@ func Identify(items []Item, opt Options) string {
 	fmt.Fprintf(h, "certify=%v puzzle-timeout=%v grade-timeout=%v\n", opt.Certify, opt.PuzzleTimeout, opt.GradeTimeout)
 	for i := range items {
 		it := &items[i]
-		it.Input = inputPrint(it, opt.Kind)
+		it.Input = inputPrint(opt.Kinds, it, opt.Kind)
 		fmt.Fprintf(h, "%d %q %d %s\n", it.Index, it.File, entryOf(it), it.Input)
 	}
 	return hex.EncodeToString(h.Sum(nil))[:16]
@@ -48,7 +49,7 @@ func entryOf(it *Item) int {
 // inputPrint is an item's fingerprint: its kind, the puzzle in the kind's
 // canonical format and the kind's options that differ from their
 // defaults; a malformed entry's error.
-func inputPrint(it *Item, opt kinds.Options) string {
+func inputPrint(reg *kinds.Registry, it *Item, opt kind.Options) string {
 	h := sha256.New()
 	if it.Inst == nil {
 		fmt.Fprintf(h, "malformed\n%v", it.Err)
@@ -56,7 +57,7 @@ func inputPrint(it *Item, opt kinds.Options) string {
 	}
 	inst := it.Inst
 	fmt.Fprintf(h, "%s\n%s %dx%d\n", inst.Kind(), inst.Name(), inst.Rows(), inst.Cols())
-	if k, err := kinds.Lookup(inst.Kind()); err == nil {
+	if k, err := reg.Lookup(inst.Kind()); err == nil {
 		for _, f := range k.Flags {
 			if v := opt.Flag(f.Name); v != "" && v != f.Default {
 				fmt.Fprintf(h, "-%s=%s\n", f.Name, v)

@@ -11,7 +11,6 @@ import (
 	"github.com/puzzlesat/puzzlesat/answer"
 	"github.com/puzzlesat/puzzlesat/answer/generated"
 	"github.com/puzzlesat/puzzlesat/generate"
-	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 )
@@ -71,7 +70,7 @@ type generateLimit struct {
 
 func (s *Server) kinds(*call) (any, error) {
 	var out []kindJSON
-	for _, k := range append(kinds.List(), kinds.Moves()...) {
+	for _, k := range append(s.opt.Kinds.List(), s.opt.Kinds.Moves()...) {
 		kj := kindJSON{Name: k.Name, Doc: k.Doc, Formats: k.Formats, Outputs: k.Outputs, Play: k.Play}
 		if g := k.Generate; g != nil {
 			kj.Generate = &generateLimit{Rows: g.Rows, Cols: g.Cols, MaxSide: maxGenerateSide,
@@ -253,7 +252,7 @@ func (s *Server) check(c *call, l *loaded, _ puzzle.Assignment) (any, error) {
 // (answer.GradeRecord), with the band the grade lands in and at most
 // maxGradeSteps steps ("more" counts those left out).
 func (s *Server) grade(c *call, l *loaded, _ puzzle.Assignment) (any, error) {
-	rec, err := answer.Grade(c.ctx, l.inst, s.asked(answer.Options{Steps: maxGradeSteps, Band: true}))
+	rec, err := answer.Grade(c.ctx, l.inst, s.asked(answer.Options{Steps: maxGradeSteps, Bands: s.opt.Kinds}))
 	if err != nil {
 		if c.ctx.Err() != nil {
 			return nil, err
@@ -302,21 +301,21 @@ func (s *Server) generate(c *call) (any, error) {
 	if err := c.decode(&req); err != nil {
 		return nil, err
 	}
-	if mk := generate.MovesKind(req.Kind); mk != nil {
+	if mk := s.opt.Kinds.MovesKind(req.Kind); mk != nil {
 		return s.generateMoves(c, mk, req)
 	}
-	k, err := kinds.Lookup(req.Kind)
+	k, err := s.opt.Kinds.Lookup(req.Kind)
 	if err != nil || k.Generate == nil {
-		return nil, badRequest("%q puzzles cannot be generated (kinds that can: %s)", req.Kind, strings.Join(generate.Kinds(), ", "))
+		return nil, badRequest("%q puzzles cannot be generated (kinds that can: %s)", req.Kind, strings.Join(generate.Kinds(s.opt.Kinds), ", "))
 	}
 	if req.Rows < 0 || req.Cols < 0 || req.Rows > maxGenerateSide || req.Cols > maxGenerateSide {
 		return nil, badRequest("size %dx%d: this server generates at most %dx%d", req.Rows, req.Cols, maxGenerateSide, maxGenerateSide)
 	}
-	band, err := generate.ParseBand(k.Name, req.Difficulty)
+	band, err := generate.ParseBand(k, req.Difficulty)
 	if err != nil {
 		return nil, badRequest("%v", err)
 	}
-	kopt, err := requestOptions(req.Options)
+	kopt, err := requestOptions(s.opt.Kinds, req.Options)
 	if err != nil {
 		return nil, err
 	}
@@ -325,7 +324,7 @@ func (s *Server) generate(c *call) (any, error) {
 	}
 	t0 := time.Now()
 	p, err := s.generated(c, generate.Options{
-		Kind: k.Name, Rows: req.Rows, Cols: req.Cols, Band: band, Seed: uint64(req.Seed), Attempts: req.Attempts,
+		Kind: k, Rows: req.Rows, Cols: req.Cols, Band: band, Seed: uint64(req.Seed), Attempts: req.Attempts,
 		KindOptions: kopt,
 	})
 	if err != nil {
@@ -368,7 +367,7 @@ func (req *generateRequest) settle() error {
 
 // generateMoves scrambles a built-in puzzle of a kind played by moves
 // into one whose proven optimum is in the band.
-func (s *Server) generateMoves(c *call, k *kinds.Kind, req generateRequest) (any, error) {
+func (s *Server) generateMoves(c *call, k *kind.Kind, req generateRequest) (any, error) {
 	name := req.Builtin
 	if name == "" && len(k.Moves.Builtins) > 0 {
 		name = k.Moves.Builtins[0]
@@ -380,7 +379,7 @@ func (s *Server) generateMoves(c *call, k *kinds.Kind, req generateRequest) (any
 	if n := base.Cells(); n > maxShiftCells {
 		return nil, badRequest("the puzzle has %d cells; this server takes at most %d", n, maxShiftCells)
 	}
-	band, err := generate.ParseBand(k.Name, req.Difficulty)
+	band, err := generate.ParseBand(k, req.Difficulty)
 	if err != nil {
 		return nil, badRequest("%v", err)
 	}
@@ -388,7 +387,7 @@ func (s *Server) generateMoves(c *call, k *kinds.Kind, req generateRequest) (any
 		return nil, err
 	}
 	t0 := time.Now()
-	p, err := s.generated(c, generate.Options{Kind: k.Name, Band: band, Seed: uint64(req.Seed), Attempts: req.Attempts, Shift: base})
+	p, err := s.generated(c, generate.Options{Kind: k, Band: band, Seed: uint64(req.Seed), Attempts: req.Attempts, Shift: base})
 	if err != nil {
 		return nil, err
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/answer"
 	"github.com/puzzlesat/puzzlesat/display"
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
@@ -28,11 +29,11 @@ type puzzleSpec struct {
 // requestOptions are the kinds' options a request sets: each the name of
 // a kind's flag that takes a listed value (a flag naming a file is the
 // server's choice), with one of its values.
-func requestOptions(set map[string]string) (kinds.Options, error) {
-	var opt kinds.Options
-	flags := kinds.Flags()
+func requestOptions(reg *kinds.Registry, set map[string]string) (kind.Options, error) {
+	var opt kind.Options
+	flags := reg.Flags()
 	for _, name := range slices.Sorted(maps.Keys(set)) {
-		i := slices.IndexFunc(flags, func(f kinds.Flag) bool { return f.Name == name })
+		i := slices.IndexFunc(flags, func(f kind.Flag) bool { return f.Name == name })
 		if i < 0 || len(flags[i].Values) == 0 {
 			var names []string
 			for _, f := range flags {
@@ -44,7 +45,7 @@ func requestOptions(set map[string]string) (kinds.Options, error) {
 		}
 		opt = opt.With(name, set[name])
 	}
-	if err := kinds.CheckOptions(opt); err != nil {
+	if err := reg.CheckOptions(opt); err != nil {
 		return opt, badRequest("options: %v", err)
 	}
 	return opt, nil
@@ -52,8 +53,8 @@ func requestOptions(set map[string]string) (kinds.Options, error) {
 
 // loaded is a puzzle read from a request.
 type loaded struct {
-	kind *kinds.Kind
-	inst kinds.Instance
+	kind *kind.Kind
+	inst kind.Instance
 	// entries are the puzzles of the input, when it holds several.
 	entries []entryJSON
 	// warning reports bad entries of an input whose other puzzles were
@@ -80,11 +81,11 @@ type entryJSON struct {
 func (s *Server) load(spec puzzleSpec) (*loaded, error) {
 	text, name := spec.Text, "input"
 	if spec.Example != "" {
-		ex, err := exampleByID(spec.Example)
+		ex, err := s.exampleByID(spec.Example)
 		if err != nil {
 			return nil, err
 		}
-		if k, err := kinds.Find(ex.Kind); err == nil && !k.Grid() {
+		if k := s.opt.Kinds.MovesKind(ex.Kind); k != nil {
 			return nil, badRequest("example %q is a %s puzzle, played by moves: use %s", spec.Example, k.Name, movesAPI["parse"])
 		}
 		text, name = ex.Text, ex.Name
@@ -95,14 +96,14 @@ func (s *Server) load(spec puzzleSpec) (*loaded, error) {
 		return nil, badRequest("no puzzle: give its text (any format of its kind, or a puzz.link URL) or an example")
 	}
 	data := []byte(text)
-	opt, err := requestOptions(spec.Options)
+	opt, err := requestOptions(s.opt.Kinds, spec.Options)
 	if err != nil {
 		return nil, err
 	}
 	// The load every front end shares: the kind named or detected, the
 	// selected puzzle (FILE#SEL's rule) or every one, malformed entries
 	// reported beside the others.
-	l, err := answer.Load(spec.Kind, name, data, spec.Select, opt)
+	l, err := answer.Load(s.opt.Kinds, spec.Kind, name, data, spec.Select, opt)
 	if err != nil {
 		return nil, badRequest("%v", err)
 	}
@@ -138,7 +139,7 @@ func safeExt(name string) string {
 
 // values checks a board sent with a request: one value per unknown, each
 // -1 or in its domain.
-func values(inst kinds.Instance, vals []int) (puzzle.Assignment, error) {
+func values(inst kind.Instance, vals []int) (puzzle.Assignment, error) {
 	vars := inst.Vars()
 	if vals == nil {
 		a := make(puzzle.Assignment, len(vars))
@@ -193,7 +194,7 @@ type varJSON struct {
 }
 
 // boardOf describes inst for the page.
-func boardOf(k *kinds.Kind, inst kinds.Instance) (*board, error) {
+func boardOf(k *kind.Kind, inst kind.Instance) (*board, error) {
 	text, err := inst.Format(k.Outputs[0])
 	if err != nil {
 		return nil, err
@@ -228,7 +229,7 @@ func boardOf(k *kinds.Kind, inst kinds.Instance) (*board, error) {
 // givens are the values the puzzle gives (-1 elsewhere): an unknown whose
 // values the board draws as nothing (its clue shows it) and whose start
 // leaves one value.
-func givens(inst kinds.Instance, d *display.Board) []int {
+func givens(inst kind.Instance, d *display.Board) []int {
 	out := make([]int, len(d.Unknowns))
 	for i := range out {
 		out[i] = -1

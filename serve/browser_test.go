@@ -43,8 +43,13 @@ type browser struct {
 }
 
 func newBrowser(t *testing.T) *browser {
+	return newBrowserOf(t, kinds.Default())
+}
+
+// newBrowserOf is newBrowser on a server of the kinds of reg.
+func newBrowserOf(t *testing.T, reg *kinds.Registry) *browser {
 	path := webtest.Chromium(t)
-	_, ts := newTestServer(t, Options{})
+	_, ts := newTestServer(t, Options{Kinds: reg})
 	tab := webtest.NewTab(t, path, tabHang, nil,
 		chromedp.Flag("disable-quic", true), chromedp.Flag("hide-scrollbars", true))
 	return &browser{Tab: tab, t: t, url: ts.URL}
@@ -125,11 +130,14 @@ func visible(sel string) chromedp.Action[chromedp.Void] {
 	return chromedp.WaitVisible(chromedp.CSS(sel))
 }
 
-// TestBrowserToyKind: a kind registered with one line (the test-only
-// Tally) is drawn and played by the page, which names no kind.
+// TestBrowserToyKind: a kind added to the registry with one line (the
+// test-only Tally) is drawn and played by the page, which names no kind.
 func TestBrowserToyKind(t *testing.T) {
-	defer kinds.Register(toykind.Kind)()
-	b := newBrowser(t)
+	reg, err := kinds.Default().With(toykind.Kind)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := newBrowserOf(t, reg)
 	b.load("the kinds read", `#example option`)
 	b.do("paste a tally puzzle", chromedp.SendKeys(chromedp.ID("paste"), "tally\nname toy\nrows 3 0 1\ncols 2 1 1\n"), click("#load-paste"))
 	b.wait("the toy drawn", `document.getElementById('title').textContent.includes('tally')`)

@@ -23,8 +23,8 @@ type editAnswer struct {
 }
 
 // editorOf is the kind an edit names, with its play data and editor.
-func editorOf(name string) (*kinds.Kind, *kind.Play, error) {
-	k, err := kinds.Lookup(name)
+func editorOf(reg *kinds.Registry, name string) (*kind.Kind, *kind.Play, error) {
+	k, err := reg.Lookup(name)
 	if err != nil {
 		return nil, nil, badRequest("%v", err)
 	}
@@ -46,7 +46,7 @@ func (s *Server) edit(c *call) (any, error) {
 		return nil, err
 	}
 	e := req.Edit
-	k, p, err := editorOf(e.Kind)
+	k, p, err := editorOf(s.opt.Kinds, e.Kind)
 	if err != nil {
 		return nil, err
 	}
@@ -58,7 +58,7 @@ func (s *Server) edit(c *call) (any, error) {
 		return nil, badRequest("%v", err)
 	}
 	out := editAnswer{Text: text}
-	insts, err := k.Parse("input", []byte(text), kinds.Options{})
+	insts, err := k.Parse("input", []byte(text), kind.Options{})
 	if err == nil && len(insts) != 1 {
 		err = badRequest("the drawing makes %d puzzles", len(insts))
 	}
@@ -84,7 +84,7 @@ func (s *Server) edit(c *call) (any, error) {
 // editor wants a solution gets the one the puzzle carries, or one SAT
 // finds.
 func (s *Server) editOpen(c *call, l *loaded, _ puzzle.Assignment) (any, error) {
-	_, p, err := editorOf(l.kind.Name)
+	_, p, err := editorOf(s.opt.Kinds, l.kind.Name)
 	if err != nil {
 		return nil, err
 	}

@@ -1,20 +1,16 @@
 package serve
 
 import (
-	"embed"
 	"fmt"
+	"io/fs"
 	"path"
 	"slices"
 	"strings"
 	"sync"
 
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 )
-
-// The bundled examples (examples/README.md says where each comes from).
-//
-//go:embed examples/*.txt
-var exampleFiles embed.FS
 
 // example is one bundled puzzle as GET /api/examples lists it.
 type example struct {
@@ -26,49 +22,69 @@ type example struct {
 	Text string `json:"text"`
 }
 
-// loadExamples reads the bundled examples once, when first asked for, so
-// that starting the binary for another command costs nothing.
-var loadExamples = sync.OnceValues(func() ([]example, error) {
-	entries, err := exampleFiles.ReadDir("examples")
-	if err != nil {
-		return nil, err
-	}
+// examplesOnce holds the bundled examples of a server's kinds, read once,
+// when first asked for, so that starting the binary for another command
+// costs nothing.
+type examplesOnce struct {
+	once sync.Once
+	list []example
+	err  error
+}
+
+// loadExamples are the bundled examples of the server's kinds.
+func (s *Server) loadExamples() ([]example, error) {
+	s.ex.once.Do(func() { s.ex.list, s.ex.err = readExamples(s.opt.Kinds) })
+	return s.ex.list, s.ex.err
+}
+
+// readExamples reads the bundled examples of the kinds of reg
+// (kind.Kind.Examples), each named KIND-NAME after its file.
+func readExamples(reg *kinds.Registry) ([]example, error) {
 	var out []example
-	for _, e := range entries {
-		data, err := exampleFiles.ReadFile(path.Join("examples", e.Name()))
+	for _, k := range reg.All() {
+		if k.Examples == nil {
+			continue
+		}
+		files, err := fs.Glob(k.Examples, "examples/*.txt")
 		if err != nil {
 			return nil, err
 		}
-		id := strings.TrimSuffix(e.Name(), ".txt")
-		kind, name, _ := strings.Cut(id, "-")
-		ex := example{ID: id, Kind: kind, Name: name, Text: string(data)}
-		if k, err := kinds.Find(kind); err == nil && !k.Grid() {
-			if _, err := k.Moves.Parse(id, data); err != nil {
-				return nil, fmt.Errorf("example %s: %v", id, err)
-			}
-		} else {
-			inst, err := parseExample(ex)
+		for _, file := range files {
+			data, err := fs.ReadFile(k.Examples, file)
 			if err != nil {
-				return nil, fmt.Errorf("example %s: %v", id, err)
+				return nil, err
 			}
-			ex.Rows, ex.Cols = inst.Rows(), inst.Cols()
-			if n := inst.Name(); n != "" {
-				ex.Name = n
+			name := strings.TrimSuffix(path.Base(file), ".txt")
+			id := k.Name + "-" + name
+			ex := example{ID: id, Kind: k.Name, Name: name, Text: string(data)}
+			if !k.Grid() {
+				if _, err := k.Moves.Parse(id, data); err != nil {
+					return nil, fmt.Errorf("example %s: %v", id, err)
+				}
+			} else {
+				inst, err := parseExample(reg, ex)
+				if err != nil {
+					return nil, fmt.Errorf("example %s: %v", id, err)
+				}
+				ex.Rows, ex.Cols = inst.Rows(), inst.Cols()
+				if n := inst.Name(); n != "" {
+					ex.Name = n
+				}
 			}
+			out = append(out, ex)
 		}
-		out = append(out, ex)
 	}
 	slices.SortFunc(out, func(a, b example) int { return strings.Compare(a.ID, b.ID) })
 	return out, nil
-})
+}
 
 // parseExample reads an example of a kind, named by its name.
-func parseExample(ex example) (kinds.Instance, error) {
-	k, err := kinds.Lookup(ex.Kind)
+func parseExample(reg *kinds.Registry, ex example) (kind.Instance, error) {
+	k, err := reg.Lookup(ex.Kind)
 	if err != nil {
 		return nil, err
 	}
-	insts, err := k.Parse(ex.Name, []byte(ex.Text), kinds.Options{})
+	insts, err := k.Parse(ex.Name, []byte(ex.Text), kind.Options{})
 	if err != nil {
 		return nil, err
 	}
@@ -79,8 +95,8 @@ func parseExample(ex example) (kinds.Instance, error) {
 }
 
 // exampleByID returns the bundled example called id.
-func exampleByID(id string) (example, error) {
-	exs, err := loadExamples()
+func (s *Server) exampleByID(id string) (example, error) {
+	exs, err := s.loadExamples()
 	if err != nil {
 		return example{}, err
 	}
@@ -93,7 +109,7 @@ func exampleByID(id string) (example, error) {
 }
 
 func (s *Server) examples(*call) (any, error) {
-	exs, err := loadExamples()
+	exs, err := s.loadExamples()
 	if err != nil {
 		return nil, err
 	}

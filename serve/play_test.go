@@ -28,7 +28,7 @@ func TestStaticKnowsNoKind(t *testing.T) {
 	// The page itself too: a kind's own controls (Juosan's reading) are
 	// built from /api/kinds.
 	files = append(files, "static/index.html")
-	names := append(kinds.Names(), "shift")
+	names := append(kinds.Default().Names(), "shift")
 	word := regexp.MustCompile(`(?i)\b(` + strings.Join(names, "|") + `)\b`)
 	for _, f := range files {
 		data, err := os.ReadFile(f)
@@ -56,11 +56,11 @@ func TestHintIsGradeHint(t *testing.T) {
 			}
 			post(t, ts, "/api/hint", map[string]any{"text": b.Text, "kind": b.Kind, "values": b.Fixed}, &raw)
 
-			kd, err := kinds.Lookup(b.Kind)
+			kd, err := kinds.Default().Lookup(b.Kind)
 			if err != nil {
 				t.Fatal(err)
 			}
-			insts, err := kd.Parse("input", []byte(b.Text), kinds.Options{})
+			insts, err := kd.Parse("input", []byte(b.Text), kind.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -98,7 +98,7 @@ func TestHintIsGradeHint(t *testing.T) {
 func TestEdit(t *testing.T) {
 	_, ts := newTestServer(t, Options{})
 	withEditor := func(ex example) bool {
-		k, err := kinds.Lookup(ex.Kind)
+		k, err := kinds.Default().Lookup(ex.Kind)
 		return err == nil && k.Play != nil && k.Play.Editor != nil
 	}
 	eachParsedExample(t, ts, withEditor, func(t *testing.T, ex example, b *board) {
@@ -116,7 +116,7 @@ func TestEdit(t *testing.T) {
 			t.Errorf("drawing composed back:\n%s\nhave %s\nwant %s", ans.Text, have, want)
 		}
 	})
-	for _, k := range kinds.List() {
+	for _, k := range kinds.Default().List() {
 		p := k.Play
 		if p == nil || p.Editor == nil {
 			continue

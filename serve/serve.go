@@ -127,6 +127,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/sat"
 )
 
@@ -152,6 +153,7 @@ const maxHeaderBytes = 64 << 10
 
 // Options configure a server.
 type Options struct {
+	Kinds *kinds.Registry // the kinds the server reads, plays and generates (required)
 	// Solver makes the SAT solvers; every request makes its own.
 	Solver sat.Factory
 	// SolverName names Solver's back-end in the answers' "solver", as the
@@ -199,8 +201,7 @@ type Options struct {
 	// Requests waiting for a solving slot then run on Jobs more slots, so
 	// that quick ones are answered beside long ones that hold the slots.
 	Grace time.Duration
-	// Log receives one line per failed request and every caught panic
-	// (nil: discarded).
+	// Log receives a line per failed request and caught panic (nil: none).
 	Log io.Writer
 }
 
@@ -208,6 +209,7 @@ type Options struct {
 type Server struct {
 	opt Options
 	log *log.Logger
+	ex  examplesOnce // the bundled examples, read when first asked for
 	// slots are the Jobs solving requests that may run at once; light
 	// the Jobs other POSTs (parse, verify, shift parse and apply: work
 	// in proportion to the body, the puzzles of a many-puzzle input
@@ -235,8 +237,8 @@ type endpoint struct {
 
 // New returns a server with opt's limits.
 func New(opt Options) (*Server, error) {
-	if opt.Solver == nil {
-		return nil, errors.New("serve: no solver factory")
+	if opt.Solver == nil || opt.Kinds == nil {
+		return nil, errors.New("serve: no solver factory or no kinds (Options.Solver, Options.Kinds)")
 	}
 	if opt.Timeout <= 0 {
 		opt.Timeout = DefaultTimeout

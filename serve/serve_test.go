@@ -19,6 +19,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/answer"
 	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
+	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/sat"
@@ -30,6 +31,9 @@ func newTestServer(t *testing.T, opt Options) (*Server, *httptest.Server) {
 	t.Helper()
 	if opt.Solver == nil {
 		opt.Solver = gini.NewSolver
+	}
+	if opt.Kinds == nil {
+		opt.Kinds = kinds.Default()
 	}
 	var logs bytes.Buffer
 	var mu sync.Mutex
@@ -219,7 +223,7 @@ func TestParse(t *testing.T) {
 // subtest named by the example, with the board ts parses the example to.
 func eachParsedExample(t *testing.T, ts *httptest.Server, keep func(example) bool, test func(t *testing.T, ex example, b *board)) {
 	t.Helper()
-	exs, err := loadExamples()
+	exs, err := readExamples(kinds.Default())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -716,7 +720,7 @@ func (s *watched) Solve(ctx context.Context, assumptions ...int) (sat.Status, er
 // minutes on gini), and the solvers saw their context cancelled.
 func TestCancelledSolve(t *testing.T) {
 	var w watch
-	s, err := New(Options{Solver: w.factory})
+	s, err := New(Options{Kinds: kinds.Default(), Solver: w.factory})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,7 +9,6 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/answer"
 	"github.com/puzzlesat/puzzlesat/internal/plural"
-	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/kinds/kind"
 )
 
@@ -42,7 +41,7 @@ type shiftRequest struct {
 // shiftLoaded is a puzzle of a moves kind with the states along the moves
 // applied.
 type shiftLoaded struct {
-	k      *kinds.Kind
+	k      *kind.Kind
 	p      kind.MovesPuzzle
 	moves  []string
 	states [][]int
@@ -53,25 +52,25 @@ func (c *call) readShift() (*shiftLoaded, *shiftRequest, error) {
 	if err := c.decode(&req); err != nil {
 		return nil, nil, err
 	}
-	var k *kinds.Kind
+	var k *kind.Kind
 	var p kind.MovesPuzzle
 	var err error
 	switch {
 	case req.Builtin != "":
-		k, p, err = answer.BuiltinMoves(req.Builtin)
+		k, p, err = answer.BuiltinMoves(c.s.opt.Kinds, req.Builtin)
 	case req.Example != "":
 		var ex example
-		if ex, err = exampleByID(req.Example); err != nil {
+		if ex, err = c.s.exampleByID(req.Example); err != nil {
 			return nil, nil, err
 		}
 		var kerr error
-		k, kerr = kinds.Find(ex.Kind)
+		k, kerr = c.s.opt.Kinds.Find(ex.Kind)
 		if kerr != nil || k.Grid() {
 			return nil, nil, badRequest("example %q is a %s puzzle: use /api/parse", req.Example, ex.Kind)
 		}
 		p, err = k.Moves.Parse(ex.ID, []byte(ex.Text))
 	case strings.TrimSpace(req.Text) != "":
-		k, p, err = answer.LoadMoves("input", []byte(req.Text))
+		k, p, err = answer.LoadMoves(c.s.opt.Kinds, "input", []byte(req.Text))
 	default:
 		return nil, nil, badRequest("no shift puzzle: give its text, a builtin or an example")
 	}

@@ -10,12 +10,15 @@ import (
 	"github.com/puzzlesat/puzzlesat/kinds/toymoves"
 )
 
-// TestBrowserToyMoves: a kind played by moves registered with one line
-// (the test-only Rotor) is opened, played and proven shortest by the
-// page, which names no kind.
+// TestBrowserToyMoves: a kind played by moves added to a registry with
+// one line (the test-only Rotor) is opened, played and proven shortest by
+// the page, which names no kind.
 func TestBrowserToyMoves(t *testing.T) {
-	defer kinds.Register(toymoves.Kind)()
-	b := newBrowser(t)
+	reg, err := kinds.Default().With(toymoves.Kind)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := newBrowserOf(t, reg)
 	b.load("the kinds read", `#example option`)
 	b.do("paste a rotor puzzle", chromedp.SendKeys(chromedp.ID("paste"), "rotor\nname toy\nstart 2 3 1\n"), click("#load-paste"))
 	b.wait("the toy opened", `document.getElementById('title').textContent.includes('rotor')`)

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/sat/certify"
@@ -24,7 +24,7 @@ type CheckResult struct {
 
 // Check decides uniqueness on a fresh solver from newSolver. With certifyUnique, a
 // unique answer also carries a checked RUP certificate.
-func Check(ctx context.Context, inst kinds.Instance, newSolver sat.Factory, certifyUnique bool) (*CheckResult, error) {
+func Check(ctx context.Context, inst kind.Instance, newSolver sat.Factory, certifyUnique bool) (*CheckResult, error) {
 	e, err := Encode(ctx, inst, newSolver)
 	if err != nil {
 		return &CheckResult{}, err
@@ -84,7 +84,7 @@ func (e *Encoded) Check(ctx context.Context, certifyUnique bool) (*CheckResult, 
 
 // Count counts solutions up to max (0: no cap). complete is false when the
 // cap stopped the count.
-func Count(ctx context.Context, inst kinds.Instance, newSolver sat.Factory, max int) (n int, complete bool, err error) {
+func Count(ctx context.Context, inst kind.Instance, newSolver sat.Factory, max int) (n int, complete bool, err error) {
 	e, err := Encode(ctx, inst, newSolver)
 	if err != nil {
 		return 0, false, err
@@ -115,7 +115,7 @@ type BackboneResult struct {
 }
 
 // Backbone computes the cells every solution agrees on.
-func Backbone(ctx context.Context, inst kinds.Instance, newSolver sat.Factory) (*BackboneResult, error) {
+func Backbone(ctx context.Context, inst kind.Instance, newSolver sat.Factory) (*BackboneResult, error) {
 	e, err := Encode(ctx, inst, newSolver)
 	if err != nil {
 		return nil, err

@@ -12,14 +12,14 @@ import (
 	"fmt"
 
 	"github.com/puzzlesat/puzzlesat/encode"
-	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/sat"
 )
 
 // Encoded is an instance encoded into a fresh solver.
 type Encoded struct {
-	Inst    kinds.Instance
+	Inst    kind.Instance
 	Solver  sat.Solver
 	Builder *encode.Builder
 	Layout  encode.Layout
@@ -31,7 +31,7 @@ type Encoded struct {
 // allocate more than encode.DefaultMaxVars variables (an error wrapping
 // encode.ErrTooLarge), so a hostile but valid puzzle stays under a
 // gigabyte and a deadline is kept mid-encoding.
-func Encode(ctx context.Context, inst kinds.Instance, newSolver sat.Factory) (*Encoded, error) {
+func Encode(ctx context.Context, inst kind.Instance, newSolver sat.Factory) (*Encoded, error) {
 	if newSolver == nil {
 		return nil, errNoSolver
 	}
@@ -89,7 +89,7 @@ func Diff(p puzzle.Problem, a, b puzzle.Assignment) []puzzle.Pos {
 }
 
 // One finds a solution, or reports Unsat/Unknown.
-func One(ctx context.Context, inst kinds.Instance, newSolver sat.Factory) (sat.Status, puzzle.Assignment, error) {
+func One(ctx context.Context, inst kind.Instance, newSolver sat.Factory) (sat.Status, puzzle.Assignment, error) {
 	e, err := Encode(ctx, inst, newSolver)
 	if err != nil {
 		return sat.Unknown, nil, err

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/sat/gini"
@@ -14,14 +15,14 @@ import (
 	"github.com/puzzlesat/puzzlesat/solve"
 )
 
-func playground(t *testing.T, short string) kinds.Instance {
+func playground(t *testing.T, short string) kind.Instance {
 	t.Helper()
 	path := "../testdata/juosan/janko_instances.json"
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	insts, _ := kinds.Juosan.Parse(path, data, kinds.Options{})
+	insts, _ := kinds.Default().MustFind("juosan").Parse(path, data, kind.Options{})
 	for _, in := range insts {
 		if strings.Fields(in.Name())[0] == short {
 			return in
@@ -32,7 +33,7 @@ func playground(t *testing.T, short string) kinds.Instance {
 }
 
 // allSolutions enumerates every solution through the layout.
-func allSolutions(t *testing.T, inst kinds.Instance) []puzzle.Assignment {
+func allSolutions(t *testing.T, inst kind.Instance) []puzzle.Assignment {
 	t.Helper()
 	e, err := solve.Encode(t.Context(), inst, gini.NewSolver)
 	if err != nil {

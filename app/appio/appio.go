@@ -22,6 +22,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/encode"
 	"github.com/puzzlesat/puzzlesat/encode/card"
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/sat/solvers"
 	"github.com/puzzlesat/puzzlesat/shard"
@@ -444,23 +445,47 @@ func Anywhere(action func(*cli.Context, []string) error) cli.ActionFunc {
 	}
 }
 
+// kindsKey is where an app keeps its registry (App.Metadata).
+const kindsKey = "puzzlesat.kinds"
+
+// SetKinds hands the app a registry, reg, which its commands' actions
+// read (Kinds): app.NewWith calls it with the registry the commands were
+// built from.
+func SetKinds(a *cli.App, reg *kinds.Registry) {
+	if a.Metadata == nil {
+		a.Metadata = map[string]any{}
+	}
+	a.Metadata[kindsKey] = reg
+}
+
+// Kinds is the registry of the app c runs in (SetKinds): the kinds its
+// commands read, look up and detect.
+func Kinds(c *cli.Context) *kinds.Registry {
+	if c.App != nil {
+		if reg, ok := c.App.Metadata[kindsKey].(*kinds.Registry); ok {
+			return reg
+		}
+	}
+	panic("appio: the app was handed no registry of kinds (app.NewWith)")
+}
+
 // KindsWith is what a command that needs a part of a kind works on (has
 // says whether a kind has it; what names it for the message): the kind
 // --kind names, refused when it lacks the part, or without --kind every
 // grid kind that has it.
-func KindsWith(c *cli.Context, what string, has func(*kinds.Kind) bool) ([]*kinds.Kind, error) {
+func KindsWith(c *cli.Context, what string, has func(*kind.Kind) bool) ([]*kind.Kind, error) {
 	if name := c.String("kind"); name != "" {
-		k, err := kinds.Lookup(name)
+		k, err := Kinds(c).Lookup(name)
 		if err != nil {
 			return nil, BadInput(err)
 		}
 		if !has(k) {
 			return nil, Exit(ExitBadInput, "--kind %s: the kind has no %s", name, what)
 		}
-		return []*kinds.Kind{k}, nil
+		return []*kind.Kind{k}, nil
 	}
-	var out []*kinds.Kind
-	for _, k := range kinds.List() {
+	var out []*kind.Kind
+	for _, k := range Kinds(c).List() {
 		if has(k) {
 			out = append(out, k)
 		}
@@ -468,16 +493,16 @@ func KindsWith(c *cli.Context, what string, has func(*kinds.Kind) bool) ([]*kind
 	return out, nil
 }
 
-// KindFlags are the flags the kinds declare (kinds.Flags), for every
-// command that reads puzzles.
-func KindFlags() []cli.Flag { return cliFlags(kinds.Flags()) }
+// KindFlags are the flags the kinds of reg declare (Registry.Flags), for
+// every command that reads puzzles.
+func KindFlags(reg *kinds.Registry) []cli.Flag { return cliFlags(reg.Flags()) }
 
-// GenFlags are the generation flags the kinds declare (kinds.GenFlags:
-// Shinro's --stones), for the command that generates.
-func GenFlags() []cli.Flag { return cliFlags(kinds.GenFlags()) }
+// GenFlags are the generation flags the kinds of reg declare
+// (Registry.GenFlags: Shinro's --stones), for the command that generates.
+func GenFlags(reg *kinds.Registry) []cli.Flag { return cliFlags(reg.GenFlags()) }
 
 // cliFlags are the kinds' flags fs as command-line flags.
-func cliFlags(fs []kinds.Flag) []cli.Flag {
+func cliFlags(fs []kind.Flag) []cli.Flag {
 	var out []cli.Flag
 	for _, f := range fs {
 		out = append(out, &cli.StringFlag{Name: f.Name, Value: f.Default, Usage: f.Usage})
@@ -489,9 +514,10 @@ func cliFlags(fs []kinds.Flag) []cli.Flag {
 // (GenFlags) where the command has them, and --card, refusing a value a
 // kind's flag does not take. A flag left empty is not set: the kind reads
 // its default.
-func KindOptions(c *cli.Context) (kinds.Options, error) {
-	o := kinds.Options{Card: c.String("card"), Flags: map[string]string{}}
-	for _, f := range append(kinds.Flags(), kinds.GenFlags()...) {
+func KindOptions(c *cli.Context) (kind.Options, error) {
+	o := kind.Options{Card: c.String("card"), Flags: map[string]string{}}
+	reg := Kinds(c)
+	for _, f := range append(reg.Flags(), reg.GenFlags()...) {
 		v := c.String(f.Name)
 		if v == "" {
 			continue

@@ -45,8 +45,9 @@ var (
 		Usage: "growth of an encoding's size (vars, clauses) that still passes"}
 )
 
-// Command returns `puzzlesat bench` with its `compare` subcommand.
-func Command() *cli.Command {
+// Command returns `puzzlesat bench` with its `compare` subcommand, of the
+// kinds of reg.
+func Command(reg *kinds.Registry) *cli.Command {
 	return &cli.Command{
 		Name:      "bench",
 		Usage:     "benchmark the encodings: sizes, solver effort and times per kind, instance set, encoding and back-end",
@@ -77,7 +78,7 @@ func Command() *cli.Command {
 			&cli.StringFlag{Name: "cnf", Usage: "instead, time the solvers on these comma-separated CNF families of the corpus (e.g. UF20,UF50,UF75,sudoku,UUF250)"},
 			&cli.StringFlag{Name: "ratio-to", Value: "ext:cadical", Usage: "with --cnf: report median ratios to this back-end"},
 			appio.TimeoutFlag,
-		}, appio.KindFlags()...),
+		}, appio.KindFlags(reg)...),
 		Action:      action,
 		Subcommands: []*cli.Command{compareCommand()},
 	}
@@ -119,7 +120,7 @@ func action(c *cli.Context) error {
 		return err
 	}
 	if k := c.String("kind"); k != "" {
-		if _, err := kinds.Find(k); err != nil {
+		if _, err := appio.Kinds(c).Find(k); err != nil {
 			return appio.BadInput(err)
 		}
 	}
@@ -158,9 +159,9 @@ func action(c *cli.Context) error {
 		if kerr != nil {
 			return kerr
 		}
-		sets, err = bench.FileSets(args, kopt)
+		sets, err = bench.FileSets(appio.Kinds(c), args, kopt)
 	} else {
-		sets, err = bench.Sets(c.String("corpus"), c.Bool("quick"))
+		sets, err = bench.Sets(appio.Kinds(c), c.String("corpus"), c.Bool("quick"))
 	}
 	if err != nil {
 		return appio.BadInput(err)
@@ -209,7 +210,7 @@ func action(c *cli.Context) error {
 	}
 	if p := c.String("plot"); p != "" {
 		var buf bytes.Buffer
-		if err := bench.Plot(&buf, rep, plotSolver, plotFormat); err != nil {
+		if err := bench.Plot(appio.Kinds(c), &buf, rep, plotSolver, plotFormat); err != nil {
 			return err
 		}
 		if err := atomicfile.WriteFile(p, buf.Bytes(), 0o644); err != nil {
@@ -357,7 +358,7 @@ func compareAction(c *cli.Context, args []string) error {
 }
 
 func countsAction(c *cli.Context) error {
-	cases, err := bench.Corpus(c.String("corpus"))
+	cases, err := bench.Corpus(appio.Kinds(c), c.String("corpus"))
 	if err != nil {
 		return appio.Exit(appio.ExitBadInput, "corpus: %v", err)
 	}

@@ -11,10 +11,11 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/app/benchcmd"
 	"github.com/puzzlesat/puzzlesat/app/clitest"
+	"github.com/puzzlesat/puzzlesat/kinds"
 )
 
 // bench is the command as puzzlesat-bench runs it.
-var bench = []*cli.Command{benchcmd.Command()}
+var bench = []*cli.Command{benchcmd.Command(kinds.Default())}
 
 const corpus = "../../testdata"
 

@@ -12,6 +12,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/puzzlesat/puzzlesat/app"
+	"github.com/puzzlesat/puzzlesat/kinds"
 )
 
 // Run runs `puzzlesat ARGS...` reading stdin and returns the exit code,
@@ -21,16 +22,23 @@ func Run(stdin string, args ...string) (code int, stdout, stderr string) {
 }
 
 // RunWith is Run with only the commands cmds (nil: all of puzzlesat's),
-// for commands that ship in a binary of their own (bench, render): their
-// tests run them in-process as that binary would.
+// built from puzzlesat's kinds (kinds.Default), for commands that ship in
+// a binary of their own (bench, render): their tests run them in-process
+// as that binary would.
 func RunWith(cmds []*cli.Command, stdin string, args ...string) (code int, stdout, stderr string) {
+	return RunIn(kinds.Default(), cmds, stdin, args...)
+}
+
+// RunIn is RunWith of the kinds of reg, for a test that brings kinds of
+// its own (kinds/toykind): cmds are built from reg (nil: all of
+// puzzlesat's commands).
+func RunIn(reg *kinds.Registry, cmds []*cli.Command, stdin string, args ...string) (code int, stdout, stderr string) {
 	var out, errb bytes.Buffer
 	argv := append([]string{"puzzlesat"}, args...)
 	if cmds == nil {
-		code = app.Run(context.Background(), strings.NewReader(stdin), &out, &errb, argv)
-	} else {
-		code = app.RunWith(context.Background(), strings.NewReader(stdin), &out, &errb, argv, cmds)
+		cmds = app.Commands(reg)
 	}
+	code = app.RunWith(context.Background(), reg, strings.NewReader(stdin), &out, &errb, argv, cmds)
 	return code, out.String(), errb.String()
 }
 
@@ -54,9 +62,15 @@ func Test(t *testing.T, cases []Case) {
 // RunWith).
 func TestWith(t *testing.T, cmds []*cli.Command, cases []Case) {
 	t.Helper()
+	TestIn(t, kinds.Default(), cmds, cases)
+}
+
+// TestIn is TestWith of the kinds of reg (see RunIn).
+func TestIn(t *testing.T, reg *kinds.Registry, cmds []*cli.Command, cases []Case) {
+	t.Helper()
 	for _, tc := range cases {
 		t.Run(tc.Name, func(t *testing.T) {
-			code, out, errs := RunWith(cmds, tc.Stdin, tc.Args...)
+			code, out, errs := RunIn(reg, cmds, tc.Stdin, tc.Args...)
 			if code != tc.Code {
 				t.Errorf("exit code: have %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tc.Code, out, errs)
 			}

@@ -21,13 +21,14 @@ import (
 	"github.com/puzzlesat/puzzlesat/app/puzzlecmd"
 	"github.com/puzzlesat/puzzlesat/crosscheck"
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/sat/solvers"
 	"github.com/puzzlesat/puzzlesat/shard"
 )
 
-// Command returns `puzzlesat crosscheck`.
-func Command() *cli.Command {
-	flags := append(puzzlecmd.Flags(),
+// Command returns `puzzlesat crosscheck`, of the kinds of reg.
+func Command(reg *kinds.Registry) *cli.Command {
+	flags := append(puzzlecmd.Flags(reg),
 		appio.AtLeast(&cli.IntFlag{Name: "random", Usage: "also check N random puzzles of --kind (of every kind without it)"}, 0),
 		&cli.StringFlag{Name: "size", Value: "5x5", Usage: "the random puzzles' size, RxC"},
 		appio.SeedFlag("the random puzzles' seed: puzzle i of a kind depends on the seed, the kind and i only"),
@@ -191,11 +192,11 @@ func random(c *cli.Context, n int) ([]crosscheck.Puzzle, error) {
 	if err != nil {
 		return nil, err
 	}
-	list, err := appio.KindsWith(c, "random builder", func(k *kinds.Kind) bool { return k.Random != nil })
+	list, err := appio.KindsWith(c, "random builder", func(k *kind.Kind) bool { return k.Random != nil })
 	if err != nil {
 		return nil, err
 	}
-	all := kinds.List() // a kind's seeds are by its place among them all
+	all := appio.Kinds(c).List() // a kind's seeds are by its place among them all
 	opt, err := appio.KindOptions(c)
 	if err != nil {
 		return nil, err

@@ -51,10 +51,11 @@ import (
 	"github.com/puzzlesat/puzzlesat/kinds/kind"
 )
 
-// methods lists the kinds' ways to start an attempt, for --method's help.
-func methods() string {
+// methods lists the ways to start an attempt of the kinds of reg, for
+// --method's help.
+func methods(reg *kinds.Registry) string {
 	var out []string
-	for _, k := range kinds.List() {
+	for _, k := range reg.List() {
 		if g := k.Generate; g != nil && len(g.Methods) > 0 {
 			out = append(out, k.Name+": "+strings.Join(g.Methods, ", "))
 		}
@@ -62,8 +63,8 @@ func methods() string {
 	return strings.Join(out, "; ")
 }
 
-// Command returns the generate command.
-func Command() *cli.Command {
+// Command returns the generate command, of the kinds of reg.
+func Command(reg *kinds.Registry) *cli.Command {
 	return &cli.Command{
 		Name:  "generate",
 		Usage: "generate new puzzles of a chosen difficulty, proven unique (exit 0 done, 1 some missed the band within the budget, 2 bad input, 3 timeout or interrupted)",
@@ -71,26 +72,26 @@ func Command() *cli.Command {
 			"and, with --shard I/N, as shard I of N independent runs whose union is the single run (for Kubernetes\n" +
 			"Indexed Jobs, Slurm job arrays, GNU parallel). Puzzle i of --seed s is the same whatever --workers and --shard.",
 		Flags: append([]cli.Flag{
-			&cli.StringFlag{Name: "kind", Usage: "puzzle kind: " + strings.Join(generate.Kinds(), ", "), Required: true},
+			&cli.StringFlag{Name: "kind", Usage: "puzzle kind: " + strings.Join(generate.Kinds(reg), ", "), Required: true},
 			&cli.StringFlag{Name: "size", Usage: "rows x columns, e.g. 8x8 (default: the band's, see go doc generate)"},
 			&cli.StringFlag{Name: "difficulty", Value: "any", Usage: "difficulty `BAND`: easy, medium, hard, expert (the kind's) or any (go doc ./generate has their bounds)"},
 			&cli.StringFlag{Name: "score", Usage: "engine score range MIN..MAX (either end may be left out; shift: the optimum's move count)"},
 			&cli.BoolFlag{Name: "minimal", Usage: "irreducible clue sets: no clue can be removed with the puzzle staying unique"},
-			&cli.StringFlag{Name: "method", Usage: "how attempts start (" + methods() + ")"},
+			&cli.StringFlag{Name: "method", Usage: "how attempts start (" + methods(reg) + ")"},
 			appio.SeedFlag("random seed; puzzle i of the batch depends on (seed, i) only"),
 			appio.AtLeast(&cli.IntFlag{Name: "count", Value: 1, Usage: "number of puzzles of the whole job"}, 1),
 			appio.AtLeast(&cli.IntFlag{Name: "workers", Usage: "attempts run side by side (0, the default: one per CPU)"}, 0),
 			appio.ShardFlag,
 			&cli.StringFlag{Name: "out", Usage: "DIR: write each puzzle's files there (and its record on stdout); -: records on stdout"},
 			&cli.IntFlag{Name: "attempts", Value: 100, Usage: "attempts per puzzle before giving up on it"},
-			&cli.StringFlag{Name: "puzzle", Value: "reborn", Usage: "shift: the puzzle to scramble, a built-in (" + strings.Join(answer.BuiltinNames(), ", ") + ") or a file"},
+			&cli.StringFlag{Name: "puzzle", Value: "reborn", Usage: "shift: the puzzle to scramble, a built-in (" + strings.Join(answer.BuiltinNames(reg), ", ") + ") or a file"},
 			appio.AtLeast(&cli.IntFlag{Name: "moves", Usage: "shift: the proven optimum, exactly (same as --score N..N)"}, 0),
 			&cli.BoolFlag{Name: "solution", Usage: "text output: write the solution block with the puzzle"},
 			&cli.BoolFlag{Name: "progress", Usage: "log every attempt's outcome on stderr"},
 			&cli.BoolFlag{Name: "reencode", Usage: "encode every SAT question afresh instead of one solver per attempt (to measure)"},
 			&cli.StringFlag{Name: "cpuprofile", Hidden: true, Usage: "write a CPU profile (runtime/pprof) to `FILE`"},
 			appio.SolverFlag, appio.TimeoutFlag, appio.FormatFlag,
-		}, append(appio.GenFlags(), appio.KindFlags()...)...),
+		}, append(appio.GenFlags(reg), appio.KindFlags(reg)...)...),
 		Action: action,
 	}
 }
@@ -230,10 +231,12 @@ func startProfile(file string) (stop func(), err error) {
 
 // options reads the flags that choose the puzzles.
 func options(c *cli.Context) (generate.Options, error) {
-	kind := c.String("kind")
-	moves := generate.MovesKind(kind) != nil
+	reg := appio.Kinds(c)
+	k := reg.MovesKind(c.String("kind"))
+	moves := k != nil
 	if !moves {
-		if _, err := kinds.Lookup(kind); err != nil {
+		var err error
+		if k, err = reg.Lookup(c.String("kind")); err != nil {
 			return generate.Options{}, appio.BadInput(err)
 		}
 	}
@@ -259,7 +262,7 @@ func options(c *cli.Context) (generate.Options, error) {
 		return generate.Options{}, err
 	}
 	opt := generate.Options{
-		Kind: kind, Rows: rows, Cols: cols, Band: generate.Band(c.String("difficulty")),
+		Kind: k, Rows: rows, Cols: cols, Band: generate.Band(c.String("difficulty")),
 		MinScore: lo, MaxScore: hi, Seed: c.Uint64("seed"), Attempts: c.Int("attempts"),
 		Method: c.String("method"), Minimal: c.Bool("minimal"), Reencode: c.Bool("reencode"),
 		KindOptions: kopt,
@@ -278,14 +281,14 @@ func options(c *cli.Context) (generate.Options, error) {
 
 // shiftPuzzle reads --puzzle: a built-in name or a shift puzzle file.
 func shiftPuzzle(c *cli.Context, name string) (kind.MovesPuzzle, error) {
-	if _, p, err := answer.BuiltinMoves(name); err == nil {
+	if _, p, err := answer.BuiltinMoves(appio.Kinds(c), name); err == nil {
 		return p, nil
 	}
 	file, data, err := appio.ReadArg(c, name)
 	if err != nil {
-		return nil, appio.Exit(appio.ExitBadInput, "--puzzle %q is neither a built-in (%s) nor a readable file", name, strings.Join(answer.BuiltinNames(), ", "))
+		return nil, appio.Exit(appio.ExitBadInput, "--puzzle %q is neither a built-in (%s) nor a readable file", name, strings.Join(answer.BuiltinNames(appio.Kinds(c)), ", "))
 	}
-	_, p, err := answer.LoadMoves(file, data)
+	_, p, err := answer.LoadMoves(appio.Kinds(c), file, data)
 	if err != nil {
 		return nil, appio.BadInput(err)
 	}
@@ -324,7 +327,7 @@ func newOutput(c *cli.Context, asJSON bool, opt generate.Options) (*output, erro
 
 // name is puzzle i's file name stem: the same on every shard.
 func (o *output) name(i int) string {
-	return generated.Stem(o.opt.Kind, o.opt.Band, o.opt.Seed, i)
+	return generated.Stem(o.opt.Kind.Name, o.opt.Band, o.opt.Seed, i)
 }
 
 // done reports whether puzzle i's record is in --out DIR already.
@@ -377,7 +380,7 @@ func (o *output) emit(p *generate.Puzzle) error {
 	}
 	fmt.Fprint(w, text)
 	rep := p.Report
-	if generate.MovesKind(p.Kind) != nil {
+	if !o.opt.Kind.Grid() {
 		fmt.Fprintf(o.c.App.ErrWriter, "%s: %s, optimum %d moves (proven by exact search); puzzle %d attempt %d\n",
 			rec.Name, p.Band, int(rep.Score), p.Index, p.Attempt)
 		return nil

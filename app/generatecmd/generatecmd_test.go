@@ -17,13 +17,14 @@ import (
 	"github.com/puzzlesat/puzzlesat/app/generatecmd"
 	"github.com/puzzlesat/puzzlesat/internal/testfs"
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/sat/gophersat"
 	"github.com/puzzlesat/puzzlesat/solve"
 )
 
 // own is the command as its binary, puzzlesat-generate, ships it.
-var own = []*cli.Command{generatecmd.Command()}
+var own = []*cli.Command{generatecmd.Command(kinds.Default())}
 
 // run runs `puzzlesat generate ARGS` in-process and returns the exit code,
 // stdout and stderr.
@@ -71,7 +72,7 @@ func TestReadBack(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("have exit %d, want 0\n%s", code, errs)
 	}
-	insts, err := kinds.Shinro.Parse("generated", []byte(out), kinds.Options{})
+	insts, err := kinds.Default().MustFind("shinro").Parse("generated", []byte(out), kind.Options{})
 	if err != nil || len(insts) != 2 {
 		t.Fatalf("have %d puzzles, error %v; want 2\n%s", len(insts), err, out)
 	}
@@ -105,7 +106,7 @@ func TestJSON(t *testing.T) {
 	if v.Report.MaxLevel < 3 || v.Report.TrialDepth != 0 {
 		t.Errorf("have level %d trial depth %d, want level ≥ 3 without trials", v.Report.MaxLevel, v.Report.TrialDepth)
 	}
-	insts, err := kinds.Arrows.Parse("generated", []byte(v.Puzzle), kinds.Options{})
+	insts, err := kinds.Default().MustFind("arrows").Parse("generated", []byte(v.Puzzle), kind.Options{})
 	if err != nil || len(insts) != 1 {
 		t.Fatalf("have %d puzzles, error %v; want 1", len(insts), err)
 	}

@@ -3,10 +3,13 @@ package puzzlecmd_test
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"io/fs"
 	"maps"
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"path"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -17,6 +20,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/app/clitest"
 	"github.com/puzzlesat/puzzlesat/app/generatecmd"
+	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/sat/gini"
 	"github.com/puzzlesat/puzzlesat/serve"
 )
@@ -29,17 +33,18 @@ var (
 )
 
 // TestCLIAndAPIAgree holds the command line and the playground's API to
-// one record: for one puzzle of every kind (and one with two solutions),
+// one record: for every bundled example of every kind of the registry
+// (one with two solutions) and a selection from a many-puzzle file,
 // check, solve, grade --steps, grade --hint, backbone, count (capped
 // and not) and verify with --format json and the API's check, solve,
 // grade, backbone, count, hint (from the puzzle's start) and verify (of
 // the solution), shift solve and apply and /api/shift/solve and apply, and generate and
-// /api/generate, write the same keys, the front ends' own
+// /api/generate of every kind that generates, write the same keys, the front ends' own
 // aside, and the same values under them (solution rows, differences as
 // cells from 1 with both labels, statuses, steps, the hint's cells and
 // eliminations), the time aside.
 func TestCLIAndAPIAgree(t *testing.T) {
-	s, err := serve.New(serve.Options{Solver: gini.NewSolver, SolverName: "gini"})
+	s, err := serve.New(serve.Options{Kinds: kinds.Default(), Solver: gini.NewSolver, SolverName: "gini"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,16 +69,34 @@ func TestCLIAndAPIAgree(t *testing.T) {
 		}
 		return decode(t, []byte(out))
 	}
-	for _, tc := range []struct {
-		name, file, sel string
-		unique          bool
-	}{
-		{"juosan", "../../testdata/juosan/janko/6x6_1.in", "", true},
-		{"juosan two solutions", play, "5x5_1", false},
-		{"shinro", shinroF, "1", true},
-		{"arrows", arrowsDir + "/puzzle.txt", "", true},
-		{"linjat", linjatF, "easy-3", true},
-	} {
+	// Every bundled example of every kind (kind.Kind.Examples, one of
+	// them with two solutions), and one puzzle of a many-puzzle file by
+	// selection.
+	type input struct{ name, file, sel string }
+	inputs := []input{{"selection", play, "5x5_1"}}
+	dir := t.TempDir()
+	for _, k := range kinds.Default().List() {
+		if k.Examples == nil {
+			t.Errorf("%s brings no example to hold the front ends to", k.Name)
+			continue
+		}
+		files, err := fs.Glob(k.Examples, "examples/*.txt")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range files {
+			data, err := fs.ReadFile(k.Examples, f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			name := k.Name + "-" + path.Base(f)
+			if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			inputs = append(inputs, input{strings.TrimSuffix(name, ".txt"), filepath.Join(dir, name), ""})
+		}
+	}
+	for _, tc := range inputs {
 		t.Run(tc.name, func(t *testing.T) {
 			data, err := os.ReadFile(tc.file)
 			if err != nil {
@@ -87,7 +110,8 @@ func TestCLIAndAPIAgree(t *testing.T) {
 
 			solved := post(t, "/api/solve", spec)
 			agree(t, "solve", cli(t, "solve", arg), solved)
-			agree(t, "check", cli(t, "check", arg), post(t, "/api/check", spec))
+			checked := cli(t, "check", arg)
+			agree(t, "check", checked, post(t, "/api/check", spec))
 			agree(t, "grade", cli(t, "grade", "--steps", arg), post(t, "/api/grade", spec))
 			agree(t, "backbone", cli(t, "backbone", arg), post(t, "/api/backbone", spec))
 			counted := maps.Clone(spec)
@@ -99,7 +123,7 @@ func TestCLIAndAPIAgree(t *testing.T) {
 			board["values"] = parsed["puzzle"].(map[string]any)["fixed"]
 			agree(t, "grade --hint", cli(t, "grade", "--hint", arg), post(t, "/api/hint", board))
 
-			if !tc.unique {
+			if checked["status"] != "unique" {
 				return
 			}
 			// verify: the solution the API found, as the CLI reads it
@@ -141,15 +165,21 @@ func TestCLIAndAPIAgree(t *testing.T) {
 	})
 	// A generated puzzle: the same seed, the same record (the API adds the
 	// board the page plays, and its time).
-	for _, kind := range []string{"juosan", "shinro"} {
-		t.Run("generate "+kind, func(t *testing.T) {
+	// Of every kind that generates, its first band of the generation
+	// tests (kind.Corpus.Generate) at its size.
+	for _, k := range kinds.Default().List() {
+		if k.Generate == nil || k.Corpus == nil || len(k.Corpus.Generate) == 0 {
+			continue
+		}
+		gc := k.Corpus.Generate[0]
+		t.Run("generate "+k.Name, func(t *testing.T) {
 			// In process: the command puzzlesat-generate runs.
-			code, out, errs := clitest.RunWith([]*urfave.Command{generatecmd.Command()}, "",
-				"generate", "--format", "json", "--kind", kind, "--size", "5x5", "--difficulty", "easy", "--seed", "7")
+			code, out, errs := clitest.RunWith([]*urfave.Command{generatecmd.Command(kinds.Default())}, "",
+				"generate", "--format", "json", "--kind", k.Name, "--size", fmt.Sprintf("%dx%d", gc.Rows, gc.Cols), "--difficulty", gc.Band, "--seed", "7")
 			if code != 0 {
 				t.Fatalf("generate: exit %d, %s", code, errs)
 			}
-			api := post(t, "/api/generate", map[string]any{"kind": kind, "rows": 5, "cols": 5, "difficulty": "easy", "seed": "7"})
+			api := post(t, "/api/generate", map[string]any{"kind": k.Name, "rows": gc.Rows, "cols": gc.Cols, "difficulty": gc.Band, "seed": "7"})
 			if _, ok := api["ms"]; !ok {
 				t.Error("generate: the API writes no ms")
 			}

@@ -5,18 +5,20 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/app/appio"
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 )
 
-// Flags are the flags LoadOne reads: --kind, --rule, --card and --rules.
+// Flags are the flags LoadOne reads: --kind, --card and the flags of the
+// kinds of reg (--rule, --rules).
 // Commands in other packages (render) add them to take puzzles the way the
 // puzzle commands do.
-func Flags() []cli.Flag { return puzzleFlags() }
+func Flags(reg *kinds.Registry) []cli.Flag { return puzzleFlags(reg) }
 
 // LoadOne reads the one puzzle arg names, as the puzzle commands read
 // theirs: a file, "-", a puzz.link URL or FILE#NAME. An input holding
 // several puzzles, or a malformed one beside good ones, is an exit-2 error:
 // the caller draws one picture.
-func LoadOne(c *cli.Context, arg string) (kinds.Instance, error) {
+func LoadOne(c *cli.Context, arg string) (kind.Instance, error) {
 	items, _, code, err := load(c, []string{arg})
 	if err != nil {
 		return nil, err
@@ -33,7 +35,7 @@ func LoadOne(c *cli.Context, arg string) (kinds.Instance, error) {
 // LoadData is LoadOne for an input read already (appio.ReadInput), data
 // from the file called name: an input is read once, since a FIFO or a
 // process substitution (<(cmd)) gives its bytes only once.
-func LoadData(c *cli.Context, name string, data []byte) (kinds.Instance, error) {
+func LoadData(c *cli.Context, name string, data []byte) (kind.Instance, error) {
 	opt, err := options(c)
 	if err != nil {
 		return nil, err
@@ -54,7 +56,7 @@ func LoadData(c *cli.Context, name string, data []byte) (kinds.Instance, error) 
 // it, the input's name, or FILE#NAME when the input holds several puzzles.
 type Loaded struct {
 	Label string
-	Inst  kinds.Instance
+	Inst  kind.Instance
 }
 
 // Load reads every puzzle args name, as the puzzle commands read theirs

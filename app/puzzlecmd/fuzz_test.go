@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/puzzlesat/puzzlesat/app"
+	"github.com/puzzlesat/puzzlesat/kinds"
 )
 
 // FuzzCheckStdin feeds arbitrary input to `check -`: whatever the bytes,
@@ -33,7 +34,7 @@ func FuzzCheckStdin(f *testing.F) {
 		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 		defer cancel()
 		var out, errb bytes.Buffer
-		code := app.Run(ctx, bytes.NewReader(data), &out, &errb, []string{"puzzlesat", "check", "--timeout", "5s", "-"})
+		code := app.Run(ctx, kinds.Default(), bytes.NewReader(data), &out, &errb, []string{"puzzlesat", "check", "--timeout", "5s", "-"})
 		switch code {
 		case 0, 1, 2, 3:
 		default:

@@ -18,7 +18,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/encode"
 	"github.com/puzzlesat/puzzlesat/human"
 	"github.com/puzzlesat/puzzlesat/internal/plural"
-	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/sat/dimacs"
 )
@@ -137,7 +137,7 @@ func printReport(w io.Writer, r answer.GradeRecord) {
 // printSteps prints steps one per line; a proof by contradiction follows
 // its step as an indented chain from its assumption to the contradiction,
 // a proof inside it indented once more.
-func printSteps(w io.Writer, inst kinds.Instance, steps []human.Step, indent string) {
+func printSteps(w io.Writer, inst kind.Instance, steps []human.Step, indent string) {
 	for _, s := range steps {
 		fmt.Fprintf(w, "%s%d. %s\n", indent, s.Index+1, crosscheck.StepLine(inst, &s, " ≠ "))
 		printProof(w, inst, s, indent+"     ")
@@ -146,7 +146,7 @@ func printSteps(w io.Writer, inst kinds.Instance, steps []human.Step, indent str
 
 // printProof prints a trial step's proof: "assume x = v", then "→ step"
 // per inner step, and how it ends ("→ r5c1 has no value left").
-func printProof(w io.Writer, inst kinds.Instance, s human.Step, indent string) {
+func printProof(w io.Writer, inst kind.Instance, s human.Step, indent string) {
 	if s.Assume == nil {
 		return
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/answer"
 	"github.com/puzzlesat/puzzlesat/app/appio"
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/srcpos"
 )
@@ -19,8 +20,8 @@ import (
 // item is one puzzle to work on, with where it came from.
 type item struct {
 	file string // the argument as given (file name, "<stdin>" or URL)
-	kind *kinds.Kind
-	inst kinds.Instance
+	kind *kind.Kind
+	inst kind.Instance
 }
 
 // label names the item in messages: the file, plus the puzzle's name when
@@ -37,11 +38,11 @@ var (
 )
 
 // puzzleFlags are --kind, --card and the kinds' own flags.
-func puzzleFlags() []cli.Flag {
-	return append([]cli.Flag{kindFlag, appio.CardFlag}, appio.KindFlags()...)
+func puzzleFlags(reg *kinds.Registry) []cli.Flag {
+	return append([]cli.Flag{kindFlag, appio.CardFlag}, appio.KindFlags(reg)...)
 }
 
-func options(c *cli.Context) (kinds.Options, error) { return appio.KindOptions(c) }
+func options(c *cli.Context) (kind.Options, error) { return appio.KindOptions(c) }
 
 // isURL reports whether arg is a puzzle URL rather than a file name.
 func isURL(arg string) bool { return appio.IsURL(arg) }
@@ -88,7 +89,7 @@ func solverOf(c *cli.Context) (sat.Factory, error) {
 
 // each is load for the commands that work through their puzzles one at a
 // time: it gives visit every puzzle args name, in order, as it is read,
-// so that of a file of many puzzles one is held at a time (kinds.Kind.Each),
+// so that of a file of many puzzles one is held at a time (kind.Kind.Each),
 // with whether labels must name the puzzle beside its file (several
 // inputs, or several puzzles in this one); visit returning false stops
 // the reading there (the run was interrupted). Bad inputs and malformed
@@ -135,11 +136,11 @@ func each(c *cli.Context, args []string, visit func(it item, multi bool) bool) (
 // until visit returns false. A
 // file or standard input is read as a stream: its kind is told from its
 // head, and a format of many puzzles is read an entry at a time
-// (kinds.Kind.Each), so that the first puzzle is visited before the last
+// (kind.Kind.Each), so that the first puzzle is visited before the last
 // is read, and the input is never held whole. The error returned is the
 // input's (unreadable, or a fault of it, found where the stream reaches
 // it) or its malformed entries', every one of them.
-func eachArg(c *cli.Context, arg string, opt kinds.Options, visit func(it item, many bool) bool) error {
+func eachArg(c *cli.Context, arg string, opt kind.Options, visit func(it item, many bool) bool) error {
 	name, sel := splitArg(arg)
 	if sel != "" || isURL(arg) {
 		// A URL is its own data, and a selection reads its file whole.
@@ -151,7 +152,7 @@ func eachArg(c *cli.Context, arg string, opt kinds.Options, visit func(it item, 
 		}
 		return err
 	}
-	name, err := puzzleFile(name)
+	name, err := puzzleFile(appio.Kinds(c), name)
 	if err != nil {
 		return err
 	}
@@ -160,7 +161,7 @@ func eachArg(c *cli.Context, arg string, opt kinds.Options, visit func(it item, 
 		return err
 	}
 	defer in.Close()
-	st, err := answer.Open(c.String("kind"), name, in)
+	st, err := answer.Open(appio.Kinds(c), c.String("kind"), name, in)
 	if err != nil {
 		if over := in.Over(); over != nil {
 			return over
@@ -175,7 +176,7 @@ func eachArg(c *cli.Context, arg string, opt kinds.Options, visit func(it item, 
 		errs  srcpos.ErrorList
 		other []error
 	)
-	ferr := st.Each(opt, func(inst kinds.Instance, err error) bool {
+	ferr := st.Each(opt, func(inst kind.Instance, err error) bool {
 		if err != nil {
 			var l srcpos.ErrorList
 			if errors.As(err, &l) {
@@ -224,11 +225,11 @@ func splitArg(arg string) (name, sel string) {
 
 // puzzleFile is the file to read for name: name itself, or the puzzle file
 // of a puzzle folder (Kind.Folder: a reference Arrows folder).
-func puzzleFile(name string) (string, error) {
+func puzzleFile(reg *kinds.Registry, name string) (string, error) {
 	if st, err := os.Stat(name); err == nil && st.IsDir() {
-		inner := kinds.PuzzleFolder(name)
+		inner := reg.PuzzleFolder(name)
 		if inner == "" {
-			return name, fmt.Errorf("%s: a folder, not a puzzle folder (%s)", name, kinds.FolderNote())
+			return name, fmt.Errorf("%s: a folder, not a puzzle folder (%s)", name, reg.FolderNote())
 		}
 		return inner, nil
 	}
@@ -253,7 +254,7 @@ func expandReported(c *cli.Context, args []string) ([]string, Skipped, int, erro
 		fs, sk, err := expandArg(c, arg, only)
 		skipped = skipped.add(arg, sk)
 		if err == nil && len(fs) == 0 {
-			err = fmt.Errorf("%s: a folder with no puzzle in it (no file of a known kind, and not a puzzle folder: %s)", arg, kinds.FolderNote())
+			err = fmt.Errorf("%s: a folder with no puzzle in it (no file of a known kind, and not a puzzle folder: %s)", arg, appio.Kinds(c).FolderNote())
 		}
 		if err != nil {
 			appio.Report(c.App.ErrWriter, err)
@@ -326,12 +327,12 @@ func (s Skipped) Report(w io.Writer) {
 }
 
 // onlyKind is --kind's kind, or nil without it.
-func onlyKind(c *cli.Context) (*kinds.Kind, error) {
+func onlyKind(c *cli.Context) (*kind.Kind, error) {
 	k := c.String("kind")
 	if k == "" {
 		return nil, nil
 	}
-	only, err := kinds.Lookup(k)
+	only, err := appio.Kinds(c).Lookup(k)
 	if err != nil {
 		return nil, appio.BadInput(err)
 	}
@@ -340,21 +341,21 @@ func onlyKind(c *cli.Context) (*kinds.Kind, error) {
 
 // expandArg is Expand of one argument. A folder's files past --max-input
 // are passed over, and counted.
-func expandArg(c *cli.Context, arg string, only *kinds.Kind) ([]string, kinds.Skipped, error) {
+func expandArg(c *cli.Context, arg string, only *kind.Kind) ([]string, kinds.Skipped, error) {
 	st, err := os.Stat(arg)
-	if err != nil || !st.IsDir() || kinds.PuzzleFolder(arg) != "" {
+	if err != nil || !st.IsDir() || appio.Kinds(c).PuzzleFolder(arg) != "" {
 		return []string{arg}, kinds.Skipped{}, nil // the loader reports what is wrong
 	}
 	limit, err := appio.MaxInput(c)
 	if err != nil {
 		return nil, kinds.Skipped{}, err
 	}
-	return kinds.FilesUpTo(arg, only, limit)
+	return appio.Kinds(c).FilesUpTo(arg, only, limit)
 }
 
 // loadArg reads the puzzles of one argument, once. Puzzles may come back
 // with an error: the good ones of an input that also holds malformed ones.
-func loadArg(c *cli.Context, arg string, opt kinds.Options) ([]item, error) {
+func loadArg(c *cli.Context, arg string, opt kind.Options) ([]item, error) {
 	name, sel, data, err := readArg(c, arg)
 	if err != nil {
 		return nil, err
@@ -369,7 +370,7 @@ func readArg(c *cli.Context, arg string) (name, sel string, data []byte, err err
 		return arg, "", []byte(arg), nil
 	}
 	name, sel = splitArg(arg)
-	if name, err = puzzleFile(name); err != nil {
+	if name, err = puzzleFile(appio.Kinds(c), name); err != nil {
 		return name, sel, nil, err
 	}
 	name, data, err = appio.ReadInput(c, name)
@@ -378,8 +379,8 @@ func readArg(c *cli.Context, arg string) (name, sel string, data []byte, err err
 
 // parseInput reads the puzzles of data, the input called name, or the one
 // sel selects when sel is not "".
-func parseInput(c *cli.Context, name, sel string, data []byte, opt kinds.Options) ([]item, error) {
-	l, err := answer.Load(c.String("kind"), name, data, sel, opt)
+func parseInput(c *cli.Context, name, sel string, data []byte, opt kind.Options) ([]item, error) {
+	l, err := answer.Load(appio.Kinds(c), c.String("kind"), name, data, sel, opt)
 	if err != nil {
 		return nil, err
 	}

@@ -25,10 +25,10 @@ import (
 	"github.com/puzzlesat/puzzlesat/sat"
 )
 
-// Commands returns the top-level puzzle commands.
-func Commands() []*cli.Command {
+// Commands returns the top-level puzzle commands, of the kinds of reg.
+func Commands(reg *kinds.Registry) []*cli.Command {
 	common := func(extra ...cli.Flag) []cli.Flag {
-		fs := append(puzzleFlags(), appio.SolverFlag, appio.TimeoutFlag, appio.FormatFlag)
+		fs := append(puzzleFlags(reg), appio.SolverFlag, appio.TimeoutFlag, appio.FormatFlag)
 		return append(fs, extra...)
 	}
 	return []*cli.Command{
@@ -44,19 +44,20 @@ func Commands() []*cli.Command {
 			Flags:  common(appio.AtLeast(&cli.IntFlag{Name: "max", Value: 1000, Usage: "stop counting here (0: no cap)"}, 0)),
 			Action: appio.Anywhere(countAction)},
 		{Name: "verify", Usage: "check a filled grid against the rules and name every broken rule", ArgsUsage: "PUZZLE SOLUTION",
-			Flags: append(puzzleFlags(), appio.FormatFlag), Action: appio.Anywhere(verifyAction)},
+			Flags: append(puzzleFlags(reg), appio.FormatFlag), Action: appio.Anywhere(verifyAction)},
 		{Name: "convert", Usage: "write a puzzle in another format", ArgsUsage: "PUZZLE...",
-			Flags:  append(puzzleFlags(), &cli.StringFlag{Name: "to", Value: "canonical", Usage: "output `FORMAT` (puzzlesat kinds lists each kind's)"}),
+			Flags:  append(puzzleFlags(reg), &cli.StringFlag{Name: "to", Value: "canonical", Usage: "output `FORMAT` (puzzlesat kinds lists each kind's)"}),
 			Action: appio.Anywhere(convertAction)},
 		{Name: "kinds", Usage: "list the puzzle kinds and their formats", Action: kindsAction},
 		gradeCommand(common),
 	}
 }
 
-// ExportCommand is `cnf export PUZZLE`, attached under the cnf group.
-func ExportCommand() *cli.Command {
+// ExportCommand is `cnf export PUZZLE`, attached under the cnf group, of
+// the kinds of reg.
+func ExportCommand(reg *kinds.Registry) *cli.Command {
 	return &cli.Command{Name: "export", Usage: "write a puzzle's CNF as DIMACS, with comments naming the primary variables",
-		ArgsUsage: "PUZZLE", Flags: puzzleFlags(), Action: appio.Anywhere(exportAction)}
+		ArgsUsage: "PUZZLE", Flags: puzzleFlags(reg), Action: appio.Anywhere(exportAction)}
 }
 
 // worst combines per-puzzle exit codes: bad input, then timeout, then a
@@ -431,7 +432,7 @@ func convertAction(c *cli.Context, args []string) error {
 }
 
 func kindsAction(c *cli.Context) error {
-	for _, k := range kinds.List() {
+	for _, k := range appio.Kinds(c).List() {
 		fmt.Fprintf(c.App.Writer, "%s: %s\n  reads: %s\n  writes: %s\n", k.Name, k.Doc,
 			strings.Join(k.Formats, ", "), strings.Join(k.Outputs, ", "))
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/app/clitest"
 	"github.com/puzzlesat/puzzlesat/app/reportcmd"
+	"github.com/puzzlesat/puzzlesat/kinds"
 )
 
 // TestWalkDropsNothing: a folder walk never passes over a file it cannot
@@ -40,7 +41,7 @@ func TestWalkDropsNothing(t *testing.T) {
 		{"no kind", "README.md", "# notes\n", 0, "skipped 1 file in DIR: 1 of no puzzle kind"},
 		{"hidden", ".hidden.juosan", "", 0, "skipped 1 file in DIR: 1 hidden"},
 	}
-	report := []*cli.Command{reportcmd.Command()}
+	report := []*cli.Command{reportcmd.Command(kinds.Default())}
 	for _, tt := range tests {
 		dir := t.TempDir()
 		for name, data := range map[string]string{"good.juosan": string(good), tt.file: tt.data} {

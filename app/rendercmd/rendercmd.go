@@ -20,7 +20,6 @@ import (
 	"github.com/puzzlesat/puzzlesat/app/interrupt"
 	"github.com/puzzlesat/puzzlesat/app/puzzlecmd"
 	"github.com/puzzlesat/puzzlesat/crosscheck"
-	"github.com/puzzlesat/puzzlesat/generate"
 	"github.com/puzzlesat/puzzlesat/internal/atomicfile"
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/kinds/kind"
@@ -39,9 +38,9 @@ var modeFlags = []struct {
 	{answer.Hint, "draw the next step of the human solver: the cells it looks at, what it eliminates, its reason"},
 }
 
-// Command returns the `render` command.
-func Command() *cli.Command {
-	flags := append(puzzlecmd.Flags(), appio.SolverFlag, appio.TimeoutFlag,
+// Command returns the `render` command, of the kinds of reg.
+func Command(reg *kinds.Registry) *cli.Command {
+	flags := append(puzzlecmd.Flags(reg), appio.SolverFlag, appio.TimeoutFlag,
 		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE`; its extension picks the format: .svg, .png or .pdf (default: SVG on standard output)"})
 	for _, m := range modeFlags {
 		flags = append(flags, &cli.BoolFlag{Name: m.mode.String(), Usage: m.usage})
@@ -87,7 +86,7 @@ func action(c *cli.Context, args []string) error {
 	if sp != nil {
 		pic, err = drawShift(ctx, c, sp, sk, mode)
 	} else {
-		var inst kinds.Instance
+		var inst kind.Instance
 		var lerr error
 		if in.read {
 			inst, lerr = puzzlecmd.LoadData(c, in.name, in.data)
@@ -172,7 +171,7 @@ type input struct {
 // named (a FIFO and /dev/fd/N of <(cmd) included), or --kind names a kind
 // played by moves, which must be one, and only then.
 func readOnce(c *cli.Context, arg string) (input, error) {
-	if arg != "-" && generate.MovesKind(c.String("kind")) == nil {
+	if arg != "-" && appio.Kinds(c).MovesKind(c.String("kind")) == nil {
 		if st, err := os.Stat(arg); err != nil || st.IsDir() {
 			return input{name: arg}, nil
 		}
@@ -184,18 +183,18 @@ func readOnce(c *cli.Context, arg string) (input, error) {
 	return input{name: name, data: data, read: true}, nil
 }
 
-// loadShift reads in as a puzzle played by moves (kinds.Moves: shift
+// loadShift reads in as a puzzle played by moves (Registry.Moves: shift
 // puzzles) when --kind names such a kind, or, without --kind, when a kind
 // of them reads it (a bare picture included, as render always has: the
 // puzzle loader reads grid kinds only). It returns nil for any other
 // puzzle.
-func loadShift(c *cli.Context, in input) (kind.MovesPuzzle, *kinds.Kind, error) {
+func loadShift(c *cli.Context, in input) (kind.MovesPuzzle, *kind.Kind, error) {
 	name := c.String("kind")
 	if !in.read {
 		return nil, nil, nil
 	}
 	if name != "" {
-		k := generate.MovesKind(name)
+		k := appio.Kinds(c).MovesKind(name)
 		if k == nil {
 			return nil, nil, nil
 		}
@@ -205,7 +204,7 @@ func loadShift(c *cli.Context, in input) (kind.MovesPuzzle, *kinds.Kind, error) 
 		}
 		return p, k, nil
 	}
-	for _, k := range kinds.Moves() {
+	for _, k := range appio.Kinds(c).Moves() {
 		if p, err := k.Moves.Parse(in.name, in.data); err == nil {
 			return p, k, nil
 		}
@@ -215,7 +214,7 @@ func loadShift(c *cli.Context, in input) (kind.MovesPuzzle, *kinds.Kind, error) 
 
 // drawShift draws a shift puzzle: its start, or with --solution a shortest
 // move sequence.
-func drawShift(ctx context.Context, c *cli.Context, p kind.MovesPuzzle, k *kinds.Kind, mode answer.Mode) (*canvas.Canvas, error) {
+func drawShift(ctx context.Context, c *cli.Context, p kind.MovesPuzzle, k *kind.Kind, mode answer.Mode) (*canvas.Canvas, error) {
 	var pic render.ShiftPicture
 	switch mode {
 	case answer.Plain:

@@ -10,11 +10,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/urfave/cli/v2"
+
 	"github.com/puzzlesat/puzzlesat/app/clitest"
 	"github.com/puzzlesat/puzzlesat/app/rendercmd"
 	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
 	"github.com/puzzlesat/puzzlesat/internal/testfs"
-	"github.com/urfave/cli/v2"
+	"github.com/puzzlesat/puzzlesat/kinds"
 )
 
 var (
@@ -28,7 +30,7 @@ var (
 
 // run runs `puzzlesat render ARGS` in-process, as puzzlesat-render would.
 func run(_ *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
-	return clitest.RunWith([]*cli.Command{rendercmd.Command()}, stdin, append([]string{"render"}, args...)...)
+	return clitest.RunWith([]*cli.Command{rendercmd.Command(kinds.Default())}, stdin, append([]string{"render"}, args...)...)
 }
 
 // TestStdout covers what goes to standard output (SVG) and the exit codes.

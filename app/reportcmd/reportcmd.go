@@ -20,12 +20,13 @@ import (
 	"github.com/puzzlesat/puzzlesat/app/appio/progress"
 	"github.com/puzzlesat/puzzlesat/app/interrupt"
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/report"
 	"github.com/puzzlesat/puzzlesat/shard"
 )
 
-// Command returns the `report` command.
-func Command() *cli.Command {
+// Command returns the `report` command, of the kinds of reg.
+func Command(reg *kinds.Registry) *cli.Command {
 	return &cli.Command{
 		Name:      "report",
 		Usage:     "prove, grade and typeset a collection: HTML, PDF booklet or JSON lines by -o's extension (exit 0 all unique, 1 some not, 2 bad input, 3 timeout)",
@@ -52,7 +53,7 @@ func Command() *cli.Command {
 			&cli.StringFlag{Name: "kind", Usage: "puzzle kind (default: detect from each input)"},
 			appio.CardFlag,
 			appio.SolverFlag, appio.TimeoutFlag, appio.ShardFlag,
-		}, appio.KindFlags()...),
+		}, appio.KindFlags(reg)...),
 		Action: appio.Anywhere(action),
 	}
 }
@@ -113,7 +114,7 @@ func action(c *cli.Context, args []string) error {
 	if len(args) == 0 {
 		return appio.Exit(appio.ExitBadInput, "report: give files or folders of puzzles (or, with --from, JSON lines of earlier runs)")
 	}
-	meta := report.Meta{Title: c.String("title"), ByDifficulty: byDifficulty}
+	meta := report.Meta{Kinds: appio.Kinds(c), Title: c.String("title"), ByDifficulty: byDifficulty}
 
 	if c.Bool("partial") && !c.Bool("from") {
 		return appio.Exit(appio.ExitBadInput, "--partial is for --from (joining shards)")
@@ -211,10 +212,10 @@ func gather(c *cli.Context, args []string, sh shard.Shard, out string, asJSON bo
 	if err != nil {
 		return gathered{}, err
 	}
-	var only *kinds.Kind
+	var only *kind.Kind
 	if k := c.String("kind"); k != "" {
 		var err error
-		if only, err = kinds.Lookup(k); err != nil {
+		if only, err = appio.Kinds(c).Lookup(k); err != nil {
 			return gathered{}, appio.BadInput(err)
 		}
 	}
@@ -224,8 +225,9 @@ func gather(c *cli.Context, args []string, sh shard.Shard, out string, asJSON bo
 	}
 	ctx, cancel := appio.Context(c)
 	defer cancel()
-	items, skipped := report.Load(args, opt, only, c.App.Reader)
+	items, skipped := report.Load(appio.Kinds(c), args, opt, only, c.App.Reader)
 	ropt := report.Options{
+		Kinds:  appio.Kinds(c),
 		Solver: newSolver, Certify: c.Bool("certify"), Workers: c.Int("jobs"),
 		PuzzleTimeout: c.Duration("puzzle-timeout"), GradeTimeout: c.Duration("grade-timeout"), Kind: opt,
 	}

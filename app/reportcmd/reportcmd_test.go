@@ -12,9 +12,10 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/app/clitest"
 	"github.com/puzzlesat/puzzlesat/app/reportcmd"
+	"github.com/puzzlesat/puzzlesat/kinds"
 )
 
-var cmds = []*cli.Command{reportcmd.Command()}
+var cmds = []*cli.Command{reportcmd.Command(kinds.Default())}
 
 // subset is a small mixed collection: every kind, a malformed file, a
 // file with a malformed entry, non-unique puzzles.

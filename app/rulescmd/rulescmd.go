@@ -22,6 +22,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/human"
 	"github.com/puzzlesat/puzzlesat/internal/plural"
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/srcpos"
 )
 
@@ -29,10 +30,11 @@ import (
 // have them.
 var kindFlag = &cli.StringFlag{Name: "kind", Usage: "the kind whose rules files these are (default: the one kind with rules files)"}
 
-// languages names the rules files' languages of the kinds that have them.
-func languages() string {
+// languages names the rules files' languages of the kinds of reg that
+// have them.
+func languages(reg *kinds.Registry) string {
 	var out []string
-	for _, k := range kinds.List() {
+	for _, k := range reg.List() {
 		if k.RuleFiles != nil {
 			out = append(out, k.RuleFiles.Language)
 		}
@@ -40,11 +42,11 @@ func languages() string {
 	return strings.Join(out, "; ")
 }
 
-// Command returns `puzzlesat rules`.
-func Command() *cli.Command {
+// Command returns `puzzlesat rules`, of the kinds of reg.
+func Command(reg *kinds.Registry) *cli.Command {
 	return &cli.Command{
 		Name:  "rules",
-		Usage: "check and audit human-rule files (" + languages() + ")",
+		Usage: "check and audit human-rule files (" + languages(reg) + ")",
 		Subcommands: []*cli.Command{
 			{
 				Name:      "check",
@@ -76,8 +78,8 @@ func Command() *cli.Command {
 
 // ruleKind is the kind the rules commands work on: --kind, or the one kind
 // of the registry whose rules are data.
-func ruleKind(c *cli.Context) (*kinds.Kind, error) {
-	have, err := appio.KindsWith(c, "rules files", func(k *kinds.Kind) bool { return k.RuleFiles != nil })
+func ruleKind(c *cli.Context) (*kind.Kind, error) {
+	have, err := appio.KindsWith(c, "rules files", func(k *kind.Kind) bool { return k.RuleFiles != nil })
 	if err != nil {
 		return nil, err
 	}
@@ -164,8 +166,8 @@ func auditAction(c *cli.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	kopt := kinds.Options{}.With(rf.Flag, c.String("rules"))
-	var puzzles []kinds.Instance
+	kopt := kind.Options{}.With(rf.Flag, c.String("rules"))
+	var puzzles []kind.Instance
 	for _, arg := range args {
 		insts, err := load(c, k, arg, kopt)
 		if err != nil {
@@ -278,14 +280,14 @@ type auditRecord struct {
 
 // named is an instance made in memory under the name the audit gives it.
 type named struct {
-	kinds.Instance
+	kind.Instance
 	name string
 }
 
 func (n named) Name() string { return n.name }
 
 // model is the kind's own instance behind a named one.
-func model(inst kinds.Instance) kinds.Instance {
+func model(inst kind.Instance) kind.Instance {
 	if n, ok := inst.(named); ok {
 		return n.Instance
 	}
@@ -295,8 +297,8 @@ func model(inst kinds.Instance) kinds.Instance {
 // load reads the puzzles of the kind from a file, "-", or a puzzle folder
 // (Kind.Folder: a reference Arrows folder, puzzle.txt with solution.txt
 // and metadata.yaml beside it).
-func load(c *cli.Context, k *kinds.Kind, arg string, opt kinds.Options) ([]kinds.Instance, error) {
-	if f := kinds.PuzzleFolder(arg); f != "" {
+func load(c *cli.Context, k *kind.Kind, arg string, opt kind.Options) ([]kind.Instance, error) {
+	if f := appio.Kinds(c).PuzzleFolder(arg); f != "" {
 		arg = f
 	}
 	name, data, err := appio.ReadInput(c, arg)

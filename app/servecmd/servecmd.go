@@ -16,7 +16,8 @@ import (
 	"github.com/puzzlesat/puzzlesat/serve"
 )
 
-// Command returns the `serve` command.
+// Command returns the `serve` command, serving the kinds of the app it
+// runs in (appio.Kinds).
 func Command() *cli.Command {
 	return &cli.Command{
 		Name:  "serve",
@@ -63,7 +64,7 @@ func action(c *cli.Context) error {
 	}
 	defer ln.Close()
 	opt := serve.Options{
-		Solver: newSolver, SolverName: c.String("solver"), Timeout: c.Duration("timeout"), MaxCells: c.Int("max-cells"),
+		Kinds: appio.Kinds(c), Solver: newSolver, SolverName: c.String("solver"), Timeout: c.Duration("timeout"), MaxCells: c.Int("max-cells"),
 		MaxBody: c.Int64("max-body"), Jobs: c.Int("jobs"), Log: c.App.ErrWriter,
 		ReadTimeout: c.Duration("read-timeout"), IdleTimeout: c.Duration("idle-timeout"),
 		MaxConns: c.Int("max-conns"), Grace: c.Duration("grace"),

@@ -15,11 +15,12 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/app"
 	"github.com/puzzlesat/puzzlesat/app/servecmd"
+	"github.com/puzzlesat/puzzlesat/kinds"
 )
 
 // run runs `puzzlesat serve ARGS` in-process, as cmd/puzzlesat-serve does.
 func run(ctx context.Context, stdout, stderr io.Writer, args ...string) int {
-	return app.RunWith(ctx, strings.NewReader(""), stdout, stderr, append([]string{"puzzlesat", "serve"}, args...), []*cli.Command{servecmd.Command()})
+	return app.RunWith(ctx, kinds.Default(), strings.NewReader(""), stdout, stderr, append([]string{"puzzlesat", "serve"}, args...), []*cli.Command{servecmd.Command()})
 }
 
 func TestBadFlags(t *testing.T) {

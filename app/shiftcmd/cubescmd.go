@@ -14,14 +14,14 @@ import (
 )
 
 // cubesCommand is `shift cubes`: one depth's proof obligation as cubes.
-func cubesCommand() *cli.Command {
+func cubesCommand(reg *kinds.Registry) *cli.Command {
 	return &cli.Command{
 		Name:      "cubes",
 		Usage:     "write the proof that no solution has --depth moves as independent cubes in iCNF, to solve in shards anywhere (shift solve --cubes) and merge (shift merge)",
 		ArgsUsage: "FILE|--builtin NAME",
-		Flags: []cli.Flag{builtinFlag,
+		Flags: []cli.Flag{builtinFlag(reg),
 			&cli.IntFlag{Name: "depth", Value: -1, Usage: "the depth (number of moves) to split"},
-			encodingFlag},
+			encodingFlag(reg)},
 		Action: appio.Anywhere(cubesAction),
 	}
 }
@@ -68,7 +68,7 @@ func readCubes(c *cli.Context, name string) (kind.CubesFile, error) {
 		return nil, err
 	}
 	var first error
-	for _, k := range kinds.Moves() {
+	for _, k := range appio.Kinds(c).Moves() {
 		if k.Moves.Cubes == nil {
 			continue
 		}

@@ -1,5 +1,5 @@
 // Package shiftcmd is `puzzlesat shift`: shortest move sequences of the
-// puzzles of every kind played by moves (kinds.Moves: shift puzzles) with
+// puzzles of every kind played by moves (kinds.Registry.Moves: shift puzzles) with
 // a proof that none is shorter (solve), random instances (scramble),
 // replaying a move list (apply), and one depth's proof in shards (cubes,
 // solve --cubes --shard, merge). Puzzles come from a file in a moves
@@ -26,19 +26,22 @@ import (
 	"github.com/puzzlesat/puzzlesat/kinds/kind"
 )
 
-// The flags of more than one shift subcommand.
-var (
-	builtinFlag  = &cli.StringFlag{Name: "builtin", Usage: "a built-in puzzle instead of FILE: " + strings.Join(answer.BuiltinNames(), ", ")}
-	encodingFlag = func() *cli.StringFlag {
-		def, names := encodings()
-		return &cli.StringFlag{Name: "encoding", Value: def, Usage: "CNF encoding: " + strings.Join(names, ", ")}
-	}()
-)
+// builtinFlag is --builtin, naming the built-ins of the moves kinds of
+// reg (a flag of more than one shift subcommand).
+func builtinFlag(reg *kinds.Registry) *cli.StringFlag {
+	return &cli.StringFlag{Name: "builtin", Usage: "a built-in puzzle instead of FILE: " + strings.Join(answer.BuiltinNames(reg), ", ")}
+}
 
-// encodings are the moves kinds' state-step encodings: the first kind's
-// default, and every name.
-func encodings() (def string, names []string) {
-	for _, k := range kinds.Moves() {
+// encodingFlag is --encoding, of the encodings of the moves kinds of reg.
+func encodingFlag(reg *kinds.Registry) *cli.StringFlag {
+	def, names := encodings(reg)
+	return &cli.StringFlag{Name: "encoding", Value: def, Usage: "CNF encoding: " + strings.Join(names, ", ")}
+}
+
+// encodings are the state-step encodings of the moves kinds of reg: the
+// first kind's default, and every name.
+func encodings(reg *kinds.Registry) (def string, names []string) {
+	for _, k := range reg.Moves() {
 		if def == "" {
 			def = k.Moves.Encoding
 		}
@@ -51,8 +54,8 @@ func encodings() (def string, names []string) {
 	return def, names
 }
 
-// Command returns the `shift` command group.
-func Command() *cli.Command {
+// Command returns the `shift` command group, of the moves kinds of reg.
+func Command(reg *kinds.Registry) *cli.Command {
 	return &cli.Command{
 		Name:  "shift",
 		Usage: "shift puzzles (Reborn magic shifter, Loopover): optimal move sequences with a proof of optimality",
@@ -61,9 +64,9 @@ func Command() *cli.Command {
 				Name:      "solve",
 				Usage:     "find a shortest move sequence and prove that none is shorter (exit 0 optimal, 1 none within --max-steps, 2 bad input, 3 timeout)",
 				ArgsUsage: "FILE|--builtin NAME",
-				Flags: []cli.Flag{builtinFlag,
+				Flags: []cli.Flag{builtinFlag(reg),
 					appio.AtLeast(&cli.IntFlag{Name: "max-steps", Value: 30, Usage: "longest solution tried"}, 0),
-					encodingFlag,
+					encodingFlag(reg),
 					&cli.StringFlag{Name: "method", Value: "auto", Usage: "auto (exact search and SAT side by side, the first proof wins; JSON field proof says which), sat (deepening with --solver only) or search (exact search only)"},
 					&cli.BoolFlag{Name: "check", Usage: "also run the exact search and fail unless it agrees"},
 					&cli.BoolFlag{Name: "quiet", Usage: "no per-depth progress on stderr"},
@@ -73,13 +76,13 @@ func Command() *cli.Command {
 					appio.SolverFlag, appio.TimeoutFlag, appio.FormatFlag},
 				Action: appio.Anywhere(solveAction),
 			},
-			cubesCommand(),
+			cubesCommand(reg),
 			mergeCommand(),
 			{
 				Name:      "scramble",
 				Usage:     "make a random instance: a goal state moved by --moves random moves",
 				ArgsUsage: "FILE|--builtin NAME",
-				Flags: []cli.Flag{builtinFlag,
+				Flags: []cli.Flag{builtinFlag(reg),
 					appio.AtLeast(&cli.IntFlag{Name: "moves", Value: 10, Usage: "number of random moves"}, 0),
 					appio.SeedFlag("random seed")},
 				Action: appio.Anywhere(scrambleAction),
@@ -88,14 +91,14 @@ func Command() *cli.Command {
 				Name:      "apply",
 				Usage:     "replay a move list from the start and say whether it reaches the goal (exit 0 yes, 1 no)",
 				ArgsUsage: "FILE|--builtin NAME MOVE...",
-				Flags:     []cli.Flag{builtinFlag, appio.FormatFlag},
+				Flags:     []cli.Flag{builtinFlag(reg), appio.FormatFlag},
 				Action:    appio.Anywhere(applyAction),
 			},
 			{
 				Name:      "url",
 				Usage:     "write the puzzle as a playground URL's query (shift/BODY; put http://HOST/? before it), which every shift command reads back",
 				ArgsUsage: "FILE|--builtin NAME",
-				Flags:     []cli.Flag{builtinFlag},
+				Flags:     []cli.Flag{builtinFlag(reg)},
 				Action: appio.Anywhere(func(c *cli.Context, args []string) error {
 					k, p, err := loadOnly(c, args)
 					if err != nil {
@@ -113,9 +116,9 @@ func Command() *cli.Command {
 }
 
 // load reads the puzzle, its kind's, and returns the remaining arguments.
-func load(c *cli.Context, args []string) (*kinds.Kind, kind.MovesPuzzle, []string, error) {
+func load(c *cli.Context, args []string) (*kind.Kind, kind.MovesPuzzle, []string, error) {
 	if name := c.String("builtin"); name != "" {
-		k, p, err := answer.BuiltinMoves(name)
+		k, p, err := answer.BuiltinMoves(appio.Kinds(c), name)
 		if err != nil {
 			return nil, nil, nil, appio.BadInput(err)
 		}
@@ -128,7 +131,7 @@ func load(c *cli.Context, args []string) (*kinds.Kind, kind.MovesPuzzle, []strin
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	k, p, err := answer.LoadMoves(name, data)
+	k, p, err := answer.LoadMoves(appio.Kinds(c), name, data)
 	if err != nil {
 		return nil, nil, nil, appio.BadInput(err)
 	}
@@ -136,7 +139,7 @@ func load(c *cli.Context, args []string) (*kinds.Kind, kind.MovesPuzzle, []strin
 }
 
 // loadOnly reads the puzzle when it is all the arguments there are.
-func loadOnly(c *cli.Context, args []string) (*kinds.Kind, kind.MovesPuzzle, error) {
+func loadOnly(c *cli.Context, args []string) (*kind.Kind, kind.MovesPuzzle, error) {
 	k, p, rest, err := load(c, args)
 	if err != nil {
 		return nil, nil, err

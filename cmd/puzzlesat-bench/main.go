@@ -10,6 +10,10 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/app"
 	"github.com/puzzlesat/puzzlesat/app/benchcmd"
+	"github.com/puzzlesat/puzzlesat/kinds"
 )
 
-func main() { os.Exit(app.RunOwn(benchcmd.Command())) }
+func main() {
+	reg := kinds.Default()
+	os.Exit(app.RunOwn(reg, benchcmd.Command(reg)))
+}

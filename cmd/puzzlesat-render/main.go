@@ -8,6 +8,10 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/app"
 	"github.com/puzzlesat/puzzlesat/app/rendercmd"
+	"github.com/puzzlesat/puzzlesat/kinds"
 )
 
-func main() { os.Exit(app.RunOwn(rendercmd.Command())) }
+func main() {
+	reg := kinds.Default()
+	os.Exit(app.RunOwn(reg, rendercmd.Command(reg)))
+}

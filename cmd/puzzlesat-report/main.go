@@ -9,6 +9,10 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/app"
 	"github.com/puzzlesat/puzzlesat/app/reportcmd"
+	"github.com/puzzlesat/puzzlesat/kinds"
 )
 
-func main() { os.Exit(app.RunOwn(reportcmd.Command())) }
+func main() {
+	reg := kinds.Default()
+	os.Exit(app.RunOwn(reg, reportcmd.Command(reg)))
+}

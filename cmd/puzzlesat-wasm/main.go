@@ -21,6 +21,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/sat/gini"
 	"github.com/puzzlesat/puzzlesat/serve"
 )
@@ -29,7 +30,7 @@ import (
 // solving request at a time (WebAssembly runs one thread; the page runs
 // several workers instead), the native server's limits otherwise.
 func newServer() (*serve.Server, error) {
-	return serve.New(serve.Options{Solver: gini.NewSolver, SolverName: "gini", Jobs: 1, Log: os.Stderr})
+	return serve.New(serve.Options{Kinds: kinds.Default(), Solver: gini.NewSolver, SolverName: "gini", Jobs: 1, Log: os.Stderr})
 }
 
 // request is one request of the page: what fetch would have sent.

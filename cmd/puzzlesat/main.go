@@ -6,6 +6,7 @@ import (
 	"os"
 
 	"github.com/puzzlesat/puzzlesat/app"
+	"github.com/puzzlesat/puzzlesat/kinds"
 )
 
-func main() { os.Exit(app.Main()) }
+func main() { os.Exit(app.Main(kinds.Default())) }

@@ -11,6 +11,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/human"
 	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/solve"
 )
@@ -27,14 +28,14 @@ func TestRulesSolveCorpus(t *testing.T) {
 	tests := []struct {
 		name  string
 		kind  string
-		opt   kinds.Options
+		opt   kind.Options
 		files []string
 		want  int // puzzles
 	}{
-		{"juosan-either", "juosan", kinds.Options{}.With("rule", "either"), janko, 63},
-		{"juosan-majority", "juosan", kinds.Options{}.With("rule", "majority"), janko, 63},
-		{"shinro", "shinro", kinds.Options{}, []string{testcorpus.Path("shinro", "playshinro.json")}, 40},
-		{"arrows", "arrows", kinds.Options{}, arrows, 23},
+		{"juosan-either", "juosan", kind.Options{}.With("rule", "either"), janko, 63},
+		{"juosan-majority", "juosan", kind.Options{}.With("rule", "majority"), janko, 63},
+		{"shinro", "shinro", kind.Options{}, []string{testcorpus.Path("shinro", "playshinro.json")}, 40},
+		{"arrows", "arrows", kind.Options{}, arrows, 23},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -63,8 +64,8 @@ func TestRulesSolveCorpus(t *testing.T) {
 // five with several solutions end stuck; 5x5_3 is malformed).
 func TestRulesSolvePlayground(t *testing.T) {
 	path := testcorpus.Path("juosan", "janko_instances.json")
-	insts, err := kinds.Juosan.Parse(path, testcorpus.Read(t, "juosan", "janko_instances.json"), kinds.Options{})
-	var partial *kinds.PartialError
+	insts, err := kinds.Default().MustFind("juosan").Parse(path, testcorpus.Read(t, "juosan", "janko_instances.json"), kind.Options{})
+	var partial *kind.PartialError
 	if err != nil && !errors.As(err, &partial) {
 		t.Fatal(err)
 	}
@@ -91,7 +92,7 @@ func TestRulesSolvePlayground(t *testing.T) {
 // whose route is "sound". kindtest covers uniqueness on every back-end
 // and the certification of every step.
 func TestLinjatCorpus(t *testing.T) {
-	insts := kindtest.Parse(t, "linjat", testcorpus.Path("linjat", "puzzles.json"), kinds.Options{})
+	insts := kindtest.Parse(t, "linjat", testcorpus.Path("linjat", "puzzles.json"), kind.Options{})
 	ctx := context.Background()
 	graded := 0
 	for _, inst := range insts {
@@ -118,7 +119,7 @@ func TestLinjatCorpus(t *testing.T) {
 		if g.Human.Status != human.StatusSolved {
 			t.Errorf("%s: rules ended %s, want solved", name, g.Human.Status)
 		}
-		if rr, ok := inst.(kinds.RouteReporter); !ok {
+		if rr, ok := inst.(kind.RouteReporter); !ok {
 			t.Fatalf("%s: Linjat instances must report their route", name)
 		} else if route, err := rr.Route(ctx); err != nil || route != "sound" {
 			t.Errorf("%s: route %q (%v), want sound", name, route, err)

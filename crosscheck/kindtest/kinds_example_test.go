@@ -6,6 +6,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/crosscheck"
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/sat/gini"
 	"github.com/puzzlesat/puzzlesat/solve"
 )
@@ -15,11 +16,11 @@ import (
 // certified by SAT.
 func Example() {
 	url := []byte("https://puzz.link/p?juosan/6/6/hh44aa0fo3u017253334")
-	k, err := kinds.Detect("janko51", url)
+	k, err := kinds.Default().Detect("janko51", url)
 	if err != nil {
 		panic(err)
 	}
-	insts, err := k.Parse("janko51", url, kinds.Options{}.With("rule", "either"))
+	insts, err := k.Parse("janko51", url, kind.Options{}.With("rule", "either"))
 	if err != nil {
 		panic(err)
 	}

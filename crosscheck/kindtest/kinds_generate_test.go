@@ -19,14 +19,14 @@ import (
 // TestBands pins each kind's generation metadata: size and bands.
 func TestBands(t *testing.T) {
 	tests := []struct {
-		kind       *kinds.Kind
+		kind       *kind.Kind
 		rows, cols int
 		bands      []string // name: doc
 	}{
-		{kinds.Juosan, 8, 8, []string{"easy: no trials, level ≤ 4", "medium: no trials, level 5", "hard: trials needed"}},
-		{kinds.Shinro, 8, 8, []string{"easy: no trials, level ≤ 2", "medium: no trials, level 3", "hard: no trials, level 4", "expert: trials needed"}},
-		{kinds.Arrows, 6, 6, []string{"easy: no trials, level ≤ 2", "medium: no trials, level ≥ 3", "hard: trials needed"}},
-		{kinds.Linjat, 9, 6, []string{"easy: no trials, level ≤ 2, ≤ 17 layers at 9x6", "medium: no trials, level ≤ 2, ≥ 18 layers at 10x7",
+		{kinds.Default().MustFind("juosan"), 8, 8, []string{"easy: no trials, level ≤ 4", "medium: no trials, level 5", "hard: trials needed"}},
+		{kinds.Default().MustFind("shinro"), 8, 8, []string{"easy: no trials, level ≤ 2", "medium: no trials, level 3", "hard: no trials, level 4", "expert: trials needed"}},
+		{kinds.Default().MustFind("arrows"), 6, 6, []string{"easy: no trials, level ≤ 2", "medium: no trials, level ≥ 3", "hard: trials needed"}},
+		{kinds.Default().MustFind("linjat"), 9, 6, []string{"easy: no trials, level ≤ 2, ≤ 17 layers at 9x6", "medium: no trials, level ≤ 2, ≥ 18 layers at 10x7",
 			"hard: no trials, level 3", "expert: no trials, level 4..5"}},
 	}
 	for _, tt := range tests {
@@ -46,12 +46,12 @@ func TestBands(t *testing.T) {
 }
 
 func TestBandIn(t *testing.T) {
-	easy, _ := kinds.Juosan.Generate.Band("easy")
-	hard, _ := kinds.Juosan.Generate.Band("hard")
-	medium, _ := kinds.Linjat.Generate.Band("medium")
+	easy, _ := kinds.Default().MustFind("juosan").Generate.Band("easy")
+	hard, _ := kinds.Default().MustFind("juosan").Generate.Band("hard")
+	medium, _ := kinds.Default().MustFind("linjat").Generate.Band("medium")
 	tests := []struct {
 		name         string
-		band         *kinds.Band
+		band         *kind.Band
 		status       human.Status
 		rep          human.Report
 		in, within   bool
@@ -82,7 +82,7 @@ func TestBandIn(t *testing.T) {
 }
 
 func TestBandLookup(t *testing.T) {
-	g := kinds.Shinro.Generate
+	g := kinds.Default().MustFind("shinro").Generate
 	for _, name := range []string{"", "any"} {
 		if b, err := g.Band(name); b != nil || err != nil {
 			t.Errorf("Band(%q) = %v, %v; want nil (any)", name, b, err)
@@ -114,17 +114,17 @@ func (s solver) Solve(ctx context.Context, assumptions ...int) (bool, error) {
 // solution with all its clues selected.
 func TestDrafts(t *testing.T) {
 	tests := []struct {
-		kind       *kinds.Kind
+		kind       *kind.Kind
 		method     string
 		band       string
 		rows, cols int
 	}{
-		{kinds.Juosan, "", "easy", 5, 5},
-		{kinds.Shinro, "plant", "easy", 5, 5},
-		{kinds.Shinro, "ga", "medium", 5, 5},
-		{kinds.Arrows, "reference", "easy", 5, 5},
-		{kinds.Arrows, "filled", "easy", 5, 5},
-		{kinds.Linjat, "", "hard", 6, 5},
+		{kinds.Default().MustFind("juosan"), "", "easy", 5, 5},
+		{kinds.Default().MustFind("shinro"), "plant", "easy", 5, 5},
+		{kinds.Default().MustFind("shinro"), "ga", "medium", 5, 5},
+		{kinds.Default().MustFind("arrows"), "reference", "easy", 5, 5},
+		{kinds.Default().MustFind("arrows"), "filled", "easy", 5, 5},
+		{kinds.Default().MustFind("linjat"), "", "hard", 6, 5},
 	}
 	for _, tt := range tests {
 		t.Run(fmt.Sprintf("%s-%s", tt.kind.Name, tt.method), func(t *testing.T) {
@@ -133,9 +133,9 @@ func TestDrafts(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			opt := kinds.GenOptions{Rows: tt.rows, Cols: tt.cols, Name: "drafted", Method: tt.method, Band: band, Parallel: 1,
-				NewSolver: func() (kinds.Solver, error) { return solver{gini.New()}, nil }}
-			var d kinds.Draft
+			opt := kind.GenOptions{Rows: tt.rows, Cols: tt.cols, Name: "drafted", Method: tt.method, Band: band, Parallel: 1,
+				NewSolver: func() (kind.Solver, error) { return solver{gini.New()}, nil }}
+			var d kind.Draft
 			for a := uint64(0); d == nil && a < 20; a++ {
 				if d, err = tt.kind.Generate.Start(ctx, rand.New(rand.NewPCG(1, a)), opt); err != nil {
 					t.Fatal(err)
@@ -144,7 +144,7 @@ func TestDrafts(t *testing.T) {
 			if d == nil {
 				t.Fatal("no draft in 20 attempts")
 			}
-			check := func(what string, d kinds.Draft) {
+			check := func(what string, d kind.Draft) {
 				t.Helper()
 				insts, err := tt.kind.Parse("drafted", []byte(d.Text(false)), opt.Kind)
 				if err != nil || len(insts) != 1 {
@@ -166,7 +166,7 @@ func TestDrafts(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			res, err := kinds.SolveRules(ctx, inst, false, 1, nil)
+			res, err := kind.SolveRules(ctx, inst, false, 1, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -190,7 +190,7 @@ func TestDrafts(t *testing.T) {
 					t.Errorf("without a clue: have %d clues, want %d", len(e.Clues()), len(ids)-1)
 				}
 			}
-			gd, ok := d.(kinds.GuardedDraft)
+			gd, ok := d.(kind.GuardedDraft)
 			if !ok {
 				t.Fatal("not a GuardedDraft")
 			}
@@ -208,7 +208,7 @@ func TestDrafts(t *testing.T) {
 			}
 			// kinds.Unique says what solve.Check says, on the draft and
 			// without each of its first clues.
-			drafts := []kinds.Draft{d}
+			drafts := []kind.Draft{d}
 			for _, id := range d.Clues()[:min(3, len(d.Clues()))] {
 				e, err := d.Without(id)
 				if err != nil {
@@ -217,7 +217,7 @@ func TestDrafts(t *testing.T) {
 				drafts = append(drafts, e)
 			}
 			for i, e := range drafts {
-				unique, err := kind.Unique(ctx, e.(kinds.GuardedDraft), opt.NewSolver)
+				unique, err := kind.Unique(ctx, e.(kind.GuardedDraft), opt.NewSolver)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -241,7 +241,7 @@ func TestDrafts(t *testing.T) {
 // by the kind: a count that fits, 0 or none for the default; more stones
 // than cells or not a count is refused.
 func TestGenerationChecks(t *testing.T) {
-	check := kinds.Shinro.Generate.Check
+	check := kinds.Default().MustFind("shinro").Generate.Check
 	tests := []struct {
 		stones string
 		ok     bool
@@ -249,12 +249,12 @@ func TestGenerationChecks(t *testing.T) {
 		{"", true}, {"0", true}, {"9", true}, {"10", false}, {"-1", false}, {"many", false},
 	}
 	for _, tt := range tests {
-		err := check(kinds.GenOptions{Rows: 3, Cols: 3, Kind: kinds.Options{}.With("stones", tt.stones)})
+		err := check(kind.GenOptions{Rows: 3, Cols: 3, Kind: kind.Options{}.With("stones", tt.stones)})
 		if (err == nil) != tt.ok {
 			t.Errorf("%q stones in 3x3: have error %v, want ok %v", tt.stones, err, tt.ok)
 		}
 	}
-	if names := kinds.GenFlags(); len(names) != 1 || names[0].Name != "stones" {
+	if names := kinds.Default().GenFlags(); len(names) != 1 || names[0].Name != "stones" {
 		t.Errorf("the kinds' generation flags %+v, want Shinro's stones", names)
 	}
 }

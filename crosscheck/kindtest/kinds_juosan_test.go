@@ -18,28 +18,26 @@ import (
 )
 
 func TestValidate(t *testing.T) {
-	if err := kinds.Validate(); err != nil {
+	if _, err := kinds.New(kinds.Default().All()...); err != nil {
 		t.Fatal(err)
 	}
-	// A kind's own declarations are checked when it registers: a puzzle
-	// folder must name a file in it, rules files their language.
+	// A kind's own declarations are checked when a registry is built: a
+	// puzzle folder must name a file in it, rules files their language.
 	for _, tc := range []struct {
 		name string
-		edit func(k *kinds.Kind)
+		edit func(k *kind.Kind)
 		want string
 	}{
-		{"folder outside", func(k *kinds.Kind) { k.Folder = &kind.Folder{File: "../puzzle.txt"} }, "puzzle folder"},
-		{"folder unnamed", func(k *kinds.Kind) { k.Folder = &kind.Folder{} }, "puzzle folder"},
-		{"rules files unnamed", func(k *kinds.Kind) {
-			k.RuleFiles = &kind.RuleFiles{Parse: kinds.Arrows.RuleFiles.Parse, Default: kinds.Arrows.RuleFiles.Default}
+		{"folder outside", func(k *kind.Kind) { k.Folder = &kind.Folder{File: "../puzzle.txt"} }, "puzzle folder"},
+		{"folder unnamed", func(k *kind.Kind) { k.Folder = &kind.Folder{} }, "puzzle folder"},
+		{"rules files unnamed", func(k *kind.Kind) {
+			k.RuleFiles = &kind.RuleFiles{Parse: kinds.Default().MustFind("arrows").RuleFiles.Parse, Default: kinds.Default().MustFind("arrows").RuleFiles.Default}
 		}, "Language"},
 	} {
 		bad := *toykind.Kind
 		bad.Name = "bad"
 		tc.edit(&bad)
-		unregister := kinds.Register(&bad)
-		err := kinds.Validate()
-		unregister()
+		_, err := kinds.Default().With(&bad)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: have %v, want an error naming %q", tc.name, err, tc.want)
 		}
@@ -55,7 +53,7 @@ func TestJuosanJanko(t *testing.T) {
 	}
 	for _, rule := range []string{"either", "majority"} {
 		for _, f := range files {
-			inst := kindtest.Parse(t, "juosan", f, kinds.Options{}.With("rule", rule))[0]
+			inst := kindtest.Parse(t, "juosan", f, kind.Options{}.With("rule", rule))[0]
 			want, err := inst.ParseSolution(f, testcorpus.Read(t, "juosan", "janko", strings.TrimSuffix(filepath.Base(f), ".in")+".ans"))
 			if err != nil {
 				t.Fatal(err)
@@ -74,8 +72,8 @@ func TestJuosanJanko(t *testing.T) {
 func TestJuosanPlayground(t *testing.T) {
 	path := testcorpus.Path("juosan", "janko_instances.json")
 	data := testcorpus.Read(t, "juosan", "janko_instances.json")
-	insts, err := kinds.Juosan.Parse(path, data, kinds.Options{})
-	var partial *kinds.PartialError
+	insts, err := kinds.Default().MustFind("juosan").Parse(path, data, kind.Options{})
+	var partial *kind.PartialError
 	if !errors.As(err, &partial) || !strings.Contains(err.Error(), "5x5_3") || !strings.Contains(err.Error(), "label 6") {
 		t.Fatalf("have error %v, want a partial error naming 5x5_3 and label 6", err)
 	}
@@ -110,7 +108,7 @@ func TestJuosanPlayground(t *testing.T) {
 // exactly 6,510 solutions.
 func TestJuosanEmptyCount(t *testing.T) {
 	src := "juosan\nsize 4 4\ngrid\na a a a\na a a a\na a a a\na a a a\n"
-	insts, err := kinds.Juosan.Parse("empty.juosan", []byte(src), kinds.Options{})
+	insts, err := kinds.Default().MustFind("juosan").Parse("empty.juosan", []byte(src), kind.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -133,7 +131,7 @@ func TestJuosanCounts(t *testing.T) {
 		"4x4_1": {306, 306}, "4x4_2": {18, 18}, "4x4_3": {4, 4}, "5x5_1": {12, 0}, "5x5_2": {144, 144},
 	}
 	for ri, rule := range []string{"either", "majority"} {
-		insts, _ := kinds.Juosan.Parse(path, data, kinds.Options{}.With("rule", rule))
+		insts, _ := kinds.Default().MustFind("juosan").Parse(path, data, kind.Options{}.With("rule", rule))
 		for _, inst := range insts {
 			w, ok := want[strings.Fields(inst.Name())[0]]
 			if !ok {

@@ -1,55 +1,69 @@
 package kindtest_test
 
 import (
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/puzzlesat/puzzlesat/crosscheck/kindtest"
 	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 )
 
-// TestKindtest runs crosscheck/kindtest, the suite every kind passes, on the
-// corpus: all 63 janko puzzles under both Juosan readings with one file of
-// every other Juosan input format, all 40 playshinro puzzles, all 23
-// reference Arrows folders, and every Linjat level with one solution
-// (tutorial/3 has two solutions on purpose).
+// TestKindtest runs crosscheck/kindtest, the suite every kind passes, on
+// every kind of the registry with the puzzles its corpus names
+// (kind.Corpus.Suite) under each of its readings: all 63 janko puzzles
+// under both Juosan readings with one file of every other Juosan input
+// format, all 40 playshinro puzzles, all 23 reference Arrows folders, and
+// every Linjat level with one solution (tutorial/3 has two solutions on
+// purpose). A kind with no corpus fails: nothing would check it.
 func TestKindtest(t *testing.T) {
-	juosan := append(testcorpus.Glob(t, "juosan/janko/*.in"),
-		testcorpus.Path("juosan", "6x6_1.juosan"),
-		testcorpus.Path("juosan", "janko051.txt"),
-		testcorpus.Path("juosan", "pzprjs.juosan"),
-		testcorpus.Path("juosan", "puzzlink.txt"),
-		testcorpus.Path("juosan", "janko_instances.json")+"#6x6_1")
-	tests := []struct {
-		name  string
-		kind  *kinds.Kind
-		opt   kinds.Options
-		files []string
-	}{
-		{"juosan-either", kinds.Juosan, kinds.Options{}.With("rule", "either"), juosan},
-		{"juosan-majority", kinds.Juosan, kinds.Options{}.With("rule", "majority"), juosan},
-		{"shinro", kinds.Shinro, kinds.Options{}, []string{testcorpus.Path("shinro", "playshinro.json")}},
-		{"arrows", kinds.Arrows, kinds.Options{}, testcorpus.Glob(t, "arrows/20*")},
-		{"linjat", kinds.Linjat, kinds.Options{}, linjatLevels(t)},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			// The kinds share nothing: on two cores they take half the
-			// time side by side.
-			t.Parallel()
-			kindtest.TestWith(t, tc.kind, tc.opt, tc.files...)
-		})
+	for _, k := range kinds.Default().List() {
+		if k.Corpus == nil || len(k.Corpus.Suite) == 0 {
+			t.Errorf("%s declares no corpus for the suite every kind passes (kind.Corpus.Suite)", k.Name)
+			continue
+		}
+		files := suiteFiles(t, k)
+		readings := k.Corpus.Readings
+		if len(readings) == 0 {
+			readings = []kind.Reading{{}}
+		}
+		for _, rd := range readings {
+			name := k.Name
+			if rd.Name != "" {
+				name += "-" + rd.Name
+			}
+			t.Run(name, func(t *testing.T) {
+				// The kinds share nothing: on two cores they take half the
+				// time side by side.
+				t.Parallel()
+				kindtest.TestWith(t, k, rd.Options(), files...)
+			})
+		}
 	}
 }
 
-// linjatLevels names the levels of the Linjat corpus kindtest runs on, as
-// FILE#NAME.
-func linjatLevels(t *testing.T) []string {
-	path := testcorpus.Path("linjat", "puzzles.json")
+// suiteFiles are the files (FILE or FILE#SEL) of k's Corpus.Suite below
+// testdata/; a file holding a puzzle that is not unique on purpose
+// (Corpus.NotUnique) stands for each of its other puzzles, by name.
+func suiteFiles(t *testing.T, k *kind.Kind) []string {
 	var out []string
-	for _, in := range kindtest.Parse(t, "linjat", path, kinds.Options{}) {
-		if in.Name() != "tutorial/3" {
-			out = append(out, path+"#"+in.Name())
+	for _, pattern := range k.Corpus.Suite {
+		pattern, sel, _ := strings.Cut(pattern, "#")
+		for _, f := range testcorpus.Glob(t, pattern) {
+			switch {
+			case sel != "":
+				out = append(out, f+"#"+sel)
+			case len(k.Corpus.NotUnique) > 0:
+				for _, in := range kindtest.Parse(t, k.Name, f, kind.Options{}) {
+					if !slices.Contains(k.Corpus.NotUnique, in.Name()) {
+						out = append(out, f+"#"+in.Name())
+					}
+				}
+			default:
+				out = append(out, f)
+			}
 		}
 	}
 	return out

@@ -8,13 +8,13 @@ import (
 	"github.com/puzzlesat/puzzlesat/crosscheck/kindtest"
 	"github.com/puzzlesat/puzzlesat/human"
 	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
-	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 )
 
 // flat keeps the plain rules and the trials with no trial inside them.
-type flat struct{ kinds.Instance }
+type flat struct{ kind.Instance }
 
-func (f flat) Human() (*kinds.HumanSetup, error) {
+func (f flat) Human() (*kind.HumanSetup, error) {
 	s, err := f.Instance.Human()
 	if err != nil {
 		return nil, err
@@ -44,7 +44,7 @@ func TestNestedTrialPuzzles(t *testing.T) {
 		{"linjat", "linjat/nested.linjat"},
 	} {
 		t.Run(tc.kind, func(t *testing.T) {
-			inst := kindtest.Parse(t, tc.kind, testcorpus.Path(tc.file), kinds.Options{})[0]
+			inst := kindtest.Parse(t, tc.kind, testcorpus.Path(tc.file), kind.Options{})[0]
 			g, err := crosscheck.Grade(ctx, inst, crosscheck.Options{Solver: factory(t, "gini"), Trials: -1, CertifySteps: true})
 			if err != nil {
 				t.Fatal(err)

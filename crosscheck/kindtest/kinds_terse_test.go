@@ -8,7 +8,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/crosscheck/kindtest"
 	"github.com/puzzlesat/puzzlesat/human"
 	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
-	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 )
 
 // TestTerseSolve: an engine with Terse (the generator's) takes the same
@@ -34,7 +34,7 @@ func TestTerseSolve(t *testing.T) {
 		t.Run(tc.kind, func(t *testing.T) {
 			n := 0
 			for _, f := range tc.files {
-				for _, inst := range kindtest.Parse(t, tc.kind, f, kinds.Options{}) {
+				for _, inst := range kindtest.Parse(t, tc.kind, f, kind.Options{}) {
 					n++
 					setup, err := inst.Human()
 					if err != nil {

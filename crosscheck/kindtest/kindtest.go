@@ -1,7 +1,7 @@
 // Package kindtest is the test suite every puzzle kind must pass, in the
 // style of testing/fstest and sat/conformance: a kind's test calls
 //
-//	kindtest.Test(t, kinds.Shinro, "testdata/shinro/playshinro.json")
+//	kindtest.Test(t, kinds.Default().MustFind("shinro"), "testdata/shinro/playshinro.json")
 //
 // with files of that kind. A file may hold many puzzles (every one is
 // tested) or pick one as FILE#NAME, as the command line does; a reference
@@ -55,6 +55,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/crosscheck"
 	"github.com/puzzlesat/puzzlesat/human"
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/sat/solvers"
@@ -76,13 +77,13 @@ var external = []string{"cadical", "minisat"}
 // Parse reads every puzzle of the file at path as the kind called kind,
 // with opt, and fails t when it cannot: what tests that start from corpus
 // files share.
-func Parse(t testing.TB, kind, path string, opt kinds.Options) []kinds.Instance {
+func Parse(t testing.TB, name, path string, opt kind.Options) []kind.Instance {
 	t.Helper()
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	k, err := kinds.Lookup(kind)
+	k, err := kinds.Default().Lookup(name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,14 +116,14 @@ func Backends(t testing.TB) []string {
 
 // Test runs the suite on kind with the puzzles in files (see the package
 // documentation), read with the default options.
-func Test(t *testing.T, kind *kinds.Kind, files ...string) {
+func Test(t *testing.T, k *kind.Kind, files ...string) {
 	t.Helper()
-	TestWith(t, kind, kinds.Options{}, files...)
+	TestWith(t, k, kind.Options{}, files...)
 }
 
 // TestWith is Test with the puzzles read under opt, for the options that
 // change a kind's meaning (Juosan's clue reading) or its encoding.
-func TestWith(t *testing.T, kind *kinds.Kind, opt kinds.Options, files ...string) {
+func TestWith(t *testing.T, kind *kind.Kind, opt kind.Options, files ...string) {
 	t.Helper()
 	test(runner{t}, registry(kind), kind, opt, files)
 }
@@ -141,11 +142,11 @@ func (r runner) Run(name string, f func(tb)) bool {
 	return r.T.Run(name, func(t *testing.T) { f(runner{t}) })
 }
 
-// registry is the registered kinds with kind in place of the one of its
+// registry is puzzlesat's kinds (kinds.Default) with kind in place of the one of its
 // name, so that a wrapped or not yet registered kind is told apart from
-// the others exactly as kinds.Detect would once it is registered.
-func registry(kind *kinds.Kind) []*kinds.Kind {
-	reg := kinds.List()
+// the others exactly as kinds.Registry.Detect would once it is registered.
+func registry(kind *kind.Kind) []*kind.Kind {
+	reg := kinds.Default().List()
 	for i, k := range reg {
 		if k.Name == kind.Name {
 			reg[i] = kind
@@ -158,13 +159,13 @@ func registry(kind *kinds.Kind) []*kinds.Kind {
 // suite is one run: the kinds Detect must tell apart, the kind under test
 // with its options, and the back-ends.
 type suite struct {
-	reg      []*kinds.Kind
-	kind     *kinds.Kind
-	opt      kinds.Options
+	reg      []*kind.Kind
+	kind     *kind.Kind
+	opt      kind.Options
 	backends []string
 }
 
-func test(t tb, reg []*kinds.Kind, kind *kinds.Kind, opt kinds.Options, files []string) {
+func test(t tb, reg []*kind.Kind, kind *kind.Kind, opt kind.Options, files []string) {
 	t.Helper()
 	if len(files) == 0 {
 		t.Fatalf("kindtest: no files given for %s", kind.Name)
@@ -179,7 +180,7 @@ func test(t tb, reg []*kinds.Kind, kind *kinds.Kind, opt kinds.Options, files []
 
 // subtestName names a puzzle's subtest by the puzzle's name, or by its
 // file when the puzzle has none.
-func subtestName(arg string, inst kinds.Instance) string {
+func subtestName(arg string, inst kind.Instance) string {
 	if n := inst.Name(); n != "" {
 		return n
 	}
@@ -188,10 +189,10 @@ func subtestName(arg string, inst kinds.Instance) string {
 
 // instance is a puzzle under test with the file it came from.
 type instance struct {
-	kinds.Instance
+	kind.Instance
 	file  string
 	data  []byte
-	peers []kinds.Instance // every puzzle of the file, for Select
+	peers []kind.Instance // every puzzle of the file, for Select
 }
 
 // load reads the puzzles arg names (FILE, FILE#SEL or an Arrows folder),
@@ -205,7 +206,7 @@ func (s *suite) load(t tb, arg string) []instance {
 	// A puzzle folder (a reference Arrows folder: puzzle.txt, with its
 	// solution and metadata beside it) stands for its puzzle file, as on
 	// the command line.
-	if f := kinds.PuzzleFolder(name); f != "" {
+	if f := kinds.Default().PuzzleFolder(name); f != "" {
 		name = f
 	}
 	data, err := os.ReadFile(name)
@@ -215,7 +216,7 @@ func (s *suite) load(t tb, arg string) []instance {
 	}
 	s.detect(t, name, data)
 	insts, err := s.kind.Parse(name, data, s.opt)
-	var partial *kinds.PartialError
+	var partial *kind.PartialError
 	switch {
 	case err != nil && !errors.As(err, &partial):
 		t.Errorf("Parse(%s): have error %v, want none", name, err)
@@ -276,7 +277,7 @@ func (s *suite) puzzle(t tb, inst instance) {
 	t.Run("SAT", func(t tb) { ref, unique = s.sat(ctx, t, inst) })
 	t.Run("Verify", func(t tb) { s.verify(ctx, t, inst, ref, unique) })
 	t.Run("Human", func(t tb) { s.human(ctx, t, inst, ref) })
-	if rr, ok := inst.Instance.(kinds.RouteReporter); ok {
+	if rr, ok := inst.Instance.(kind.RouteReporter); ok {
 		t.Run("Route", func(t tb) { route(ctx, t, rr) })
 	}
 	t.Run("Select", func(t tb) { s.selectPeer(t, inst) })
@@ -358,7 +359,7 @@ func diffVars(have, want []puzzle.Var) string {
 	return ""
 }
 
-func drawn(inst kinds.Instance, a puzzle.Assignment) string {
+func drawn(inst kind.Instance, a puzzle.Assignment) string {
 	return strings.Join(inst.Draw(a), "\n")
 }
 
@@ -517,7 +518,7 @@ func (s *suite) human(ctx context.Context, t tb, inst instance, ref puzzle.Assig
 // routes are the answers kinds.RouteReporter documents.
 var routes = []string{"sound", "cheat", "unsolved"}
 
-func route(ctx context.Context, t tb, rr kinds.RouteReporter) {
+func route(ctx context.Context, t tb, rr kind.RouteReporter) {
 	r, err := rr.Route(ctx)
 	if err != nil || !slices.Contains(routes, r) {
 		t.Errorf("Route(): have %q, %v; want one of %v", r, err, routes)
@@ -558,7 +559,7 @@ func (s *suite) selectPeer(t tb, inst instance) {
 	}
 }
 
-func nameOf(in kinds.Instance) string {
+func nameOf(in kind.Instance) string {
 	if in == nil {
 		return "no puzzle"
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
 	"github.com/puzzlesat/puzzlesat/kinds"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/puzzle"
 )
 
@@ -67,15 +68,15 @@ func (r *recorder) run(name string, f func(tb)) bool {
 }
 
 // recordRun runs the suite as test would, with failures recorded.
-func recordRun(t *testing.T, reg []*kinds.Kind, kind *kinds.Kind, files ...string) []string {
-	root := &recorder{TB: t, path: kind.Name, rec: &record{}}
-	root.run("suite", func(t tb) { test(t, reg, kind, kinds.Options{}, files) })
+func recordRun(t *testing.T, reg []*kind.Kind, k *kind.Kind, files ...string) []string {
+	root := &recorder{TB: t, path: k.Name, rec: &record{}}
+	root.run("suite", func(t tb) { test(t, reg, k, kind.Options{}, files) })
 	return root.rec.fails
 }
 
 // ignoreRule is an instance whose Verify ignores one rule.
 type ignoreRule struct {
-	kinds.Instance
+	kind.Instance
 	rule string
 }
 
@@ -90,7 +91,7 @@ func (x ignoreRule) Verify(a puzzle.Assignment) []puzzle.Violation {
 }
 
 // dropClue is an instance whose canonical writer drops the first clue.
-type dropClue struct{ kinds.Instance }
+type dropClue struct{ kind.Instance }
 
 // firstClue is a numbered cell of a canonical Juosan grid ("a1": territory
 // a, number 1) after the grid line.
@@ -109,16 +110,16 @@ func (x dropClue) Format(format string) (string, error) {
 }
 
 // wrap returns a copy of k whose instances are wrapped by w.
-func wrap(k *kinds.Kind, w func(kinds.Instance) kinds.Instance) *kinds.Kind {
+func wrap(k *kind.Kind, w func(kind.Instance) kind.Instance) *kind.Kind {
 	out := *k
-	out.Parse = func(name string, data []byte, opt kinds.Options) ([]kinds.Instance, error) {
+	out.Parse = func(name string, data []byte, opt kind.Options) ([]kind.Instance, error) {
 		insts, err := k.Parse(name, data, opt)
 		for i := range insts {
 			insts[i] = w(insts[i])
 		}
 		return insts, err
 	}
-	out.Select = func(name string, data []byte, opt kinds.Options, sel string) (kinds.Instance, error) {
+	out.Select = func(name string, data []byte, opt kind.Options, sel string) (kind.Instance, error) {
 		in, err := k.Select(name, data, opt, sel)
 		if err != nil {
 			return nil, err
@@ -135,35 +136,35 @@ func TestBrokenKinds(t *testing.T) {
 	shinro := testcorpus.Path("shinro", "playshinro.json") + "#1"
 	// greedy is Juosan whose Detect also claims Shinro's files; it shows
 	// when Shinro is tested with greedy registered in Juosan's place.
-	greedy := *kinds.Juosan
+	greedy := *kinds.Default().MustFind("juosan")
 	greedy.Detect = func(name string, data []byte) bool {
-		return kinds.Juosan.Detect(name, data) || kinds.Shinro.Detect(name, data)
+		return kinds.Default().MustFind("juosan").Detect(name, data) || kinds.Default().MustFind("shinro").Detect(name, data)
 	}
 	two := testcorpus.Path("juosan", "janko_instances.json") + "#4x4_2"
 	tests := []struct {
 		name  string
-		reg   []*kinds.Kind // nil: the registry
-		kind  *kinds.Kind
+		reg   []*kind.Kind // nil: the registry
+		kind  *kind.Kind
 		files []string
 		want  string // in a failure; "" for no failure at all
 		clean string // a check that must not fail
 	}{
-		{"juosan", nil, kinds.Juosan, []string{juosan}, "", ""},
-		{"shinro", nil, kinds.Shinro, []string{shinro}, "", ""},
-		{"wrapped juosan", nil, wrap(kinds.Juosan, func(in kinds.Instance) kinds.Instance { return ignoreRule{in, "no such rule"} }), []string{juosan}, "", ""},
+		{"juosan", nil, kinds.Default().MustFind("juosan"), []string{juosan}, "", ""},
+		{"shinro", nil, kinds.Default().MustFind("shinro"), []string{shinro}, "", ""},
+		{"wrapped juosan", nil, wrap(kinds.Default().MustFind("juosan"), func(in kind.Instance) kind.Instance { return ignoreRule{in, "no such rule"} }), []string{juosan}, "", ""},
 		{"Verify ignores a rule", nil,
-			wrap(kinds.Juosan, func(in kinds.Instance) kinds.Instance { return ignoreRule{in, "territory-count"} }),
+			wrap(kinds.Default().MustFind("juosan"), func(in kind.Instance) kind.Instance { return ignoreRule{in, "territory-count"} }),
 			[]string{juosan}, "/Verify: Verify(solution with", "/RoundTrip:"},
 		{"writer drops a clue", nil,
-			wrap(kinds.Juosan, func(in kinds.Instance) kinds.Instance { return dropClue{in} }),
+			wrap(kinds.Default().MustFind("juosan"), func(in kind.Instance) kind.Instance { return dropClue{in} }),
 			[]string{juosan}, `/RoundTrip: Parse(Format("canonical")).Draw(nil): have`, "/Verify:"},
-		{"Detect claims another kind's file", []*kinds.Kind{&greedy, kinds.Shinro, kinds.Arrows, kinds.Linjat},
-			kinds.Shinro, []string{shinro}, "Detect(" + testcorpus.Path("shinro", "playshinro.json") + "): have [juosan shinro] claiming it, want [shinro] alone", "/SAT:"},
+		{"Detect claims another kind's file", []*kind.Kind{&greedy, kinds.Default().MustFind("shinro"), kinds.Default().MustFind("arrows"), kinds.Default().MustFind("linjat")},
+			kinds.Default().MustFind("shinro"), []string{shinro}, "Detect(" + testcorpus.Path("shinro", "playshinro.json") + "): have [juosan shinro] claiming it, want [shinro] alone", "/SAT:"},
 		// 18 solutions: SAT tells which changed assignments Verify must
 		// accept, so a sound Verify raises nothing.
-		{"puzzle with several solutions", nil, kinds.Juosan, []string{two}, "/SAT: solve.Check on gini: have multiple", "/Verify:"},
-		{"no such puzzle", nil, kinds.Juosan, []string{juosan + "#nosuch"}, `no puzzle named "nosuch" (the file holds 1 entry)`, ""},
-		{"no files", nil, kinds.Juosan, nil, "no files given", ""},
+		{"puzzle with several solutions", nil, kinds.Default().MustFind("juosan"), []string{two}, "/SAT: solve.Check on gini: have multiple", "/Verify:"},
+		{"no such puzzle", nil, kinds.Default().MustFind("juosan"), []string{juosan + "#nosuch"}, `no puzzle named "nosuch" (the file holds 1 entry)`, ""},
+		{"no files", nil, kinds.Default().MustFind("juosan"), nil, "no files given", ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -27,6 +27,8 @@ var Kind = models.Kind(kind.Kind{
 	// solution.txt and metadata.yaml beside.
 	Folder:    &kind.Folder{File: "puzzle.txt", Beside: []string{"solution.txt"}},
 	RuleFiles: ruleFiles,
+	Examples:  examples,
+	Corpus:    corpus,
 	Generate:  generation,
 })
 

@@ -18,6 +18,8 @@ var Kind = models.Kind(kind.Kind{
 	Flags: []kind.Flag{{Name: "rule", Usage: "Juosan clue reading: either or majority", Default: "either", Values: []string{"either", "majority"},
 		Label: "Numbers count", Labels: []string{"either symbol", "the majority"}}},
 
+	Examples: examples,
+	Corpus:   corpus,
 	Generate: generation,
 })
 

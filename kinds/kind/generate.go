@@ -288,7 +288,7 @@ type Guarded struct {
 	Intended []int
 }
 
-// Validate checks a kind's generation metadata (for kinds.Validate).
+// Validate checks a kind's generation metadata (for kinds.New).
 func (g *Generation) Validate() error {
 	switch {
 	case g.Start == nil:

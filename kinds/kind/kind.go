@@ -10,6 +10,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"io/fs"
 	"maps"
 	"math/rand/v2"
 	"slices"
@@ -127,6 +128,13 @@ type Kind struct {
 	// returns a fault of the input itself (what Parse returns with no
 	// puzzles) when the stream reaches it, after the puzzles before it.
 	Each func(name string, head []byte, in io.Reader, opt Options, yield func(Instance, error) bool) error
+	// Examples, when set, holds the kind's bundled examples for the
+	// playground: each examples/NAME.txt one puzzle, which the playground
+	// lists as KIND-NAME (kinds/examples.md says where each comes from).
+	Examples fs.FS
+	// Corpus, when set, is the kind's bundled puzzles and what the tests
+	// and benchmarks that run every kind do with them.
+	Corpus *Corpus
 	// Generate, when set, is how package generate makes new puzzles of
 	// this kind (kinds/generate.go).
 	Generate *Generation

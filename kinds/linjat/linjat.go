@@ -18,6 +18,8 @@ var Kind = models.Kind(kind.Kind{
 	Exts:     []string{".linjat"},
 	Doc:      "Linjat (jsnell/linjat): draw a straight line of N cells through every number N; lines never overlap or cross numbers; every dot covered",
 	Random:   randomLinjat,
+	Examples: examples,
+	Corpus:   corpus,
 	Generate: generation,
 })
 

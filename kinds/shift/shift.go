@@ -18,11 +18,13 @@ import (
 
 // Kind is the shift puzzles' kind.
 var Kind = &kind.Kind{
-	Name:    "shift",
-	Doc:     "shift puzzles (Pokemon Reborn's magic square, Loopover, any puzzle given as moves that permute cells): the shortest move sequence to the goal, proven shortest",
-	Formats: []string{"shift (start, target or sums, moves; or a bare picture with --kind shift)"},
-	Outputs: []string{"shift"},
-	Play:    play,
+	Name:     "shift",
+	Doc:      "shift puzzles (Pokemon Reborn's magic square, Loopover, any puzzle given as moves that permute cells): the shortest move sequence to the goal, proven shortest",
+	Formats:  []string{"shift (start, target or sums, moves; or a bare picture with --kind shift)"},
+	Outputs:  []string{"shift"},
+	Play:     play,
+	Examples: examples,
+	Corpus:   corpus,
 	Moves: &kind.Moves{
 		Detect:    detect,
 		Parse:     parse,

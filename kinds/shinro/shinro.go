@@ -19,6 +19,8 @@ var Kind = models.Kind(kind.Kind{
 	Doc:    "Shinro: find the hidden stones; rows and columns show their counts, every arrow points at a stone",
 	Random: randomShinro,
 
+	Examples: examples,
+	Corpus:   corpus,
 	Generate: generation,
 })
 

@@ -3,7 +3,8 @@
 // cells so that every row and every column holds as many shaded cells as
 // its count says). Its model and canonical format, its Verify, its CNF
 // encoding, its one human rule and its board as a display list are all
-// here; a test registers it with one line (kinds.Register(toykind.Kind)),
+// here; a test adds it to a registry with one line
+// (kinds.Default().With(toykind.Kind)) and hands that to the commands,
 // and check, grade, render and the playground then answer for it with no
 // edit anywhere else.
 package toykind

@@ -6,29 +6,32 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/urfave/cli/v2"
+
 	"github.com/puzzlesat/puzzlesat/app/clitest"
 	"github.com/puzzlesat/puzzlesat/app/rendercmd"
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/kinds/toykind"
-	"github.com/urfave/cli/v2"
 )
 
-// TestMain registers the toy kind with its one line: nothing else in
-// puzzlesat names it.
-func TestMain(m *testing.M) {
-	kinds.Register(toykind.Kind)
-	os.Exit(m.Run())
+// registry is puzzlesat's kinds with the toy kind added, its one line:
+// nothing else in puzzlesat names it.
+func registry(t *testing.T) *kinds.Registry {
+	t.Helper()
+	reg, err := kinds.Default().With(toykind.Kind)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return reg
 }
 
 // TestToyKindThroughTheCommands: the toy kind, registered and nothing
 // more, is checked, graded, verified, converted and drawn by the commands
 // a user runs.
 func TestToyKindThroughTheCommands(t *testing.T) {
-	if err := kinds.Validate(); err != nil {
-		t.Fatal(err)
-	}
+	reg := registry(t)
 	toy, two := filepath.Join("testdata", "toy.tally"), filepath.Join("testdata", "two.tally")
-	clitest.Test(t, []clitest.Case{
+	clitest.TestIn(t, reg, nil, []clitest.Case{
 		{Name: "kinds", Args: []string{"kinds"}, Code: 0, Out: []string{"tally"}},
 		{Name: "check unique", Args: []string{"check", toy}, Code: 0, Out: []string{"unique"}},
 		{Name: "check multiple", Args: []string{"check", two}, Code: 1, Out: []string{"multiple"}},
@@ -46,7 +49,8 @@ func TestToyKindThroughTheCommands(t *testing.T) {
 // TestToyKindRendered: render draws the toy kind's display list.
 func TestToyKindRendered(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "toy.svg")
-	code, _, errs := clitest.RunWith([]*cli.Command{rendercmd.Command()}, "", "render", "--solution", filepath.Join("testdata", "toy.tally"), "-o", out)
+	reg := registry(t)
+	code, _, errs := clitest.RunIn(reg, []*cli.Command{rendercmd.Command(reg)}, "", "render", "--solution", filepath.Join("testdata", "toy.tally"), "-o", out)
 	if code != 0 {
 		t.Fatalf("render: exit %d: %s", code, errs)
 	}

@@ -5,10 +5,10 @@
 // tokens "s"). Its format, moves, goal and board are all here; it has no
 // search, encoding or generator of its own, so it is proven shortest by
 // the breadth-first search every moves kind has (kind.BreadthFirst) and
-// scrambled by kind.Scramble. A test registers it with one line
-// (kinds.Register(toymoves.Kind)), and shift solve, apply and scramble,
-// render and the playground then answer for it with no edit anywhere
-// else.
+// scrambled by kind.Scramble. A test adds it to a registry with one line
+// (kinds.Default().With(toymoves.Kind)), and shift solve, apply and
+// scramble, render and the playground then answer for it with no edit
+// anywhere else.
 package toymoves
 
 import (

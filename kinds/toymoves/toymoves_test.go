@@ -18,11 +18,15 @@ import (
 	"github.com/puzzlesat/puzzlesat/kinds/toymoves"
 )
 
-// TestMain registers the toy moves kind with its one line: nothing else
-// in puzzlesat names it.
-func TestMain(m *testing.M) {
-	kinds.Register(toymoves.Kind)
-	os.Exit(m.Run())
+// registry is puzzlesat's kinds with the toy moves kind added, its one
+// line: nothing else in puzzlesat names it.
+func registry(t *testing.T) *kinds.Registry {
+	t.Helper()
+	reg, err := kinds.Default().With(toymoves.Kind)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return reg
 }
 
 var (
@@ -33,10 +37,7 @@ var (
 // TestToyMovesThroughTheCommands: the toy, registered and nothing more,
 // is solved, replayed and scrambled by the shift commands a user runs.
 func TestToyMovesThroughTheCommands(t *testing.T) {
-	if err := kinds.Validate(); err != nil {
-		t.Fatal(err)
-	}
-	clitest.Test(t, []clitest.Case{
+	clitest.TestIn(t, registry(t), nil, []clitest.Case{
 		{Name: "solve", Args: []string{"shift", "solve", swap}, Code: 0, Out: []string{"swap: optimal, 1 move", "moves: s", "proof: no solution has fewer than 1 move (by exact search)"}},
 		{Name: "apply", Args: []string{"shift", "apply", swap, "s"}, Code: 0, Out: []string{"goal reached in 1 move", "1 2 3"}},
 		{Name: "apply short", Args: []string{"shift", "apply", swap, "l"}, Code: 1, Out: []string{"not a goal state after 1 move"}},
@@ -53,7 +54,8 @@ func TestToyMovesThroughTheCommands(t *testing.T) {
 // the goal, and no sequence one move shorter does (every one of them
 // tried here, apart from the search that proved it).
 func TestToyMovesProvenShortest(t *testing.T) {
-	code, out, errs := clitest.Run("", "shift", "solve", "--format", "json", toy)
+	reg := registry(t)
+	code, out, errs := clitest.RunIn(reg, nil, "", "shift", "solve", "--format", "json", toy)
 	if code != 0 {
 		t.Fatalf("shift solve: exit %d: %s", code, errs)
 	}
@@ -68,7 +70,7 @@ func TestToyMovesProvenShortest(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	k, p, err := answer.LoadMoves(toy, data)
+	k, p, err := answer.LoadMoves(reg, toy, data)
 	if err != nil || k != toymoves.Kind {
 		t.Fatalf("LoadMoves: %v, kind %v", err, k)
 	}
@@ -104,11 +106,12 @@ func TestToyMovesProvenShortest(t *testing.T) {
 // TestToyMovesScrambled: scramble writes the toy's text, which solve
 // reads back, its optimum within the moves made.
 func TestToyMovesScrambled(t *testing.T) {
-	code, out, errs := clitest.Run("", "shift", "scramble", "--builtin", "rotor:5", "--moves", "6", "--seed", "3")
+	reg := registry(t)
+	code, out, errs := clitest.RunIn(reg, nil, "", "shift", "scramble", "--builtin", "rotor:5", "--moves", "6", "--seed", "3")
 	if code != 0 || !strings.HasPrefix(out, "# 6 random moves from a goal state (seed 3): ") {
 		t.Fatalf("scramble: exit %d: %s%s", code, out, errs)
 	}
-	code, solved, errs := clitest.Run(out, "shift", "solve", "--format", "json", "-")
+	code, solved, errs := clitest.RunIn(reg, nil, out, "shift", "solve", "--format", "json", "-")
 	if code != 0 {
 		t.Fatalf("solve the scramble: exit %d: %s", code, errs)
 	}
@@ -124,7 +127,8 @@ func TestToyMovesScrambled(t *testing.T) {
 // TestToyMovesRendered: render draws the toy's board, every state of its
 // shortest solution a panel.
 func TestToyMovesRendered(t *testing.T) {
-	cmds := []*cli.Command{rendercmd.Command()}
+	reg := registry(t)
+	cmds := []*cli.Command{rendercmd.Command(reg)}
 	// tone0 is the first token's colour: one tile of it a panel.
 	const tone0 = `fill="#fde2b8"`
 	for _, tc := range []struct {
@@ -136,7 +140,7 @@ func TestToyMovesRendered(t *testing.T) {
 		{[]string{"--solution", toy}, 0},  // every state of the solution: counted below
 	} {
 		out := filepath.Join(t.TempDir(), "toy.svg")
-		code, _, errs := clitest.RunWith(cmds, "", append(append([]string{"render"}, tc.args...), "-o", out)...)
+		code, _, errs := clitest.RunIn(reg, cmds, "", append(append([]string{"render"}, tc.args...), "-o", out)...)
 		if code != 0 {
 			t.Fatalf("render %v: exit %d: %s", tc.args, code, errs)
 		}
@@ -146,7 +150,7 @@ func TestToyMovesRendered(t *testing.T) {
 		}
 		want := tc.panels
 		if want == 0 {
-			_, solved, _ := clitest.Run("", "shift", "solve", toy)
+			_, solved, _ := clitest.RunIn(reg, nil, "", "shift", "solve", toy)
 			moves, _, _ := strings.Cut(strings.SplitN(solved, "moves: ", 2)[1], "\n")
 			want = len(strings.Fields(moves)) + 1
 		}
@@ -154,7 +158,7 @@ func TestToyMovesRendered(t *testing.T) {
 			t.Errorf("render %v: %d tiles of the first token, want %d panels", tc.args, n, want)
 		}
 	}
-	if !slices.Contains(kinds.Moves(), toymoves.Kind) {
+	if !slices.Contains(reg.Moves(), toymoves.Kind) {
 		t.Error("the toy is not among the moves kinds")
 	}
 }
@@ -163,7 +167,8 @@ func TestToyMovesRendered(t *testing.T) {
 // and proven breadth-first, each of them solved again by shift solve in
 // its band's moves.
 func TestToyMovesGenerated(t *testing.T) {
-	code, out, errs := clitest.RunWith([]*cli.Command{generatecmd.Command()}, "",
+	reg := registry(t)
+	code, out, errs := clitest.RunIn(reg, []*cli.Command{generatecmd.Command(reg)}, "",
 		"generate", "--kind", "rotor", "--puzzle", "rotor:5", "--difficulty", "medium", "--count", "3", "--seed", "2")
 	if code != 0 {
 		t.Fatalf("generate: exit %d: %s", code, errs)
@@ -179,7 +184,7 @@ func TestToyMovesGenerated(t *testing.T) {
 		t.Fatalf("generate wrote %d puzzles, want 3:\n%s", len(puzzles), out)
 	}
 	for i, text := range puzzles {
-		code, solved, errs := clitest.Run(text, "shift", "solve", "--format", "json", "-")
+		code, solved, errs := clitest.RunIn(reg, nil, text, "shift", "solve", "--format", "json", "-")
 		if code != 0 {
 			t.Fatalf("puzzle %d: shift solve: exit %d: %s\n%s", i, code, errs, text)
 		}

@@ -21,6 +21,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/puzzlesat/puzzlesat/internal/webtest"
+	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/sat/gini"
 	"github.com/puzzlesat/puzzlesat/serve"
 )
@@ -309,7 +310,7 @@ func TestStaticSiteTiming(t *testing.T) {
 	}
 	fs := serveDir(t, buildSite(t))
 	measure("static build (WebAssembly in a worker)", fs.url+"/", "window.puzzlesatFetch")
-	s, err := serve.New(serve.Options{Solver: gini.NewSolver})
+	s, err := serve.New(serve.Options{Kinds: kinds.Default(), Solver: gini.NewSolver})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,9 @@
+package arrows
+
+import "embed"
+
+// examples are the playground's bundled Arrows puzzles (kinds/examples.md
+// says where each comes from).
+//
+//go:embed examples/*.txt
+var examples embed.FS

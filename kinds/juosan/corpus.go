@@ -1,0 +1,32 @@
+package juosan
+
+import (
+	"strings"
+
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
+)
+
+// corpus is Juosan's part of testdata: janko.at's puzzles (bench's
+// "janko" set) with a file of every other input format, run under both
+// clue readings, and two random 30×45 puzzles (bench's "big" set).
+var corpus = &kind.Corpus{
+	Suite: []string{"juosan/janko/*.in", "juosan/6x6_1.juosan", "juosan/janko051.txt", "juosan/pzprjs.juosan",
+		"juosan/puzzlink.txt", "juosan/janko_instances.json#6x6_1"},
+	Readings: []kind.Reading{
+		{Name: "either", Flag: "rule", Value: "either"},
+		{Name: "majority", Flag: "rule", Value: "majority"},
+	},
+	Bench: &kind.Bench{
+		Files:  []string{"juosan/janko/*.in"},
+		Random: []kind.RandomCase{{Rows: 30, Cols: 45, Seeds: 2}},
+		Set: func(item string) string {
+			if strings.HasPrefix(item, "random") {
+				return "big"
+			}
+			return "janko"
+		},
+		Quick:    []string{"6x6_1", "10x10_1", "12x12_1"},
+		Generate: []kind.GenCell{{Band: "hard", First: true}, {Band: "hard", Rows: 12, Cols: 12}},
+	},
+	Generate: []kind.GenCase{{Band: "easy", Rows: 5, Cols: 5}, {Band: "medium", Rows: 5, Cols: 5}, {Band: "hard", Rows: 6, Cols: 6}},
+}

@@ -1,0 +1,111 @@
+package kind
+
+// Corpus is what a kind brings to the tests and benchmarks that run every
+// kind of a registry (the suite every kind passes, bench, the generation
+// tests), so that a new kind is covered by adding it, and left out by
+// nothing. Paths are globs relative to the corpus root (the repository's
+// testdata folder, which internal/testcorpus and bench's --corpus find);
+// a glob may end in #SEL to take one puzzle of a file.
+type Corpus struct {
+	// Suite are the puzzles the suite every kind passes runs
+	// (crosscheck/kindtest), in order.
+	Suite []string
+	// NotUnique names the puzzles of Suite's files with more than one
+	// solution on purpose, which the suite leaves out.
+	NotUnique []string
+	// Readings are the options the suite runs the puzzles under, each
+	// in turn, named (Juosan's two clue readings); none: the defaults
+	// once.
+	Readings []Reading
+	// Bench is what the benchmarks measure of the kind; nil: nothing.
+	Bench *Bench
+	// Generate are the difficulty bands the generation tests make a
+	// few puzzles of, each at a small size.
+	Generate []GenCase
+}
+
+// Reading is a value of one of the kind's flags its puzzles are read
+// under, named. (A flag and a value, not Options: a kind's declarations
+// are built with no work at start-up.)
+type Reading struct {
+	Name, Flag, Value string
+}
+
+// Options are the options of the reading.
+func (r Reading) Options() Options {
+	if r.Flag == "" {
+		return Options{}
+	}
+	return Options{}.With(r.Flag, r.Value)
+}
+
+// Bench is what the benchmarks measure of a kind: the puzzles of its files
+// and of its random builder, grouped into sets.
+type Bench struct {
+	// Files are the files whose puzzles are measured, in order (a
+	// puzzle folder stands for its puzzle file).
+	Files []string
+	// Random are puzzles the kind's random builder (Kind.Random) draws
+	// beside them.
+	Random []RandomCase
+	// Item names a puzzle within its set from the puzzle's name (nil:
+	// the name of its file, or of its folder, or the first word of the
+	// puzzle's own name when the file holds several).
+	Item func(puzzle string) string
+	// Set is the set an item belongs to, "" for none (nil: every item in
+	// one set named after the kind).
+	Set func(item string) string
+	// Quick are the items of the quick run's set (bench --quick): a few
+	// small puzzles, named by item or by the puzzle's own name.
+	Quick []string
+	// Generate are the generation benchmarks' cells beside every band of
+	// the kind at its default size: a band at a larger size (Rows, Cols),
+	// or one measured before all others (First: the slow ones).
+	Generate []GenCell
+	// Scrambles are a moves kind's puzzles: scrambles of its built-ins
+	// (Moves.Scramble) from fixed seeds, measured under its encodings.
+	Scrambles []ScrambleSet
+}
+
+// ScrambleSet is a bench set of a moves kind: Count scrambles of the
+// built-in Builtin by Moves moves each, drawn from fixed seeds. Quick
+// marks the quick run's set (named "quick" there), the others are the
+// full run's.
+type ScrambleSet struct {
+	Set          string
+	Builtin      string
+	Count, Moves int
+	Quick        bool
+}
+
+// GenCell is a cell of the generation benchmarks: a band, at Rows×Cols
+// (0: the band's default size); First puts it before the others.
+type GenCell struct {
+	Band       string
+	Rows, Cols int
+	First      bool
+}
+
+// RandomCase is Seeds puzzles of Rows×Cols from the kind's random builder,
+// named "randomRxC-SEED" (seeds 1 to Seeds).
+type RandomCase struct {
+	Rows, Cols, Seeds int
+}
+
+// GenCase is a band the generation tests make puzzles of, at Rows×Cols.
+// Slow marks a band whose puzzles take minutes, left to the long
+// acceptance run.
+type GenCase struct {
+	Band       string
+	Rows, Cols int
+	Slow       bool
+}
+
+// SetOf is the bench set of an item of the kind: Bench.Set's, or the
+// kind's name.
+func (b *Bench) SetOf(kind, item string) string {
+	if b.Set == nil {
+		return kind
+	}
+	return b.Set(item)
+}

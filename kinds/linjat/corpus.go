@@ -1,0 +1,29 @@
+package linjat
+
+import (
+	"strings"
+
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
+)
+
+// corpus is Linjat's part of testdata: the game's levels, each of bench's
+// sets one difficulty (the tutorial levels are too small to measure
+// anything).
+var corpus = &kind.Corpus{
+	Suite: []string{"linjat/puzzles.json"},
+	// tutorial/3 has two solutions on purpose.
+	NotUnique: []string{"tutorial/3"},
+	Bench: &kind.Bench{
+		Files: []string{"linjat/puzzles.json"},
+		Set: func(item string) string {
+			if level, _, _ := strings.Cut(item, "/"); level != "tutorial" {
+				return level
+			}
+			return ""
+		},
+		Quick:    []string{"easy/1", "medium/1", "hard/1", "expert/1"},
+		Generate: []kind.GenCell{{Band: "medium", First: true}},
+	},
+	Generate: []kind.GenCase{{Band: "easy", Rows: 6, Cols: 5}, {Band: "medium", Rows: 6, Cols: 5},
+		{Band: "hard", Rows: 7, Cols: 6}, {Band: "expert", Rows: 7, Cols: 6}},
+}

@@ -1,0 +1,9 @@
+package shift
+
+import "embed"
+
+// examples are the playground's bundled shift puzzles (kinds/examples.md
+// says where each comes from).
+//
+//go:embed examples/*.txt
+var examples embed.FS

@@ -1,0 +1,25 @@
+package shinro
+
+import (
+	"strings"
+
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
+)
+
+// corpus is Shinro's part of testdata: playshinro.com's 40 puzzles (bench's
+// "playshinro" set, each item by its number).
+var corpus = &kind.Corpus{
+	Suite: []string{"shinro/playshinro.json"},
+	Bench: &kind.Bench{
+		Files:    []string{"shinro/playshinro.json"},
+		Item:     func(name string) string { return strings.TrimPrefix(name, "playshinro ") },
+		Set:      func(string) string { return "playshinro" },
+		Quick:    []string{"playshinro 1", "playshinro 4", "playshinro 7"},
+		Generate: []kind.GenCell{{Band: "hard", Rows: 10, Cols: 10}},
+	},
+	Generate: []kind.GenCase{{Band: "easy", Rows: 6, Cols: 6}, {Band: "medium", Rows: 6, Cols: 6}, {Band: "hard", Rows: 6, Cols: 6},
+		// Shinro puzzles that need trials are rare, and the genetic
+		// algorithm that finds them solves with trials often (minutes
+		// of CPU a puzzle).
+		{Band: "expert", Rows: 6, Cols: 6, Slow: true}},
+}
