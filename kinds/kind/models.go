@@ -49,7 +49,7 @@ type Models[P Model] struct {
 // Kind returns k with Detect, Parse and Select filled from m, and the
 // Formats and Outputs k leaves nil named from m's formats.
 func (m *Models[P]) Kind(k Kind) *Kind {
-	k.Detect, k.Parse, k.Select, k.Each = m.detect, m.parse, m.pick, m.each
+	k.Detect, k.Parse, k.Select, k.Each, k.FormatOf = m.detect, m.parse, m.pick, m.each, m.formatOf
 	if k.Formats == nil {
 		k.Formats = readerDocs(m.Formats)
 	}
@@ -77,6 +77,13 @@ func (m *Models[P]) wrap(name string, p P, opt Options) (Instance, error) {
 		}
 	}
 	return m.Instance(p, opt), nil
+}
+
+func (m *Models[P]) formatOf(name string, data []byte) string {
+	if f := m.Formats.Detect(name, data); f != nil && f.Write != nil {
+		return f.Name
+	}
+	return ""
 }
 
 func (m *Models[P]) detect(name string, data []byte) bool {

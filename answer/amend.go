@@ -1,0 +1,112 @@
+package answer
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"time"
+
+	"github.com/puzzlesat/puzzlesat/amend"
+	"github.com/puzzlesat/puzzlesat/kinds"
+)
+
+// The statuses of the edits' records (Minimize, Repair).
+const (
+	Minimized = "minimized" // Minimize: a maximal set of clues taken away
+	Repaired  = "repaired"  // Repair: clues added, the puzzle unique
+	NoRepair  = "no-repair" // Repair: no clue of the solution makes it unique
+	Conflict  = "conflict"  // Repair: unsolvable, the clues to edit named
+)
+
+// EditOptions are what Minimize and Repair are asked beside Options.
+type EditOptions struct {
+	// Band, for Minimize, is a band of the kind's the puzzle must stay in
+	// ("": uniqueness alone).
+	Band string
+	// Format is the format the edited puzzle is written in ("": the
+	// kind's canonical one).
+	Format string
+}
+
+// EditRecord is an edited puzzle (minimize, repair): the puzzle written
+// whole, the clues taken away or added, and how they were found.
+type EditRecord struct {
+	Status string `json:"status"`
+	// Puzzle is the edited puzzle in Format.
+	Puzzle string `json:"puzzle,omitempty"`
+	Format string `json:"format,omitempty"`
+	// Clues counts the input's removable clues.
+	Clues int `json:"clues"`
+	// Removed are the clues Minimize took away .
+	Removed []kinds.Clue `json:"removed,omitempty"`
+	// Added are the clues Repair added, from the solution
+	// named by From ("intended": the one the file carried; "first": the
+	// first SAT found).
+	Added []kinds.Clue `json:"added,omitempty"`
+	From  string       `json:"from,omitempty"`
+	// Conflict are the clues of an unsolvable puzzle that contradict each
+	// other, none of which can go (Repair's answer to one).
+	Conflict []kinds.Clue `json:"conflict,omitempty"`
+	// Band is the band the edited puzzle's grade lands in, or the band
+	// Minimize kept.
+	Band string `json:"band,omitempty"`
+	// Method names the search honestly: what its result is proven to be.
+	Method string `json:"method"`
+	// Proofs counts the SAT proofs made.
+	Proofs int     `json:"proofs"`
+	Ms     float64 `json:"ms"`
+}
+
+// MinimizeMethod is what Minimize's result is.
+const MinimizeMethod = "greedy in reading order, each removal proven by SAT: maximal (no remaining clue can go alone), not proven maximum"
+
+// Minimize takes away a maximal set of inst's clues keeping it unique (and
+// in how.Band), each removal proven (amend.Minimize): status Minimized, the
+// smaller puzzle written in how.Format. A puzzle that is not unique (or not
+// in the band) is an *amend.StatusError; the time running out answers
+// status Timeout beside the context's error.
+func Minimize(ctx context.Context, inst kinds.Instance, opt Options, how EditOptions) (EditRecord, error) {
+	t0 := time.Now()
+	aopt := amend.Options{Solver: opt.Solver, Parallel: opt.Parallel}
+	if how.Band != "" {
+		k, err := kinds.Lookup(inst.Kind())
+		if err != nil {
+			return EditRecord{}, err
+		}
+		if k.Generate == nil {
+			return EditRecord{}, errors.New(inst.Kind() + " puzzles have no difficulty bands")
+		}
+		if aopt.Band, err = k.Generate.Band(how.Band); err != nil {
+			return EditRecord{}, err
+		}
+	}
+	m, err := amend.Minimize(ctx, inst, aopt)
+	if err != nil {
+		if stopped(err) || errors.Is(err, amend.ErrUnknown) {
+			return EditRecord{Status: Timeout, Ms: Millis(time.Since(t0))}, err
+		}
+		return EditRecord{}, err
+	}
+	rec := EditRecord{Status: Minimized, Format: how.Format, Clues: len(m.Removed) + len(m.Kept),
+		Removed: m.Removed, Method: MinimizeMethod, Proofs: m.Proofs}
+	if aopt.Band != nil {
+		rec.Band = aopt.Band.Name
+	}
+	if rec.Puzzle, err = write(m.Puzzle, how.Format); err != nil {
+		return EditRecord{}, err
+	}
+	rec.Ms = Millis(time.Since(t0))
+	return rec, nil
+}
+
+// write is inst in format ("" the canonical one), ending in a newline.
+func write(inst kinds.Instance, format string) (string, error) {
+	s, err := inst.Format(format)
+	if err != nil {
+		return "", err
+	}
+	if !strings.HasSuffix(s, "\n") {
+		s += "\n"
+	}
+	return s, nil
+}
