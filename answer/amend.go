@@ -110,3 +110,49 @@ func write(inst kinds.Instance, format string) (string, error) {
 	}
 	return s, nil
 }
+
+// RepairMethod is what Repair's result is.
+const RepairMethod = "every clue of the solution added, then taken away again one at a time while SAT proves the puzzle unique: minimal (no added clue can go alone), not proven minimum"
+
+// Repair makes inst unique with clues of its intended (or else first)
+// solution, each proven (amend.Repair): status Repaired with the clues
+// added (none when it was unique already), the repaired puzzle written in
+// how.Format and the band its grade lands in; NoRepair when no clues of
+// that solution make it unique; Conflict, for an unsolvable puzzle, with
+// the clues that contradict each other. The time running out answers
+// status Timeout beside the context's error.
+func Repair(ctx context.Context, inst kinds.Instance, opt Options, how EditOptions) (EditRecord, error) {
+	t0 := time.Now()
+	rec := EditRecord{Method: RepairMethod}
+	if cl, ok := inst.(kinds.Clued); ok {
+		rec.Clues = len(cl.Clues())
+	}
+	r, err := amend.Repair(ctx, inst, amend.Options{Solver: opt.Solver, Parallel: opt.Parallel})
+	var conflict *amend.ConflictError
+	switch {
+	case errors.As(err, &conflict):
+		rec.Status, rec.Conflict, rec.Proofs = Conflict, conflict.Clues, conflict.Proofs
+		rec.Method = "each clue taken away in turn while the rest stay unsolvable (SAT): no clue of the set can go"
+	case errors.Is(err, amend.ErrNoRepair):
+		rec.Status = NoRepair
+	case err != nil && (stopped(err) || errors.Is(err, amend.ErrUnknown)):
+		return EditRecord{Status: Timeout, Ms: Millis(time.Since(t0))}, err
+	case err != nil:
+		return EditRecord{}, err
+	default:
+		rec.Status, rec.Added, rec.From, rec.Proofs, rec.Format = Repaired, r.Added, r.From, r.Proofs, how.Format
+		if rec.Puzzle, err = write(r.Puzzle, how.Format); err != nil {
+			return EditRecord{}, err
+		}
+		g, err := Grade(ctx, r.Puzzle, Options{Solver: opt.Solver, Parallel: opt.Parallel, Band: true})
+		switch {
+		case err != nil && stopped(err):
+			return EditRecord{Status: Timeout, Ms: Millis(time.Since(t0))}, err
+		case err != nil:
+			return EditRecord{}, err
+		}
+		rec.Band = g.Band
+	}
+	rec.Ms = Millis(time.Since(t0))
+	return rec, nil
+}

@@ -31,6 +31,8 @@ func amendCommands() []*cli.Command {
 			ArgsUsage: "PUZZLE",
 			Flags:     flags(&cli.StringFlag{Name: "band", Usage: "keep the puzzle in this difficulty `BAND` of its kind's too (graded by its human rules)"}),
 			Action:    appio.Anywhere(minimizeAction)},
+		{Name: "repair", Usage: "add the fewest clues (minimal, each proven by SAT) of the intended or first solution that make the puzzle unique; name the contradicting clues of an unsolvable one (exit 0 repaired, 1 no repair or unsolvable, 2 bad input, 3 timeout)",
+			ArgsUsage: "PUZZLE", Flags: flags(), Action: appio.Anywhere(repairAction)},
 	}
 }
 
@@ -84,13 +86,13 @@ func editAction(c *cli.Context, args []string, ask func(b *batch, it item, how a
 	rec, err := ask(b, it, answer.EditOptions{Format: format})
 	switch {
 	case rec.Status == answer.Timeout:
-		return appio.Exit(appio.ExitTimeout, "puzzlesat: %s: %s before the edit was done; nothing written", it.file, interrupt.Reason(ctx))
+		return appio.Exit(appio.ExitTimeout, "%s: %s before the edit was done; nothing written", it.file, interrupt.Reason(ctx))
 	case err != nil:
 		var se *amend.StatusError
 		if errors.As(err, &se) {
-			return appio.Exit(appio.ExitNo, "puzzlesat: %s: %v", it.file, err)
+			return appio.Exit(appio.ExitNo, "%s: %v", it.file, err)
 		}
-		return appio.Exit(appio.Failure(err).ExitCode(), "puzzlesat: %s: %v", it.file, err)
+		return appio.Exit(appio.Failure(err).ExitCode(), "%s: %v", it.file, err)
 	}
 	out := c.String("output")
 	if out != "" && rec.Puzzle != "" {
@@ -143,6 +145,20 @@ func printEdit(w io.Writer, label string, rec answer.EditRecord) {
 		if rec.Band != "" {
 			fmt.Fprintf(w, "%s: still in band %s\n", label, rec.Band)
 		}
+	case answer.Repaired:
+		if len(rec.Added) == 0 {
+			fmt.Fprintf(w, "%s: unique already: no clue added\n", label)
+		} else {
+			fmt.Fprintf(w, "%s: added %s from the %s solution: %s\n", label, plural.N(len(rec.Added), "clue"), rec.From, list(rec.Added))
+		}
+		if rec.Band != "" {
+			fmt.Fprintf(w, "%s: band %s\n", label, rec.Band)
+		}
+	case answer.NoRepair:
+		fmt.Fprintf(w, "%s: no repair: even every clue the solution gives leaves several solutions\n", label)
+		return
+	case answer.Conflict:
+		fmt.Fprintf(w, "%s: no solution; %s contradict each other (edit one): %s\n", label, plural.N(len(rec.Conflict), "clue"), list(rec.Conflict))
 	}
 	fmt.Fprintf(w, "%s: %s; %s\n", label, rec.Method, plural.N(rec.Proofs, "SAT proof"))
 }
@@ -151,5 +167,11 @@ func minimizeAction(c *cli.Context, args []string) error {
 	return editAction(c, args, func(b *batch, it item, how answer.EditOptions) (answer.EditRecord, error) {
 		how.Band = c.String("band")
 		return answer.Minimize(b.ctx, it.inst, b.ask(c, answer.Options{}), how)
+	})
+}
+
+func repairAction(c *cli.Context, args []string) error {
+	return editAction(c, args, func(b *batch, it item, how answer.EditOptions) (answer.EditRecord, error) {
+		return answer.Repair(b.ctx, it.inst, b.ask(c, answer.Options{}), how)
 	})
 }

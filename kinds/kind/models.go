@@ -44,6 +44,10 @@ type Models[P Model] struct {
 	// its carried solution dropped: what Instance.(Clued) answers.
 	Clues   func(p P) []Clue
 	Without func(p P, ids []int) (P, error)
+	// Full, when set, returns a copy of p with every clue the solution sol
+	// gives added where p has none (Of checks sol's length), its carried
+	// solution dropped: what Clued.Full answers, which repair picks from.
+	Full func(p P, sol puzzle.Assignment) (P, error)
 }
 
 // Kind returns k with Detect, Parse and Select filled from m, and the
