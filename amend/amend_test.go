@@ -34,13 +34,19 @@ var corpus = []string{
 // load reads the puzzle of arg (relative to testdata).
 func load(t *testing.T, arg string) kinds.Instance {
 	t.Helper()
+	return loadWith(t, arg, kinds.Options{})
+}
+
+// loadWith reads the puzzle of arg with the kinds' options opt.
+func loadWith(t *testing.T, arg string, opt kinds.Options) kinds.Instance {
+	t.Helper()
 	file, sel, _ := strings.Cut(arg, "#")
 	path := filepath.Join("..", "testdata", file)
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, err := answer.Load("", path, data, sel, kinds.Options{})
+	l, err := answer.Load("", path, data, sel, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
