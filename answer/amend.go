@@ -32,7 +32,8 @@ type EditOptions struct {
 // whole, the clues taken away or added, and how they were found.
 type EditRecord struct {
 	Status string `json:"status"`
-	// Puzzle is the edited puzzle in Format.
+	// Puzzle is the edited puzzle in Format: the input's, or the kind's
+	// canonical one when the input's cannot write it.
 	Puzzle string `json:"puzzle,omitempty"`
 	Format string `json:"format,omitempty"`
 	// Clues counts the input's removable clues.
@@ -87,28 +88,39 @@ func Minimize(ctx context.Context, inst kinds.Instance, opt Options, how EditOpt
 		}
 		return EditRecord{}, err
 	}
-	rec := EditRecord{Status: Minimized, Format: how.Format, Clues: len(m.Removed) + len(m.Kept),
+	rec := EditRecord{Status: Minimized, Clues: len(m.Removed) + len(m.Kept),
 		Removed: m.Removed, Method: MinimizeMethod, Proofs: m.Proofs}
 	if aopt.Band != nil {
 		rec.Band = aopt.Band.Name
 	}
-	if rec.Puzzle, err = write(m.Puzzle, how.Format); err != nil {
+	if rec.Puzzle, rec.Format, err = write(m.Puzzle, how.Format); err != nil {
 		return EditRecord{}, err
 	}
 	rec.Ms = Millis(time.Since(t0))
 	return rec, nil
 }
 
-// write is inst in format ("" the canonical one), ending in a newline.
-func write(inst kinds.Instance, format string) (string, error) {
+// write is inst in format ("" the canonical one), ending in a newline,
+// and the format written: the canonical one when format cannot write the
+// edited puzzle (a format that needs the solution, which an edit drops).
+func write(inst kinds.Instance, format string) (string, string, error) {
 	s, err := inst.Format(format)
+	if err != nil && format != "" {
+		format = ""
+		s, err = inst.Format("")
+	}
 	if err != nil {
-		return "", err
+		return "", "", err
+	}
+	if format == "" {
+		if k, err := kinds.Lookup(inst.Kind()); err == nil && len(k.Outputs) > 0 {
+			format = k.Outputs[0]
+		}
 	}
 	if !strings.HasSuffix(s, "\n") {
 		s += "\n"
 	}
-	return s, nil
+	return s, format, nil
 }
 
 // RepairMethod is what Repair's result is.
@@ -140,8 +152,8 @@ func Repair(ctx context.Context, inst kinds.Instance, opt Options, how EditOptio
 	case err != nil:
 		return EditRecord{}, err
 	default:
-		rec.Status, rec.Added, rec.From, rec.Proofs, rec.Format = Repaired, r.Added, r.From, r.Proofs, how.Format
-		if rec.Puzzle, err = write(r.Puzzle, how.Format); err != nil {
+		rec.Status, rec.Added, rec.From, rec.Proofs = Repaired, r.Added, r.From, r.Proofs
+		if rec.Puzzle, rec.Format, err = write(r.Puzzle, how.Format); err != nil {
 			return EditRecord{}, err
 		}
 		g, err := Grade(ctx, r.Puzzle, Options{Solver: opt.Solver, Parallel: opt.Parallel, Band: true})

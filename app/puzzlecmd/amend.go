@@ -160,6 +160,9 @@ func printEdit(w io.Writer, label string, rec answer.EditRecord) {
 	case answer.Conflict:
 		fmt.Fprintf(w, "%s: no solution; %s contradict each other (edit one): %s\n", label, plural.N(len(rec.Conflict), "clue"), list(rec.Conflict))
 	}
+	if rec.Puzzle != "" {
+		fmt.Fprintf(w, "%s: written in the %s format\n", label, rec.Format)
+	}
 	fmt.Fprintf(w, "%s: %s; %s\n", label, rec.Method, plural.N(rec.Proofs, "SAT proof"))
 }
 
