@@ -168,3 +168,11 @@ func Repair(ctx context.Context, inst kinds.Instance, opt Options, how EditOptio
 	rec.Ms = Millis(time.Since(t0))
 	return rec, nil
 }
+
+// Conflicting thins the clues of an unsolvable inst to a set that still
+// has no solution and none of whose clues can go, each step proven by SAT
+// (amend.Conflict): the clues to edit, for the report and repair.
+func Conflicting(ctx context.Context, inst kinds.Instance, opt Options) ([]kinds.Clue, error) {
+	clues, _, err := amend.Conflict(ctx, inst, amend.Options{Solver: opt.Solver})
+	return clues, err
+}
