@@ -27,6 +27,9 @@ type Repaired struct {
 	Added []kinds.Clue
 	// From says which solution they come from: FromIntended or FromFirst.
 	From string
+	// Minimum: no smaller set of the solution's clues repairs the puzzle,
+	// proven; else Added is minimal (no added clue can go alone) only.
+	Minimum bool
 	// Proofs counts the SAT proofs made.
 	Proofs int
 }
@@ -52,10 +55,13 @@ func (e *ConflictError) Error() string {
 // fits, else the first SAT finds. It adds every clue that solution gives
 // (Clued.Full) and proves the puzzle unique with them (else ErrNoRepair),
 // then takes the added clues away again one at a time, for good while SAT
-// proves the puzzle still unique: those where the other solutions differ
-// are tried last, so that the clues breaking them are the ones kept. The
-// result is minimal (no added clue can go alone, each refusal proven),
-// not proven minimum. An unsolvable puzzle is a *ConflictError naming the
+// proves the puzzle still unique (those where the other solutions differ
+// tried last): a minimal set, no added clue of which can go alone. Then it
+// looks for a smaller one by implicit hitting sets (minimum): each other
+// solution met is a core, the added clues it breaks, and the smallest set
+// hitting every core is tried next, until one is unique. That set is a
+// proven minimum (Minimum); a search past its budget keeps the minimal
+// set, unproven. An unsolvable puzzle is a *ConflictError naming the
 // clues that contradict (Conflict); a unique one comes back as it is.
 func Repair(ctx context.Context, inst kinds.Instance, opt Options) (*Repaired, error) {
 	cl, err := Clued(inst)
@@ -115,10 +121,19 @@ func Repair(ctx context.Context, inst kinds.Instance, opt Options) (*Repaired, e
 	if err != nil {
 		return nil, err
 	}
-	if out.Puzzle, err = wcl.Without(gone...); err != nil {
+	keep := slices.DeleteFunc(ids(added), func(id int) bool { return slices.Contains(gone, id) })
+	least, err := minimum(ctx, wcl, ids(added), keep, opt, &out.Proofs)
+	if err != nil {
 		return nil, err
 	}
-	out.Added = slices.DeleteFunc(added, func(c kinds.Clue) bool { return slices.Contains(gone, c.ID) })
+	if least != nil {
+		keep, out.Minimum = least, true
+	}
+	drop := slices.DeleteFunc(ids(added), func(id int) bool { return slices.Contains(keep, id) })
+	if out.Puzzle, err = wcl.Without(drop...); err != nil {
+		return nil, err
+	}
+	out.Added = slices.DeleteFunc(added, func(c kinds.Clue) bool { return !slices.Contains(keep, c.ID) })
 	return out, nil
 }
 

@@ -3,6 +3,7 @@ package amend_test
 import (
 	"context"
 	"errors"
+	"slices"
 	"testing"
 
 	"github.com/puzzlesat/puzzlesat/amend"
@@ -36,6 +37,7 @@ func broken(t *testing.T, inst kinds.Instance) kinds.Instance {
 // back, it is unique, holds every clue it had and the ones added, and no
 // added clue can go alone.
 func TestRepair(t *testing.T) {
+	minimums := 0
 	for _, arg := range corpus {
 		t.Run(arg, func(t *testing.T) {
 			multi := broken(t, load(t, arg))
@@ -73,8 +75,61 @@ func TestRepair(t *testing.T) {
 					t.Errorf("added clue %s at %v can go: not minimal", c.Label, c.Cell)
 				}
 			}
+			t.Logf("%d clues added to %d, minimum proven: %v, %d SAT proofs", len(r.Added), had, r.Minimum, r.Proofs)
+			if r.Minimum {
+				minimums++
+				noSmaller(t, multi, back, len(r.Added))
+			}
 		})
 	}
+	if minimums == 0 {
+		t.Error("no repair was proven minimum")
+	}
+}
+
+// noSmaller checks a proven minimum by brute force where that is cheap:
+// no set of fewer than k of the clues the repaired puzzle's solution
+// gives makes multi unique.
+func noSmaller(t *testing.T, multi, repaired kinds.Instance, k int) {
+	t.Helper()
+	sol, err := solve.Check(context.Background(), repaired, gini.NewSolver, false)
+	if err != nil || len(sol.First) != len(multi.Vars()) {
+		return // the kind's unknowns change with its clues (Shinro's arrows)
+	}
+	whole, err := multi.(kinds.Clued).Full(sol.First)
+	if err != nil {
+		t.Fatal(err)
+	}
+	had := map[int]bool{}
+	for _, c := range multi.(kinds.Clued).Clues() {
+		had[c.ID] = true
+	}
+	var cand []int
+	for _, c := range whole.(kinds.Clued).Clues() {
+		if !had[c.ID] {
+			cand = append(cand, c.ID)
+		}
+	}
+	if k-1 > 3 || len(cand) > 40 {
+		return
+	}
+	var try func(from int, keep []int)
+	try = func(from int, keep []int) {
+		drop := slices.DeleteFunc(slices.Clone(cand), func(id int) bool { return slices.Contains(keep, id) })
+		less, err := whole.(kinds.Clued).Without(drop...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if status(t, less) == sat.UniqueSolution {
+			t.Fatalf("%d clues %v repair it: the minimum %d is not one", len(keep), keep, k)
+		}
+		if len(keep) < k-1 {
+			for i := from; i < len(cand); i++ {
+				try(i+1, append(slices.Clone(keep), cand[i]))
+			}
+		}
+	}
+	try(0, nil)
 }
 
 // TestRepairUnique: a unique puzzle comes back as it is, nothing added.

@@ -123,8 +123,12 @@ func write(inst kinds.Instance, format string) (string, string, error) {
 	return s, format, nil
 }
 
-// RepairMethod is what Repair's result is.
-const RepairMethod = "every clue of the solution added, then taken away again one at a time while SAT proves the puzzle unique: minimal (no added clue can go alone), not proven minimum"
+// The methods of Repair's result: a proven minimum, or minimal only when
+// the search for a minimum went past its budget.
+const (
+	RepairMinimum = "every clue of the solution added, taken away again one at a time while SAT proves the puzzle unique, then a smallest set by implicit hitting sets over the other solutions: minimum (proven: no fewer clues of this solution make it unique)"
+	RepairMinimal = "every clue of the solution added, then taken away again one at a time while SAT proves the puzzle unique: minimal (no added clue can go alone); the search for a minimum went past its budget, so not proven minimum"
+)
 
 // Repair makes inst unique with clues of its intended (or else first)
 // solution, each proven (amend.Repair): status Repaired with the clues
@@ -135,7 +139,7 @@ const RepairMethod = "every clue of the solution added, then taken away again on
 // status Timeout beside the context's error.
 func Repair(ctx context.Context, inst kinds.Instance, opt Options, how EditOptions) (EditRecord, error) {
 	t0 := time.Now()
-	rec := EditRecord{Method: RepairMethod}
+	rec := EditRecord{}
 	if cl, ok := inst.(kinds.Clued); ok {
 		rec.Clues = len(cl.Clues())
 	}
@@ -146,13 +150,16 @@ func Repair(ctx context.Context, inst kinds.Instance, opt Options, how EditOptio
 		rec.Status, rec.Conflict, rec.Proofs = Conflict, conflict.Clues, conflict.Proofs
 		rec.Method = "each clue taken away in turn while the rest stay unsolvable (SAT): no clue of the set can go"
 	case errors.Is(err, amend.ErrNoRepair):
-		rec.Status = NoRepair
+		rec.Status, rec.Method = NoRepair, "every clue of the solution added: still several solutions (SAT)"
 	case err != nil && (stopped(err) || errors.Is(err, amend.ErrUnknown)):
 		return EditRecord{Status: Timeout, Ms: Millis(time.Since(t0))}, err
 	case err != nil:
 		return EditRecord{}, err
 	default:
-		rec.Status, rec.Added, rec.From, rec.Proofs = Repaired, r.Added, r.From, r.Proofs
+		rec.Status, rec.Added, rec.From, rec.Proofs, rec.Method = Repaired, r.Added, r.From, r.Proofs, RepairMinimal
+		if r.Minimum {
+			rec.Method = RepairMinimum
+		}
 		if rec.Puzzle, rec.Format, err = write(r.Puzzle, how.Format); err != nil {
 			return EditRecord{}, err
 		}

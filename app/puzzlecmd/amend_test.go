@@ -53,7 +53,7 @@ func TestAmendCommands(t *testing.T) {
 		{Name: "minimize many", Args: []string{"minimize", linjatF}, Code: 2,
 			Err: []string{"pick one with FILE#N"}},
 		{Name: "repair", Args: []string{"repair", multi}, Code: 0,
-			Out: []string{"a1 b7 b  b  b  c2"}, Err: []string{"added 3 clues from the intended solution: 7 r1c2, 2 r1c6, 5 r3c1", "band medium", "minimal"}},
+			Out: []string{"a1 b7 b  b  b  c2"}, Err: []string{"added 3 clues from the intended solution: 7 r1c2, 2 r1c6, 5 r3c1", "band medium", "minimum (proven"}},
 		{Name: "repair unique", Args: []string{"repair", juosan6}, Code: 0,
 			Err: []string{"unique already: no clue added"}},
 		{Name: "repair unsolvable", Args: []string{"repair", "--rule", "majority", play + "#5x5_1"}, Code: 1,
