@@ -5,9 +5,10 @@
 // puzzle's clues to a set that still contradicts. Every clue kept out or
 // put in is decided by a SAT proof on the edited puzzle (package solve;
 // with a band, the human grade beside it, package crosscheck). All three
-// are one deletion-based search (shrink): a clue goes for good when the
+// share one deletion-based search (shrink): a clue goes for good when the
 // property still holds without it, so the result is minimal (no single
-// clue more can go), not proven minimum.
+// clue more can go); Repair then looks for a proven minimum by implicit
+// hitting sets (minimum.go).
 package amend
 
 import (
