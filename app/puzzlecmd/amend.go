@@ -31,7 +31,7 @@ func amendCommands() []*cli.Command {
 			ArgsUsage: "PUZZLE",
 			Flags:     flags(&cli.StringFlag{Name: "band", Usage: "keep the puzzle in this difficulty `BAND` of its kind's too (graded by its human rules)"}),
 			Action:    appio.Anywhere(minimizeAction)},
-		{Name: "repair", Usage: "add the fewest clues (minimal, each proven by SAT) of the intended or first solution that make the puzzle unique; name the contradicting clues of an unsolvable one (exit 0 repaired, 1 no repair or unsolvable, 2 bad input, 3 timeout)",
+		{Name: "repair", Usage: "add the fewest clues of the intended or first solution that make the puzzle unique (a proven minimum, else minimal; each step proven by SAT); name the contradicting clues of an unsolvable one (exit 0 repaired, 1 no repair or unsolvable, 2 bad input, 3 timeout)",
 			ArgsUsage: "PUZZLE", Flags: flags(), Action: appio.Anywhere(repairAction)},
 	}
 }
