@@ -107,12 +107,12 @@ func answers(addr string) bool {
 }
 
 // TestServeDrainsOnSIGTERM: SIGTERM to puzzlesat-serve drains it as Ctrl-C
-// does: a request under way (Reborn's proof, minutes long, streamed) is
+// does: a request under way (Reborn's proof by SAT, minutes long, streamed) is
 // cut after --grace with a 503 JSON error event, and the server exits 0.
 func TestServeDrainsOnSIGTERM(t *testing.T) {
 	cmd := exec.Command(filepath.Join(filepath.Dir(puzzlesat), "puzzlesat-serve"), "--addr", "127.0.0.1:0", "--grace", "200ms")
 	addr := startServing(t, cmd)
-	req, _ := http.NewRequest(http.MethodPost, "http://"+addr+"/api/shift/solve", strings.NewReader(`{"builtin": "reborn"}`))
+	req, _ := http.NewRequest(http.MethodPost, "http://"+addr+"/api/shift/solve", strings.NewReader(`{"builtin": "reborn", "method": "sat"}`))
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept", "text/event-stream")
 	resp, err := http.DefaultClient.Do(req)

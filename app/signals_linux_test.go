@@ -91,7 +91,17 @@ func TestSignalStopsBatch(t *testing.T) {
 // and report at once; report wrote the puzzles not worked on as timed out.)
 func TestSignalStopsWhole(t *testing.T) {
 	file := linjatLevels(t, 2000)
-	picture := filepath.Join(t.TempDir(), "reborn.svg")
+	picture := filepath.Join(t.TempDir(), "slow.svg")
+	// A solve that takes minutes (Reborn's now takes half a second): a
+	// 5×5 Loopover scramble of 20 moves.
+	slow := filepath.Join(t.TempDir(), "loopover-5x5.txt")
+	scramble, err := exec.Command(puzzlesat, "shift", "scramble", "--builtin", "loopover:5x5", "--moves", "20", "--seed", "201").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(slow, scramble, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		name      string
 		args      []string
@@ -101,7 +111,7 @@ func TestSignalStopsWhole(t *testing.T) {
 	}{
 		{"generate", []string{"generate", "--kind", "shinro", "--size", "5x5", "--count", "100000", "--format", "json"}, true,
 			regexp.MustCompile(`(?m)^puzzlesat: interrupted after \d+ ms: (\d+) of 100000 puzzles found and written$`), true},
-		{"render", []string{"render", "--solution", "testdata/shift/reborn.txt", "-o", picture}, false,
+		{"render", []string{"render", "--solution", slow, "-o", picture}, false,
 			regexp.MustCompile(`(?m)^puzzlesat: interrupted before the picture was ready$`), false},
 		{"report", []string{"report", "--jobs", "1", "-o", "-", file}, false,
 			regexp.MustCompile(`(?m)^puzzlesat: report: incomplete: interrupted after (\d+) of 2000 puzzles; the first not finished is ` + regexp.QuoteMeta(file) + `#\d+$`), true},

@@ -26,7 +26,7 @@ type Set struct {
 	// Name names the set within its kind ("janko", "expert", "quick").
 	Name string
 	// Axis is the encoding choice varied: "card" (encode/card, the
-	// cardinality encoding) or "shift" (encode/shift).
+	// cardinality encoding) or "shift" (kinds/shift/cnf).
 	Axis string
 	// Encodings are the choices measured, by name; "native" is measured
 	// only on back-ends with native cardinality constraints.

@@ -1,6 +1,6 @@
 package bench
 
-// Shift-puzzle benchmarks (package shift, encode/shift, solve/deepen):
+// Shift-puzzle benchmarks (kinds/shift/model, kinds/shift/cnf, kinds/shift/solve/deepen):
 //
 //	BenchmarkShiftReborn/<encoding>/<solver>: deepening on the Reborn magic
 //	shifter up to its optimum, 11 moves, two workers. Metrics: ms-optimum

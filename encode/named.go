@@ -2,7 +2,7 @@ package encode
 
 // LookupNamed returns the entry of all called name, or called def when name
 // is "". The packages that offer several encodings of one thing under names
-// (encode/card, encode/shift) look them up through it, so that every name
+// (encode/card, kinds/shift/cnf) look them up through it, so that every name
 // flag means the same; each writes its own error when ok is false.
 func LookupNamed[E any](all []E, nameOf func(E) string, name, def string) (e E, ok bool) {
 	if name == "" {

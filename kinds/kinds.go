@@ -325,8 +325,8 @@ func Validate() error {
 			return fmt.Errorf("kinds: duplicate kind %q", k.Name)
 		case k.Doc == "":
 			return fmt.Errorf("kinds: %s has no doc", k.Name)
-		case !k.Grid() && (k.Moves.Detect == nil || k.Moves.Parse == nil || len(k.Moves.Bands) == 0):
-			return fmt.Errorf("kinds: moves kind %s lacks Detect, Parse or Bands", k.Name)
+		case !k.Grid() && (k.Moves.Detect == nil || k.Moves.Parse == nil || k.Moves.Builtin == nil || len(k.Moves.Bands) == 0):
+			return fmt.Errorf("kinds: moves kind %s lacks Detect, Parse, Builtin or Bands", k.Name)
 		case !k.Grid() && (k.Parse != nil || k.Generate != nil || k.Random != nil):
 			return fmt.Errorf("kinds: moves kind %s also has a grid kind's Parse, Generate or Random", k.Name)
 		case k.Grid() && (k.Detect == nil || k.Parse == nil || k.Select == nil):

@@ -4,5 +4,8 @@
 // set of contradicting clues), each as a Record, written as one
 // self-contained HTML page with its pictures drawn by render (WriteHTML),
 // a PDF booklet of problems and solutions (WritePDF) or JSON lines, which
-// a later run reads back to write the page or the booklet again.
+// a later run reads back to write the page or the booklet again. A run's
+// records go to its Journal as each puzzle finishes, which a resumed run
+// keeps (Resumable); every record carries the run's fingerprint
+// (Identify) and its shard, by which Join tells a whole set of shards.
 package report

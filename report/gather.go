@@ -25,9 +25,24 @@ type Options struct {
 	Certify bool
 	// Workers puzzles are worked on at once (≤ 0: GOMAXPROCS).
 	Workers int
-	// PuzzleTimeout bounds the work on one puzzle (0: none); the run's
-	// own deadline is the context's.
+	// PuzzleTimeout bounds each of a puzzle's results on its own (0:
+	// none): SAT's verdict (with its certificate), then the redundant
+	// clues or the conflict, each with a budget of its own, so that a
+	// slow part never throws away what another proved. The run's own
+	// deadline is the context's.
 	PuzzleTimeout time.Duration
+	// GradeTimeout bounds the human grade, which SAT's verdict is sought
+	// beside (0: PuzzleTimeout). A grade that runs out is recorded as
+	// timed out (Grade.Status timeout) and SAT's verdict is then sought
+	// alone, on its own budget.
+	GradeTimeout time.Duration
+	// Run is stamped on every record: the run's fingerprint, the shard and
+	// the size of the whole run (RunID).
+	Run RunID
+	// Started, when set, is called as a puzzle's work starts (from any
+	// goroutine, at once): what the progress line's longest-running
+	// puzzles are told from.
+	Started func(Item)
 	// Kind are the kinds' options the puzzles were read with; a puzzle's
 	// kind's own flags that differ from their defaults are kept in its
 	// record, so that --from reads it back the same way.
@@ -35,6 +50,14 @@ type Options struct {
 	// Done, when set, is called after each puzzle (from any goroutine,
 	// one call at a time).
 	Done func(Record)
+}
+
+// budget is ctx bounded by d from now (d ≤ 0: ctx itself).
+func budget(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
+	if d <= 0 {
+		return ctx, func() {}
+	}
+	return context.WithTimeout(ctx, d)
 }
 
 // Gather works out every item's record, in the items' order: each puzzle
@@ -48,6 +71,9 @@ func Gather(ctx context.Context, items []Item, opt Options) ([]Record, error) {
 	out := make([]Record, len(items))
 	var mu sync.Mutex
 	parallel.Each(len(items), opt.Workers, func(i int) {
+		if opt.Started != nil {
+			opt.Started(items[i])
+		}
 		r := one(ctx, items[i], opt)
 		out[i] = r
 		if opt.Done != nil {
@@ -62,7 +88,7 @@ func Gather(ctx context.Context, items []Item, opt Options) ([]Record, error) {
 // one is one item's record.
 func one(ctx context.Context, it Item, opt Options) (r Record) {
 	start := time.Now()
-	r = Record{Index: it.Index, File: it.File}
+	r = Record{Index: it.Index, File: it.File, Input: it.Input, Run: opt.Run.Fingerprint, Shard: opt.Run.Shard, RunSize: opt.Run.Size}
 	defer func() { r.Ms = answer.Millis(time.Since(start)) }()
 	if it.Inst == nil {
 		r.Verdict, r.Error = Malformed, it.Err.Error()
@@ -87,18 +113,37 @@ func one(ctx context.Context, it Item, opt Options) (r Record) {
 			r.Puzzle = text
 		}
 	}
-	if opt.PuzzleTimeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, opt.PuzzleTimeout)
-		defer cancel()
-	}
-	ex, err := answer.Examine(ctx, inst, answer.Options{Solver: opt.Solver, Parallel: 1, Values: true, Band: true})
-	if ex.Grade != nil {
+	gradeLimit := cmp.Or(opt.GradeTimeout, opt.PuzzleTimeout)
+	gctx, cancel := budget(ctx, gradeLimit)
+	ex, err := answer.Examine(gctx, inst, answer.Options{Solver: opt.Solver, Parallel: 1, Values: true, Band: true})
+	// The grade's budget ran out, not the run's, and cut the grade short
+	// (a grade that finished as the budget ended is kept).
+	gradeOut := ctx.Err() == nil && gctx.Err() != nil && err != nil
+	cancel()
+	switch {
+	case gradeOut:
+		// The grade's budget ran out, not the run: the grade is recorded
+		// as timed out, and SAT's verdict, if the rules' run did not find
+		// it, is sought alone on a budget of its own.
+		r.Grade = &Grade{Status: Timeout, TimedOutAfter: gradeLimit.Seconds(), Rules: []RuleUse{}}
+		r.TimedOut = true
+		err = nil
+	case ex.Grade != nil:
 		r.Grade = grade(ex.Grade, ex.Steps)
+	}
+	vctx, cancel := budget(ctx, opt.PuzzleTimeout)
+	defer cancel()
+	if gradeOut && (ex.Check == nil || ex.Check.Status == Timeout) {
+		c, cerr := answer.Check(vctx, inst, answer.Options{Solver: opt.Solver, Values: true})
+		if cerr == nil || c.Status == Timeout {
+			ex.Check, err = &c, cerr
+		} else {
+			err = cerr
+		}
 	}
 	if ex.Check == nil {
 		// No verdict: the time ran out, or the puzzle cannot be encoded.
-		if timedOut(ctx, err) {
+		if timedOut(vctx, err) {
 			r.Verdict, r.TimedOut = Timeout, true
 			r.Error = "the time limit ran out before SAT's verdict"
 		} else {
@@ -110,7 +155,7 @@ func one(ctx context.Context, it Item, opt Options) (r Record) {
 		// A disagreement or an unsound step: SAT's verdict stands, and
 		// the grade is not to be trusted.
 		r.Error = err.Error()
-		r.TimedOut = timedOut(ctx, err)
+		r.TimedOut = r.TimedOut || timedOut(vctx, err)
 	}
 	c := ex.Check
 	r.Verdict = c.Status
@@ -120,10 +165,10 @@ func one(ctx context.Context, it Item, opt Options) (r Record) {
 	r.Solution, r.Second = c.Values, c.SecondValues
 	r.Differences = c.Differences
 	if r.Verdict == Unique && opt.Certify {
-		c, err := answer.Check(ctx, inst, answer.Options{Solver: opt.Solver, Certify: true})
+		c, err := answer.Check(vctx, inst, answer.Options{Solver: opt.Solver, Certify: true})
 		switch {
 		case err != nil:
-			note(&r, ctx, "certificate", err)
+			note(&r, vctx, "certificate", err)
 		case c.Certificate != nil:
 			r.Certificate = &Certificate{Lemmas: c.Certificate.Lemmas, Backend: c.Certificate.Backend, Checked: true, CheckMs: c.Certificate.CheckMs}
 		}
@@ -134,18 +179,21 @@ func one(ctx context.Context, it Item, opt Options) (r Record) {
 	}
 	clues := cl.Clues()
 	r.Clues = len(clues)
+	// The redundant clues, or the conflict, on a budget of their own.
+	cctx, cancelClues := budget(ctx, opt.PuzzleTimeout)
+	defer cancelClues()
 	switch r.Verdict {
 	case Unique:
-		red, err := redundant(ctx, cl, clues, opt)
+		red, err := redundant(cctx, cl, clues, opt)
 		r.Redundant = red
 		if err != nil {
-			note(&r, ctx, "redundant clues", err)
+			note(&r, cctx, "redundant clues", err)
 		}
 	case Unsolvable:
-		conf, err := conflict(ctx, inst, opt)
+		conf, err := conflict(cctx, inst, opt)
 		r.Conflict = conf
 		if err != nil {
-			note(&r, ctx, "conflicting clues", err)
+			note(&r, cctx, "conflicting clues", err)
 		}
 	}
 	return r

@@ -8,6 +8,7 @@ import (
 	"math"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -29,6 +30,9 @@ type Meta struct {
 	// was worked on, how far it came and where it stopped: the report
 	// holds the puzzles finished before it.
 	Incomplete string
+	// Partial, when set, says the report was joined from a set of shards
+	// with some missing (report --from --partial), and which.
+	Partial string
 }
 
 func htmlEscape(s string) string { return template.HTMLEscapeString(s) }
@@ -299,6 +303,7 @@ details{margin:.6em 0}summary{cursor:pointer;color:#1f5fbf}
 <header>
 <h1>{{.Title}}</h1>
 {{with .Incomplete}}<p class="incomplete">Incomplete: {{.}}.</p>{{end}}
+{{with .Partial}}<p class="incomplete">Partial: {{.}}.</p>{{end}}
 <p>{{.Counts}}. Worked on for {{secs .TotalMs}} in all.</p>
 {{with .Certify}}<p class="note">{{.}}</p>{{end}}
 </header>
@@ -336,12 +341,12 @@ details{margin:.6em 0}summary{cursor:pointer;color:#1f5fbf}
 <div class="pics">{{.BothSVG}}</div>{{end}}
 {{if eq .Verdict "unsolvable"}}<p>No solution.{{if .Conflict}} These {{n (len .Conflict) "clue"}} contradict each other (highlighted above; no one of them can go with the contradiction staying): {{clues .Conflict}}.{{else}} The puzzle's frame contradicts itself without any of its clues.{{end}}</p>{{end}}
 {{with .Grade}}<h3>Grade</h3>
-<dl><dt>human solve</dt><dd>{{.Status}}, {{n .Steps "step"}} in {{n .Layers "layer"}}</dd>
+{{if .TimedOut}}<p class="err">{{.TimeoutNote}}</p>{{else}}<dl><dt>human solve</dt><dd>{{.Status}}, {{n .Steps "step"}} in {{n .Layers "layer"}}</dd>
 <dt>band</dt><dd>{{if .Band}}{{.Band}}{{else}}none of the kind's bands{{end}}</dd>
 <dt>score</dt><dd>{{printf "%.1f" .Score}}</dd>
 <dt>hardest rule</dt><dd>{{if .Hardest}}{{.Hardest}} (level {{.MaxLevel}}){{else}}—{{end}}</dd>
 <dt>trial depth</dt><dd>{{.TrialDepth}}</dd>
-<dt>rules used</dt><dd>{{range $i, $r := .Rules}}{{if $i}}, {{end}}{{$r.Name}} (level {{$r.Level}}, {{$r.Steps}}×){{end}}</dd></dl>{{end}}
+<dt>rules used</dt><dd>{{range $i, $r := .Rules}}{{if $i}}, {{end}}{{$r.Name}} (level {{$r.Level}}, {{$r.Steps}}×){{end}}</dd></dl>{{end}}{{end}}
 {{if .SolutionSVG}}<details class="solution"><summary>Solution{{if ne .Verdict "unique"}} (one of several){{end}}</summary><div class="pics">{{.SolutionSVG}}</div></details>{{end}}
 </section>
 {{end}}</main>
@@ -430,6 +435,15 @@ func drawOne(p *htmlPuzzle, f *render.Fonts) error {
 		*x.dst = template.HTML(s) // render's own SVG
 	}
 	return nil
+}
+
+// TimedOut reports whether the grade's own budget ran out.
+func (g *Grade) TimedOut() bool { return g != nil && g.Status == Timeout }
+
+// TimeoutNote says that the grade's budget ran out, and after how long:
+// "grade: timed out after 2 s".
+func (g *Grade) TimeoutNote() string {
+	return "grade: timed out after " + strconv.FormatFloat(g.TimedOutAfter, 'g', 3, 64) + " s"
 }
 
 // statusWord is what the score column says of a solve that did not

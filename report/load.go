@@ -20,6 +20,8 @@ type Item struct {
 	File  string
 	Inst  kinds.Instance
 	Err   error
+	// Input is the entry's fingerprint (Identify sets it).
+	Input string
 }
 
 // maxErrors bounds the malformed entries reported of one file; the last

@@ -177,6 +177,9 @@ func (b *booklet) contents(meta Meta, page map[*Record]int) {
 	if meta.Incomplete != "" {
 		b.line("Incomplete: "+meta.Incomplete+".", redColour, false)
 	}
+	if meta.Partial != "" {
+		b.line("Partial: "+meta.Partial+".", redColour, false)
+	}
 	b.line(counts(recs), inkColour, false)
 	if note := certifyNote(recs); note != "" {
 		b.line(note, greyColour, false)
@@ -185,6 +188,9 @@ func (b *booklet) contents(meta Meta, page map[*Record]int) {
 	per := b.linesPerPage()
 	n := 4 // the lines above
 	if meta.Incomplete != "" {
+		n++
+	}
+	if meta.Partial != "" {
 		n++
 	}
 	for _, r := range b.Order {
@@ -209,6 +215,9 @@ func (b *booklet) contents(meta Meta, page map[*Record]int) {
 			s += fmt.Sprintf("%s %s, %s, %s", r.Kind, name, r.Size(), r.Verdict)
 			if r.Grade != nil && r.Grade.Band != "" {
 				s += fmt.Sprintf(", %s (%s)", r.Grade.Band, trimFloat(r.Grade.Score))
+			}
+			if r.Grade.TimedOut() {
+				s += ", " + r.Grade.TimeoutNote()
 			}
 			if p := page[r]; p > 0 {
 				s += fmt.Sprintf(" — page %d", p)
@@ -251,6 +260,9 @@ func (b *booklet) puzzle(r *Record) error {
 			msg = "no verdict within the time limit"
 		}
 		b.line(msg, redColour, true)
+	}
+	if r.Grade.TimedOut() {
+		b.line(r.Grade.TimeoutNote(), redColour, false)
 	}
 	top := b.y + 6
 	b.place(pics.Puzzle, pageMargin, top, b.Paper.W-2*pageMargin, b.Paper.H-pageMargin-footerOffset-4-top, maxPicScale)

@@ -81,6 +81,20 @@ type Record struct {
 	// "values" and "second_values".
 	Solution puzzle.Assignment `json:"values,omitempty"`
 	Second   puzzle.Assignment `json:"second_values,omitempty"`
+
+	// Input is the entry's own fingerprint (its kind, its puzzle in the
+	// canonical format and the kind's options; a malformed entry's error):
+	// with File and Entry, what --resume knows a finished entry by.
+	Input string `json:"input,omitempty"`
+	// Run is the run's fingerprint (RunID), Shard the share of it the
+	// record was worked out in ("I/N") and RunSize the number of entries
+	// of the whole run: what --from checks a set of shards by.
+	Run     string `json:"run,omitempty"`
+	Shard   string `json:"shard,omitempty"`
+	RunSize int    `json:"run_size,omitempty"`
+
+	// from is the file ReadJSON read the record from.
+	from string
 }
 
 // Clue is a removable clue (kinds.Clue): its id, cell and label, and, for
@@ -93,8 +107,11 @@ type Clue struct {
 
 // Grade is the human engine's solve of the puzzle.
 type Grade struct {
-	// Status is solved, stuck or contradiction.
-	Status string `json:"status"`
+	// Status is solved, stuck or contradiction; timeout when the grade's
+	// own budget (Options.GradeTimeout) ran out after TimedOutAfter
+	// seconds, the verdict standing beside it.
+	Status        string  `json:"status"`
+	TimedOutAfter float64 `json:"timed_out_after_s,omitempty"`
 	// Band is the easiest of the kind's generation bands the solve lands
 	// in (kinds.Band.In), "" when none.
 	Band       string  `json:"band,omitempty"`
@@ -198,6 +215,7 @@ func ReadJSON(files ...string) ([]Record, error) {
 				return nil, fmt.Errorf("%s: record %d: puzzle %d is in %s too (a shard given twice?)", name, n, r.Index, other)
 			}
 			seen[r.Index] = name
+			r.from = name
 			out = append(out, r)
 		}
 		f.Close()

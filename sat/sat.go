@@ -86,7 +86,7 @@ type Solver interface {
 }
 
 // Factory makes a fresh solver of one back-end each time it is called.
-// Code that drives solvers (solve, crosscheck, solve/deepen, generate) takes
+// Code that drives solvers (solve, crosscheck, kinds/shift/solve/deepen, generate) takes
 // a Factory rather than a back-end name: the command line resolves the name
 // once (sat/solvers.Factory), and tests pass a back-end's constructor, such
 // as gini.NewSolver, directly.

@@ -60,7 +60,7 @@ func (s Stats) Counted() bool {
 
 // Tally makes solvers with a factory and sums the effort of every solver
 // it made, for code that measures drivers which make their own solvers
-// (solve.Check makes one, solve/deepen one per worker or part). It is safe
+// (solve.Check makes one, kinds/shift/solve/deepen one per worker or part). It is safe
 // for concurrent use.
 type Tally struct {
 	f       Factory

@@ -35,4 +35,17 @@ func TestBrowserToyMoves(t *testing.T) {
 		t.Errorf("message %q, want the shortest solution of 1 move", msg)
 	}
 	b.shot("toymoves")
+
+	// Generated: its first built-in scrambled into the band, proven
+	// breadth-first, opened from the record's text.
+	b.do("generate a rotor puzzle", setValue("gen-kind", "rotor"),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById('gen-kind').dispatchEvent(new Event('change'))`),
+		setValue("gen-band", "medium"), setValue("gen-seed", "3"), click("#generate"))
+	b.wait("the rotor puzzle generated", `document.getElementById('message').textContent.startsWith('Generated: medium, optimum')`)
+	if msg := b.text("#message"); !strings.Contains(msg, "optimum 3 moves") && !strings.Contains(msg, "optimum 4 moves") {
+		t.Errorf("message %q, want an optimum in medium's 3..4 moves", msg)
+	}
+	if n := b.count("#move-buttons button"); n != 3 {
+		t.Errorf("the generated rotor has %d move buttons, want 3", n)
+	}
 }

@@ -79,7 +79,7 @@ func NewSolver(c *cli.Context) (sat.Solver, error) {
 
 // Factory resolves --solver once into what makes fresh solvers of that
 // back-end, for the packages that drive solvers (solve, crosscheck,
-// generate, solve/deepen); an unknown back-end is bad input (exit 2).
+// generate, kinds/shift/solve/deepen); an unknown back-end is bad input (exit 2).
 func Factory(c *cli.Context) (sat.Factory, error) {
 	f, err := solvers.Factory(c.String("solver"))
 	if err != nil {

@@ -1,7 +1,9 @@
 // Package reportcmd is `puzzlesat report`: a collection of puzzles proven,
 // graded and typeset at once (package report), as one HTML page, a PDF
 // booklet or JSON lines; --shard writes one share's JSON lines and --from
-// assembles the report from them without solving again.
+// assembles the report from them without solving again, refusing a set
+// of shards that is not one whole run (unless --partial); a run's records
+// are written as each puzzle finishes, and --resume goes on from them.
 package reportcmd
 
 import (
@@ -19,6 +21,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/app/interrupt"
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/report"
+	"github.com/puzzlesat/puzzlesat/shard"
 )
 
 // Command returns the `report` command.
@@ -41,7 +44,10 @@ func Command() *cli.Command {
 			&cli.StringFlag{Name: "paper", Value: "a4", Usage: "PDF paper: a4 or letter"},
 			&cli.StringFlag{Name: "order", Value: "input", Usage: "after the problems: input (the arguments' order) or difficulty (easiest first)"},
 			&cli.StringFlag{Name: "title", Value: "Puzzle collection report", Usage: "the report's heading"},
-			&cli.DurationFlag{Name: "puzzle-timeout", Usage: "give up on one puzzle after this long (0: no limit); it is reported as timed out"},
+			&cli.DurationFlag{Name: "puzzle-timeout", Usage: "budget of each of a puzzle's results: SAT's verdict, then its redundant clues or conflict, each on its own (0: no limit); what runs out is reported as timed out, what was proven stays"},
+			&cli.DurationFlag{Name: "grade-timeout", Usage: "budget of a puzzle's human grade (0: --puzzle-timeout's); a grade that runs out says so beside SAT's verdict"},
+			&cli.BoolFlag{Name: "resume", Usage: "continue an interrupted run: keep the records its journal (-o FILE.jsonl itself, else FILE.jsonl beside -o) holds of this run's puzzles, and work out only the rest"},
+			&cli.BoolFlag{Name: "partial", Usage: "with --from: write the report of a set of shards with some missing (the title page says which) instead of refusing it"},
 			appio.JobsFlag("puzzles worked on at once (0: one per CPU)"),
 			&cli.StringFlag{Name: "kind", Usage: "puzzle kind (default: detect from each input)"},
 			appio.CardFlag,
@@ -109,16 +115,28 @@ func action(c *cli.Context, args []string) error {
 	}
 	meta := report.Meta{Title: c.String("title"), ByDifficulty: byDifficulty}
 
+	if c.Bool("partial") && !c.Bool("from") {
+		return appio.Exit(appio.ExitBadInput, "--partial is for --from (joining shards)")
+	}
+	if c.Bool("resume") && (c.Bool("from") || out == "-") {
+		return appio.Exit(appio.ExitBadInput, "--resume continues a run that writes to a file (-o FILE), not --from's nor standard output's")
+	}
 	var recs []report.Record
 	code := appio.ExitOK
+	written := false // the journal was made the JSON lines asked for
 	if c.Bool("from") {
 		if recs, err = report.ReadJSON(args...); err != nil {
 			return appio.BadInput(err)
 		}
+		if meta.Partial, err = report.Join(recs, c.Bool("partial")); err != nil {
+			return appio.Exit(appio.ExitBadInput, "report --from: %v", err)
+		}
 	} else {
-		if recs, code, meta.Incomplete, err = gather(c, args, sh); err != nil {
+		var g gathered
+		if g, err = gather(c, args, sh, out, f == asJSON); err != nil {
 			return err
 		}
+		recs, code, meta.Incomplete, written = g.recs, g.code, g.incomplete, g.written
 	}
 	for _, r := range recs {
 		code = worst(code, exitOf(&r))
@@ -130,14 +148,18 @@ func action(c *cli.Context, args []string) error {
 	case asPDF:
 		err = report.WritePDF(&buf, recs, meta, paper)
 	case asJSON:
-		err = report.WriteJSON(&buf, recs)
+		if !written {
+			err = report.WriteJSON(&buf, recs)
+		}
 	}
 	if err != nil {
 		return err
 	}
-	if out == "-" {
+	switch {
+	case written:
+	case out == "-":
 		_, err = c.App.Writer.Write(buf.Bytes())
-	} else {
+	default:
 		err = os.WriteFile(out, buf.Bytes(), 0o666)
 	}
 	if err != nil {
@@ -153,55 +175,122 @@ func action(c *cli.Context, args []string) error {
 	return nil
 }
 
+// journalOf is the journal of a run writing to out: the JSON lines
+// themselves, or FILE.jsonl beside an HTML or PDF file; none on standard
+// output.
+func journalOf(out string, json bool) string {
+	switch {
+	case out == "-":
+		return ""
+	case json:
+		return out
+	}
+	return out + ".jsonl"
+}
+
+// gathered is what gather gives back: the records (those finished, when
+// a signal stopped the run), the exit code so far, what stopped the run
+// short, and whether the JSON lines asked for are already written (the
+// journal, finished).
+type gathered struct {
+	recs       []report.Record
+	code       int
+	incomplete string
+	written    bool
+}
+
 // gather loads the puzzles of args and works out the records of this
-// shard's share. When a signal stops the run (package interrupt) the
-// records are those finished before it, and incomplete says how far the
-// run came and where it stopped; at --timeout's deadline every puzzle
-// has its record, those not done timed out.
-func gather(c *cli.Context, args []string, sh interface{ Has(int) bool }) (recs []report.Record, code int, incomplete string, err error) {
+// shard's share, each written to the run's journal as it finishes
+// (--resume: those the journal holds of this run are kept, not worked out
+// again). When a signal stops the run (package interrupt) the records are
+// those finished before it, and incomplete says how far the run came and
+// where it stopped; at --timeout's deadline every puzzle has its record,
+// those not done timed out.
+func gather(c *cli.Context, args []string, sh shard.Shard, out string, asJSON bool) (gathered, error) {
 	opt, err := appio.KindOptions(c)
 	if err != nil {
-		return nil, 0, "", err
+		return gathered{}, err
 	}
 	var only *kinds.Kind
 	if k := c.String("kind"); k != "" {
 		var err error
 		if only, err = kinds.Lookup(k); err != nil {
-			return nil, 0, "", appio.BadInput(err)
+			return gathered{}, appio.BadInput(err)
 		}
 	}
 	newSolver, err := appio.Factory(c)
 	if err != nil {
-		return nil, 0, "", err
+		return gathered{}, err
 	}
 	ctx, cancel := appio.Context(c)
 	defer cancel()
 	items, skipped := report.Load(args, opt, only, c.App.Reader)
+	ropt := report.Options{
+		Solver: newSolver, Certify: c.Bool("certify"), Workers: c.Int("jobs"),
+		PuzzleTimeout: c.Duration("puzzle-timeout"), GradeTimeout: c.Duration("grade-timeout"), Kind: opt,
+	}
+	ropt.Run = report.RunID{Fingerprint: report.Identify(items, ropt), Shard: sh.String(), Size: len(items)}
 	var mine []report.Item
 	for _, it := range items {
 		if sh.Has(it.Index) {
 			mine = append(mine, it)
 		}
 	}
-	var bar *progressbar.ProgressBar
-	if len(mine) > 0 {
-		bar = progress.Puzzles(c.App.ErrWriter, len(mine), "report")
+	// The journal: what an earlier run finished is kept (--resume), the
+	// rest is worked out and added as each puzzle finishes.
+	var journal *report.Journal
+	kept := map[int]report.Record{}
+	if path := journalOf(out, asJSON); path != "" {
+		if c.Bool("resume") {
+			old, err := report.ReadJournal(path)
+			if err != nil {
+				return gathered{}, appio.BadInput(fmt.Errorf("--resume: %v", err))
+			}
+			kept = report.Resumable(old, mine, ropt.Run)
+			fmt.Fprintf(c.App.ErrWriter, "report: resuming: %d of %d puzzles finished before (%s)\n", len(kept), len(mine), path)
+		}
+		var keep []report.Record
+		for _, it := range mine {
+			if r, ok := kept[it.Index]; ok {
+				keep = append(keep, r)
+			}
+		}
+		if journal, err = report.CreateJournal(path, keep); err != nil {
+			return gathered{}, appio.BadInput(err)
+		}
+		defer journal.Close()
 	}
+	var todo []report.Item
+	for _, it := range mine {
+		if _, ok := kept[it.Index]; !ok {
+			todo = append(todo, it)
+		}
+	}
+	var bar *progressbar.ProgressBar
+	if len(todo) > 0 {
+		bar = progress.Puzzles(c.App.ErrWriter, len(todo), "report")
+	}
+	run := newRunning()
+	stopWatch := watch(c.App.ErrWriter, bar, run, len(todo))
 	// finished holds the records worked out before the run was stopped
 	// (Done is called one record at a time).
 	finished := map[int]bool{}
-	recs, err = report.Gather(ctx, mine, report.Options{
-		Solver: newSolver, Certify: c.Bool("certify"), Workers: c.Int("jobs"),
-		PuzzleTimeout: c.Duration("puzzle-timeout"), Kind: opt,
-		Done: func(r report.Record) {
-			if ctx.Err() == nil {
-				finished[r.Index] = true
+	var journalErr error
+	ropt.Started = run.start
+	ropt.Done = func(r report.Record) {
+		run.done(r.Index)
+		if ctx.Err() == nil {
+			finished[r.Index] = true
+			if journal != nil && journalErr == nil {
+				journalErr = journal.Add(r)
 			}
-			if bar != nil {
-				bar.Add(1)
-			}
-		},
-	})
+		}
+		if bar != nil {
+			bar.Add(1)
+		}
+	}
+	done, err := report.Gather(ctx, todo, ropt)
+	stopWatch()
 	if bar != nil {
 		bar.Finish()
 		fmt.Fprintln(c.App.ErrWriter)
@@ -209,21 +298,43 @@ func gather(c *cli.Context, args []string, sh interface{ Has(int) bool }) (recs 
 	for _, note := range skipped {
 		fmt.Fprintln(c.App.ErrWriter, "puzzlesat:", note)
 	}
-	code = appio.ExitOK
+	if journalErr != nil {
+		return gathered{}, appio.BadInput(fmt.Errorf("journal: %v", journalErr))
+	}
+	// The records in the run's order: those kept and those worked out.
+	recs := make([]report.Record, 0, len(mine))
+	for i, k := 0, 0; i < len(mine); i++ {
+		if r, ok := kept[mine[i].Index]; ok {
+			recs = append(recs, r)
+			finished[r.Index] = true
+			continue
+		}
+		recs = append(recs, done[k])
+		k++
+	}
+	g := gathered{recs: recs, code: appio.ExitOK}
 	switch {
 	case err != nil && interrupt.Is(ctx):
-		return interrupted(recs, mine, finished)
+		g.recs, g.code, g.incomplete = interrupted(recs, mine, finished)
 	case err != nil && appio.IsTimeout(err):
 		// The report is written with what was done; the rest are timed out.
-		code = appio.ExitTimeout
+		g.code = appio.ExitTimeout
 	}
-	return recs, code, "", nil
+	if journal != nil {
+		// The journal ends as the records in order: the JSON lines asked
+		// for, or those beside the page or booklet.
+		if err := journal.Finish(g.recs); err != nil {
+			return gathered{}, appio.BadInput(fmt.Errorf("journal: %v", err))
+		}
+		g.written = asJSON
+	}
+	return g, nil
 }
 
 // interrupted keeps the records finished before a signal stopped the run,
 // and says how far it came: the first puzzle of mine not finished is where
 // it stopped.
-func interrupted(recs []report.Record, mine []report.Item, finished map[int]bool) ([]report.Record, int, string, error) {
+func interrupted(recs []report.Record, mine []report.Item, finished map[int]bool) ([]report.Record, int, string) {
 	var kept []report.Record
 	stop := ""
 	for i, r := range recs {
@@ -241,9 +352,9 @@ func interrupted(recs []report.Record, mine []report.Item, finished map[int]bool
 		}
 	}
 	if stop == "" {
-		return recs, appio.ExitOK, "", nil // the signal came after the last puzzle
+		return recs, appio.ExitOK, "" // the signal came after the last puzzle
 	}
-	return kept, appio.ExitTimeout, fmt.Sprintf("interrupted after %d of %d puzzles; the first not finished is %s", len(kept), len(mine), stop), nil
+	return kept, appio.ExitTimeout, fmt.Sprintf("interrupted after %d of %d puzzles; the first not finished is %s", len(kept), len(mine), stop)
 }
 
 // exitOf is one record's exit code.
@@ -281,8 +392,23 @@ func summary(recs []report.Record, out string) string {
 			parts = append(parts, fmt.Sprintf("%d %s", n[v], v))
 		}
 	}
+	graded := 0
+	for _, r := range recs {
+		if r.Grade.TimedOut() {
+			graded++
+		}
+	}
+	what := strings.Join(parts, ", ")
+	if graded > 0 {
+		// The grade has a budget of its own: the verdicts above stand.
+		noun := "grades"
+		if graded == 1 {
+			noun = "grade"
+		}
+		what += fmt.Sprintf("; %d %s timed out", graded, noun)
+	}
 	if out == "-" {
 		out = "standard output"
 	}
-	return fmt.Sprintf("report: %d puzzles (%s) written to %s", len(recs), strings.Join(parts, ", "), out)
+	return fmt.Sprintf("report: %d puzzles (%s) written to %s", len(recs), what, out)
 }

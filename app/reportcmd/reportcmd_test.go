@@ -42,6 +42,7 @@ func facts(t *testing.T, file string) []string {
 			t.Fatalf("%s: %v", file, err)
 		}
 		delete(m, "ms")
+		delete(m, "shard") // which share of the run: the rest is the same
 		if c, ok := m["certificate"].(map[string]any); ok {
 			delete(c, "check_ms")
 		}
@@ -83,6 +84,24 @@ func TestShardsFrom(t *testing.T) {
 		if st, err := os.Stat(filepath.Join(dir, out)); code != 2 || err != nil || st.Size() == 0 {
 			t.Errorf("--from -o %s: exit %d, %v\n%s", out, code, err, errs)
 		}
+	}
+	// A shard missing is refused, naming it, unless --partial, which the
+	// title page says.
+	code, _, errs = clitest.RunWith(cmds, "", "report", "--from", "-o", joined, shards[0], shards[1], shards[3])
+	if code != 2 || !strings.Contains(errs, "shard 2/4 is missing") || !strings.Contains(errs, "--partial") {
+		t.Errorf("a shard missing: exit %d, %s; want 2, naming shard 2/4", code, errs)
+	}
+	page := filepath.Join(dir, "partial.html")
+	code, _, errs = clitest.RunWith(cmds, "", "report", "--from", "--partial", "-o", page, shards[0], shards[1], shards[3])
+	if html, err := os.ReadFile(page); code != 2 || err != nil || !strings.Contains(string(html), "Partial: partial: 4 of the run&#39;s 16 entries are missing: shard 2/4 is missing") {
+		t.Errorf("--partial: exit %d, %v, %s; want the page saying shard 2/4 is missing", code, err, errs)
+	}
+	// A shard of another run (other options: --certify) is refused, named.
+	other := filepath.Join(dir, "other.jsonl")
+	clitest.RunWith(cmds, "", append([]string{"report", "--certify", "--shard", "2/4", "-o", other}, subset...)...)
+	code, _, errs = clitest.RunWith(cmds, "", "report", "--from", "-o", joined, shards[0], shards[1], other, shards[3])
+	if code != 2 || !strings.Contains(errs, other+" is from another run") {
+		t.Errorf("a shard of another run: exit %d, %s; want 2, naming %s", code, errs, other)
 	}
 	// A shard given twice is refused.
 	if code, _, errs := clitest.RunWith(cmds, "", "report", "--from", "-o", joined, shards[0], shards[0]); code != 2 || !strings.Contains(errs, "given twice") {

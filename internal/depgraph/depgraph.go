@@ -2,13 +2,16 @@
 // module's import graph against it. The pipeline runs one way:
 //
 //	srcpos ← puzzle, kinds/<kind>/model, kinds/shift/search ← encode, kinds/<kind>/cnf ┐
-//	                                           ← human, kinds/<kind>/rules ├ ← kinds/kind ← kinds/<kind> ← kinds ← solve, solve/deepen, crosscheck, generate, serve ← app, cmd, bench
-//	srcpos ← sat, sat/<back-end>, sat/solvers ─────────────────────────────┘
+//	                                                         ← human, kinds/<kind>/rules ├ ← kinds/kind ← kinds/<kind>, kinds/shift/solve/... ← kinds ← solve, crosscheck, generate, serve ← app, cmd, bench
+//	srcpos ← sat (the solver interface), sat/dimacs ────────────────────────────────────┘
+//	         sat/<back-end>, sat/solvers ← solve, crosscheck, generate and above
 //
 // Models know nothing of encoders, solvers or rules; encoders write to a
 // clause sink and never see a solver; rules see the model only; the SAT
 // layer knows clauses, not puzzles; only the packages that drive solvers
-// (and the command line above them) import both sides. The test in this
+// (and the command line above them) import both sides; a kind names the
+// solver interface only (a kind played by moves proves its optimum over a
+// sat.Factory), never a back-end. The test in this
 // package (make test) runs `go list` over the module and fails naming
 // every import that goes against the direction. Drawn coarser, with each
 // top-level folder as one room (Rooms), every import runs down the house

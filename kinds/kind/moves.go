@@ -27,7 +27,8 @@ type Moves struct {
 	// URL, when set, writes a puzzle as the query of a playground URL
 	// (KIND/BODY, in puzz.link's shape), which Parse reads.
 	URL func(p MovesPuzzle) string
-	// Builtin returns a built-in puzzle by name; Builtins names them.
+	// Builtin returns a built-in puzzle by name (the puzzles generation
+	// scrambles); Builtins names them.
 	Builtin  func(name string) (MovesPuzzle, error)
 	Builtins []string
 	// Shortest proves p's shortest solution (opt.Method: one of Methods;

@@ -38,7 +38,7 @@ var Kind = &kind.Kind{
 		Detect:   detect,
 		Parse:    Parse,
 		Builtin:  builtin,
-		Builtins: []string{"rotor:N"},
+		Builtins: []string{"rotor:5", "rotor:N"},
 		Bands:    []kind.MoveBand{{Name: "easy", Lo: 1, Hi: 2}, {Name: "medium", Lo: 3, Hi: 4}, {Name: "hard", Lo: 5, Hi: 6}},
 		MaxMoves: 8,
 	},

@@ -12,6 +12,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/answer"
 	"github.com/puzzlesat/puzzlesat/app/clitest"
+	"github.com/puzzlesat/puzzlesat/app/generatecmd"
 	"github.com/puzzlesat/puzzlesat/app/rendercmd"
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/kinds/toymoves"
@@ -155,5 +156,39 @@ func TestToyMovesRendered(t *testing.T) {
 	}
 	if !slices.Contains(kinds.Moves(), toymoves.Kind) {
 		t.Error("the toy is not among the moves kinds")
+	}
+}
+
+// TestToyMovesGenerated: generate makes toy puzzles of a band, scrambled
+// and proven breadth-first, each of them solved again by shift solve in
+// its band's moves.
+func TestToyMovesGenerated(t *testing.T) {
+	code, out, errs := clitest.RunWith([]*cli.Command{generatecmd.Command()}, "",
+		"generate", "--kind", "rotor", "--puzzle", "rotor:5", "--difficulty", "medium", "--count", "3", "--seed", "2")
+	if code != 0 {
+		t.Fatalf("generate: exit %d: %s", code, errs)
+	}
+	// The puzzles, a blank line apart (what each is goes to stderr).
+	var puzzles []string
+	for _, block := range strings.Split(out, "\n\n") {
+		if strings.TrimSpace(block) != "" {
+			puzzles = append(puzzles, block+"\n")
+		}
+	}
+	if len(puzzles) != 3 {
+		t.Fatalf("generate wrote %d puzzles, want 3:\n%s", len(puzzles), out)
+	}
+	for i, text := range puzzles {
+		code, solved, errs := clitest.Run(text, "shift", "solve", "--format", "json", "-")
+		if code != 0 {
+			t.Fatalf("puzzle %d: shift solve: exit %d: %s\n%s", i, code, errs, text)
+		}
+		var rec answer.ShortestRecord
+		if err := json.Unmarshal([]byte(solved), &rec); err != nil {
+			t.Fatal(err)
+		}
+		if rec.Length < 3 || rec.Length > 4 {
+			t.Errorf("puzzle %d: optimum %d moves, want medium's 3..4\n%s", i, rec.Length, text)
+		}
 	}
 }
