@@ -54,7 +54,7 @@ type Options struct {
 	// (check --certify; the report's --certify).
 	Certify bool
 	// Route has a unique Check say how the kind's rules reach the answer
-	// (kinds.RouteReporter; the command line's).
+	// (kind.RouteReporter; the command line's).
 	Route bool
 	// Max caps Count (0: no cap).
 	Max int

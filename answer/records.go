@@ -100,7 +100,7 @@ type CheckRecord struct {
 	// (empty unless multiple).
 	Differences []DiffRecord `json:"differences"`
 	Ms          float64      `json:"ms"`
-	// Route is kinds.RouteReporter's answer, when unique (the command
+	// Route is kind.RouteReporter's answer, when unique (the command
 	// line's).
 	Route string `json:"route,omitempty"`
 	// SecondSolution is a second solution drawn, when multiple (null

@@ -52,6 +52,10 @@ func exitCases() []exitCase {
 		bad   = "juosan\nsize 2 2\ngrid\n" // no grid rows
 	)
 	unsolvable := []string{"--rule", "majority", ecPlay + "#5x5_1"}
+	// wiped is a Juosan puzzle with three numbers wiped: several
+	// solutions, which repair makes one.
+	six, _ := os.ReadFile("../testdata/juosan/6x6_1.juosan")
+	wiped := strings.NewReplacer("b7", "b ", "d5", "d ", "c2", "c ").Replace(string(six))
 	cases := []exitCase{
 		{"solve", 0, "", []string{"solve", ecJanko}},
 		{"solve", 1, "", append([]string{"solve"}, unsolvable...)},
@@ -78,6 +82,15 @@ func exitCases() []exitCase {
 		{"grade", 1, "", []string{"grade", "--rules", ecLiar, ecArrows}},
 		{"grade", 2, "", []string{"grade", "--trials", "-2", ecJanko}},
 		{"grade", 3, "", []string{"grade", "--timeout", "1ns", ecJanko}},
+		{"minimize", 0, "", []string{"minimize", ecJanko}},
+		{"minimize", 1, "", []string{"minimize", ecPlay + "#4x4_1"}},
+		{"minimize", 2, "", []string{"minimize", "--band", "nosuch", ecJanko}},
+		{"minimize", 3, "", []string{"minimize", "--timeout", "1ns", ecJanko}},
+		{"repair", 0, wiped, []string{"repair", "-"}},
+		{"repair", 1, "", []string{"repair", ecPlay + "#4x4_1"}},
+		{"repair", 1, "", append([]string{"repair"}, unsolvable...)},
+		{"repair", 2, "", []string{"repair", "nosuch.in"}},
+		{"repair", 3, "", []string{"repair", "--timeout", "1ns", ecJanko}},
 		{"convert", 0, "", []string{"convert", "--to", "puzzlink", ecJanko}},
 		{"convert", 2, "", []string{"convert", "--to", "pdf", ecJanko}},
 		{"cnf solve", 10, "", []string{"cnf", "solve", ecUF20}},

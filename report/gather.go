@@ -193,7 +193,7 @@ func one(ctx context.Context, it Item, opt Options) (r Record) {
 			note(&r, cctx, "redundant clues", err)
 		}
 	case Unsolvable:
-		conf, err := conflict(cctx, cl, clues, opt)
+		conf, err := conflict(cctx, inst, opt)
 		r.Conflict = conf
 		if err != nil {
 			note(&r, cctx, "conflicting clues", err)
@@ -247,27 +247,12 @@ func redundant(ctx context.Context, cl kind.Clued, clues []kind.Clue, opt Option
 }
 
 // conflict thins the clues of an unsolvable puzzle to a set that still
-// has no solution, removing each clue in turn for good when the puzzle
-// stays unsolvable without it (deletion-based: no clue of the result can
-// go, each such removal proven satisfiable by SAT).
-func conflict(ctx context.Context, cl kind.Clued, clues []kind.Clue, opt Options) ([]Clue, error) {
-	var gone []int
-	keep := slices.Clone(clues)
-	for _, c := range clues {
-		inst, err := cl.Without(append(slices.Clone(gone), c.ID)...)
-		if err != nil {
-			return nil, err
-		}
-		res, err := answer.Solve(ctx, inst, answer.Options{Solver: opt.Solver})
-		switch {
-		case res.Status == answer.Timeout:
-			return nil, context.DeadlineExceeded
-		case err != nil:
-			return nil, err
-		case res.Status == answer.Unsolvable:
-			gone = append(gone, c.ID)
-			keep = slices.DeleteFunc(keep, func(k kind.Clue) bool { return k.ID == c.ID })
-		}
+// has no solution and none of whose clues can go (answer.Conflicting,
+// which repair names too).
+func conflict(ctx context.Context, inst kind.Instance, opt Options) ([]Clue, error) {
+	keep, err := answer.Conflicting(ctx, inst, answer.Options{Solver: opt.Solver})
+	if err != nil {
+		return nil, err
 	}
 	out := make([]Clue, len(keep))
 	for i, c := range keep {

@@ -97,7 +97,7 @@ type Record struct {
 	from string
 }
 
-// Clue is a removable clue (kinds.Clue): its id, cell and label, and, for
+// Clue is a removable clue (kind.Clue): its id, cell and label, and, for
 // a redundant clue with --certify, the size of the checked certificate
 // that the puzzle without it has no second solution.
 type Clue struct {

@@ -31,7 +31,7 @@ func Commands(reg *kinds.Registry) []*cli.Command {
 		fs := append(puzzleFlags(reg), appio.SolverFlag, appio.TimeoutFlag, appio.FormatFlag)
 		return append(fs, extra...)
 	}
-	return []*cli.Command{
+	return append([]*cli.Command{
 		{Name: "solve", Usage: "find a solution and draw it", ArgsUsage: "PUZZLE...",
 			Flags: common(), Action: appio.Anywhere(solveAction)},
 		{Name: "check", Usage: "prove a puzzle has exactly one solution (exit 0 unique, 1 multiple/unsolvable, 2 bad input, 3 timeout)",
@@ -50,7 +50,7 @@ func Commands(reg *kinds.Registry) []*cli.Command {
 			Action: appio.Anywhere(convertAction)},
 		{Name: "kinds", Usage: "list the puzzle kinds and their formats", Action: kindsAction},
 		gradeCommand(common),
-	}
+	}, amendCommands(reg)...)
 }
 
 // ExportCommand is `cnf export PUZZLE`, attached under the cnf group, of

@@ -93,6 +93,8 @@ var Rules = []Rule{
 		Why: "solve is the SAT side the cross-check and the generator build on"},
 	{From: "crosscheck/...", Not: join([]string{"generate/..."}, belowApp),
 		Why: "the cross-check sits below the generator and the command line"},
+	{From: "amend", Not: join([]string{"generate/...", "answer/...", "render/...", "report/...", "serve/..."}, belowApp),
+		Why: "editing a puzzle's clues with proof (minimize, repair, a conflict set) drives solve and crosscheck; the answer layer asks it for every front end"},
 	{From: "answer/...", Not: join([]string{"render/...", "serve/..."}, belowApp),
 		Why: "the answer layer is what every front end (app, render, serve) asks; it sits above solve, crosscheck and generate and below them"},
 	{From: "render/...", Not: join([]string{"generate/..."}, belowApp),

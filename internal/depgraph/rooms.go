@@ -28,6 +28,7 @@ var Rooms = [][]string{
 	{"kinds"},
 	{"solve"},
 	{"crosscheck"},
+	{"amend"},
 	{"generate"},
 	{"answer"},
 	{"render"},

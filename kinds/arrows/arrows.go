@@ -35,7 +35,7 @@ var Kind = models.Kind(kind.Kind{
 // models joins the model with its encoder and the rules file the
 // options name; the model reads solutions itself.
 var models = &kind.Models[*am.Puzzle]{
-	Display: board, Clues: clues, Without: without,
+	Display: board, Clues: clues, Without: without, Full: full,
 	Formats: am.Formats, Read: am.Parse, Prepare: prepareArrows,
 	Encode: func(b *encode.Builder, p *am.Puzzle, opt kind.Options) (encode.Layout, error) {
 		enc, err := arrowsCard(opt)

@@ -36,3 +36,20 @@ func without(p *am.Puzzle, ids []int) (*am.Puzzle, error) {
 	q.Prepare()
 	return &q, nil
 }
+
+// full is p with every cell given the number the solution sol puts there.
+func full(p *am.Puzzle, sol puzzle.Assignment) (*am.Puzzle, error) {
+	q := *p
+	q.Solution = nil
+	q.Given = make([][]int, len(p.Given))
+	for r := range q.Given {
+		q.Given[r] = append([]int(nil), p.Given[r]...)
+		for c, g := range q.Given[r] {
+			if g < 0 {
+				q.Given[r][c] = sol[r*q.NumCols+c]
+			}
+		}
+	}
+	q.Prepare()
+	return &q, nil
+}

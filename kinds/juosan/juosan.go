@@ -26,7 +26,7 @@ var Kind = models.Kind(kind.Kind{
 // models joins the model with its encoder and rules; the model reads
 // solutions itself.
 var models = &kind.Models[*jm.Puzzle]{
-	Display: board, Clues: clues, Without: without,
+	Display: board, Clues: clues, Without: without, Full: full,
 	Formats: jm.Formats, Read: jm.Parse, Aliases: jm.Aliases, Prepare: prepareJuosan,
 	Encode: func(b *encode.Builder, p *jm.Puzzle, opt kind.Options) (encode.Layout, error) {
 		return ej.Encode(b, p, ej.Options{Card: opt.Card})

@@ -29,6 +29,11 @@ type Clued interface {
 	// Without returns the puzzle with the clues ids taken away (and
 	// without the solution its input carried, which may no longer fit).
 	Without(ids ...int) (Instance, error)
+	// Full returns the puzzle with every clue the solution sol (of this
+	// puzzle's unknowns) gives added where it has none, as the generator
+	// plants them: its clue ids are the puzzle's and the added ones, so
+	// that Without on it takes added clues away again (repair).
+	Full(sol puzzle.Assignment) (Instance, error)
 }
 
 // Clues lists the puzzle's removable clues (Models.Clues; none when the
@@ -59,6 +64,22 @@ func (x *Of[P]) Without(ids ...int) (Instance, error) {
 		}
 	}
 	p, err := x.m.Without(x.p, ids)
+	if err != nil {
+		return nil, err
+	}
+	return x.m.Instance(p, x.opt), nil
+}
+
+// Full returns the puzzle with every clue sol gives added (Models.Full),
+// as an instance with the same options.
+func (x *Of[P]) Full(sol puzzle.Assignment) (Instance, error) {
+	if x.m.Full == nil {
+		return nil, fmt.Errorf("%s puzzles offer no clues from a solution", x.p.Kind())
+	}
+	if n := len(x.Vars()); len(sol) != n {
+		return nil, fmt.Errorf("%s: a solution of %d values for %d unknowns", x.p.Kind(), len(sol), n)
+	}
+	p, err := x.m.Full(x.p, sol)
 	if err != nil {
 		return nil, err
 	}

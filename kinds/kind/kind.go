@@ -110,6 +110,10 @@ type Kind struct {
 	// Outputs names the formats Instance.Format writes; the first is the
 	// canonical one.
 	Outputs []string
+	// FormatOf names the format data (from a file called name) is in when
+	// the kind also writes it, so that an edited puzzle is written back
+	// as it came (minimize, repair); "" when it writes none such.
+	FormatOf func(name string, data []byte) string
 	// Select reads the one puzzle of data that sel picks (FILE#SEL on
 	// the command line) by the rule every kind shares: #N is the file's
 	// N-th entry, counting malformed ones, and any other SEL a name or

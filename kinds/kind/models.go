@@ -44,12 +44,16 @@ type Models[P Model] struct {
 	// its carried solution dropped: what Instance.(Clued) answers.
 	Clues   func(p P) []Clue
 	Without func(p P, ids []int) (P, error)
+	// Full, when set, returns a copy of p with every clue the solution sol
+	// gives added where p has none (Of checks sol's length), its carried
+	// solution dropped: what Clued.Full answers, which repair picks from.
+	Full func(p P, sol puzzle.Assignment) (P, error)
 }
 
 // Kind returns k with Detect, Parse and Select filled from m, and the
 // Formats and Outputs k leaves nil named from m's formats.
 func (m *Models[P]) Kind(k Kind) *Kind {
-	k.Detect, k.Parse, k.Select, k.Each = m.detect, m.parse, m.pick, m.each
+	k.Detect, k.Parse, k.Select, k.Each, k.FormatOf = m.detect, m.parse, m.pick, m.each, m.formatOf
 	if k.Formats == nil {
 		k.Formats = readerDocs(m.Formats)
 	}
@@ -77,6 +81,13 @@ func (m *Models[P]) wrap(name string, p P, opt Options) (Instance, error) {
 		}
 	}
 	return m.Instance(p, opt), nil
+}
+
+func (m *Models[P]) formatOf(name string, data []byte) string {
+	if f := m.Formats.Detect(name, data); f != nil && f.Write != nil {
+		return f.Name
+	}
+	return ""
 }
 
 func (m *Models[P]) detect(name string, data []byte) bool {

@@ -1,6 +1,8 @@
 package linjat
 
 import (
+	"fmt"
+
 	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	lm "github.com/puzzlesat/puzzlesat/kinds/linjat/model"
 	"github.com/puzzlesat/puzzlesat/puzzle"
@@ -23,6 +25,32 @@ func without(p *lm.Puzzle, ids []int) (*lm.Puzzle, error) {
 		var err error
 		if q, err = q.With(puzzle.Pos{Row: i / p.Cols(), Col: i % p.Cols()}, lm.Empty); err != nil {
 			return nil, err
+		}
+	}
+	if q == p {
+		c := *p
+		q = &c
+	}
+	q.Solution = nil
+	return q, nil
+}
+
+// full is p with a dot on every empty cell the solution sol's lines
+// cover, as the generator places dots (never one that contradicts).
+func full(p *lm.Puzzle, sol puzzle.Assignment) (*lm.Puzzle, error) {
+	q := p
+	for i, j := range sol {
+		if j < 0 || j >= len(p.Placements(i)) {
+			return nil, fmt.Errorf("linjat: number %d has no placement %d", i+1, j)
+		}
+		for _, x := range p.Placements(i)[j].Cells() {
+			if q.Cell(x) != lm.Empty {
+				continue
+			}
+			var err error
+			if q, err = q.With(x, lm.Dot); err != nil {
+				return nil, err
+			}
 		}
 	}
 	if q == p {

@@ -27,7 +27,7 @@ var Kind = models.Kind(kind.Kind{
 // models joins the model with its encoder, solution reader and
 // rules; the model itself is the rules' input.
 var models = &kind.Models[*sm.Puzzle]{
-	Display: board, Clues: clues, Without: without,
+	Display: board, Clues: clues, Without: without, Full: full,
 	Formats: sm.Formats, Read: sm.Parse, Aliases: sm.Aliases,
 	Encode: func(b *encode.Builder, p *sm.Puzzle, opt kind.Options) (encode.Layout, error) {
 		return es.Encode(b, p, es.Options{Card: opt.Card})
