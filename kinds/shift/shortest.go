@@ -44,11 +44,15 @@ func shortest(ctx context.Context, q kind.MovesPuzzle, opt kind.ShortestOptions)
 		<-found
 		return out, err
 	}
-	best := <-found
-	if best == nil || !bestfound.Replays(p, best) || len(best) < out.LowerBound {
-		return out, err // a shorter one than proven possible would be a bug; never report it
-	}
-	if opt.MaxSteps > 0 && len(best) > opt.MaxSteps {
+	return withBest(out, err, p, <-found, opt.MaxSteps)
+}
+
+// withBest is out, an unsettled answer, with best, a solution found: kept
+// as BestFound when it replays to the goal within maxSteps (0: any
+// length), and the proof of optimality when it meets the proven lower
+// bound. One shorter than that bound would be a bug, never reported.
+func withBest(out *kind.Shortest, err error, p *sm.Puzzle, best []int, maxSteps int) (*kind.Shortest, error) {
+	if best == nil || !bestfound.Replays(p, best) || len(best) < out.LowerBound || maxSteps > 0 && len(best) > maxSteps {
 		return out, err
 	}
 	out.BestFound = best
@@ -59,19 +63,19 @@ func shortest(ctx context.Context, q kind.MovesPuzzle, opt kind.ShortestOptions)
 	return out, err
 }
 
-// bestSlice is the beam's time: a tenth of what remains of ctx's
+// bestSlice is the beam's time: a fifth of what remains of ctx's
 // deadline, at most DefaultBestSlice.
 func bestSlice(ctx context.Context) time.Duration {
 	d := DefaultBestSlice
 	if dl, ok := ctx.Deadline(); ok {
-		d = min(d, time.Until(dl)/10)
+		d = min(d, time.Until(dl)/5)
 	}
 	return max(d, time.Millisecond)
 }
 
 // DefaultBestSlice is the most time the beam search for a best found
 // solution takes.
-const DefaultBestSlice = 3 * time.Second
+const DefaultBestSlice = 5 * time.Second
 
 // prove settles q's optimum by opt.Method.
 func prove(ctx context.Context, p *sm.Puzzle, opt kind.ShortestOptions) (*kind.Shortest, error) {

@@ -6,7 +6,7 @@
 //
 // The exact search cannot prove 5×5 Loopover optima of 20-move scrambles
 // within a minute; this answers, in a fraction of a second, how short a
-// solution is known. The beam is widened (256, 1024, ... states a depth)
+// solution is known. The beam is widened (16, 64, 256, ... states a depth)
 // while time remains, each width looking only for something shorter than
 // the best so far.
 package bestfound
@@ -23,13 +23,15 @@ import (
 type Options struct {
 	// MaxSteps is the longest solution looked for (default 60).
 	MaxSteps int
-	// Widths are the beam widths tried in turn (default 256, 1024, 4096,
-	// 16384); each is tried while the context lasts.
+	// Widths are the beam widths tried in turn (default DefaultWidths);
+	// each is tried while the context lasts.
 	Widths []int
 }
 
 // DefaultWidths are the beam widths tried by default.
-var DefaultWidths = []int{256, 1024, 4096, 16384}
+// (5×5 Loopover, a 20-move scramble, one core: width 256 finds 47 moves
+// in 0.7 s, 1024 38 in 1.9 s, 4096 32 in 10 s).
+var DefaultWidths = []int{16, 64, 256, 1024, 4096, 16384}
 
 // Solve returns the shortest solution the beams found (move indexes),
 // checked by replaying it, or nil when none was found (or the puzzle has
@@ -156,6 +158,15 @@ func beam(ctx context.Context, p *shift.Puzzle, t *tokenDist, width, limit int) 
 	if p.IsGoal(start) {
 		return []int{}
 	}
+	// moved[m] are the cells move m changes: only their distances change.
+	moved := make([][]int, len(p.Moves))
+	for m, mv := range p.Moves {
+		for c, src := range mv.Src {
+			if src != c {
+				moved[m] = append(moved[m], c)
+			}
+		}
+	}
 	seen := map[string]bool{key(start): true}
 	levels := [][]node{{{state: start, parent: -1, move: -1, h: t.h(start)}}}
 	for depth := 1; depth <= limit; depth++ {
@@ -172,7 +183,11 @@ func beam(ctx context.Context, p *shift.Puzzle, t *tokenDist, width, limit int) 
 					continue
 				}
 				seen[k] = true
-				child := node{state: s, parent: int32(i), move: int32(m), h: t.h(s)}
+				h := nd.h
+				for _, c := range moved[m] {
+					h += int(t.d[s[c]][c] - t.d[nd.state[c]][c])
+				}
+				child := node{state: s, parent: int32(i), move: int32(m), h: h}
 				if p.IsGoal(s) {
 					return path(append(levels, []node{child}))
 				}
