@@ -115,3 +115,46 @@ func TestPrepare(t *testing.T) {
 		t.Errorf("second of a unique puzzle: have %v, want ErrUnique", err)
 	}
 }
+
+// TestRecordBestFound: an unsettled answer's record carries the best
+// solution found by name, with its length, as not proven; a settled one
+// says it is proven and has no best found.
+func TestRecordBestFound(t *testing.T) {
+	data, err := os.ReadFile(testcorpus.Path("shift", "loopover-3x3-worst.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	k, p, err := answer.LoadMoves("loopover-3x3-worst.txt", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := answer.ShortestSolution(context.Background(), k, p, answer.ShortestOptions{Method: answer.MethodSearch})
+	if err != nil || res.Status != kind.Optimal {
+		t.Fatalf("%v %v", res, err)
+	}
+	names := p.MoveNames()
+	var want []string
+	for _, m := range res.Moves {
+		want = append(want, names[m])
+	}
+	tests := []struct {
+		name      string
+		res       *answer.Shortest
+		proven    bool
+		bestFound []string
+	}{
+		{"optimal", res, true, nil},
+		{"stopped with a best found", &answer.Shortest{Status: kind.Unknown, LowerBound: 6, BestFound: res.Moves}, false, want},
+		{"stopped with nothing", &answer.Shortest{Status: kind.Unknown, LowerBound: 6}, false, nil},
+	}
+	for _, tc := range tests {
+		r := answer.Record(tc.res, p, answer.MethodSearch, 30, 0)
+		if r.Proven != tc.proven || !slices.Equal(r.BestFound, tc.bestFound) || r.BestLength != len(tc.bestFound) {
+			t.Errorf("%s: proven %v, best found %v (%d)", tc.name, r.Proven, r.BestFound, r.BestLength)
+		}
+	}
+	states, err := p.Replay(want)
+	if err != nil || !p.IsGoal(states[len(states)-1]) {
+		t.Errorf("the best found does not replay to the goal: %v", err)
+	}
+}

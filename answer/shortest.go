@@ -71,6 +71,14 @@ type ShortestRecord struct {
 	Solver   string       `json:"solver,omitempty"`
 	Encoding string       `json:"encoding,omitempty"`
 	Depths   []kind.Depth `json:"depths,omitempty"`
+	// Proven says the status is settled (optimal or no solution within
+	// max_steps); a run stopped before that is not.
+	Proven bool `json:"proven"`
+	// BestFound, when the optimum is not proven, is the shortest solution
+	// found (replayed to the goal before it is reported), BestLength its
+	// length: an upper bound on the optimum, proved_lower_bound the lower.
+	BestFound  []string `json:"best_found,omitempty"`
+	BestLength int      `json:"best_length,omitempty"`
 	// Check is the exact search's second opinion (shift solve --check;
 	// the command line only).
 	Check *ShortestCheck `json:"check,omitempty"`
@@ -93,18 +101,28 @@ func Record(res *Shortest, p kind.MovesPuzzle, method string, maxSteps int, elap
 	}
 	out := ShortestRecord{Name: p.Title(), Status: string(res.Status), ProvedLowerBound: res.LowerBound, MaxSteps: maxSteps,
 		MS: Millis(elapsed), Method: method, Proof: res.Proof, Solver: res.Solver, Encoding: res.Encoding, Depths: res.Depths,
-		Moves: []string{}}
+		Moves: []string{}, Proven: res.Status == kind.Optimal || res.Status == kind.NoSolutionWithin}
 	if res.Status != kind.Optimal {
+		if res.BestFound != nil {
+			out.BestFound, out.BestLength = moveNames(p, res.BestFound), len(res.BestFound)
+		}
 		return out
 	}
 	out.Length = len(res.Moves)
-	names := p.MoveNames()
-	for _, m := range res.Moves {
-		out.Moves = append(out.Moves, names[m])
-	}
+	out.Moves = moveNames(p, res.Moves)
 	states, _ := p.Replay(out.Moves)
 	for _, s := range states {
 		out.States = append(out.States, StateLines(p, s))
+	}
+	return out
+}
+
+// moveNames are moves (indexes) by name.
+func moveNames(p kind.MovesPuzzle, moves []int) []string {
+	names := p.MoveNames()
+	out := make([]string, 0, len(moves))
+	for _, m := range moves {
+		out = append(out, names[m])
 	}
 	return out
 }

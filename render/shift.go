@@ -59,6 +59,8 @@ func ShiftSolution(kindName string, p kind.MovesPuzzle, res *answer.Shortest) (S
 	switch {
 	case len(res.Moves) == 0:
 		pic.Caption = "the start is already solved"
+	case res.Proof == kind.ProofBound:
+		pic.Caption = fmt.Sprintf("no solution has fewer than %s: the proven lower bound, met by a solution found", plural.N(len(res.Moves), "move"))
 	case res.Proof == kind.ProofSearch:
 		pic.Caption = fmt.Sprintf("no solution has fewer than %s: proven by the exact search", plural.N(len(res.Moves), "move"))
 	default:

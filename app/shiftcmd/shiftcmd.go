@@ -247,6 +247,10 @@ func writeSolveText(w io.Writer, out answer.ShortestRecord, maxSteps int) {
 		fmt.Fprintf(w, "%s: no solution within %s\n", name, plural.N(maxSteps, "move"))
 	default:
 		fmt.Fprintf(w, "%s: unknown (stopped)\n", name)
+		if out.BestFound != nil {
+			fmt.Fprintf(w, "best found: %s, not proven optimal (%d..%d)\n", plural.N(out.BestLength, "move"), out.ProvedLowerBound, out.BestLength)
+			fmt.Fprintf(w, "moves: %s\n", strings.Join(out.BestFound, " "))
+		}
 	}
 	fmt.Fprintln(w, proofLine(out))
 	for _, d := range out.Depths {
@@ -269,15 +273,22 @@ func writeSolveText(w io.Writer, out answer.ShortestRecord, maxSteps int) {
 func proofLine(out answer.ShortestRecord) string {
 	lb := out.ProvedLowerBound
 	var how string
+	proof := out.Proof
+	if proof == kind.ProofBound {
+		proof = "" // the bound is the method's
+	}
 	switch {
-	case out.Proof == kind.ProofSAT || out.Proof == "" && out.Method == "sat":
+	case proof == kind.ProofSAT || proof == "" && out.Method == "sat":
 		how = fmt.Sprintf("depths 0..%d unsatisfiable with %s, %s encoding", lb-1, out.Solver, out.Encoding)
-	case out.Proof == kind.ProofSearch || out.Method == "search":
+	case proof == kind.ProofSearch || out.Method == "search":
 		how = "by exact search"
 	default:
 		how = "the better bound of exact search and SAT"
 	}
-	if out.Method == "auto" && out.Proof != "" {
+	switch {
+	case out.Proof == kind.ProofBound:
+		how += ", met by a solution the beam search found"
+	case out.Method == "auto" && out.Proof != "":
 		how += ", which settled first"
 	}
 	if lb <= 0 {

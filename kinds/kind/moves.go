@@ -153,6 +153,9 @@ const (
 const (
 	ProofSAT    = "sat"
 	ProofSearch = "search"
+	// ProofBound: a solution found (Shortest.BestFound) is as short as
+	// the proven lower bound.
+	ProofBound = "bound"
 )
 
 // Shortest is the answer: the status, an optimal solution, the proven
@@ -163,13 +166,17 @@ type Shortest struct {
 	Moves []int
 	// LowerBound: no solution is shorter.
 	LowerBound int
-	// Proof is ProofSAT or ProofSearch for a settled answer, "" otherwise.
+	// Proof is ProofSAT, ProofSearch or ProofBound for a settled answer,
+	// "" otherwise.
 	Proof string
 	// Solver and Encoding name the SAT side's back-end and encoding, and
 	// Depths are its decided depths, when SAT took part (Depths only when
 	// SAT's is the proof, or the answer is not settled).
 	Solver, Encoding string
 	Depths           []Depth
+	// BestFound is the shortest solution found, verified by replaying it,
+	// when the optimum is not proven (Status Unknown): an upper bound.
+	BestFound []int
 }
 
 // Depth is the SAT side's record of one depth: whether a solution of K

@@ -3,11 +3,13 @@ package shift
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	encshift "github.com/puzzlesat/puzzlesat/kinds/shift/cnf"
 	sm "github.com/puzzlesat/puzzlesat/kinds/shift/model"
 	"github.com/puzzlesat/puzzlesat/kinds/shift/search"
+	"github.com/puzzlesat/puzzlesat/kinds/shift/solve/bestfound"
 	"github.com/puzzlesat/puzzlesat/kinds/shift/solve/deepen"
 	"github.com/puzzlesat/puzzlesat/kinds/shift/solve/hybrid"
 )
@@ -19,11 +21,64 @@ var methods = []string{kind.MethodAuto, kind.MethodSAT, kind.MethodSearch}
 // exact search and SAT deepening side by side, the first proof winning
 // (solve/hybrid); sat deepens only (solve/deepen); search is the exact
 // search alone (search).
+//
+// Beside the proof, a beam search (solve/bestfound) looks for a short
+// solution on a slice of the budget; when the proof does not settle, the
+// answer keeps what it found (BestFound), and a best found as short as
+// the proven lower bound is the proof (ProofBound).
 func shortest(ctx context.Context, q kind.MovesPuzzle, opt kind.ShortestOptions) (*kind.Shortest, error) {
 	p := Model(q)
 	if p == nil {
 		return nil, fmt.Errorf("shift: %T is not a shift puzzle", q)
 	}
+	// The beam gets its own deadline, so that it answers even when the
+	// proof runs to the run's deadline; it is stopped once the proof
+	// settles.
+	bctx, stop := context.WithTimeout(context.WithoutCancel(ctx), bestSlice(ctx))
+	defer stop()
+	found := make(chan []int, 1)
+	go func() { found <- bestfound.Solve(bctx, p, bestfound.Options{MaxSteps: opt.MaxSteps}) }()
+	out, err := prove(ctx, p, opt)
+	if out == nil || out.Status != kind.Unknown {
+		stop()
+		<-found
+		return out, err
+	}
+	return withBest(out, err, p, <-found, opt.MaxSteps)
+}
+
+// withBest is out, an unsettled answer, with best, a solution found: kept
+// as BestFound when it replays to the goal within maxSteps (0: any
+// length), and the proof of optimality when it meets the proven lower
+// bound. One shorter than that bound would be a bug, never reported.
+func withBest(out *kind.Shortest, err error, p *sm.Puzzle, best []int, maxSteps int) (*kind.Shortest, error) {
+	if best == nil || !bestfound.Replays(p, best) || len(best) < out.LowerBound || maxSteps > 0 && len(best) > maxSteps {
+		return out, err
+	}
+	out.BestFound = best
+	if len(best) == out.LowerBound {
+		out.Status, out.Moves, out.Proof = kind.Optimal, best, kind.ProofBound
+		return out, nil
+	}
+	return out, err
+}
+
+// bestSlice is the beam's time: a fifth of what remains of ctx's
+// deadline, at most DefaultBestSlice.
+func bestSlice(ctx context.Context) time.Duration {
+	d := DefaultBestSlice
+	if dl, ok := ctx.Deadline(); ok {
+		d = min(d, time.Until(dl)/5)
+	}
+	return max(d, time.Millisecond)
+}
+
+// DefaultBestSlice is the most time the beam search for a best found
+// solution takes.
+const DefaultBestSlice = 5 * time.Second
+
+// prove settles q's optimum by opt.Method.
+func prove(ctx context.Context, p *sm.Puzzle, opt kind.ShortestOptions) (*kind.Shortest, error) {
 	method := opt.Method
 	if method == "" {
 		method = kind.MethodAuto

@@ -1,0 +1,64 @@
+package shift
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
+	sm "github.com/puzzlesat/puzzlesat/kinds/shift/model"
+	"github.com/puzzlesat/puzzlesat/kinds/shift/search"
+)
+
+// TestWithBest: a solution found is kept only when it replays to the goal,
+// is no shorter than the proven lower bound and fits the step limit; one
+// that meets the bound settles the answer as optimal (proof "bound").
+func TestWithBest(t *testing.T) {
+	base, err := sm.Loopover(3, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _, err := sm.Scramble(base, 12, rand.New(rand.NewPCG(7, 0x5eed)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := search.Solve(context.Background(), p, search.Options{TableDir: t.TempDir()})
+	if err != nil || r.Status != search.Optimal || len(r.Moves) < 2 {
+		t.Fatalf("exact search: %v %v", r, err)
+	}
+	opt := r.Moves
+	left, _ := p.MoveIndex("r1l")
+	right, _ := p.MoveIndex("r1r")
+	detour := append([]int{left, right}, opt...) // two moves longer, same end
+	stopped := context.DeadlineExceeded
+	tests := []struct {
+		name       string
+		best       []int
+		lowerBound int
+		maxSteps   int
+		status     kind.Status
+		kept       bool
+	}{
+		{"meets the bound", opt, len(opt), 0, kind.Optimal, true},
+		{"above the bound", detour, len(opt), 0, kind.Unknown, true},
+		{"misses the goal", opt[:len(opt)-1], len(opt) - 1, 0, kind.Unknown, false},
+		{"below the bound", opt, len(opt) + 1, 0, kind.Unknown, false},
+		{"past the limit", detour, len(opt), len(opt) + 1, kind.Unknown, false},
+		{"nothing found", nil, len(opt), 0, kind.Unknown, false},
+	}
+	for _, tc := range tests {
+		in := &kind.Shortest{Status: kind.Unknown, LowerBound: tc.lowerBound}
+		out, err := withBest(in, stopped, p, tc.best, tc.maxSteps)
+		if out.Status != tc.status || (out.BestFound != nil) != tc.kept {
+			t.Errorf("%s: status %s, best found %v; want %s, kept %v", tc.name, out.Status, out.BestFound, tc.status, tc.kept)
+		}
+		switch settled := tc.status == kind.Optimal; {
+		case settled && (err != nil || out.Proof != kind.ProofBound || !slices.Equal(out.Moves, tc.best)):
+			t.Errorf("%s: settled with %v, proof %q, moves %v", tc.name, err, out.Proof, out.Moves)
+		case !settled && !errors.Is(err, stopped):
+			t.Errorf("%s: error %v, want the run's %v", tc.name, err, stopped)
+		}
+	}
+}
