@@ -124,7 +124,7 @@ func TestRecordBestFound(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	k, p, err := answer.LoadMoves("loopover-3x3-worst.txt", data)
+	k, p, err := answer.LoadMoves(kinds.Default(), "loopover-3x3-worst.txt", data)
 	if err != nil {
 		t.Fatal(err)
 	}

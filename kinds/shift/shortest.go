@@ -2,6 +2,7 @@ package shift
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -31,18 +32,36 @@ func shortest(ctx context.Context, q kind.MovesPuzzle, opt kind.ShortestOptions)
 	if p == nil {
 		return nil, fmt.Errorf("shift: %T is not a shift puzzle", q)
 	}
-	// The beam gets its own deadline, so that it answers even when the
-	// proof runs to the run's deadline; it is stopped once the proof
-	// settles.
-	bctx, stop := context.WithTimeout(context.WithoutCancel(ctx), bestSlice(ctx))
+	// The beam starts after the proof's head start (most proofs settle
+	// in it, and pay nothing for the beam), then runs on a deadline of its
+	// own, so that it answers even when the proof runs to the run's
+	// deadline; it stops once the proof settles, and at once when the run
+	// is interrupted (keeping what it found).
+	head, slice := bestTimes(ctx)
+	bctx, stop := context.WithCancel(context.WithoutCancel(ctx))
 	defer stop()
 	found := make(chan []int, 1)
-	go func() { found <- bestfound.Solve(bctx, p, bestfound.Options{MaxSteps: opt.MaxSteps}) }()
+	go func() {
+		t := time.NewTimer(head)
+		defer t.Stop()
+		select {
+		case <-t.C:
+		case <-bctx.Done():
+			found <- nil
+			return
+		}
+		c, cancel := context.WithTimeout(bctx, slice)
+		defer cancel()
+		found <- bestfound.Solve(c, p, bestfound.Options{MaxSteps: opt.MaxSteps})
+	}()
 	out, err := prove(ctx, p, opt)
 	if out == nil || out.Status != kind.Unknown {
 		stop()
 		<-found
 		return out, err
+	}
+	if errors.Is(ctx.Err(), context.Canceled) {
+		stop()
 	}
 	return withBest(out, err, p, <-found, opt.MaxSteps)
 }
@@ -63,15 +82,24 @@ func withBest(out *kind.Shortest, err error, p *sm.Puzzle, best []int, maxSteps 
 	return out, err
 }
 
-// bestSlice is the beam's time: a fifth of what remains of ctx's
-// deadline, at most DefaultBestSlice.
-func bestSlice(ctx context.Context) time.Duration {
-	d := DefaultBestSlice
+// bestTimes are the beam's head start (what the proof runs alone: at
+// most BestHeadStart, at most half of what remains of ctx's deadline)
+// and its time after it (a fifth of what remains then, at most
+// DefaultBestSlice), so that the beam ends before the run's deadline.
+func bestTimes(ctx context.Context) (head, slice time.Duration) {
+	head, slice = BestHeadStart, DefaultBestSlice
 	if dl, ok := ctx.Deadline(); ok {
-		d = min(d, time.Until(dl)/5)
+		left := time.Until(dl)
+		head = min(head, left/2)
+		slice = min(slice, (left-head)/5)
 	}
-	return max(d, time.Millisecond)
+	return max(head, 0), max(slice, time.Millisecond)
 }
+
+// BestHeadStart is how long the proof runs alone before the beam search
+// for a best found solution starts beside it: 4x4 Loopover and Reborn
+// settle well within it.
+const BestHeadStart = time.Second
 
 // DefaultBestSlice is the most time the beam search for a best found
 // solution takes.
