@@ -436,5 +436,11 @@ func kindsAction(c *cli.Context) error {
 		fmt.Fprintf(c.App.Writer, "%s: %s\n  reads: %s\n  writes: %s\n", k.Name, k.Doc,
 			strings.Join(k.Formats, ", "), strings.Join(k.Outputs, ", "))
 	}
+	// Kinds played by moves are asked by `puzzlesat shift`, not the
+	// commands above: listed apart, with their built-in puzzles.
+	for _, k := range appio.Kinds(c).Moves() {
+		fmt.Fprintf(c.App.Writer, "%s (played by moves: puzzlesat shift): %s\n  reads: %s\n  writes: %s\n  built in: %s\n", k.Name, k.Doc,
+			strings.Join(k.Formats, ", "), strings.Join(k.Outputs, ", "), strings.Join(k.Moves.Builtins, ", "))
+	}
 	return nil
 }
