@@ -340,7 +340,7 @@ details{margin:.6em 0}summary{cursor:pointer;color:#1f5fbf}
 <details><summary>Show the redundant clues</summary><div class="pics">{{.RedundantSVG}}</div></details>{{else}}<p>No redundant clue: taking away any one of the clues leaves a second solution.</p>{{end}}{{end}}
 {{if eq .Verdict "multiple"}}<p>Several solutions: two of them differ in {{n (len .Differences) "cell"}}: {{diffs .Differences}}.</p>
 <div class="pics">{{.BothSVG}}</div>{{end}}
-{{if eq .Verdict "unsolvable"}}<p>No solution.{{if .Conflict}} These {{n (len .Conflict) "clue"}} contradict each other (highlighted above; no one of them can go with the contradiction staying): {{clues .Conflict}}.{{else}} The puzzle's frame contradicts itself without any of its clues.{{end}}</p>{{end}}
+{{if eq .Verdict "unsolvable"}}<p>No solution.{{if eq (len .Conflict) 1}} This clue contradicts the rules on its own (highlighted above): {{clues .Conflict}}.{{else if .Conflict}} These {{n (len .Conflict) "clue"}} contradict each other (highlighted above; no one of them can go with the contradiction staying): {{clues .Conflict}}.{{else}} The puzzle's frame contradicts itself without any of its clues.{{end}}</p>{{end}}
 {{with .Grade}}<h3>Grade</h3>
 {{if .TimedOut}}<p class="err">{{.TimeoutNote}}</p>{{else}}<dl><dt>human solve</dt><dd>{{.Status}}, {{n .Steps "step"}} in {{n .Layers "layer"}}</dd>
 <dt>band</dt><dd>{{if .Band}}{{.Band}}{{else}}none of the kind's bands{{end}}</dd>

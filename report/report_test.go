@@ -433,3 +433,31 @@ func browse(t *testing.T, page string, n int, dir string) {
 		}
 	}
 }
+
+// TestConflictWording: the page counts the clues of a conflict in
+// agreement with their number ("This clue contradicts …", never "These 1
+// clue contradict …").
+func TestConflictWording(t *testing.T) {
+	opt := kind.Options{}.With("rule", "majority")
+	r := gather(t, []string{"../testdata/juosan/janko_instances.json#5x5_1"}, opt)[0]
+	if r.Verdict != report.Unsolvable || len(r.Conflict) == 0 {
+		t.Fatalf("want unsolvable with a conflict: %s, %v", r.Verdict, r.Conflict)
+	}
+	for _, tc := range []struct {
+		n         int
+		want, not string
+	}{
+		{1, "This clue contradicts the rules on its own", "These 1 clue"},
+		{2, "These 2 clues contradict each other", "This clue"},
+	} {
+		c := r
+		c.Conflict = slices.Repeat(r.Conflict[:1], tc.n)
+		var b strings.Builder
+		if err := report.WriteHTML(&b, []report.Record{c}, report.Meta{Kinds: kinds.Default(), Title: "t"}); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(b.String(), tc.want) || strings.Contains(b.String(), tc.not) {
+			t.Errorf("%d clues: the page says neither %q or says %q", tc.n, tc.want, tc.not)
+		}
+	}
+}

@@ -159,7 +159,11 @@ func printEdit(w io.Writer, label string, rec answer.EditRecord) {
 		fmt.Fprintf(w, "%s: no repair: even every clue the solution gives leaves several solutions\n", label)
 		return
 	case answer.Conflict:
-		fmt.Fprintf(w, "%s: no solution; %s contradict each other (edit one): %s\n", label, plural.N(len(rec.Conflict), "clue"), list(rec.Conflict))
+		if len(rec.Conflict) == 1 {
+			fmt.Fprintf(w, "%s: no solution; 1 clue contradicts the rules on its own (edit it): %s\n", label, list(rec.Conflict))
+		} else {
+			fmt.Fprintf(w, "%s: no solution; %s contradict each other (edit one): %s\n", label, plural.N(len(rec.Conflict), "clue"), list(rec.Conflict))
+		}
 	}
 	if rec.Puzzle != "" {
 		fmt.Fprintf(w, "%s: written in the %s format\n", label, rec.Format)

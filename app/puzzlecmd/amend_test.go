@@ -58,7 +58,7 @@ func TestAmendCommands(t *testing.T) {
 		{Name: "repair unique", Args: []string{"repair", juosan6}, Code: 0,
 			Err: []string{"unique already: no clue added"}},
 		{Name: "repair unsolvable", Args: []string{"repair", "--rule", "majority", play + "#5x5_1"}, Code: 1,
-			Err: []string{"no solution;", "contradict each other"}},
+			Err: []string{"no solution;", "1 clue contradicts the rules on its own"}},
 	})
 }
 
