@@ -359,9 +359,11 @@ document.querySelectorAll('#summary-table th').forEach(function (th, col) {
     th.parentNode.querySelectorAll('th').forEach(function (h) { h.removeAttribute('aria-sort'); });
     th.setAttribute('aria-sort', asc ? 'ascending' : 'descending');
     var num = th.dataset.type === 'num';
-    var key = function (tr) { var td = tr.cells[col]; var v = td.dataset.v !== undefined ? td.dataset.v : td.textContent; return num ? parseFloat(v) : v.toLowerCase(); };
+    var key = function (tr) { var td = tr.cells[col]; var v = td.dataset.v !== undefined ? td.dataset.v : td.textContent; return num ? parseFloat(v) : v; };
+    // Names sort as people read them: "playshinro 2" before "playshinro 113".
+    var names = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
     var rows = Array.prototype.slice.call(tbody.rows);
-    rows.sort(function (a, b) { var x = key(a), y = key(b); return (x < y ? -1 : x > y ? 1 : 0) * (asc ? 1 : -1); });
+    rows.sort(function (a, b) { var x = key(a), y = key(b); return (num ? (x < y ? -1 : x > y ? 1 : 0) : names.compare(x, y)) * (asc ? 1 : -1); });
     rows.forEach(function (tr) { tbody.appendChild(tr); });
   });
 });

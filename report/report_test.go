@@ -399,6 +399,13 @@ func browse(t *testing.T, page string, n int, dir string) {
 	sections := int(run("count the sections", `document.querySelectorAll('section.puzzle').length`).(float64))
 	missing := run("find every section", fmt.Sprintf(`(function(){var out=[];for(var i=1;i<=%d;i++){if(!document.getElementById('p'+i))out.push('p'+i)}return out})()`, n)).([]any)
 	desk := shot("desktop")
+	// Sorting by name reads numbers in names as numbers ("playshinro 2"
+	// before "playshinro 13"), not as text.
+	do("sort by name", chromedp.Click(chromedp.CSS(`#summary-table th:nth-child(3)`)))
+	disorder := run("read the names", `(function(){var out=[],prev=null;document.querySelectorAll('#summary-table tbody tr td:nth-child(3)').forEach(function(td){var m=/^(.*?)(\d+)$/.exec(td.textContent.trim());if(m&&prev&&prev[1]===m[1]&&+prev[2]>+m[2])out.push(prev[0]+' before '+m[0]);prev=m});return out})()`).([]any)
+	if len(disorder) > 0 {
+		t.Errorf("sorted by name, numbers compare as text: %v", disorder)
+	}
 	// Sorting by score, descending, puts a graded puzzle first.
 	do("sort by score", chromedp.Click(chromedp.CSS(`#summary-table th:nth-child(7)`)), chromedp.Click(chromedp.CSS(`#summary-table th:nth-child(7)`)))
 	firstSorted := run("read the top score", `document.querySelector('#summary-table tbody tr td:nth-child(7)').textContent`).(string)
