@@ -284,6 +284,7 @@ th{position:sticky;top:0;background:#f0f0f0;cursor:pointer;user-select:none}
 th[aria-sort=ascending]::after{content:" ▲"}
 th[aria-sort=descending]::after{content:" ▼"}
 td.num{text-align:right;font-variant-numeric:tabular-nums}
+td.wrap{white-space:normal;overflow-wrap:anywhere;min-width:6em}
 .v{display:inline-block;padding:0 6px;border-radius:9px;font-size:.85em;font-weight:600;color:#fff}
 .v-unique{background:#2e7d32}.v-multiple{background:#e08a00}.v-unsolvable{background:#c62828}.v-malformed{background:#6a1b9a}.v-timeout{background:#546e7a}
 .chart{width:100%;max-width:720px;height:auto;background:#fff;border:1px solid #ddd}
@@ -320,7 +321,7 @@ details{margin:.6em 0}summary{cursor:pointer;color:#1f5fbf}
 <div class="tablewrap"><table id="summary-table">
 <thead><tr><th data-type="num">#</th><th>kind</th><th>name</th><th data-type="num">size</th><th>verdict</th><th>band</th><th data-type="num">score</th><th>hardest rule</th><th data-type="num">trial depth</th><th data-type="num">redundant clues</th><th data-type="num">time (ms)</th></tr></thead>
 <tbody>{{range .Puzzles}}
-<tr><td class="num" data-v="{{.N}}"><a href="#p{{.N}}">{{.N}}</a></td><td>{{.Kind}}</td><td>{{if .Name}}{{.Name}}{{else}}{{.File}}{{end}}</td><td class="num" data-v="{{cells .Record}}">{{.Size}}</td><td><span class="v v-{{.Verdict}}">{{.Verdict}}</span></td><td>{{band .Record}}</td><td class="num" data-v="{{scoreValue .Record}}">{{score .Record}}</td><td>{{with .Grade}}{{.Hardest}}{{end}}</td><td class="num" data-v="{{with .Grade}}{{.TrialDepth}}{{else}}-1{{end}}">{{with .Grade}}{{.TrialDepth}}{{end}}</td><td class="num" data-v="{{redundantValue .Record}}">{{if eq .Verdict "unique"}}{{len .Redundant}}{{end}}</td><td class="num" data-v="{{.Ms}}">{{ms .Ms}}</td></tr>{{end}}
+<tr><td class="num" data-v="{{.N}}"><a href="#p{{.N}}">{{.N}}</a></td><td>{{.Kind}}</td><td class="wrap">{{if .Name}}{{.Name}}{{else}}{{.File}}{{end}}</td><td class="num" data-v="{{cells .Record}}">{{.Size}}</td><td><span class="v v-{{.Verdict}}">{{.Verdict}}</span></td><td>{{band .Record}}</td><td class="num" data-v="{{scoreValue .Record}}">{{score .Record}}</td><td class="wrap">{{with .Grade}}{{.Hardest}}{{end}}</td><td class="num" data-v="{{with .Grade}}{{.TrialDepth}}{{else}}-1{{end}}">{{with .Grade}}{{.TrialDepth}}{{end}}</td><td class="num" data-v="{{redundantValue .Record}}">{{if eq .Verdict "unique"}}{{len .Redundant}}{{end}}</td><td class="num" data-v="{{.Ms}}">{{ms .Ms}}</td></tr>{{end}}
 </tbody></table></div>
 </section>
 <section class="block" id="chart">

@@ -399,6 +399,11 @@ func browse(t *testing.T, page string, n int, dir string) {
 	sections := int(run("count the sections", `document.querySelectorAll('section.puzzle').length`).(float64))
 	missing := run("find every section", fmt.Sprintf(`(function(){var out=[];for(var i=1;i<=%d;i++){if(!document.getElementById('p'+i))out.push('p'+i)}return out})()`, n)).([]any)
 	desk := shot("desktop")
+	// At 1280 px long names and rule names wrap in their cells: the
+	// summary table needs no sideways scroll.
+	if over := run("measure the table", `(function(){var w=document.querySelector('.tablewrap');return w.scrollWidth-w.clientWidth})()`).(float64); over > 0 {
+		t.Errorf("at 1280 px the summary table is %v px wider than its box", over)
+	}
 	// Sorting by name reads numbers in names as numbers ("playshinro 2"
 	// before "playshinro 13"), not as text.
 	do("sort by name", chromedp.Click(chromedp.CSS(`#summary-table th:nth-child(3)`)))
