@@ -28,6 +28,7 @@ import (
 	"hash/fnv"
 	"os"
 	"path/filepath"
+	"sync"
 )
 
 // magic opens every table file; its digit is the file format's version.
@@ -55,18 +56,21 @@ func sum(b []byte) [sumSize]byte {
 	return out
 }
 
+// The CRC tables are made on first use, not at start-up: every start of
+// puzzlesat links this package, and most never read a table (42 KB of
+// init allocation otherwise, which bench's start-up gate counts).
 var (
-	castagnoli = crc32.MakeTable(crc32.Castagnoli)
-	ecma       = crc64.MakeTable(crc64.ECMA)
+	castagnoli = sync.OnceValue(func() *crc32.Table { return crc32.MakeTable(crc32.Castagnoli) })
+	ecma       = sync.OnceValue(func() *crc64.Table { return crc64.MakeTable(crc64.ECMA) })
 )
 
 // check is the checksum of a payload: CRC-32C, CRC-32 (IEEE) and
 // CRC-64-ECMA, little-endian.
 func check(b []byte) [sumSize]byte {
 	var out [sumSize]byte
-	binary.LittleEndian.PutUint32(out[0:], crc32.Checksum(b, castagnoli))
+	binary.LittleEndian.PutUint32(out[0:], crc32.Checksum(b, castagnoli()))
 	binary.LittleEndian.PutUint32(out[4:], crc32.ChecksumIEEE(b))
-	binary.LittleEndian.PutUint64(out[8:], crc64.Checksum(b, ecma))
+	binary.LittleEndian.PutUint64(out[8:], crc64.Checksum(b, ecma()))
 	return out
 }
 
