@@ -21,6 +21,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -102,17 +103,18 @@ func syncDir(dir string) error {
 }
 
 // host is this machine's name, as temporary names carry it ("-" taken
-// out, since it separates the name's parts).
-var host = func() string {
+// out, since it separates the name's parts): asked on first use, not at
+// every start of puzzlesat.
+var host = sync.OnceValue(func() string {
 	h, err := os.Hostname()
 	if err != nil || h == "" {
 		return "unknown"
 	}
 	return strings.ReplaceAll(h, "-", "_")
-}()
+})
 
 // owner is HOST-PID of the temporary files this process makes.
-func owner() string { return host + "-" + strconv.Itoa(os.Getpid()) }
+func owner() string { return host() + "-" + strconv.Itoa(os.Getpid()) }
 
 // StaleAfter is how old a temporary file of another machine (a folder
 // shared over the network by the shards of one job) must be before Clean
@@ -174,7 +176,7 @@ func IsTemp(name string) bool {
 func stale(name string, e os.DirEntry, now time.Time) bool {
 	owner := name[strings.LastIndex(name, tmpMark)+len(tmpMark):]
 	// HOST-PID-RANDOM; generate's older names were ".NAME.tmp-RANDOM".
-	if parts := strings.Split(owner, "-"); len(parts) == 3 && parts[0] == host {
+	if parts := strings.Split(owner, "-"); len(parts) == 3 && parts[0] == host() {
 		pid, err := strconv.Atoi(parts[1])
 		if err == nil && pid > 0 {
 			return pid != os.Getpid() && !alive(pid)

@@ -83,8 +83,8 @@ func TestWriteIntoMissingFolder(t *testing.T) {
 // (a shard writing into the same folder) and every other file.
 func TestClean(t *testing.T) {
 	dir := t.TempDir()
-	dead := "." + "p.json" + tmpMark + host + "-2147483647-12345" // beyond any pid_max
-	running := "." + "q.json" + tmpMark + host + "-" + strconv.Itoa(os.Getppid()) + "-1"
+	dead := "." + "p.json" + tmpMark + host() + "-2147483647-12345" // beyond any pid_max
+	running := "." + "q.json" + tmpMark + host() + "-" + strconv.Itoa(os.Getppid()) + "-1"
 	own := "." + "r.json" + tmpMark + owner() + "-7"
 	oldStyle := ".s.json.tmp-123456"                      // generate's earlier names
 	otherHostOld := ".t.json" + tmpMark + "elsewhere-1-2" // a shard on another machine
@@ -120,8 +120,8 @@ func TestClean(t *testing.T) {
 // TestCleanFor: CleanFor removes the leftovers of one file only.
 func TestCleanFor(t *testing.T) {
 	dir := t.TempDir()
-	mine := ".a.svg" + tmpMark + host + "-2147483647-1"
-	other := ".b.svg" + tmpMark + host + "-2147483647-2"
+	mine := ".a.svg" + tmpMark + host() + "-2147483647-1"
+	other := ".b.svg" + tmpMark + host() + "-2147483647-2"
 	for _, n := range []string{mine, other} {
 		if err := os.WriteFile(filepath.Join(dir, n), []byte("x"), 0o644); err != nil {
 			t.Fatal(err)

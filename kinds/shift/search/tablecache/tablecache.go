@@ -5,9 +5,10 @@
 // A table is named by a key: the FNV-128a hash of everything that
 // determines its contents (the puzzle's moves and goal, the abstraction,
 // the format version). Its file holds a header — a magic line, the key, the
-// payload's length and the payload's checksum (CRC-32C, CRC-32 and
-// CRC-64-ECMA side by side: 128 bits, at memory speed where FNV-128a took
-// 120 ms for the 19 MB of Reborn's ball) — and the payload. The key and
+// payload's length and the payload's checksum (FNV-64a and Adler-32 side
+// by side, padded to 128 bits: FNV-128a took 120 ms for the 19 MB of
+// Reborn's ball; CRC-32C and CRC-64 were as quick but their packages'
+// initialisers ran at every start of puzzlesat) — and the payload. The key and
 // checksum guard against a truncated, damaged or foreign file, not a forged
 // one (the cache is the user's own folder): a cryptographic hash would
 // link crypto's initialisers into every start of puzzlesat
@@ -21,18 +22,15 @@ package tablecache
 import (
 	"bytes"
 	"encoding/binary"
-	"errors"
 	"fmt"
-	"hash/crc32"
-	"hash/crc64"
+	"hash/adler32"
 	"hash/fnv"
 	"os"
 	"path/filepath"
-	"sync"
 )
 
 // magic opens every table file; its digit is the file format's version.
-const magic = "puzzlesat table 3\n"
+const magic = "puzzlesat table 4\n"
 
 // sumSize is the size of an FNV-128a sum and of a payload's checksum.
 const sumSize = 16
@@ -56,21 +54,14 @@ func sum(b []byte) [sumSize]byte {
 	return out
 }
 
-// The CRC tables are made on first use, not at start-up: every start of
-// puzzlesat links this package, and most never read a table (42 KB of
-// init allocation otherwise, which bench's start-up gate counts).
-var (
-	castagnoli = sync.OnceValue(func() *crc32.Table { return crc32.MakeTable(crc32.Castagnoli) })
-	ecma       = sync.OnceValue(func() *crc64.Table { return crc64.MakeTable(crc64.ECMA) })
-)
-
-// check is the checksum of a payload: CRC-32C, CRC-32 (IEEE) and
-// CRC-64-ECMA, little-endian.
+// check is the checksum of a payload: FNV-64a then Adler-32,
+// little-endian, and four zero bytes.
 func check(b []byte) [sumSize]byte {
 	var out [sumSize]byte
-	binary.LittleEndian.PutUint32(out[0:], crc32.Checksum(b, castagnoli()))
-	binary.LittleEndian.PutUint32(out[4:], crc32.ChecksumIEEE(b))
-	binary.LittleEndian.PutUint64(out[8:], crc64.Checksum(b, ecma()))
+	h := fnv.New64a()
+	h.Write(b)
+	binary.LittleEndian.PutUint64(out[0:], h.Sum64())
+	binary.LittleEndian.PutUint32(out[8:], adler32.Checksum(b))
 	return out
 }
 
@@ -139,8 +130,14 @@ func Load(dir, name string, k Key, build func() ([]byte, error)) ([]byte, Outcom
 	return payload, outcome, nil
 }
 
-// errCorrupt is any failed check of a table file.
-var errCorrupt = errors.New("tablecache: corrupt table file")
+// errCorrupt is any failed check of a table file: a constant, so that
+// the package has no initialiser to run at every start of puzzlesat.
+const errCorrupt = corruptError("tablecache: corrupt table file")
+
+// corruptError is errCorrupt's type.
+type corruptError string
+
+func (e corruptError) Error() string { return string(e) }
 
 // decode checks a table file against key k and returns its payload.
 func decode(data []byte, k Key) ([]byte, error) {
