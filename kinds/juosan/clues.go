@@ -27,17 +27,11 @@ func without(p *jm.Puzzle, ids []int) (*jm.Puzzle, error) {
 	for _, t := range ids {
 		clue[t] = jm.NoNumber
 	}
-	q, err := jm.New(p.Title, p.Region, clue)
-	if err != nil {
-		return nil, err
-	}
-	q = q.WithReading(p.Reading)
-	q.Entry = p.Entry
-	return q, nil
+	return withClues(p, clue)
 }
 
 // full is p with every territory numbered as the solution sol fills it
-// (the larger of its '-' and '|' counts, as the generator numbers one).
+// (numberOf: as the generator numbers one).
 func full(p *jm.Puzzle, sol puzzle.Assignment) (*jm.Puzzle, error) {
 	g, err := p.GridOf(sol)
 	if err != nil {
@@ -45,17 +39,15 @@ func full(p *jm.Puzzle, sol puzzle.Assignment) (*jm.Puzzle, error) {
 	}
 	clue := append([]int(nil), p.Clue...)
 	for t := range clue {
-		if p.Numbered(t) {
-			continue
+		if !p.Numbered(t) {
+			clue[t] = numberOf(g, p.Cells(t))
 		}
-		h, cells := 0, p.Cells(t)
-		for _, q := range cells {
-			if g[q.Row][q.Col] == jm.Horiz {
-				h++
-			}
-		}
-		clue[t] = max(h, len(cells)-h)
 	}
+	return withClues(p, clue)
+}
+
+// withClues is p with the territory numbers clue, read as p is.
+func withClues(p *jm.Puzzle, clue []int) (*jm.Puzzle, error) {
 	q, err := jm.New(p.Title, p.Region, clue)
 	if err != nil {
 		return nil, err

@@ -208,10 +208,15 @@ func (d *juosanDraft) Instance() (kind.Instance, error) {
 func (d *juosanDraft) Intended() puzzle.Assignment { return d.sol.Assignment() }
 
 // number is the clue the planted solution gives a territory of cells.
-func (d *juosanDraft) number(cells []puzzle.Pos) int {
+func (d *juosanDraft) number(cells []puzzle.Pos) int { return numberOf(d.sol, cells) }
+
+// numberOf is the clue the filling g gives a territory of cells: the
+// larger of its '-' and '|' counts (so that the number holds for one of
+// them, the rule's either reading).
+func numberOf(g jm.Grid, cells []puzzle.Pos) int {
 	h := 0
 	for _, q := range cells {
-		if d.sol[q.Row][q.Col] == jm.Horiz {
+		if g[q.Row][q.Col] == jm.Horiz {
 			h++
 		}
 	}

@@ -27,12 +27,7 @@ func without(p *lm.Puzzle, ids []int) (*lm.Puzzle, error) {
 			return nil, err
 		}
 	}
-	if q == p {
-		c := *p
-		q = &c
-	}
-	q.Solution = nil
-	return q, nil
+	return unsolved(p, q), nil
 }
 
 // full is p with a dot on every empty cell the solution sol's lines
@@ -53,10 +48,16 @@ func full(p *lm.Puzzle, sol puzzle.Assignment) (*lm.Puzzle, error) {
 			}
 		}
 	}
+	return unsolved(p, q), nil
+}
+
+// unsolved is q, an edit of p, without the solution p's input carried
+// (which may no longer fit); a copy when the edit changed nothing.
+func unsolved(p, q *lm.Puzzle) *lm.Puzzle {
 	if q == p {
 		c := *p
 		q = &c
 	}
 	q.Solution = nil
-	return q, nil
+	return q
 }
