@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"path/filepath"
 	"strings"
 
 	"github.com/tdewolff/canvas"
@@ -41,7 +42,7 @@ type Drawn struct {
 // Page is a booklet page: the part it belongs to (title, contents,
 // problems, puzzles, solutions) and what is drawn on it.
 type Page struct {
-	Part  string `json:"part"`
+	Part  string  `json:"part"`
 	Items []Drawn `json:"items"`
 }
 
@@ -77,6 +78,9 @@ const (
 	boxGap     = 8.0 // between the boxes of a page's grid
 	starW      = 3.2 // a star's width in a row of five
 	answerMax  = 0.6 // an answer key's cell at most this of its puzzle's
+	// maxTitleLines are the title page's title's lines at most, the last
+	// cut with "…".
+	maxTitleLines = 3
 )
 
 var (
@@ -122,6 +126,7 @@ type composer struct {
 	contentsPerPage   int
 	page              *Page
 	pictures          map[*Record]*Pictures
+	many              map[string]bool // the files holding more than one puzzle of the booklet
 	puzzleScale       []float64
 	totalPages, first int
 }
@@ -153,6 +158,7 @@ func Compose(recs []Record, meta Meta, p Print, f *render.Fonts) (*Booklet, erro
 		}
 		c.pictures[r] = pics
 	}
+	c.many = manyOf(c.Trouble, c.Numbered)
 	c.number()
 	c.titlePage(recs, meta)
 	c.contents()
@@ -233,6 +239,10 @@ func (c *composer) put(x, y float64, s string, face *canvas.FontFace) float64 {
 func (c *composer) putRight(x, y float64, s string, face *canvas.FontFace) {
 	c.put(x-face.TextWidth(s), y, s, face)
 }
+
+// ascent is the height of face's tallest letters above the baseline:
+// where a line's baseline goes under a top edge.
+func ascent(face *canvas.FontFace) float64 { return face.Metrics().Ascent }
 
 // fit cuts s to width w with "…" (measured in face).
 func fit(face *canvas.FontFace, s string, w float64) string {
@@ -321,8 +331,12 @@ func (c *composer) titlePage(recs []Record, meta Meta) {
 	c.newPage("title")
 	big := c.f.Face(titleCap, true, inkColour)
 	body := c.f.Face(textCap*1.3, false, inkColour)
-	y := c.y0 + (c.bodyBottom-c.y0)/4
-	for _, l := range wrap(big, meta.Title, c.x1-c.x0) {
+	y := c.y0 + (c.bodyBottom-c.y0)/5
+	lines := wrap(big, meta.Title, c.x1-c.x0)
+	if len(lines) > maxTitleLines {
+		lines = append(lines[:maxTitleLines-1], fit(big, strings.Join(lines[maxTitleLines-1:], " "), c.x1-c.x0))
+	}
+	for _, l := range lines {
 		c.put(c.x0, y, l, big)
 		y += titleCap * 1.6
 	}
@@ -371,7 +385,7 @@ func (c *composer) contents() {
 	answerX, pageX := c.x1, c.x1-18
 	starsX := pageX - 14 - 5*starW
 	nameX := c.x0 + 12
-	many := c.many()
+	many := c.many
 	type entry struct {
 		num, name, page, answer string
 		stars                   int
@@ -399,8 +413,9 @@ func (c *composer) contents() {
 	}
 	for k := 0; k < max(1, len(entries)); k += c.contentsPerPage {
 		c.newPage("contents")
-		y := c.y0 + headCap
-		c.put(c.x0, y, "Contents", c.f.Face(headCap, true, inkColour))
+		head := c.f.Face(headCap, true, inkColour)
+		y := c.y0 + ascent(head)
+		c.put(c.x0, y, "Contents", head)
 		y += 2 * lineH
 		c.put(c.x0, y, "No.", grey)
 		c.put(nameX, y, "Puzzle", grey)
@@ -424,11 +439,12 @@ func (c *composer) contents() {
 	}
 }
 
-// many are the files that hold more than one puzzle of the booklet.
-func (c *composer) many() map[string]bool {
+// manyOf are the files that hold more than one puzzle of the booklet
+// (or a puzzle after their first).
+func manyOf(lists ...[]*Record) map[string]bool {
 	n := map[string]int{}
 	out := map[string]bool{}
-	for _, rs := range [][]*Record{c.Trouble, c.Numbered} {
+	for _, rs := range lists {
 		for _, r := range rs {
 			n[r.File]++
 			out[r.File] = n[r.File] > 1 || r.Entry > 1
@@ -442,9 +458,9 @@ func (c *composer) many() map[string]bool {
 // clues highlighted when it has none).
 func (c *composer) problem(i int, r *Record) {
 	c.newPage("problems")
-	y := c.y0 + headCap
 	head := c.f.Face(headCap, true, inkColour)
-	c.put(c.x0, y, fit(head, fmt.Sprintf("Problem P%d · %s", i+1, r.DisplayName(c.many()[r.File])), c.x1-c.x0), head)
+	y := c.y0 + ascent(head)
+	c.put(c.x0, y, fit(head, fmt.Sprintf("Problem P%d · %s", i+1, r.DisplayName(c.many[r.File])), c.x1-c.x0), head)
 	y += lineH * 1.5
 	grey := c.f.Face(textCap, false, greyColour)
 	red := c.f.Face(textCap, false, redColour)
@@ -461,7 +477,7 @@ func (c *composer) problem(i int, r *Record) {
 	case Timeout:
 		msg = "No verdict within the time limit."
 	case Malformed:
-		msg = "Malformed: " + r.Error
+		msg = "Malformed: " + strings.ReplaceAll(r.Error, r.File, filepath.Base(r.File))
 	case Unique:
 		if r.Puzzle == "" {
 			msg = "The record carries no puzzle to draw."
@@ -471,7 +487,7 @@ func (c *composer) problem(i int, r *Record) {
 	}
 	y = c.para(y, msg, red, lineH)
 	if r.Error != "" && r.Verdict != Malformed {
-		y = c.para(y, r.Error, red, lineH)
+		y = c.para(y, strings.ReplaceAll(r.Error, r.File, filepath.Base(r.File)), red, lineH)
 	}
 	if r.Grade.TimedOut() {
 		y = c.para(y, r.Grade.TimeoutNote(), red, lineH)
@@ -516,7 +532,7 @@ func (c *composer) puzzles() {
 		}
 		b := boxes[i%per]
 		head := c.f.Face(headCap, true, inkColour)
-		y := b.Y0 + headCap
+		y := b.Y0 + ascent(head)
 		x := c.put(b.X0, y, fmt.Sprintf("Puzzle %d", i+1), head)
 		kindFace := c.f.Face(textCap*1.2, false, greyColour)
 		if n := starsOf(r); n > 0 {
@@ -555,13 +571,14 @@ func (c *composer) solutions() {
 		}
 		if k%aper == 0 {
 			c.newPage("solutions")
-			c.put(c.x0, c.y0+headCap, "Solutions", c.f.Face(headCap, true, inkColour))
-			boxes = c.boxes(aper, c.y0+headCap+lineH)
+			head := c.f.Face(headCap, true, inkColour)
+			c.put(c.x0, c.y0+ascent(head), "Solutions", head)
+			boxes = c.boxes(aper, c.y0+ascent(head)+lineH)
 		}
 		b := boxes[k%aper]
 		k++
 		label := c.f.Face(smallCap, true, inkColour)
-		y := b.Y0 + smallCap
+		y := b.Y0 + ascent(label)
 		c.put(b.X0, y, fit(label, fmt.Sprintf("Solution %d", i+1), b.X1-b.X0), label)
 		top := y + 2
 		w, h := b.X1-b.X0, b.Y1-top

@@ -17,9 +17,10 @@ type Paper struct {
 var (
 	A4     = Paper{"a4", 210, 297}
 	Letter = Paper{"letter", 215.9, 279.4}
+	A5     = Paper{"a5", 148, 210}
 )
 
-// PaperOf returns the paper called name: a4 (also ""), letter, or WxH
+// PaperOf returns the paper called name: a4 (also ""), letter, a5, or WxH
 // with a unit on either or both (148x210mm, 6x9in; a bare number is
 // millimetres when the other side has a unit, else refused).
 func PaperOf(name string) (Paper, error) {
@@ -28,6 +29,8 @@ func PaperOf(name string) (Paper, error) {
 		return A4, nil
 	case "letter":
 		return Letter, nil
+	case "a5":
+		return A5, nil
 	}
 	w, h, ok := strings.Cut(strings.ToLower(name), "x")
 	if ok {
@@ -50,7 +53,7 @@ func PaperOf(name string) (Paper, error) {
 		}
 		return Paper{name, pw, ph}, nil
 	}
-	return Paper{}, fmt.Errorf("unknown paper %q (want a4, letter or WxH with a unit: 148x210mm, 6x9in)", name)
+	return Paper{}, fmt.Errorf("unknown paper %q (want a4, letter, a5 or WxH with a unit: 148x210mm, 6x9in)", name)
 }
 
 // minPaper is the smallest side of a page: a puzzle and its heading
