@@ -78,6 +78,10 @@ const (
 	boxGap     = 8.0 // between the boxes of a page's grid
 	starW      = 3.2 // a star's width in a row of five
 	answerMax  = 0.6 // an answer key's cell at most this of its puzzle's
+	// A puzzle (an answer key) whose box would draw its cells smaller than
+	// this takes a row of its own.
+	readableCell   = 5.0
+	readableAnswer = 2.5
 	// maxTitleLines are the title page's title's lines at most, the last
 	// cut with "…".
 	maxTitleLines = 3
@@ -89,9 +93,10 @@ var (
 	redColour  = color.RGBA{0xc6, 0x28, 0x28, 0xff}
 )
 
-// grid is the columns and rows of a page holding n boxes: two across at
-// most on a portrait page, stacked on a landscape one the other way.
-func grid(n int, landscape bool) (cols, rows int) {
+// gridOf is the columns and rows of a page of paper holding n boxes: two
+// or three across on a portrait page, turned on a landscape one.
+func gridOf(n int, paper Paper) (cols, rows int) {
+	landscape := paper.W > paper.H
 	switch n {
 	case 1:
 		cols, rows = 1, 1
@@ -120,15 +125,17 @@ func answersPer(perPage int) int {
 // composer lays a booklet out.
 type composer struct {
 	*Booklet
-	f                 *render.Fonts
-	x0, y0, x1, y1    float64 // the margin box
-	bodyBottom        float64 // above the page number's line
-	contentsPerPage   int
-	page              *Page
-	pictures          map[*Record]*Pictures
-	many              map[string]bool // the files holding more than one puzzle of the booklet
-	puzzleScale       []float64
-	totalPages, first int
+	f               *render.Fonts
+	x0, y0, x1, y1  float64 // the margin box
+	bodyBottom      float64 // above the page number's line
+	contentsPerPage int
+	page            *Page
+	pictures        map[*Record]*Pictures
+	many            map[string]bool // the files holding more than one puzzle of the booklet
+	puzzleScale     []float64
+	// where each numbered puzzle and its answer key go
+	puzzleSlots, answerSlots []slot
+	totalPages               int
 }
 
 // Compose lays out the booklet of recs as meta and p say, drawing every
@@ -177,36 +184,45 @@ func Compose(recs []Record, meta Meta, p Print, f *render.Fonts) (*Booklet, erro
 func (c *composer) number() {
 	p := c.Print
 	named := len(c.Trouble) + len(c.Numbered)
-	c.contentsPerPage = max(1, int((c.bodyBottom-c.y0-headCap-2*lineH)/lineH))
+	// The contents' heading, a line under it, the columns' names, then
+	// a line a puzzle down to the body's foot.
+	c.contentsPerPage = max(1, int((c.bodyBottom-c.y0-ascent(c.f.Face(headCap, true, inkColour))-2*lineH)/lineH))
 	contentsPages := max(1, (named+c.contentsPerPage-1)/c.contentsPerPage)
 	page := 2
 	c.Contents, page = page, page+contentsPages
 	if len(c.Trouble) > 0 {
 		c.Problems, page = page, page+len(c.Trouble)
 	}
-	per, aper := p.PerPage, answersPer(p.PerPage)
 	c.PuzzlePage = make([]int, len(c.Numbered))
 	c.SolutionPage = make([]int, len(c.Numbered))
-	if len(c.Numbered) > 0 {
-		c.Puzzles = page
-		for i := range c.Numbered {
-			c.PuzzlePage[i] = page + i/per
-		}
-		page += (len(c.Numbered) + per - 1) / per
+	var puzzles, answers []*canvas.Canvas
+	for _, r := range c.Numbered {
+		puzzles = append(puzzles, c.pictures[r].Puzzle)
+		answers = append(answers, c.pictures[r].Solution)
 	}
-	k := 0
-	for i, r := range c.Numbered {
-		if c.pictures[r].Solution == nil {
-			continue
+	c.puzzleSlots = c.slots(puzzles, p.PerPage, c.y0, c.f.Face(headCap, true, inkColour), readableCell)
+	c.answerSlots = c.slots(answers, answersPer(p.PerPage), c.y0+ascent(c.f.Face(headCap, true, inkColour))+lineH,
+		c.f.Face(smallCap, true, inkColour), readableAnswer)
+	for _, part := range []struct {
+		first *int
+		slots []slot
+	}{{&c.Puzzles, c.puzzleSlots}, {&c.Solutions, c.answerSlots}} {
+		pages := 0
+		for _, sl := range part.slots {
+			if sl.page >= 0 {
+				pages = max(pages, sl.page+1)
+			}
 		}
-		if k == 0 {
-			c.Solutions = page
+		if pages > 0 {
+			*part.first = page
 		}
-		c.SolutionPage[i] = page + k/aper
-		k++
+		page += pages
 	}
-	if k > 0 {
-		page += (k + aper - 1) / aper
+	for i := range c.Numbered {
+		c.PuzzlePage[i] = c.Puzzles + c.puzzleSlots[i].page
+		if c.answerSlots[i].page >= 0 {
+			c.SolutionPage[i] = c.Solutions + c.answerSlots[i].page
+		}
 	}
 	c.totalPages = page - 1
 }
@@ -473,7 +489,10 @@ func (c *composer) problem(i int, r *Record) {
 	case Multiple:
 		msg = fmt.Sprintf("Multiple solutions: two of them differ in %d cells. Not fit to print.", len(r.Differences))
 	case Unsolvable:
-		msg = "No solution: the highlighted clues contradict each other. Not fit to print."
+		msg = "No solution: the puzzle's frame contradicts itself. Not fit to print."
+		if n := len(r.Conflict); n > 0 {
+			msg = fmt.Sprintf("No solution: the %s highlighted contradict each other. Not fit to print.", plural.N(n, "clue"))
+		}
 	case Timeout:
 		msg = "No verdict within the time limit."
 	case Malformed:
@@ -507,7 +526,7 @@ func (c *composer) problem(i int, r *Record) {
 
 // boxes are the boxes of a page's grid of n.
 func (c *composer) boxes(n int, top float64) []Rect {
-	cols, rows := grid(n, c.Print.Paper.W > c.Print.Paper.H)
+	cols, rows := gridOf(n, c.Print.Paper)
 	w := (c.x1 - c.x0 - boxGap*float64(cols-1)) / float64(cols)
 	h := (c.bodyBottom - top - boxGap*float64(rows-1)) / float64(rows)
 	var out []Rect
@@ -522,15 +541,13 @@ func (c *composer) boxes(n int, top float64) []Rect {
 // puzzles writes the numbered puzzles, PerPage a page: each box its
 // number, kind and stars over the puzzle, at --cell or as large as fits.
 func (c *composer) puzzles() {
-	per := c.Print.PerPage
 	c.puzzleScale = make([]float64, len(c.Numbered))
-	var boxes []Rect
 	for i, r := range c.Numbered {
-		if i%per == 0 {
+		sl := c.puzzleSlots[i]
+		if i == 0 || sl.page != c.puzzleSlots[i-1].page {
 			c.newPage("puzzles")
-			boxes = c.boxes(per, c.y0)
 		}
-		b := boxes[i%per]
+		b := sl.box
 		head := c.f.Face(headCap, true, inkColour)
 		y := b.Y0 + ascent(head)
 		x := c.put(b.X0, y, fmt.Sprintf("Puzzle %d", i+1), head)
@@ -550,7 +567,7 @@ func (c *composer) puzzles() {
 			s = c.Print.Cell / render.S
 			if s > fits {
 				s = fits
-				c.Shrunk = append(c.Shrunk, fmt.Sprintf("puzzle %d (%s): %s mm cells", i+1, r.DisplayName(false), trimFloat(render.S*s)))
+				c.Shrunk = append(c.Shrunk, fmt.Sprintf("puzzle %d (%s): %s mm cells", i+1, r.DisplayName(c.many[r.File]), trimFloat(render.S*s)))
 			}
 		}
 		c.puzzleScale[i] = s
@@ -561,28 +578,78 @@ func (c *composer) puzzles() {
 // solutions writes the answer keys at the back, more a page than the
 // puzzles and each at most answerMax of its puzzle's size.
 func (c *composer) solutions() {
-	aper := answersPer(c.Print.PerPage)
-	var boxes []Rect
-	k := 0
-	for i, r := range c.Numbered {
-		pic := c.pictures[r].Solution
-		if pic == nil {
+	last := -1
+	for i := range c.Numbered {
+		sl := c.answerSlots[i]
+		if sl.page < 0 {
 			continue
 		}
-		if k%aper == 0 {
+		if sl.page != last {
 			c.newPage("solutions")
 			head := c.f.Face(headCap, true, inkColour)
 			c.put(c.x0, c.y0+ascent(head), "Solutions", head)
-			boxes = c.boxes(aper, c.y0+ascent(head)+lineH)
+			last = sl.page
 		}
-		b := boxes[k%aper]
-		k++
+		b := sl.box
 		label := c.f.Face(smallCap, true, inkColour)
 		y := b.Y0 + ascent(label)
 		c.put(b.X0, y, fit(label, fmt.Sprintf("Solution %d", i+1), b.X1-b.X0), label)
 		top := y + 2
 		w, h := b.X1-b.X0, b.Y1-top
+		pic := c.pictures[c.Numbered[i]].Solution
 		s := math.Min(math.Min(w/pic.W, h/pic.H), answerMax*c.puzzleScale[i])
 		c.picture(pic, fmt.Sprintf("solution %d", i+1), b.X0, top, w, h, s)
 	}
+}
+
+// slot is where a picture goes: its page among its part's (from 0; -1:
+// none, no picture) and its box (heading and picture).
+type slot struct {
+	page int
+	box  Rect
+}
+
+// slots places pics (nil: none) in order in the grid of per boxes a page
+// whose top is top, each box headed by a line in head: one box each, but
+// a row of its own for a picture whose cells one box would draw under
+// readable millimetres and a row draws larger (a 12x25 Juosan beside
+// another at 3 mm cells would be unplayable), the row left before it
+// empty.
+func (c *composer) slots(pics []*canvas.Canvas, per int, top float64, head *canvas.FontFace, readable float64) []slot {
+	grid := c.boxes(per, top)
+	cols, _ := gridOf(per, c.Print.Paper)
+	scale := func(pic *canvas.Canvas, b Rect) float64 {
+		h := b.Y1 - b.Y0 - ascent(head) - 4
+		return math.Min((b.X1-b.X0)/pic.W, h/pic.H)
+	}
+	out := make([]slot, len(pics))
+	page, k := 0, 0 // the next free box: page, and k on it
+	for i, pic := range pics {
+		if pic == nil {
+			out[i].page = -1
+			continue
+		}
+		b := grid[k%per]
+		wide := false
+		if cols > 1 {
+			row := Rect{grid[0].X0, b.Y0, grid[cols-1].X1, b.Y1}
+			one := scale(pic, grid[0])
+			wide = render.S*one < readable && scale(pic, row) > 1.2*one
+		}
+		if wide && k%cols != 0 {
+			k += cols - k%cols
+		}
+		if k >= per {
+			page, k = page+1, 0
+		}
+		b = grid[k]
+		if wide {
+			b.X0, b.X1 = grid[0].X0, grid[cols-1].X1
+			k += cols
+		} else {
+			k++
+		}
+		out[i] = slot{page: page, box: b}
+	}
+	return out
 }

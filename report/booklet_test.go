@@ -476,3 +476,46 @@ func TestDisplayName(t *testing.T) {
 		}
 	}
 }
+
+// TestWidePuzzleRow: a puzzle whose box beside another would draw its
+// cells under 5 mm (janko's 12x25, its record read from a JSON line)
+// takes a row of its own, leaving the rest of its row empty, and is drawn
+// larger than in one box; the puzzles around it keep their order.
+func TestWidePuzzleRow(t *testing.T) {
+	wide, err := report.ReadJSON("testdata/wide-12x25.jsonl")
+	if err != nil || len(wide) != 1 {
+		t.Fatalf("%v (%d records)", err, len(wide))
+	}
+	mix := mixedRecords(t)
+	var recs []report.Record
+	for i, r := range []report.Record{mix[0], mix[2], wide[0], mix[3]} {
+		r.Index = i
+		recs = append(recs, r)
+	}
+	var buf bytes.Buffer
+	b, err := report.WritePDF(&buf, recs, report.Meta{Kinds: kinds.Default(), Title: "wide"}, printOf(4, 0, 0, report.A4))
+	if err != nil {
+		t.Fatal(err)
+	}
+	boxes := map[string]report.Rect{}
+	cell := map[string]float64{}
+	for _, p := range b.Pages {
+		for _, it := range p.Items {
+			if it.What == "picture" && strings.HasPrefix(it.Text, "puzzle ") {
+				boxes[it.Text], cell[it.Text] = it.Box, it.Cell
+			}
+		}
+	}
+	// 1 and 2 side by side, 3 (the wide one) a row below them, 4 on the
+	// next page: the row after 3 is its own.
+	if len(b.Numbered) != 4 || b.PuzzlePage[2] != b.PuzzlePage[0] || b.PuzzlePage[3] != b.PuzzlePage[0]+1 {
+		t.Errorf("puzzles on pages %v; want 1–3 on one page, 4 on the next", b.PuzzlePage)
+	}
+	if !(boxes["puzzle 3"].Y0 > boxes["puzzle 1"].Y1 && boxes["puzzle 3"].X1-boxes["puzzle 3"].X0 > 100) {
+		t.Errorf("the 12x25 puzzle at %+v: want it under puzzles 1 and 2, over 100 mm wide", boxes["puzzle 3"])
+	}
+	if cell["puzzle 3"] < 5 {
+		t.Errorf("the 12x25 puzzle at %g mm cells; a row of its own gives over 5", cell["puzzle 3"])
+	}
+	withinMargins(t, b)
+}
