@@ -362,8 +362,7 @@ func (c *composer) titlePage(recs []Record, meta Meta) {
 		y += lineH * 1.5
 	}
 	y = c.para(y, counts(recs), body, lineH*1.2)
-	y = c.para(y, plural.N(len(c.Numbered), "puzzle")+" to print, numbered 1 to "+fmt.Sprint(len(c.Numbered))+
-		"; "+plural.N(len(c.Trouble), "problem")+" not fit to print, first.", body, lineH*1.2)
+	y = c.para(y, toPrint(len(c.Numbered), len(c.Trouble)), body, lineH*1.2)
 	red := c.f.Face(textCap*1.3, false, redColour)
 	if meta.Incomplete != "" {
 		y = c.para(y, "Incomplete: "+meta.Incomplete+".", red, lineH*1.2)
@@ -388,6 +387,24 @@ func (c *composer) titlePage(recs []Record, meta Meta) {
 		c.putRight(c.x1, y, fmt.Sprintf("page %d", p.page), body)
 		y += lineH * 1.3
 	}
+}
+
+// toPrint says how many puzzles the booklet prints and how many problems
+// come before them.
+func toPrint(n, problems int) string {
+	var s string
+	switch n {
+	case 0:
+		s = "No puzzle fit to print"
+	case 1:
+		s = "1 puzzle to print, numbered 1"
+	default:
+		s = fmt.Sprintf("%d puzzles to print, numbered 1 to %d", n, n)
+	}
+	if problems > 0 {
+		s += "; " + plural.N(problems, "problem") + " not fit to print, first"
+	}
+	return s + "."
 }
 
 // contents lists the problems (P1…) and the numbered puzzles, each with

@@ -519,3 +519,37 @@ func TestWidePuzzleRow(t *testing.T) {
 	}
 	withinMargins(t, b)
 }
+
+// TestBookletEdges: a booklet of problems only, and of nothing, is a
+// title page and contents (and the problems' pages), saying so.
+func TestBookletEdges(t *testing.T) {
+	mix := mixedRecords(t)
+	for _, tc := range []struct {
+		name  string
+		recs  []report.Record
+		pages int
+		says  string
+	}{
+		{"problems only", []report.Record{mix[1], mix[10]}, 4, "No puzzle fit to print; 2 problems not fit to print, first."},
+		{"one puzzle", []report.Record{mix[0]}, 4, "1 puzzle to print, numbered 1."},
+		{"nothing", nil, 2, "No puzzle fit to print."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var buf bytes.Buffer
+			b, err := report.WritePDF(&buf, tc.recs, report.Meta{Kinds: kinds.Default(), Title: tc.name}, printOf(4, 0, 0, report.A4))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(b.Pages) != tc.pages || pdfPages(t, buf.Bytes()) != tc.pages {
+				t.Errorf("%d pages, want %d", len(b.Pages), tc.pages)
+			}
+			said := false
+			for _, it := range b.Pages[0].Items {
+				said = said || it.Text == tc.says
+			}
+			if !said {
+				t.Errorf("the title page does not say %q", tc.says)
+			}
+		})
+	}
+}
