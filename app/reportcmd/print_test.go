@@ -46,4 +46,13 @@ func TestPrintFlags(t *testing.T) {
 	if !strings.Contains(string(text), "6x6_1") || !strings.Contains(string(text), "1 puzzle") {
 		t.Errorf("the title page, titled by the input's name 6x6_1, says:\n%s", text)
 	}
+	// Two inputs: titled by the folder that holds both.
+	two := filepath.Join(dir, "two.pdf")
+	if code, _, errs := clitest.RunWith(cmds, "", "report", "-o", two, in, "../../testdata/linjat/easy-3.txt"); code != 0 {
+		t.Fatalf("two inputs: exit %d\n%s", code, errs)
+	}
+	cmd = exec.Command("pdftotext", "-l", "1", two, "-")
+	if text, err = cmd.Output(); err != nil || !strings.HasPrefix(strings.TrimSpace(string(text)), "testdata\n") {
+		t.Errorf("two inputs: the title page (%v) says, not titled testdata:\n%s", err, text)
+	}
 }
