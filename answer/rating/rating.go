@@ -77,14 +77,25 @@ type Step struct {
 //go:embed calibration.json
 var calibrationJSON []byte
 
-// Default is the committed calibration, parsed on first use.
-var Default = sync.OnceValue(func() *Calibration {
-	c, err := Parse(calibrationJSON)
-	if err != nil {
-		panic(fmt.Sprintf("answer/rating: calibration.json: %v", err))
-	}
-	return c
-})
+// The committed calibration, parsed on first use: a package-level
+// sync.OnceValue would allocate at every start of every binary.
+var (
+	parseOnce sync.Once
+	parsed    *Calibration
+)
+
+// Default is the committed calibration (calibration.json), parsed on
+// first use; the test of answer/rating/calibrate keeps it parseable.
+func Default() *Calibration {
+	parseOnce.Do(func() {
+		c, err := Parse(calibrationJSON)
+		if err != nil {
+			panic(fmt.Sprintf("answer/rating: calibration.json: %v", err))
+		}
+		parsed = c
+	})
+	return parsed
+}
 
 // Parse reads a calibration and checks that every scale is monotone.
 func Parse(data []byte) (*Calibration, error) {
