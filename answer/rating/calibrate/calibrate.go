@@ -473,12 +473,16 @@ type Measures struct {
 	// Histogram counts, per kind and tier, the puzzles of each number of
 	// stars (index 0: unrated).
 	Histogram map[string]map[string]*[rating.Max + 1]int
+	// Levels are the stars of each set's label levels, "set level" →
+	// the stars of its rated puzzles, sorted: how the same label lands
+	// across kinds.
+	Levels map[string][]int
 }
 
 // Measure rates samples with c, as answer does, and measures the result.
 func Measure(reg *kinds.Registry, c *rating.Calibration, samples []Sample) Measures {
 	m := Measures{Rho: map[string]float64{}, ScoreRho: map[string]float64{}, N: map[string]int{},
-		Histogram: map[string]map[string]*[rating.Max + 1]int{}}
+		Histogram: map[string]map[string]*[rating.Max + 1]int{}, Levels: map[string][]int{}}
 	stars, score, rank := map[string][]float64{}, map[string][]float64{}, map[string][]float64{}
 	type rated struct {
 		s     *Sample
@@ -504,9 +508,13 @@ func Measure(reg *kinds.Registry, c *rating.Calibration, samples []Sample) Measu
 		}
 		k, _ := reg.Lookup(s.Kind)
 		byKind[s.Kind] = append(byKind[s.Kind], rated{s, slices.Index(Tiers(k), s.Tier), n})
+		m.Levels[s.Set+" "+s.Level] = append(m.Levels[s.Set+" "+s.Level], n)
 		stars[s.Set] = append(stars[s.Set], float64(n))
 		score[s.Set] = append(score[s.Set], s.Report.Score)
 		rank[s.Set] = append(rank[s.Set], s.Rank)
+	}
+	for _, l := range m.Levels {
+		slices.Sort(l)
 	}
 	for set := range stars {
 		m.Rho[set] = human.Spearman(stars[set], rank[set])
@@ -558,6 +566,10 @@ func Run(ctx context.Context, reg *kinds.Registry, root string, w, log io.Writer
 func Report(w io.Writer, m Measures) {
 	for _, set := range slices.Sorted(maps.Keys(m.Rho)) {
 		fmt.Fprintf(w, "%s: %d puzzles rated, Spearman ρ vs labels: rating %.3f, raw score %.3f\n", set, m.N[set], m.Rho[set], m.ScoreRho[set])
+	}
+	for _, l := range slices.Sorted(maps.Keys(m.Levels)) {
+		st := m.Levels[l]
+		fmt.Fprintf(w, "%s: stars %d..%d, median %d (%d puzzles)\n", l, st[0], st[len(st)-1], st[len(st)/2], len(st))
 	}
 	fmt.Fprintf(w, "band/rating contradictions within a kind: %d\n", len(m.Contradictions))
 	for _, c := range m.Contradictions {

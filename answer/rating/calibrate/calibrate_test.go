@@ -61,6 +61,16 @@ func TestCalibration(t *testing.T) {
 			t.Errorf("%s: Spearman ρ of the rating vs the labels %.3f, want ≥ %.2f", set, m.Rho[set], floor)
 		}
 	}
+	// The same label lands on comparable stars across kinds: each label
+	// of at least 4 rated puzzles has its median stars in its common
+	// level's range.
+	for l, stars := range m.Levels {
+		set, level, _ := strings.Cut(l, " ")
+		r := a.Levels[a.Sets[set][level]]
+		if med := stars[len(stars)/2]; len(stars) >= 4 && (med < r[0] || med > r[1]) {
+			t.Errorf("%s: median %d stars, want %d..%d (%s)", l, med, r[0], r[1], a.Sets[set][level])
+		}
+	}
 	for set := range m.Rho {
 		if _, ok := floors[set]; !ok {
 			t.Errorf("labelled set %s has no floor here", set)
