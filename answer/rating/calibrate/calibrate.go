@@ -39,6 +39,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/puzzlesat/puzzlesat/answer"
 	"github.com/puzzlesat/puzzlesat/answer/rating"
@@ -130,6 +131,54 @@ func Grade(ctx context.Context, reg *kinds.Registry, root string) ([]Sample, err
 	return out, nil
 }
 
+// GradeSuite grades the puzzles of reg's kinds' suites (kind.Corpus.Suite:
+// the corpus beyond the labelled sets) below root, as samples of no set,
+// for Measure to look for band/rating contradictions on.
+func GradeSuite(ctx context.Context, reg *kinds.Registry, root string) ([]Sample, error) {
+	f, err := solvers.Factory("gini")
+	if err != nil {
+		return nil, err
+	}
+	var out []Sample
+	for _, k := range reg.List() {
+		if k.Corpus == nil {
+			continue
+		}
+		for _, pattern := range k.Corpus.Suite {
+			pattern, sel, _ := strings.Cut(pattern, "#")
+			files, err := filepath.Glob(filepath.Join(root, pattern))
+			if err != nil {
+				return nil, err
+			}
+			for _, file := range files {
+				if st, err := os.Stat(file); err == nil && st.IsDir() {
+					if file = reg.PuzzleFolder(file); file == "" {
+						continue
+					}
+				}
+				data, err := os.ReadFile(file)
+				if err != nil {
+					return nil, err
+				}
+				l, err := answer.Load(reg, k.Name, file, data, sel, kind.Options{})
+				if err != nil {
+					return nil, err
+				}
+				for _, inst := range l.Puzzles {
+					rec, err := answer.Grade(ctx, inst, answer.Options{Solver: f, Bands: reg})
+					if err != nil {
+						return nil, fmt.Errorf("%s: %s: %w", file, inst.Head().Name(), err)
+					}
+					st := human.Status(rec.Status)
+					out = append(out, Sample{Kind: k.Name, Name: inst.Head().Name(), Status: st,
+						Tier: answer.Tier(reg, inst, st, rec.Report), Band: rec.Band, Report: rec.Report, Metrics: rec.Metrics})
+				}
+			}
+		}
+	}
+	return out, nil
+}
+
 // Tiers are a kind's tiers in order: its bands, then rating.Beyond.
 func Tiers(k *kind.Kind) []string {
 	var out []string
@@ -145,7 +194,7 @@ func Calibrate(reg *kinds.Registry, samples []Sample, a Anchors) (*rating.Calibr
 	for _, k := range reg.List() {
 		var mine []Sample
 		for _, s := range samples {
-			if s.Kind == k.Name && s.Status == human.StatusSolved && s.Tier != "" {
+			if s.Kind == k.Name && s.Set != "" && s.Status == human.StatusSolved && s.Tier != "" {
 				mine = append(mine, s)
 			}
 		}
@@ -508,6 +557,9 @@ func Measure(reg *kinds.Registry, c *rating.Calibration, samples []Sample) Measu
 		}
 		k, _ := reg.Lookup(s.Kind)
 		byKind[s.Kind] = append(byKind[s.Kind], rated{s, slices.Index(Tiers(k), s.Tier), n})
+		if s.Set == "" { // a puzzle of no labelled set: contradictions only
+			continue
+		}
 		m.Levels[s.Set+" "+s.Level] = append(m.Levels[s.Set+" "+s.Level], n)
 		stars[s.Set] = append(stars[s.Set], float64(n))
 		score[s.Set] = append(score[s.Set], s.Report.Score)

@@ -21,9 +21,10 @@ var floors = map[string]float64{"janko": 0.42, "linjat": 0.95, "playshinro": 0.9
 
 // TestCalibration runs the calibration on the whole labelled corpus (all
 // 236 labelled puzzles; a few seconds): the committed calibration.json is
-// what it writes, no two puzzles of a kind have their band and rating in
-// contradiction, and the rating agrees with every set's labels at least
-// as well as the floors.
+// what it writes, no two puzzles of a kind (of the labelled sets and of
+// the suite every kind passes, kind.Corpus.Suite) have their band and
+// rating in contradiction, and the rating agrees with every set's labels
+// at least as well as the floors.
 func TestCalibration(t *testing.T) {
 	reg := kinds.Default()
 	a, err := DefaultAnchors()
@@ -49,7 +50,12 @@ func TestCalibration(t *testing.T) {
 	if !bytes.Equal(out, committed) {
 		t.Errorf("answer/rating/calibration.json differs from what the calibration writes now: run make calibrate and review the diff\nhave:\n%s\nwant:\n%s", committed, out)
 	}
-	m := Measure(reg, c, samples)
+	// Contradictions are looked for on the rest of the corpus too.
+	suite, err := GradeSuite(context.Background(), reg, testcorpus.Root())
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := Measure(reg, c, append(samples, suite...))
 	var log bytes.Buffer
 	Report(&log, m)
 	t.Logf("measures:\n%s", log.String())
