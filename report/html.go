@@ -15,6 +15,7 @@ import (
 	"github.com/tdewolff/canvas"
 
 	"github.com/puzzlesat/puzzlesat/answer"
+	"github.com/puzzlesat/puzzlesat/answer/rating"
 	"github.com/puzzlesat/puzzlesat/internal/plural"
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/render"
@@ -236,6 +237,7 @@ var funcs = template.FuncMap{
 		}
 		return r.Grade.Band
 	},
+	"stars": rating.Bar,
 	"cells": func(r *Record) int { return r.Rows * r.Cols },
 	"clues": func(cs []Clue) string {
 		parts := make([]string, len(cs))
@@ -345,6 +347,7 @@ details{margin:.6em 0}summary{cursor:pointer;color:#1f5fbf}
 {{with .Grade}}<h3>Grade</h3>
 {{if .TimedOut}}<p class="err">{{.TimeoutNote}}</p>{{else}}<dl><dt>human solve</dt><dd>{{.Status}}, {{n .Steps "step"}} in {{n .Layers "layer"}}</dd>
 <dt>band</dt><dd>{{if .Band}}{{.Band}}{{else}}none of the kind's bands{{end}}</dd>
+<dt>rating</dt><dd>{{if .Rating}}<span class="stars">{{stars .Rating}}</span>{{else}}unrated{{end}}</dd>
 <dt>score</dt><dd>{{printf "%.1f" .Score}}</dd>
 <dt>hardest rule</dt><dd>{{if .Hardest}}{{.Hardest}} (level {{.MaxLevel}}){{else}}—{{end}}</dd>
 <dt>trial depth</dt><dd>{{.TrialDepth}}</dd>
