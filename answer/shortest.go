@@ -155,6 +155,57 @@ func LoadMoves(reg *kinds.Registry, name string, data []byte) (*kind.Kind, kind.
 	return nil, nil, first
 }
 
+// LoadMovesOf reads a puzzle of the moves kind called kindName as
+// LoadMoves does, in that kind's format alone; kindName "" is LoadMoves.
+// A grid kind named is an error saying so.
+func LoadMovesOf(reg *kinds.Registry, kindName, name string, data []byte) (*kind.Kind, kind.MovesPuzzle, error) {
+	if kindName == "" {
+		return LoadMoves(reg, name, data)
+	}
+	k, err := movesKind(reg, kindName)
+	if err != nil {
+		return nil, nil, err
+	}
+	p, err := k.Moves.Parse(name, data)
+	return k, p, err
+}
+
+// BuiltinMovesOf is the built-in puzzle called name of the moves kind
+// called kindName; kindName "" is BuiltinMoves.
+func BuiltinMovesOf(reg *kinds.Registry, kindName, name string) (*kind.Kind, kind.MovesPuzzle, error) {
+	if kindName == "" {
+		return BuiltinMoves(reg, name)
+	}
+	k, err := movesKind(reg, kindName)
+	if err != nil {
+		return nil, nil, err
+	}
+	p, err := k.Moves.Builtin(name)
+	return k, p, err
+}
+
+// movesKind is the kind called name when it is played by moves, or an
+// error saying what it is.
+func movesKind(reg *kinds.Registry, name string) (*kind.Kind, error) {
+	k, err := reg.Find(name)
+	if err != nil {
+		return nil, err
+	}
+	if k.Grid() {
+		return nil, &GridError{Kind: k}
+	}
+	return k, nil
+}
+
+// GridError is the answer to a question of puzzles played by moves asked
+// of a grid kind's puzzle: the puzzle commands and the grid routes answer
+// it, the front end says which.
+type GridError struct{ Kind *kind.Kind }
+
+func (e *GridError) Error() string {
+	return fmt.Sprintf("%s puzzles are not played by moves", e.Kind.Name)
+}
+
 // BuiltinMoves is the built-in puzzle called name of the first moves
 // kind that has one so called; when none has, the first kind's error is
 // the answer.
