@@ -52,7 +52,7 @@ func ShortestSolution(ctx context.Context, k *kind.Kind, p kind.MovesPuzzle, opt
 }
 
 // ShortestRecord is a shortest-solution answer as JSON: what `shift solve
-// --format json` writes and /api/shift/solve answers. Moves are the moves'
+// --format json` writes and /api/moves/solve answers. Moves are the moves'
 // names; States, with an optimal solution, are the states along it drawn
 // as the text draws them (a line a string), the start first.
 type ShortestRecord struct {
@@ -237,7 +237,7 @@ func BuiltinNames(reg *kinds.Registry) []string {
 }
 
 // ApplyRecord is a move list replayed from a shift puzzle's start: what
-// `shift apply --format json` writes and /api/shift/apply answers (the API
+// `shift apply --format json` writes and /api/moves/apply answers (the API
 // adds the states as value indexes, "values", for the page). States are
 // drawn as the text draws them, the start first.
 type ApplyRecord struct {
