@@ -112,21 +112,29 @@ func post(t *testing.T, ts *httptest.Server, path string, body, out any) {
 	}
 }
 
-// oneExample per kind: the smallest bundled example of each, so that the
-// tests cover every kind quickly.
-var oneExample = map[string]string{
-	"juosan": "juosan-6x6_1",
-	"arrows": "arrows-2026-02-02",
-	"shinro": "shinro-1",
-	"linjat": "linjat-easy-3",
-}
-
-func kindsInOrder() []string {
-	var out []string
-	for k := range oneExample {
-		out = append(out, k)
+// oneExample per grid kind: the bundled example its corpus names for the
+// tests (kind.Corpus.Example), small, so that the tests cover every kind
+// quickly.
+var oneExample = func() map[string]string {
+	out := map[string]string{}
+	for _, k := range kinds.Default().List() {
+		if k.Corpus != nil && k.Corpus.Example != "" {
+			out[k.Name] = k.Name + "-" + k.Corpus.Example
+		}
 	}
-	slices.Sort(out)
+	return out
+}()
+
+// kindsInOrder are the grid kinds' names, sorted.
+func kindsInOrder() []string { return kinds.Default().Names() }
+
+// allKinds are the names of every kind, the grid kinds' then those played
+// by moves, each sorted, as /api/kinds lists them.
+func allKinds() []string {
+	out := kindsInOrder()
+	for _, k := range kinds.Default().Moves() {
+		out = append(out, k.Name)
+	}
 	return out
 }
 
@@ -162,8 +170,13 @@ func TestKindsAndExamples(t *testing.T) {
 	for _, k := range ks.Kinds {
 		names = append(names, k.Name)
 	}
-	if want := append(kindsInOrder(), "shift"); !slices.Equal(names, want) {
+	if want := allKinds(); !slices.Equal(names, want) {
 		t.Errorf("kinds: have %v, want %v", names, want)
+	}
+	for _, k := range kindsInOrder() {
+		if oneExample[k] == "" {
+			t.Errorf("kind %s names no example for the tests (kind.Corpus.Example)", k)
+		}
 	}
 	for _, k := range ks.Kinds {
 		switch p := k.Play; {
@@ -186,7 +199,7 @@ func TestKindsAndExamples(t *testing.T) {
 			t.Errorf("example %s: empty text or name", ex.ID)
 		}
 	}
-	for _, k := range append(kindsInOrder(), "shift") {
+	for _, k := range allKinds() {
 		if perKind[k] < 2 {
 			t.Errorf("examples of %s: have %d, want at least 2", k, perKind[k])
 		}
@@ -197,7 +210,7 @@ func TestKindsAndExamples(t *testing.T) {
 // its canonical text parses back to the same board.
 func TestParse(t *testing.T) {
 	_, ts := newTestServer(t, Options{})
-	grid := func(ex example) bool { return ex.Kind != "shift" }
+	grid := func(ex example) bool { return kinds.Default().MustFind(ex.Kind).Grid() }
 	eachParsedExample(t, ts, grid, func(t *testing.T, ex example, b *board) {
 		if b.Kind != ex.Kind || b.Rows != ex.Rows || b.Cols != ex.Cols || len(b.Vars) == 0 || len(b.Fixed) != len(b.Vars) {
 			t.Fatalf("have %s %dx%d with %d unknowns, %d fixed; want %s %dx%d", b.Kind, b.Rows, b.Cols, len(b.Vars), len(b.Fixed), ex.Kind, ex.Rows, ex.Cols)

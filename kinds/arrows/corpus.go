@@ -13,6 +13,7 @@ var corpus = &kind.Corpus{
 		Generate: []kind.GenCell{{Band: "hard", Rows: 9, Cols: 9, First: true}},
 	},
 	Generate: []kind.GenCase{{Band: "easy", Rows: 4, Cols: 4}, {Band: "medium", Rows: 4, Cols: 4}, {Band: "hard", Rows: 4, Cols: 4}},
+	Example:  "2026-02-02",
 	Sample:   []string{"arrows/2026-02-02/puzzle.txt"},
 	Rules:    &kind.RulesCorpus{Finish: []string{"arrows/20*"}, Count: 23, Reasonless: true},
 	Drafts: []kind.GenCase{{Method: "reference", Band: "easy", Rows: 5, Cols: 5},

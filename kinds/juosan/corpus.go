@@ -30,6 +30,7 @@ var corpus = &kind.Corpus{
 	},
 	Generate: []kind.GenCase{{Band: "easy", Rows: 5, Cols: 5}, {Band: "medium", Rows: 5, Cols: 5}, {Band: "hard", Rows: 6, Cols: 6}},
 	// 4x4_3 has several solutions; the .in files carry none of their own.
+	Example: "6x6_1",
 	Sample: []string{"juosan/janko/6x6_1.in", "juosan/janko/10x10_7.in", "juosan/6x6_1.juosan",
 		"juosan/janko_instances.json#4x4_1", "juosan/janko_instances.json#4x4_3"},
 	Rules:  &kind.RulesCorpus{Finish: []string{"juosan/janko/*.in"}, Count: 63, Nested: []string{"juosan/nested.juosan"}},

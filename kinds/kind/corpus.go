@@ -35,6 +35,10 @@ type Corpus struct {
 	// (Generation.Start's promises), each in a band at a size (Method
 	// "": the default).
 	Drafts []GenCase
+	// Example names the bundled example (Kind.Examples, by its file's
+	// name) the tests of the playground open of the kind first: small,
+	// unique and, for a kind that generates, in a band.
+	Example string
 	// BadGenFlags are values of the kind's generation flags that
 	// generation refuses before any attempt (Shinro's stones, too many
 	// or not a count), each at a size (Rows, Cols: 0 the default).

@@ -26,7 +26,8 @@ var corpus = &kind.Corpus{
 	},
 	Generate: []kind.GenCase{{Band: "easy", Rows: 6, Cols: 5}, {Band: "medium", Rows: 6, Cols: 5},
 		{Band: "hard", Rows: 7, Cols: 6}, {Band: "expert", Rows: 7, Cols: 6}},
-	Sample: []string{"linjat/puzzles.json#expert/2", "linjat/puzzles.json#tutorial/3"},
+	Example: "easy-3",
+	Sample:  []string{"linjat/puzzles.json#expert/2", "linjat/puzzles.json#tutorial/3"},
 	// The graded levels' own test (every one finished without trials,
 	// by the sound rules) is TestLinjatCorpus, in crosscheck/kindtest.
 	Rules:  &kind.RulesCorpus{Nested: []string{"linjat/nested.linjat"}},

@@ -6,6 +6,7 @@ import "github.com/puzzlesat/puzzlesat/kinds/kind"
 // Loopover scrambles drawn from fixed seeds, 3×3 for the full run and 2×3
 // for the quick one.
 var corpus = &kind.Corpus{
+	Example: "swap",
 	Bench: &kind.Bench{Scrambles: []kind.ScrambleSet{
 		{Set: "loopover3x3", Builtin: "loopover:3x3", Count: 6, Moves: 7},
 		{Set: "quick", Builtin: "loopover:2x3", Count: 2, Moves: 5, Quick: true},

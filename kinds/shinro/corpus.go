@@ -22,9 +22,10 @@ var corpus = &kind.Corpus{
 		// algorithm that finds them solves with trials often (minutes
 		// of CPU a puzzle).
 		{Band: "expert", Rows: 6, Cols: 6, Slow: true}},
-	Sample: []string{"shinro/playshinro.json#13"},
-	Rules:  &kind.RulesCorpus{Finish: []string{"shinro/playshinro.json"}, Count: 40, Nested: []string{"shinro/nested.shinro"}},
-	Drafts: []kind.GenCase{{Method: "plant", Band: "easy", Rows: 5, Cols: 5}, {Method: "ga", Band: "medium", Rows: 5, Cols: 5}},
+	Example: "1",
+	Sample:  []string{"shinro/playshinro.json#13"},
+	Rules:   &kind.RulesCorpus{Finish: []string{"shinro/playshinro.json"}, Count: 40, Nested: []string{"shinro/nested.shinro"}},
+	Drafts:  []kind.GenCase{{Method: "plant", Band: "easy", Rows: 5, Cols: 5}, {Method: "ga", Band: "medium", Rows: 5, Cols: 5}},
 	BadGenFlags: []kind.BadFlag{{Flag: "stones", Value: "10", Rows: 3, Cols: 3},
 		{Flag: "stones", Value: "many", Rows: 3, Cols: 3}},
 }
