@@ -39,10 +39,20 @@ type Corpus struct {
 	// name) the tests of the playground open of the kind first: small,
 	// unique and, for a kind that generates, in a band.
 	Example string
+	// Pictures are the pictures render's golden test draws of the kind,
+	// each compared with render's golden file of its name.
+	Pictures []Picture
 	// BadGenFlags are values of the kind's generation flags that
 	// generation refuses before any attempt (Shinro's stones, too many
 	// or not a count), each at a size (Rows, Cols: 0 the default).
 	BadGenFlags []BadFlag
+}
+
+// Picture is a puzzle (File, a corpus path) drawn in a mode ("plain",
+// "solution", "second", "backbone" or "hint"; a kind played by moves:
+// "plain" or "solution"), whose drawing is render's golden file Name.
+type Picture struct {
+	Name, File, Mode string
 }
 
 // RulesCorpus is what a kind's human rules must do on its corpus.

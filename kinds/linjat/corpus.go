@@ -32,4 +32,11 @@ var corpus = &kind.Corpus{
 	// by the sound rules) is TestLinjatCorpus, in crosscheck/kindtest.
 	Rules:  &kind.RulesCorpus{Nested: []string{"linjat/nested.linjat"}},
 	Drafts: []kind.GenCase{{Band: "hard", Rows: 6, Cols: 5}},
+	Pictures: []kind.Picture{
+		{Name: "linjat-plain", File: "../kinds/linjat/testdata/linjat-easy-1.linjat", Mode: "plain"},
+		{Name: "linjat-solution", File: "../kinds/linjat/testdata/linjat-easy-1.linjat", Mode: "solution"},
+		{Name: "linjat-second", File: "../kinds/linjat/testdata/linjat-tutorial-3.linjat", Mode: "second"},
+		{Name: "linjat-backbone", File: "../kinds/linjat/testdata/linjat-tutorial-3.linjat", Mode: "backbone"},
+		{Name: "linjat-hint", File: "../kinds/linjat/testdata/linjat-easy-1.linjat", Mode: "hint"},
+	},
 }
