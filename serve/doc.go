@@ -63,6 +63,14 @@
 //	                         --format json` writes them, and their "values"
 //	POST /api/count          puzzle + "max" (default 1000, at most 100000) → how many
 //	                         solutions, as `count --format json` writes it
+//	POST /api/minimize       puzzle → a maximal set of clues that can go together, each
+//	                         removal proven, and the smaller puzzle's text, as `minimize
+//	                         --format json` writes it (answer.EditRecord); 422 for a
+//	                         puzzle that is not unique
+//	POST /api/repair         puzzle → the fewest clues of its intended (else first)
+//	                         solution that make it unique and the repaired text, or the
+//	                         clues in conflict of an unsolvable one, as `repair --format
+//	                         json` writes it
 //	POST /api/generate       {"kind", "rows", "cols", "difficulty", "seed"} → a new puzzle
 //	                         proven unique, with its grade, as `generate --format json`
 //	                         writes it, and its "board"; seed is a string of digits (the
@@ -88,7 +96,8 @@
 // (messages keep their line:column), 404 for an unknown path, 405 for a
 // wrong method, 413 for a body over the limit, 415 for a POST that is not
 // JSON, 422 for an answer that is no result (no puzzle of the band within
-// the attempts; a grade whose human side and SAT disagree), 408 for a body
+// the attempts; a grade whose human side and SAT disagree; minimize
+// asked of a puzzle that is not unique), 408 for a body
 // not sent within Options.ReadTimeout, 503 when the request runs out of
 // time (Options.Timeout, whatever wrapped the error), when the server is
 // busy (Options.Budget) or when a shutdown cuts it, 500 for a bug (a handler's

@@ -179,6 +179,8 @@ func New(opt Options) (*Server, error) {
 		"/api/grade":       {method: http.MethodPost, solves: true, serve: onPuzzle(s.grade)},
 		"/api/backbone":    {method: http.MethodPost, solves: true, serve: onPuzzle(s.backbone)},
 		"/api/count":       {method: http.MethodPost, solves: true, serve: s.count},
+		"/api/minimize":    {method: http.MethodPost, solves: true, serve: s.minimize},
+		"/api/repair":      {method: http.MethodPost, solves: true, serve: s.repair},
 		"/api/generate":    {method: http.MethodPost, solves: true, serve: s.generate},
 		"/api/edit":        {method: http.MethodPost, serve: s.edit},
 		"/api/edit/open":   {method: http.MethodPost, solves: true, serve: onPuzzle(s.editOpen)},
