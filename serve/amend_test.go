@@ -26,7 +26,6 @@ func clued(t *testing.T, k, text string) kind.Clued {
 	return insts[0].(kind.Clued)
 }
 
-
 // TestMinimizeRepair: /api/minimize and /api/repair answer the records
 // of `minimize` and `repair --format json` for every example of every
 // grid kind, and each edited puzzle is proven again here: the smaller
