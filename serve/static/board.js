@@ -100,6 +100,11 @@ export function render(svg, b, view = {}) {
   if (svg.dataset.shape !== shape || !hit) {
     svg.replaceChildren();
     svg.dataset.shape = shape;
+    if (svg.dataset.zoom) {
+      delete svg.dataset.zoom;
+      svg.style.removeProperty('width');
+      svg.parentNode?.classList.remove('zoomed');
+    }
     svg.removeAttribute('width');
     svg.removeAttribute('height');
     svg.setAttribute('viewBox', `0 0 ${g.width} ${g.height}`);
@@ -322,6 +327,9 @@ const MIN_WIDTH = 420;
 // board grows up to MIN_WIDTH px, every board fits its column.
 export function fit(svg, width, scale) {
   const w = scale ? width * scale : Math.min(width * ZOOM, Math.max(width * 1.25, MIN_WIDTH));
+  svg.dataset.fit = String(Math.round(w));
+  // A board zoomed (zoom.js) keeps its zoom while it keeps its shape.
+  if (svg.dataset.zoom) return;
   svg.style.width = `${Math.round(w)}px`;
 }
 

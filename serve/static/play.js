@@ -9,6 +9,7 @@ import { loadProgress, MAX_UNDO, restore, saveProgress, setURL, validValues } fr
 import { applyHint, autocomplete, check, grade, hint } from './hints.js';
 import { exportPanel, share } from './share.js';
 import { editMarks, editRedo, editThis, editUndo } from './edit.js';
+import { zoomControls } from './zoom.js';
 import { stopLong } from './generate.js';
 import { movesUndo } from './playmoves.js';
 
@@ -156,6 +157,7 @@ export function redraw() {
       marks: m?.marks,
     });
   }
+  zoomControls();
   const ea = $('edit-apply');
   if (ea) {
     const m = editMarks();
