@@ -1,5 +1,5 @@
 // zoom.js: a board too fine to play with a finger (cells under MIN_CELL
-// px at the width the page gives it, as a 30×45 Juosan on a phone) can be
+// px at the width the page gives it, as a board of 30×45 cells on a phone) can be
 // zoomed and panned: the −, + and Fit buttons, a pinch, a two-finger drag.
 // The board is drawn larger inside its box, which scrolls; one finger
 // still plays and draws (input.js), two move the view. The zoom is the
