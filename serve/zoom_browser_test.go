@@ -32,7 +32,8 @@ func (b *browser) touch(what string, typ input.DispatchTouchEventType, points ..
 // at least 24 px; a tap then plays the cell under the finger; a
 // two-finger drag moves the view by the fingers' way and plays nothing; a
 // pinch makes the cells larger; Fit brings the whole board back, and the
-// progress survives a reload as before.
+// progress survives a reload as before; a puzzle of moves opened after a
+// zoomed board is drawn fitted.
 func TestBrowserZoom(t *testing.T) {
 	b := newBrowser(t)
 	b.do("phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile))
@@ -124,6 +125,14 @@ func TestBrowserZoom(t *testing.T) {
 	b.wait("the progress restored", `document.getElementById('cell-11-24') !== null && document.querySelectorAll('#board .value').length > 0`)
 	if n := b.count("#board .value"); n != values {
 		t.Errorf("after a reload %d value items, want the %d played", n, values)
+	}
+	// Zoomed, then a puzzle of moves opened: drawn fitted, no zoom offered.
+	b.do("zoom in again", click("#zoom-in"))
+	b.wait("zoomed again", `document.getElementById('cell-0-0').getBoundingClientRect().width >= 24`)
+	b.open("shift-reborn", "shift reborn")
+	b.wait("the shift board", `document.getElementById('token-0') !== null && document.getElementById('zoom-bar').hidden`)
+	if right := eval[float64](b, "board right", `document.getElementById('board').getBoundingClientRect().right`); right > 390 {
+		t.Errorf("the shift puzzle after a zoomed board reaches %.0f px, want fitted within 390", right)
 	}
 }
 

@@ -100,11 +100,7 @@ export function render(svg, b, view = {}) {
   if (svg.dataset.shape !== shape || !hit) {
     svg.replaceChildren();
     svg.dataset.shape = shape;
-    if (svg.dataset.zoom) {
-      delete svg.dataset.zoom;
-      svg.style.removeProperty('width');
-      svg.parentNode?.classList.remove('zoomed');
-    }
+    unzoom(svg);
     svg.removeAttribute('width');
     svg.removeAttribute('height');
     svg.setAttribute('viewBox', `0 0 ${g.width} ${g.height}`);
@@ -328,9 +324,20 @@ const MIN_WIDTH = 420;
 export function fit(svg, width, scale) {
   const w = scale ? width * scale : Math.min(width * ZOOM, Math.max(width * 1.25, MIN_WIDTH));
   svg.dataset.fit = String(Math.round(w));
-  // A board zoomed (zoom.js) keeps its zoom while it keeps its shape.
-  if (svg.dataset.zoom) return;
+  // A board zoomed (zoom.js) keeps its zoom while it keeps its drawing's
+  // size; another drawing (a puzzle of moves) starts fitted.
+  if (svg.dataset.zoom && svg.dataset.zoomBox === svg.getAttribute('viewBox')) return;
+  unzoom(svg);
   svg.style.width = `${Math.round(w)}px`;
+}
+
+// unzoom drops a board's zoom (zoom.js): fitted again, its box no
+// longer scrolling.
+export function unzoom(svg) {
+  if (!svg.dataset.zoom) return;
+  delete svg.dataset.zoom;
+  svg.style.removeProperty('width');
+  svg.parentNode?.classList.remove('zoomed');
 }
 
 // cellOf returns the cell {row, col} of a pointer event on a board, or null.

@@ -5,7 +5,7 @@
 // still plays and draws (input.js), two move the view. The zoom is the
 // view's alone: the progress is the values, as before.
 
-import { S } from './board.js';
+import { S, unzoom } from './board.js';
 import { $, button, h } from './dom.js';
 
 const MIN_CELL = 24; // px: a board with smaller cells gets the zoom
@@ -49,12 +49,11 @@ function setLevel(l, cx, cy) {
   const px = (box.scrollLeft + cx - r.left) / old, py = (box.scrollTop + cy - r.top) / old;
   if (old === 1) svg.dataset.base = svg.getBoundingClientRect().width;
   if (l <= 1.001) {
-    delete svg.dataset.zoom;
-    svg.style.removeProperty('width');
+    unzoom(svg);
     svg.style.width = `${svg.dataset.fit}px`;
-    box.classList.remove('zoomed');
   } else {
     svg.dataset.zoom = String(l);
+    svg.dataset.zoomBox = svg.getAttribute('viewBox');
     box.classList.add('zoomed');
     svg.style.setProperty('width', `${Math.round(+svg.dataset.base * l)}px`, 'important');
     box.scrollLeft = px * l - (cx - r.left);
