@@ -49,6 +49,8 @@ func TestBrowserEditorAmend(t *testing.T) {
 	b.wait("the new board", `document.getElementById('title').textContent === 'drawing a 2×3 linjat'`)
 	b.do("draw a 2", click("#tool-number"), click("#cell-0-0"), chromedp.KeyEvent("2"))
 	b.wait("2__", `document.getElementById('text').textContent.includes('2__')`)
+	b.do("clues that can go", click("#edit-minimize"))
+	b.wait("none, with several solutions", `document.getElementById('message').textContent.startsWith('The puzzle is multiple, not unique: no clue can go')`)
 	b.do("make unique", click("#edit-repair"))
 	b.wait("the clue to add framed", `document.getElementById('message').textContent.includes('make it unique') || document.getElementById('message').textContent.includes('makes it unique')`)
 	if n := b.count("#board rect.mark-add"); n != 1 {

@@ -187,7 +187,16 @@ async function editAsk(path, doing) {
 }
 
 async function editMinimize() {
-  const got = await editAsk('/api/minimize', 'minimizing: each removal proven by SAT…');
+  let got;
+  try {
+    got = await editAsk('/api/minimize', 'minimizing: each removal proven by SAT…');
+  } catch (err) {
+    // A puzzle with several solutions (or none) has no clue to spare.
+    if (!/not unique/.test(err.message)) throw err;
+    const why = err.message.replace(/:.*/, '');
+    say(`${why[0].toUpperCase()}${why.slice(1)}: no clue can go. Make unique finds the clues it needs.`, 'bad');
+    return;
+  }
   if (!got) return;
   const { ans, seq } = got;
   const gone = ans.removed || [];
