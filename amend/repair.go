@@ -148,8 +148,11 @@ func rank(diff []puzzle.Pos, c kind.Clue) int {
 // Conflict thins the clues of an unsolvable puzzle to a set that still has
 // no solution, taking each clue away in turn for good when the puzzle
 // stays unsolvable without it (deletion-based: no clue of the result can
-// go, each such removal proven satisfiable by SAT). It returns the clues
-// and the SAT proofs made.
+// go, each such removal proven satisfiable by SAT). A puzzle unsolvable
+// without any of its clues names the parts of its frame in conflict
+// instead (kind.Framed: Linjat's numbers), thinned alike, each part relaxed
+// for good while the rest stay unsolvable. It returns the clues (or
+// parts) and the SAT proofs made.
 func Conflict(ctx context.Context, inst kind.Instance, opt Options) ([]kind.Clue, int, error) {
 	cl, err := Clued(inst)
 	if err != nil {
@@ -179,5 +182,32 @@ func conflict(ctx context.Context, cl kind.Clued, opt Options) ([]kind.Clue, int
 	if err != nil {
 		return nil, proofs, err
 	}
-	return slices.DeleteFunc(slices.Clone(clues), func(c kind.Clue) bool { return slices.Contains(gone, c.ID) }), proofs, nil
+	kept := slices.DeleteFunc(slices.Clone(clues), func(c kind.Clue) bool { return slices.Contains(gone, c.ID) })
+	fr, ok := cl.(kind.Framed)
+	if len(kept) > 0 || !ok || len(fr.Frame()) == 0 {
+		return kept, proofs, nil
+	}
+	// Unsolvable without any clue: the frame's parts in conflict (Linjat's
+	// numbers), thinned the same way, a part relaxed for good while the
+	// rest stay unsolvable.
+	parts := fr.Frame()
+	gone, err = shrink(ctx, ids(parts), func(ctx context.Context, gone []int) (bool, error) {
+		less, err := fr.Relaxed(gone...)
+		if err != nil {
+			return false, err
+		}
+		proofs++
+		st, _, err := solve.One(ctx, less, opt.Solver)
+		switch {
+		case err != nil:
+			return false, err
+		case st == sat.Unknown:
+			return false, stoppedErr(ctx)
+		}
+		return st == sat.Unsat, nil
+	})
+	if err != nil {
+		return nil, proofs, err
+	}
+	return slices.DeleteFunc(parts, func(c kind.Clue) bool { return slices.Contains(gone, c.ID) }), proofs, nil
 }

@@ -3,10 +3,13 @@ package amend_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 	"testing"
 
 	"github.com/puzzlesat/puzzlesat/amend"
+	"github.com/puzzlesat/puzzlesat/answer"
+	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/sat/gini"
@@ -179,5 +182,68 @@ func TestRepairConflict(t *testing.T) {
 		if st := solvable(append(others, c.ID)...); st != sat.Sat {
 			t.Errorf("the conflict without %s at %v: %v, want satisfiable", c.Label, c.Cell, st)
 		}
+	}
+}
+
+// TestConflictFrame: a Linjat puzzle whose numbers contradict each other
+// (a 2 and a 3 in a row of four: the 3's only line overlaps the 2's),
+// whatever its dots and beside a number that plays no part, names the two
+// numbers: with either relaxed to a 1 the puzzle (its dots gone) is
+// solvable, with neither it is not; a number with no room names itself
+// alone.
+func TestConflictFrame(t *testing.T) {
+	for _, tc := range []struct {
+		name, text string
+		want       []string // "label cell"
+	}{
+		{"two numbers", "linjat\nsize 1 4\n2_3_\n", []string{"2 r1c1", "3 r1c3"}},
+		{"with dots", "linjat\nsize 1 4\n2.3.\n", []string{"2 r1c1", "3 r1c3"}},
+		{"and one more", "linjat\nsize 1 6\n2_3_2.\n", []string{"2 r1c1", "3 r1c3"}},
+		{"no room", "linjat\nsize 1 2\n3_\n", []string{"3 r1c1"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			l, err := answer.Load(kinds.Default(), "linjat", "input", []byte(tc.text), "", kind.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			inst := l.Puzzles[0]
+			clues, _, err := amend.Conflict(context.Background(), inst, amend.Options{Solver: gini.NewSolver})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, c := range clues {
+				got = append(got, fmt.Sprintf("%s r%dc%d", c.Label, c.Cell.Row+1, c.Cell.Col+1))
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Fatalf("conflict %v, want %v", got, tc.want)
+			}
+			fr := inst.(kind.Framed)
+			solvable := func(ids ...int) sat.Status {
+				less, err := fr.Relaxed(ids...)
+				if err != nil {
+					t.Fatal(err)
+				}
+				st, _, err := solve.One(context.Background(), less, gini.NewSolver)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return st
+			}
+			var others []int
+			for _, p := range fr.Frame() {
+				if !slices.ContainsFunc(clues, func(c kind.Clue) bool { return c.ID == p.ID }) {
+					others = append(others, p.ID)
+				}
+			}
+			if st := solvable(others...); st != sat.Unsat {
+				t.Errorf("the numbers in conflict alone: %v, want unsatisfiable", st)
+			}
+			for _, c := range clues {
+				if st := solvable(append(others, c.ID)...); st != sat.Sat {
+					t.Errorf("with %s at %v relaxed: %v, want satisfiable", c.Label, c.Cell, st)
+				}
+			}
+		})
 	}
 }

@@ -152,7 +152,7 @@ func Repair(ctx context.Context, inst kind.Instance, opt Options, how EditOption
 	switch {
 	case errors.As(err, &conflict):
 		rec.Status, rec.Conflict, rec.Proofs = Conflict, conflict.Clues, conflict.Proofs
-		rec.Method = "each clue taken away in turn while the rest stay unsolvable (SAT): no clue of the set can go"
+		rec.Method = "each clue taken away in turn while the rest stay unsolvable (SAT), and for a puzzle unsolvable without any clue each part of its frame relaxed alike (Linjat's numbers made 1s): none of the set can go"
 	case errors.Is(err, amend.ErrNoRepair):
 		rec.Status, rec.Method = NoRepair, "every clue of the solution added: still several solutions (SAT)"
 	case err != nil && (stopped(err) || errors.Is(err, amend.ErrUnknown)):

@@ -37,8 +37,8 @@ var (
 // (one with two solutions) and a selection from a many-puzzle file,
 // check, solve, grade --steps, grade --hint, backbone, count (capped
 // and not) and verify with --format json and the API's check, solve,
-// grade, backbone, count, hint (from the puzzle's start) and verify (of
-// the solution), shift solve and apply and /api/moves/solve and apply, and generate and
+// grade, backbone, count, hint (from the puzzle's start), repair,
+// minimize and verify (of the solution), shift solve and apply and /api/moves/solve and apply, and generate and
 // /api/generate of every kind that generates, write the same keys, the front ends' own
 // aside, and the same values under them (solution rows, differences as
 // cells from 1 with both labels, statuses, steps, the hint's cells and
@@ -122,10 +122,12 @@ func TestCLIAndAPIAgree(t *testing.T) {
 			board := maps.Clone(spec)
 			board["values"] = parsed["puzzle"].(map[string]any)["fixed"]
 			agree(t, "grade --hint", cli(t, "grade", "--hint", arg), post(t, "/api/hint", board))
+			agree(t, "repair", cli(t, "repair", arg), post(t, "/api/repair", spec))
 
 			if checked["status"] != "unique" {
 				return
 			}
+			agree(t, "minimize", cli(t, "minimize", arg), post(t, "/api/minimize", spec))
 			// verify: the solution the API found, as the CLI reads it
 			// (the drawn rows are what each kind's solution reader reads).
 			sol := filepath.Join(t.TempDir(), "solution.txt")

@@ -36,6 +36,55 @@ type Clued interface {
 	Full(sol puzzle.Assignment) (Instance, error)
 }
 
+// Framed is implemented by instances whose frame, what is not a
+// removable clue (Linjat's numbers), can be relaxed a part at a time: an
+// unsolvable puzzle that stays unsolvable without any of its clues names
+// the parts of its frame that contradict each other instead. Every
+// instance built by Models is one; a kind that declares no frame lists
+// none.
+type Framed interface {
+	// Frame lists the parts of the frame that can be relaxed, in reading
+	// order, as clues (their ids Relaxed's, their cells where they are
+	// drawn).
+	Frame() []Clue
+	// Relaxed returns the puzzle without any of its clues and with the
+	// frame parts ids relaxed: a relaxed part asks nothing of a solution
+	// and still takes its cell (a Linjat number become a 1), so that
+	// relaxing more never takes a solution away.
+	Relaxed(ids ...int) (Instance, error)
+}
+
+// Frame lists the puzzle's frame parts that can be relaxed (Models.Frame;
+// none when the kind declares none).
+func (x *Of[P]) Frame() []Clue {
+	if x.m.Frame == nil {
+		return nil
+	}
+	return x.m.Frame(x.p)
+}
+
+// Relaxed returns the puzzle without its clues and with the frame parts
+// ids relaxed (Models.Relax), as an instance with the same options.
+func (x *Of[P]) Relaxed(ids ...int) (Instance, error) {
+	if x.m.Relax == nil {
+		return nil, fmt.Errorf("%s puzzles have no frame to relax", x.p.Kind())
+	}
+	known := map[int]bool{}
+	for _, c := range x.Frame() {
+		known[c.ID] = true
+	}
+	for _, id := range ids {
+		if !known[id] {
+			return nil, fmt.Errorf("%s: no frame part %d", x.p.Kind(), id)
+		}
+	}
+	p, err := x.m.Relax(x.p, ids)
+	if err != nil {
+		return nil, err
+	}
+	return x.m.Instance(p, x.opt), nil
+}
+
 // Clues lists the puzzle's removable clues (Models.Clues; none when the
 // kind declares none).
 func (x *Of[P]) Clues() []Clue {

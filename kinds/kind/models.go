@@ -48,6 +48,13 @@ type Models[P Model] struct {
 	// gives added where p has none (Of checks sol's length), its carried
 	// solution dropped: what Clued.Full answers, which repair picks from.
 	Full func(p P, sol puzzle.Assignment) (P, error)
+	// Frame, when set, lists the parts of p's frame that can be relaxed,
+	// and Relax returns a copy of p without any of its clues and with the
+	// parts ids relaxed (known ones: Of checks), its carried solution
+	// dropped: what Instance.(Framed) answers, which names the frame
+	// parts in conflict of a puzzle unsolvable without its clues.
+	Frame func(p P) []Clue
+	Relax func(p P, ids []int) (P, error)
 }
 
 // Kind returns k with Detect, Parse and Select filled from m, and the

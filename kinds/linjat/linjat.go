@@ -26,7 +26,7 @@ var Kind = models.Kind(kind.Kind{
 // models joins the model with its encoder, solution reader and
 // rules; its instances report their route (linjatInstance).
 var models = &kind.Models[*lm.Puzzle]{
-	Display: board, Clues: clues, Without: without, Full: full,
+	Display: board, Clues: clues, Without: without, Full: full, Frame: frame, Relax: relax,
 	Formats: lm.Formats, Read: lm.Parse, Aliases: lm.Aliases,
 	Extend: func(x *kind.Of[*lm.Puzzle]) kind.Instance { return linjatInstance{x} },
 	Encode: func(b *encode.Builder, p *lm.Puzzle, opt kind.Options) (encode.Layout, error) {

@@ -18,6 +18,7 @@ import { onDown, onGlobalKey, onKey, onMove, onUp, press } from './input.js';
 import { editChanged, newPuzzle } from './edit.js';
 import { generate, genKindChanged } from './generate.js';
 import { openMoves } from './playmoves.js';
+import { initZoom } from './zoom.js';
 
 async function start() {
   const [ks, exs] = await Promise.all([api('/api/kinds'), api('/api/examples')]);
@@ -43,6 +44,7 @@ async function start() {
   $('generate').addEventListener('click', () => generate().catch(fail));
   $('gen-kind').addEventListener('change', genKindChanged);
   const board = $('board');
+  initZoom(() => { clearTimeout(press.timer); press.at = null; });
   board.addEventListener('pointerdown', onDown);
   board.addEventListener('pointermove', onMove);
   board.addEventListener('pointerup', onUp);

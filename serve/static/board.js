@@ -18,6 +18,16 @@ const C = {
   black: '#000', grid: '#a0a0a0', muted: '#555', paper: '#fff',
   ink: '#1a3f8f', forced: '#008a46', red: '#d01c1c', cand: '#8c8c8c',
   hint: '#ffe98a', fault: '#ffc8c8', diff: '#ffc8c8', select: '#2f7de1', shade: '#dbe7ff',
+  add: '#dff3e6', gone: '#ffe3e3',
+};
+
+// MARKS are how the editor's marks on clues look: clues that can go
+// (struck through in red), clues to add (framed in green, the repaired
+// puzzle's clue drawn) and clues in conflict (red cells, framed).
+const MARKS = {
+  remove: { fill: C.gone, ink: C.red, slash: true },
+  add: { fill: C.add, ink: C.forced },
+  conflict: { fill: C.fault, ink: C.red },
 };
 
 // The display's layers, bottom to top (display.Layer).
@@ -76,6 +86,8 @@ export function geometry(b) {
 //   hint      {cells, elims:[{var,value}], forced:{var: value}}
 //   diffs     [{row,col}] marked as differences
 //   shade     [{row,col}] shaded (the editor's region)
+//   marks     [{row,col,how}] clues marked by the editor's checks (how: remove,
+//             add or conflict), drawn as display items (markItems)
 //   selected  {row,col}
 export function render(svg, b, view = {}) {
   const d = b.display;
@@ -88,6 +100,7 @@ export function render(svg, b, view = {}) {
   if (svg.dataset.shape !== shape || !hit) {
     svg.replaceChildren();
     svg.dataset.shape = shape;
+    unzoom(svg);
     svg.removeAttribute('width');
     svg.removeAttribute('height');
     svg.setAttribute('viewBox', `0 0 ${g.width} ${g.height}`);
@@ -116,6 +129,7 @@ export function render(svg, b, view = {}) {
   for (const q of view.hint?.cells || []) cellRect(q, C.hint, 'hint-cell');
   for (const q of view.diffs || []) cellRect(q, C.diff, 'diff-cell');
   for (const q of view.faults || []) cellRect(q, C.fault, 'fault-cell');
+  for (const m of view.marks || []) cellRect(m, MARKS[m.how].fill, 'mark-cell');
 
   const us = d.unknowns;
   items(L, d.clues, C.black, 'clue');
@@ -139,6 +153,7 @@ export function render(svg, b, view = {}) {
   }
   for (const q of view.faults || []) outline(mark, q, 2, C.red, 'fault-mark');
   for (const q of view.diffs || []) outline(mark, q, 2.5, C.red, 'diff-mark');
+  for (const m of view.marks || []) items(L, markItems(m), MARKS[m.how].ink, `clue-mark mark-${m.how}`);
   if (view.selected) outline(mark, view.selected, 3, C.select, 'selected');
 }
 
@@ -204,6 +219,7 @@ function colour(role, value) {
     case 'paper': return C.paper;
     case 'value': return value;
     case 'light': return lighten(value);
+    case 'alert': return C.red;
   }
   return C.black;
 }
@@ -271,6 +287,16 @@ function arrowTo(layer, x1, y1, x2, y2, w, col, cls) {
   el(layer, 'polygon', { points: `${x2},${y2} ${p1} ${p2}`, fill: col, class: cls });
 }
 
+// markItems is a mark on the clue of cell q as display items (cells from
+// 0, the value colour the mark's): a frame inside the cell, and for a
+// clue that can go a slash across it.
+export function markItems(q) {
+  const x = q.col, y = q.row;
+  const out = [{ op: 'rect', x: x + 0.06, y: y + 0.06, x2: x + 0.94, y2: y + 0.94, w: 0.07, color: 'value', layer: 4 }];
+  if (MARKS[q.how]?.slash) out.push({ op: 'line', x: x + 0.18, y: y + 0.82, x2: x + 0.82, y2: y + 0.18, w: 0.06, round: true, color: 'value', layer: 4 });
+  return out;
+}
+
 function outline(layer, q, w, color, cls) {
   el(layer, 'rect', {
     x: q.col * S + w / 2, y: q.row * S + w / 2, width: S - w, height: S - w,
@@ -297,7 +323,21 @@ const MIN_WIDTH = 420;
 // board grows up to MIN_WIDTH px, every board fits its column.
 export function fit(svg, width, scale) {
   const w = scale ? width * scale : Math.min(width * ZOOM, Math.max(width * 1.25, MIN_WIDTH));
+  svg.dataset.fit = String(Math.round(w));
+  // A board zoomed (zoom.js) keeps its zoom while it keeps its drawing's
+  // size; another drawing (a puzzle of moves) starts fitted.
+  if (svg.dataset.zoom && svg.dataset.zoomBox === svg.getAttribute('viewBox')) return;
+  unzoom(svg);
   svg.style.width = `${Math.round(w)}px`;
+}
+
+// unzoom drops a board's zoom (zoom.js): fitted again, its box no
+// longer scrolling.
+export function unzoom(svg) {
+  if (!svg.dataset.zoom) return;
+  delete svg.dataset.zoom;
+  svg.style.removeProperty('width');
+  svg.parentNode?.classList.remove('zoomed');
 }
 
 // cellOf returns the cell {row, col} of a pointer event on a board, or null.

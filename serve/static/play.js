@@ -8,7 +8,8 @@ import { api } from './api.js';
 import { loadProgress, MAX_UNDO, restore, saveProgress, setURL, validValues } from './progress.js';
 import { applyHint, autocomplete, check, grade, hint } from './hints.js';
 import { exportPanel, share } from './share.js';
-import { editRedo, editThis, editUndo } from './edit.js';
+import { editMarks, editRedo, editThis, editUndo } from './edit.js';
+import { zoomControls } from './zoom.js';
 import { stopLong } from './generate.js';
 import { movesUndo } from './playmoves.js';
 
@@ -150,9 +151,18 @@ export function redraw() {
     });
   } else if (st.mode === 'edit' && st.editView) {
     const v = st.editView;
-    render(svg, v.board, {
-      values: v.values, bare: true, diffs: st.diffs, selected: st.editor.selected, shade: st.editor.shade(st.tool),
+    const m = editMarks();
+    render(svg, m?.board || v.board, {
+      values: m?.board ? null : v.values, bare: true, diffs: st.diffs, selected: st.editor.selected, shade: st.editor.shade(st.tool),
+      marks: m?.marks,
     });
+  }
+  zoomControls();
+  const ea = $('edit-apply');
+  if (ea) {
+    const m = editMarks();
+    ea.disabled = !m?.puzzle;
+    ea.textContent = m?.apply || 'Apply';
   }
   const ap = $('apply-hint');
   if (ap) ap.disabled = !(st.hint && (Object.keys(st.hint.forced || {}).length || st.hint.elims.length));

@@ -28,6 +28,7 @@ export const st = {
   editSeq: 0,
   editUndo: [],
   editRedo: [],
+  editMarks: null, // {seq, marks, board, puzzle, apply}: the clues a proof marked on the drawing
   tool: null,
   source: null, // {text, name} of an input holding several puzzles
   moves: null, // {kind, pz, applied, state, prev}
