@@ -279,10 +279,13 @@ func stopRunTo(t *testing.T, sig syscall.Signal, group, firstLine bool, args ...
 	return res
 }
 
-// cpu is the CPU time process pid and its children have run.
+// cpu is the CPU time process pid and its children have run, those it
+// has waited for included (crosscheck's external solvers live for
+// milliseconds each: on a busy machine the live ones alone took a minute
+// to reach a second).
 func cpu(pid int) time.Duration {
 	s, _ := proctest.Read(pid)
-	d := s.CPU
+	d := s.CPU + s.ReapedCPU
 	for _, k := range proctest.Children(pid) {
 		d += k.CPU
 	}

@@ -22,6 +22,10 @@ type Stat struct {
 	// CPU is the user and system time the process has run (its live
 	// threads', not its reaped children's).
 	CPU time.Duration
+	// ReapedCPU is the user and system time of the children it has
+	// waited for (cutime, cstime): the work of short-lived solver
+	// processes that CPU and Children no longer show.
+	ReapedCPU time.Duration
 }
 
 // Read is the process pid's Stat; ok is false when it is gone (or there is
@@ -39,7 +43,7 @@ func read(pid int, path string) (Stat, bool) {
 	// parentheses, so the fields are counted from its last ')'.
 	s := string(data)
 	f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
-	if len(f) < 13 {
+	if len(f) < 15 {
 		return Stat{}, false
 	}
 	ppid, err := strconv.Atoi(f[1])
@@ -48,8 +52,11 @@ func read(pid int, path string) (Stat, bool) {
 	}
 	utime, _ := strconv.Atoi(f[11])
 	stime, _ := strconv.Atoi(f[12])
+	cutime, _ := strconv.Atoi(f[13])
+	cstime, _ := strconv.Atoi(f[14])
 	const ticksPerSecond = 100 // USER_HZ, the unit of utime and stime
-	return Stat{PID: pid, State: f[0], PPID: ppid, CPU: time.Duration(utime+stime) * time.Second / ticksPerSecond}, true
+	tick := func(n int) time.Duration { return time.Duration(n) * time.Second / ticksPerSecond }
+	return Stat{PID: pid, State: f[0], PPID: ppid, CPU: tick(utime + stime), ReapedCPU: tick(cutime + cstime)}, true
 }
 
 // Children are the processes whose parent is pid, as they are now.

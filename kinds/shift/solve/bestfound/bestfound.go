@@ -176,6 +176,11 @@ func beam(ctx context.Context, p *shift.Puzzle, t *tokenDist, width, limit int) 
 		prev := levels[len(levels)-1]
 		var next []node
 		for i, nd := range prev {
+			// A wide level takes a good part of a second: look for an
+			// interrupt within it too.
+			if i&0x3ff == 0 && ctx.Err() != nil {
+				return nil
+			}
 			for m := range p.Moves {
 				s := p.Moves[m].Apply(nd.state)
 				k := key(s)
