@@ -42,14 +42,21 @@ func htmlEscape(s string) string { return template.HTMLEscapeString(s) }
 // htmlPuzzle is one puzzle's section.
 type htmlPuzzle struct {
 	*Record
-	N                                             int // its number in the report, from 1
-	PuzzleSVG, SolutionSVG, BothSVG, RedundantSVG template.HTML
-	DrawErr                                       string
+	N int // its number in the report, from 1
+	// PuzzleSVG and BothSVG are drawn in the page; SolutionPic and
+	// RedundantPic are packed (packPicture), drawn when opened.
+	PuzzleSVG, BothSVG        template.HTML
+	SolutionPic, RedundantPic string
+	DrawErr                   string
+	// drawn are the pictures as drawSVG wrote them: puzzle, two
+	// solutions, solution, redundant clues ("" text: none).
+	drawn [4]drawnSVG
 }
 
 // WriteHTML writes the report as one self-contained HTML page: pictures
-// as inline SVG, a few lines of script to sort the summary table, no
-// network.
+// as inline SVG sharing their text outlines and styles, the ones behind
+// a click packed and drawn when opened, a few lines of script to sort the
+// summary table and draw them, no network.
 func WriteHTML(w io.Writer, recs []Record, meta Meta) error {
 	order := Arrange(meta.Kinds, recs, meta.ByDifficulty)
 	pz := make([]htmlPuzzle, len(order))
@@ -57,6 +64,10 @@ func WriteHTML(w io.Writer, recs []Record, meta Meta) error {
 		pz[i] = htmlPuzzle{Record: r, N: r.Index + 1}
 	}
 	if err := drawAll(meta.Kinds, pz); err != nil {
+		return err
+	}
+	art, err := sharePictures(pz)
+	if err != nil {
 		return err
 	}
 	data := struct {
@@ -67,7 +78,10 @@ func WriteHTML(w io.Writer, recs []Record, meta Meta) error {
 		Certify  string
 		Chart    template.HTML
 		TotalMs  float64
-	}{Meta: meta, Puzzles: pz, Counts: counts(recs), Certify: certifyNote(recs), Chart: template.HTML(chart(recs))}
+		Glyphs   template.HTML
+		PicCSS   template.CSS
+	}{Meta: meta, Puzzles: pz, Counts: counts(recs), Certify: certifyNote(recs), Chart: template.HTML(chart(recs)),
+		Glyphs: art.defs(), PicCSS: art.css()}
 	for _, p := range pz {
 		if p.Problem() {
 			data.Problems = append(data.Problems, p)
@@ -299,9 +313,11 @@ dl{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px;margin:.4em 0
 dt{color:#555}dd{margin:0}
 p.incomplete{color:#c62828;font-weight:bold}
 details{margin:.6em 0}summary{cursor:pointer;color:#1f5fbf}
-</style>
+section.puzzle{content-visibility:auto;contain-intrinsic-size:auto 640px}
+{{.PicCSS}}</style>
 </head>
 <body>
+{{.Glyphs}}
 <header>
 <h1>{{.Title}}</h1>
 {{with .Incomplete}}<p class="incomplete">Incomplete: {{.}}.</p>{{end}}
@@ -338,7 +354,7 @@ details{margin:.6em 0}summary{cursor:pointer;color:#1f5fbf}
 {{if .PuzzleSVG}}<div class="pics">{{.PuzzleSVG}}</div>{{end}}
 {{if eq .Verdict "unique"}}<p>Unique: SAT proves the puzzle has exactly one solution{{with .Certificate}}, with a RUP certificate of {{n .Lemmas "lemma"}} from {{.Backend}}, checked independently{{end}}.</p>
 {{if .Redundant}}<p>{{n (len .Redundant) "redundant clue"}} (each removal alone leaves the puzzle unique, proven by SAT{{with .Certificate}} and certified{{end}}): {{clues .Redundant}}.</p>
-<details><summary>Show the redundant clues</summary><div class="pics">{{.RedundantSVG}}</div></details>{{else}}<p>No redundant clue: taking away any one of the clues leaves a second solution.</p>{{end}}{{end}}
+<details class="redundant" data-pic="{{.RedundantPic}}"><summary>Show the redundant clues</summary><div class="pics"></div></details>{{else}}<p>No redundant clue: taking away any one of the clues leaves a second solution.</p>{{end}}{{end}}
 {{if eq .Verdict "multiple"}}<p>Several solutions: two of them differ in {{n (len .Differences) "cell"}}: {{diffs .Differences}}.</p>
 <div class="pics">{{.BothSVG}}</div>{{end}}
 {{if eq .Verdict "unsolvable"}}<p>No solution.{{if eq (len .Conflict) 1}} This clue contradicts the rules on its own (highlighted above): {{clues .Conflict}}.{{else if .Conflict}} These {{n (len .Conflict) "clue"}} contradict each other (highlighted above; no one of them can go with the contradiction staying): {{clues .Conflict}}.{{else}} The puzzle's frame contradicts itself without any of its clues.{{end}}</p>{{end}}
@@ -349,7 +365,7 @@ details{margin:.6em 0}summary{cursor:pointer;color:#1f5fbf}
 <dt>hardest rule</dt><dd>{{if .Hardest}}{{.Hardest}} (level {{.MaxLevel}}){{else}}—{{end}}</dd>
 <dt>trial depth</dt><dd>{{.TrialDepth}}</dd>
 <dt>rules used</dt><dd>{{range $i, $r := .Rules}}{{if $i}}, {{end}}{{$r.Name}} (level {{$r.Level}}, {{$r.Steps}}×){{end}}</dd></dl>{{end}}{{end}}
-{{if .SolutionSVG}}<details class="solution"><summary>Solution{{if ne .Verdict "unique"}} (one of several){{end}}</summary><div class="pics">{{.SolutionSVG}}</div></details>{{end}}
+{{if .SolutionPic}}<details class="solution" data-pic="{{.SolutionPic}}"><summary>Solution{{if ne .Verdict "unique"}} (one of several){{end}}</summary><div class="pics"></div></details>{{end}}
 </section>
 {{end}}</main>
 <script>
@@ -368,6 +384,24 @@ document.querySelectorAll('#summary-table th').forEach(function (th, col) {
     rows.forEach(function (tr) { tbody.appendChild(tr); });
   });
 });
+// A picture behind a click is kept gzipped in data-pic: inflated and drawn
+// the first time its <details> opens (its text uses the page's glyphs).
+function draw(d) {
+  if (d.dataset.drawn) return;
+  d.dataset.drawn = 'pending';
+  var bin = atob(d.dataset.pic), bytes = new Uint8Array(bin.length);
+  for (var i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+  new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).text().then(function (svg) {
+    d.querySelector('.pics').innerHTML = svg;
+    d.dataset.drawn = 'yes';
+  });
+}
+document.querySelectorAll('details[data-pic]').forEach(function (d) {
+  d.addEventListener('toggle', function () { if (d.open) draw(d); });
+  if (d.open) draw(d);
+});
+// Printing draws every picture first.
+window.addEventListener('beforeprint', function () { document.querySelectorAll('details[data-pic]').forEach(draw); });
 </script>
 </body>
 </html>
@@ -423,22 +457,51 @@ func drawOne(reg *kinds.Registry, p *htmlPuzzle, f *render.Fonts) error {
 		return nil
 	}
 	label := fmt.Sprintf("%s %s", r.Kind, r.Name)
-	for _, x := range []struct {
-		dst  *template.HTML
+	for i, x := range []struct {
 		c    *canvas.Canvas
 		what string
-	}{{&p.PuzzleSVG, pics.Puzzle, "puzzle"}, {&p.SolutionSVG, pics.Solution, "solution"},
-		{&p.BothSVG, pics.Both, "two solutions"}, {&p.RedundantSVG, pics.Redundant, "redundant clues"}} {
+	}{{pics.Puzzle, "puzzle"}, {pics.Both, "two solutions"}, {pics.Solution, "solution"}, {pics.Redundant, "redundant clues"}} {
 		if x.c == nil {
 			continue
 		}
-		s, err := inlineSVG(x.c, 1.4, "pic", label+" — "+x.what)
+		d, err := drawSVG(x.c, 1.4, label+" — "+x.what)
 		if err != nil {
 			return err
 		}
-		*x.dst = template.HTML(s) // render's own SVG
+		p.drawn[i] = d
 	}
 	return nil
+}
+
+// sharePictures gives the puzzles' pictures the page's glyphs and
+// classes, in the page's order, and packs those drawn when opened.
+func sharePictures(pz []htmlPuzzle) (*pageArt, error) {
+	art := &pageArt{}
+	for i := range pz {
+		p := &pz[i]
+		for j, d := range p.drawn {
+			if d.text == "" {
+				continue
+			}
+			s := art.place(d)
+			var err error
+			switch j {
+			case 0:
+				p.PuzzleSVG = template.HTML(s) // render's own SVG
+			case 1:
+				p.BothSVG = template.HTML(s)
+			case 2:
+				p.SolutionPic, err = packPicture(s)
+			case 3:
+				p.RedundantPic, err = packPicture(s)
+			}
+			if err != nil {
+				return nil, err
+			}
+		}
+		p.drawn = [4]drawnSVG{}
+	}
+	return art, nil
 }
 
 // TimedOut reports whether the grade's own budget ran out.
