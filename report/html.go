@@ -2,6 +2,7 @@ package report
 
 import (
 	"bufio"
+	"cmp"
 	"fmt"
 	"html/template"
 	"io"
@@ -170,6 +171,13 @@ func chart(recs []Record) string {
 	)
 	col := (w - left - right) / float64(len(names))
 	y := func(s float64) float64 { return upper + (h-upper-low)*(1-math.Sqrt(s/top)) }
+	ys := map[string][]float64{}
+	for _, k := range names {
+		for _, r := range byKind[k] {
+			ys[k] = append(ys[k], y(r.Grade.Score))
+		}
+	}
+	dots, radius := swarmAll(names, ys, col/2)
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg class="chart" viewBox="0 0 %g %g" role="img" aria-label="difficulty score by kind">`, w, h)
 	for _, t := range ticks(top) {
@@ -181,8 +189,7 @@ func chart(recs []Record) string {
 		cx := left + col*(float64(i)+0.5)
 		fmt.Fprintf(&b, `<text x="%.1f" y="%g" class="axis" text-anchor="middle">%s (%d)</text>`, cx, h-low+22, k, len(byKind[k]))
 		for j, r := range byKind[k] {
-			// A fixed spread across the column keeps dots apart.
-			dx := (float64((j*37)%100)/100 - 0.5) * col * 0.6
+			dx := dots[k][j]
 			c := bandColours[r.Grade.Band]
 			if c == "" {
 				c = "#888"
@@ -191,8 +198,8 @@ func chart(recs []Record) string {
 			if band == "" {
 				band = "no band"
 			}
-			fmt.Fprintf(&b, `<a href="#p%d"><circle cx="%.1f" cy="%.1f" r="4" fill="%s"><title>%d. %s: %s, score %s</title></circle></a>`,
-				r.Index+1, cx+dx, y(r.Grade.Score), c, r.Index+1, htmlEscape(r.Name), band, trimFloat(r.Grade.Score))
+			fmt.Fprintf(&b, `<a href="#p%d"><circle cx="%.2f" cy="%.2f" r="%g" fill="%s" fill-opacity="0.85"><title>%d. %s: %s, score %s</title></circle></a>`,
+				r.Index+1, cx+dx, ys[k][j], radius, c, r.Index+1, htmlEscape(r.Name), band, trimFloat(r.Grade.Score))
 		}
 	}
 	b.WriteString(`</svg><p class="legend">`)
@@ -201,6 +208,99 @@ func chart(recs []Record) string {
 	}
 	b.WriteString(`<span><i style="background:#888"></i>in no band</span></p>`)
 	return b.String()
+}
+
+// dotRadii are the chart's dot sizes, largest first: the largest at
+// which every kind's dots lie side by side in its column without
+// overlapping is drawn.
+var dotRadii = []float64{4, 3.5, 3, 2.5, 2, 1.5}
+
+// swarmAll places the dots of every kind's column (ys: their heights, by
+// kind) as a beeswarm (swarm) at the largest of dotRadii at which every
+// column's fit within half its width, half: the offsets from the
+// column's middle by kind, and the radius. When none fits, the smallest
+// is drawn, the dots that do not fit clamped to the column's edge
+// (overlapping: a column of hundreds of equal scores).
+func swarmAll(names []string, ys map[string][]float64, half float64) (map[string][]float64, float64) {
+	for i, r := range dotRadii {
+		out, fits := map[string][]float64{}, true
+		for _, k := range names {
+			dx, ok := swarm(ys[k], r, half-r)
+			out[k] = dx
+			fits = fits && ok
+		}
+		if fits || i == len(dotRadii)-1 {
+			return out, r
+		}
+	}
+	return nil, 0 // not reached
+}
+
+// swarm places dots of radius r at heights ys side by side: each, taken
+// from the middle of the column outwards in order of height, at the
+// offset nearest the middle where it overlaps no dot placed before
+// (closer than 2r), within ±limit. ok is false when some dot found no
+// such place (it is clamped to the limit).
+func swarm(ys []float64, r, limit float64) (dx []float64, ok bool) {
+	dx = make([]float64, len(ys))
+	order := make([]int, len(ys))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(ys[a], ys[b]) })
+	ok = true
+	d := 2 * r
+	var placed []int // in order of height
+	for _, i := range order {
+		// The placed dots near enough in height to touch this one; each
+		// rules out the offsets within d of its own, across the
+		// horizontal distance that keeps them d apart.
+		var blocked [][2]float64
+		for j := len(placed) - 1; j >= 0; j-- {
+			p := placed[j]
+			dy := ys[i] - ys[p]
+			if dy >= d {
+				break
+			}
+			w := math.Sqrt(d*d - dy*dy)
+			blocked = append(blocked, [2]float64{dx[p] - w, dx[p] + w})
+		}
+		x, fit := nearestFree(blocked, limit)
+		if !fit {
+			ok = false
+		}
+		dx[i] = x
+		placed = append(placed, i)
+	}
+	return dx, ok
+}
+
+// nearestFree is the offset nearest 0 within ±limit outside every open
+// interval of blocked; when there is none, the limit (fit false).
+func nearestFree(blocked [][2]float64, limit float64) (float64, bool) {
+	free := func(x float64) bool {
+		if x < -limit-1e-9 || x > limit+1e-9 {
+			return false
+		}
+		for _, b := range blocked {
+			if x > b[0]+1e-9 && x < b[1]-1e-9 {
+				return false
+			}
+		}
+		return true
+	}
+	// The candidates: the middle, and every interval's ends.
+	cands := []float64{0}
+	for _, b := range blocked {
+		cands = append(cands, b[0], b[1])
+	}
+	slices.SortFunc(cands, func(a, b float64) int { return cmp.Compare(math.Abs(a), math.Abs(b)) })
+	for _, x := range cands {
+		if free(x) {
+			return x, true
+		}
+	}
+	return limit, false
 }
 
 // niceCeil rounds x up to 1, 2 or 5 times a power of ten.
