@@ -437,7 +437,7 @@ section.puzzle{content-visibility:auto;contain-intrinsic-size:auto 640px}
 <div class="tablewrap"><table id="summary-table">
 <thead><tr><th data-type="num">#</th><th>kind</th><th>name</th><th data-type="num">size</th><th>verdict</th><th>band</th><th data-type="num">score</th><th>hardest rule</th><th data-type="num">trial depth</th><th data-type="num">redundant clues</th><th data-type="num">time (ms)</th></tr></thead>
 <tbody>{{range .Puzzles}}
-<tr><td class="num" data-v="{{.N}}"><a href="#p{{.N}}">{{.N}}</a></td><td>{{.Kind}}</td><td class="wrap">{{if .Name}}{{.Name}}{{else}}{{.File}}{{end}}</td><td class="num" data-v="{{cells .Record}}">{{.Size}}</td><td><span class="v v-{{.Verdict}}">{{.Verdict}}</span></td><td>{{band .Record}}</td><td class="num" data-v="{{scoreValue .Record}}">{{score .Record}}</td><td class="wrap">{{with .Grade}}{{.Hardest}}{{end}}</td><td class="num" data-v="{{with .Grade}}{{.TrialDepth}}{{else}}-1{{end}}">{{with .Grade}}{{.TrialDepth}}{{end}}</td><td class="num" data-v="{{redundantValue .Record}}">{{if eq .Verdict "unique"}}{{len .Redundant}}{{end}}</td><td class="num" data-v="{{.Ms}}">{{ms .Ms}}</td></tr>{{end}}
+<tr><td class="num" data-v="{{.N}}"><a href="#p{{.N}}">{{.N}}</a></td><td>{{.Kind}}</td><td class="wrap">{{if .Name}}{{.Name}}{{else}}{{.File}}{{end}}</td><td class="num" data-v="{{cells .Record}}">{{.Size}}</td><td><span class="v v-{{.Verdict}}">{{.Verdict}}</span></td><td>{{band .Record}}</td><td class="num" data-v="{{scoreValue .Record}}">{{score .Record}}</td><td class="wrap">{{with .Grade}}{{.HardestNote}}{{end}}</td><td class="num" data-v="{{with .Grade}}{{.TrialDepth}}{{else}}-1{{end}}">{{with .Grade}}{{.TrialDepth}}{{end}}</td><td class="num" data-v="{{redundantValue .Record}}">{{if eq .Verdict "unique"}}{{len .Redundant}}{{end}}</td><td class="num" data-v="{{.Ms}}">{{ms .Ms}}</td></tr>{{end}}
 </tbody></table></div>
 </section>
 <section class="block" id="chart">
@@ -462,7 +462,7 @@ section.puzzle{content-visibility:auto;contain-intrinsic-size:auto 640px}
 {{if .TimedOut}}<p class="err">{{.TimeoutNote}}</p>{{else}}<dl><dt>human solve</dt><dd>{{.Status}}, {{n .Steps "step"}} in {{n .Layers "layer"}}</dd>
 <dt>band</dt><dd>{{if .Band}}{{.Band}}{{else}}none of the kind's bands{{end}}</dd>
 <dt>score</dt><dd>{{printf "%.1f" .Score}}</dd>
-<dt>hardest rule</dt><dd>{{if .Hardest}}{{.Hardest}} (level {{.MaxLevel}}){{else}}—{{end}}</dd>
+<dt>hardest rule</dt><dd>{{.HardestNote}}</dd>
 <dt>trial depth</dt><dd>{{.TrialDepth}}</dd>
 <dt>rules used</dt><dd>{{range $i, $r := .Rules}}{{if $i}}, {{end}}{{$r.Name}} (level {{$r.Level}}, {{$r.Steps}}×){{end}}</dd></dl>{{end}}{{end}}
 {{if .SolutionPic}}<details class="solution" data-pic="{{.SolutionPic}}"><summary>Solution{{if ne .Verdict "unique"}} (one of several){{end}}</summary><div class="pics"></div></details>{{end}}
@@ -602,6 +602,20 @@ func sharePictures(pz []htmlPuzzle) (*pageArt, error) {
 		p.drawn = [4]drawnSVG{}
 	}
 	return art, nil
+}
+
+// HardestNote says which rule was the hardest, trials included, and of a
+// stuck solve the hardest rule tried where it stopped: "trial-3 (level
+// 8)", "clear (level 1); stuck: no rule up to trial-3 (level 8) applies".
+func (g *Grade) HardestNote() string {
+	s := "—"
+	if g.Hardest != "" {
+		s = fmt.Sprintf("%s (level %d)", g.Hardest, cmp.Or(g.HardestLevel, g.MaxLevel))
+	}
+	if g.Status == "stuck" && g.StuckAfter != "" {
+		s += fmt.Sprintf("; stuck: no rule up to %s (level %d) applies", g.StuckAfter, g.StuckLevel)
+	}
+	return s
 }
 
 // TimedOut reports whether the grade's own budget ran out.

@@ -114,13 +114,23 @@ type Grade struct {
 	TimedOutAfter float64 `json:"timed_out_after_s,omitempty"`
 	// Band is the easiest of the kind's generation bands the solve lands
 	// in (kind.Band.In), "" when none.
-	Band       string  `json:"band,omitempty"`
-	Score      float64 `json:"score"`
-	MaxLevel   int     `json:"max_level"`
-	Hardest    string  `json:"hardest_rule,omitempty"`
-	TrialDepth int     `json:"trial_depth"`
-	Steps      int     `json:"steps"`
-	Layers     int     `json:"layers"`
+	Band  string  `json:"band,omitempty"`
+	Score float64 `json:"score"`
+	// MaxLevel is the highest level of a plain rule's step (trials left
+	// out: the score's and the bands' measure).
+	MaxLevel int `json:"max_level"`
+	// Hardest is the hardest rule the solve used, trial rules included,
+	// HardestLevel its level (0 in records of before it: MaxLevel).
+	Hardest      string `json:"hardest_rule,omitempty"`
+	HardestLevel int    `json:"hardest_level,omitempty"`
+	// StuckAfter, for a stuck solve, is the hardest rule the engine tried
+	// on the state it stopped at, StuckLevel its level: no rule up to it
+	// made progress there.
+	StuckAfter string `json:"stuck_after,omitempty"`
+	StuckLevel int    `json:"stuck_level,omitempty"`
+	TrialDepth int    `json:"trial_depth"`
+	Steps      int    `json:"steps"`
+	Layers     int    `json:"layers"`
 	// Rules are the rules the solve used, by level then name.
 	Rules []RuleUse `json:"rules"`
 }
