@@ -191,6 +191,15 @@ func one(ctx context.Context, it Item, opt Options) (r Record) {
 		r.Redundant = red
 		if err != nil {
 			note(&r, cctx, "redundant clues", err)
+			break
+		}
+		// The clues that can go together, on a budget of their own.
+		tctx, cancelTogether := budget(ctx, opt.PuzzleTimeout)
+		defer cancelTogether()
+		together, err := removable(tctx, inst, red, opt)
+		r.Removable = together
+		if err != nil {
+			note(&r, tctx, "clues removable together", err)
 		}
 	case Unsolvable:
 		conf, err := conflict(cctx, inst, opt)
@@ -242,6 +251,30 @@ func redundant(ctx context.Context, cl kind.Clued, clues []kind.Clue, opt Option
 			}
 			out = append(out, rc)
 		}
+	}
+	return out, nil
+}
+
+// removable is a set of the redundant clues that can all go at once, the
+// puzzle staying unique (answer.Minimize, tried among them alone: no
+// other clue can go with them): greedy in reading order, each removal
+// proven by SAT, maximal, not proven largest. One redundant clue or none
+// needs no proof beyond its own.
+func removable(ctx context.Context, inst kind.Instance, red []Clue, opt Options) ([]Clue, error) {
+	if len(red) < 2 {
+		return slices.Clone(red), nil
+	}
+	among := make([]int, len(red))
+	for i, c := range red {
+		among[i] = c.ID
+	}
+	m, err := answer.Minimize(ctx, inst, answer.Options{Solver: opt.Solver, Parallel: 1}, answer.EditOptions{Kinds: opt.Kinds, Among: among})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Clue, len(m.Removed))
+	for i, c := range m.Removed {
+		out[i] = Clue{Clue: c}
 	}
 	return out, nil
 }

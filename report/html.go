@@ -454,6 +454,7 @@ section.puzzle{content-visibility:auto;contain-intrinsic-size:auto 640px}
 {{if .PuzzleSVG}}<div class="pics">{{.PuzzleSVG}}</div>{{end}}
 {{if eq .Verdict "unique"}}<p>Unique: SAT proves the puzzle has exactly one solution{{with .Certificate}}, with a RUP certificate of {{n .Lemmas "lemma"}} from {{.Backend}}, checked independently{{end}}.</p>
 {{if .Redundant}}<p>{{n (len .Redundant) "redundant clue"}} (each removal alone leaves the puzzle unique, proven by SAT{{with .Certificate}} and certified{{end}}): {{clues .Redundant}}.</p>
+{{with .Removable}}<p class="together">Removable together: {{if eq (len .) 1}}this clue{{else}}these {{len .}} clues can all go at once{{end}}, the puzzle staying unique (taken away in reading order, each removal proven by SAT; no other clue can go with them, though another choice might remove more): {{clues .}}.</p>{{end}}
 <details class="redundant" data-pic="{{.RedundantPic}}"><summary>Show the redundant clues</summary><div class="pics"></div></details>{{else}}<p>No redundant clue: taking away any one of the clues leaves a second solution.</p>{{end}}{{end}}
 {{if eq .Verdict "multiple"}}<p>Several solutions: two of them differ in {{n (len .Differences) "cell"}}: {{diffs .Differences}}.</p>
 <div class="pics">{{.BothSVG}}</div>{{end}}

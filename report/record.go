@@ -57,6 +57,13 @@ type Record struct {
 	// Redundant are the clues whose removal alone leaves the puzzle
 	// unique, each proven by SAT (unique puzzles; empty: none).
 	Redundant []Clue `json:"redundant_clues"`
+	// Removable are redundant clues that can all go at once, the puzzle
+	// staying unique (answer.Minimize among the redundant clues: greedy
+	// in reading order, each removal proven by SAT; maximal: no other
+	// clue can go with them; not proven the largest such set). Empty
+	// when there is no redundant clue; null when not sought (not unique,
+	// or cut short).
+	Removable []Clue `json:"removable_together"`
 	// Conflict, for an unsolvable puzzle, is a set of clues that contradict
 	// each other with the puzzle's frame (territories, counts, numbers):
 	// no clue of it can go with the puzzle staying unsolvable (a
