@@ -93,6 +93,9 @@ func one(ctx context.Context, it Item, opt Options) (r Record) {
 	start := time.Now()
 	r = Record{Index: it.Index, File: it.File, Input: it.Input, Run: opt.Run.Fingerprint, Shard: opt.Run.Shard, RunSize: opt.Run.Size}
 	defer func() { r.Ms = answer.Millis(time.Since(start)) }()
+	if it.Moves != nil {
+		return oneMoves(ctx, it, opt, r)
+	}
 	if it.Inst == nil {
 		r.Verdict, r.Error = Malformed, it.Err.Error()
 		return r

@@ -107,7 +107,7 @@ func counts(recs []Record) string {
 		}
 	}
 	parts := []string{plural.N(len(recs), "puzzle") + ":"}
-	for _, v := range []string{Unique, Multiple, Unsolvable, Malformed, Timeout} {
+	for _, v := range []string{Unique, Multiple, Unsolvable, Optimal, NoSolution, Malformed, Timeout} {
 		if n[v] > 0 {
 			parts = append(parts, fmt.Sprintf("%d %s", n[v], v))
 		}
@@ -365,9 +365,10 @@ var funcs = template.FuncMap{
 		}
 		return strings.Join(parts, " ")
 	},
-	"n":    plural.N,
-	"ms":   func(x float64) string { return fmt.Sprintf("%.0f", x) },
-	"secs": func(x float64) string { return fmt.Sprintf("%.1f s", x/1000) },
+	"n":     plural.N,
+	"proof": proofNote,
+	"ms":    func(x float64) string { return fmt.Sprintf("%.0f", x) },
+	"secs":  func(x float64) string { return fmt.Sprintf("%.1f s", x/1000) },
 	"redundantValue": func(r *Record) int {
 		if r.Verdict != Unique {
 			return -1
@@ -400,7 +401,7 @@ th[aria-sort=descending]::after{content:" ▼"}
 td.num{text-align:right;font-variant-numeric:tabular-nums}
 td.wrap{white-space:normal;overflow-wrap:anywhere;min-width:6em}
 .v{display:inline-block;padding:0 6px;border-radius:9px;font-size:.85em;font-weight:600;color:#fff}
-.v-unique{background:#2e7d32}.v-multiple{background:#e08a00}.v-unsolvable{background:#c62828}.v-malformed{background:#6a1b9a}.v-timeout{background:#546e7a}
+.v-unique,.v-optimal{background:#2e7d32}.v-no-solution-within{background:#c62828}.v-multiple{background:#e08a00}.v-unsolvable{background:#c62828}.v-malformed{background:#6a1b9a}.v-timeout{background:#546e7a}
 .chart{width:100%;max-width:720px;height:auto;background:#fff;border:1px solid #ddd}
 .chart .grid{stroke:#e4e4e4}.chart .tick,.chart .axis{font-size:12px;fill:#444}
 .legend span{margin-right:12px;font-size:.9em}.legend i{display:inline-block;width:10px;height:10px;border-radius:5px;margin-right:4px}
@@ -459,6 +460,9 @@ section.puzzle{content-visibility:auto;contain-intrinsic-size:auto 640px}
 {{if eq .Verdict "multiple"}}<p>Several solutions: two of them differ in {{n (len .Differences) "cell"}}: {{diffs .Differences}}.</p>
 <div class="pics">{{.BothSVG}}</div>{{end}}
 {{if eq .Verdict "unsolvable"}}<p>No solution.{{if eq (len .Conflict) 1}} This clue contradicts the rules on its own (highlighted above): {{clues .Conflict}}.{{else if .Conflict}} These {{n (len .Conflict) "clue"}} contradict each other (highlighted above; no one of them can go with the contradiction staying): {{clues .Conflict}}.{{else}} The puzzle's frame contradicts itself without any of its clues.{{end}}</p>{{end}}
+{{if .Shortest}}<p>Shortest solution: {{.MovesNote}}.</p>{{end}}
+{{with .Shortest}}<p>Proof: {{proof .}}{{if eq .Method "auto"}} (method auto: the exact search and SAT side by side, {{if .Proof}}{{.Proof}} settled first{{else}}neither settled{{end}}){{end}}.</p>
+{{if .Depths}}<details><summary>SAT's depths ({{len .Depths}})</summary><ul>{{range .Depths}}<li>depth {{.K}}: {{.Status}}, {{.Vars}} variables, {{.Clauses}} clauses, {{ms .MS}} ms solving</li>{{end}}</ul></details>{{end}}{{end}}
 {{with .Grade}}<h3>Grade</h3>
 {{if .TimedOut}}<p class="err">{{.TimeoutNote}}</p>{{else}}<dl><dt>human solve</dt><dd>{{.Status}}, {{n .Steps "step"}} in {{n .Layers "layer"}}</dd>
 <dt>band</dt><dd>{{if .Band}}{{.Band}}{{else}}none of the kind's bands{{end}}</dd>
@@ -466,7 +470,7 @@ section.puzzle{content-visibility:auto;contain-intrinsic-size:auto 640px}
 <dt>hardest rule</dt><dd>{{.HardestNote}}</dd>
 <dt>trial depth</dt><dd>{{.TrialDepth}}</dd>
 <dt>rules used</dt><dd>{{range $i, $r := .Rules}}{{if $i}}, {{end}}{{$r.Name}} (level {{$r.Level}}, {{$r.Steps}}×){{end}}</dd></dl>{{end}}{{end}}
-{{if .SolutionPic}}<details class="solution" data-pic="{{.SolutionPic}}"><summary>Solution{{if ne .Verdict "unique"}} (one of several){{end}}</summary><div class="pics"></div></details>{{end}}
+{{if .SolutionPic}}<details class="solution" data-pic="{{.SolutionPic}}"><summary>{{if .Shortest}}The shortest solution, state by state{{else}}Solution{{if ne .Verdict "unique"}} (one of several){{end}}{{end}}</summary><div class="pics"></div></details>{{end}}
 </section>
 {{end}}</main>
 <script>

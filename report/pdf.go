@@ -214,7 +214,7 @@ func (b *booklet) contents(meta Meta, page map[*Record]int) {
 			if name == "" {
 				name = r.File
 			}
-			s += fmt.Sprintf("%s %s, %s, %s", r.Kind, name, r.Size(), r.Verdict)
+			s += fmt.Sprintf("%s %s, %s", r.Kind, name, r.About())
 			if r.Grade != nil && r.Grade.Band != "" {
 				s += fmt.Sprintf(", %s (%s)", r.Grade.Band, trimFloat(r.Grade.Score))
 			}

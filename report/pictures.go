@@ -54,6 +54,9 @@ type Pictures struct {
 // Draw draws a record's pictures with the fonts f (render.LoadFonts; one
 // goroutine at a time).
 func Draw(reg *kinds.Registry, r *Record, f *render.Fonts) (*Pictures, error) {
+	if reg.MovesKind(r.Kind) != nil {
+		return drawMoves(reg, r)
+	}
 	inst, err := Instance(reg, r)
 	if err != nil {
 		return nil, err

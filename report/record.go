@@ -41,7 +41,8 @@ type Record struct {
 	Name  string `json:"name,omitempty"`
 	Rows  int    `json:"rows,omitempty"`
 	Cols  int    `json:"cols,omitempty"`
-	// Verdict is unique, multiple, unsolvable, malformed or timeout.
+	// Verdict is unique, multiple, unsolvable, malformed or timeout; of a
+	// puzzle played by moves, optimal or no-solution-within (or timeout).
 	Verdict string `json:"verdict"`
 	// Error says what is wrong with a malformed entry (file:line:col:
 	// message), or what else went wrong (a human step SAT refutes, a part
@@ -73,6 +74,11 @@ type Record struct {
 	// Differences are the cells where two solutions differ (multiple;
 	// empty otherwise, null without a verdict), as check writes them.
 	Differences []answer.DiffRecord `json:"differences"`
+	// Shortest, for a puzzle played by moves (a shift puzzle), is its
+	// shortest solution and the proof that none is shorter, as `shift
+	// solve --format json` writes it (without the states, which the
+	// pictures replay).
+	Shortest *answer.ShortestRecord `json:"shortest,omitempty"`
 	// Certificate is the checked RUP certificate of uniqueness (--certify).
 	Certificate *Certificate `json:"certificate,omitempty"`
 	// Ms is the time spent on the puzzle.
@@ -160,7 +166,7 @@ type Certificate struct {
 
 // Problem reports whether the record is among the problems the report
 // lists first: not unique, malformed, or cut short.
-func (r *Record) Problem() bool { return r.Verdict != Unique || r.TimedOut }
+func (r *Record) Problem() bool { return (r.Verdict != Unique && r.Verdict != Optimal) || r.TimedOut }
 
 // problemRank orders the problems: malformed, unsolvable, multiple,
 // timed out; then the unique puzzles.
@@ -168,7 +174,7 @@ func (r *Record) problemRank() int {
 	switch {
 	case r.Verdict == Malformed:
 		return 0
-	case r.Verdict == Unsolvable:
+	case r.Verdict == Unsolvable || r.Verdict == NoSolution:
 		return 1
 	case r.Verdict == Multiple:
 		return 2
