@@ -3,6 +3,7 @@ package report
 import (
 	"bufio"
 	"cmp"
+	"errors"
 	"fmt"
 	"html/template"
 	"io"
@@ -16,6 +17,7 @@ import (
 	"github.com/tdewolff/canvas"
 
 	"github.com/puzzlesat/puzzlesat/answer"
+	"github.com/puzzlesat/puzzlesat/internal/parallel"
 	"github.com/puzzlesat/puzzlesat/internal/plural"
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/render"
@@ -579,9 +581,11 @@ func drawOne(reg *kinds.Registry, p *htmlPuzzle, f *render.Fonts) error {
 }
 
 // sharePictures gives the puzzles' pictures the page's glyphs and
-// classes, in the page's order, and packs those drawn when opened.
+// classes, in the page's order, and packs those drawn when opened (on a
+// goroutine per CPU: packing is most of the page's writing).
 func sharePictures(pz []htmlPuzzle) (*pageArt, error) {
 	art := &pageArt{}
+	packed := make([][2]string, len(pz)) // solution, redundant clues: placed
 	for i := range pz {
 		p := &pz[i]
 		for j, d := range p.drawn {
@@ -589,24 +593,26 @@ func sharePictures(pz []htmlPuzzle) (*pageArt, error) {
 				continue
 			}
 			s := art.place(d)
-			var err error
 			switch j {
 			case 0:
 				p.PuzzleSVG = template.HTML(s) // render's own SVG
 			case 1:
 				p.BothSVG = template.HTML(s)
-			case 2:
-				p.SolutionPic, err = packPicture(s)
-			case 3:
-				p.RedundantPic, err = packPicture(s)
-			}
-			if err != nil {
-				return nil, err
+			default:
+				packed[i][j-2] = s
 			}
 		}
 		p.drawn = [4]drawnSVG{}
 	}
-	return art, nil
+	errs := make([]error, len(pz))
+	parallel.Each(len(pz), 0, func(i int) {
+		for j, dst := range []*string{&pz[i].SolutionPic, &pz[i].RedundantPic} {
+			if packed[i][j] != "" && errs[i] == nil {
+				*dst, errs[i] = packPicture(packed[i][j])
+			}
+		}
+	})
+	return art, errors.Join(errs...)
 }
 
 // HardestNote says which rule was the hardest, trials included, and of a

@@ -8,7 +8,6 @@ import (
 	"html/template"
 	"image"
 	"image/color"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -41,9 +40,8 @@ type drawnSVG struct {
 	styles []string // the i-th style attribute
 }
 
-// glyphMark and styleMark are the placeholders: "\x00g3\x00" is the
-// picture's fourth text outline, "\x00s1\x00" its second style.
-var placeholder = regexp.MustCompile("\x00([gs])([0-9]+)\x00")
+// The placeholders: "\x00g3\x00" is a picture's fourth text outline,
+// "\x00s1\x00" its second style.
 
 // textUses is an SVG renderer that writes text as <use> of an outline
 // defined once (recorded in d), everything else as svg does.
@@ -115,9 +113,6 @@ func (c *pathsOf) RenderPath(p *canvas.Path, style canvas.Style, m canvas.Matrix
 func (c *pathsOf) RenderText(t *canvas.Text, m canvas.Matrix) { t.RenderAsPath(c, m, 0) }
 func (c *pathsOf) RenderImage(image.Image, canvas.Matrix)     {}
 
-// styleAttr matches a path's style attribute as svg writes it.
-var styleAttr = regexp.MustCompile(` style="([^"]*)"`)
-
 // drawSVG writes c as an SVG element to put in the page, at its size in
 // millimetres times scale and no wider than its container, its text and
 // styles as placeholders.
@@ -135,19 +130,35 @@ func drawSVG(c *canvas.Canvas, scale float64, label string) (drawnSVG, error) {
 		return d, fmt.Errorf("render wrote an SVG of no size: %.40q", s)
 	}
 	head := fmt.Sprintf(`<svg class="pic" role="img" aria-label="%s" style="width:%.1fmm"`, htmlEscape(label), c.W*scale)
+	// Each style attribute becomes a class placeholder (a scan, not a
+	// regular expression: this is most of the page's writing).
 	body := s[m[1]:]
+	var b strings.Builder
+	b.WriteString(head)
 	seen := map[string]int{}
-	body = styleAttr.ReplaceAllStringFunc(body, func(a string) string {
-		st := styleAttr.FindStringSubmatch(a)[1]
+	const attr = ` style="`
+	for {
+		k := strings.Index(body, attr)
+		if k < 0 {
+			break
+		}
+		end := strings.IndexByte(body[k+len(attr):], '"')
+		if end < 0 {
+			break
+		}
+		st := body[k+len(attr) : k+len(attr)+end]
 		i, ok := seen[st]
 		if !ok {
 			i = len(d.styles)
 			seen[st] = i
 			d.styles = append(d.styles, st)
 		}
-		return fmt.Sprintf(" class=\"\x00s%d\x00\"", i)
-	})
-	d.text = head + body
+		b.WriteString(body[:k])
+		fmt.Fprintf(&b, " class=\"\x00s%d\x00\"", i)
+		body = body[k+len(attr)+end+1:]
+	}
+	b.WriteString(body)
+	d.text = b.String()
 	return d, nil
 }
 
@@ -165,14 +176,29 @@ func (a *pageArt) place(d drawnSVG) string {
 	if a.glyphID == nil {
 		a.glyphID, a.styleID = map[string]int{}, map[string]int{}
 	}
-	return placeholder.ReplaceAllStringFunc(d.text, func(p string) string {
-		m := placeholder.FindStringSubmatch(p)
-		i, _ := strconv.Atoi(m[2])
-		if m[1] == "g" {
-			return "g" + strconv.Itoa(id(a.glyphID, &a.glyphs, d.glyphs[i]))
+	var b strings.Builder
+	s := d.text
+	for {
+		k := strings.IndexByte(s, 0)
+		if k < 0 || k+2 >= len(s) {
+			break
 		}
-		return "s" + strconv.Itoa(id(a.styleID, &a.styles, d.styles[i]))
-	})
+		end := strings.IndexByte(s[k+1:], 0)
+		if end < 0 {
+			break
+		}
+		what, n := s[k+1], s[k+2:k+1+end]
+		i, _ := strconv.Atoi(n)
+		b.WriteString(s[:k])
+		if what == 'g' {
+			b.WriteString("g" + strconv.Itoa(id(a.glyphID, &a.glyphs, d.glyphs[i])))
+		} else {
+			b.WriteString("s" + strconv.Itoa(id(a.styleID, &a.styles, d.styles[i])))
+		}
+		s = s[k+2+end:]
+	}
+	b.WriteString(s)
+	return b.String()
 }
 
 // id is key's number in list, added at the end when new.
@@ -211,7 +237,7 @@ func (a *pageArt) css() template.CSS {
 func packPicture(svg string) (string, error) {
 	var buf bytes.Buffer
 	b64 := base64.NewEncoder(base64.StdEncoding, &buf)
-	z, err := gzip.NewWriterLevel(b64, gzip.BestCompression)
+	z, err := gzip.NewWriterLevel(b64, gzip.DefaultCompression)
 	if err != nil {
 		return "", err
 	}
