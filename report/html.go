@@ -167,19 +167,38 @@ func chart(recs []Record) string {
 	slices.Sort(names)
 	top = niceCeil(top)
 	const (
-		w, h        = 720.0, 300.0
+		w           = 720.0
 		left, right = 56.0, 12.0
 		upper, low  = 12.0, 40.0
 	)
 	col := (w - left - right) / float64(len(names))
-	y := func(s float64) float64 { return upper + (h-upper-low)*(1-math.Sqrt(s/top)) }
-	ys := map[string][]float64{}
-	for _, k := range names {
-		for _, r := range byKind[k] {
-			ys[k] = append(ys[k], y(r.Grade.Score))
+	// The chart grows taller (300, 450, 600 px) before its dots shrink
+	// below a size easy to point at; at its tallest they shrink on.
+	var (
+		h      float64
+		y      func(float64) float64
+		ys     map[string][]float64
+		dots   map[string][]float64
+		radius float64
+	)
+	for i, hi := range chartHeights {
+		h = hi
+		y = func(s float64) float64 { return upper + (h-upper-low)*(1-math.Sqrt(s/top)) }
+		ys = map[string][]float64{}
+		for _, k := range names {
+			for _, r := range byKind[k] {
+				ys[k] = append(ys[k], y(r.Grade.Score))
+			}
+		}
+		radii := dotRadii[:readableRadii]
+		if i == len(chartHeights)-1 {
+			radii = dotRadii
+		}
+		var fits bool
+		if dots, radius, fits = swarmAll(names, ys, col/2, radii); fits {
+			break
 		}
 	}
-	dots, radius := swarmAll(names, ys, col/2)
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg class="chart" viewBox="0 0 %g %g" role="img" aria-label="difficulty score by kind">`, w, h)
 	for _, t := range ticks(top) {
@@ -214,28 +233,35 @@ func chart(recs []Record) string {
 
 // dotRadii are the chart's dot sizes, largest first: the largest at
 // which every kind's dots lie side by side in its column without
-// overlapping is drawn.
-var dotRadii = []float64{4, 3.5, 3, 2.5, 2, 1.5}
+// overlapping is drawn; the first readableRadii are tried at every
+// height of chartHeights, the rest at the tallest only.
+var (
+	dotRadii      = []float64{4, 3.5, 3, 2.5, 2, 1.5}
+	readableRadii = 4
+	chartHeights  = []float64{300, 450, 600}
+)
 
 // swarmAll places the dots of every kind's column (ys: their heights, by
-// kind) as a beeswarm (swarm) at the largest of dotRadii at which every
+// kind) as a beeswarm (swarm) at the largest of radii at which every
 // column's fit within half its width, half: the offsets from the
-// column's middle by kind, and the radius. When none fits, the smallest
-// is drawn, the dots that do not fit clamped to the column's edge
-// (overlapping: a column of hundreds of equal scores).
-func swarmAll(names []string, ys map[string][]float64, half float64) (map[string][]float64, float64) {
-	for i, r := range dotRadii {
-		out, fits := map[string][]float64{}, true
+// column's middle by kind, the radius, and whether they fit. When none
+// fits, the smallest is drawn, the dots that do not fit clamped to the
+// column's edge (overlapping: a column of hundreds of equal scores).
+func swarmAll(names []string, ys map[string][]float64, half float64, radii []float64) (map[string][]float64, float64, bool) {
+	var out map[string][]float64
+	for _, r := range radii {
+		out = map[string][]float64{}
+		fits := true
 		for _, k := range names {
 			dx, ok := swarm(ys[k], r, half-r)
 			out[k] = dx
 			fits = fits && ok
 		}
-		if fits || i == len(dotRadii)-1 {
-			return out, r
+		if fits {
+			return out, r, true
 		}
 	}
-	return nil, 0 // not reached
+	return out, radii[len(radii)-1], false
 }
 
 // swarm places dots of radius r at heights ys side by side: each, taken
@@ -624,7 +650,11 @@ func (g *Grade) HardestNote() string {
 		s = fmt.Sprintf("%s (level %d)", g.Hardest, cmp.Or(g.HardestLevel, g.MaxLevel))
 	}
 	if g.Status == "stuck" && g.StuckAfter != "" {
-		s += fmt.Sprintf("; stuck: no rule up to %s (level %d) applies", g.StuckAfter, g.StuckLevel)
+		stuck := fmt.Sprintf("stuck: no rule up to %s (level %d) applies", g.StuckAfter, g.StuckLevel)
+		if g.Hardest == "" {
+			return stuck
+		}
+		s += "; " + stuck
 	}
 	return s
 }
