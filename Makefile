@@ -10,7 +10,7 @@ TAGS      := urfave_cli_no_docs
 
 SITE      ?= bin/site
 
-.PHONY: site build test test-short test-race acceptance scaleout vet lint fuzz-smoke bench bench-baseline bench-check fmt
+.PHONY: calibrate site build test test-short test-race acceptance scaleout vet lint fuzz-smoke bench bench-baseline bench-check fmt
 
 build:
 	$(GO) build -tags $(TAGS) -o bin/ ./cmd/puzzlesat ./cmd/puzzlesat-render ./cmd/puzzlesat-bench ./cmd/puzzlesat-generate ./cmd/puzzlesat-serve ./cmd/puzzlesat-report
@@ -89,6 +89,13 @@ bench-baseline: build
 
 bench-check: build
 	bin/puzzlesat bench $(BENCH_FLAGS) --baseline $(BENCH_BASELINE)
+
+# The rating's calibration (docs/rating.md): grades the corpus's labelled
+# sets and fits each kind's map to stars. Rewrite it after a change to a
+# kind's rules or score, review its diff, and commit it; the test of
+# answer/rating/calibrate fails while it is stale.
+calibrate:
+	$(GO) run -tags $(TAGS) ./cmd/puzzlesat-calibrate -o answer/rating/calibration.json
 
 fmt:
 	gofmt -w $$(git ls-files '*.go')

@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/puzzlesat/puzzlesat/answer/rating"
 	"github.com/puzzlesat/puzzlesat/crosscheck"
 	"github.com/puzzlesat/puzzlesat/human"
 	"github.com/puzzlesat/puzzlesat/kinds"
@@ -62,8 +63,46 @@ func gradeRecord(inst kind.Instance, r *crosscheck.Result, opt Options) GradeRec
 	}
 	if opt.Bands != nil {
 		rec.Band = Band(opt.Bands, inst, h.Status, h.Report)
+		if opt.trials() < 0 {
+			rec.Rating = Rating(opt.Bands, inst, h.Status, h.Report, r.Metrics)
+		}
 	}
 	return rec
+}
+
+// Rating is the stars (1..rating.Max, answer/rating) of a human solve of
+// inst that ended with status and rep under the kind's own rules, the
+// kind's metrics beside: 0 when it is unrated (not solved, or a kind
+// without a calibration).
+func Rating(reg *kinds.Registry, inst kind.Instance, status human.Status, rep human.Report, metrics map[string]any) int {
+	tier := Tier(reg, inst, status, rep)
+	if tier == "" {
+		return 0
+	}
+	return rating.Default().Stars(inst.Kind(), tier, rep, metrics)
+}
+
+// Tier is the band of a solve as the rating orders them: the band it
+// lands in (Band), else the first band it does not go past (a solve
+// between two bands' layer counts), else rating.Beyond; "" when it is not
+// solved or the kind has no bands.
+func Tier(reg *kinds.Registry, inst kind.Instance, status human.Status, rep human.Report) string {
+	if status != human.StatusSolved {
+		return ""
+	}
+	if b := Band(reg, inst, status, rep); b != "" {
+		return b
+	}
+	k, err := reg.Lookup(inst.Kind())
+	if err != nil || k.Generate == nil || len(k.Generate.Bands) == 0 {
+		return ""
+	}
+	for i := range k.Generate.Bands {
+		if b := k.Generate.Bands[i].At(inst.Rows(), inst.Cols()); b.Within(rep) {
+			return b.Name
+		}
+	}
+	return rating.Beyond
 }
 
 // Band is the first (easiest) of inst's kind's generation bands a human

@@ -188,8 +188,12 @@ type GradeRecord struct {
 	Layers    []human.Layer  `json:"layers"`
 	Metrics   map[string]any `json:"metrics"`
 	// More counts the steps left out beyond the API's bound.
-	More   int          `json:"more,omitempty"`
-	Ms     float64      `json:"ms"`
+	More int     `json:"more,omitempty"`
+	Ms   float64 `json:"ms"`
+	// Rating is the difficulty on the scale shared by every kind, 1 to 10
+	// stars (answer/rating), with the band; 0 (no key) when unrated: not
+	// solved, trials other than the kind's own, or no calibration.
+	Rating int          `json:"rating,omitempty"`
 	Report human.Report `json:"report"`
 	// SATStatus is SAT's answer: unique, multiple or unsolvable.
 	SATStatus string `json:"sat_status"`

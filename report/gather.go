@@ -301,7 +301,7 @@ func conflict(ctx context.Context, inst kind.Instance, opt Options) ([]Clue, err
 // steps) as a Grade, with the band it lands in.
 func grade(h *answer.GradeRecord, steps []human.Step) *Grade {
 	rep := h.Report
-	g := &Grade{Status: h.Status, Band: h.Band, Score: rep.Score, MaxLevel: rep.MaxLevel,
+	g := &Grade{Status: h.Status, Band: h.Band, Rating: h.Rating, Score: rep.Score, MaxLevel: rep.MaxLevel,
 		Hardest: rep.Hardest, HardestLevel: rep.Complexity, StuckAfter: rep.StuckAfter, StuckLevel: rep.StuckLevel,
 		TrialDepth: rep.TrialDepth, Steps: rep.Steps, Layers: rep.Depth, Rules: []RuleUse{}}
 	level := map[string]int{}

@@ -17,6 +17,7 @@ import (
 	"github.com/tdewolff/canvas"
 
 	"github.com/puzzlesat/puzzlesat/answer"
+	"github.com/puzzlesat/puzzlesat/answer/rating"
 	"github.com/puzzlesat/puzzlesat/internal/parallel"
 	"github.com/puzzlesat/puzzlesat/internal/plural"
 	"github.com/puzzlesat/puzzlesat/kinds"
@@ -378,6 +379,7 @@ var funcs = template.FuncMap{
 		}
 		return r.Grade.Band
 	},
+	"stars": rating.Bar,
 	"cells": func(r *Record) int { return r.Rows * r.Cols },
 	"clues": func(cs []Clue) string {
 		parts := make([]string, len(cs))
@@ -494,6 +496,7 @@ section.puzzle{content-visibility:auto;contain-intrinsic-size:auto 640px}
 {{with .Grade}}<h3>Grade</h3>
 {{if .TimedOut}}<p class="err">{{.TimeoutNote}}</p>{{else}}<dl><dt>human solve</dt><dd>{{.Status}}, {{n .Steps "step"}} in {{n .Layers "layer"}}</dd>
 <dt>band</dt><dd>{{if .Band}}{{.Band}}{{else}}none of the kind's bands{{end}}</dd>
+<dt>rating</dt><dd>{{if .Rating}}<span class="stars">{{stars .Rating}}</span>{{else}}unrated{{end}}</dd>
 <dt>score</dt><dd>{{printf "%.1f" .Score}}</dd>
 <dt>hardest rule</dt><dd>{{.HardestNote}}</dd>
 <dt>trial depth</dt><dd>{{.TrialDepth}}</dd>

@@ -91,7 +91,8 @@ func TestMovesReported(t *testing.T) {
 		t.Fatal(err)
 	}
 	var pdf bytes.Buffer
-	if err := report.WritePDF(&pdf, back, report.Meta{Kinds: reg, Title: "moves"}, report.A4); err != nil {
+	booklet, err := report.WritePDF(&pdf, back, report.Meta{Kinds: reg, Title: "moves"}, report.DefaultPrint())
+	if err != nil {
 		t.Fatal(err)
 	}
 	for _, r := range back {
@@ -115,11 +116,10 @@ func TestMovesReported(t *testing.T) {
 			t.Errorf("a shift puzzle's section lacks its pictures or says an error:\n%.600s", sec)
 		}
 	}
-	plan := report.Plan(reg, back, report.A4, false)
-	if len(plan.Puzzles) != 3 {
-		t.Errorf("the booklet has %d puzzle pages, want 3 (the shift puzzles too)", len(plan.Puzzles))
+	if len(booklet.Numbered) != 3 {
+		t.Errorf("the booklet numbers %d puzzles, want 3 (the shift puzzles too)", len(booklet.Numbered))
 	}
-	if have, want := pdfPages(t, pdf.Bytes()), plan.Pages(); have != want {
-		t.Errorf("the booklet has %d pages, its plan %d", have, want)
+	if have, want := pdfPages(t, pdf.Bytes()), len(booklet.Pages); have != want {
+		t.Errorf("the booklet has %d pages, its layout %d", have, want)
 	}
 }

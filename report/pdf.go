@@ -1,316 +1,147 @@
 package report
 
 import (
-	"fmt"
 	"image/color"
 	"io"
 	"math"
-	"strings"
 
 	"github.com/tdewolff/canvas"
 
-	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/render"
 )
 
-// Paper is a page size in millimetres.
-type Paper struct {
-	Name string
-	W, H float64
-}
-
-// The paper sizes.
-var (
-	A4     = Paper{"a4", 210, 297}
-	Letter = Paper{"letter", 215.9, 279.4}
-)
-
-// PaperOf returns the paper called name ("" is A4).
-func PaperOf(name string) (Paper, error) {
-	switch strings.ToLower(name) {
-	case "", "a4":
-		return A4, nil
-	case "letter":
-		return Letter, nil
-	}
-	return Paper{}, fmt.Errorf("unknown paper %q (want a4 or letter)", name)
-}
-
-// Booklet page layout, in millimetres.
+// Crop marks, in millimetres: their length beyond the bleed, and their
+// line width (a hairline of 0.25 pt).
 const (
-	pageMargin   = 15.0
-	lineH        = 5.2  // a line of the contents
-	solsAcross   = 2    // solutions per row of a solution page
-	solsDown     = 2    // and rows
-	maxPicScale  = 2.5  // a small puzzle grows no more than this
-	headCap      = 4.2  // capital height of a page's heading
-	textCap      = 2.5  // of body text
-	footerOffset = 10.0 // page number's baseline above the bottom edge
+	markLen   = 8.0
+	markWidth = 0.25 * 25.4 / 72
 )
 
-var (
-	inkColour  = color.RGBA{0x1b, 0x1b, 0x1b, 0xff}
-	greyColour = color.RGBA{0x66, 0x66, 0x66, 0xff}
-	redColour  = color.RGBA{0xc6, 0x28, 0x28, 0xff}
-)
-
-// Booklet is the print booklet's plan: the contents pages, a page per
-// puzzle, then the solution pages (solsAcross×solsDown to a page).
-type Booklet struct {
-	Paper     Paper
-	Order     []*Record // every record, as Arrange orders them
-	Puzzles   []*Record // those with a puzzle page
-	Solutions []*Record // those with a solution to print
-	Contents  int       // pages of contents
-}
-
-// Plan lays out the booklet of recs.
-func Plan(reg *kinds.Registry, recs []Record, paper Paper, byDifficulty bool) *Booklet {
-	b := &Booklet{Paper: paper, Order: Arrange(reg, recs, byDifficulty)}
-	for _, r := range b.Order {
-		if r.Verdict != Malformed && r.Puzzle != "" {
-			b.Puzzles = append(b.Puzzles, r)
-			if r.Solution != nil {
-				b.Solutions = append(b.Solutions, r)
-			}
-		}
-	}
-	// The first contents page loses room to the title and the counts.
-	lines := len(b.Order) + 4
-	per := b.linesPerPage()
-	b.Contents = max(1, (lines+per-1)/per)
-	return b
-}
-
-func (b *Booklet) linesPerPage() int {
-	return int((b.Paper.H - 2*pageMargin - footerOffset) / lineH)
-}
-
-// SolutionPages is the number of solution pages.
-func (b *Booklet) SolutionPages() int {
-	per := solsAcross * solsDown
-	return (len(b.Solutions) + per - 1) / per
-}
-
-// Pages is the booklet's page count.
-func (b *Booklet) Pages() int { return b.Contents + len(b.Puzzles) + b.SolutionPages() }
-
-// WritePDF writes the booklet: contents (problems first), a page per
-// puzzle sized to the page, then the solutions, every page numbered.
-func WritePDF(w io.Writer, recs []Record, meta Meta, paper Paper) error {
-	b := Plan(meta.Kinds, recs, paper, meta.ByDifficulty)
+// WritePDF lays out the booklet of recs (Compose) and writes it: every
+// page the trimmed paper, or, with a bleed, the paper and its bleed and
+// crop marks beyond it. It returns the booklet as laid out.
+func WritePDF(w io.Writer, recs []Record, meta Meta, p Print) (*Booklet, error) {
 	f, err := render.LoadFonts()
 	if err != nil {
-		return err
+		return nil, err
 	}
-	bk := &booklet{Booklet: b, reg: meta.Kinds, f: f, total: b.Pages()}
-	puzzlePage := map[*Record]int{}
-	for i, r := range b.Puzzles {
-		puzzlePage[r] = b.Contents + i + 1
-	}
-	bk.contents(meta, puzzlePage)
-	for _, r := range b.Puzzles {
-		if err := bk.puzzle(r); err != nil {
-			return err
-		}
-	}
-	if err := bk.solutions(); err != nil {
-		return err
-	}
-	if len(bk.pages) != b.Pages() {
-		return fmt.Errorf("report: internal error: %d pages written, %d planned", len(bk.pages), b.Pages())
-	}
-	return render.WritePages(w, bk.pages)
-}
-
-// booklet writes a Booklet's pages.
-type booklet struct {
-	*Booklet
-	reg   *kinds.Registry
-	f     *render.Fonts
-	pages []*canvas.Canvas
-	total int
-	// the page being written, with y pointing down from its top edge
-	ctx *canvas.Context
-	y   float64
-}
-
-// newPage starts a page, numbered at its foot.
-func (b *booklet) newPage() {
-	c := canvas.New(b.Paper.W, b.Paper.H)
-	b.pages = append(b.pages, c)
-	b.ctx = canvas.NewContext(c)
-	b.ctx.SetCoordSystem(canvas.CartesianIV)
-	b.y = pageMargin
-	b.text(b.Paper.W/2, b.Paper.H-footerOffset, fmt.Sprintf("%d / %d", len(b.pages), b.total), textCap, false, greyColour, canvas.Center)
-}
-
-// text writes s with its baseline at y.
-func (b *booklet) text(x, y float64, s string, capMM float64, bold bool, col color.RGBA, align canvas.TextAlign) {
-	t := canvas.NewTextLine(b.f.Face(capMM, bold, col), s, align)
-	b.ctx.DrawText(x, y, t)
-}
-
-// line writes a line of text at the page's current y and moves down.
-func (b *booklet) line(s string, col color.RGBA, bold bool) {
-	b.y += lineH
-	b.text(pageMargin, b.y, clip(s, 110), textCap, bold, col, canvas.Left)
-}
-
-func clip(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n-1]) + "…"
-}
-
-// contents writes the contents pages: the counts, then every puzzle in
-// the booklet's order (the problems first) with its page.
-func (b *booklet) contents(meta Meta, page map[*Record]int) {
-	b.newPage()
-	b.y += headCap
-	b.text(pageMargin, b.y, meta.Title, headCap, true, inkColour, canvas.Left)
-	b.y += 2
-	recs := make([]Record, len(b.Order))
-	for i, r := range b.Order {
-		recs[i] = *r
-	}
-	if meta.Incomplete != "" {
-		b.line("Incomplete: "+meta.Incomplete+".", redColour, false)
-	}
-	if meta.Partial != "" {
-		b.line("Partial: "+meta.Partial+".", redColour, false)
-	}
-	b.line(counts(recs), inkColour, false)
-	if note := certifyNote(recs); note != "" {
-		b.line(note, greyColour, false)
-	}
-	b.line("", inkColour, false)
-	per := b.linesPerPage()
-	n := 4 // the lines above
-	if meta.Incomplete != "" {
-		n++
-	}
-	if meta.Partial != "" {
-		n++
-	}
-	for _, r := range b.Order {
-		if n >= per {
-			b.newPage()
-			n = 0
-		}
-		n++
-		col := inkColour
-		if r.Problem() {
-			col = redColour
-		}
-		s := fmt.Sprintf("%d. ", r.Index+1)
-		switch {
-		case r.Verdict == Malformed:
-			s += "malformed: " + r.Error
-		default:
-			name := r.Name
-			if name == "" {
-				name = r.File
-			}
-			s += fmt.Sprintf("%s %s, %s", r.Kind, name, r.About())
-			if r.Grade != nil && r.Grade.Band != "" {
-				s += fmt.Sprintf(", %s (%s)", r.Grade.Band, trimFloat(r.Grade.Score))
-			}
-			if r.Grade.TimedOut() {
-				s += ", " + r.Grade.TimeoutNote()
-			}
-			if p := page[r]; p > 0 {
-				s += fmt.Sprintf(" — page %d", p)
-			}
-		}
-		b.line(s, col, false)
-	}
-	for len(b.pages) < b.Contents {
-		b.newPage()
-	}
-}
-
-// puzzle writes a puzzle's page: its heading and the puzzle, as large as
-// the page allows (up to maxPicScale).
-func (b *booklet) puzzle(r *Record) error {
-	pics, err := Draw(b.reg, r, b.f)
+	b, err := Compose(recs, meta, p, f)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	b.newPage()
-	name := r.Name
-	if name == "" {
-		name = r.File
+	pages := make([]*canvas.Canvas, len(b.Pages))
+	for i := range b.Pages {
+		pages[i] = b.draw(&b.Pages[i])
 	}
-	b.y += headCap
-	b.text(pageMargin, b.y, clip(fmt.Sprintf("%d. %s %s", r.Index+1, r.Kind, name), 60), headCap, true, inkColour, canvas.Left)
-	about := r.Size()
-	if r.Grade != nil && r.Grade.Band != "" {
-		about += fmt.Sprintf(", %s, score %s", r.Grade.Band, trimFloat(r.Grade.Score))
-	}
-	b.line(about, greyColour, false)
-	if r.Problem() {
-		msg := r.Verdict
-		switch r.Verdict {
-		case Multiple:
-			msg = fmt.Sprintf("multiple solutions (they differ in %d cells): not fit to print", len(r.Differences))
-		case Unsolvable:
-			msg = "no solution: not fit to print"
-		case Timeout:
-			msg = "no verdict within the time limit"
-		}
-		b.line(msg, redColour, true)
-	}
-	if r.Grade.TimedOut() {
-		b.line(r.Grade.TimeoutNote(), redColour, false)
-	}
-	top := b.y + 6
-	b.place(pics.Puzzle, pageMargin, top, b.Paper.W-2*pageMargin, b.Paper.H-pageMargin-footerOffset-4-top, maxPicScale)
-	return nil
+	return b, render.WritePages(w, pages)
 }
 
-// place draws pic centred in the box at (x, y) (top-left, y down) of
-// width w and height h, scaled to fit it, no more than maxScale.
-func (b *booklet) place(pic *canvas.Canvas, x, y, w, h, maxScale float64) {
-	s := math.Min(maxScale, math.Min(w/pic.W, h/pic.H))
-	pw, ph := pic.W*s, pic.H*s
-	x += (w - pw) / 2
-	// The page canvas is y-up: the picture's bottom-left corner.
-	page := b.pages[len(b.pages)-1]
-	pic.RenderViewTo(page, canvas.Identity.Translate(x, b.Paper.H-y-ph).Scale(s, s))
+// Sheet is the size of a PDF page: the trimmed paper, and with a bleed
+// the bleed and the crop marks' room around it; Offset is where the
+// trimmed page's top-left corner is on it.
+func (b *Booklet) Sheet() (w, h, offset float64) {
+	if b.Print.Bleed > 0 {
+		offset = b.Print.Bleed + markLen
+	}
+	return b.Print.Paper.W + 2*offset, b.Print.Paper.H + 2*offset, offset
 }
 
-// solutions writes the solution pages.
-func (b *booklet) solutions() error {
-	per := solsAcross * solsDown
-	boxW := (b.Paper.W - 2*pageMargin) / solsAcross
-	bodyTop := pageMargin + headCap + 6
-	boxH := (b.Paper.H - bodyTop - pageMargin - footerOffset) / solsDown
-	for i, r := range b.Solutions {
-		if i%per == 0 {
-			b.newPage()
-			b.y += headCap
-			b.text(pageMargin, b.y, "Solutions", headCap, true, inkColour, canvas.Left)
+// draw draws a page as its items say.
+func (b *Booklet) draw(pg *Page) *canvas.Canvas {
+	w, h, o := b.Sheet()
+	c := canvas.New(w, h)
+	ctx := canvas.NewContext(c)
+	ctx.SetCoordSystem(canvas.CartesianIV)
+	for _, it := range pg.Items {
+		switch it.What {
+		case "text":
+			ctx.DrawText(o+it.x, o+it.y, it.text)
+		case "picture":
+			// The page canvas is y-up: the picture's bottom-left corner.
+			it.pic.RenderViewTo(c, canvas.Identity.Translate(o+it.Box.X0, h-o-it.Box.Y1).Scale(it.scale, it.scale))
+		case "stars":
+			drawStars(ctx, o+it.Box.X0, o+it.Box.Y1, it.Box.X1-it.Box.X0, it.Stars, it.col)
 		}
-		pics, err := Draw(b.reg, r, b.f)
-		if err != nil {
-			return err
-		}
-		k := i % per
-		x := pageMargin + float64(k%solsAcross)*boxW
-		y := bodyTop + float64(k/solsAcross)*boxH
-		name := r.Name
-		if name == "" {
-			name = r.File
-		}
-		label := fmt.Sprintf("%d. %s %s", r.Index+1, r.Kind, name)
-		if r.Verdict != Unique {
-			label += " (one of several)"
-		}
-		b.text(x+2, y+textCap+1, clip(label, 42), textCap, true, inkColour, canvas.Left)
-		b.place(pics.Solution, x, y+textCap+3, boxW-4, boxH-textCap-6, maxPicScale)
 	}
-	return nil
+	if b.Print.Bleed > 0 {
+		cropMarks(ctx, b.Print.Paper, o, b.Print.Bleed)
+	}
+	return c
+}
+
+// cropMarks draws the trim's corners as lines in the trim's edges
+// continued, from the bleed's edge outwards, on the sheet around a page
+// of paper whose top-left corner is at (o, o).
+func cropMarks(ctx *canvas.Context, paper Paper, o, bleed float64) {
+	ctx.SetStrokeColor(canvas.Black)
+	ctx.SetStrokeWidth(markWidth)
+	ctx.SetFillColor(canvas.Transparent)
+	for _, x := range []float64{o, o + paper.W} {
+		for _, y := range []float64{o, o + paper.H} {
+			dx, dy := math.Copysign(1, x-o-paper.W/2), math.Copysign(1, y-o-paper.H/2)
+			// the horizontal mark, in the line of the trim's top or bottom
+			ctx.MoveTo(x+dx*bleed, y)
+			ctx.LineTo(x+dx*(bleed+markLen), y)
+			ctx.Stroke()
+			// the vertical one, in the line of its left or right edge
+			ctx.MoveTo(x, y+dy*bleed)
+			ctx.LineTo(x, y+dy*(bleed+markLen))
+			ctx.Stroke()
+		}
+	}
+}
+
+// drawStars draws a row of five stars of width w, its bottom-left corner
+// at (x, y) (y down), n of 10 filled: whole stars, then a half.
+func drawStars(ctx *canvas.Context, x, y, w float64, n int, col color.RGBA) {
+	size := w / 5
+	r := size * 0.5
+	for i := range 5 {
+		cx, cy := x+size*(float64(i)+0.5), y-size*0.45
+		full := n >= 2*(i+1)
+		half := n == 2*i+1
+		outline := star(r, 0, 10)
+		if full {
+			ctx.SetFillColor(col)
+			ctx.SetStrokeColor(canvas.Transparent)
+			ctx.DrawPath(cx, cy, outline)
+			continue
+		}
+		if half {
+			// The star's left half: its points from the top round the
+			// left side to the inner point below the centre.
+			ctx.SetFillColor(col)
+			ctx.SetStrokeColor(canvas.Transparent)
+			ctx.DrawPath(cx, cy, star(r, 5, 11))
+		}
+		ctx.SetFillColor(canvas.Transparent)
+		ctx.SetStrokeColor(col)
+		ctx.SetStrokeWidth(r * 0.12)
+		ctx.DrawPath(cx, cy, outline)
+	}
+	ctx.SetStrokeColor(canvas.Transparent)
+}
+
+// star is a five-pointed star of outer radius r centred on the origin
+// (y down, a point up), closed over its vertices from..to-1 counted from
+// the top point clockwise, outer and inner in turn (0..10: the whole
+// star; 5..11: the left half, the bottom inner point to the top).
+func star(r float64, from, to int) *canvas.Path {
+	p := &canvas.Path{}
+	inner := r * 0.382
+	for k := from; k < to; k++ {
+		rad := r
+		if k%2 == 1 {
+			rad = inner
+		}
+		a := float64(k%10) * math.Pi / 5
+		px, py := rad*math.Sin(a), -rad*math.Cos(a)
+		if k == from {
+			p.MoveTo(px, py)
+		} else {
+			p.LineTo(px, py)
+		}
+	}
+	p.Close()
+	return p
 }

@@ -127,8 +127,11 @@ type Grade struct {
 	TimedOutAfter float64 `json:"timed_out_after_s,omitempty"`
 	// Band is the easiest of the kind's generation bands the solve lands
 	// in (kind.Band.In), "" when none.
-	Band  string  `json:"band,omitempty"`
-	Score float64 `json:"score"`
+	Band string `json:"band,omitempty"`
+	// Rating is the difficulty in stars, 1..10 on the scale every kind
+	// shares (answer/rating); 0 (no key) when unrated.
+	Rating int     `json:"rating,omitempty"`
+	Score  float64 `json:"score"`
 	// MaxLevel is the highest level of a plain rule's step (trials left
 	// out: the score's and the bands' measure).
 	MaxLevel int `json:"max_level"`

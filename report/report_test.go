@@ -154,34 +154,56 @@ func TestCorpusHTML(t *testing.T) {
 	browse(t, filepath.Join(dir, "corpus.html"), len(recs), dir)
 }
 
-// TestCorpusPDF: the booklet has a page per puzzle, the solution pages
-// and the contents, and its page count says so.
+// TestCorpusPDF: the booklet of the whole corpus has a page for every
+// problem, the puzzles fit to print four a page and their answer keys
+// nine a page, and the PDF as many pages as its layout.
 func TestCorpusPDF(t *testing.T) {
 	recs := corpus(t)
 	for _, paper := range []report.Paper{report.A4, report.Letter} {
 		var buf bytes.Buffer
-		if err := report.WritePDF(&buf, recs, report.Meta{Kinds: kinds.Default(), Title: "corpus", ByDifficulty: true}, paper); err != nil {
+		p := report.DefaultPrint()
+		p.Paper, p.PerPage = paper, 4
+		b, err := report.WritePDF(&buf, recs, report.Meta{Kinds: kinds.Default(), Title: "corpus", ByDifficulty: true}, p)
+		if err != nil {
 			t.Fatal(err)
 		}
-		plan := report.Plan(kinds.Default(), recs, paper, true)
-		drawn, solved := 0, 0
+		problems, fit, solved := 0, 0, 0
 		for _, r := range recs {
-			if r.Verdict != report.Malformed {
-				drawn++
-				if r.Solution != nil {
-					solved++
-				}
+			if r.Problem() || r.Puzzle == "" {
+				problems++
+				continue
+			}
+			fit++
+			if r.Solution != nil {
+				solved++
 			}
 		}
-		if len(plan.Puzzles) != drawn || len(plan.Solutions) != solved || plan.SolutionPages() != (solved+3)/4 {
-			t.Errorf("%s: plan of %d puzzle pages and %d solutions on %d pages; want %d, %d, %d",
-				paper.Name, len(plan.Puzzles), len(plan.Solutions), plan.SolutionPages(), drawn, solved, (solved+3)/4)
+		if len(b.Trouble) != problems || len(b.Numbered) != fit {
+			t.Errorf("%s: %d problems and %d puzzles to print; want %d and %d", paper.Name, len(b.Trouble), len(b.Numbered), problems, fit)
 		}
-		want := drawn + (solved+3)/4 + plan.Contents
-		if have := pdfPages(t, buf.Bytes()); have != want {
-			t.Errorf("%s: the PDF has %d pages, want %d puzzles + %d solution pages + %d of contents = %d",
-				paper.Name, have, drawn, (solved+3)/4, plan.Contents, want)
+		parts := map[string]int{}
+		for _, pg := range b.Pages {
+			parts[pg.Part]++
+			pics := 0
+			for _, it := range pg.Items {
+				if it.What == "picture" {
+					pics++
+				}
+			}
+			if pg.Part == "puzzles" && (pics < 1 || pics > 4) || pg.Part == "solutions" && (pics < 1 || pics > 9) {
+				t.Errorf("%s: a page of %s holds %d pictures", paper.Name, pg.Part, pics)
+			}
 		}
+		// A puzzle too wide to share a row takes it whole: more pages.
+		if parts["title"] != 1 || parts["problems"] != problems || parts["puzzles"] < (fit+3)/4 || parts["puzzles"] > fit ||
+			parts["solutions"] < (solved+8)/9 || parts["contents"] != b.Problems-b.Contents {
+			t.Errorf("%s: pages by part %v; want a title page, %d problems, ≥ %d pages of %d puzzles four a page, ≥ %d of %d answers nine a page",
+				paper.Name, parts, problems, (fit+3)/4, fit, (solved+8)/9, solved)
+		}
+		if have := pdfPages(t, buf.Bytes()); have != len(b.Pages) {
+			t.Errorf("%s: the PDF has %d pages, its layout %d", paper.Name, have, len(b.Pages))
+		}
+		withinMargins(t, b)
 		if paper == report.A4 {
 			if err := os.WriteFile(filepath.Join(webtest.Artifacts(t), "corpus.pdf"), buf.Bytes(), 0o644); err != nil {
 				t.Fatal(err)

@@ -308,6 +308,9 @@ func TestBrowserAnswers(t *testing.T) {
 	if msg := b.text("#message"); !strings.Contains(msg, "SAT: unique.") {
 		t.Errorf("grade message %q, want SAT's answer", msg)
 	}
+	if msg := b.text("#message"); !regexp.MustCompile(`, rating ★+☆* \d+/10;`).MatchString(msg) {
+		t.Errorf("grade message %q, want the rating in stars", msg)
+	}
 	if d := b.text("#details"); !regexp.MustCompile(`steps in \d+ layers, \d+ trials, \d+ ms`).MatchString(d) {
 		t.Errorf("grade details %q, want the steps and the time", d)
 	}

@@ -29,7 +29,7 @@ import (
 // say which): the CLI's envelope and its own fields, and the API's.
 var (
 	cliOnly = []string{"file", "kind", "name", "certificate", "route", "sat_status", "solution_file"}
-	apiOnly = []string{"values", "second_values", "band", "board", "more", "forced", "message", "mistake", "solved", "wrong", "complete", "faults"}
+	apiOnly = []string{"values", "second_values", "board", "more", "forced", "message", "mistake", "solved", "wrong", "complete", "faults"}
 )
 
 // TestCLIAndAPIAgree holds the command line and the playground's API to

@@ -12,6 +12,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/puzzlesat/puzzlesat/answer"
+	"github.com/puzzlesat/puzzlesat/answer/rating"
 	"github.com/puzzlesat/puzzlesat/app/appio"
 	"github.com/puzzlesat/puzzlesat/app/interrupt"
 	"github.com/puzzlesat/puzzlesat/crosscheck"
@@ -44,7 +45,7 @@ func gradeAction(c *cli.Context, args []string) error {
 	return forEach(c, args, func(b *batch, it item, label string) (int, error) {
 		start := time.Now()
 		trials := c.Int("trials")
-		opt := b.ask(c, answer.Options{Trials: &trials, Parallel: c.Int("parallel"), CertifySteps: c.Bool("certify-steps")})
+		opt := b.ask(c, answer.Options{Trials: &trials, Parallel: c.Int("parallel"), CertifySteps: c.Bool("certify-steps"), Bands: appio.Kinds(c)})
 		if c.Bool("hint") {
 			rec, err := answer.NextStep(b.ctx, it.inst, opt)
 			if err != nil {
@@ -69,6 +70,13 @@ func gradeAction(c *cli.Context, args []string) error {
 				printSteps(w, it.inst, humanSteps(*rec.Steps), "  ")
 			}
 			printReport(w, rec)
+			if rec.Rating > 0 {
+				band := " (in no band)"
+				if rec.Band != "" {
+					band = " (band " + rec.Band + ")"
+				}
+				fmt.Fprintf(w, "  rating: %s%s\n", rating.Bar(rec.Rating), band)
+			}
 			if rec.Status == string(human.StatusSolved) {
 				drawLines(w, "  ", rec.Solution)
 			} else {

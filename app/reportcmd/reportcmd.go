@@ -35,16 +35,16 @@ func Command(reg *kinds.Registry) *cli.Command {
 			"its human rules into its kind's generation bands, and, when unique, has every removable clue taken away in\n" +
 			"turn to name the redundant ones (each proven by SAT); an unsolvable puzzle gets a minimal set of clues that\n" +
 			"contradict each other. Problems (malformed, unsolvable, multiple, timed out) come first.\n" +
-			"-o FILE.html: one self-contained page; FILE.pdf: a booklet (contents, a page per puzzle, solutions);\n" +
+			"-o FILE.html: one self-contained page; FILE.pdf: a booklet for print (a title page, contents, the problems,\n" +
+			"the puzzles numbered, --per-page a page, with their difficulty in stars, then their answer keys);\n" +
 			"FILE.json or FILE.jsonl (or -): JSON lines. --shard I/N writes JSON lines of puzzle k with k mod N = I;\n" +
 			"--from reads such files (the arguments) and writes the report without solving again.",
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE`: .html, .pdf, .json or .jsonl (- for JSON lines on standard output)"},
 			&cli.BoolFlag{Name: "from", Usage: "the arguments are JSON lines of earlier runs (--shard outputs): assemble them, solving nothing"},
 			&cli.BoolFlag{Name: "certify", Usage: "attach a checked RUP certificate to every uniqueness verdict (the puzzle's and each redundant clue's)"},
-			&cli.StringFlag{Name: "paper", Value: "a4", Usage: "PDF paper: a4 or letter"},
 			&cli.StringFlag{Name: "order", Value: "input", Usage: "after the problems: input (the arguments' order) or difficulty (easiest first)"},
-			&cli.StringFlag{Name: "title", Value: "Puzzle collection report", Usage: "the report's heading"},
+			&cli.StringFlag{Name: "title", Usage: "the report's heading (default: the inputs' name)"},
 			&cli.DurationFlag{Name: "puzzle-timeout", Usage: "budget of each of a puzzle's results: SAT's verdict, then its redundant clues or conflict, each on its own (0: no limit); what runs out is reported as timed out, what was proven stays"},
 			&cli.DurationFlag{Name: "grade-timeout", Usage: "budget of a puzzle's human grade (0: --puzzle-timeout's); a grade that runs out says so beside SAT's verdict"},
 			&cli.BoolFlag{Name: "resume", Usage: "continue an interrupted run: keep the records its journal (-o FILE.jsonl itself, else FILE.jsonl beside -o) holds of this run's puzzles, and work out only the rest"},
@@ -53,7 +53,7 @@ func Command(reg *kinds.Registry) *cli.Command {
 			&cli.StringFlag{Name: "kind", Usage: "puzzle kind (default: detect from each input)"},
 			appio.CardFlag,
 			appio.SolverFlag, appio.TimeoutFlag, appio.ShardFlag,
-		}, appio.KindFlags(reg)...),
+		}, append(printFlags, appio.KindFlags(reg)...)...),
 		Action: appio.Anywhere(action),
 	}
 }
@@ -92,7 +92,7 @@ func action(c *cli.Context, args []string) error {
 	if err != nil {
 		return appio.BadInput(err)
 	}
-	paper, err := report.PaperOf(c.String("paper"))
+	paper, err := printOf(c)
 	if err != nil {
 		return appio.BadInput(err)
 	}
@@ -114,7 +114,7 @@ func action(c *cli.Context, args []string) error {
 	if len(args) == 0 {
 		return appio.Exit(appio.ExitBadInput, "report: give files or folders of puzzles (or, with --from, JSON lines of earlier runs)")
 	}
-	meta := report.Meta{Kinds: appio.Kinds(c), Title: c.String("title"), ByDifficulty: byDifficulty}
+	meta := report.Meta{Kinds: appio.Kinds(c), Title: titleOf(c, args), ByDifficulty: byDifficulty}
 
 	if c.Bool("partial") && !c.Bool("from") {
 		return appio.Exit(appio.ExitBadInput, "--partial is for --from (joining shards)")
@@ -147,7 +147,10 @@ func action(c *cli.Context, args []string) error {
 	case asHTML:
 		err = report.WriteHTML(&buf, recs, meta)
 	case asPDF:
-		err = report.WritePDF(&buf, recs, meta, paper)
+		var b *report.Booklet
+		if b, err = report.WritePDF(&buf, recs, meta, paper); err == nil && len(b.Shrunk) > 0 {
+			fmt.Fprintf(c.App.ErrWriter, "report: %d puzzles drawn smaller than --cell to fit their box: %s\n", len(b.Shrunk), strings.Join(b.Shrunk, "; "))
+		}
 	case asJSON:
 		if !written {
 			err = report.WriteJSON(&buf, recs)

@@ -95,6 +95,8 @@ var Rules = []Rule{
 		Why: "the cross-check sits below the generator and the command line"},
 	{From: "amend", Not: join([]string{"generate/...", "answer/...", "render/...", "report/...", "serve/..."}, belowApp),
 		Why: "editing a puzzle's clues with proof (minimize, repair, a conflict set) drives solve and crosscheck; the answer layer asks it for every front end"},
+	{From: "answer/rating", Not: join([]string{"encode/...", "sat/...", "kinds/...", "solve/...", "crosscheck/...", "amend/...", "generate/...", "answer", "answer/rating/calibrate", "report/..."}, belowApp),
+		Why: "the rating is data and a lookup over the human engine's report: every front end reads it through answer, and its calibration is fitted above it"},
 	{From: "answer/...", Not: join([]string{"render/...", "serve/..."}, belowApp),
 		Why: "the answer layer is what every front end (app, render, serve) asks; it sits above solve, crosscheck and generate and below them"},
 	{From: "render/...", Not: join([]string{"generate/..."}, belowApp),

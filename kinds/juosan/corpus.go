@@ -29,4 +29,18 @@ var corpus = &kind.Corpus{
 		Generate: []kind.GenCell{{Band: "hard", First: true}, {Band: "hard", Rows: 12, Cols: 12}},
 	},
 	Generate: []kind.GenCase{{Band: "easy", Rows: 5, Cols: 5}, {Band: "medium", Rows: 5, Cols: 5}, {Band: "hard", Rows: 6, Cols: 6}},
+	// The playground's list names each janko puzzle with its level:
+	// "4x4_1 (easy).in".
+	Labelled: []kind.LabelledSet{{Name: "janko", Files: []string{"juosan/janko_instances.json"},
+		Levels: juosanLevels,
+		Label: func(inst kind.Instance) (string, float64, bool) {
+			_, rest, _ := strings.Cut(inst.Head().Name(), "(")
+			level, _, _ := strings.Cut(rest, ")")
+			r, ok := kind.LevelRank(juosanLevels, level)
+			return level, r, ok
+		}}},
 }
+
+// juosanLevels are the playground's labels of janko's puzzles, easiest
+// first.
+var juosanLevels = []string{"easy", "medium", "hard", "advanced"}

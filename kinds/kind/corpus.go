@@ -22,6 +22,38 @@ type Corpus struct {
 	// Generate are the difficulty bands the generation tests make a
 	// few puzzles of, each at a small size.
 	Generate []GenCase
+	// Labelled are the corpus's sets whose publisher labelled each
+	// puzzle's difficulty: what the rating's calibration (answer/rating)
+	// fits the kind's grades to.
+	Labelled []LabelledSet
+}
+
+// LabelledSet is a set of the corpus's puzzles with published difficulty
+// labels.
+type LabelledSet struct {
+	// Name names the set in the calibration ("playshinro").
+	Name string
+	// Files are the set's files below testdata/, as globs (a puzzle
+	// folder's puzzle file stands for it).
+	Files []string
+	// Levels are the set's labels, easiest first.
+	Levels []string
+	// Label is a puzzle's label, one of Levels, and its rank in the set:
+	// the label's index, or a finer published grade when the set has one
+	// (playshinro's difficulty fraction); ok is false for a puzzle that
+	// carries no label.
+	Label func(Instance) (level string, rank float64, ok bool)
+}
+
+// LevelRank is the rank of level among levels (its index), for a set
+// whose labels are its only grade; ok is false for a level not listed.
+func LevelRank(levels []string, level string) (rank float64, ok bool) {
+	for i, l := range levels {
+		if l == level {
+			return float64(i), true
+		}
+	}
+	return 0, false
 }
 
 // Reading is a value of one of the kind's flags its puzzles are read

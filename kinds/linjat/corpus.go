@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/puzzlesat/puzzlesat/kinds/kind"
+	lm "github.com/puzzlesat/puzzlesat/kinds/linjat/model"
 )
 
 // corpus is Linjat's part of testdata: the game's levels, each of bench's
@@ -26,4 +27,18 @@ var corpus = &kind.Corpus{
 	},
 	Generate: []kind.GenCase{{Band: "easy", Rows: 6, Cols: 5}, {Band: "medium", Rows: 6, Cols: 5},
 		{Band: "hard", Rows: 7, Cols: 6}, {Band: "expert", Rows: 7, Cols: 6}},
+	// The game's levels are its labels (the tutorial is none).
+	Labelled: []kind.LabelledSet{{Name: "linjat", Files: []string{"linjat/puzzles.json"},
+		Levels: linjatLevels,
+		Label: func(inst kind.Instance) (string, float64, bool) {
+			m, ok := inst.(interface{ Model() *lm.Puzzle })
+			if !ok {
+				return "", 0, false
+			}
+			r, ok := kind.LevelRank(linjatLevels, m.Model().Group)
+			return m.Model().Group, r, ok
+		}}},
 }
+
+// linjatLevels are the game's difficulty levels, easiest first.
+var linjatLevels = []string{"easy", "medium", "hard", "expert"}

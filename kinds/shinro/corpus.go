@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"github.com/puzzlesat/puzzlesat/kinds/kind"
+	sm "github.com/puzzlesat/puzzlesat/kinds/shinro/model"
+	hs "github.com/puzzlesat/puzzlesat/kinds/shinro/rules"
 )
 
 // corpus is Shinro's part of testdata: playshinro.com's 40 puzzles (bench's
@@ -22,4 +24,15 @@ var corpus = &kind.Corpus{
 		// algorithm that finds them solves with trials often (minutes
 		// of CPU a puzzle).
 		{Band: "expert", Rows: 6, Cols: 6, Slow: true}},
+	// playshinro labels its puzzles by number (Easy, Medium, Hard:
+	// PlayshinroClass) and grades each with a difficulty fraction.
+	Labelled: []kind.LabelledSet{{Name: "playshinro", Files: []string{"shinro/playshinro.json"},
+		Levels: []string{hs.Easy, hs.Medium, hs.Hard},
+		Label: func(inst kind.Instance) (string, float64, bool) {
+			m, ok := inst.(interface{ Model() *sm.Puzzle })
+			if !ok || m.Model().Number == 0 || m.Model().Difficulty < 0 {
+				return "", 0, false
+			}
+			return hs.PlayshinroClass(m.Model().Number), m.Model().Difficulty, true
+		}}},
 }

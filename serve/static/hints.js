@@ -111,7 +111,9 @@ export async function grade() {
   const g = await api('/api/grade', spec());
   const r = g.report;
   const band = g.band ? `, ${g.band}` : '';
-  say(`Difficulty: ${g.status === 'solved' ? 'solved by the rules' : g.status}${band}; score ${r.score.toFixed(1)}, hardest rule ${r.max_rule || '—'} (level ${r.max_level}), trial depth ${r.trial_depth}; SAT: ${g.sat_status}.`, g.status === 'solved' ? 'good' : 'bad');
+  // The rating: stars out of 10 on the scale every kind shares.
+  const stars = g.rating ? `, rating ${'★'.repeat(g.rating)}${'☆'.repeat(10 - g.rating)} ${g.rating}/10` : '';
+  say(`Difficulty: ${g.status === 'solved' ? 'solved by the rules' : g.status}${band}${stars}; score ${r.score.toFixed(1)}, hardest rule ${r.max_rule || '—'} (level ${r.max_level}), trial depth ${r.trial_depth}; SAT: ${g.sat_status}.`, g.status === 'solved' ? 'good' : 'bad');
   const rows = Object.entries(r.rule_steps || {}).sort((a, b) => b[1] - a[1]);
   const table = h('table', {}, h('tr', {}, h('th', {}, 'rule'), h('th', {}, 'steps')),
     ...rows.map(([k, n]) => h('tr', {}, h('td', {}, k), h('td', {}, String(n)))));
