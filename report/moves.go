@@ -117,14 +117,14 @@ func drawMoves(reg *kinds.Registry, r *Record) (*Pictures, error) {
 	return pics, nil
 }
 
-// About is what a list of the puzzles says of a record after its name:
-// its size and verdict ("10x10, unique"), or what a puzzle played by
-// moves proved (MovesNote).
-func (r *Record) About() string {
-	if r.Shortest != nil {
-		return r.MovesNote()
+// Extent is what a list of the puzzles says of a record's size: "RxC",
+// or of a puzzle played by moves the length of its proven shortest
+// solution ("11 moves").
+func (r *Record) Extent() string {
+	if r.Shortest != nil && r.Verdict == Optimal {
+		return plural.N(r.Shortest.Length, "move")
 	}
-	return r.Size() + ", " + r.Verdict
+	return r.Size()
 }
 
 // MovesNote says what a moves record proved, for the page and the
