@@ -25,17 +25,35 @@ func Kind(reg *kinds.Registry, name, file string, data []byte) (*kind.Kind, erro
 func KindOfHead(reg *kinds.Registry, name, file string, head []byte, whole bool) (*kind.Kind, error) {
 	if name != "" {
 		if k, err := reg.Find(name); err == nil && !k.Grid() {
-			return nil, fmt.Errorf("%s puzzles are played by moves: use puzzlesat %s solve", name, name)
+			return nil, &MovesError{Kind: k}
 		}
 		return reg.Lookup(name)
 	}
 	k, err := reg.DetectHead(file, head, whole)
 	if mk := reg.DetectMoves(file, head); err != nil && mk != nil {
 		// Say what the input is and which command answers it.
-		return nil, fmt.Errorf("%w (this is a %s puzzle: use puzzlesat %s solve)", err, mk.Name, mk.Name)
+		return nil, &MovesError{Kind: mk, Detected: err}
 	}
 	return k, err
 }
+
+// MovesError is the answer to a question a grid kind answers asked of a
+// puzzle played by moves (Kind: named, or detected when no grid kind
+// reads the input, the error of which is Detected): the shift command
+// and the moves routes answer it, the front end says which.
+type MovesError struct {
+	Kind     *kind.Kind
+	Detected error
+}
+
+func (e *MovesError) Error() string {
+	if e.Detected != nil {
+		return fmt.Sprintf("%v (this is a %s puzzle: use puzzlesat shift solve)", e.Detected, e.Kind.Name)
+	}
+	return fmt.Sprintf("%s puzzles are played by moves: use puzzlesat shift solve", e.Kind.Name)
+}
+
+func (e *MovesError) Unwrap() error { return e.Detected }
 
 // Stream is one input opened to be read as a stream (Open), its kind told
 // from its head.

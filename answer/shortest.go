@@ -52,7 +52,7 @@ func ShortestSolution(ctx context.Context, k *kind.Kind, p kind.MovesPuzzle, opt
 }
 
 // ShortestRecord is a shortest-solution answer as JSON: what `shift solve
-// --format json` writes and /api/shift/solve answers. Moves are the moves'
+// --format json` writes and /api/moves/solve answers. Moves are the moves'
 // names; States, with an optimal solution, are the states along it drawn
 // as the text draws them (a line a string), the start first.
 type ShortestRecord struct {
@@ -155,6 +155,57 @@ func LoadMoves(reg *kinds.Registry, name string, data []byte) (*kind.Kind, kind.
 	return nil, nil, first
 }
 
+// LoadMovesOf reads a puzzle of the moves kind called kindName as
+// LoadMoves does, in that kind's format alone; kindName "" is LoadMoves.
+// A grid kind named is an error saying so.
+func LoadMovesOf(reg *kinds.Registry, kindName, name string, data []byte) (*kind.Kind, kind.MovesPuzzle, error) {
+	if kindName == "" {
+		return LoadMoves(reg, name, data)
+	}
+	k, err := movesKind(reg, kindName)
+	if err != nil {
+		return nil, nil, err
+	}
+	p, err := k.Moves.Parse(name, data)
+	return k, p, err
+}
+
+// BuiltinMovesOf is the built-in puzzle called name of the moves kind
+// called kindName; kindName "" is BuiltinMoves.
+func BuiltinMovesOf(reg *kinds.Registry, kindName, name string) (*kind.Kind, kind.MovesPuzzle, error) {
+	if kindName == "" {
+		return BuiltinMoves(reg, name)
+	}
+	k, err := movesKind(reg, kindName)
+	if err != nil {
+		return nil, nil, err
+	}
+	p, err := k.Moves.Builtin(name)
+	return k, p, err
+}
+
+// movesKind is the kind called name when it is played by moves, or an
+// error saying what it is.
+func movesKind(reg *kinds.Registry, name string) (*kind.Kind, error) {
+	k, err := reg.Find(name)
+	if err != nil {
+		return nil, err
+	}
+	if k.Grid() {
+		return nil, &GridError{Kind: k}
+	}
+	return k, nil
+}
+
+// GridError is the answer to a question of puzzles played by moves asked
+// of a grid kind's puzzle: the puzzle commands and the grid routes answer
+// it, the front end says which.
+type GridError struct{ Kind *kind.Kind }
+
+func (e *GridError) Error() string {
+	return fmt.Sprintf("%s puzzles are not played by moves", e.Kind.Name)
+}
+
 // BuiltinMoves is the built-in puzzle called name of the first moves
 // kind that has one so called; when none has, the first kind's error is
 // the answer.
@@ -186,7 +237,7 @@ func BuiltinNames(reg *kinds.Registry) []string {
 }
 
 // ApplyRecord is a move list replayed from a shift puzzle's start: what
-// `shift apply --format json` writes and /api/shift/apply answers (the API
+// `shift apply --format json` writes and /api/moves/apply answers (the API
 // adds the states as value indexes, "values", for the page). States are
 // drawn as the text draws them, the start first.
 type ApplyRecord struct {

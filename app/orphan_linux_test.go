@@ -112,7 +112,7 @@ func answers(addr string) bool {
 func TestServeDrainsOnSIGTERM(t *testing.T) {
 	cmd := exec.Command(filepath.Join(filepath.Dir(puzzlesat), "puzzlesat-serve"), "--addr", "127.0.0.1:0", "--grace", "200ms")
 	addr := startServing(t, cmd)
-	req, _ := http.NewRequest(http.MethodPost, "http://"+addr+"/api/shift/solve", strings.NewReader(`{"builtin": "reborn", "method": "sat"}`))
+	req, _ := http.NewRequest(http.MethodPost, "http://"+addr+"/api/moves/solve", strings.NewReader(`{"builtin": "reborn", "method": "sat"}`))
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept", "text/event-stream")
 	resp, err := http.DefaultClient.Do(req)

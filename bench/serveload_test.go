@@ -81,9 +81,9 @@ func TestServeLoad(t *testing.T) {
 		{"check", http.MethodPost, "/api/check", ex},
 		{"grade", http.MethodPost, "/api/grade", ex},
 		{"generate", http.MethodPost, "/api/generate", map[string]any{"kind": "juosan", "rows": 4, "cols": 4, "difficulty": "any", "seed": 1}},
-		{"shift/parse", http.MethodPost, "/api/shift/parse", map[string]any{"builtin": "reborn"}},
-		{"shift/apply", http.MethodPost, "/api/shift/apply", map[string]any{"builtin": "reborn", "moves": []string{}}},
-		{"shift/solve", http.MethodPost, "/api/shift/solve", map[string]any{"text": string(swap)}},
+		{"moves/parse", http.MethodPost, "/api/moves/parse", map[string]any{"builtin": "reborn"}},
+		{"moves/apply", http.MethodPost, "/api/moves/apply", map[string]any{"builtin": "reborn", "moves": []string{}}},
+		{"moves/solve", http.MethodPost, "/api/moves/solve", map[string]any{"text": string(swap)}},
 	}
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 128, Proxy: nil}}
 	fmt.Printf("%-12s %5s %8s %9s %9s %7s %9s\n", "endpoint", "conc", "req/s", "p50 ms", "p99 ms", "non-200", "VmHWM MB")

@@ -16,6 +16,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/kinds/kind"
+	"github.com/puzzlesat/puzzlesat/kinds/toykind"
 	"github.com/puzzlesat/puzzlesat/sat/gini"
 	"github.com/puzzlesat/puzzlesat/sat/gophersat"
 )
@@ -51,33 +52,33 @@ func parse(t *testing.T, k *kind.Kind, rel string) []crosscheck.Puzzle {
 	return out
 }
 
-// sample is a sample of the corpus of every kind: unique and multiple
-// puzzles, with and without a solution of their own.
-func sample(t *testing.T) []crosscheck.Puzzle {
+// sample is a sample of the corpus of every kind (kind.Corpus.Sample):
+// unique and multiple puzzles, with and without a solution of their own.
+func sample(t *testing.T) []crosscheck.Puzzle { return sampleOf(t, kinds.Default()) }
+
+// sampleOf is the sample of every grid kind of reg; a kind that names
+// none fails t, since no sweep would run it.
+func sampleOf(t *testing.T, reg *kinds.Registry) []crosscheck.Puzzle {
 	var ps []crosscheck.Puzzle
-	for _, f := range []struct {
-		kind *kind.Kind
-		rel  string
-	}{
-		{kinds.Default().MustFind("juosan"), "juosan/janko/6x6_1.in"},
-		{kinds.Default().MustFind("juosan"), "juosan/janko/10x10_7.in"},
-		{kinds.Default().MustFind("juosan"), "juosan/6x6_1.juosan"},
-		{kinds.Default().MustFind("juosan"), "juosan/janko_instances.json#4x4_1"},
-		{kinds.Default().MustFind("juosan"), "juosan/janko_instances.json#4x4_3"},
-		{kinds.Default().MustFind("shinro"), "shinro/playshinro.json#13"},
-		{kinds.Default().MustFind("arrows"), "arrows/2026-02-02/puzzle.txt"},
-		{kinds.Default().MustFind("linjat"), "linjat/puzzles.json#expert/2"},
-		{kinds.Default().MustFind("linjat"), "linjat/puzzles.json#tutorial/3"},
-	} {
-		ps = append(ps, parse(t, f.kind, f.rel)...)
+	for _, k := range reg.List() {
+		if k.Corpus == nil || len(k.Corpus.Sample) == 0 {
+			t.Errorf("%s names no puzzles for the sweeps (kind.Corpus.Sample)", k.Name)
+			continue
+		}
+		for _, rel := range k.Corpus.Sample {
+			ps = append(ps, parse(t, k, rel)...)
+		}
 	}
 	return ps
 }
 
 // randomSample draws n random small puzzles of every kind.
-func randomSample(t *testing.T, n int) []crosscheck.Puzzle {
+func randomSample(t *testing.T, reg *kinds.Registry, n int) []crosscheck.Puzzle {
 	var ps []crosscheck.Puzzle
-	for ki, k := range kinds.Default().List() {
+	for ki, k := range reg.List() {
+		if k.Random == nil {
+			continue
+		}
 		for i := range n {
 			rows, cols := 3+i%3, 4+i%2
 			in, err := k.Random(rand.New(rand.NewPCG(uint64(ki), uint64(i))), rows, cols, kind.Options{})
@@ -105,8 +106,20 @@ func sweep(t *testing.T, ps []crosscheck.Puzzle) []crosscheck.Outcome {
 // TestSweepAgrees: on a sample of the corpus and on random small puzzles
 // of every kind the back-ends, the puzzles' own solutions and the human
 // solver agree, and the human solver's eliminations are certified.
-func TestSweepAgrees(t *testing.T) {
-	ps := append(sample(t), randomSample(t, 6)...)
+func TestSweepAgrees(t *testing.T) { sweepAgrees(t, kinds.Default()) }
+
+// TestSweepToyKind: a registry of the toy kind alone (one line) sweeps
+// its own sample (kind.Corpus.Sample), unique and multiple, and agrees.
+func TestSweepToyKind(t *testing.T) {
+	reg, err := kinds.New(toykind.Kind)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sweepAgrees(t, reg)
+}
+
+func sweepAgrees(t *testing.T, reg *kinds.Registry) {
+	ps := append(sampleOf(t, reg), randomSample(t, reg, 6)...)
 	statuses := map[string]int{}
 	certified := 0
 	for i, o := range sweep(t, ps) {

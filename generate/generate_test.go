@@ -1,6 +1,7 @@
 package generate_test
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -374,34 +375,95 @@ func TestStopKeepsFound(t *testing.T) {
 	}
 }
 
+// TestOptionErrors: options no attempt could use are refused at once
+// (ErrOptions), for every kind of the registry: the cases each grid kind
+// that generates is asked (bad band, a band only another kind has, sizes
+// out of range or past a band's largest, scores, method, no solver, a
+// shift puzzle, the generation flag values its corpus names as bad
+// (kind.Corpus.BadGenFlags)), and each moves kind's (no puzzle, an
+// unknown band, an optimum past its largest).
 func TestOptionErrors(t *testing.T) {
-	shiftKind, err := kinds.Default().Find("shift")
-	if err != nil {
-		t.Fatal(err)
-	}
-	reborn, err := shiftKind.Moves.Builtin("reborn")
-	if err != nil {
-		t.Fatal(err)
-	}
 	tests := []struct {
 		name string
 		opt  generate.Options
 	}{
 		{"unknown kind", generate.Options{Solver: gini.NewSolver, Kind: find("sudoku")}},
-		{"unknown band", generate.Options{Solver: gini.NewSolver, Kind: find("juosan"), Band: "brutal"}},
-		{"band of another kind", generate.Options{Solver: gini.NewSolver, Kind: find("juosan"), Band: generate.Expert}},
-		{"too small", generate.Options{Solver: gini.NewSolver, Kind: find("juosan"), Rows: 1, Cols: 5}},
-		{"too large", generate.Options{Solver: gini.NewSolver, Kind: find("shinro"), Rows: 8, Cols: 31}},
-		{"past the band's largest size", generate.Options{Solver: gini.NewSolver, Kind: find("linjat"), Band: generate.Medium, Rows: 15, Cols: 10}},
-		{"scores", generate.Options{Solver: gini.NewSolver, Kind: find("shinro"), MinScore: 10, MaxScore: 5}},
-		{"stones", generate.Options{Solver: gini.NewSolver, Kind: find("shinro"), Rows: 3, Cols: 3, KindOptions: kind.Options{}.With("stones", "10")}},
-		{"stones not a count", generate.Options{Solver: gini.NewSolver, Kind: find("shinro"), Rows: 3, Cols: 3, KindOptions: kind.Options{}.With("stones", "many")}},
-		{"method", generate.Options{Solver: gini.NewSolver, Kind: find("shinro"), Method: "annealing"}},
-		{"no solver", generate.Options{Kind: find("juosan")}},
-		{"shift without puzzle", generate.Options{Kind: find("shift")}},
-		{"shift band", generate.Options{Kind: find("shift"), Shift: reborn, Band: generate.Expert}},
-		{"shift moves", generate.Options{Kind: find("shift"), Shift: reborn, MinScore: 20, MaxScore: 20}},
-		{"shift puzzle on another kind", generate.Options{Solver: gini.NewSolver, Kind: find("juosan"), Shift: reborn}},
+	}
+	add := func(name string, opt generate.Options) {
+		tests = append(tests, struct {
+			name string
+			opt  generate.Options
+		}{name, opt})
+	}
+	reg := kinds.Default()
+	var builtin kind.MovesPuzzle
+	for _, k := range reg.Moves() {
+		p, err := k.Moves.Builtin(k.Moves.Builtins[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		builtin = cmp.Or(builtin, p)
+		add(k.Name+" without puzzle", generate.Options{Kind: k})
+		add(k.Name+" band", generate.Options{Kind: k, Shift: p, Band: "brutal"})
+		add(k.Name+" moves", generate.Options{Kind: k, Shift: p, MinScore: float64(k.Moves.MaxMoves + 1), MaxScore: float64(k.Moves.MaxMoves + 1)})
+	}
+	// Every band name some kind has, for "a band only another kind has".
+	var bandNames []string
+	for _, k := range reg.List() {
+		if k.Generate != nil {
+			bandNames = append(bandNames, k.Generate.BandNames()...)
+		}
+	}
+	for _, k := range reg.List() {
+		if k.Generate == nil {
+			continue
+		}
+		opt := func() generate.Options { return generate.Options{Solver: gini.NewSolver, Kind: k} }
+		o := opt()
+		o.Band = "brutal"
+		add(k.Name+" unknown band", o)
+		for _, b := range bandNames {
+			if !slices.Contains(k.Generate.BandNames(), b) {
+				o := opt()
+				o.Band = generate.Band(b)
+				add(k.Name+" band of another kind", o)
+				break
+			}
+		}
+		o = opt()
+		o.Rows, o.Cols = 1, 5
+		add(k.Name+" too small", o)
+		o = opt()
+		o.Rows, o.Cols = 8, 31
+		add(k.Name+" too large", o)
+		for _, b := range k.Generate.Bands {
+			if b.MaxRows > 0 && b.MaxRows < 30 {
+				o := opt()
+				o.Band, o.Rows, o.Cols = generate.Band(b.Name), b.MaxRows+1, b.MaxCols
+				add(k.Name+" past the band's largest size", o)
+			}
+		}
+		o = opt()
+		o.MinScore, o.MaxScore = 10, 5
+		add(k.Name+" scores", o)
+		o = opt()
+		o.Method = "annealing"
+		add(k.Name+" method", o)
+		o = opt()
+		o.Solver = nil
+		add(k.Name+" no solver", o)
+		if builtin != nil {
+			o = opt()
+			o.Shift = builtin
+			add(k.Name+" shift puzzle on a grid kind", o)
+		}
+		if k.Corpus != nil {
+			for _, bf := range k.Corpus.BadGenFlags {
+				o := opt()
+				o.Rows, o.Cols, o.KindOptions = bf.Rows, bf.Cols, kind.Options{}.With(bf.Flag, bf.Value)
+				add(fmt.Sprintf("%s --%s %s", k.Name, bf.Flag, bf.Value), o)
+			}
+		}
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -440,37 +502,62 @@ func TestCancelled(t *testing.T) {
 	}
 }
 
+// TestInBand: a solve lands in a band of a kind, named, at the band's
+// size, as the band says, for every band of every kind that generates:
+// at the top of a band's levels (and its least layers) without trials,
+// not with one level more, one less, or trials; a band of trials with
+// them, not without; "any" every finished solve; no band a stuck one.
+// (Each kind pins its own bands' figures in its folder.)
 func TestInBand(t *testing.T) {
-	tests := []struct {
-		kind   string
+	type inCase struct {
+		what   string
 		band   generate.Band
 		status human.Status
-		level  int
-		trials int
+		rep    human.Report
 		want   bool
-	}{
-		{"juosan", generate.Easy, human.StatusSolved, 4, 0, true},
-		{"juosan", generate.Easy, human.StatusSolved, 5, 0, false},
-		{"juosan", generate.Medium, human.StatusSolved, 5, 0, true},
-		{"juosan", generate.Medium, human.StatusSolved, 5, 1, false},
-		{"juosan", generate.Hard, human.StatusSolved, 4, 2, true},
-		{"juosan", generate.Hard, human.StatusStuck, 4, 2, false},
-		{"shinro", generate.Easy, human.StatusSolved, 2, 0, true},
-		{"shinro", generate.Medium, human.StatusSolved, 3, 0, true},
-		{"shinro", generate.Hard, human.StatusSolved, 4, 0, true},
-		{"shinro", generate.Hard, human.StatusSolved, 3, 0, false},
-		{"shinro", generate.Expert, human.StatusSolved, 1, 1, true},
-		{"arrows", generate.Medium, human.StatusSolved, 3, 0, true},
-		{"arrows", generate.Easy, human.StatusSolved, 3, 0, false},
-		{"arrows", generate.Any, human.StatusSolved, 9, 3, true},
-		{"arrows", generate.Any, human.StatusStuck, 1, 0, false},
-		{"arrows", generate.Expert, human.StatusSolved, 1, 1, false},
-		{"linjat", generate.Expert, human.StatusSolved, 5, 0, true},
 	}
-	for _, tc := range tests {
-		rep := human.Report{MaxLevel: tc.level, TrialDepth: tc.trials}
-		if have := generate.InBand(lookup(t, tc.kind), tc.band, 8, 8, tc.status, rep); have != tc.want {
-			t.Errorf("InBand(%s, %s, %s, level %d, trials %d) = %v, want %v", tc.kind, tc.band, tc.status, tc.level, tc.trials, have, tc.want)
+	for _, k := range kinds.Default().List() {
+		g := k.Generate
+		if g == nil {
+			continue
+		}
+		cases := []inCase{
+			{"any", generate.Any, human.StatusSolved, human.Report{MaxLevel: 9, TrialDepth: 3}, true},
+			{"any stuck", generate.Any, human.StatusStuck, human.Report{MaxLevel: 1}, false},
+		}
+		for _, b := range g.Bands {
+			name := generate.Band(b.Name)
+			if b.Trials {
+				cases = append(cases,
+					inCase{"trials", name, human.StatusSolved, human.Report{MaxLevel: 1, TrialDepth: 1}, true},
+					inCase{"no trials", name, human.StatusSolved, human.Report{MaxLevel: 1}, false},
+					inCase{"stuck", name, human.StatusStuck, human.Report{MaxLevel: 1, TrialDepth: 1}, false})
+				continue
+			}
+			top := min(b.Levels.Hi, b.Levels.Lo+20)
+			rep := func(level, trials int) human.Report {
+				return human.Report{MaxLevel: level, TrialDepth: trials, Depth: b.Layers.Lo}
+			}
+			cases = append(cases,
+				inCase{"top level", name, human.StatusSolved, rep(top, 0), true},
+				inCase{"trials", name, human.StatusSolved, rep(top, 1), false},
+				inCase{"stuck", name, human.StatusStuck, rep(top, 0), false})
+			if b.Levels.Hi < kind.MaxLevel {
+				cases = append(cases, inCase{"a level above", name, human.StatusSolved, rep(b.Levels.Hi+1, 0), false})
+			}
+			if b.Levels.Lo > 1 {
+				cases = append(cases, inCase{"a level below", name, human.StatusSolved, rep(b.Levels.Lo-1, 0), false})
+			}
+		}
+		for _, tc := range cases {
+			rows, cols := g.Rows, g.Cols
+			if b, err := g.Band(string(tc.band)); err == nil && b != nil {
+				rows, cols = g.Size(b)
+			}
+			if have := generate.InBand(k, tc.band, rows, cols, tc.status, tc.rep); have != tc.want {
+				t.Errorf("%s %s, %s: InBand(%s, level %d, trials %d, %d layers) = %v, want %v",
+					k.Name, tc.band, tc.what, tc.status, tc.rep.MaxLevel, tc.rep.TrialDepth, tc.rep.Depth, have, tc.want)
+			}
 		}
 	}
 }

@@ -28,11 +28,12 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
 
-// read reads a file of testdata, or the puzzle.txt of a folder there (an
-// Arrows puzzle).
+// read reads a file of the corpus (a path below its root, testdata/;
+// the kinds' own test puzzles are ../kinds/<kind>/testdata/...), or the
+// puzzle.txt of a folder there (an Arrows puzzle).
 func read(t *testing.T, file string) (string, []byte) {
 	t.Helper()
-	name := filepath.Join("testdata", file)
+	name := testcorpus.Path(file)
 	if st, err := os.Stat(name); err == nil && st.IsDir() {
 		name = filepath.Join(name, "puzzle.txt")
 	}
@@ -61,17 +62,6 @@ func load(t *testing.T, file string) kind.Instance {
 	return insts[0]
 }
 
-// loadShift reads a puzzle of a kind played by moves, and its kind.
-func loadShift(t *testing.T, file string) (*kind.Kind, kind.MovesPuzzle) {
-	t.Helper()
-	name, data := read(t, file)
-	k, p, err := answer.LoadMoves(kinds.Default(), name, data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return k, p
-}
-
 // picture draws a puzzle of testdata in a mode.
 func picture(t *testing.T, file string, mode answer.Mode) *canvas.Canvas {
 	t.Helper()
@@ -87,44 +77,16 @@ func picture(t *testing.T, file string, mode answer.Mode) *canvas.Canvas {
 	return c
 }
 
-// Every kind in every mode, on the puzzle of testdata that shows the mode:
-// a puzzle with several solutions for second and backbone.
-var goldens = []struct {
-	name, file string
-	mode       answer.Mode
-}{
-	{"juosan-plain", "6x6_1.in", answer.Plain},
-	{"juosan-question", "juosan-question.juosan", answer.Plain},
-	{"juosan-solution", "6x6_1.in", answer.Solution},
-	{"juosan-second", "juosan-5x5_1.juosan", answer.Second},
-	{"juosan-backbone", "juosan-4x4_3.juosan", answer.Backbone},
-	{"juosan-hint", "6x6_1.in", answer.Hint},
-	{"shinro-plain", "shinro-1.shinro", answer.Plain},
-	{"shinro-solution", "shinro-1.shinro", answer.Solution},
-	{"shinro-second", "shinro-1-open.shinro", answer.Second},
-	{"shinro-backbone", "shinro-1-open.shinro", answer.Backbone},
-	{"shinro-hint", "shinro-1.shinro", answer.Hint},
-	{"arrows-plain", "arrows/2026-01-24", answer.Plain},
-	{"arrows-solution", "arrows/2026-01-24", answer.Solution},
-	{"arrows-second", "arrows/2026-02-02-nogivens", answer.Second},
-	{"arrows-backbone", "arrows/2026-02-02-nogivens", answer.Backbone},
-	{"arrows-hint", "arrows/2026-01-24", answer.Hint},
-	{"linjat-plain", "linjat-easy-1.linjat", answer.Plain},
-	{"linjat-solution", "linjat-easy-1.linjat", answer.Solution},
-	{"linjat-second", "linjat-tutorial-3.linjat", answer.Second},
-	{"linjat-backbone", "linjat-tutorial-3.linjat", answer.Backbone},
-	{"linjat-hint", "linjat-easy-1.linjat", answer.Hint},
-}
-
-// shiftGoldens are the shift strips: a start with its target, a start
-// without one (Reborn's goal is magic squares), and a shortest solution.
-var shiftGoldens = []struct {
-	name, file string
-	solve      bool
-}{
-	{"shift-plain", "swap.txt", false},
-	{"shift-reborn", "reborn.txt", false},
-	{"shift-solution", "loopover-3x3-worst.txt", true},
+// modeNamed is the picture mode called name (answer.Mode's String).
+func modeNamed(t *testing.T, name string) answer.Mode {
+	t.Helper()
+	for _, m := range answer.Modes() {
+		if m.String() == name {
+			return m
+		}
+	}
+	t.Fatalf("no picture mode %q", name)
+	return 0
 }
 
 func svgOf(t *testing.T, c *canvas.Canvas) []byte {
@@ -146,40 +108,77 @@ func golden(t *testing.T, name string, have []byte) {
 	}
 }
 
+// TestGolden draws the pictures every kind of the registry declares
+// (kind.Corpus.Pictures: every mode, each on a puzzle that shows it) and
+// compares each with its golden file; a kind that declares none fails, and
+// so does a golden file no kind declares (a kind taken away leaves none).
 func TestGolden(t *testing.T) {
-	for _, tc := range goldens {
-		t.Run(tc.name, func(t *testing.T) {
-			golden(t, tc.name, svgOf(t, picture(t, tc.file, tc.mode)))
-		})
-	}
-	for _, tc := range shiftGoldens {
-		t.Run(tc.name, func(t *testing.T) {
-			k, p := loadShift(t, tc.file)
-			pic := render.ShiftPlain(k.Name, p)
-			if tc.solve {
-				// The exact search alone: its optimum does not depend on
-				// which side of a race finishes first.
-				res, err := answer.ShortestSolution(context.Background(), k, p, answer.ShortestOptions{Method: answer.MethodSearch})
-				if err != nil {
-					t.Fatal(err)
-				}
-				if pic, err = render.ShiftSolution(k.Name, p, res); err != nil {
-					t.Fatal(err)
-				}
+	declared := map[string]bool{}
+	defer func() {
+		files, err := filepath.Glob(filepath.Join("testdata", "golden", "*.svg"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range files {
+			if name := strings.TrimSuffix(filepath.Base(f), ".svg"); !declared[name] {
+				t.Errorf("%s: no kind declares the picture %s (kind.Corpus.Pictures)", f, name)
 			}
-			c, err := render.DrawShift(p, pic)
-			if err != nil {
-				t.Fatal(err)
-			}
-			golden(t, tc.name, svgOf(t, c))
-		})
+		}
+	}()
+	for _, k := range kinds.Default().All() {
+		if k.Corpus == nil || len(k.Corpus.Pictures) == 0 {
+			t.Errorf("%s declares no pictures for render's golden test (kind.Corpus.Pictures)", k.Name)
+			continue
+		}
+		for _, pc := range k.Corpus.Pictures {
+			declared[pc.Name] = true
+			t.Run(pc.Name, func(t *testing.T) {
+				if k.Grid() {
+					golden(t, pc.Name, svgOf(t, picture(t, pc.File, modeNamed(t, pc.Mode))))
+					return
+				}
+				golden(t, pc.Name, svgOf(t, movesPicture(t, k, pc)))
+			})
+		}
 	}
+}
+
+// movesPicture draws a picture of a kind played by moves: its start with
+// its target ("plain"), or its shortest solution ("solution").
+func movesPicture(t *testing.T, k *kind.Kind, pc kind.Picture) *canvas.Canvas {
+	t.Helper()
+	name, data := read(t, pc.File)
+	p, err := k.Moves.Parse(name, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pic := render.ShiftPlain(k.Name, p)
+	switch pc.Mode {
+	case "plain":
+	case "solution":
+		// The exact search alone: its optimum does not depend on which
+		// side of a race finishes first.
+		res, err := answer.ShortestSolution(context.Background(), k, p, answer.ShortestOptions{Method: answer.MethodSearch})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if pic, err = render.ShiftSolution(k.Name, p, res); err != nil {
+			t.Fatal(err)
+		}
+	default:
+		t.Fatalf("%s: mode %q: a puzzle played by moves is drawn plain or with its solution", pc.Name, pc.Mode)
+	}
+	c, err := render.DrawShift(p, pic)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
 }
 
 // TestDeterministic draws the same picture twice: the bytes must not
 // depend on map order or on the fonts loaded before.
 func TestDeterministic(t *testing.T) {
-	for _, tc := range []struct{ file string }{{"juosan-5x5_1.juosan"}, {"linjat-tutorial-3.linjat"}} {
+	for _, tc := range []struct{ file string }{{"../kinds/juosan/testdata/juosan-5x5_1.juosan"}, {"../kinds/linjat/testdata/linjat-tutorial-3.linjat"}} {
 		have := svgOf(t, picture(t, tc.file, answer.Second))
 		want := svgOf(t, picture(t, tc.file, answer.Second))
 		if !bytes.Equal(have, want) {
@@ -192,7 +191,7 @@ func TestDeterministic(t *testing.T) {
 // as a server would, and wants the bytes of a drawing made alone (run it
 // with -race).
 func TestConcurrent(t *testing.T) {
-	files := []string{"6x6_1.in", "shinro-1.shinro", "arrows/2026-01-24", "linjat-easy-1.linjat"}
+	files := []string{"juosan/janko/6x6_1.in", "../kinds/shinro/testdata/shinro-1.shinro", "arrows/2026-01-24", "../kinds/linjat/testdata/linjat-easy-1.linjat"}
 	want := make([][]byte, len(files))
 	for i, f := range files {
 		want[i] = svgOf(t, picture(t, f, answer.Solution))
@@ -250,10 +249,10 @@ func TestPNG(t *testing.T) {
 		file string
 		mode answer.Mode
 	}{
-		{"6x6_1.in", answer.Solution},
-		{"shinro-1.shinro", answer.Hint},
+		{"juosan/janko/6x6_1.in", answer.Solution},
+		{"../kinds/shinro/testdata/shinro-1.shinro", answer.Hint},
 		{"arrows/2026-01-24", answer.Plain},
-		{"linjat-tutorial-3.linjat", answer.Second},
+		{"../kinds/linjat/testdata/linjat-tutorial-3.linjat", answer.Second},
 	} {
 		c := picture(t, tc.file, tc.mode)
 		img := pngOf(t, c)
@@ -278,11 +277,11 @@ func TestPNGSize(t *testing.T) {
 		two  bool
 		w, h int
 	}{
-		{"6x6_1.in", false, 420, 420},                // 6·10 + 2·5 mm
-		{"shinro-1.shinro", false, 600, 600},         // 8 columns and the counts: 9·10 + 10
-		{"arrows/2026-01-24", false, 360, 360},       // 5·10 + 10
-		{"linjat-easy-1.linjat", false, 420, 600},    // 6 columns, 9 rows
-		{"linjat-tutorial-3.linjat", true, 600, 342}, // two 4×4 boards 10 mm apart, 6.5 mm of labels above: 57 mm
+		{"juosan/janko/6x6_1.in", false, 420, 420},                            // 6·10 + 2·5 mm
+		{"../kinds/shinro/testdata/shinro-1.shinro", false, 600, 600},         // 8 columns and the counts: 9·10 + 10
+		{"arrows/2026-01-24", false, 360, 360},                                // 5·10 + 10
+		{"../kinds/linjat/testdata/linjat-easy-1.linjat", false, 420, 600},    // 6 columns, 9 rows
+		{"../kinds/linjat/testdata/linjat-tutorial-3.linjat", true, 600, 342}, // two 4×4 boards 10 mm apart, 6.5 mm of labels above: 57 mm
 	}
 	for _, tc := range tests {
 		inst := load(t, tc.file)
@@ -324,7 +323,7 @@ func TestPNGBounded(t *testing.T) {
 
 func TestPDF(t *testing.T) {
 	var buf bytes.Buffer
-	if err := render.Write(&buf, picture(t, "6x6_1.in", answer.Hint), render.PDF); err != nil {
+	if err := render.Write(&buf, picture(t, "juosan/janko/6x6_1.in", answer.Hint), render.PDF); err != nil {
 		t.Fatal(err)
 	}
 	if have := buf.String(); !strings.HasPrefix(have, "%PDF-") || !strings.Contains(have[len(have)-64:], "%%EOF") {
@@ -364,8 +363,8 @@ func TestPrepareAnswers(t *testing.T) {
 		mode answer.Mode
 		want error
 	}{
-		{"6x6_1.in", answer.Second, answer.ErrUnique},
-		{"shinro-1.shinro", answer.Second, answer.ErrUnique},
+		{"juosan/janko/6x6_1.in", answer.Second, answer.ErrUnique},
+		{"../kinds/shinro/testdata/shinro-1.shinro", answer.Second, answer.ErrUnique},
 	}
 	for _, tc := range tests {
 		_, err := answer.Prepare(context.Background(), load(t, tc.file), tc.mode, gini.NewSolver)
@@ -375,7 +374,7 @@ func TestPrepareAnswers(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := answer.Prepare(ctx, load(t, "6x6_1.in"), answer.Solution, gini.NewSolver); !errors.Is(err, context.Canceled) {
+	if _, err := answer.Prepare(ctx, load(t, "juosan/janko/6x6_1.in"), answer.Solution, gini.NewSolver); !errors.Is(err, context.Canceled) {
 		t.Errorf("Prepare on a cancelled context: have %v, want context.Canceled", err)
 	}
 }
@@ -389,13 +388,13 @@ func TestPictureContent(t *testing.T) {
 		title   string
 		caption string
 	}{
-		{"6x6_1.in", answer.Plain, "juosan 6x6_1", ""},
-		{"6x6_1.in", answer.Solution, "juosan 6x6_1 — solution (unique)", ""},
-		{"juosan-4x4_3.juosan", answer.Solution, "— solution (one of several)", ""},
-		{"juosan-5x5_1.juosan", answer.Second, "— two solutions", "they differ in 2 cells: "},
-		{"juosan-4x4_3.juosan", answer.Backbone, "— backbone", "9 of 16 cells are the same in every solution"},
-		{"shinro-1.shinro", answer.Hint, "— next step", "[clear, level 1] row 1 holds all its 0 stones"},
-		{"linjat-tutorial-3.linjat", answer.Second, "linjat tutorial/3 — two solutions", "they differ in 1 cell: r1c2 (h:c2-c4/h:c1-c3)"},
+		{"juosan/janko/6x6_1.in", answer.Plain, "juosan 6x6_1", ""},
+		{"juosan/janko/6x6_1.in", answer.Solution, "juosan 6x6_1 — solution (unique)", ""},
+		{"../kinds/juosan/testdata/juosan-4x4_3.juosan", answer.Solution, "— solution (one of several)", ""},
+		{"../kinds/juosan/testdata/juosan-5x5_1.juosan", answer.Second, "— two solutions", "they differ in 2 cells: "},
+		{"../kinds/juosan/testdata/juosan-4x4_3.juosan", answer.Backbone, "— backbone", "9 of 16 cells are the same in every solution"},
+		{"../kinds/shinro/testdata/shinro-1.shinro", answer.Hint, "— next step", "[clear, level 1] row 1 holds all its 0 stones"},
+		{"../kinds/linjat/testdata/linjat-tutorial-3.linjat", answer.Second, "linjat tutorial/3 — two solutions", "they differ in 1 cell: r1c2 (h:c2-c4/h:c1-c3)"},
 	}
 	for _, tc := range tests {
 		pic, err := answer.Prepare(context.Background(), load(t, tc.file), tc.mode, gini.NewSolver)
@@ -414,7 +413,7 @@ func TestPictureContent(t *testing.T) {
 // TestDrawRejects checks that Draw refuses pictures that do not fit the
 // puzzle rather than drawing nonsense.
 func TestDrawRejects(t *testing.T) {
-	inst := load(t, "6x6_1.in")
+	inst := load(t, "juosan/janko/6x6_1.in")
 	tests := []struct {
 		name string
 		pic  answer.Figure

@@ -157,24 +157,12 @@ func (r *Record) DisplayName(many bool) string {
 	return name
 }
 
-// starsOf is a puzzle's difficulty in stars, 1 to 10 (0: none), drawn as
-// half stars of five. Until the rating lands (issue 35 item 5) it is the
-// band's place: easy 2, medium 4, hard 6, expert (or a harder band) 8.
-// The lead replaces this body with the record's rating on merge: the one
-// seam between the booklet and the difficulty scale.
+// starsOf is a puzzle's difficulty in stars, 1 to 10 (0: none, e.g. an
+// unsolved grade), drawn as half stars of five: the rating every front end
+// shows (package answer/rating), so the booklet, grade and the page agree.
 func starsOf(r *Record) int {
 	if r.Grade == nil {
 		return 0
 	}
-	switch r.Grade.Band {
-	case "":
-		return 0
-	case "easy":
-		return 2
-	case "medium":
-		return 4
-	case "hard":
-		return 6
-	}
-	return 8
+	return r.Grade.Rating
 }

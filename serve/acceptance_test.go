@@ -22,7 +22,7 @@ func TestAcceptanceShiftSolveReborn(t *testing.T) {
 	_, ts := newTestServer(t, Options{Timeout: 30 * time.Minute})
 	var res answer.ShortestRecord
 	before := cpuTime(t)
-	post(t, ts, "/api/shift/solve", map[string]any{"builtin": "reborn"}, &res)
+	post(t, ts, "/api/moves/solve", map[string]any{"builtin": "reborn"}, &res)
 	cpu := cpuTime(t) - before
 	if res.Status != "optimal" || len(res.Moves) != 11 || res.Proof == "" {
 		t.Errorf("reborn: have %s in %d moves proven by %q, want optimal in 11", res.Status, len(res.Moves), res.Proof)

@@ -77,7 +77,7 @@ func (s *Server) kinds(*call) (any, error) {
 				Bands: append(g.BandNames(), string(generate.Any))}
 		}
 		if m := k.Moves; m != nil {
-			kj.Moves = &movesLimit{API: movesAPI, Methods: answer.Methods(k), Builtins: m.Builtins, Bands: m.BandNames(), MaxCells: maxShiftCells, MaxSteps: maxShiftSteps}
+			kj.Moves = &movesLimit{API: movesAPI, Methods: answer.Methods(k), Builtins: m.Builtins, Bands: m.BandNames(), MaxCells: maxMovesCells, MaxSteps: maxMovesSteps}
 		}
 		for _, f := range k.Flags {
 			if len(f.Values) > 0 {
@@ -284,7 +284,7 @@ type generateRequest struct {
 
 // generateAnswer is the generate record, with the puzzle as the page
 // plays it (a grid kind's; one played by moves is opened from its text
-// by /api/shift/parse).
+// by /api/moves/parse).
 type generateAnswer struct {
 	generated.Record
 	Board *board  `json:"board,omitempty"`
@@ -376,8 +376,8 @@ func (s *Server) generateMoves(c *call, k *kind.Kind, req generateRequest) (any,
 	if err != nil {
 		return nil, badRequest("%v", err)
 	}
-	if n := base.Cells(); n > maxShiftCells {
-		return nil, badRequest("the puzzle has %d cells; this server takes at most %d", n, maxShiftCells)
+	if n := base.Cells(); n > maxMovesCells {
+		return nil, badRequest("the puzzle has %d cells; this server takes at most %d", n, maxMovesCells)
 	}
 	band, err := generate.ParseBand(k, req.Difficulty)
 	if err != nil {

@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"path"
@@ -79,16 +80,13 @@ type entryJSON struct {
 // beside a file they know by name (an Arrows puzzle.txt), and a request
 // must never lead the server to a file.
 func (s *Server) load(spec puzzleSpec) (*loaded, error) {
-	text, name := spec.Text, "input"
+	text, name, kindName := spec.Text, "input", spec.Kind
 	if spec.Example != "" {
 		ex, err := s.exampleByID(spec.Example)
 		if err != nil {
 			return nil, err
 		}
-		if k := s.opt.Kinds.MovesKind(ex.Kind); k != nil {
-			return nil, badRequest("example %q is a %s puzzle, played by moves: use %s", spec.Example, k.Name, movesAPI["parse"])
-		}
-		text, name = ex.Text, ex.Name
+		text, name, kindName = ex.Text, ex.Name, ex.Kind
 	} else if ext := safeExt(spec.Name); ext != "" {
 		name += ext
 	}
@@ -103,8 +101,14 @@ func (s *Server) load(spec puzzleSpec) (*loaded, error) {
 	// The load every front end shares: the kind named or detected, the
 	// selected puzzle (FILE#SEL's rule) or every one, malformed entries
 	// reported beside the others.
-	l, err := answer.Load(s.opt.Kinds, spec.Kind, name, data, spec.Select, opt)
-	if err != nil {
+	l, err := answer.Load(s.opt.Kinds, kindName, name, data, spec.Select, opt)
+	var moves *answer.MovesError
+	switch {
+	case errors.As(err, &moves) && moves.Detected == nil:
+		return nil, badRequest("%s puzzles are played by moves: use %s", moves.Kind.Name, movesAPI["parse"])
+	case errors.As(err, &moves):
+		return nil, badRequest("%v (a %s puzzle, played by moves: use %s)", moves.Detected, moves.Kind.Name, movesAPI["parse"])
+	case err != nil:
 		return nil, badRequest("%v", err)
 	}
 	out := &loaded{kind: l.Kind, inst: l.Puzzles[0]}

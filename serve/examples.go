@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/puzzlesat/puzzlesat/answer"
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/kinds/kind"
 )
@@ -57,41 +58,19 @@ func readExamples(reg *kinds.Registry) ([]example, error) {
 			name := strings.TrimSuffix(path.Base(file), ".txt")
 			id := k.Name + "-" + name
 			ex := example{ID: id, Kind: k.Name, Name: name, Text: string(data)}
-			if !k.Grid() {
-				if _, err := k.Moves.Parse(id, data); err != nil {
-					return nil, fmt.Errorf("example %s: %v", id, err)
-				}
-			} else {
-				inst, err := parseExample(reg, ex)
-				if err != nil {
-					return nil, fmt.Errorf("example %s: %v", id, err)
-				}
-				ex.Rows, ex.Cols = inst.Rows(), inst.Cols()
-				if n := inst.Name(); n != "" {
-					ex.Name = n
-				}
+			one, err := answer.ReadOne(k, name, data, kind.Options{})
+			if err != nil {
+				return nil, fmt.Errorf("example %s: %v", id, err)
+			}
+			ex.Rows, ex.Cols = one.Size()
+			if n := one.Name(); n != "" {
+				ex.Name = n
 			}
 			out = append(out, ex)
 		}
 	}
 	slices.SortFunc(out, func(a, b example) int { return strings.Compare(a.ID, b.ID) })
 	return out, nil
-}
-
-// parseExample reads an example of a kind, named by its name.
-func parseExample(reg *kinds.Registry, ex example) (kind.Instance, error) {
-	k, err := reg.Lookup(ex.Kind)
-	if err != nil {
-		return nil, err
-	}
-	insts, err := k.Parse(ex.Name, []byte(ex.Text), kind.Options{})
-	if err != nil {
-		return nil, err
-	}
-	if len(insts) != 1 {
-		return nil, fmt.Errorf("holds %d puzzles, want 1", len(insts))
-	}
-	return insts[0], nil
 }
 
 // exampleByID returns the bundled example called id.

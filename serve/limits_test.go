@@ -418,7 +418,7 @@ func TestShutdownCuts(t *testing.T) {
 			got := make(chan answer, 1)
 			go func() {
 				// By SAT: the exact search settles Reborn in half a second.
-				req, _ := http.NewRequest(http.MethodPost, "http://"+addr+"/api/shift/solve", strings.NewReader(`{"builtin": "reborn", "method": "sat"}`))
+				req, _ := http.NewRequest(http.MethodPost, "http://"+addr+"/api/moves/solve", strings.NewReader(`{"builtin": "reborn", "method": "sat"}`))
 				req.Header.Set("Content-Type", "application/json")
 				if tc.events {
 					// No depth is decided: the stream has not begun, and
@@ -529,10 +529,10 @@ func TestShutdownServesQueued(t *testing.T) {
 // bound; those admitted are answered once a slot frees.
 func TestBudget(t *testing.T) {
 	s, ts := newTestServer(t, Options{Jobs: 1, Budget: 4 * minCharge})
-	for _, path := range []string{"/api/parse", "/api/verify", "/api/shift/parse", "/api/shift/apply"} {
+	for _, path := range []string{"/api/parse", "/api/verify", "/api/moves/parse", "/api/moves/apply"} {
 		t.Run(path, func(t *testing.T) {
 			body := map[string]any{"example": "juosan-6x6_1"}
-			if strings.HasPrefix(path, "/api/shift/") {
+			if strings.HasPrefix(path, "/api/moves/") {
 				body = map[string]any{"builtin": "reborn"}
 			}
 			s.light <- struct{}{} // the one light slot is taken

@@ -67,20 +67,20 @@
 //	                         proven unique, with its grade, as `generate --format json`
 //	                         writes it, and its "board"; seed is a string of digits (the
 //	                         same seed, the same puzzle); a moves kind ("shift") scrambles
-//	                         its "builtin" (no board: /api/shift/parse opens its text)
+//	                         its "builtin" (no board: /api/moves/parse opens its text)
 //	POST /api/edit           {"kind", "rows", "cols", "layers"} (the editor's tokens) → the
 //	                         kind's text of the drawing, and the board it parses to or why not
 //	POST /api/edit/open      puzzle → {"edit": ...}, the drawing that makes it
-//	POST /api/shift/parse    {"text" | "builtin", "moves"} → the shift puzzle: picture, tokens,
-//	                         moves, goal, and the state after moves
-//	POST /api/shift/apply    the same, answering the states along moves as `shift apply
+//	POST /api/moves/parse    {"kind", "text" | "builtin" | "example", "moves"} → a puzzle played by
+//	                         moves (of any moves kind): picture, tokens, moves, goal, the state
+//	POST /api/moves/apply    the same, answering the states along moves as `shift apply
 //	                         --format json` writes them, and their "values"
-//	POST /api/shift/solve    {"text" | "builtin", "moves", "max_steps"} → a shortest solution
-//	                         from the state after moves, with the proof (one answer per depth)
+//	POST /api/moves/solve    the same and "max_steps" → a shortest solution from the state
+//	                         after moves, with the proof (one answer per depth)
 //
-// POST /api/generate and /api/shift/solve stream their progress as
+// POST /api/generate and /api/moves/solve stream their progress as
 // server-sent events when the request's Accept header asks for
-// text/event-stream: "attempt" events (generate) or "depth" events (shift
+// text/event-stream: "attempt" events (generate) or "depth" events (moves
 // solve, one per depth as it is decided), then one "result" or "error"
 // event. Without it they answer once, at the end.
 //
@@ -291,9 +291,9 @@ func New(opt Options) (*Server, error) {
 		"/api/generate":    {method: http.MethodPost, solves: true, serve: s.generate},
 		"/api/edit":        {method: http.MethodPost, serve: s.edit},
 		"/api/edit/open":   {method: http.MethodPost, solves: true, serve: onPuzzle(s.editOpen)},
-		"/api/shift/parse": {method: http.MethodPost, serve: s.shiftParse},
-		"/api/shift/apply": {method: http.MethodPost, serve: s.shiftApply},
-		"/api/shift/solve": {method: http.MethodPost, solves: true, serve: s.shiftSolve},
+		"/api/moves/parse": {method: http.MethodPost, serve: s.movesParse},
+		"/api/moves/apply": {method: http.MethodPost, serve: s.movesApply},
+		"/api/moves/solve": {method: http.MethodPost, solves: true, serve: s.movesSolve},
 	}
 	return s, nil
 }

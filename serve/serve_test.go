@@ -112,21 +112,29 @@ func post(t *testing.T, ts *httptest.Server, path string, body, out any) {
 	}
 }
 
-// oneExample per kind: the smallest bundled example of each, so that the
-// tests cover every kind quickly.
-var oneExample = map[string]string{
-	"juosan": "juosan-6x6_1",
-	"arrows": "arrows-2026-02-02",
-	"shinro": "shinro-1",
-	"linjat": "linjat-easy-3",
-}
-
-func kindsInOrder() []string {
-	var out []string
-	for k := range oneExample {
-		out = append(out, k)
+// oneExample per grid kind: the bundled example its corpus names for the
+// tests (kind.Corpus.Example), small, so that the tests cover every kind
+// quickly.
+var oneExample = func() map[string]string {
+	out := map[string]string{}
+	for _, k := range kinds.Default().List() {
+		if k.Corpus != nil && k.Corpus.Example != "" {
+			out[k.Name] = k.Name + "-" + k.Corpus.Example
+		}
 	}
-	slices.Sort(out)
+	return out
+}()
+
+// kindsInOrder are the grid kinds' names, sorted.
+func kindsInOrder() []string { return kinds.Default().Names() }
+
+// allKinds are the names of every kind, the grid kinds' then those played
+// by moves, each sorted, as /api/kinds lists them.
+func allKinds() []string {
+	out := kindsInOrder()
+	for _, k := range kinds.Default().Moves() {
+		out = append(out, k.Name)
+	}
 	return out
 }
 
@@ -162,8 +170,13 @@ func TestKindsAndExamples(t *testing.T) {
 	for _, k := range ks.Kinds {
 		names = append(names, k.Name)
 	}
-	if want := append(kindsInOrder(), "shift"); !slices.Equal(names, want) {
+	if want := allKinds(); !slices.Equal(names, want) {
 		t.Errorf("kinds: have %v, want %v", names, want)
+	}
+	for _, k := range kindsInOrder() {
+		if oneExample[k] == "" {
+			t.Errorf("kind %s names no example for the tests (kind.Corpus.Example)", k)
+		}
 	}
 	for _, k := range ks.Kinds {
 		switch p := k.Play; {
@@ -186,7 +199,7 @@ func TestKindsAndExamples(t *testing.T) {
 			t.Errorf("example %s: empty text or name", ex.ID)
 		}
 	}
-	for _, k := range append(kindsInOrder(), "shift") {
+	for _, k := range allKinds() {
 		if perKind[k] < 2 {
 			t.Errorf("examples of %s: have %d, want at least 2", k, perKind[k])
 		}
@@ -197,7 +210,7 @@ func TestKindsAndExamples(t *testing.T) {
 // its canonical text parses back to the same board.
 func TestParse(t *testing.T) {
 	_, ts := newTestServer(t, Options{})
-	grid := func(ex example) bool { return ex.Kind != "shift" }
+	grid := func(ex example) bool { return kinds.Default().MustFind(ex.Kind).Grid() }
 	eachParsedExample(t, ts, grid, func(t *testing.T, ex example, b *board) {
 		if b.Kind != ex.Kind || b.Rows != ex.Rows || b.Cols != ex.Cols || len(b.Vars) == 0 || len(b.Fixed) != len(b.Vars) {
 			t.Fatalf("have %s %dx%d with %d unknowns, %d fixed; want %s %dx%d", b.Kind, b.Rows, b.Cols, len(b.Vars), len(b.Fixed), ex.Kind, ex.Rows, ex.Cols)
@@ -486,29 +499,29 @@ func TestGenerate(t *testing.T) {
 func TestShift(t *testing.T) {
 	_, ts := newTestServer(t, Options{})
 	var parsedShift struct {
-		Puzzle shiftBoard `json:"puzzle"`
+		Puzzle movesBoard `json:"puzzle"`
 	}
-	post(t, ts, "/api/shift/parse", map[string]any{"example": "shift-swap"}, &parsedShift)
+	post(t, ts, "/api/moves/parse", map[string]any{"example": "shift-swap"}, &parsedShift)
 	p := parsedShift.Puzzle
 	if p.Name != "swap" || !slices.Equal(p.Moves, []string{"rot", "unrot", "ends"}) || p.IsGoal {
 		t.Fatalf("have %+v, want swap's moves rot, unrot, ends and no goal at the start", p)
 	}
-	var ap shiftApplyAnswer
-	post(t, ts, "/api/shift/apply", map[string]any{"text": p.Text, "moves": []string{"unrot"}}, &ap)
+	var ap movesApplyAnswer
+	post(t, ts, "/api/moves/apply", map[string]any{"text": p.Text, "moves": []string{"unrot"}}, &ap)
 	if len(ap.States) != 2 || !ap.Goal {
 		t.Errorf("apply unrot: have %+v, want two states ending in the goal", ap)
 	}
 	var sol answer.ShortestRecord
-	post(t, ts, "/api/shift/solve", map[string]any{"text": p.Text, "method": "sat"}, &sol)
+	post(t, ts, "/api/moves/solve", map[string]any{"text": p.Text, "method": "sat"}, &sol)
 	if sol.Status != "optimal" || !slices.Equal(sol.Moves, []string{"unrot"}) || sol.ProvedLowerBound != 1 || len(sol.Depths) != 2 {
 		t.Errorf("solve: have %+v, want optimal [unrot] with depths 0 and 1", sol)
 	}
 	// From the state after ends (b a c) two moves, 0 and 1 refuted.
-	post(t, ts, "/api/shift/solve", map[string]any{"text": p.Text, "moves": []string{"ends"}}, &sol)
+	post(t, ts, "/api/moves/solve", map[string]any{"text": p.Text, "moves": []string{"ends"}}, &sol)
 	if sol.Status != "optimal" || len(sol.Moves) != 2 || sol.ProvedLowerBound != 2 {
 		t.Errorf("solve after ends: have %+v, want two moves", sol)
 	}
-	post(t, ts, "/api/shift/parse", map[string]any{"builtin": "reborn"}, &parsedShift)
+	post(t, ts, "/api/moves/parse", map[string]any{"builtin": "reborn"}, &parsedShift)
 	if n := len(parsedShift.Puzzle.Moves); n != 18 {
 		t.Errorf("reborn: have %d moves, want 18", n)
 	}
@@ -518,7 +531,7 @@ func TestShift(t *testing.T) {
 // solve sends one depth event per depth, in order, then the result.
 func TestShiftSolveEvents(t *testing.T) {
 	_, ts := newTestServer(t, Options{})
-	req, err := http.NewRequest(http.MethodPost, ts.URL+"/api/shift/solve", strings.NewReader(`{"example": "shift-loopover-3x3-worst", "method": "sat"}`))
+	req, err := http.NewRequest(http.MethodPost, ts.URL+"/api/moves/solve", strings.NewReader(`{"example": "shift-loopover-3x3-worst", "method": "sat"}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -571,7 +584,7 @@ func TestShiftSolveEvents(t *testing.T) {
 // is a 503 that says the depths refuted so far.
 func TestShiftSolveCut(t *testing.T) {
 	_, ts := newTestServer(t, Options{Timeout: 3 * time.Second})
-	status, data := do(t, ts, http.MethodPost, "/api/shift/solve", map[string]any{"builtin": "reborn", "method": "sat"}, nil)
+	status, data := do(t, ts, http.MethodPost, "/api/moves/solve", map[string]any{"builtin": "reborn", "method": "sat"}, nil)
 	if status != http.StatusServiceUnavailable || !bytes.Contains(data, []byte("proven so far: no solution shorter than")) {
 		t.Errorf("reborn cut short: have %d %s, want 503 saying what was proven", status, data)
 	}
@@ -614,12 +627,16 @@ func TestBadRequests(t *testing.T) {
 		{"short board", "POST", "/api/verify", map[string]any{"text": juosan, "values": []int{0, 1}}, 400, "2 entries"},
 		{"value out of domain", "POST", "/api/hint", map[string]any{"text": juosan, "values": append([]int{2}, make([]int, 35)...)}, 400, "values[0]"},
 		{"unknown example", "POST", "/api/parse", map[string]any{"example": "../../etc/passwd"}, 400, "no example"},
-		{"shift example for a kind", "POST", "/api/parse", map[string]any{"example": "shift-swap"}, 400, "shift"},
-		{"unknown move", "POST", "/api/shift/apply", map[string]any{"example": "shift-swap", "moves": []string{"spin"}}, 400, "spin"},
+		{"shift example for a kind", "POST", "/api/parse", map[string]any{"example": "shift-swap"}, 400, "shift puzzles are played by moves: use /api/moves/parse"},
+		{"moves kind for a grid route", "POST", "/api/check", map[string]any{"text": "x", "kind": "shift"}, 400, "use /api/moves/parse"},
+		{"grid example for moves", "POST", "/api/moves/parse", map[string]any{"example": "juosan-6x6_1"}, 400, "juosan puzzles are not played by moves: use /api/parse"},
+		{"grid kind for moves", "POST", "/api/moves/parse", map[string]any{"kind": "juosan", "builtin": "reborn"}, 400, "use /api/parse"},
+		{"unknown moves kind", "POST", "/api/moves/apply", map[string]any{"kind": "sudoku", "text": "x"}, 400, `unknown kind "sudoku"`},
+		{"unknown move", "POST", "/api/moves/apply", map[string]any{"example": "shift-swap", "moves": []string{"spin"}}, 400, "spin"},
 		{"count max 0", "POST", "/api/count", map[string]any{"text": juosan, "max": 0}, 400, "max 0"},
 		{"count max huge", "POST", "/api/count", map[string]any{"text": juosan, "max": 1 << 30}, 400, "want 1 to 100000"},
 		{"backbone parse error", "POST", "/api/backbone", map[string]any{"text": "juosan\nsize 2 x\n"}, 400, "input:2:"},
-		{"max steps", "POST", "/api/shift/solve", map[string]any{"example": "shift-swap", "max_steps": 99}, 400, "max_steps"},
+		{"max steps", "POST", "/api/moves/solve", map[string]any{"example": "shift-swap", "max_steps": 99}, 400, "max_steps"},
 		{"generate unknown kind", "POST", "/api/generate", map[string]any{"kind": "sudoku"}, 400, `"sudoku" puzzles cannot be generated (kinds that can: `},
 		{"generate huge", "POST", "/api/generate", map[string]any{"kind": "juosan", "rows": 40, "cols": 40}, 400, "at most 12x12"},
 		{"generate band", "POST", "/api/generate", map[string]any{"kind": "juosan", "difficulty": "fiendish"}, 400, "fiendish"},
@@ -683,7 +700,7 @@ func TestHosts(t *testing.T) {
 // TestTimeout: a solve over the server's timeout is a 503 naming it.
 func TestTimeout(t *testing.T) {
 	_, ts := newTestServer(t, Options{Timeout: 50 * time.Millisecond})
-	status, data := do(t, ts, http.MethodPost, "/api/shift/solve", map[string]any{"builtin": "reborn"}, nil)
+	status, data := do(t, ts, http.MethodPost, "/api/moves/solve", map[string]any{"builtin": "reborn"}, nil)
 	if status != http.StatusServiceUnavailable || !bytes.Contains(data, []byte("timed out after 50ms")) {
 		t.Errorf("have %d %s, want 503 timed out", status, data)
 	}
@@ -727,7 +744,7 @@ func TestCancelledSolve(t *testing.T) {
 	finished := make(chan struct{}, 2)
 	ts := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
 		s.ServeHTTP(rw, r)
-		if r.URL.Path == "/api/shift/solve" {
+		if r.URL.Path == "/api/moves/solve" {
 			finished <- struct{}{}
 		}
 	}))
@@ -735,7 +752,7 @@ func TestCancelledSolve(t *testing.T) {
 	for _, stream := range []bool{false, true} {
 		t.Run(fmt.Sprintf("stream=%v", stream), func(t *testing.T) {
 			ctx, cancel := context.WithCancel(context.Background())
-			req, _ := http.NewRequestWithContext(ctx, http.MethodPost, ts.URL+"/api/shift/solve", strings.NewReader(`{"builtin": "reborn", "method": "sat"}`))
+			req, _ := http.NewRequestWithContext(ctx, http.MethodPost, ts.URL+"/api/moves/solve", strings.NewReader(`{"builtin": "reborn", "method": "sat"}`))
 			req.Header.Set("Content-Type", "application/json")
 			if stream {
 				req.Header.Set("Accept", "text/event-stream")
@@ -817,7 +834,7 @@ func TestTimeoutWrapped(t *testing.T) {
 		s, err := gini.NewSolver()
 		return outOfTime{s}, err
 	}})
-	status, data := do(t, ts, http.MethodPost, "/api/shift/solve", map[string]any{"builtin": "reborn", "method": "sat"}, nil)
+	status, data := do(t, ts, http.MethodPost, "/api/moves/solve", map[string]any{"builtin": "reborn", "method": "sat"}, nil)
 	var e errorBody
 	if status != http.StatusServiceUnavailable || json.Unmarshal(data, &e) != nil || e.Error == "" {
 		t.Errorf("back-end deadline: have %d %s, want 503 with a JSON error", status, data)
@@ -830,7 +847,7 @@ func TestTimeoutWrapped(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			status, data := do(t, ts, http.MethodPost, "/api/shift/solve", map[string]any{"text": text}, nil)
+			status, data := do(t, ts, http.MethodPost, "/api/moves/solve", map[string]any{"text": text}, nil)
 			var e errorBody
 			if status != http.StatusServiceUnavailable || json.Unmarshal(data, &e) != nil || !strings.Contains(e.Error, "timed out") {
 				t.Errorf("reborn.txt, --timeout 30ms: have %d %s, want 503 timed out", status, data)
@@ -855,13 +872,13 @@ func TestGenerateShift(t *testing.T) {
 		t.Errorf("the same seed made two puzzles:\n%s\n%s", a.Puzzle, b.Puzzle)
 	}
 	var p struct {
-		Puzzle shiftBoard `json:"puzzle"`
+		Puzzle movesBoard `json:"puzzle"`
 	}
-	post(t, ts, "/api/shift/parse", map[string]any{"text": a.Puzzle}, &p)
+	post(t, ts, "/api/moves/parse", map[string]any{"text": a.Puzzle}, &p)
 	if !strings.HasPrefix(p.Puzzle.URL, "shift/") {
 		t.Errorf("the shift puzzle's url %q, want shift/…", p.Puzzle.URL)
 	}
-	post(t, ts, "/api/shift/parse", map[string]any{"text": "http://127.0.0.1:8080/?" + p.Puzzle.URL + "#p=x"}, &p)
+	post(t, ts, "/api/moves/parse", map[string]any{"text": "http://127.0.0.1:8080/?" + p.Puzzle.URL + "#p=x"}, &p)
 }
 
 // isTrue is a *bool that is set and true.

@@ -38,7 +38,7 @@ var (
 // check, solve, grade --steps, grade --hint, backbone, count (capped
 // and not) and verify with --format json and the API's check, solve,
 // grade, backbone, count, hint (from the puzzle's start) and verify (of
-// the solution), shift solve and apply and /api/shift/solve and apply, and generate and
+// the solution), shift solve and apply and /api/moves/solve and apply, and generate and
 // /api/generate of every kind that generates, write the same keys, the front ends' own
 // aside, and the same values under them (solution rows, differences as
 // cells from 1 with both labels, statuses, steps, the hint's cells and
@@ -156,12 +156,12 @@ func TestCLIAndAPIAgree(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("shift solve: exit %d, %s", code, errs)
 		}
-		agree(t, "shift solve", decode(t, []byte(out)), post(t, "/api/shift/solve", map[string]any{"text": string(data), "method": "search"}))
+		agree(t, "shift solve", decode(t, []byte(out)), post(t, "/api/moves/solve", map[string]any{"text": string(data), "method": "search"}))
 		code, out, errs = run(t, "", "shift", "apply", "--format", "json", file, "c1u", "r2l")
 		if code != 1 { // not the goal yet
 			t.Fatalf("shift apply: exit %d, %s", code, errs)
 		}
-		agree(t, "shift apply", decode(t, []byte(out)), post(t, "/api/shift/apply", map[string]any{"text": string(data), "moves": []string{"c1u", "r2l"}}))
+		agree(t, "shift apply", decode(t, []byte(out)), post(t, "/api/moves/apply", map[string]any{"text": string(data), "moves": []string{"c1u", "r2l"}}))
 	})
 	// A generated puzzle: the same seed, the same record (the API adds the
 	// board the page plays, and its time).

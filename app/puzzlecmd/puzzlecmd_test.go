@@ -59,7 +59,6 @@ func TestCommands(t *testing.T) {
 		{Name: "grade certify", Args: []string{"grade", "--certify-steps", janko}, Out: []string{"eliminations certified by SAT"}},
 		{Name: "grade shinro metrics", Args: []string{"grade", shinroF + "#1"}, Out: []string{"kind metrics: a="}},
 		{Name: "hint", Args: []string{"grade", "--hint", janko}, Out: []string{"1. ["}},
-		{Name: "kinds", Args: []string{"kinds"}, Out: []string{"juosan:", "shinro:", "arrows:", "linjat:", "shift (played by moves: puzzlesat shift):"}},
 		{Name: "linjat level", Args: []string{"check", linjatF + "#expert-3"}, Out: []string{"unique"}},
 		{Name: "linjat tutorial multiple", Args: []string{"check", linjatF + "#tutorial/3"}, Code: 1, Out: []string{"multiple", "they differ in 1 cell:"}},
 		{Name: "linjat json route", Args: []string{"check", "--format", "json", linjatF + "#easy/1"}, Out: []string{`"route":"sound"`}},

@@ -186,29 +186,23 @@ func readOnce(c *cli.Context, arg string) (input, error) {
 // loadShift reads in as a puzzle played by moves (Registry.Moves: shift
 // puzzles) when --kind names such a kind, or, without --kind, when a kind
 // of them reads it (a bare picture included, as render always has: the
-// puzzle loader reads grid kinds only). It returns nil for any other
-// puzzle.
+// puzzle loader reads grid kinds only), as answer tells them apart. It
+// returns nil for any other puzzle.
 func loadShift(c *cli.Context, in input) (kind.MovesPuzzle, *kind.Kind, error) {
-	name := c.String("kind")
 	if !in.read {
 		return nil, nil, nil
 	}
-	if name != "" {
-		k := appio.Kinds(c).MovesKind(name)
-		if k == nil {
-			return nil, nil, nil
-		}
-		p, err := k.Moves.Parse(in.name, in.data)
-		if err != nil {
-			return nil, nil, appio.BadInput(err)
-		}
+	named := c.String("kind")
+	k, p, err := answer.LoadMovesOf(appio.Kinds(c), named, in.name, in.data)
+	switch {
+	case err == nil:
 		return p, k, nil
+	case named != "" && k != nil:
+		// The moves kind named cannot read it.
+		return nil, nil, appio.BadInput(err)
 	}
-	for _, k := range appio.Kinds(c).Moves() {
-		if p, err := k.Moves.Parse(in.name, in.data); err == nil {
-			return p, k, nil
-		}
-	}
+	// A grid kind named, or an unknown one (the puzzle loader says so),
+	// or no moves kind reads it.
 	return nil, nil, nil
 }
 

@@ -150,7 +150,7 @@ func TestOutputFile(t *testing.T) {
 // TestSameAsLibrary checks that the command's SVG is the library's: the
 // golden picture of the render package.
 func TestSameAsLibrary(t *testing.T) {
-	code, out, errs := run(t, "", "--solution", "../../render/testdata/6x6_1.in")
+	code, out, errs := run(t, "", "--solution", "../../testdata/juosan/janko/6x6_1.in")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}

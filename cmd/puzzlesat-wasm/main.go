@@ -5,7 +5,7 @@
 // ServeHTTP in-process, with no network. The answer goes back as messages:
 // its status and content type, its body in chunks (a server-sent-events
 // stream chunk by chunk, as the native server flushes it: the depth events
-// of /api/shift/solve, the attempt events of /api/generate), then its end.
+// of /api/moves/solve, the attempt events of /api/generate), then its end.
 //
 // Solving is gini's, in-process; the browser build has no external
 // solvers and no gophersat (whose solves run in worker subprocesses).

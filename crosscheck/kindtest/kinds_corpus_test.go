@@ -16,32 +16,24 @@ import (
 	"github.com/puzzlesat/puzzlesat/solve"
 )
 
-// TestRulesSolveCorpus: the human rules finish every puzzle of the graded
-// corpus (kindtest certifies their steps and proves the solutions unique;
-// it does not require the rules to finish).
-func TestRulesSolveCorpus(t *testing.T) {
-	var janko, arrows []string
-	janko = testcorpus.Glob(t, "juosan/janko/*.in")
-	for _, d := range testcorpus.Glob(t, "arrows/20*") {
-		arrows = append(arrows, d+"/puzzle.txt")
-	}
-	tests := []struct {
-		name  string
-		kind  string
-		opt   kind.Options
-		files []string
-		want  int // puzzles
-	}{
-		{"juosan-either", "juosan", kind.Options{}.With("rule", "either"), janko, 63},
-		{"juosan-majority", "juosan", kind.Options{}.With("rule", "majority"), janko, 63},
-		{"shinro", "shinro", kind.Options{}, []string{testcorpus.Path("shinro", "playshinro.json")}, 40},
-		{"arrows", "arrows", kind.Options{}, arrows, 23},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			n := 0
-			for _, f := range tc.files {
-				for _, inst := range kindtest.Parse(t, tc.kind, f, tc.opt) {
+// TestRulesSolveCorpus: the human rules finish every puzzle of each
+// kind's graded corpus (kind.RulesCorpus.Finish, under each of the kind's
+// readings; kindtest certifies their steps and proves the solutions
+// unique, it does not require the rules to finish).
+func TestRulesSolveCorpus(t *testing.T) { rulesFinish(t, kinds.Default()) }
+
+// rulesFinish runs TestRulesSolveCorpus over reg's kinds, and names the
+// kinds it ran.
+func rulesFinish(t *testing.T, reg *kinds.Registry) (ran []string) {
+	for _, k := range reg.List() {
+		if k.Corpus == nil || k.Corpus.Rules == nil || len(k.Corpus.Rules.Finish) == 0 {
+			continue
+		}
+		rc := k.Corpus.Rules
+		for _, rd := range readings(k) {
+			t.Run(readingName(k, rd), func(t *testing.T) {
+				n := 0
+				for _, inst := range kindtest.Corpus(t, k, rd.Options(), rc.Finish...) {
 					n++
 					g, err := crosscheck.Grade(context.Background(), inst, crosscheck.Options{Solver: factory(t, "gini"), Trials: -1})
 					if err != nil {
@@ -51,12 +43,14 @@ func TestRulesSolveCorpus(t *testing.T) {
 						t.Errorf("%s: rules end %s, want %s", inst.Name(), g.Human.Status, human.StatusSolved)
 					}
 				}
-			}
-			if n != tc.want {
-				t.Errorf("have %d puzzles, want %d", n, tc.want)
-			}
-		})
+				if n != rc.Count {
+					t.Errorf("have %d puzzles, want %d", n, rc.Count)
+				}
+			})
+		}
+		ran = append(ran, k.Name)
 	}
+	return ran
 }
 
 // TestRulesSolvePlayground: the default rules finish every unique puzzle

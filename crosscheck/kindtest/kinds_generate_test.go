@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"strings"
 	"testing"
 
 	"github.com/puzzlesat/puzzlesat/encode"
@@ -15,89 +14,6 @@ import (
 	"github.com/puzzlesat/puzzlesat/sat/gini"
 	"github.com/puzzlesat/puzzlesat/solve"
 )
-
-// TestBands pins each kind's generation metadata: size and bands.
-func TestBands(t *testing.T) {
-	tests := []struct {
-		kind       *kind.Kind
-		rows, cols int
-		bands      []string // name: doc
-	}{
-		{kinds.Default().MustFind("juosan"), 8, 8, []string{"easy: no trials, level ≤ 4", "medium: no trials, level 5", "hard: trials needed"}},
-		{kinds.Default().MustFind("shinro"), 8, 8, []string{"easy: no trials, level ≤ 2", "medium: no trials, level 3", "hard: no trials, level 4", "expert: trials needed"}},
-		{kinds.Default().MustFind("arrows"), 6, 6, []string{"easy: no trials, level ≤ 2", "medium: no trials, level ≥ 3", "hard: trials needed"}},
-		{kinds.Default().MustFind("linjat"), 9, 6, []string{"easy: no trials, level ≤ 2, ≤ 17 layers at 9x6", "medium: no trials, level ≤ 2, ≥ 18 layers at 10x7",
-			"hard: no trials, level 3", "expert: no trials, level 4..5"}},
-	}
-	for _, tt := range tests {
-		g := tt.kind.Generate
-		if g == nil {
-			t.Errorf("%s: not generated", tt.kind.Name)
-			continue
-		}
-		var have []string
-		for _, b := range g.Bands {
-			have = append(have, b.Name+": "+b.Doc())
-		}
-		if g.Rows != tt.rows || g.Cols != tt.cols || strings.Join(have, "; ") != strings.Join(tt.bands, "; ") {
-			t.Errorf("%s: have %dx%d bands %q, want %dx%d %q", tt.kind.Name, g.Rows, g.Cols, have, tt.rows, tt.cols, tt.bands)
-		}
-	}
-}
-
-func TestBandIn(t *testing.T) {
-	easy, _ := kinds.Default().MustFind("juosan").Generate.Band("easy")
-	hard, _ := kinds.Default().MustFind("juosan").Generate.Band("hard")
-	medium, _ := kinds.Default().MustFind("linjat").Generate.Band("medium")
-	tests := []struct {
-		name         string
-		band         *kind.Band
-		status       human.Status
-		rep          human.Report
-		in, within   bool
-		rows, colums int
-	}{
-		{"easy level 4", easy, human.StatusSolved, human.Report{MaxLevel: 4}, true, true, 8, 8},
-		{"easy level 5", easy, human.StatusSolved, human.Report{MaxLevel: 5}, false, false, 8, 8},
-		{"easy stuck", easy, human.StatusStuck, human.Report{MaxLevel: 1}, false, true, 8, 8},
-		{"easy trials", easy, human.StatusSolved, human.Report{MaxLevel: 2, TrialDepth: 1}, false, false, 8, 8},
-		{"hard trials", hard, human.StatusSolved, human.Report{MaxLevel: 2, TrialDepth: 1}, true, true, 8, 8},
-		{"hard none", hard, human.StatusSolved, human.Report{MaxLevel: 5}, false, true, 8, 8},
-		{"any", nil, human.StatusSolved, human.Report{MaxLevel: 9, TrialDepth: 3}, true, true, 8, 8},
-		{"medium deep", medium, human.StatusSolved, human.Report{MaxLevel: 2, Depth: 18}, true, true, 10, 7},
-		{"medium shallow", medium, human.StatusSolved, human.Report{MaxLevel: 2, Depth: 17}, false, true, 10, 7},
-		// At 5x7 (half the area) the least layers halve too.
-		{"medium small", medium, human.StatusSolved, human.Report{MaxLevel: 2, Depth: 9}, true, true, 5, 7},
-		{"medium small shallow", medium, human.StatusSolved, human.Report{MaxLevel: 2, Depth: 8}, false, true, 5, 7},
-	}
-	for _, tc := range tests {
-		b := tc.band.At(tc.rows, tc.colums)
-		if have := b.In(tc.status, tc.rep); have != tc.in {
-			t.Errorf("%s: In = %v, want %v", tc.name, have, tc.in)
-		}
-		if have := b.Within(tc.rep); have != tc.within {
-			t.Errorf("%s: Within = %v, want %v", tc.name, have, tc.within)
-		}
-	}
-}
-
-func TestBandLookup(t *testing.T) {
-	g := kinds.Default().MustFind("shinro").Generate
-	for _, name := range []string{"", "any"} {
-		if b, err := g.Band(name); b != nil || err != nil {
-			t.Errorf("Band(%q) = %v, %v; want nil (any)", name, b, err)
-		}
-	}
-	if _, err := g.Band("brutal"); err == nil || !strings.Contains(err.Error(), "easy, medium, hard, expert, any") {
-		t.Errorf("Band(brutal): have %v, want an error listing the bands", err)
-	}
-	if err := g.CheckMethod("ga"); err != nil {
-		t.Errorf("CheckMethod(ga): %v", err)
-	}
-	if err := g.CheckMethod("annealing"); err == nil {
-		t.Error("CheckMethod(annealing): no error")
-	}
-}
 
 // solver adapts gini to kinds.Solver, as package generate does.
 type solver struct{ sat.Solver }
@@ -113,18 +29,25 @@ func (s solver) Solve(ctx context.Context, assumptions ...int) (bool, error) {
 // solution; Without keeps it; and the guarded encoding holds the intended
 // solution with all its clues selected.
 func TestDrafts(t *testing.T) {
-	tests := []struct {
+	type draftCase struct {
 		kind       *kind.Kind
 		method     string
 		band       string
 		rows, cols int
-	}{
-		{kinds.Default().MustFind("juosan"), "", "easy", 5, 5},
-		{kinds.Default().MustFind("shinro"), "plant", "easy", 5, 5},
-		{kinds.Default().MustFind("shinro"), "ga", "medium", 5, 5},
-		{kinds.Default().MustFind("arrows"), "reference", "easy", 5, 5},
-		{kinds.Default().MustFind("arrows"), "filled", "easy", 5, 5},
-		{kinds.Default().MustFind("linjat"), "", "hard", 6, 5},
+	}
+	// Each kind's methods and bands to draft (kind.Corpus.Drafts).
+	var tests []draftCase
+	for _, k := range kinds.Default().List() {
+		if k.Generate == nil {
+			continue
+		}
+		if k.Corpus == nil || len(k.Corpus.Drafts) == 0 {
+			t.Errorf("%s generates and names no drafts to check (kind.Corpus.Drafts)", k.Name)
+			continue
+		}
+		for _, c := range k.Corpus.Drafts {
+			tests = append(tests, draftCase{k, c.Method, c.Band, c.Rows, c.Cols})
+		}
 	}
 	for _, tt := range tests {
 		t.Run(fmt.Sprintf("%s-%s", tt.kind.Name, tt.method), func(t *testing.T) {
@@ -234,27 +157,5 @@ func TestDrafts(t *testing.T) {
 				}
 			}
 		})
-	}
-}
-
-// TestGenerationChecks: Shinro's own generation flag, --stones, declared
-// by the kind: a count that fits, 0 or none for the default; more stones
-// than cells or not a count is refused.
-func TestGenerationChecks(t *testing.T) {
-	check := kinds.Default().MustFind("shinro").Generate.Check
-	tests := []struct {
-		stones string
-		ok     bool
-	}{
-		{"", true}, {"0", true}, {"9", true}, {"10", false}, {"-1", false}, {"many", false},
-	}
-	for _, tt := range tests {
-		err := check(kind.GenOptions{Rows: 3, Cols: 3, Kind: kind.Options{}.With("stones", tt.stones)})
-		if (err == nil) != tt.ok {
-			t.Errorf("%q stones in 3x3: have error %v, want ok %v", tt.stones, err, tt.ok)
-		}
-	}
-	if names := kinds.Default().GenFlags(); len(names) != 1 || names[0].Name != "stones" {
-		t.Errorf("the kinds' generation flags %+v, want Shinro's stones", names)
 	}
 }

@@ -54,6 +54,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/crosscheck"
 	"github.com/puzzlesat/puzzlesat/human"
+	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/puzzle"
@@ -92,6 +93,54 @@ func Parse(t testing.TB, name, path string, opt kind.Options) []kind.Instance {
 		t.Fatalf("Parse(%s): %v", path, err)
 	}
 	return insts
+}
+
+// Corpus reads the puzzles of k's corpus entries (kind.Corpus): each a
+// glob below the corpus root (internal/testcorpus) that must match,
+// ending in #SEL to pick one puzzle of each file, a puzzle folder
+// standing for its puzzle file; the puzzles under opt, in order. A
+// malformed entry beside a selected puzzle is no matter; another fails t.
+func Corpus(t testing.TB, k *kind.Kind, opt kind.Options, patterns ...string) []kind.Instance {
+	t.Helper()
+	var out []kind.Instance
+	for _, pattern := range patterns {
+		pattern, sel, _ := strings.Cut(pattern, "#")
+		for _, f := range testcorpus.Glob(t, pattern) {
+			if pf := puzzleIn(k, f); pf != "" {
+				f = pf
+			}
+			data, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if sel != "" {
+				in, err := k.Select(f, data, opt, sel)
+				if err != nil {
+					t.Fatalf("%s#%s: %v", f, sel, err)
+				}
+				out = append(out, in)
+				continue
+			}
+			insts, err := k.Parse(f, data, opt)
+			if err != nil {
+				t.Fatalf("Parse(%s): %v", f, err)
+			}
+			out = append(out, insts...)
+		}
+	}
+	return out
+}
+
+// puzzleIn is the puzzle file of the folder dir when it is one puzzle of
+// k (kind.Kind.Folder), or "".
+func puzzleIn(k *kind.Kind, dir string) string {
+	if k.Folder == nil {
+		return ""
+	}
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return ""
+	}
+	return filepath.Join(dir, k.Folder.File)
 }
 
 // Backends returns the names of the SAT back-ends a kind must agree on:

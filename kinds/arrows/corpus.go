@@ -27,6 +27,18 @@ var corpus = &kind.Corpus{
 			r, ok := kind.LevelRank(arrowsLevels, m.Model().Meta.Difficulty)
 			return m.Model().Meta.Difficulty, r, ok
 		}}},
+	Example: "2026-02-02",
+	Sample:  []string{"arrows/2026-02-02/puzzle.txt"},
+	Rules:   &kind.RulesCorpus{Finish: []string{"arrows/20*"}, Count: 23, Reasonless: true},
+	Drafts: []kind.GenCase{{Method: "reference", Band: "easy", Rows: 5, Cols: 5},
+		{Method: "filled", Band: "easy", Rows: 5, Cols: 5}},
+	Pictures: []kind.Picture{
+		{Name: "arrows-plain", File: "arrows/2026-01-24", Mode: "plain"},
+		{Name: "arrows-solution", File: "arrows/2026-01-24", Mode: "solution"},
+		{Name: "arrows-second", File: "../kinds/arrows/testdata/2026-02-02-nogivens", Mode: "second"},
+		{Name: "arrows-backbone", File: "../kinds/arrows/testdata/2026-02-02-nogivens", Mode: "backbone"},
+		{Name: "arrows-hint", File: "arrows/2026-01-24", Mode: "hint"},
+	},
 }
 
 // arrowsLevels are the reference's difficulty labels, easiest first.

@@ -39,6 +39,22 @@ var corpus = &kind.Corpus{
 			r, ok := kind.LevelRank(juosanLevels, level)
 			return level, r, ok
 		}}},
+	// 4x4_3 has several solutions; the .in files carry none of their own.
+	Example: "6x6_1",
+	Sample: []string{"juosan/janko/6x6_1.in", "juosan/janko/10x10_7.in", "juosan/6x6_1.juosan",
+		"juosan/janko_instances.json#4x4_1", "juosan/janko_instances.json#4x4_3"},
+	Rules:  &kind.RulesCorpus{Finish: []string{"juosan/janko/*.in"}, Count: 63, Nested: []string{"juosan/nested.juosan"}},
+	Drafts: []kind.GenCase{{Band: "easy", Rows: 5, Cols: 5}},
+	// Every mode, each on a puzzle that shows it: several solutions for
+	// second and backbone, a "?" clue for question.
+	Pictures: []kind.Picture{
+		{Name: "juosan-plain", File: "juosan/janko/6x6_1.in", Mode: "plain"},
+		{Name: "juosan-question", File: "../kinds/juosan/testdata/juosan-question.juosan", Mode: "plain"},
+		{Name: "juosan-solution", File: "juosan/janko/6x6_1.in", Mode: "solution"},
+		{Name: "juosan-second", File: "../kinds/juosan/testdata/juosan-5x5_1.juosan", Mode: "second"},
+		{Name: "juosan-backbone", File: "../kinds/juosan/testdata/juosan-4x4_3.juosan", Mode: "backbone"},
+		{Name: "juosan-hint", File: "juosan/janko/6x6_1.in", Mode: "hint"},
+	},
 }
 
 // juosanLevels are the playground's labels of janko's puzzles, easiest

@@ -5,7 +5,9 @@ package kind
 // tests), so that a new kind is covered by adding it, and left out by
 // nothing. Paths are globs relative to the corpus root (the repository's
 // testdata folder, which internal/testcorpus and bench's --corpus find);
-// a glob may end in #SEL to take one puzzle of a file.
+// a glob may end in #SEL to take one puzzle of a file. (A kind whose
+// puzzles live in its own folder names them from there:
+// "../kinds/<kind>/testdata/...".)
 type Corpus struct {
 	// Suite are the puzzles the suite every kind passes runs
 	// (crosscheck/kindtest), in order.
@@ -26,6 +28,57 @@ type Corpus struct {
 	// puzzle's difficulty: what the rating's calibration (answer/rating)
 	// fits the kind's grades to.
 	Labelled []LabelledSet
+	// Sample are a few puzzles of the corpus (FILE or FILE#SEL), unique
+	// and not, with and without a solution of their own, that the tests
+	// sweeping every kind through every back-end run (crosscheck.Sweep).
+	Sample []string
+	// Rules is what the kind's human rules are held to on its corpus;
+	// nil: nothing beyond the suite.
+	Rules *RulesCorpus
+	// Drafts are the generation methods whose drafts the tests check
+	// (Generation.Start's promises), each in a band at a size (Method
+	// "": the default).
+	Drafts []GenCase
+	// Example names the bundled example (Kind.Examples, by its file's
+	// name) the tests of the playground open of the kind first: small,
+	// unique and, for a kind that generates, in a band.
+	Example string
+	// Pictures are the pictures render's golden test draws of the kind,
+	// each compared with render's golden file of its name.
+	Pictures []Picture
+	// BadGenFlags are values of the kind's generation flags that
+	// generation refuses before any attempt (Shinro's stones, too many
+	// or not a count), each at a size (Rows, Cols: 0 the default).
+	BadGenFlags []BadFlag
+}
+
+// Picture is a puzzle (File, a corpus path) drawn in a mode ("plain",
+// "solution", "second", "backbone" or "hint"; a kind played by moves:
+// "plain" or "solution"), whose drawing is render's golden file Name.
+type Picture struct {
+	Name, File, Mode string
+}
+
+// RulesCorpus is what a kind's human rules must do on its corpus.
+type RulesCorpus struct {
+	// Finish are puzzles (globs, a folder standing for its puzzle) the
+	// rules with trials finish under each of Corpus.Readings, and Count
+	// how many puzzles they hold (so that a glob matching nothing fails).
+	Finish []string
+	Count  int
+	// Nested are puzzles the default rules finish only with a trial
+	// inside a trial, and are stuck on without one.
+	Nested []string
+	// Reasonless says a terse solve (human.Engine.Terse) writes no
+	// reasons: the kind's rules leave them out when told, as Arrows'
+	// do, whose sentences cost most.
+	Reasonless bool
+}
+
+// BadFlag is a value of a flag the kind refuses, at Rows×Cols.
+type BadFlag struct {
+	Flag, Value string
+	Rows, Cols  int
 }
 
 // LabelledSet is a set of the corpus's puzzles with published difficulty
@@ -131,6 +184,9 @@ type GenCase struct {
 	Band       string
 	Rows, Cols int
 	Slow       bool
+	// Method names a generation method (Generation.Methods; "": the
+	// default), for Corpus.Drafts.
+	Method string
 }
 
 // SetOf is the bench set of an item of the kind: Bench.Set's, or the

@@ -38,6 +38,19 @@ var corpus = &kind.Corpus{
 			r, ok := kind.LevelRank(linjatLevels, m.Model().Group)
 			return m.Model().Group, r, ok
 		}}},
+	Example: "easy-3",
+	Sample:  []string{"linjat/puzzles.json#expert/2", "linjat/puzzles.json#tutorial/3"},
+	// The graded levels' own test (every one finished without trials,
+	// by the sound rules) is TestLinjatCorpus, in crosscheck/kindtest.
+	Rules:  &kind.RulesCorpus{Nested: []string{"linjat/nested.linjat"}},
+	Drafts: []kind.GenCase{{Band: "hard", Rows: 6, Cols: 5}},
+	Pictures: []kind.Picture{
+		{Name: "linjat-plain", File: "../kinds/linjat/testdata/linjat-easy-1.linjat", Mode: "plain"},
+		{Name: "linjat-solution", File: "../kinds/linjat/testdata/linjat-easy-1.linjat", Mode: "solution"},
+		{Name: "linjat-second", File: "../kinds/linjat/testdata/linjat-tutorial-3.linjat", Mode: "second"},
+		{Name: "linjat-backbone", File: "../kinds/linjat/testdata/linjat-tutorial-3.linjat", Mode: "backbone"},
+		{Name: "linjat-hint", File: "../kinds/linjat/testdata/linjat-easy-1.linjat", Mode: "hint"},
+	},
 }
 
 // linjatLevels are the game's difficulty levels, easiest first.

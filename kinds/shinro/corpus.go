@@ -35,4 +35,17 @@ var corpus = &kind.Corpus{
 			}
 			return hs.PlayshinroClass(m.Model().Number), m.Model().Difficulty, true
 		}}},
+	Example: "1",
+	Sample:  []string{"shinro/playshinro.json#13"},
+	Rules:   &kind.RulesCorpus{Finish: []string{"shinro/playshinro.json"}, Count: 40, Nested: []string{"shinro/nested.shinro"}},
+	Drafts:  []kind.GenCase{{Method: "plant", Band: "easy", Rows: 5, Cols: 5}, {Method: "ga", Band: "medium", Rows: 5, Cols: 5}},
+	Pictures: []kind.Picture{
+		{Name: "shinro-plain", File: "../kinds/shinro/testdata/shinro-1.shinro", Mode: "plain"},
+		{Name: "shinro-solution", File: "../kinds/shinro/testdata/shinro-1.shinro", Mode: "solution"},
+		{Name: "shinro-second", File: "../kinds/shinro/testdata/shinro-1-open.shinro", Mode: "second"},
+		{Name: "shinro-backbone", File: "../kinds/shinro/testdata/shinro-1-open.shinro", Mode: "backbone"},
+		{Name: "shinro-hint", File: "../kinds/shinro/testdata/shinro-1.shinro", Mode: "hint"},
+	},
+	BadGenFlags: []kind.BadFlag{{Flag: "stones", Value: "10", Rows: 3, Cols: 3},
+		{Flag: "stones", Value: "many", Rows: 3, Cols: 3}},
 }

@@ -384,4 +384,11 @@ var Kind = models.Kind(kind.Kind{
 	Doc:  "Tally (a test-only toy): shade cells so that every row and column holds its count",
 	Play: &kind.Play{Mode: kind.PlayCells, Click: "cycle", Cycle: []int{Shaded, Empty}, Keys: map[string]int{".": Empty, "#": Shaded},
 		HowTo: "Click a cell: shaded, then empty, then undecided. Every row and column holds as many shaded cells as its count."},
+	// Its puzzles are in its own folder, named from the corpus root: the
+	// tests that run every kind of a registry run it with them.
+	Corpus: &kind.Corpus{
+		Suite:  []string{"../kinds/toykind/testdata/toy.tally"},
+		Sample: []string{"../kinds/toykind/testdata/toy.tally", "../kinds/toykind/testdata/two.tally"},
+		Rules:  &kind.RulesCorpus{Finish: []string{"../kinds/toykind/testdata/toy.tally"}, Count: 1},
+	},
 })

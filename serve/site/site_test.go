@@ -212,7 +212,7 @@ func TestStaticSite(t *testing.T) {
 	// Long work without a signal: the Cancel button beside "working…"
 	// stops it (Reborn's shortest solution by SAT alone takes minutes),
 	// and the stream being read fails as api.js's readEvents reads it.
-	do("a long solve", chromedp.Evaluate[chromedp.Void](`window.longSolve = window.puzzlesatFetch('/api/shift/solve', { method: 'POST',
+	do("a long solve", chromedp.Evaluate[chromedp.Void](`window.longSolve = window.puzzlesatFetch('/api/moves/solve', { method: 'POST',
 		headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' }, body: JSON.stringify({ builtin: 'reborn', method: 'sat' }) })
 		.then(async (r) => { const rd = r.body.getReader(); while (!(await rd.read()).done); })
 		.then(() => 'finished', (e) => e.name)`))

@@ -18,7 +18,7 @@ const methodLabels = { auto: 'fastest proof (exact search beside SAT)', sat: 'SA
 // openMoves opens a puzzle of kind k, played by moves through the
 // endpoints its play data names.
 export async function openMoves(k, req, shared) {
-  const ans = await api(k.moves.api.parse, req);
+  const ans = await api(k.moves.api.parse, { ...req, kind: k.name });
   stopLong();
   st.mode = 'moves';
   const p = ans.puzzle;
@@ -103,7 +103,7 @@ function goalDraw() {
 export async function applyMoves(moves) {
   const s = st.moves;
   const applied = s.applied.concat(moves);
-  const ans = await api(s.kind.moves.api.apply, { text: s.pz.text, moves: applied });
+  const ans = await api(s.kind.moves.api.apply, { kind: s.kind.name, text: s.pz.text, moves: applied });
   s.prev = s.state;
   s.applied = applied;
   s.state = ans.values[ans.values.length - 1];
@@ -214,7 +214,7 @@ async function movesSolve() {
   say('solving…');
   try {
     const method = $('moves-method') ? $('moves-method').value : '';
-    const ans = await api(s.kind.moves.api.solve, { text: s.pz.text, moves: s.applied, method }, {
+    const ans = await api(s.kind.moves.api.solve, { kind: s.kind.name, text: s.pz.text, moves: s.applied, method }, {
       signal: ctl.signal,
       onEvent: (ev, d) => { if (ev === 'depth') { rows.push(depthRow(d)); drawTable(); } },
     });

@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
 	"slices"
@@ -12,43 +13,47 @@ import (
 	"github.com/puzzlesat/puzzlesat/kinds/kind"
 )
 
-// Limits of shift puzzles: cells in a puzzle, moves in a solution tried,
+// Limits of puzzles played by moves: cells in a puzzle, moves in a solution tried,
 // moves applied before solving.
 const (
-	maxShiftCells = 100
-	maxShiftSteps = 30
-	maxShiftMoves = 1000
+	maxMovesCells   = 100
+	maxMovesSteps   = 30
+	maxMovesApplied = 1000
 )
 
 // movesAPI are the endpoints that play every kind played by moves: the
 // page reads them from /api/kinds ("moves"."api").
-var movesAPI = map[string]string{"parse": "/api/shift/parse", "apply": "/api/shift/apply", "solve": "/api/shift/solve"}
+var movesAPI = map[string]string{"parse": "/api/moves/parse", "apply": "/api/moves/apply", "solve": "/api/moves/solve"}
 
-// shiftRequest names a shift puzzle (its text, a built-in or an example)
-// and the moves applied to its start.
-type shiftRequest struct {
+// movesRequest names a puzzle played by moves (its text, a built-in or an
+// example; of the kind named, or of any moves kind) and the moves applied
+// to its start.
+type movesRequest struct {
+	// Kind names the moves kind ("": the one whose format the text is
+	// in, or that has the built-in).
+	Kind     string   `json:"kind,omitempty"`
 	Text     string   `json:"text"`
 	Builtin  string   `json:"builtin,omitempty"`
 	Example  string   `json:"example,omitempty"`
 	Moves    []string `json:"moves,omitempty"`
 	MaxSteps int      `json:"max_steps,omitempty"`
-	// Method is how /api/shift/solve proves the optimum: "auto" (the
+	// Method is how /api/moves/solve proves the optimum: "auto" (the
 	// default, as shift solve), "sat" (every depth by SAT, sent as it is
 	// decided) or "search".
 	Method string `json:"method,omitempty"`
 }
 
-// shiftLoaded is a puzzle of a moves kind with the states along the moves
+// movesLoaded is a puzzle of a moves kind with the states along the moves
 // applied.
-type shiftLoaded struct {
+type movesLoaded struct {
 	k      *kind.Kind
 	p      kind.MovesPuzzle
 	moves  []string
 	states [][]int
 }
 
-func (c *call) readShift() (*shiftLoaded, *shiftRequest, error) {
-	var req shiftRequest
+func (c *call) readMoves() (*movesLoaded, *movesRequest, error) {
+	var req movesRequest
 	if err := c.decode(&req); err != nil {
 		return nil, nil, err
 	}
@@ -57,43 +62,42 @@ func (c *call) readShift() (*shiftLoaded, *shiftRequest, error) {
 	var err error
 	switch {
 	case req.Builtin != "":
-		k, p, err = answer.BuiltinMoves(c.s.opt.Kinds, req.Builtin)
+		k, p, err = answer.BuiltinMovesOf(c.s.opt.Kinds, req.Kind, req.Builtin)
 	case req.Example != "":
 		var ex example
 		if ex, err = c.s.exampleByID(req.Example); err != nil {
 			return nil, nil, err
 		}
-		var kerr error
-		k, kerr = c.s.opt.Kinds.Find(ex.Kind)
-		if kerr != nil || k.Grid() {
-			return nil, nil, badRequest("example %q is a %s puzzle: use /api/parse", req.Example, ex.Kind)
-		}
-		p, err = k.Moves.Parse(ex.ID, []byte(ex.Text))
+		k, p, err = answer.LoadMovesOf(c.s.opt.Kinds, ex.Kind, ex.ID, []byte(ex.Text))
 	case strings.TrimSpace(req.Text) != "":
-		k, p, err = answer.LoadMoves(c.s.opt.Kinds, "input", []byte(req.Text))
+		k, p, err = answer.LoadMovesOf(c.s.opt.Kinds, req.Kind, "input", []byte(req.Text))
 	default:
-		return nil, nil, badRequest("no shift puzzle: give its text, a builtin or an example")
+		return nil, nil, badRequest("no puzzle played by moves: give its text, a builtin or an example")
 	}
-	if err != nil {
+	var grid *answer.GridError
+	switch {
+	case errors.As(err, &grid):
+		return nil, nil, badRequest("%v: use /api/parse", err)
+	case err != nil:
 		return nil, nil, badRequest("%v", err)
 	}
-	if n := p.Cells(); n > maxShiftCells {
-		return nil, nil, badRequest("the puzzle has %d cells; this server takes at most %d", n, maxShiftCells)
+	if n := p.Cells(); n > maxMovesCells {
+		return nil, nil, badRequest("the puzzle has %d cells; this server takes at most %d", n, maxMovesCells)
 	}
-	if len(req.Moves) > maxShiftMoves {
-		return nil, nil, badRequest("%d moves: at most %d are applied", len(req.Moves), maxShiftMoves)
+	if len(req.Moves) > maxMovesApplied {
+		return nil, nil, badRequest("%d moves: at most %d are applied", len(req.Moves), maxMovesApplied)
 	}
 	states, err := p.Replay(req.Moves)
 	if err != nil {
 		return nil, nil, badRequest("%v", err)
 	}
-	return &shiftLoaded{k: k, p: p, moves: req.Moves, states: states}, &req, nil
+	return &movesLoaded{k: k, p: p, moves: req.Moves, states: states}, &req, nil
 }
 
 // state is the state after the moves.
-func (l *shiftLoaded) state() []int { return l.states[len(l.states)-1] }
+func (l *movesLoaded) state() []int { return l.states[len(l.states)-1] }
 
-type shiftBoard struct {
+type movesBoard struct {
 	Name string `json:"name"`
 	// Text is the puzzle (its start, not the state after the moves) in
 	// the text format, what later requests send back.
@@ -117,9 +121,9 @@ type shiftBoard struct {
 	IsGoal  bool     `json:"is_goal"`
 }
 
-func shiftBoardOf(l *shiftLoaded) shiftBoard {
+func movesBoardOf(l *movesLoaded) movesBoard {
 	p := l.p
-	b := shiftBoard{Name: p.Title(), Text: p.Text(), Values: p.Values(), Picture: p.Layout(),
+	b := movesBoard{Name: p.Title(), Text: p.Text(), Values: p.Values(), Picture: p.Layout(),
 		Start: p.Start(), Applied: l.moves, State: l.state(), IsGoal: p.IsGoal(l.state()),
 		Moves: p.MoveNames(), Goal: p.Goal()}
 	if b.Applied == nil {
@@ -134,43 +138,43 @@ func shiftBoardOf(l *shiftLoaded) shiftBoard {
 	return b
 }
 
-func (s *Server) shiftParse(c *call) (any, error) {
-	l, _, err := c.readShift()
+func (s *Server) movesParse(c *call) (any, error) {
+	l, _, err := c.readMoves()
 	if err != nil {
 		return nil, err
 	}
-	return map[string]any{"puzzle": shiftBoardOf(l)}, nil
+	return map[string]any{"puzzle": movesBoardOf(l)}, nil
 }
 
-// shiftApplyAnswer is the apply record, with the states as value indexes
+// movesApplyAnswer is the apply record, with the states as value indexes
 // (values[0] is the start) for the page.
-type shiftApplyAnswer struct {
+type movesApplyAnswer struct {
 	answer.ApplyRecord
 	Values [][]int `json:"values"`
 }
 
-func (s *Server) shiftApply(c *call) (any, error) {
-	l, _, err := c.readShift()
+func (s *Server) movesApply(c *call) (any, error) {
+	l, _, err := c.readMoves()
 	if err != nil {
 		return nil, err
 	}
-	// readShift replayed the moves: an unknown one is already a 400.
-	return shiftApplyAnswer{ApplyRecord: answer.Applied(l.p, l.moves, l.states), Values: l.states}, nil
+	// readMoves replayed the moves: an unknown one is already a 400.
+	return movesApplyAnswer{ApplyRecord: answer.Applied(l.p, l.moves, l.states), Values: l.states}, nil
 }
 
-// shiftSolve deepens from the state after the request's moves. With
+// movesSolve deepens from the state after the request's moves. With
 // events asked for, every depth is sent as it is decided.
-func (s *Server) shiftSolve(c *call) (any, error) {
-	l, req, err := c.readShift()
+func (s *Server) movesSolve(c *call) (any, error) {
+	l, req, err := c.readMoves()
 	if err != nil {
 		return nil, err
 	}
 	maxSteps := req.MaxSteps
 	if maxSteps == 0 {
-		maxSteps = maxShiftSteps
+		maxSteps = maxMovesSteps
 	}
-	if maxSteps < 0 || maxSteps > maxShiftSteps {
-		return nil, badRequest("max_steps %d: want 1..%d", maxSteps, maxShiftSteps)
+	if maxSteps < 0 || maxSteps > maxMovesSteps {
+		return nil, badRequest("max_steps %d: want 1..%d", maxSteps, maxMovesSteps)
 	}
 	p := l.p.From(slices.Clone(l.state()))
 	t0 := time.Now()
