@@ -132,7 +132,8 @@ func drawSVG(c *canvas.Canvas, scale float64, label string) (drawnSVG, error) {
 	head := fmt.Sprintf(`<svg class="pic" role="img" aria-label="%s" style="width:%.1fmm"`, htmlEscape(label), c.W*scale)
 	// Each style attribute becomes a class placeholder (a scan, not a
 	// regular expression: this is most of the page's writing).
-	body := s[m[1]:]
+	// The page's HTML parser puts an <svg> in SVG's namespace itself.
+	body := strings.Replace(s[m[1]:], ` xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"`, "", 1)
 	var b strings.Builder
 	b.WriteString(head)
 	seen := map[string]int{}
