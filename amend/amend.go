@@ -34,6 +34,11 @@ type Options struct {
 	// Parallel bounds the human engine's goroutines with a Band (≤ 0:
 	// GOMAXPROCS).
 	Parallel int
+	// Among, when not nil, are the only clues (by id) Minimize tries to
+	// take away: the ones known to go alone (the report's redundant
+	// clues). No other can go with them (taking clues away only admits
+	// more solutions), so the result is the same, for fewer proofs.
+	Among []int
 }
 
 // StatusError is the answer when a puzzle is not what the edit starts

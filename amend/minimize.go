@@ -45,7 +45,11 @@ func Minimize(ctx context.Context, inst kind.Instance, opt Options) (*Minimized,
 	}
 	clues := cl.Clues()
 	out := &Minimized{Proofs: 1}
-	gone, err := shrink(ctx, ids(clues), func(ctx context.Context, gone []int) (bool, error) {
+	try := ids(clues)
+	if opt.Among != nil {
+		try = slices.DeleteFunc(try, func(id int) bool { return !slices.Contains(opt.Among, id) })
+	}
+	gone, err := shrink(ctx, try, func(ctx context.Context, gone []int) (bool, error) {
 		smaller, err := cl.Without(gone...)
 		if err != nil {
 			return false, err

@@ -30,6 +30,9 @@ type EditOptions struct {
 	// Kinds is the registry the puzzle's kind (its bands, its formats)
 	// is looked up in.
 	Kinds *kinds.Registry
+	// Among, for Minimize, are the only clues (by id) tried: the ones
+	// known to go alone (amend.Options.Among); nil: every clue.
+	Among []int
 }
 
 // EditRecord is an edited puzzle (minimize, repair): the puzzle written
@@ -72,7 +75,7 @@ const MinimizeMethod = "greedy in reading order, each removal proven by SAT: max
 // status Timeout beside the context's error.
 func Minimize(ctx context.Context, inst kind.Instance, opt Options, how EditOptions) (EditRecord, error) {
 	t0 := time.Now()
-	aopt := amend.Options{Solver: opt.Solver, Parallel: opt.Parallel}
+	aopt := amend.Options{Solver: opt.Solver, Parallel: opt.Parallel, Among: how.Among}
 	if how.Band != "" {
 		k, err := how.Kinds.Lookup(inst.Kind())
 		if err != nil {

@@ -125,9 +125,13 @@ func (e *Engine) Solve(ctx context.Context, puz any, start []Cands) (*Result, er
 	}
 	cands := slices.Clone(start)
 	res := &Result{Cands: cands, Steps: []Step{}, Layers: []Layer{}}
+	exhausted := false // every rule was tried on the last state
 	defer func() {
 		res.Status = status(cands, res.Steps)
 		res.Report = p.report(res.Steps, res.Layers)
+		if r := p.last(); res.Status == StatusStuck && exhausted && r != nil {
+			res.Report.StuckAfter, res.Report.StuckLevel = r.Name, r.Level
+		}
 	}()
 	// A state with one candidate per unknown is offered to the rules too:
 	// only when none objects is it solved.
@@ -140,6 +144,7 @@ func (e *Engine) Solve(ctx context.Context, puz any, start []Cands) (*Result, er
 			return res, err
 		}
 		if f == nil {
+			exhausted = true
 			break
 		}
 		layer := Layer{Index: len(res.Layers), Rule: f.rule.Name, Level: f.rule.Level,

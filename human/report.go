@@ -49,8 +49,17 @@ type Report struct {
 	MaxRule  string `json:"max_rule,omitempty"`
 	// Complexity is the highest level of any rule used, trial rules
 	// included: the reference Arrows solver's "complexity used"
-	// (max_complexity_used).
-	Complexity int `json:"complexity_used"`
+	// (max_complexity_used). Hardest is that rule's name (the first step
+	// reaching it): the hardest rule of the solve, which a trial is when
+	// one ran (MaxRule leaves trials out).
+	Complexity int    `json:"complexity_used"`
+	Hardest    string `json:"hardest_rule,omitempty"`
+	// StuckAfter, when the solve is stuck, is the hardest rule tried on
+	// the state it stopped at, StuckLevel its level: every rule of the
+	// engine was tried there, up to this one (its last trial rule when it
+	// has trials), and none made progress.
+	StuckAfter string `json:"stuck_after,omitempty"`
+	StuckLevel int    `json:"stuck_level,omitempty"`
 	// TrialDepth is the deepest trial used: the k the solve needs.
 	TrialDepth int `json:"trial_depth"`
 	// Nesting is the deepest nesting of proofs by contradiction used (1: a
@@ -75,7 +84,9 @@ func (p *plan) report(steps []Step, layers []Layer) Report {
 	for _, s := range steps {
 		r.RuleSteps[s.Rule]++
 		r.Available += s.Available
-		r.Complexity = max(r.Complexity, s.Level)
+		if s.Level > r.Complexity {
+			r.Complexity, r.Hardest = s.Level, s.Rule
+		}
 		if s.TrialDepth > 0 {
 			r.Trials++
 			r.TrialDepth = max(r.TrialDepth, s.TrialDepth)
@@ -90,4 +101,21 @@ func (p *plan) report(steps []Step, layers []Layer) Report {
 		r.Score += w.Width * float64(l.Width-1)
 	}
 	return r
+}
+
+// last is the rule tried last on a state where none makes progress: the
+// highest level's last trial rule, else its last plain rule (a level's
+// plain rules are tried before its trials).
+func (p *plan) last() *Rule {
+	if len(p.groups) == 0 {
+		return nil
+	}
+	g := p.groups[len(p.groups)-1]
+	if n := len(g.trials); n > 0 {
+		return g.trials[n-1]
+	}
+	if n := len(g.plain); n > 0 {
+		return g.plain[n-1]
+	}
+	return nil
 }

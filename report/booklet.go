@@ -431,13 +431,13 @@ func (c *composer) contents() {
 		if r.Verdict == Malformed {
 			what = "malformed"
 		} else {
-			name += " · " + r.Kind + " " + r.Size()
+			name += " · " + r.Kind + " " + r.Extent()
 		}
 		entries = append(entries, entry{num: fmt.Sprintf("P%d", i+1), name: name + " — " + what,
 			page: fmt.Sprint(c.Problems + i), face: red})
 	}
 	for i, r := range c.Numbered {
-		e := entry{num: fmt.Sprint(i + 1), name: r.DisplayName(many[r.File]) + " · " + r.Kind + " " + r.Size(),
+		e := entry{num: fmt.Sprint(i + 1), name: r.DisplayName(many[r.File]) + " · " + r.Kind + " " + r.Extent(),
 			page: fmt.Sprint(c.PuzzlePage[i]), stars: starsOf(r), face: ink}
 		if c.SolutionPage[i] > 0 {
 			e.answer = fmt.Sprint(c.SolutionPage[i])

@@ -93,6 +93,9 @@ func one(ctx context.Context, it Item, opt Options) (r Record) {
 	start := time.Now()
 	r = Record{Index: it.Index, File: it.File, Input: it.Input, Run: opt.Run.Fingerprint, Shard: opt.Run.Shard, RunSize: opt.Run.Size}
 	defer func() { r.Ms = answer.Millis(time.Since(start)) }()
+	if it.Moves != nil {
+		return oneMoves(ctx, it, opt, r)
+	}
 	if it.Inst == nil {
 		r.Verdict, r.Error = Malformed, it.Err.Error()
 		return r
@@ -191,6 +194,15 @@ func one(ctx context.Context, it Item, opt Options) (r Record) {
 		r.Redundant = red
 		if err != nil {
 			note(&r, cctx, "redundant clues", err)
+			break
+		}
+		// The clues that can go together, on a budget of their own.
+		tctx, cancelTogether := budget(ctx, opt.PuzzleTimeout)
+		defer cancelTogether()
+		together, err := removable(tctx, inst, red, opt)
+		r.Removable = together
+		if err != nil {
+			note(&r, tctx, "clues removable together", err)
 		}
 	case Unsolvable:
 		conf, err := conflict(cctx, inst, opt)
@@ -246,6 +258,30 @@ func redundant(ctx context.Context, cl kind.Clued, clues []kind.Clue, opt Option
 	return out, nil
 }
 
+// removable is a set of the redundant clues that can all go at once, the
+// puzzle staying unique (answer.Minimize, tried among them alone: no
+// other clue can go with them): greedy in reading order, each removal
+// proven by SAT, maximal, not proven largest. One redundant clue or none
+// needs no proof beyond its own.
+func removable(ctx context.Context, inst kind.Instance, red []Clue, opt Options) ([]Clue, error) {
+	if len(red) < 2 {
+		return slices.Clone(red), nil
+	}
+	among := make([]int, len(red))
+	for i, c := range red {
+		among[i] = c.ID
+	}
+	m, err := answer.Minimize(ctx, inst, answer.Options{Solver: opt.Solver, Parallel: 1}, answer.EditOptions{Kinds: opt.Kinds, Among: among})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Clue, len(m.Removed))
+	for i, c := range m.Removed {
+		out[i] = Clue{Clue: c}
+	}
+	return out, nil
+}
+
 // conflict thins the clues of an unsolvable puzzle to a set that still
 // has no solution and none of whose clues can go (answer.Conflicting,
 // which repair names too).
@@ -265,7 +301,8 @@ func conflict(ctx context.Context, inst kind.Instance, opt Options) ([]Clue, err
 // steps) as a Grade, with the band it lands in.
 func grade(h *answer.GradeRecord, steps []human.Step) *Grade {
 	rep := h.Report
-	g := &Grade{Status: h.Status, Band: h.Band, Rating: h.Rating, Score: rep.Score, MaxLevel: rep.MaxLevel, Hardest: rep.MaxRule,
+	g := &Grade{Status: h.Status, Band: h.Band, Rating: h.Rating, Score: rep.Score, MaxLevel: rep.MaxLevel,
+		Hardest: rep.Hardest, HardestLevel: rep.Complexity, StuckAfter: rep.StuckAfter, StuckLevel: rep.StuckLevel,
 		TrialDepth: rep.TrialDepth, Steps: rep.Steps, Layers: rep.Depth, Rules: []RuleUse{}}
 	level := map[string]int{}
 	for _, s := range steps {

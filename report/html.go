@@ -2,6 +2,8 @@ package report
 
 import (
 	"bufio"
+	"cmp"
+	"errors"
 	"fmt"
 	"html/template"
 	"io"
@@ -16,6 +18,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/answer"
 	"github.com/puzzlesat/puzzlesat/answer/rating"
+	"github.com/puzzlesat/puzzlesat/internal/parallel"
 	"github.com/puzzlesat/puzzlesat/internal/plural"
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/render"
@@ -43,14 +46,21 @@ func htmlEscape(s string) string { return template.HTMLEscapeString(s) }
 // htmlPuzzle is one puzzle's section.
 type htmlPuzzle struct {
 	*Record
-	N                                             int // its number in the report, from 1
-	PuzzleSVG, SolutionSVG, BothSVG, RedundantSVG template.HTML
-	DrawErr                                       string
+	N int // its number in the report, from 1
+	// PuzzleSVG and BothSVG are drawn in the page; SolutionPic and
+	// RedundantPic are packed (packPicture), drawn when opened.
+	PuzzleSVG, BothSVG        template.HTML
+	SolutionPic, RedundantPic string
+	DrawErr                   string
+	// drawn are the pictures as drawSVG wrote them: puzzle, two
+	// solutions, solution, redundant clues ("" text: none).
+	drawn [4]drawnSVG
 }
 
 // WriteHTML writes the report as one self-contained HTML page: pictures
-// as inline SVG, a few lines of script to sort the summary table, no
-// network.
+// as inline SVG sharing their text outlines and styles, the ones behind
+// a click packed and drawn when opened, a few lines of script to sort the
+// summary table and draw them, no network.
 func WriteHTML(w io.Writer, recs []Record, meta Meta) error {
 	order := Arrange(meta.Kinds, recs, meta.ByDifficulty)
 	pz := make([]htmlPuzzle, len(order))
@@ -58,6 +68,10 @@ func WriteHTML(w io.Writer, recs []Record, meta Meta) error {
 		pz[i] = htmlPuzzle{Record: r, N: r.Index + 1}
 	}
 	if err := drawAll(meta.Kinds, pz); err != nil {
+		return err
+	}
+	art, err := sharePictures(pz)
+	if err != nil {
 		return err
 	}
 	data := struct {
@@ -68,7 +82,10 @@ func WriteHTML(w io.Writer, recs []Record, meta Meta) error {
 		Certify  string
 		Chart    template.HTML
 		TotalMs  float64
-	}{Meta: meta, Puzzles: pz, Counts: counts(recs), Certify: certifyNote(recs), Chart: template.HTML(chart(recs))}
+		Glyphs   template.HTML
+		PicCSS   template.CSS
+	}{Meta: meta, Puzzles: pz, Counts: counts(recs), Certify: certifyNote(recs), Chart: template.HTML(chart(recs)),
+		Glyphs: art.defs(), PicCSS: art.css()}
 	for _, p := range pz {
 		if p.Problem() {
 			data.Problems = append(data.Problems, p)
@@ -93,7 +110,7 @@ func counts(recs []Record) string {
 		}
 	}
 	parts := []string{plural.N(len(recs), "puzzle") + ":"}
-	for _, v := range []string{Unique, Multiple, Unsolvable, Malformed, Timeout} {
+	for _, v := range []string{Unique, Multiple, Unsolvable, Optimal, NoSolution, Malformed, Timeout} {
 		if n[v] > 0 {
 			parts = append(parts, fmt.Sprintf("%d %s", n[v], v))
 		}
@@ -151,12 +168,38 @@ func chart(recs []Record) string {
 	slices.Sort(names)
 	top = niceCeil(top)
 	const (
-		w, h        = 720.0, 300.0
+		w           = 720.0
 		left, right = 56.0, 12.0
 		upper, low  = 12.0, 40.0
 	)
 	col := (w - left - right) / float64(len(names))
-	y := func(s float64) float64 { return upper + (h-upper-low)*(1-math.Sqrt(s/top)) }
+	// The chart grows taller (300, 450, 600 px) before its dots shrink
+	// below a size easy to point at; at its tallest they shrink on.
+	var (
+		h      float64
+		y      func(float64) float64
+		ys     map[string][]float64
+		dots   map[string][]float64
+		radius float64
+	)
+	for i, hi := range chartHeights {
+		h = hi
+		y = func(s float64) float64 { return upper + (h-upper-low)*(1-math.Sqrt(s/top)) }
+		ys = map[string][]float64{}
+		for _, k := range names {
+			for _, r := range byKind[k] {
+				ys[k] = append(ys[k], y(r.Grade.Score))
+			}
+		}
+		radii := dotRadii[:readableRadii]
+		if i == len(chartHeights)-1 {
+			radii = dotRadii
+		}
+		var fits bool
+		if dots, radius, fits = swarmAll(names, ys, col/2, radii); fits {
+			break
+		}
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg class="chart" viewBox="0 0 %g %g" role="img" aria-label="difficulty score by kind">`, w, h)
 	for _, t := range ticks(top) {
@@ -168,8 +211,7 @@ func chart(recs []Record) string {
 		cx := left + col*(float64(i)+0.5)
 		fmt.Fprintf(&b, `<text x="%.1f" y="%g" class="axis" text-anchor="middle">%s (%d)</text>`, cx, h-low+22, k, len(byKind[k]))
 		for j, r := range byKind[k] {
-			// A fixed spread across the column keeps dots apart.
-			dx := (float64((j*37)%100)/100 - 0.5) * col * 0.6
+			dx := dots[k][j]
 			c := bandColours[r.Grade.Band]
 			if c == "" {
 				c = "#888"
@@ -178,8 +220,8 @@ func chart(recs []Record) string {
 			if band == "" {
 				band = "no band"
 			}
-			fmt.Fprintf(&b, `<a href="#p%d"><circle cx="%.1f" cy="%.1f" r="4" fill="%s"><title>%d. %s: %s, score %s</title></circle></a>`,
-				r.Index+1, cx+dx, y(r.Grade.Score), c, r.Index+1, htmlEscape(r.Name), band, trimFloat(r.Grade.Score))
+			fmt.Fprintf(&b, `<a href="#p%d"><circle cx="%.2f" cy="%.2f" r="%g" fill="%s" fill-opacity="0.85"><title>%d. %s: %s, score %s</title></circle></a>`,
+				r.Index+1, cx+dx, ys[k][j], radius, c, r.Index+1, htmlEscape(r.Name), band, trimFloat(r.Grade.Score))
 		}
 	}
 	b.WriteString(`</svg><p class="legend">`)
@@ -188,6 +230,106 @@ func chart(recs []Record) string {
 	}
 	b.WriteString(`<span><i style="background:#888"></i>in no band</span></p>`)
 	return b.String()
+}
+
+// dotRadii are the chart's dot sizes, largest first: the largest at
+// which every kind's dots lie side by side in its column without
+// overlapping is drawn; the first readableRadii are tried at every
+// height of chartHeights, the rest at the tallest only.
+var (
+	dotRadii      = []float64{4, 3.5, 3, 2.5, 2, 1.5}
+	readableRadii = 4
+	chartHeights  = []float64{300, 450, 600}
+)
+
+// swarmAll places the dots of every kind's column (ys: their heights, by
+// kind) as a beeswarm (swarm) at the largest of radii at which every
+// column's fit within half its width, half: the offsets from the
+// column's middle by kind, the radius, and whether they fit. When none
+// fits, the smallest is drawn, the dots that do not fit clamped to the
+// column's edge (overlapping: a column of hundreds of equal scores).
+func swarmAll(names []string, ys map[string][]float64, half float64, radii []float64) (map[string][]float64, float64, bool) {
+	var out map[string][]float64
+	for _, r := range radii {
+		out = map[string][]float64{}
+		fits := true
+		for _, k := range names {
+			dx, ok := swarm(ys[k], r, half-r)
+			out[k] = dx
+			fits = fits && ok
+		}
+		if fits {
+			return out, r, true
+		}
+	}
+	return out, radii[len(radii)-1], false
+}
+
+// swarm places dots of radius r at heights ys side by side: each, taken
+// from the middle of the column outwards in order of height, at the
+// offset nearest the middle where it overlaps no dot placed before
+// (closer than 2r), within ±limit. ok is false when some dot found no
+// such place (it is clamped to the limit).
+func swarm(ys []float64, r, limit float64) (dx []float64, ok bool) {
+	dx = make([]float64, len(ys))
+	order := make([]int, len(ys))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(ys[a], ys[b]) })
+	ok = true
+	d := 2 * r
+	var placed []int // in order of height
+	for _, i := range order {
+		// The placed dots near enough in height to touch this one; each
+		// rules out the offsets within d of its own, across the
+		// horizontal distance that keeps them d apart.
+		var blocked [][2]float64
+		for j := len(placed) - 1; j >= 0; j-- {
+			p := placed[j]
+			dy := ys[i] - ys[p]
+			if dy >= d {
+				break
+			}
+			w := math.Sqrt(d*d - dy*dy)
+			blocked = append(blocked, [2]float64{dx[p] - w, dx[p] + w})
+		}
+		x, fit := nearestFree(blocked, limit)
+		if !fit {
+			ok = false
+		}
+		dx[i] = x
+		placed = append(placed, i)
+	}
+	return dx, ok
+}
+
+// nearestFree is the offset nearest 0 within ±limit outside every open
+// interval of blocked; when there is none, the limit (fit false).
+func nearestFree(blocked [][2]float64, limit float64) (float64, bool) {
+	free := func(x float64) bool {
+		if x < -limit-1e-9 || x > limit+1e-9 {
+			return false
+		}
+		for _, b := range blocked {
+			if x > b[0]+1e-9 && x < b[1]-1e-9 {
+				return false
+			}
+		}
+		return true
+	}
+	// The candidates: the middle, and every interval's ends.
+	cands := []float64{0}
+	for _, b := range blocked {
+		cands = append(cands, b[0], b[1])
+	}
+	slices.SortFunc(cands, func(a, b float64) int { return cmp.Compare(math.Abs(a), math.Abs(b)) })
+	for _, x := range cands {
+		if free(x) {
+			return x, true
+		}
+	}
+	return limit, false
 }
 
 // niceCeil rounds x up to 1, 2 or 5 times a power of ten.
@@ -253,9 +395,10 @@ var funcs = template.FuncMap{
 		}
 		return strings.Join(parts, " ")
 	},
-	"n":    plural.N,
-	"ms":   func(x float64) string { return fmt.Sprintf("%.0f", x) },
-	"secs": func(x float64) string { return fmt.Sprintf("%.1f s", x/1000) },
+	"n":     plural.N,
+	"proof": proofNote,
+	"ms":    func(x float64) string { return fmt.Sprintf("%.0f", x) },
+	"secs":  func(x float64) string { return fmt.Sprintf("%.1f s", x/1000) },
 	"redundantValue": func(r *Record) int {
 		if r.Verdict != Unique {
 			return -1
@@ -288,7 +431,7 @@ th[aria-sort=descending]::after{content:" ▼"}
 td.num{text-align:right;font-variant-numeric:tabular-nums}
 td.wrap{white-space:normal;overflow-wrap:anywhere;min-width:6em}
 .v{display:inline-block;padding:0 6px;border-radius:9px;font-size:.85em;font-weight:600;color:#fff}
-.v-unique{background:#2e7d32}.v-multiple{background:#e08a00}.v-unsolvable{background:#c62828}.v-malformed{background:#6a1b9a}.v-timeout{background:#546e7a}
+.v-unique,.v-optimal{background:#2e7d32}.v-no-solution-within{background:#c62828}.v-multiple{background:#e08a00}.v-unsolvable{background:#c62828}.v-malformed{background:#6a1b9a}.v-timeout{background:#546e7a}
 .chart{width:100%;max-width:720px;height:auto;background:#fff;border:1px solid #ddd}
 .chart .grid{stroke:#e4e4e4}.chart .tick,.chart .axis{font-size:12px;fill:#444}
 .legend span{margin-right:12px;font-size:.9em}.legend i{display:inline-block;width:10px;height:10px;border-radius:5px;margin-right:4px}
@@ -301,9 +444,11 @@ dl{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px;margin:.4em 0
 dt{color:#555}dd{margin:0}
 p.incomplete{color:#c62828;font-weight:bold}
 details{margin:.6em 0}summary{cursor:pointer;color:#1f5fbf}
-</style>
+section.puzzle{content-visibility:auto;contain-intrinsic-size:auto 640px}
+{{.PicCSS}}</style>
 </head>
 <body>
+{{.Glyphs}}
 <header>
 <h1>{{.Title}}</h1>
 {{with .Incomplete}}<p class="incomplete">Incomplete: {{.}}.</p>{{end}}
@@ -323,7 +468,7 @@ details{margin:.6em 0}summary{cursor:pointer;color:#1f5fbf}
 <div class="tablewrap"><table id="summary-table">
 <thead><tr><th data-type="num">#</th><th>kind</th><th>name</th><th data-type="num">size</th><th>verdict</th><th>band</th><th data-type="num">score</th><th>hardest rule</th><th data-type="num">trial depth</th><th data-type="num">redundant clues</th><th data-type="num">time (ms)</th></tr></thead>
 <tbody>{{range .Puzzles}}
-<tr><td class="num" data-v="{{.N}}"><a href="#p{{.N}}">{{.N}}</a></td><td>{{.Kind}}</td><td class="wrap">{{if .Name}}{{.Name}}{{else}}{{.File}}{{end}}</td><td class="num" data-v="{{cells .Record}}">{{.Size}}</td><td><span class="v v-{{.Verdict}}">{{.Verdict}}</span></td><td>{{band .Record}}</td><td class="num" data-v="{{scoreValue .Record}}">{{score .Record}}</td><td class="wrap">{{with .Grade}}{{.Hardest}}{{end}}</td><td class="num" data-v="{{with .Grade}}{{.TrialDepth}}{{else}}-1{{end}}">{{with .Grade}}{{.TrialDepth}}{{end}}</td><td class="num" data-v="{{redundantValue .Record}}">{{if eq .Verdict "unique"}}{{len .Redundant}}{{end}}</td><td class="num" data-v="{{.Ms}}">{{ms .Ms}}</td></tr>{{end}}
+<tr><td class="num" data-v="{{.N}}"><a href="#p{{.N}}">{{.N}}</a></td><td>{{.Kind}}</td><td class="wrap">{{if .Name}}{{.Name}}{{else}}{{.File}}{{end}}</td><td class="num" data-v="{{cells .Record}}">{{.Size}}</td><td><span class="v v-{{.Verdict}}">{{.Verdict}}</span></td><td>{{band .Record}}</td><td class="num" data-v="{{scoreValue .Record}}">{{score .Record}}</td><td class="wrap">{{with .Grade}}{{.HardestNote}}{{end}}</td><td class="num" data-v="{{with .Grade}}{{.TrialDepth}}{{else}}-1{{end}}">{{with .Grade}}{{.TrialDepth}}{{end}}</td><td class="num" data-v="{{redundantValue .Record}}">{{if eq .Verdict "unique"}}{{len .Redundant}}{{end}}</td><td class="num" data-v="{{.Ms}}">{{ms .Ms}}</td></tr>{{end}}
 </tbody></table></div>
 </section>
 <section class="block" id="chart">
@@ -340,19 +485,23 @@ details{margin:.6em 0}summary{cursor:pointer;color:#1f5fbf}
 {{if .PuzzleSVG}}<div class="pics">{{.PuzzleSVG}}</div>{{end}}
 {{if eq .Verdict "unique"}}<p>Unique: SAT proves the puzzle has exactly one solution{{with .Certificate}}, with a RUP certificate of {{n .Lemmas "lemma"}} from {{.Backend}}, checked independently{{end}}.</p>
 {{if .Redundant}}<p>{{n (len .Redundant) "redundant clue"}} (each removal alone leaves the puzzle unique, proven by SAT{{with .Certificate}} and certified{{end}}): {{clues .Redundant}}.</p>
-<details><summary>Show the redundant clues</summary><div class="pics">{{.RedundantSVG}}</div></details>{{else}}<p>No redundant clue: taking away any one of the clues leaves a second solution.</p>{{end}}{{end}}
+{{with .Removable}}<p class="together">Removable together: {{if eq (len .) 1}}this clue{{else}}these {{len .}} clues can all go at once{{end}}, the puzzle staying unique (taken away in reading order, each removal proven by SAT; no other clue can go with them, though another choice might remove more): {{clues .}}.</p>{{end}}
+<details class="redundant" data-pic="{{.RedundantPic}}"><summary>Show the redundant clues</summary><div class="pics"></div></details>{{else}}<p>No redundant clue: taking away any one of the clues leaves a second solution.</p>{{end}}{{end}}
 {{if eq .Verdict "multiple"}}<p>Several solutions: two of them differ in {{n (len .Differences) "cell"}}: {{diffs .Differences}}.</p>
 <div class="pics">{{.BothSVG}}</div>{{end}}
 {{if eq .Verdict "unsolvable"}}<p>No solution.{{if eq (len .Conflict) 1}} This clue contradicts the rules on its own (highlighted above): {{clues .Conflict}}.{{else if .Conflict}} These {{n (len .Conflict) "clue"}} contradict each other (highlighted above; no one of them can go with the contradiction staying): {{clues .Conflict}}.{{else}} The puzzle's frame contradicts itself without any of its clues.{{end}}</p>{{end}}
+{{if .Shortest}}<p>Shortest solution: {{.MovesNote}}.</p>{{end}}
+{{with .Shortest}}<p>Proof: {{proof .}}{{if eq .Method "auto"}} (method auto: the exact search and SAT side by side, {{if .Proof}}{{.Proof}} settled first{{else}}neither settled{{end}}){{end}}.</p>
+{{if .Depths}}<details><summary>SAT's depths ({{len .Depths}})</summary><ul>{{range .Depths}}<li>depth {{.K}}: {{.Status}}, {{.Vars}} variables, {{.Clauses}} clauses, {{ms .MS}} ms solving</li>{{end}}</ul></details>{{end}}{{end}}
 {{with .Grade}}<h3>Grade</h3>
 {{if .TimedOut}}<p class="err">{{.TimeoutNote}}</p>{{else}}<dl><dt>human solve</dt><dd>{{.Status}}, {{n .Steps "step"}} in {{n .Layers "layer"}}</dd>
 <dt>band</dt><dd>{{if .Band}}{{.Band}}{{else}}none of the kind's bands{{end}}</dd>
 <dt>rating</dt><dd>{{if .Rating}}<span class="stars">{{stars .Rating}}</span>{{else}}unrated{{end}}</dd>
 <dt>score</dt><dd>{{printf "%.1f" .Score}}</dd>
-<dt>hardest rule</dt><dd>{{if .Hardest}}{{.Hardest}} (level {{.MaxLevel}}){{else}}—{{end}}</dd>
+<dt>hardest rule</dt><dd>{{.HardestNote}}</dd>
 <dt>trial depth</dt><dd>{{.TrialDepth}}</dd>
 <dt>rules used</dt><dd>{{range $i, $r := .Rules}}{{if $i}}, {{end}}{{$r.Name}} (level {{$r.Level}}, {{$r.Steps}}×){{end}}</dd></dl>{{end}}{{end}}
-{{if .SolutionSVG}}<details class="solution"><summary>Solution{{if ne .Verdict "unique"}} (one of several){{end}}</summary><div class="pics">{{.SolutionSVG}}</div></details>{{end}}
+{{if .SolutionPic}}<details class="solution" data-pic="{{.SolutionPic}}"><summary>{{if .Shortest}}The shortest solution, state by state{{else}}Solution{{if ne .Verdict "unique"}} (one of several){{end}}{{end}}</summary><div class="pics"></div></details>{{end}}
 </section>
 {{end}}</main>
 <script>
@@ -371,6 +520,24 @@ document.querySelectorAll('#summary-table th').forEach(function (th, col) {
     rows.forEach(function (tr) { tbody.appendChild(tr); });
   });
 });
+// A picture behind a click is kept gzipped in data-pic: inflated and drawn
+// the first time its <details> opens (its text uses the page's glyphs).
+function draw(d) {
+  if (d.dataset.drawn) return;
+  d.dataset.drawn = 'pending';
+  var bin = atob(d.dataset.pic), bytes = new Uint8Array(bin.length);
+  for (var i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+  new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).text().then(function (svg) {
+    d.querySelector('.pics').innerHTML = svg;
+    d.dataset.drawn = 'yes';
+  });
+}
+document.querySelectorAll('details[data-pic]').forEach(function (d) {
+  d.addEventListener('toggle', function () { if (d.open) draw(d); });
+  if (d.open) draw(d);
+});
+// Printing draws every picture first.
+window.addEventListener('beforeprint', function () { document.querySelectorAll('details[data-pic]').forEach(draw); });
 </script>
 </body>
 </html>
@@ -426,22 +593,73 @@ func drawOne(reg *kinds.Registry, p *htmlPuzzle, f *render.Fonts) error {
 		return nil
 	}
 	label := fmt.Sprintf("%s %s", r.Kind, r.Name)
-	for _, x := range []struct {
-		dst  *template.HTML
+	for i, x := range []struct {
 		c    *canvas.Canvas
 		what string
-	}{{&p.PuzzleSVG, pics.Puzzle, "puzzle"}, {&p.SolutionSVG, pics.Solution, "solution"},
-		{&p.BothSVG, pics.Both, "two solutions"}, {&p.RedundantSVG, pics.Redundant, "redundant clues"}} {
+	}{{pics.Puzzle, "puzzle"}, {pics.Both, "two solutions"}, {pics.Solution, "solution"}, {pics.Redundant, "redundant clues"}} {
 		if x.c == nil {
 			continue
 		}
-		s, err := inlineSVG(x.c, 1.4, "pic", label+" — "+x.what)
+		d, err := drawSVG(x.c, 1.4, label+" — "+x.what)
 		if err != nil {
 			return err
 		}
-		*x.dst = template.HTML(s) // render's own SVG
+		p.drawn[i] = d
 	}
 	return nil
+}
+
+// sharePictures gives the puzzles' pictures the page's glyphs and
+// classes, in the page's order, and packs those drawn when opened (on a
+// goroutine per CPU: packing is most of the page's writing).
+func sharePictures(pz []htmlPuzzle) (*pageArt, error) {
+	art := &pageArt{}
+	packed := make([][2]string, len(pz)) // solution, redundant clues: placed
+	for i := range pz {
+		p := &pz[i]
+		for j, d := range p.drawn {
+			if d.text == "" {
+				continue
+			}
+			s := art.place(d)
+			switch j {
+			case 0:
+				p.PuzzleSVG = template.HTML(s) // render's own SVG
+			case 1:
+				p.BothSVG = template.HTML(s)
+			default:
+				packed[i][j-2] = s
+			}
+		}
+		p.drawn = [4]drawnSVG{}
+	}
+	errs := make([]error, len(pz))
+	parallel.Each(len(pz), 0, func(i int) {
+		for j, dst := range []*string{&pz[i].SolutionPic, &pz[i].RedundantPic} {
+			if packed[i][j] != "" && errs[i] == nil {
+				*dst, errs[i] = packPicture(packed[i][j])
+			}
+		}
+	})
+	return art, errors.Join(errs...)
+}
+
+// HardestNote says which rule was the hardest, trials included, and of a
+// stuck solve the hardest rule tried where it stopped: "trial-3 (level
+// 8)", "clear (level 1); stuck: no rule up to trial-3 (level 8) applies".
+func (g *Grade) HardestNote() string {
+	s := "—"
+	if g.Hardest != "" {
+		s = fmt.Sprintf("%s (level %d)", g.Hardest, cmp.Or(g.HardestLevel, g.MaxLevel))
+	}
+	if g.Status == "stuck" && g.StuckAfter != "" {
+		stuck := fmt.Sprintf("stuck: no rule up to %s (level %d) applies", g.StuckAfter, g.StuckLevel)
+		if g.Hardest == "" {
+			return stuck
+		}
+		s += "; " + stuck
+	}
+	return s
 }
 
 // TimedOut reports whether the grade's own budget ran out.

@@ -1,15 +1,19 @@
 package report
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/puzzlesat/puzzlesat/answer"
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/kinds/kind"
+	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/srcpos"
 )
 
@@ -21,6 +25,10 @@ type Item struct {
 	File  string
 	Inst  kind.Instance
 	Err   error
+	// Moves, for a puzzle played by moves (a shift puzzle), is the
+	// puzzle, MovesKind its kind (Inst is nil).
+	Moves     kind.MovesPuzzle
+	MovesKind *kind.Kind
 	// Input is the entry's fingerprint (Identify sets it).
 	Input string
 }
@@ -30,7 +38,8 @@ type Item struct {
 const maxErrors = 20
 
 // Load reads every puzzle of args: files, folders (walked for the files
-// some kind reads, as crosscheck walks them; only: that kind's), puzzle
+// some kind reads, as crosscheck walks them, and the puzzles played by
+// moves, in the walk's order; only: that kind's files alone), puzzle
 // folders (Kind.Folder: Arrows' reference folders), FILE#SEL for one puzzle of a file, "-" for stdin.
 // What cannot be read becomes a malformed item, with the others read all
 // the same: a file a walk lists because it is meant as a puzzle but no
@@ -42,9 +51,17 @@ func Load(reg *kinds.Registry, args []string, opt kind.Options, only *kind.Kind,
 	add := func(file string, inst kind.Instance, err error) {
 		items = append(items, Item{Index: len(items), File: file, Inst: inst, Err: err})
 	}
+	addMoves := func(file string, k *kind.Kind, p kind.MovesPuzzle) {
+		items = append(items, Item{Index: len(items), File: file, Moves: p, MovesKind: k})
+	}
 	for _, arg := range args {
 		if st, err := os.Stat(arg); err == nil && st.IsDir() && reg.PuzzleFolder(arg) == "" {
 			files, sk, err := reg.Files(arg, only)
+			if only == nil {
+				var moves int
+				files, moves = withMoves(reg, arg, files)
+				sk.NoKind -= moves
+			}
 			if note := sk.Note(arg); note != "" {
 				skipped = append(skipped, note)
 			}
@@ -52,7 +69,7 @@ func Load(reg *kinds.Registry, args []string, opt kind.Options, only *kind.Kind,
 				add(arg, nil, err)
 			}
 			for _, f := range files {
-				loadFile(reg, f, "", opt, only, stdin, add)
+				loadFile(reg, f, "", opt, only, stdin, add, addMoves)
 			}
 			continue
 		}
@@ -60,13 +77,14 @@ func Load(reg *kinds.Registry, args []string, opt kind.Options, only *kind.Kind,
 		if i := strings.LastIndex(arg, "#"); i > 0 {
 			name, sel = arg[:i], arg[i+1:]
 		}
-		loadFile(reg, name, sel, opt, only, stdin, add)
+		loadFile(reg, name, sel, opt, only, stdin, add, addMoves)
 	}
 	return items, skipped
 }
 
 // loadFile reads the puzzles of one file (sel: only that one).
-func loadFile(reg *kinds.Registry, name, sel string, opt kind.Options, only *kind.Kind, stdin io.Reader, add func(string, kind.Instance, error)) {
+func loadFile(reg *kinds.Registry, name, sel string, opt kind.Options, only *kind.Kind, stdin io.Reader,
+	add func(string, kind.Instance, error), addMoves func(string, *kind.Kind, kind.MovesPuzzle)) {
 	if f := reg.PuzzleFolder(name); f != "" {
 		name = f
 	}
@@ -85,6 +103,16 @@ func loadFile(reg *kinds.Registry, name, sel string, opt kind.Options, only *kin
 	kindName := ""
 	if only != nil {
 		kindName = only.Name
+	}
+	if only == nil && sel == "" {
+		// A puzzle played by moves is told by its own format's head.
+		br := bufio.NewReaderSize(in, puzzle.DetectWindow)
+		head, _ := br.Peek(puzzle.DetectWindow)
+		in = br
+		if reg.DetectMoves(name, head) != nil {
+			loadMoves(reg, name, in, add, addMoves)
+			return
+		}
 	}
 	if sel != "" {
 		// A selection reads its file whole (answer.Load).
@@ -133,6 +161,77 @@ func loadFile(reg *kinds.Registry, name, sel string, opt kind.Options, only *kin
 	case !some && bad == 0:
 		add(name, nil, fmt.Errorf("%s: no puzzle in input", name))
 	}
+}
+
+// withMoves is files (a walk of root's files some grid kind reads) with
+// the files under root in the format of a kind played by moves put in
+// among them, in the walk's order, and how many were put in.
+func withMoves(reg *kinds.Registry, root string, files []string) ([]string, int) {
+	listed := map[string]bool{}
+	for _, f := range files {
+		listed[f] = true
+	}
+	var out []string
+	moves := 0
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if path != root && strings.HasPrefix(d.Name(), ".") {
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if d.IsDir() || !d.Type().IsRegular() {
+			return nil
+		}
+		if listed[path] {
+			out = append(out, path)
+			return nil
+		}
+		if head, err := readHead(path); err == nil && reg.DetectMoves(path, head) != nil {
+			out = append(out, path)
+			moves++
+		}
+		return nil
+	})
+	if err != nil || len(out) < len(files) {
+		// The walk did not see what the kinds' walk saw: keep theirs.
+		return files, 0
+	}
+	return out, moves
+}
+
+// readHead is the first puzzle.DetectWindow bytes of the file at path.
+func readHead(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	head := make([]byte, puzzle.DetectWindow)
+	n, err := io.ReadFull(f, head)
+	if err == io.EOF || err == io.ErrUnexpectedEOF {
+		err = nil
+	}
+	return head[:n], err
+}
+
+// loadMoves reads one puzzle played by moves (answer.LoadMoves): an item
+// of its own, or a malformed one saying why it does not read.
+func loadMoves(reg *kinds.Registry, name string, in io.Reader, add func(string, kind.Instance, error), addMoves func(string, *kind.Kind, kind.MovesPuzzle)) {
+	data, err := io.ReadAll(in)
+	if err != nil {
+		add(name, nil, err)
+		return
+	}
+	k, p, err := answer.LoadMoves(reg, name, data)
+	if err != nil {
+		add(name, nil, err)
+		return
+	}
+	addMoves(name, k, p)
 }
 
 // addErrors adds err as items: each of a list of positioned errors its

@@ -1,7 +1,6 @@
 package report
 
 import (
-	"bytes"
 	"cmp"
 	"fmt"
 	"regexp"
@@ -55,6 +54,9 @@ type Pictures struct {
 // Draw draws a record's pictures with the fonts f (render.LoadFonts; one
 // goroutine at a time).
 func Draw(reg *kinds.Registry, r *Record, f *render.Fonts) (*Pictures, error) {
+	if reg.MovesKind(r.Kind) != nil {
+		return drawMoves(reg, r)
+	}
 	inst, err := Instance(reg, r)
 	if err != nil {
 		return nil, err
@@ -103,22 +105,6 @@ func highlight(n int, clues []Clue) answer.Figure {
 
 // svgSize matches the size attributes of render's SVG element.
 var svgSize = regexp.MustCompile(`^<svg version="1.1" width="([0-9.]+)mm" height="([0-9.]+)mm"`)
-
-// inlineSVG is c as an SVG element to put in HTML, at its size in
-// millimetres (scaled by scale) and no wider than its container.
-func inlineSVG(c *canvas.Canvas, scale float64, class, label string) (string, error) {
-	var buf bytes.Buffer
-	if err := render.Write(&buf, c, render.SVG); err != nil {
-		return "", err
-	}
-	s := buf.String()
-	m := svgSize.FindStringSubmatchIndex(s)
-	if m == nil {
-		return s, nil
-	}
-	head := fmt.Sprintf(`<svg class="%s" role="img" aria-label="%s" style="width:%.1fmm"`, class, htmlEscape(label), c.W*scale)
-	return head + s[m[1]:], nil
-}
 
 // Arrange orders records for a report: the problems first (malformed,
 // unsolvable, multiple, timed out), then the rest; within each, by input

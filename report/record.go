@@ -41,7 +41,8 @@ type Record struct {
 	Name  string `json:"name,omitempty"`
 	Rows  int    `json:"rows,omitempty"`
 	Cols  int    `json:"cols,omitempty"`
-	// Verdict is unique, multiple, unsolvable, malformed or timeout.
+	// Verdict is unique, multiple, unsolvable, malformed or timeout; of a
+	// puzzle played by moves, optimal or no-solution-within (or timeout).
 	Verdict string `json:"verdict"`
 	// Error says what is wrong with a malformed entry (file:line:col:
 	// message), or what else went wrong (a human step SAT refutes, a part
@@ -57,6 +58,13 @@ type Record struct {
 	// Redundant are the clues whose removal alone leaves the puzzle
 	// unique, each proven by SAT (unique puzzles; empty: none).
 	Redundant []Clue `json:"redundant_clues"`
+	// Removable are redundant clues that can all go at once, the puzzle
+	// staying unique (answer.Minimize among the redundant clues: greedy
+	// in reading order, each removal proven by SAT; maximal: no other
+	// clue can go with them; not proven the largest such set). Empty
+	// when there is no redundant clue; null when not sought (not unique,
+	// or cut short).
+	Removable []Clue `json:"removable_together"`
 	// Conflict, for an unsolvable puzzle, is a set of clues that contradict
 	// each other with the puzzle's frame (territories, counts, numbers):
 	// no clue of it can go with the puzzle staying unsolvable (a
@@ -66,6 +74,11 @@ type Record struct {
 	// Differences are the cells where two solutions differ (multiple;
 	// empty otherwise, null without a verdict), as check writes them.
 	Differences []answer.DiffRecord `json:"differences"`
+	// Shortest, for a puzzle played by moves (a shift puzzle), is its
+	// shortest solution and the proof that none is shorter, as `shift
+	// solve --format json` writes it (without the states, which the
+	// pictures replay).
+	Shortest *answer.ShortestRecord `json:"shortest,omitempty"`
 	// Certificate is the checked RUP certificate of uniqueness (--certify).
 	Certificate *Certificate `json:"certificate,omitempty"`
 	// Ms is the time spent on the puzzle.
@@ -117,13 +130,23 @@ type Grade struct {
 	Band string `json:"band,omitempty"`
 	// Rating is the difficulty in stars, 1..10 on the scale every kind
 	// shares (answer/rating); 0 (no key) when unrated.
-	Rating     int     `json:"rating,omitempty"`
-	Score      float64 `json:"score"`
-	MaxLevel   int     `json:"max_level"`
-	Hardest    string  `json:"hardest_rule,omitempty"`
-	TrialDepth int     `json:"trial_depth"`
-	Steps      int     `json:"steps"`
-	Layers     int     `json:"layers"`
+	Rating int     `json:"rating,omitempty"`
+	Score  float64 `json:"score"`
+	// MaxLevel is the highest level of a plain rule's step (trials left
+	// out: the score's and the bands' measure).
+	MaxLevel int `json:"max_level"`
+	// Hardest is the hardest rule the solve used, trial rules included,
+	// HardestLevel its level (0 in records of before it: MaxLevel).
+	Hardest      string `json:"hardest_rule,omitempty"`
+	HardestLevel int    `json:"hardest_level,omitempty"`
+	// StuckAfter, for a stuck solve, is the hardest rule the engine tried
+	// on the state it stopped at, StuckLevel its level: no rule up to it
+	// made progress there.
+	StuckAfter string `json:"stuck_after,omitempty"`
+	StuckLevel int    `json:"stuck_level,omitempty"`
+	TrialDepth int    `json:"trial_depth"`
+	Steps      int    `json:"steps"`
+	Layers     int    `json:"layers"`
 	// Rules are the rules the solve used, by level then name.
 	Rules []RuleUse `json:"rules"`
 }
@@ -146,7 +169,7 @@ type Certificate struct {
 
 // Problem reports whether the record is among the problems the report
 // lists first: not unique, malformed, or cut short.
-func (r *Record) Problem() bool { return r.Verdict != Unique || r.TimedOut }
+func (r *Record) Problem() bool { return (r.Verdict != Unique && r.Verdict != Optimal) || r.TimedOut }
 
 // problemRank orders the problems: malformed, unsolvable, multiple,
 // timed out; then the unique puzzles.
@@ -154,7 +177,7 @@ func (r *Record) problemRank() int {
 	switch {
 	case r.Verdict == Malformed:
 		return 0
-	case r.Verdict == Unsolvable:
+	case r.Verdict == Unsolvable || r.Verdict == NoSolution:
 		return 1
 	case r.Verdict == Multiple:
 		return 2

@@ -436,8 +436,18 @@ func browse(t *testing.T, page string, n int, dir string) {
 	// Sorting by score, descending, puts a graded puzzle first.
 	do("sort by score", chromedp.Click(chromedp.CSS(`#summary-table th:nth-child(7)`)), chromedp.Click(chromedp.CSS(`#summary-table th:nth-child(7)`)))
 	firstSorted := run("read the top score", `document.querySelector('#summary-table tbody tr td:nth-child(7)').textContent`).(string)
-	// A solution opens on a click.
+	// A solution opens on a click, and only then is it drawn: from its
+	// packed SVG, its text placed from the page's shared glyphs.
+	before := run("count the pictures", `document.querySelectorAll('details.solution svg').length`).(float64)
 	open := run("open a solution", `(function(){var d=document.querySelector('section.puzzle[data-verdict=unique] details.solution');d.querySelector('summary').click();return d.open})()`).(bool)
+	do("wait for its picture", chromedp.WaitVisible(chromedp.CSS(`details.solution[open] .pics svg.pic`)))
+	drawn := run("measure its text", `(function(){var d=document.querySelector('details.solution[open]');var us=d.querySelectorAll('svg.pic use');var out=[];us.forEach(function(u){var b=u.getBBox();out.push(b.width>0&&b.height>0)});return out})()`).([]any)
+	if before != 0 {
+		t.Errorf("%v solution pictures drawn before any was opened", before)
+	}
+	if len(drawn) == 0 || slices.Contains(drawn, any(false)) {
+		t.Errorf("the opened solution's text: %v (want every <use> of a shared glyph to draw something)", drawn)
+	}
 	shots := map[string][]byte{"report-desktop.png": desk}
 	for name, sel := range map[string]string{
 		"report-chart.png":      `#chart`,
@@ -493,5 +503,47 @@ func TestConflictWording(t *testing.T) {
 		if !strings.Contains(b.String(), tc.want) || strings.Contains(b.String(), tc.not) {
 			t.Errorf("%d clues: the page says neither %q or says %q", tc.n, tc.want, tc.not)
 		}
+	}
+}
+
+// TestCorpusHTMLSize: the page of a 500-puzzle collection (the corpus's
+// records repeated) is at most 5 MB, opens with no picture behind a click
+// drawn, and draws a solution when it is opened.
+func TestCorpusHTMLSize(t *testing.T) {
+	recs := corpus(t)
+	var many []report.Record
+	for i := 0; len(many) < 500; i++ {
+		r := recs[i%len(recs)]
+		r.Index = len(many)
+		many = append(many, r)
+	}
+	var buf bytes.Buffer
+	if err := report.WriteHTML(&buf, many, report.Meta{Kinds: kinds.Default(), Title: "500 puzzles"}); err != nil {
+		t.Fatal(err)
+	}
+	const limit = 5 << 20
+	t.Logf("the page of %d puzzles: %d bytes", len(many), buf.Len())
+	if buf.Len() > limit {
+		t.Errorf("the page of %d puzzles is %d bytes, over %d", len(many), buf.Len(), limit)
+	}
+	dir := webtest.Artifacts(t)
+	page := filepath.Join(dir, "corpus-500.html")
+	if err := os.WriteFile(page, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx := webtest.NewTab(t, webtest.Chromium(t), 10*time.Minute, nil).Ctx
+	if err := chromedp.Do(ctx, chromedp.Navigate("file://"+page), chromedp.WaitReady(chromedp.CSS("#summary-table"))); err != nil {
+		t.Fatal(err)
+	}
+	// How long it took to open, for the log: a fact of this machine, not
+	// asserted.
+	ms, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`(function(){var n=performance.getEntriesByType('navigation')[0];return n.loadEventEnd-n.startTime})()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("opened in %.0f ms (load event)", ms)
+	n, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`document.querySelectorAll('section.puzzle').length`))
+	if err != nil || int(n) != len(many) {
+		t.Errorf("%v puzzle sections of %d (%v)", n, len(many), err)
 	}
 }

@@ -40,6 +40,9 @@ func Identify(items []Item, opt Options) string {
 
 // entryOf is the item's entry in its file (Record.Entry).
 func entryOf(it *Item) int {
+	if it.Moves != nil {
+		return 1
+	}
 	if it.Inst == nil {
 		return 0
 	}
@@ -50,6 +53,9 @@ func entryOf(it *Item) int {
 // canonical format and the kind's options that differ from their
 // defaults; a malformed entry's error.
 func inputPrint(reg *kinds.Registry, it *Item, opt kind.Options) string {
+	if it.Moves != nil {
+		return movesPrint(it)
+	}
 	h := sha256.New()
 	if it.Inst == nil {
 		fmt.Fprintf(h, "malformed\n%v", it.Err)
@@ -95,7 +101,7 @@ func Resumable(old []Record, items []Item, run RunID) map[int]Record {
 	out := map[int]Record{}
 	for i := range items {
 		it := &items[i]
-		if it.Inst == nil {
+		if it.Inst == nil && it.Moves == nil {
 			continue
 		}
 		if r, ok := byKey[key(it.File, entryOf(it), it.Input)]; ok {

@@ -369,8 +369,8 @@ func exitOf(r *report.Record) int {
 		return appio.ExitBadInput
 	case r.Verdict == report.Timeout || r.TimedOut:
 		return appio.ExitTimeout
-	case r.Verdict != report.Unique:
-		return appio.ExitNo
+	case r.Problem():
+		return appio.ExitNo // not unique, or a puzzle played by moves with no proven optimum
 	}
 	return appio.ExitOK
 }
@@ -392,7 +392,7 @@ func summary(recs []report.Record, out string) string {
 		n[r.Verdict]++
 	}
 	var parts []string
-	for _, v := range []string{report.Unique, report.Multiple, report.Unsolvable, report.Malformed, report.Timeout} {
+	for _, v := range []string{report.Unique, report.Multiple, report.Unsolvable, report.Optimal, report.NoSolution, report.Malformed, report.Timeout} {
 		if n[v] > 0 {
 			parts = append(parts, fmt.Sprintf("%d %s", n[v], v))
 		}
