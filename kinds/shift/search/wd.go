@@ -53,7 +53,7 @@ type WalkingDistance struct {
 	// (0 for the last line), so h needs no count matrix.
 	valPow  []int32
 	rankMul [][]uint64
-	dense   []uint8 // distances by number (or by rank, with rk)
+	dense   []uint8    // distances by number (or by rank, with rk)
 	rk      *wdRanking // the perfect ranking, when the numbers are too many for dense
 	// States is the number of abstract states, Max the largest distance.
 	States, Max int
