@@ -266,12 +266,15 @@ func (w *WalkingDistance) load(ctx context.Context, p *shift.Puzzle, lay *shift.
 			return err
 		}
 		w.rk = rk
-		desc = []byte("walking distance v2 ranked\n")
 	}
 	moves := w.transfers(p, lay, other)
-	desc = fmt.Appendf(desc, "lines %v\ngoal lines %v\n", w.lineOf, w.goalOf)
-	for _, tr := range moves {
-		desc = fmt.Appendf(desc, "move %v %v\n", tr.from, tr.to)
+	if w.rk != nil {
+		desc = w.rankedDescription(p, moves)
+	} else {
+		desc = fmt.Appendf(desc, "lines %v\ngoal lines %v\n", w.lineOf, w.goalOf)
+		for _, tr := range moves {
+			desc = fmt.Appendf(desc, "move %v %v\n", tr.from, tr.to)
+		}
 	}
 	payload, outcome, err := tablecache.Load(dir, "wd", tablecache.KeyOf(desc), func() ([]byte, error) {
 		if w.rk != nil {

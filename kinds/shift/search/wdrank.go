@@ -1,9 +1,12 @@
 package search
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
+
+	shift "github.com/puzzlesat/puzzlesat/kinds/shift/model"
 )
 
 // Ranked walking distances: when the mixed-radix numbers of the count
@@ -176,8 +179,8 @@ func (w *WalkingDistance) buildRanked(ctx context.Context, goal []byte, moves []
 	for i := range dist {
 		dist[i] = unreachable
 	}
-	var pr packedRows
 	rankOf := func(m []byte) uint64 {
+		var pr packedRows
 		for l := range nl {
 			s := int32(0)
 			for g, c := range m[l*nl : l*nl+nl] {
@@ -187,6 +190,10 @@ func (w *WalkingDistance) buildRanked(ctx context.Context, goal []byte, moves []
 		}
 		return rk.rank(w, &pr)
 	}
+	// nextRows are next's packed rows, kept along with it: most
+	// successors are known already, and ranking them from the packed rows
+	// spares packing the matrix.
+	var nextRows packedRows
 	syms := w.symmetries(goal, moves)
 	img := make([]byte, nl*nl)
 	g0 := rankOf(goal)
@@ -200,7 +207,7 @@ func (w *WalkingDistance) buildRanked(ctx context.Context, goal []byte, moves []
 	var rec func(tr transfer, i int)
 	rec = func(tr transfer, i int) {
 		if i == len(tr.from) {
-			x := rankOf(next)
+			x := rk.rank(w, &nextRows)
 			if dist[x] == unreachable {
 				// The images of next under the symmetries are as far
 				// from the goal: marked now, never expanded.
@@ -220,13 +227,18 @@ func (w *WalkingDistance) buildRanked(ctx context.Context, goal []byte, moves []
 			if cur[a*nl+gl] == out[a*nl+gl] {
 				continue
 			}
+			pv := int32(w.pow[gl])
 			out[a*nl+gl]++
 			next[a*nl+gl]--
 			next[b*nl+gl]++
+			nextRows[a] -= pv
+			nextRows[b] += pv
 			rec(tr, i+1)
 			out[a*nl+gl]--
 			next[a*nl+gl]++
 			next[b*nl+gl]--
+			nextRows[a] += pv
+			nextRows[b] -= pv
 		}
 	}
 	for d = 1; len(frontier) > 0; d++ {
@@ -239,8 +251,15 @@ func (w *WalkingDistance) buildRanked(ctx context.Context, goal []byte, moves []
 				return nil, ctx.Err()
 			}
 			rk.unrank(w, uint64(x), cur)
+			var curRows packedRows
+			for l := range nl {
+				for g, c := range cur[l*nl : l*nl+nl] {
+					curRows[l] += int32(c) * int32(w.pow[g])
+				}
+			}
 			for _, tr := range moves {
 				copy(next, cur)
+				nextRows = curRows
 				clear(out)
 				rec(tr, 0)
 			}
@@ -311,4 +330,27 @@ func (w *WalkingDistance) keeps(sym, goal []byte, moves []transfer, have map[str
 		}
 	}
 	return true
+}
+
+// rankedDescription is what a ranked table depends on, in terms of line
+// indexes only: the line sizes, the goal matrix and the abstract moves
+// (each a set of line-to-line transfers). The rows' and the columns'
+// tables of a square Loopover are one table, built once.
+func (w *WalkingDistance) rankedDescription(p *shift.Puzzle, moves []transfer) []byte {
+	desc := fmt.Appendf([]byte("walking distance v3 ranked\n"), "sizes %v\ngoal %v\n", w.size, w.goalMatrix(p))
+	var keys []string
+	for _, tr := range moves {
+		pairs := make([][2]int, len(tr.from))
+		for i := range tr.from {
+			pairs[i] = [2]int{tr.from[i], tr.to[i]}
+		}
+		slices.SortFunc(pairs, func(a, b [2]int) int { return cmp.Or(a[0]-b[0], a[1]-b[1]) })
+		keys = append(keys, fmt.Sprint(pairs))
+	}
+	slices.Sort(keys)
+	keys = slices.Compact(keys)
+	for _, k := range keys {
+		desc = fmt.Appendf(desc, "move %s\n", k)
+	}
+	return desc
 }
