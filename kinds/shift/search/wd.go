@@ -278,7 +278,9 @@ func (w *WalkingDistance) load(ctx context.Context, p *shift.Puzzle, lay *shift.
 	}
 	payload, outcome, err := tablecache.Load(dir, "wd", tablecache.KeyOf(desc), func() ([]byte, error) {
 		if w.rk != nil {
-			return w.buildRanked(ctx, w.goalMatrix(p), moves)
+			bctx, stop := outlastDeadline(ctx)
+			defer stop()
+			return w.buildRanked(bctx, w.goalMatrix(p), moves)
 		}
 		return w.build(ctx, p, moves, limit)
 	})

@@ -3,6 +3,7 @@ package search
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 
@@ -353,4 +354,20 @@ func (w *WalkingDistance) rankedDescription(p *shift.Puzzle, moves []transfer) [
 		desc = fmt.Appendf(desc, "move %s\n", k)
 	}
 	return desc
+}
+
+// outlastDeadline is ctx without its deadline, still cancelled when ctx
+// is cancelled (an interrupt). A ranked table takes longer to build than
+// many a run's --timeout (Loopover 5×5: about 80 s of CPU), and one
+// stopped by the deadline would be lost, so that no run with a shorter
+// timeout would ever get it: the first run on a machine builds it to the
+// end, past its deadline, once.
+func outlastDeadline(ctx context.Context) (context.Context, func()) {
+	bctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	stop := context.AfterFunc(ctx, func() {
+		if errors.Is(ctx.Err(), context.Canceled) {
+			cancel()
+		}
+	})
+	return bctx, func() { stop(); cancel() }
 }

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+	"time"
 
 	shift "github.com/puzzlesat/puzzlesat/kinds/shift/model"
 	"github.com/puzzlesat/puzzlesat/kinds/shift/search/tablecache"
@@ -229,5 +230,28 @@ func TestRankedTableRefused(t *testing.T) {
 		if err := w.fillRanked(make([]byte, n)); err == nil {
 			t.Errorf("a payload of %d bytes for %d matrices accepted", n, rk.total)
 		}
+	}
+}
+
+// TestOutlastDeadline: a table build outlasts its run's deadline but not
+// an interrupt.
+func TestOutlastDeadline(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Millisecond)
+	defer cancel()
+	bctx, stop := outlastDeadline(ctx)
+	defer stop()
+	<-ctx.Done()
+	time.Sleep(10 * time.Millisecond) // AfterFunc has run by now, if it were to cancel
+	if bctx.Err() != nil {
+		t.Fatalf("the build stopped at the run's deadline: %v", bctx.Err())
+	}
+	ictx, interrupt := context.WithCancel(context.Background())
+	bctx, stop = outlastDeadline(ictx)
+	defer stop()
+	interrupt()
+	select {
+	case <-bctx.Done():
+	case <-time.After(10 * time.Second):
+		t.Fatal("the build did not stop on an interrupt within 10 s (hang)")
 	}
 }
