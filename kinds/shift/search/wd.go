@@ -55,6 +55,7 @@ type WalkingDistance struct {
 	rankMul [][]uint64
 	dense   []uint8    // distances by number (or by rank, with rk)
 	rk      *wdRanking // the perfect ranking, when the numbers are too many for dense
+	key     tablecache.Key
 	// States is the number of abstract states, Max the largest distance.
 	States, Max int
 	// Table says where the distances came from (see tablecache.Outcome).
@@ -97,7 +98,7 @@ func newWalkingDistances(ctx context.Context, p *shift.Puzzle, limit int, dir st
 		if !ok {
 			return nil, nil
 		}
-		if err := w.load(ctx, p, lay, 1-t, limit, dir, denseMax); err != nil {
+		if err := w.load(ctx, p, lay, 1-t, limit, dir, denseMax, out); err != nil {
 			if ctx.Err() != nil {
 				return nil, err
 			}
@@ -245,7 +246,10 @@ var errTooBig = errors.New("search: walking distance too big")
 // load fills the distances from the cache in dir, or builds them (and
 // stores them there). The cache key is everything the table depends on:
 // the lines, the goal lines, and the abstract moves.
-func (w *WalkingDistance) load(ctx context.Context, p *shift.Puzzle, lay *shift.Layering, other, limit int, dir string, denseMax uint64) error {
+//
+// A ranked table equal to one of before's (the rows' and the columns' of a
+// square Loopover) is shared, not read again.
+func (w *WalkingDistance) load(ctx context.Context, p *shift.Puzzle, lay *shift.Layering, other, limit int, dir string, denseMax uint64, before []*WalkingDistance) error {
 	if n := w.matrices(p, limit); n > limit {
 		// The breadth-first search would run for minutes before finding
 		// out.
@@ -276,7 +280,15 @@ func (w *WalkingDistance) load(ctx context.Context, p *shift.Puzzle, lay *shift.
 			desc = fmt.Appendf(desc, "move %v %v\n", tr.from, tr.to)
 		}
 	}
-	payload, outcome, err := tablecache.Load(dir, "wd", tablecache.KeyOf(desc), func() ([]byte, error) {
+	key := tablecache.KeyOf(desc)
+	w.key = key
+	for _, o := range before {
+		if o.rk != nil && w.rk != nil && o.key == key {
+			w.Table, w.dense, w.States, w.Max = o.Table, o.dense, o.States, o.Max
+			return nil
+		}
+	}
+	payload, outcome, err := tablecache.Load(dir, "wd", key, func() ([]byte, error) {
 		if w.rk != nil {
 			bctx, stop := outlastDeadline(ctx)
 			defer stop()
