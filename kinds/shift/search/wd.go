@@ -73,12 +73,17 @@ const maxDense = 1 << 24
 // Their tables are read from the cache in dir (see package tablecache;
 // "" builds them without a cache).
 func NewWalkingDistances(ctx context.Context, p *shift.Puzzle, limit int, dir string) ([]*WalkingDistance, error) {
-	return newWalkingDistances(ctx, p, limit, dir, maxDense)
+	return newWalkingDistances(ctx, p, limit, dir, wdOptions{denseMax: maxDense})
 }
 
-// newWalkingDistances is NewWalkingDistances with the most numbers kept
-// in an array by mixed-radix number (denseMax); more are ranked.
-func newWalkingDistances(ctx context.Context, p *shift.Puzzle, limit int, dir string, denseMax uint64) ([]*WalkingDistance, error) {
+// wdOptions: the most numbers kept in an array by mixed-radix number
+// (denseMax; more are ranked).
+type wdOptions struct {
+	denseMax uint64
+}
+
+// newWalkingDistances is NewWalkingDistances with options.
+func newWalkingDistances(ctx context.Context, p *shift.Puzzle, limit int, dir string, o wdOptions) ([]*WalkingDistance, error) {
 	g := p.Goal
 	if g.Target == nil || len(g.Sums) > 0 || len(g.Distinct) > 0 {
 		return nil, nil
@@ -98,7 +103,7 @@ func newWalkingDistances(ctx context.Context, p *shift.Puzzle, limit int, dir st
 		if !ok {
 			return nil, nil
 		}
-		if err := w.load(ctx, p, lay, 1-t, limit, dir, denseMax, out); err != nil {
+		if err := w.load(ctx, p, lay, 1-t, limit, dir, o, out); err != nil {
 			if ctx.Err() != nil {
 				return nil, err
 			}
@@ -249,7 +254,7 @@ var errTooBig = errors.New("search: walking distance too big")
 //
 // A ranked table equal to one of before's (the rows' and the columns' of a
 // square Loopover) is shared, not read again.
-func (w *WalkingDistance) load(ctx context.Context, p *shift.Puzzle, lay *shift.Layering, other, limit int, dir string, denseMax uint64, before []*WalkingDistance) error {
+func (w *WalkingDistance) load(ctx context.Context, p *shift.Puzzle, lay *shift.Layering, other, limit int, dir string, o wdOptions, before []*WalkingDistance) error {
 	if n := w.matrices(p, limit); n > limit {
 		// The breadth-first search would run for minutes before finding
 		// out.
@@ -260,7 +265,7 @@ func (w *WalkingDistance) load(ctx context.Context, p *shift.Puzzle, lay *shift.
 		total *= r
 	}
 	desc := []byte("walking distance v1\n")
-	if total > denseMax {
+	if total > o.denseMax {
 		colSum := make([]int, w.nl)
 		for _, v := range p.Goal.Target {
 			colSum[w.goalOf[v]]++

@@ -111,11 +111,11 @@ func TestRankedWalkingDistance(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 1))
 	for _, tt := range []struct{ r, c int }{{3, 3}, {4, 4}, {3, 5}, {5, 3}} {
 		p, _ := shift.Loopover(tt.r, tt.c)
-		byNumber, err := newWalkingDistances(ctx, p, 1_000_000, t.TempDir(), maxDense)
+		byNumber, err := newWalkingDistances(ctx, p, 1_000_000, t.TempDir(), wdOptions{denseMax: maxDense})
 		if err != nil || len(byNumber) != 2 {
 			t.Fatalf("%dx%d by number: %v %v", tt.r, tt.c, byNumber, err)
 		}
-		byRank, err := newWalkingDistances(ctx, p, 1_000_000, t.TempDir(), 0)
+		byRank, err := newWalkingDistances(ctx, p, 1_000_000, t.TempDir(), wdOptions{})
 		if err != nil || len(byRank) != 2 || byRank[0].rk == nil || byRank[1].rk == nil {
 			t.Fatalf("%dx%d by rank: %v %v", tt.r, tt.c, byRank, err)
 		}
@@ -150,7 +150,7 @@ func TestRankedWalkingDistance(t *testing.T) {
 func TestRankedIDA(t *testing.T) {
 	ctx := context.Background()
 	lo, _ := shift.Loopover(4, 4)
-	wds, err := newWalkingDistances(ctx, lo, 1_000_000, t.TempDir(), 0)
+	wds, err := newWalkingDistances(ctx, lo, 1_000_000, t.TempDir(), wdOptions{})
 	if err != nil || len(wds) != 2 {
 		t.Fatalf("%v %v", wds, err)
 	}
@@ -205,7 +205,7 @@ func TestRankedTableCache(t *testing.T) {
 		if step.before != nil {
 			step.before()
 		}
-		wds, err := newWalkingDistances(ctx, p, 1_000_000, dir, 0)
+		wds, err := newWalkingDistances(ctx, p, 1_000_000, dir, wdOptions{})
 		if err != nil || len(wds) != 2 {
 			t.Fatalf("step %d: %v, %v", i, wds, err)
 		}
