@@ -295,8 +295,12 @@ func (w *WalkingDistance) load(ctx context.Context, p *shift.Puzzle, lay *shift.
 	}
 	payload, outcome, err := tablecache.Load(dir, "wd", key, func() ([]byte, error) {
 		if w.rk != nil {
-			bctx, stop := outlastDeadline(ctx)
-			defer stop()
+			bctx := ctx
+			if dir != "" { // a table that will be kept outlasts the deadline
+				var stop func()
+				bctx, stop = outlastDeadline(ctx)
+				defer stop()
+			}
 			return w.buildRanked(bctx, w.goalMatrix(p), moves)
 		}
 		return w.build(ctx, p, moves, limit)

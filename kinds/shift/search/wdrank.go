@@ -358,10 +358,12 @@ func (w *WalkingDistance) rankedDescription(p *shift.Puzzle, moves []transfer) [
 
 // outlastDeadline is ctx without its deadline, still cancelled when ctx
 // is cancelled (an interrupt). A ranked table takes longer to build than
-// many a run's --timeout (Loopover 5×5: about 80 s of CPU), and one
+// many a run's --timeout (Loopover 5×5: about 95 s of CPU), and one
 // stopped by the deadline would be lost, so that no run with a shorter
 // timeout would ever get it: the first run on a machine builds it to the
-// end, past its deadline, once.
+// end, past its deadline, once. Only a table that will be kept (there is
+// a cache folder) outlasts the deadline; without one (WebAssembly) the
+// build stops at it.
 func outlastDeadline(ctx context.Context) (context.Context, func()) {
 	bctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	stop := context.AfterFunc(ctx, func() {
