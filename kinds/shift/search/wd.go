@@ -270,6 +270,11 @@ func (w *WalkingDistance) load(ctx context.Context, p *shift.Puzzle, lay *shift.
 		for _, v := range p.Goal.Target {
 			colSum[w.goalOf[v]]++
 		}
+		if dir == "" {
+			// Minutes to build in every process, with nowhere to keep it
+			// (WebAssembly): the search does without.
+			return fmt.Errorf("%w: a ranked table and no cache folder", errTooBig)
+		}
 		rk, err := newRanking(w, colSum)
 		if err != nil {
 			return err
@@ -295,12 +300,8 @@ func (w *WalkingDistance) load(ctx context.Context, p *shift.Puzzle, lay *shift.
 	}
 	payload, outcome, err := tablecache.Load(dir, "wd", key, func() ([]byte, error) {
 		if w.rk != nil {
-			bctx := ctx
-			if dir != "" { // a table that will be kept outlasts the deadline
-				var stop func()
-				bctx, stop = outlastDeadline(ctx)
-				defer stop()
-			}
+			bctx, stop := outlastDeadline(ctx)
+			defer stop()
 			return w.buildRanked(bctx, w.goalMatrix(p), moves)
 		}
 		return w.build(ctx, p, moves, limit)

@@ -361,9 +361,8 @@ func (w *WalkingDistance) rankedDescription(p *shift.Puzzle, moves []transfer) [
 // many a run's --timeout (Loopover 5×5: about 95 s of CPU), and one
 // stopped by the deadline would be lost, so that no run with a shorter
 // timeout would ever get it: the first run on a machine builds it to the
-// end, past its deadline, once. Only a table that will be kept (there is
-// a cache folder) outlasts the deadline; without one (WebAssembly) the
-// build stops at it.
+// end, past its deadline, once. (Without a cache folder, as in
+// WebAssembly, ranked tables are not built at all.)
 func outlastDeadline(ctx context.Context) (context.Context, func()) {
 	bctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	stop := context.AfterFunc(ctx, func() {

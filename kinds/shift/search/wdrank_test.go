@@ -260,3 +260,17 @@ func TestOutlastDeadline(t *testing.T) {
 		t.Fatal("the build did not stop on an interrupt within 10 s (hang)")
 	}
 }
+
+// TestRankedNeedsCacheFolder: without a cache folder a ranked table would
+// be built in every process; the search does without (as before), while a
+// table kept by number is still built.
+func TestRankedNeedsCacheFolder(t *testing.T) {
+	p, _ := shift.Loopover(4, 4)
+	ctx := context.Background()
+	if wds, err := newWalkingDistances(ctx, p, 1_000_000, "", wdOptions{}); err != nil || wds != nil {
+		t.Errorf("ranked, no cache folder: %v, %v; want none", wds, err)
+	}
+	if wds, err := newWalkingDistances(ctx, p, 1_000_000, "", wdOptions{denseMax: maxDense}); err != nil || len(wds) != 2 {
+		t.Errorf("by number, no cache folder: %v, %v; want two", wds, err)
+	}
+}
