@@ -255,14 +255,17 @@ var errTooBig = errors.New("search: walking distance too big")
 // A ranked table equal to one of before's (the rows' and the columns' of a
 // square Loopover) is shared, not read again.
 func (w *WalkingDistance) load(ctx context.Context, p *shift.Puzzle, lay *shift.Layering, other, limit int, dir string, o wdOptions, before []*WalkingDistance) error {
-	if n := w.matrices(p, limit); n > limit {
-		// The breadth-first search would run for minutes before finding
-		// out.
-		return fmt.Errorf("%w: %d count matrices", errTooBig, n)
-	}
 	var total uint64 = 1
 	for _, r := range w.radix {
 		total *= r
+	}
+	// The matrices are counted first (the breadth-first search would run
+	// for minutes before finding out there are too many): ranked ones by
+	// the ranking, which counts them exactly and 10 times faster.
+	if total <= o.denseMax {
+		if n := w.matrices(p, limit); n > limit {
+			return fmt.Errorf("%w: %d count matrices", errTooBig, n)
+		}
 	}
 	desc := []byte("walking distance v1\n")
 	if total > o.denseMax {
@@ -278,6 +281,9 @@ func (w *WalkingDistance) load(ctx context.Context, p *shift.Puzzle, lay *shift.
 		rk, err := newRanking(w, colSum)
 		if err != nil {
 			return err
+		}
+		if rk.total > uint64(limit) {
+			return fmt.Errorf("%w: %d count matrices", errTooBig, rk.total)
 		}
 		w.rk = rk
 	}

@@ -274,3 +274,13 @@ func TestRankedNeedsCacheFolder(t *testing.T) {
 		t.Errorf("by number, no cache folder: %v, %v; want two", wds, err)
 	}
 }
+
+// TestRankedLimit: a ranked walking distance of more matrices than the
+// limit is not built (Loopover 5×5 under a limit of 22,069,250).
+func TestRankedLimit(t *testing.T) {
+	p, _ := shift.Loopover(5, 5)
+	wds, err := NewWalkingDistances(context.Background(), p, 22_069_250, t.TempDir())
+	if err != nil || wds != nil {
+		t.Errorf("%v, %v; want none", wds, err)
+	}
+}
