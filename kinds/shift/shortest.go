@@ -52,7 +52,9 @@ func shortest(ctx context.Context, q kind.MovesPuzzle, opt kind.ShortestOptions)
 		}
 		c, cancel := context.WithTimeout(bctx, slice)
 		defer cancel()
-		found <- bestfound.Solve(c, p, bestfound.Options{MaxSteps: opt.MaxSteps})
+		// --max-steps bounds the proof, not the beam: a 5×5 solution
+		// longer than the default 30 is still worth reporting.
+		found <- bestfound.Solve(c, p, bestfound.Options{MaxSteps: max(opt.MaxSteps, BestMaxSteps)})
 	}()
 	out, err := prove(ctx, p, opt)
 	if out == nil || out.Status != kind.Unknown {
@@ -63,15 +65,20 @@ func shortest(ctx context.Context, q kind.MovesPuzzle, opt kind.ShortestOptions)
 	if errors.Is(ctx.Err(), context.Canceled) {
 		stop()
 	}
-	return withBest(out, err, p, <-found, opt.MaxSteps)
+	return withBest(out, err, p, <-found)
 }
 
+// BestMaxSteps is the longest best found solution the beam looks for when
+// --max-steps is shorter.
+const BestMaxSteps = 80
+
 // withBest is out, an unsettled answer, with best, a solution found: kept
-// as BestFound when it replays to the goal within maxSteps (0: any
-// length), and the proof of optimality when it meets the proven lower
-// bound. One shorter than that bound would be a bug, never reported.
-func withBest(out *kind.Shortest, err error, p *sm.Puzzle, best []int, maxSteps int) (*kind.Shortest, error) {
-	if best == nil || !bestfound.Replays(p, best) || len(best) < out.LowerBound || maxSteps > 0 && len(best) > maxSteps {
+// as BestFound when it replays to the goal, whatever its length (the
+// limit on steps bounds the proof, not what is reported), and the proof of
+// optimality when it meets the proven lower bound. One shorter than that
+// bound would be a bug, never reported.
+func withBest(out *kind.Shortest, err error, p *sm.Puzzle, best []int) (*kind.Shortest, error) {
+	if best == nil || !bestfound.Replays(p, best) || len(best) < out.LowerBound {
 		return out, err
 	}
 	out.BestFound = best

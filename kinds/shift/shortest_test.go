@@ -37,20 +37,18 @@ func TestWithBest(t *testing.T) {
 		name       string
 		best       []int
 		lowerBound int
-		maxSteps   int
 		status     kind.Status
 		kept       bool
 	}{
-		{"meets the bound", opt, len(opt), 0, kind.Optimal, true},
-		{"above the bound", detour, len(opt), 0, kind.Unknown, true},
-		{"misses the goal", opt[:len(opt)-1], len(opt) - 1, 0, kind.Unknown, false},
-		{"below the bound", opt, len(opt) + 1, 0, kind.Unknown, false},
-		{"past the limit", detour, len(opt), len(opt) + 1, kind.Unknown, false},
-		{"nothing found", nil, len(opt), 0, kind.Unknown, false},
+		{"meets the bound", opt, len(opt), kind.Optimal, true},
+		{"above the bound", detour, len(opt), kind.Unknown, true},
+		{"misses the goal", opt[:len(opt)-1], len(opt) - 1, kind.Unknown, false},
+		{"below the bound", opt, len(opt) + 1, kind.Unknown, false},
+		{"nothing found", nil, len(opt), kind.Unknown, false},
 	}
 	for _, tc := range tests {
 		in := &kind.Shortest{Status: kind.Unknown, LowerBound: tc.lowerBound}
-		out, err := withBest(in, stopped, p, tc.best, tc.maxSteps)
+		out, err := withBest(in, stopped, p, tc.best)
 		if out.Status != tc.status || (out.BestFound != nil) != tc.kept {
 			t.Errorf("%s: status %s, best found %v; want %s, kept %v", tc.name, out.Status, out.BestFound, tc.status, tc.kept)
 		}

@@ -12,8 +12,8 @@
 // (see ValueOrbits), and skips the move words shift.Canon excludes.
 //
 // The default ("auto") runs IDA* with walking distances straight away
-// where they apply (Loopover up to 4×4; 5×5's would have 22 million count
-// matrices); else, for a puzzle with symmetries (cell maps of its picture
+// where they apply (Loopover up to 5×5, whose 22 million count matrices
+// are ranked perfectly, a byte each); else, for a puzzle with symmetries (cell maps of its picture
 // with value maps that carry moves onto moves and goals onto goals:
 // Reborn has 16), IDA* over a ball of exact goal distances kept up to
 // symmetry (ball.go; Reborn: radius 5, 1.5 million keys for 23 million
@@ -101,6 +101,10 @@ type Options struct {
 	TableDir string
 }
 
+// wdStates is the most count matrices a walking distance of "auto" has
+// (Loopover 5×5: 22,069,251, one byte each, built once per machine).
+const wdStates = 32_000_000
+
 // ballBudget is the most canonical keys the perimeter search's ball holds
 // (72 MB of table while it is built; Reborn's radius 5 holds 1.5 million).
 const ballBudget = 4_000_000
@@ -174,7 +178,7 @@ func Solve(ctx context.Context, p *shift.Puzzle, opt Options) (*Result, error) {
 		// Walking distances are cheap and strong where they apply: the
 		// breadth-first phase would only spend its budget (Loopover 4×4:
 		// 3 million states reach 10 moves of the 14 a scramble needs).
-		wds, err := NewWalkingDistances(ctx, p, 4_000_000, opt.tableDir())
+		wds, err := NewWalkingDistances(ctx, p, wdStates, opt.tableDir())
 		if err != nil {
 			return nil, err
 		}

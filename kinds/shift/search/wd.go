@@ -32,7 +32,8 @@ import (
 // the compositions by a table; the ranks of all rows but the last (which
 // the column sums fix) are the digits of a mixed-radix number. The
 // distances are kept in an array by that number when it is small
-// (Loopover 4×4: 35³ = 42,875 bytes), in a map otherwise.
+// (Loopover 4×4: 35³ = 42,875 bytes), else by the matrix's perfect rank
+// (wdrank.go; Loopover 5×5: 22,069,251 bytes).
 type WalkingDistance struct {
 	// Name says which lines: "rows" or the first family's name.
 	Name   string
@@ -52,15 +53,17 @@ type WalkingDistance struct {
 	// (0 for the last line), so h needs no count matrix.
 	valPow  []int32
 	rankMul [][]uint64
-	dense   []uint8 // distances by number, when the numbers are few
-	sparse  map[uint64]uint8
+	dense   []uint8    // distances by number (or by rank, with rk)
+	rk      *wdRanking // the perfect ranking, when the numbers are too many for dense
+	key     tablecache.Key
 	// States is the number of abstract states, Max the largest distance.
 	States, Max int
 	// Table says where the distances came from (see tablecache.Outcome).
 	Table tablecache.Outcome
 }
 
-// maxDense bounds the numbers a walking distance keeps in an array.
+// maxDense bounds the numbers a walking distance keeps in an array by
+// number; past it, the matrices are ranked (wdrank.go).
 const maxDense = 1 << 24
 
 // NewWalkingDistances returns the walking distances of p's two layer
@@ -70,6 +73,17 @@ const maxDense = 1 << 24
 // Their tables are read from the cache in dir (see package tablecache;
 // "" builds them without a cache).
 func NewWalkingDistances(ctx context.Context, p *shift.Puzzle, limit int, dir string) ([]*WalkingDistance, error) {
+	return newWalkingDistances(ctx, p, limit, dir, wdOptions{denseMax: maxDense})
+}
+
+// wdOptions: the most numbers kept in an array by mixed-radix number
+// (denseMax; more are ranked).
+type wdOptions struct {
+	denseMax uint64
+}
+
+// newWalkingDistances is NewWalkingDistances with options.
+func newWalkingDistances(ctx context.Context, p *shift.Puzzle, limit int, dir string, o wdOptions) ([]*WalkingDistance, error) {
 	g := p.Goal
 	if g.Target == nil || len(g.Sums) > 0 || len(g.Distinct) > 0 {
 		return nil, nil
@@ -89,7 +103,7 @@ func NewWalkingDistances(ctx context.Context, p *shift.Puzzle, limit int, dir st
 		if !ok {
 			return nil, nil
 		}
-		if err := w.load(ctx, p, lay, 1-t, limit, dir); err != nil {
+		if err := w.load(ctx, p, lay, 1-t, limit, dir, o, out); err != nil {
 			if ctx.Err() != nil {
 				return nil, err
 			}
@@ -237,25 +251,74 @@ var errTooBig = errors.New("search: walking distance too big")
 // load fills the distances from the cache in dir, or builds them (and
 // stores them there). The cache key is everything the table depends on:
 // the lines, the goal lines, and the abstract moves.
-func (w *WalkingDistance) load(ctx context.Context, p *shift.Puzzle, lay *shift.Layering, other, limit int, dir string) error {
-	if n := w.matrices(p, limit); n > limit {
-		// The breadth-first search would run for minutes before finding
-		// out (Loopover 5×5: 22 million matrices).
-		return fmt.Errorf("%w: %d count matrices", errTooBig, n)
+//
+// A ranked table equal to one of before's (the rows' and the columns' of a
+// square Loopover) is shared, not read again.
+func (w *WalkingDistance) load(ctx context.Context, p *shift.Puzzle, lay *shift.Layering, other, limit int, dir string, o wdOptions, before []*WalkingDistance) error {
+	var total uint64 = 1
+	for _, r := range w.radix {
+		total *= r
+	}
+	// The matrices are counted first (the breadth-first search would run
+	// for minutes before finding out there are too many): ranked ones by
+	// the ranking, which counts them exactly and 10 times faster.
+	if total <= o.denseMax {
+		if n := w.matrices(p, limit); n > limit {
+			return fmt.Errorf("%w: %d count matrices", errTooBig, n)
+		}
+	}
+	desc := []byte("walking distance v1\n")
+	if total > o.denseMax {
+		colSum := make([]int, w.nl)
+		for _, v := range p.Goal.Target {
+			colSum[w.goalOf[v]]++
+		}
+		if dir == "" {
+			// Minutes to build in every process, with nowhere to keep it
+			// (WebAssembly): the search does without.
+			return fmt.Errorf("%w: a ranked table and no cache folder", errTooBig)
+		}
+		rk, err := newRanking(w, colSum)
+		if err != nil {
+			return err
+		}
+		if rk.total > uint64(limit) {
+			return fmt.Errorf("%w: %d count matrices", errTooBig, rk.total)
+		}
+		w.rk = rk
 	}
 	moves := w.transfers(p, lay, other)
-	desc := []byte("walking distance v1\n")
-	desc = fmt.Appendf(desc, "lines %v\ngoal lines %v\n", w.lineOf, w.goalOf)
-	for _, tr := range moves {
-		desc = fmt.Appendf(desc, "move %v %v\n", tr.from, tr.to)
+	if w.rk != nil {
+		desc = w.rankedDescription(p, moves)
+	} else {
+		desc = fmt.Appendf(desc, "lines %v\ngoal lines %v\n", w.lineOf, w.goalOf)
+		for _, tr := range moves {
+			desc = fmt.Appendf(desc, "move %v %v\n", tr.from, tr.to)
+		}
 	}
-	payload, outcome, err := tablecache.Load(dir, "wd", tablecache.KeyOf(desc), func() ([]byte, error) {
+	key := tablecache.KeyOf(desc)
+	w.key = key
+	for _, o := range before {
+		if o.rk != nil && w.rk != nil && o.key == key {
+			w.Table, w.dense, w.States, w.Max = o.Table, o.dense, o.States, o.Max
+			return nil
+		}
+	}
+	payload, outcome, err := tablecache.Load(dir, "wd", key, func() ([]byte, error) {
+		if w.rk != nil {
+			bctx, stop := outlastDeadline(ctx)
+			defer stop()
+			return w.buildRanked(bctx, w.goalMatrix(p), moves)
+		}
 		return w.build(ctx, p, moves, limit)
 	})
 	if err != nil {
 		return err
 	}
 	w.Table = outcome
+	if w.rk != nil {
+		return w.fillRanked(payload)
+	}
 	return w.fill(payload)
 }
 
@@ -352,13 +415,10 @@ func (w *WalkingDistance) fill(payload []byte) error {
 	}
 	w.States = len(payload) / rec
 	w.Max = 0
-	if total <= maxDense {
-		w.dense = make([]uint8, total)
-		for i := range w.dense {
-			w.dense[i] = unreachable
-		}
-	} else {
-		w.sparse = make(map[uint64]uint8, w.States)
+	// load ranks the matrices when the numbers are more than maxDense.
+	w.dense = make([]uint8, total)
+	for i := range w.dense {
+		w.dense[i] = unreachable
 	}
 	for i := 0; i < len(payload); i += rec {
 		x, d := binary.LittleEndian.Uint64(payload[i:]), payload[i+8]
@@ -366,11 +426,7 @@ func (w *WalkingDistance) fill(payload []byte) error {
 			return fmt.Errorf("search: walking-distance table entry %d out of range", i/rec)
 		}
 		w.Max = max(w.Max, int(d))
-		if w.dense != nil {
-			w.dense[x] = d
-		} else {
-			w.sparse[x] = d
-		}
+		w.dense[x] = d
 	}
 	return nil
 }
@@ -379,15 +435,12 @@ func (w *WalkingDistance) fill(payload []byte) error {
 // by breadth-first search over the abstract moves, and returns them as
 // fill reads them.
 func (w *WalkingDistance) build(ctx context.Context, p *shift.Puzzle, moves []transfer, limit int) ([]byte, error) {
-	nl := w.nl
-	goal := make([]byte, nl*nl)
-	for c, v := range p.Goal.Target {
-		goal[w.lineOf[c]*nl+int(w.goalOf[v])]++
-	}
+	goal := w.goalMatrix(p)
 	dist := map[uint64]uint8{w.number(goal): 0}
 	frontier := [][]byte{goal}
 	next := make([]byte, len(goal))
 	out := make([]byte, len(goal)) // tokens taken out of each line by the move so far
+	nl := w.nl
 	var cur []byte
 	var d int
 	var nf [][]byte
@@ -457,6 +510,31 @@ func (w *WalkingDistance) build(ctx context.Context, p *shift.Puzzle, moves []tr
 	return payload, nil
 }
 
+// goalMatrix is the count matrix of p's target.
+func (w *WalkingDistance) goalMatrix(p *shift.Puzzle) []byte {
+	goal := make([]byte, w.nl*w.nl)
+	for c, v := range p.Goal.Target {
+		goal[w.lineOf[c]*w.nl+int(w.goalOf[v])]++
+	}
+	return goal
+}
+
+// fillRanked reads a ranked table's payload: the distances by rank.
+func (w *WalkingDistance) fillRanked(payload []byte) error {
+	if uint64(len(payload)) != w.rk.total {
+		return fmt.Errorf("search: walking-distance table of %d bytes, want %d", len(payload), w.rk.total)
+	}
+	w.dense = payload
+	w.States, w.Max = 0, 0
+	for _, d := range payload {
+		if d != unreachable {
+			w.States++
+			w.Max = max(w.Max, int(d))
+		}
+	}
+	return nil
+}
+
 // packedRows are the lines' packed rows of a count matrix (nl ≤ 15).
 type packedRows [16]int32
 
@@ -470,18 +548,14 @@ func (w *WalkingDistance) rows(s []uint8, r *packedRows) {
 
 // lookup is the distance of the count matrix r.
 func (w *WalkingDistance) lookup(r *packedRows) int {
+	if w.rk != nil {
+		return int(w.dense[w.rk.rank(w, r)])
+	}
 	var x uint64
 	for l, rm := range w.rankMul[:w.nl-1] {
 		x += rm[r[l]]
 	}
-	if w.dense != nil {
-		return int(w.dense[x])
-	}
-	d, ok := w.sparse[x]
-	if !ok {
-		return unreachable
-	}
-	return int(d)
+	return int(w.dense[x])
 }
 
 // h returns the walking distance of s.

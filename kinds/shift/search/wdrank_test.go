@@ -1,0 +1,286 @@
+package search
+
+import (
+	"context"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+	"time"
+
+	shift "github.com/puzzlesat/puzzlesat/kinds/shift/model"
+	"github.com/puzzlesat/puzzlesat/kinds/shift/search/tablecache"
+)
+
+// rowsWD is the rows' walking distance of Loopover r×c set up for
+// ranking (no table).
+func rowsWD(t *testing.T, r, c int) (*WalkingDistance, *wdRanking) {
+	t.Helper()
+	p, _ := shift.Loopover(r, c)
+	lay := shift.NewLayering(p, shift.NewCanon(p, 1))
+	w, ok := newWD(p, lay, 0)
+	if !ok {
+		t.Fatalf("loopover %dx%d: no walking distance", r, c)
+	}
+	colSum := make([]int, w.nl)
+	for _, v := range p.Goal.Target {
+		colSum[w.goalOf[v]]++
+	}
+	rk, err := newRanking(w, colSum)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w, rk
+}
+
+// TestRanking: the ranks are 0..N-1 for N the number of count matrices
+// (as matrices counts them), and unrank inverts rank: every rank of 4×4
+// and 3×5, sampled ranks of 5×5 (22,069,251 matrices).
+func TestRanking(t *testing.T) {
+	tests := []struct {
+		r, c   int
+		want   uint64
+		sample int // 0: every rank
+	}{
+		{3, 3, 55, 0},
+		{4, 4, 10147, 0},
+		{3, 5, 0, 0},
+		{5, 5, 22069251, 20000},
+	}
+	rng := rand.New(rand.NewPCG(5, 5))
+	for _, tt := range tests {
+		w, rk := rowsWD(t, tt.r, tt.c)
+		p, _ := shift.Loopover(tt.r, tt.c)
+		if n := w.matrices(p, 1<<40); uint64(n) != rk.total || tt.want != 0 && rk.total != tt.want {
+			t.Errorf("%dx%d: %d ranks, %d matrices, want %d", tt.r, tt.c, rk.total, n, tt.want)
+		}
+		m := make([]byte, w.nl*w.nl)
+		check := func(x uint64) {
+			rk.unrank(w, x, m)
+			var pr packedRows
+			for l := range w.nl {
+				sum := 0
+				for g, c := range m[l*w.nl : l*w.nl+w.nl] {
+					pr[l] += int32(int(c) * w.pow[g])
+					sum += int(c)
+				}
+				if sum != w.size[l] {
+					t.Fatalf("%dx%d: rank %d unranks to a row %d of %d tokens", tt.r, tt.c, x, l, sum)
+				}
+			}
+			if y := rk.rank(w, &pr); y != x {
+				t.Fatalf("%dx%d: rank %d unranks to %v, which ranks %d", tt.r, tt.c, x, m, y)
+			}
+		}
+		if tt.sample == 0 {
+			for x := range rk.total {
+				check(x)
+			}
+		} else {
+			check(0)
+			check(rk.total - 1)
+			for range tt.sample {
+				check(rng.Uint64N(rk.total))
+			}
+		}
+	}
+}
+
+// TestWalkingDistanceSymmetries: the line maps that keep the rows'
+// abstract puzzle are the rotations and reflections of the cycle of rows
+// (2n, the identity left out), for square and oblong Loopovers alike.
+func TestWalkingDistanceSymmetries(t *testing.T) {
+	for _, tt := range []struct{ r, c, want int }{{3, 3, 5}, {4, 4, 7}, {5, 5, 9}, {3, 5, 5}, {5, 3, 9}} {
+		p, _ := shift.Loopover(tt.r, tt.c)
+		lay := shift.NewLayering(p, shift.NewCanon(p, 1))
+		w, _ := newWD(p, lay, 0)
+		syms := w.symmetries(w.goalMatrix(p), w.transfers(p, lay, 1))
+		if len(syms) != tt.want {
+			t.Errorf("%dx%d: %d symmetries %v, want %d", tt.r, tt.c, len(syms), syms, tt.want)
+		}
+	}
+}
+
+// TestRankedWalkingDistance: the walking distances kept by rank (built
+// breadth-first over the symmetry classes) equal those kept by number
+// (built over every matrix) on random states of Loopover 3×3, 4×4 and
+// 3×5, and the ranked 3×3 sum is admissible against the exact distances.
+func TestRankedWalkingDistance(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(7, 1))
+	for _, tt := range []struct{ r, c int }{{3, 3}, {4, 4}, {3, 5}, {5, 3}} {
+		p, _ := shift.Loopover(tt.r, tt.c)
+		byNumber, err := newWalkingDistances(ctx, p, 1_000_000, t.TempDir(), wdOptions{denseMax: maxDense})
+		if err != nil || len(byNumber) != 2 {
+			t.Fatalf("%dx%d by number: %v %v", tt.r, tt.c, byNumber, err)
+		}
+		byRank, err := newWalkingDistances(ctx, p, 1_000_000, t.TempDir(), wdOptions{})
+		if err != nil || len(byRank) != 2 || byRank[0].rk == nil || byRank[1].rk == nil {
+			t.Fatalf("%dx%d by rank: %v %v", tt.r, tt.c, byRank, err)
+		}
+		for i := range 2 {
+			if byRank[i].States != byNumber[i].States || byRank[i].Max != byNumber[i].Max {
+				t.Errorf("%dx%d %s: %d states max %d by rank, %d max %d by number", tt.r, tt.c,
+					byRank[i].Name, byRank[i].States, byRank[i].Max, byNumber[i].States, byNumber[i].Max)
+			}
+		}
+		s := make([]uint8, len(p.Start))
+		for i, v := range p.Start {
+			s[i] = uint8(v)
+		}
+		for range 3000 {
+			rng.Shuffle(len(s), func(a, b int) { s[a], s[b] = s[b], s[a] })
+			for i := range 2 {
+				if a, b := byRank[i].h(s), byNumber[i].h(s); a != b {
+					t.Fatalf("%dx%d %s of %v: %d by rank, %d by number", tt.r, tt.c, byRank[i].Name, s, a, b)
+				}
+			}
+		}
+		if tt.r == 3 && tt.c == 3 {
+			dist, _, _ := godsNumber(t, p)
+			h := &Heuristic{WDs: byRank}
+			checkAdmissible(t, p, dist, h.H, rng, 20000, "the ranked walking distance")
+		}
+	}
+}
+
+// TestRankedIDA: IDA* on the ranked walking distances proves the optima
+// the breadth-first search finds on 4×4 scrambles.
+func TestRankedIDA(t *testing.T) {
+	ctx := context.Background()
+	lo, _ := shift.Loopover(4, 4)
+	wds, err := newWalkingDistances(ctx, lo, 1_000_000, t.TempDir(), wdOptions{})
+	if err != nil || len(wds) != 2 {
+		t.Fatalf("%v %v", wds, err)
+	}
+	h := &Heuristic{WDs: wds}
+	rng := rand.New(rand.NewPCG(4, 7))
+	for i := range 6 {
+		q, _, err := shift.Scramble(lo, 8, rng)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := Solve(ctx, q, Options{Method: "bfs"})
+		if err != nil || want.Status != Optimal {
+			t.Fatalf("bfs: %v %v", want, err)
+		}
+		have, err := Solve(ctx, q, Options{Method: "ida", Heuristic: h})
+		if err != nil || have.Status != Optimal || len(have.Moves) != len(want.Moves) {
+			t.Errorf("scramble %d: IDA* %v %d moves, bfs %d", i, have.Status, len(have.Moves), len(want.Moves))
+		}
+		checkSolution(t, q, have)
+	}
+}
+
+// TestRankedTableCache: a ranked table is built once, read back, and
+// rebuilt when its file is damaged, with the same distances every way;
+// the rows and the columns of a square Loopover share one file and one
+// array.
+func TestRankedTableCache(t *testing.T) {
+	p, _ := shift.Loopover(4, 4)
+	dir := t.TempDir()
+	ctx := context.Background()
+	var want []uint8
+	damage := func() {
+		files, _ := filepath.Glob(filepath.Join(dir, "wd-*.tbl"))
+		if len(files) != 1 {
+			t.Fatalf("%d table files, want 1", len(files))
+		}
+		for _, f := range files {
+			b, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b[len(b)/2] ^= 4
+			if err := os.WriteFile(f, b, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for i, step := range []struct {
+		before func()
+		want   tablecache.Outcome
+	}{{nil, tablecache.Built}, {nil, tablecache.Loaded}, {damage, tablecache.Rebuilt}, {nil, tablecache.Loaded}} {
+		if step.before != nil {
+			step.before()
+		}
+		wds, err := newWalkingDistances(ctx, p, 1_000_000, dir, wdOptions{})
+		if err != nil || len(wds) != 2 {
+			t.Fatalf("step %d: %v, %v", i, wds, err)
+		}
+		if &wds[0].dense[0] != &wds[1].dense[0] {
+			t.Errorf("step %d: the rows and the columns keep two arrays", i)
+		}
+		var have []uint8
+		for _, w := range wds {
+			if w.Table != step.want {
+				t.Errorf("step %d: %s table %v, want %v", i, w.Name, w.Table, step.want)
+			}
+			have = append(have, w.dense...)
+		}
+		if want == nil {
+			want = have
+		} else if !slices.Equal(have, want) {
+			t.Errorf("step %d: distances differ from the first build's", i)
+		}
+	}
+}
+
+// TestRankedTableRefused: a payload of the wrong size is refused.
+func TestRankedTableRefused(t *testing.T) {
+	w, rk := rowsWD(t, 4, 4)
+	w.rk = rk
+	for _, n := range []uint64{0, rk.total - 1, rk.total + 1} {
+		if err := w.fillRanked(make([]byte, n)); err == nil {
+			t.Errorf("a payload of %d bytes for %d matrices accepted", n, rk.total)
+		}
+	}
+}
+
+// TestOutlastDeadline: a table build outlasts its run's deadline but not
+// an interrupt.
+func TestOutlastDeadline(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Millisecond)
+	defer cancel()
+	bctx, stop := outlastDeadline(ctx)
+	defer stop()
+	<-ctx.Done()
+	time.Sleep(10 * time.Millisecond) // AfterFunc has run by now, if it were to cancel
+	if bctx.Err() != nil {
+		t.Fatalf("the build stopped at the run's deadline: %v", bctx.Err())
+	}
+	ictx, interrupt := context.WithCancel(context.Background())
+	bctx, stop = outlastDeadline(ictx)
+	defer stop()
+	interrupt()
+	select {
+	case <-bctx.Done():
+	case <-time.After(10 * time.Second):
+		t.Fatal("the build did not stop on an interrupt within 10 s (hang)")
+	}
+}
+
+// TestRankedNeedsCacheFolder: without a cache folder a ranked table would
+// be built in every process; the search does without (as before), while a
+// table kept by number is still built.
+func TestRankedNeedsCacheFolder(t *testing.T) {
+	p, _ := shift.Loopover(4, 4)
+	ctx := context.Background()
+	if wds, err := newWalkingDistances(ctx, p, 1_000_000, "", wdOptions{}); err != nil || wds != nil {
+		t.Errorf("ranked, no cache folder: %v, %v; want none", wds, err)
+	}
+	if wds, err := newWalkingDistances(ctx, p, 1_000_000, "", wdOptions{denseMax: maxDense}); err != nil || len(wds) != 2 {
+		t.Errorf("by number, no cache folder: %v, %v; want two", wds, err)
+	}
+}
+
+// TestRankedLimit: a ranked walking distance of more matrices than the
+// limit is not built (Loopover 5×5 under a limit of 22,069,250).
+func TestRankedLimit(t *testing.T) {
+	p, _ := shift.Loopover(5, 5)
+	wds, err := NewWalkingDistances(context.Background(), p, 22_069_250, t.TempDir())
+	if err != nil || wds != nil {
+		t.Errorf("%v, %v; want none", wds, err)
+	}
+}
