@@ -162,27 +162,34 @@ func Conflict(ctx context.Context, inst kind.Instance, opt Options) ([]kind.Clue
 }
 
 func conflict(ctx context.Context, cl kind.Clued, opt Options) ([]kind.Clue, int, error) {
-	clues := cl.Clues()
 	proofs := 0
-	gone, err := shrink(ctx, ids(clues), func(ctx context.Context, gone []int) (bool, error) {
-		less, err := cl.Without(gone...)
+	// thin drops parts (clues, or the frame's) one at a time for good
+	// while the puzzle without them, made by without, stays unsolvable.
+	thin := func(parts []kind.Clue, without func(...int) (kind.Instance, error)) ([]kind.Clue, error) {
+		gone, err := shrink(ctx, ids(parts), func(ctx context.Context, gone []int) (bool, error) {
+			less, err := without(gone...)
+			if err != nil {
+				return false, err
+			}
+			proofs++
+			st, _, err := solve.One(ctx, less, opt.Solver)
+			switch {
+			case err != nil:
+				return false, err
+			case st == sat.Unknown:
+				return false, stoppedErr(ctx)
+			}
+			return st == sat.Unsat, nil
+		})
 		if err != nil {
-			return false, err
+			return nil, err
 		}
-		proofs++
-		st, _, err := solve.One(ctx, less, opt.Solver)
-		switch {
-		case err != nil:
-			return false, err
-		case st == sat.Unknown:
-			return false, stoppedErr(ctx)
-		}
-		return st == sat.Unsat, nil
-	})
+		return slices.DeleteFunc(slices.Clone(parts), func(c kind.Clue) bool { return slices.Contains(gone, c.ID) }), nil
+	}
+	kept, err := thin(cl.Clues(), cl.Without)
 	if err != nil {
 		return nil, proofs, err
 	}
-	kept := slices.DeleteFunc(slices.Clone(clues), func(c kind.Clue) bool { return slices.Contains(gone, c.ID) })
 	fr, ok := cl.(kind.Framed)
 	if len(kept) > 0 || !ok || len(fr.Frame()) == 0 {
 		return kept, proofs, nil
@@ -190,24 +197,9 @@ func conflict(ctx context.Context, cl kind.Clued, opt Options) ([]kind.Clue, int
 	// Unsolvable without any clue: the frame's parts in conflict (Linjat's
 	// numbers), thinned the same way, a part relaxed for good while the
 	// rest stay unsolvable.
-	parts := fr.Frame()
-	gone, err = shrink(ctx, ids(parts), func(ctx context.Context, gone []int) (bool, error) {
-		less, err := fr.Relaxed(gone...)
-		if err != nil {
-			return false, err
-		}
-		proofs++
-		st, _, err := solve.One(ctx, less, opt.Solver)
-		switch {
-		case err != nil:
-			return false, err
-		case st == sat.Unknown:
-			return false, stoppedErr(ctx)
-		}
-		return st == sat.Unsat, nil
-	})
+	kept, err = thin(fr.Frame(), fr.Relaxed)
 	if err != nil {
 		return nil, proofs, err
 	}
-	return slices.DeleteFunc(parts, func(c kind.Clue) bool { return slices.Contains(gone, c.ID) }), proofs, nil
+	return kept, proofs, nil
 }
