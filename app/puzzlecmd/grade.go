@@ -1,6 +1,7 @@
 package puzzlecmd
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -117,12 +118,18 @@ func humanSteps(recs []answer.StepRecord) []human.Step {
 
 func printReport(w io.Writer, r answer.GradeRecord) {
 	rep := r.Report
-	hardest := rep.MaxRule
-	if hardest == "" {
-		hardest = "-"
+	// The hardest rule counts trials (a solve that needed one names it);
+	// a stuck solve says how far the rules were tried.
+	hardest, level := cmp.Or(rep.Hardest, rep.MaxRule, "-"), rep.MaxLevel
+	if rep.Hardest != "" {
+		level = rep.Complexity
 	}
-	fmt.Fprintf(w, "  difficulty score %.1f, complexity used %d: hardest rule %s (level %d), trial depth %d, nesting %d, %s in %s (widest %d), %s available in all\n",
-		rep.Score, rep.Complexity, hardest, rep.MaxLevel, rep.TrialDepth, rep.Nesting, plural.N(rep.Steps, "step"), plural.N(rep.Depth, "layer"), rep.Width, plural.N(rep.Available, "move"))
+	stuck := ""
+	if rep.StuckAfter != "" {
+		stuck = fmt.Sprintf("; stuck: no rule up to %s (level %d) applies", rep.StuckAfter, rep.StuckLevel)
+	}
+	fmt.Fprintf(w, "  difficulty score %.1f, complexity used %d: hardest rule %s (level %d), trial depth %d, nesting %d, %s in %s (widest %d), %s available in all%s\n",
+		rep.Score, rep.Complexity, hardest, level, rep.TrialDepth, rep.Nesting, plural.N(rep.Steps, "step"), plural.N(rep.Depth, "layer"), rep.Width, plural.N(rep.Available, "move"), stuck)
 	var parts []string
 	for _, n := range slices.Sorted(maps.Keys(rep.RuleSteps)) {
 		parts = append(parts, fmt.Sprintf("%s×%d", n, rep.RuleSteps[n]))

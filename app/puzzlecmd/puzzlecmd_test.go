@@ -56,6 +56,10 @@ func TestCommands(t *testing.T) {
 		{Name: "convert url", Args: []string{"convert", "--to", "puzzlink", janko}, Out: []string{"juosan/6/6/hh44aa0fo3u017253334"}},
 		{Name: "convert bad format", Args: []string{"convert", "--to", "pdf", janko}, Code: 2, Err: []string{"writes canonical"}},
 		{Name: "grade", Args: []string{"grade", janko}, Out: []string{"solved by rules; SAT: unique", "difficulty score"}},
+		// A stuck solve names how far the rules were tried (the hardest
+		// rule used is "impossible", level 3; the engine went up to 4).
+		{Name: "grade stuck", Args: []string{"grade", "--trials", "0", "../../testdata/shinro/nested.shinro"}, Code: 1, Out: []string{"stuck by rules",
+			"hardest rule impossible (level 3)", "; stuck: no rule up to pigeonhole (level 4) applies"}},
 		{Name: "grade certify", Args: []string{"grade", "--certify-steps", janko}, Out: []string{"eliminations certified by SAT"}},
 		{Name: "grade shinro metrics", Args: []string{"grade", shinroF + "#1"}, Out: []string{"kind metrics: a="}},
 		{Name: "hint", Args: []string{"grade", "--hint", janko}, Out: []string{"1. ["}},
