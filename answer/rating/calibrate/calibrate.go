@@ -46,6 +46,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/human"
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/kinds/kind"
+	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/sat/solvers"
 )
 
@@ -103,27 +104,15 @@ func Grade(ctx context.Context, reg *kinds.Registry, root string) ([]Sample, err
 					return nil, fmt.Errorf("%s: set %s: no file matches %s", k.Name, set.Name, pattern)
 				}
 				for _, file := range files {
-					data, err := os.ReadFile(file)
-					if err != nil {
-						return nil, err
-					}
-					l, err := answer.Load(reg, k.Name, file, data, "", kind.Options{})
-					if err != nil {
-						return nil, err
-					}
-					for _, inst := range l.Puzzles {
+					samples, err := gradeFile(ctx, f, reg, k, file, "", func(inst kind.Instance, s *Sample) bool {
 						level, rank, ok := set.Label(inst)
-						if !ok {
-							continue
-						}
-						rec, err := answer.Grade(ctx, inst, answer.Options{Solver: f, Bands: reg})
-						if err != nil {
-							return nil, fmt.Errorf("%s: %s: %w", file, inst.Head().Name(), err)
-						}
-						st := human.Status(rec.Status)
-						out = append(out, Sample{Kind: k.Name, Set: set.Name, Name: inst.Head().Name(), Level: level, Rank: rank,
-							Status: st, Tier: answer.Tier(reg, inst, st, rec.Report), Band: rec.Band, Report: rec.Report, Metrics: rec.Metrics})
+						s.Set, s.Level, s.Rank = set.Name, level, rank
+						return ok
+					})
+					if err != nil {
+						return nil, err
 					}
+					out = append(out, samples...)
 				}
 			}
 		}
@@ -156,25 +145,44 @@ func GradeSuite(ctx context.Context, reg *kinds.Registry, root string) ([]Sample
 						continue
 					}
 				}
-				data, err := os.ReadFile(file)
+				samples, err := gradeFile(ctx, f, reg, k, file, sel, nil)
 				if err != nil {
 					return nil, err
 				}
-				l, err := answer.Load(reg, k.Name, file, data, sel, kind.Options{})
-				if err != nil {
-					return nil, err
-				}
-				for _, inst := range l.Puzzles {
-					rec, err := answer.Grade(ctx, inst, answer.Options{Solver: f, Bands: reg})
-					if err != nil {
-						return nil, fmt.Errorf("%s: %s: %w", file, inst.Head().Name(), err)
-					}
-					st := human.Status(rec.Status)
-					out = append(out, Sample{Kind: k.Name, Name: inst.Head().Name(), Status: st,
-						Tier: answer.Tier(reg, inst, st, rec.Report), Band: rec.Band, Report: rec.Report, Metrics: rec.Metrics})
-				}
+				out = append(out, samples...)
 			}
 		}
+	}
+	return out, nil
+}
+
+// gradeFile grades the puzzles of file (entry sel, "" all) of kind k as
+// grade does, a sample each; label, when set, fills a puzzle's set and
+// label and leaves out a puzzle it returns false for.
+func gradeFile(ctx context.Context, f sat.Factory, reg *kinds.Registry, k *kind.Kind, file, sel string,
+	label func(kind.Instance, *Sample) bool) ([]Sample, error) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	l, err := answer.Load(reg, k.Name, file, data, sel, kind.Options{})
+	if err != nil {
+		return nil, err
+	}
+	var out []Sample
+	for _, inst := range l.Puzzles {
+		s := Sample{Kind: k.Name, Name: inst.Head().Name()}
+		if label != nil && !label(inst, &s) {
+			continue
+		}
+		rec, err := answer.Grade(ctx, inst, answer.Options{Solver: f, Bands: reg})
+		if err != nil {
+			return nil, fmt.Errorf("%s: %s: %w", file, s.Name, err)
+		}
+		s.Status = human.Status(rec.Status)
+		s.Tier = answer.Tier(reg, inst, s.Status, rec.Report)
+		s.Band, s.Report, s.Metrics = rec.Band, rec.Report, rec.Metrics
+		out = append(out, s)
 	}
 	return out, nil
 }
