@@ -23,7 +23,7 @@ func TestMainCatchesInterrupt(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The first depth's line says the run is under way (Ctrl-C is caught
-	// from the start: package interrupt).
+	// from the first line written: package interrupt's OnWrite).
 	stderr := bufio.NewReader(pipe)
 	first, err := stderr.ReadString('\n')
 	if err != nil {

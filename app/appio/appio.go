@@ -381,12 +381,24 @@ func Progress(w io.Writer) io.Writer {
 
 // IsTerminal reports whether w is a character device (a terminal).
 func IsTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
+	f, ok := Unwrap(w).(*os.File)
 	if !ok {
 		return false
 	}
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// Unwrap returns the writer under w (a standard stream made to start
+// catching signals on its first write: app/interrupt's OnWrite), or w.
+func Unwrap(w io.Writer) io.Writer {
+	for {
+		u, ok := w.(interface{ Unwrap() io.Writer })
+		if !ok {
+			return w
+		}
+		w = u.Unwrap()
+	}
 }
 
 // Anywhere lets flags follow the positional arguments (urfave/cli stops at

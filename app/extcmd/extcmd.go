@@ -81,7 +81,9 @@ const signalGrace = 100 * time.Millisecond
 func Run(ctx context.Context, c *cli.Context, path string, args []string) error {
 	name := filepath.Base(path)
 	cmd := exec.Command(path, args...)
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = c.App.Reader, c.App.Writer, c.App.ErrWriter
+	// The files themselves, so that the binary writes to them directly
+	// (and sees a terminal where there is one).
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = c.App.Reader, appio.Unwrap(c.App.Writer), appio.Unwrap(c.App.ErrWriter)
 	cmd.SysProcAttr = sysProcAttr()
 	cmd.WaitDelay = stopGrace // for output the binary's own children hold open
 	sigs := make(chan os.Signal, len(Forwarded))

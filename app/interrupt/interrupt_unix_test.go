@@ -5,7 +5,9 @@ package interrupt_test
 import (
 	"context"
 	"errors"
+	"io"
 	"os"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -18,7 +20,7 @@ const hangLimit = 30 * time.Second
 
 // TestSignalEndsContext: SIGINT or SIGTERM to the process ends the
 // context Context returned, with the signal as its cause; the process
-// lives on (the signal was caught, from the first moment).
+// lives on (the signal was caught, once Catching said so).
 func TestSignalEndsContext(t *testing.T) {
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
 		t.Run(sig.String(), func(t *testing.T) {
@@ -26,6 +28,11 @@ func TestSignalEndsContext(t *testing.T) {
 			defer stop()
 			if interrupt.Is(ctx) || ctx.Err() != nil {
 				t.Fatalf("before any signal: Is %v, Err %v", interrupt.Is(ctx), ctx.Err())
+			}
+			select {
+			case <-interrupt.Catching(ctx):
+			case <-time.After(hangLimit):
+				t.Fatal("catching never started")
 			}
 			if err := syscall.Kill(os.Getpid(), sig); err != nil {
 				t.Fatal(err)
@@ -78,5 +85,51 @@ func TestReasonWithoutSignal(t *testing.T) {
 	stop()
 	if ctx.Err() == nil || interrupt.Is(ctx) {
 		t.Errorf("after stop: Err %v, Is %v; want ended, not interrupted", ctx.Err(), interrupt.Is(ctx))
+	}
+}
+
+// TestOnWriteStartsCatching: what a run shows, it can be stopped from: the
+// first write through OnWrite's writer has started catching before it
+// returns (no waiting for catchAfter), so a signal right after it ends
+// the context instead of the process.
+func TestOnWriteStartsCatching(t *testing.T) {
+	ctx, stop := interrupt.Context(context.Background())
+	defer stop()
+	var out strings.Builder
+	w := interrupt.OnWrite(ctx, &out)
+	if _, err := io.WriteString(w, "first line\n"); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-interrupt.Catching(ctx):
+	default:
+		t.Fatal("a write went through, and catching has not started")
+	}
+	if out.String() != "first line\n" {
+		t.Errorf("written %q, want the line", out.String())
+	}
+	if u, ok := w.(interface{ Unwrap() io.Writer }); !ok || u.Unwrap() != io.Writer(&out) {
+		t.Errorf("Unwrap does not give the writer back")
+	}
+	if err := syscall.Kill(os.Getpid(), syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-ctx.Done():
+	case <-time.After(hangLimit):
+		t.Fatal("SIGINT after the first write did not end the context")
+	}
+	if !interrupt.Is(ctx) {
+		t.Errorf("cause %v, want the signal", context.Cause(ctx))
+	}
+}
+
+// TestStartOnOtherContexts: Start and Catching on a context Context did
+// not make do nothing and give nil.
+func TestStartOnOtherContexts(t *testing.T) {
+	ctx := context.Background()
+	interrupt.Start(ctx)
+	if interrupt.Catching(ctx) != nil {
+		t.Error("Catching of a plain context is not nil")
 	}
 }

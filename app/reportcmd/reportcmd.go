@@ -122,6 +122,9 @@ func action(c *cli.Context, args []string) error {
 	if c.Bool("resume") && (c.Bool("from") || out == "-") {
 		return appio.Exit(appio.ExitBadInput, "--resume continues a run that writes to a file (-o FILE), not --from's nor standard output's")
 	}
+	// A report is a batch: from here a signal stops it cleanly, however
+	// soon it comes (it keeps what finished).
+	interrupt.Start(c.Context)
 	var recs []report.Record
 	code := appio.ExitOK
 	written := false // the journal was made the JSON lines asked for
