@@ -2,6 +2,9 @@ package report_test
 
 import (
 	"bytes"
+	"compress/gzip"
+	"encoding/base64"
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -70,8 +73,45 @@ func TestPrintHTML(t *testing.T) {
 	}
 	// The tab's limit only catches a hang.
 	ctx := webtest.NewTab(t, browser, 5*time.Minute, nil).Ctx
-	if err := chromedp.Do(ctx, chromedp.Navigate("file://"+abs), chromedp.WaitReady(chromedp.CSS(`html[data-print-ready]`))); err != nil {
-		t.Fatalf("load the page and wait for its pictures to be ready to print: %v", err)
+	if err := chromedp.Do(ctx, chromedp.Navigate("file://"+abs), chromedp.WaitReady(chromedp.CSS(`#summary-table`))); err != nil {
+		t.Fatalf("load the page: %v", err)
+	}
+	// The page's synchronous inflater, which printing draws the pictures
+	// with, gives what the browser's own gives: of every packed picture,
+	// and of gzip's every kind of block (stored, fixed and dynamic codes).
+	gz := map[string]string{}
+	for _, level := range []int{gzip.NoCompression, gzip.BestSpeed, gzip.DefaultCompression, gzip.HuffmanOnly} {
+		for _, text := range []string{"", "a", "ÿ→★ " + strings.Repeat("<use href=\"#g12\" x=\"3.5\"/>", 2000) + strings.Repeat("ab", 70000)} {
+			var b bytes.Buffer
+			z, _ := gzip.NewWriterLevel(&b, level)
+			z.Write([]byte(text))
+			z.Close()
+			gz[base64.StdEncoding.EncodeToString(b.Bytes())] = text
+		}
+	}
+	js, err := json.Marshal(gz)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wrong, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`(async function () {
+		var out = [], want = `+string(js)+`;
+		for (var k in want) {
+			var bin = atob(k), b = new Uint8Array(bin.length);
+			for (var i = 0; i < bin.length; i++) b[i] = bin.charCodeAt(i);
+			try { if (gunzipSync(b) !== want[k]) out.push('a text of ' + want[k].length + ' characters'); } catch (e) { out.push(String(e)); }
+		}
+		for (var d of document.querySelectorAll('details[data-pic]')) {
+			var bytes = packedBytes(d);
+			var svg = await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).text();
+			try { if (gunzipSync(bytes) !== svg) out.push(d.closest('section').id); } catch (e) { out.push(d.closest('section').id + ': ' + e); }
+		}
+		return out;
+	})()`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(wrong) > 0 {
+		t.Errorf("gunzipSync inflates differently from DecompressionStream: %v", wrong)
 	}
 	a4w, a4h, margin := 210/25.4, 297/25.4, 0.0
 	res, err := chromedp.Call(ctx, page.PrintToPDF, page.PrintToPDFParams{PaperWidth: a4w, PaperHeight: a4h, PrintBackground: new(true),
