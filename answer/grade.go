@@ -75,7 +75,17 @@ func gradeRecord(inst kind.Instance, r *crosscheck.Result, opt Options) GradeRec
 // kind's metrics beside: 0 when it is unrated (not solved, or a kind
 // without a calibration).
 func Rating(reg *kinds.Registry, inst kind.Instance, status human.Status, rep human.Report, metrics map[string]any) int {
-	tier := Tier(reg, inst, status, rep)
+	k, err := reg.Lookup(inst.Kind())
+	if err != nil {
+		return 0
+	}
+	return RatingOf(k, inst, status, rep, metrics)
+}
+
+// RatingOf is Rating with inst's kind at hand (a generated puzzle's),
+// not looked up in a registry.
+func RatingOf(k *kind.Kind, inst kind.Instance, status human.Status, rep human.Report, metrics map[string]any) int {
+	tier := tierOf(k, inst, status, rep)
 	if tier == "" {
 		return 0
 	}
@@ -87,14 +97,21 @@ func Rating(reg *kinds.Registry, inst kind.Instance, status human.Status, rep hu
 // between two bands' layer counts), else rating.Beyond; "" when it is not
 // solved or the kind has no bands.
 func Tier(reg *kinds.Registry, inst kind.Instance, status human.Status, rep human.Report) string {
+	k, err := reg.Lookup(inst.Kind())
+	if err != nil {
+		return ""
+	}
+	return tierOf(k, inst, status, rep)
+}
+
+func tierOf(k *kind.Kind, inst kind.Instance, status human.Status, rep human.Report) string {
 	if status != human.StatusSolved {
 		return ""
 	}
-	if b := Band(reg, inst, status, rep); b != "" {
+	if b := BandOf(k, inst, status, rep); b != "" {
 		return b
 	}
-	k, err := reg.Lookup(inst.Kind())
-	if err != nil || k.Generate == nil || len(k.Generate.Bands) == 0 {
+	if k.Generate == nil || len(k.Generate.Bands) == 0 {
 		return ""
 	}
 	for i := range k.Generate.Bands {
@@ -111,7 +128,15 @@ func Tier(reg *kinds.Registry, inst kind.Instance, status human.Status, rep huma
 // lands in a band.
 func Band(reg *kinds.Registry, inst kind.Instance, status human.Status, rep human.Report) string {
 	k, err := reg.Lookup(inst.Kind())
-	if err != nil || k.Generate == nil {
+	if err != nil {
+		return ""
+	}
+	return BandOf(k, inst, status, rep)
+}
+
+// BandOf is Band with inst's kind at hand (a generated puzzle's).
+func BandOf(k *kind.Kind, inst kind.Instance, status human.Status, rep human.Report) string {
+	if k.Generate == nil {
 		return ""
 	}
 	for i := range k.Generate.Bands {

@@ -185,6 +185,9 @@ type Puzzle struct {
 	draft kind.Draft // what the puzzle was made from (nil for shift)
 }
 
+// KindOf is the kind the puzzle is of (Kind is its name).
+func (p *Puzzle) KindOf() *kind.Kind { return p.kind }
+
 // ClueRemovals returns the puzzle with each of its removable clues taken
 // away in turn, each parsed from its canonical text with opt, so that a
 // check of irreducibility goes through none of this package's encodings.

@@ -108,6 +108,7 @@ func TestBooklet(t *testing.T) {
 			if tc.print.Bleed > 0 && sheetW != tc.print.Paper.W+2*(tc.print.Bleed+8) {
 				t.Errorf("with a bleed the sheet is %.1f mm wide, want the paper, the bleed and 8 mm of crop marks a side", sheetW)
 			}
+			pageBoxes(t, buf.Bytes(), b)
 			pages := pageTexts(t, buf.Bytes(), b)
 			inOrder(t, pages, `Puzzle (\d+)`, len(b.Numbered))
 			inOrder(t, pages, `Solution (\d+)`, len(b.Numbered))
@@ -146,6 +147,41 @@ func pdfSize(t *testing.T, pdf []byte) (w, h float64) {
 	pw, _ := strconv.ParseFloat(string(m[1]), 64)
 	ph, _ := strconv.ParseFloat(string(m[2]), 64)
 	return pw * 25.4 / 72, ph * 25.4 / 72
+}
+
+// pageBoxes checks every page's boxes as pdfinfo -box reads them: with
+// a bleed, the TrimBox is the paper and the BleedBox the paper and its
+// bleed, on the sheet with the crop marks' room (the MediaBox) around
+// them; without, all are the paper.
+func pageBoxes(t *testing.T, pdf []byte, b *report.Booklet) {
+	t.Helper()
+	if _, err := exec.LookPath("pdfinfo"); err != nil {
+		t.Fatal("pdfinfo (poppler-utils) is not installed: the pages' boxes cannot be read")
+	}
+	cmd := exec.Command("pdfinfo", "-box", "-f", "1", "-l", strconv.Itoa(len(b.Pages)), "-")
+	cmd.Stdin = bytes.NewReader(pdf)
+	out, err := cmd.CombinedOutput()
+	if err != nil || strings.Contains(string(out), "Syntax") {
+		t.Fatalf("pdfinfo -box: %v\n%s", err, out)
+	}
+	w, h, o := b.Sheet()
+	mm := func(in float64) string {
+		return fmt.Sprintf("%.2f %.2f %.2f %.2f", in*72/25.4, in*72/25.4, (w-in)*72/25.4, (h-in)*72/25.4)
+	}
+	want := map[string]string{"MediaBox": mm(0), "CropBox": mm(0), "TrimBox": mm(o), "BleedBox": mm(o - b.Print.Bleed)}
+	re := regexp.MustCompile(`Page\s+(\d+)\s+(\w+):\s+([-0-9.]+)\s+([-0-9.]+)\s+([-0-9.]+)\s+([-0-9.]+)`)
+	seen := 0
+	for _, m := range re.FindAllStringSubmatch(string(out), -1) {
+		if w, ok := want[m[2]]; ok {
+			seen++
+			if got := strings.Join(m[3:], " "); got != w {
+				t.Errorf("page %s: %s %s, want %s", m[1], m[2], got, w)
+			}
+		}
+	}
+	if seen != len(want)*len(b.Pages) {
+		t.Errorf("pdfinfo -box named %d boxes of %d pages, want %d:\n%s", seen, len(b.Pages), len(want)*len(b.Pages), out)
+	}
 }
 
 // pageTexts are the text of every page: pdftotext's (-layout) when

@@ -3,6 +3,7 @@ package report
 import (
 	"bufio"
 	"cmp"
+	_ "embed"
 	"errors"
 	"fmt"
 	"html/template"
@@ -42,6 +43,13 @@ type Meta struct {
 }
 
 func htmlEscape(s string) string { return template.HTMLEscapeString(s) }
+
+// gunzipJS is the page's synchronous inflater, which printing draws the
+// pictures behind a click with (a beforeprint handler cannot wait for
+// the browser's own).
+//
+//go:embed gunzip.js
+var gunzipJS string
 
 // htmlPuzzle is one puzzle's section.
 type htmlPuzzle struct {
@@ -84,8 +92,9 @@ func WriteHTML(w io.Writer, recs []Record, meta Meta) error {
 		TotalMs  float64
 		Glyphs   template.HTML
 		PicCSS   template.CSS
+		Gunzip   template.JS
 	}{Meta: meta, Puzzles: pz, Counts: counts(recs), Certify: certifyNote(recs), Chart: template.HTML(chart(recs)),
-		Glyphs: art.defs(), PicCSS: art.css()}
+		Glyphs: art.defs(), PicCSS: art.css(), Gunzip: template.JS(gunzipJS)}
 	for _, p := range pz {
 		if p.Problem() {
 			data.Problems = append(data.Problems, p)
@@ -444,7 +453,41 @@ dl{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px;margin:.4em 0
 dt{color:#555}dd{margin:0}
 p.incomplete{color:#c62828;font-weight:bold}
 details{margin:.6em 0}summary{cursor:pointer;color:#1f5fbf}
+.print-only{display:none}
 section.puzzle{content-visibility:auto;contain-intrinsic-size:auto 640px}
+@media print{
+@page{margin:12mm}
+body{background:#fff;font-size:10pt}
+header,main,section.block{max-width:none;padding:0}
+a{color:inherit;text-decoration:none}
+.screen-only{display:none}
+.print-only{display:inline}
+.tablewrap{overflow:visible;max-height:none;border:0}
+table{font-size:8pt}
+th,td{white-space:normal;padding:2px 4px}
+th{position:static;cursor:auto}
+th[aria-sort]::after{content:none}
+tr,#chart,.legend{break-inside:avoid}
+.chart{width:100%;max-width:100%;max-height:200mm;border:0}
+main>h2{break-before:page}
+h2,h3,summary{break-after:avoid}
+section.puzzle{content-visibility:visible;break-inside:avoid;border:0;border-top:1px solid #888;border-radius:0;margin:0;padding:2mm 0 4mm}
+section.puzzle h2{margin-top:.2em}
+/* A puzzle's pictures side by side in a row under its heading (the
+   puzzle, its redundant clues, its solution), its text below: one
+   puzzle, one piece of a page. */
+section.puzzle{display:grid;grid-template-columns:repeat(3,minmax(0,1fr));grid-auto-flow:row dense;column-gap:5mm}
+section.puzzle>*{grid-column:1/-1}
+section.puzzle>.pic-puzzle,section.puzzle>details[data-pic]{grid-column:auto}
+section.puzzle>.pic-both,section[data-verdict=optimal]>details.solution{grid-column:span 2}
+svg.pic{max-height:110mm}
+dl{grid-template-columns:max-content 1fr max-content 1fr}
+details{margin:.3em 0}
+summary{list-style:none;color:inherit;font-weight:600;cursor:auto}
+summary::-webkit-details-marker{display:none}
+details::details-content{content-visibility:visible;display:block}
+.v,.legend i,.chart{print-color-adjust:exact;-webkit-print-color-adjust:exact}
+}
 {{.PicCSS}}</style>
 </head>
 <body>
@@ -464,7 +507,7 @@ section.puzzle{content-visibility:auto;contain-intrinsic-size:auto 640px}
 </section>{{end}}
 <section class="block" id="summary">
 <h2>Summary</h2>
-<p class="note">Click a heading to sort.{{if .ByDifficulty}} Listed problems first, then easiest first.{{else}} Listed problems first, then in input order.{{end}}</p>
+<p class="note"><span class="screen-only">Click a heading to sort. </span>{{if .ByDifficulty}}Listed problems first, then easiest first.{{else}}Listed problems first, then in input order.{{end}}</p>
 <div class="tablewrap"><table id="summary-table">
 <thead><tr><th data-type="num">#</th><th>kind</th><th>name</th><th data-type="num">size</th><th>verdict</th><th>band</th><th data-type="num">score</th><th>hardest rule</th><th data-type="num">trial depth</th><th data-type="num">redundant clues</th><th data-type="num">time (ms)</th></tr></thead>
 <tbody>{{range .Puzzles}}
@@ -482,13 +525,13 @@ section.puzzle{content-visibility:auto;contain-intrinsic-size:auto 640px}
 <p class="note">{{.File}}{{if .Entry}}, entry {{.Entry}}{{end}}{{with .Size}}, {{.}}{{end}}{{if .Clues}}, {{n .Clues "removable clue"}}{{end}}, {{ms .Ms}} ms</p>
 {{if eq .Verdict "malformed"}}<pre class="err">{{.Error}}</pre>{{else}}{{with .Error}}<pre class="err">{{.}}</pre>{{end}}{{end}}
 {{with .DrawErr}}<pre class="err">{{.}}</pre>{{end}}
-{{if .PuzzleSVG}}<div class="pics">{{.PuzzleSVG}}</div>{{end}}
+{{if .PuzzleSVG}}<div class="pics pic-puzzle">{{.PuzzleSVG}}</div>{{end}}
 {{if eq .Verdict "unique"}}<p>Unique: SAT proves the puzzle has exactly one solution{{with .Certificate}}, with a RUP certificate of {{n .Lemmas "lemma"}} from {{.Backend}}, checked independently{{end}}.</p>
 {{if .Redundant}}<p>{{n (len .Redundant) "redundant clue"}} (each removal alone leaves the puzzle unique, proven by SAT{{with .Certificate}} and certified{{end}}): {{clues .Redundant}}.</p>
 {{with .Removable}}<p class="together">Removable together: {{if eq (len .) 1}}this clue{{else}}these {{len .}} clues can all go at once{{end}}, the puzzle staying unique (taken away in reading order, each removal proven by SAT; no other clue can go with them, though another choice might remove more): {{clues .}}.</p>{{end}}
-<details class="redundant" data-pic="{{.RedundantPic}}"><summary>Show the redundant clues</summary><div class="pics"></div></details>{{else}}<p>No redundant clue: taking away any one of the clues leaves a second solution.</p>{{end}}{{end}}
+<details class="redundant" data-pic="{{.RedundantPic}}"><summary><span class="screen-only">Show the redundant clues</span><span class="print-only">Redundant clues</span></summary><div class="pics"></div></details>{{else}}<p>No redundant clue: taking away any one of the clues leaves a second solution.</p>{{end}}{{end}}
 {{if eq .Verdict "multiple"}}<p>Several solutions: two of them differ in {{n (len .Differences) "cell"}}: {{diffs .Differences}}.</p>
-<div class="pics">{{.BothSVG}}</div>{{end}}
+<div class="pics pic-both">{{.BothSVG}}</div>{{end}}
 {{if eq .Verdict "unsolvable"}}<p>No solution.{{if eq (len .Conflict) 1}} This clue contradicts the rules on its own (highlighted above): {{clues .Conflict}}.{{else if .Conflict}} These {{n (len .Conflict) "clue"}} contradict each other (highlighted above; no one of them can go with the contradiction staying): {{clues .Conflict}}.{{else}} The puzzle's frame contradicts itself without any of its clues.{{end}}</p>{{end}}
 {{if .Shortest}}<p>Shortest solution: {{.MovesNote}}.</p>{{end}}
 {{with .Shortest}}<p>Proof: {{proof .}}{{if eq .Method "auto"}} (method auto: the exact search and SAT side by side, {{if .Proof}}{{.Proof}} settled first{{else}}neither settled{{end}}){{end}}.</p>
@@ -522,23 +565,42 @@ document.querySelectorAll('#summary-table th').forEach(function (th, col) {
 });
 // A picture behind a click is kept gzipped in data-pic: inflated and drawn
 // the first time its <details> opens (its text uses the page's glyphs).
+function packedBytes(d) {
+  var bin = atob(d.dataset.pic), bytes = new Uint8Array(bin.length);
+  for (var i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+  return bytes;
+}
+function show(d, svg) {
+  if (d.dataset.drawn === 'yes') return;
+  d.querySelector('.pics').innerHTML = svg;
+  d.dataset.drawn = 'yes';
+}
 function draw(d) {
   if (d.dataset.drawn) return;
   d.dataset.drawn = 'pending';
-  var bin = atob(d.dataset.pic), bytes = new Uint8Array(bin.length);
-  for (var i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
-  new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).text().then(function (svg) {
-    d.querySelector('.pics').innerHTML = svg;
-    d.dataset.drawn = 'yes';
-  });
+  new Response(new Blob([packedBytes(d)]).stream().pipeThrough(new DecompressionStream('gzip'))).text().then(function (svg) { show(d, svg); });
 }
-document.querySelectorAll('details[data-pic]').forEach(function (d) {
+var packed = document.querySelectorAll('details[data-pic]');
+packed.forEach(function (d) {
   d.addEventListener('toggle', function () { if (d.open) draw(d); });
   if (d.open) draw(d);
 });
-// Printing draws every picture first.
-window.addEventListener('beforeprint', function () { document.querySelectorAll('details[data-pic]').forEach(draw); });
-</script>
+// Printing opens every <details> and draws every picture at once: a
+// beforeprint handler cannot wait for DecompressionStream, so the
+// pictures not drawn yet are inflated by gunzipSync.
+window.addEventListener('beforeprint', function () {
+  document.querySelectorAll('details').forEach(function (d) {
+    if (!d.open) { d.dataset.printOpened = 'yes'; d.open = true; }
+  });
+  packed.forEach(function (d) { if (d.dataset.drawn !== 'yes') show(d, gunzipSync(packedBytes(d))); });
+});
+window.addEventListener('afterprint', function () {
+  document.querySelectorAll('details[data-print-opened]').forEach(function (d) {
+    delete d.dataset.printOpened;
+    d.open = false;
+  });
+});
+{{.Gunzip}}</script>
 </body>
 </html>
 `))

@@ -1,12 +1,14 @@
 package report
 
 import (
+	"bytes"
 	"image/color"
 	"io"
 	"math"
 
 	"github.com/tdewolff/canvas"
 
+	"github.com/puzzlesat/puzzlesat/internal/pdfboxes"
 	"github.com/puzzlesat/puzzlesat/render"
 )
 
@@ -19,7 +21,8 @@ const (
 
 // WritePDF lays out the booklet of recs (Compose) and writes it: every
 // page the trimmed paper, or, with a bleed, the paper and its bleed and
-// crop marks beyond it. It returns the booklet as laid out.
+// crop marks beyond it, the page's TrimBox and BleedBox saying where
+// (as print shops read them). It returns the booklet as laid out.
 func WritePDF(w io.Writer, recs []Record, meta Meta, p Print) (*Booklet, error) {
 	f, err := render.LoadFonts()
 	if err != nil {
@@ -33,7 +36,31 @@ func WritePDF(w io.Writer, recs []Record, meta Meta, p Print) (*Booklet, error) 
 	for i := range b.Pages {
 		pages[i] = b.draw(&b.Pages[i])
 	}
-	return b, render.WritePages(w, pages)
+	if b.Print.Bleed == 0 {
+		return b, render.WritePages(w, pages)
+	}
+	var buf bytes.Buffer
+	if err := render.WritePages(&buf, pages); err != nil {
+		return nil, err
+	}
+	boxed, err := pdfboxes.Add(buf.Bytes(), b.Boxes())
+	if err != nil {
+		return nil, err
+	}
+	_, err = w.Write(boxed)
+	return b, err
+}
+
+// Boxes are a page's trim and bleed in PDF points (1/72 in, from the
+// sheet's bottom-left corner): the paper, and the paper with its bleed,
+// centred on the sheet.
+func (b *Booklet) Boxes() pdfboxes.Boxes {
+	w, h, o := b.Sheet()
+	const pt = 72 / 25.4
+	box := func(in float64) pdfboxes.Box {
+		return pdfboxes.Box{X0: in * pt, Y0: in * pt, X1: (w - in) * pt, Y1: (h - in) * pt}
+	}
+	return pdfboxes.Boxes{Trim: box(o), Bleed: box(o - b.Print.Bleed)}
 }
 
 // Sheet is the size of a PDF page: the trimmed paper, and with a bleed

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -279,6 +280,14 @@ func TestBrowser(t *testing.T) {
 	b.wait("generated", `document.getElementById('message').textContent.startsWith('Generated')`)
 	if title := b.text("#title"); !strings.Contains(title, "shinro generated easy 5x5 seed 3") {
 		t.Errorf("title %q, want the generated shinro", title)
+	}
+	// It says its rating, the stars grade gives the same puzzle.
+	stars := regexp.MustCompile(`rating ★+☆* \d+/10`)
+	generated := stars.FindString(b.text("#message"))
+	b.do("grade the generated puzzle", click("#grade"))
+	b.wait("the generated puzzle graded", `document.getElementById('message').textContent.startsWith('Difficulty')`)
+	if graded := stars.FindString(b.text("#message")); generated == "" || generated != graded {
+		t.Errorf("generated with %q, graded %q: want one rating, in stars", generated, graded)
 	}
 	// And a puzzle played by moves: a built-in scrambled into the band,
 	// opened from the record's text.

@@ -6,10 +6,14 @@ package generated
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/puzzlesat/puzzlesat/answer"
+	"github.com/puzzlesat/puzzlesat/answer/rating"
 	"github.com/puzzlesat/puzzlesat/generate"
+	"github.com/puzzlesat/puzzlesat/kinds/kind"
 )
 
 // Seed is a generation seed as JSON: a string of decimal digits, since
@@ -55,6 +59,13 @@ type Record struct {
 	Metrics   map[string]any `json:"metrics,omitempty"`
 	Clues     int            `json:"clues"`
 	Minimal   bool           `json:"minimal,omitempty"`
+
+	// Rating is the difficulty on the scale every kind shares, 1 to 10
+	// stars, and Band the band the solve lands in, as grade says of the
+	// same puzzle (answer.Rating, answer.Band; 0 and "": unrated, as a
+	// puzzle played by moves is).
+	Rating int    `json:"rating,omitempty"`
+	Band   string `json:"band,omitempty"`
 	// Puzzle is the puzzle in its kind's canonical format, Solved the
 	// same with its solution, Solution the solution drawn as the text
 	// draws it (a grid kind's).
@@ -87,6 +98,59 @@ func Of(p *generate.Puzzle, solver string) Record {
 		// A grid kind's puzzle, proven unique by SAT.
 		rec.Name, rec.Solution = p.Instance.Name(), p.Instance.Draw(p.Solution)
 		rec.SatStatus, rec.Solver = "unique", solver
+		if k := p.KindOf(); k != nil {
+			rec.Rating = answer.RatingOf(k, p.Instance, p.Status, p.Report, p.Metrics)
+			rec.Band = answer.BandOf(k, p.Instance, p.Status, p.Report)
+		}
 	}
 	return rec
+}
+
+// RatingLine is what grade says of the record's rating, "rating:
+// ★★★★☆☆☆☆☆☆ 4/10 (band medium)"; "" when it is unrated.
+func (r Record) RatingLine() string {
+	if r.Rating == 0 {
+		return ""
+	}
+	band := " (in no band)"
+	if r.Band != "" {
+		band = " (band " + r.Band + ")"
+	}
+	return "rating: " + rating.Bar(r.Rating) + band
+}
+
+// Annotated is text, the puzzle of r in its kind k's canonical format,
+// with r's rating as a last '#' comment line, when the kind reads that
+// text back (with opt) as the same puzzle; else text as it is. The file
+// stays in its format: a kind whose format has no comments gets none.
+func (r Record) Annotated(k *kind.Kind, opt kind.Options, text string) string {
+	line := r.RatingLine()
+	if line == "" || k == nil || k.Parse == nil {
+		return text
+	}
+	out := text
+	if !strings.HasSuffix(out, "\n") {
+		out += "\n"
+	}
+	out += "# " + line + "\n"
+	if !sameReading(k, opt, text, out) {
+		return text
+	}
+	return out
+}
+
+// sameReading reports whether a and b read as one puzzle each, the same
+// one: its name, size and clues as drawn.
+func sameReading(k *kind.Kind, opt kind.Options, a, b string) bool {
+	pa, err := k.Parse("generated", []byte(a), opt)
+	if err != nil || len(pa) != 1 {
+		return false
+	}
+	pb, err := k.Parse("generated", []byte(b), opt)
+	if err != nil || len(pb) != 1 {
+		return false
+	}
+	x, y := pa[0], pb[0]
+	return x.Name() == y.Name() && x.Rows() == y.Rows() && x.Cols() == y.Cols() &&
+		len(x.Vars()) == len(y.Vars()) && slices.Equal(x.Draw(nil), y.Draw(nil))
 }

@@ -347,7 +347,8 @@ func (o *output) emit(p *generate.Puzzle) error {
 	switch {
 	case o.dir != "":
 		stem := filepath.Join(o.dir, o.name(p.Index))
-		files := []struct{ path, text string }{{stem + ".txt", p.Text}, {stem + ".solution.txt", p.SolutionText}}
+		files := []struct{ path, text string }{{stem + ".txt", rec.Annotated(p.KindOf(), o.opt.KindOptions, p.Text)},
+			{stem + ".solution.txt", rec.Annotated(p.KindOf(), o.opt.KindOptions, p.SolutionText)}}
 		// Names without the directory: the record is the same wherever
 		// the files went, so every shard's records equal the single run's.
 		for _, f := range files {
@@ -391,5 +392,8 @@ func (o *output) emit(p *generate.Puzzle) error {
 	}
 	fmt.Fprintf(o.c.App.ErrWriter, "%s: %s, unique (SAT), %s by rules: hardest rule %s (level %d), trial depth %d, score %.1f, %s; seed %d puzzle %d attempt %d\n",
 		rec.Name, p.Band, p.Status, hardest, rep.MaxLevel, rep.TrialDepth, rep.Score, plural.N(p.Clues, "clue"), p.Seed, p.Index, p.Attempt)
+	if line := rec.RatingLine(); line != "" {
+		fmt.Fprintf(o.c.App.ErrWriter, "%s: %s\n", rec.Name, line)
+	}
 	return nil
 }

@@ -123,6 +123,8 @@ var Rules = []Rule{
 		Why: "counted nouns for messages, used by every layer: it imports nothing of ours"},
 	{From: "internal/parallel", Not: []string{"..."},
 		Why: "the worker pool of the batches that work through many puzzles (crosscheck's sweep, the report), for every layer: it imports nothing of ours"},
+	{From: "internal/pdfboxes", Not: []string{"..."},
+		Why: "a PDF's page boxes added as an incremental update, for the booklet: it imports nothing of ours"},
 	{From: "internal/atomicfile", Not: []string{"..."},
 		Why: "writing a file whole or not at all, for every command that writes one: it imports nothing of ours"},
 	{From: "internal/testfs", Not: []string{"..."},

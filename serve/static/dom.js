@@ -9,6 +9,12 @@ export function say(msg, cls = '') {
   m.className = cls;
 }
 
+// rating is a difficulty on the scale every kind shares as grade writes
+// it (answer/rating's Bar): ", rating ★★★★☆☆☆☆☆☆ 4/10"; '' unrated.
+export function rating(stars) {
+  return stars ? `, rating ${'★'.repeat(stars)}${'☆'.repeat(10 - stars)} ${stars}/10` : '';
+}
+
 export function details(...nodes) {
   $('details').replaceChildren(...nodes);
 }

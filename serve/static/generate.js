@@ -1,7 +1,7 @@
 // generate.js: the Generate panel: a kind's bands and sizes, and the
 // puzzle generated, attempt by attempt.
 
-import { $, h, ms, say } from './dom.js';
+import { $, h, ms, rating, say } from './dom.js';
 import { optionsOf, st } from './state.js';
 import { api } from './api.js';
 import { play } from './play.js';
@@ -78,5 +78,5 @@ export async function generate() {
     return;
   }
   play(ans.board);
-  say(`Generated: ${ans.difficulty}, score ${ans.report.score.toFixed(1)}, hardest rule ${ans.report.max_rule || '—'}; seed ${ans.seed}, attempt ${ans.attempt}, ${ms(ans.ms)}.`, 'good');
+  say(`Generated: ${ans.difficulty}${rating(ans.rating)}${ans.rating && ans.band !== ans.difficulty ? ` (band ${ans.band || 'none'})` : ''}, score ${ans.report.score.toFixed(1)}, hardest rule ${ans.report.max_rule || '—'}; seed ${ans.seed}, attempt ${ans.attempt}, ${ms(ans.ms)}.`, 'good');
 }

@@ -2,7 +2,7 @@
 // hint, autocomplete, check uniqueness, grade.
 
 import { cell, render } from './board.js';
-import { $, details, h, ms, rc, say } from './dom.js';
+import { $, details, h, ms, rating, rc, say } from './dom.js';
 import { spec, st } from './state.js';
 import { api } from './api.js';
 import { change, changed, redraw, sentence, setValues } from './play.js';
@@ -112,7 +112,7 @@ export async function grade() {
   const r = g.report;
   const band = g.band ? `, ${g.band}` : '';
   // The rating: stars out of 10 on the scale every kind shares.
-  const stars = g.rating ? `, rating ${'★'.repeat(g.rating)}${'☆'.repeat(10 - g.rating)} ${g.rating}/10` : '';
+  const stars = rating(g.rating);
   say(`Difficulty: ${g.status === 'solved' ? 'solved by the rules' : g.status}${band}${stars}; score ${r.score.toFixed(1)}, hardest rule ${r.hardest_rule || r.max_rule || '—'} (level ${r.hardest_rule ? r.complexity_used : r.max_level})${r.stuck_after ? `; stuck: no rule up to ${r.stuck_after} (level ${r.stuck_level}) applies` : ''}, trial depth ${r.trial_depth}; SAT: ${g.sat_status}.`, g.status === 'solved' ? 'good' : 'bad');
   const rows = Object.entries(r.rule_steps || {}).sort((a, b) => b[1] - a[1]);
   const table = h('table', {}, h('tr', {}, h('th', {}, 'rule'), h('th', {}, 'steps')),
