@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -163,6 +164,35 @@ func checkBatch(t *testing.T, kindName string, band generate.Band, rows, cols, c
 	}
 }
 
+// TestMovesBase: a kind played by moves makes its puzzles from its first
+// built-in unless told another (Options.Base), so that a front end asks
+// it as it asks a grid kind, naming none; Moves asks for an optimum
+// exactly, which the summary line says with its proof.
+func TestMovesBase(t *testing.T) {
+	for _, k := range kinds.Default().Moves() {
+		t.Run(k.Name, func(t *testing.T) {
+			first, err := k.Moves.Builtin(k.Moves.Builtins[0])
+			if err != nil {
+				t.Fatal(err)
+			}
+			have, err := generate.Generate(context.Background(), generate.Options{Kind: k, Moves: 2, Seed: 5})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := generate.Generate(context.Background(), generate.Options{Kind: k, Moves: 2, Seed: 5, Base: first})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if have.Text != want.Text || have.Metrics["optimum"] != 2 {
+				t.Errorf("without a base: optimum %v,\n%s\nwith the first built-in:\n%s", have.Metrics["optimum"], have.Text, want.Text)
+			}
+			if s := have.Summary(); !strings.HasPrefix(s, "optimum 2 moves (proven by ") {
+				t.Errorf("summary %q, want the optimum and its proof", s)
+			}
+		})
+	}
+}
+
 // TestShiftAcceptance: shift puzzles of each band have a proven optimum
 // in the band, which an independent search confirms.
 func TestShiftAcceptance(t *testing.T) {
@@ -185,7 +215,7 @@ func TestShiftAcceptance(t *testing.T) {
 		t.Run(string(tc.band), func(t *testing.T) {
 			var ps []*generate.Puzzle
 			_, err := generate.Run(context.Background(), generate.Batch{
-				Options: generate.Options{Kind: find("shift"), Band: tc.band, Shift: base, Seed: 3},
+				Options: generate.Options{Kind: find("shift"), Band: tc.band, Base: base, Seed: 3},
 				Count:   acceptanceCount, Workers: 2,
 				Emit: func(p *generate.Puzzle) error { ps = append(ps, p); return nil },
 			})
@@ -379,9 +409,10 @@ func TestStopKeepsFound(t *testing.T) {
 // (ErrOptions), for every kind of the registry: the cases each grid kind
 // that generates is asked (bad band, a band only another kind has, sizes
 // out of range or past a band's largest, scores, method, no solver, a
-// shift puzzle, the generation flag values its corpus names as bad
-// (kind.Corpus.BadGenFlags)), and each moves kind's (no puzzle, an
-// unknown band, an optimum past its largest).
+// moves kind's puzzle or an optimum in moves, the generation flag values
+// its corpus names as bad (kind.Corpus.BadGenFlags)), and each moves
+// kind's (an unknown band, an optimum past its largest, as a score range
+// or as Moves).
 func TestOptionErrors(t *testing.T) {
 	tests := []struct {
 		name string
@@ -403,9 +434,9 @@ func TestOptionErrors(t *testing.T) {
 			t.Fatal(err)
 		}
 		builtin = cmp.Or(builtin, p)
-		add(k.Name+" without puzzle", generate.Options{Kind: k})
-		add(k.Name+" band", generate.Options{Kind: k, Shift: p, Band: "brutal"})
-		add(k.Name+" moves", generate.Options{Kind: k, Shift: p, MinScore: float64(k.Moves.MaxMoves + 1), MaxScore: float64(k.Moves.MaxMoves + 1)})
+		add(k.Name+" optimum past its largest", generate.Options{Kind: k, Moves: k.Moves.MaxMoves + 1})
+		add(k.Name+" band", generate.Options{Kind: k, Base: p, Band: "brutal"})
+		add(k.Name+" moves", generate.Options{Kind: k, Base: p, MinScore: float64(k.Moves.MaxMoves + 1), MaxScore: float64(k.Moves.MaxMoves + 1)})
 	}
 	// Every band name some kind has, for "a band only another kind has".
 	var bandNames []string
@@ -454,9 +485,12 @@ func TestOptionErrors(t *testing.T) {
 		add(k.Name+" no solver", o)
 		if builtin != nil {
 			o = opt()
-			o.Shift = builtin
-			add(k.Name+" shift puzzle on a grid kind", o)
+			o.Base = builtin
+			add(k.Name+" a moves kind's puzzle on a grid kind", o)
 		}
+		o = opt()
+		o.Moves = 3
+		add(k.Name+" an optimum asked of a grid kind", o)
 		if k.Corpus != nil {
 			for _, bf := range k.Corpus.BadGenFlags {
 				o := opt()
