@@ -412,7 +412,7 @@ func TestStopKeepsFound(t *testing.T) {
 // moves kind's puzzle or an optimum in moves, the generation flag values
 // its corpus names as bad (kind.Corpus.BadGenFlags)), and each moves
 // kind's (an unknown band, an optimum past its largest, as a score range
-// or as Moves).
+// or as Moves, a grid size).
 func TestOptionErrors(t *testing.T) {
 	tests := []struct {
 		name string
@@ -435,6 +435,7 @@ func TestOptionErrors(t *testing.T) {
 		}
 		builtin = cmp.Or(builtin, p)
 		add(k.Name+" optimum past its largest", generate.Options{Kind: k, Moves: k.Moves.MaxMoves + 1})
+		add(k.Name+" a grid size", generate.Options{Kind: k, Rows: 5, Cols: 5})
 		add(k.Name+" band", generate.Options{Kind: k, Base: p, Band: "brutal"})
 		add(k.Name+" moves", generate.Options{Kind: k, Base: p, MinScore: float64(k.Moves.MaxMoves + 1), MaxScore: float64(k.Moves.MaxMoves + 1)})
 	}

@@ -38,6 +38,9 @@ func (j *job) movesRange() (lo, hi int, err error) {
 // first built-in unless Options.Base names one) and the range of optima.
 func (g movesGenre) prepare(opt Options) (*job, error) {
 	k := g.k
+	if opt.Rows != 0 || opt.Cols != 0 {
+		return nil, fmt.Errorf("%w: %s puzzles have no grid size to ask for (--size): their base puzzle has its shape", ErrOptions, k.Name)
+	}
 	j := &job{opt: opt, kind: k, base: opt.Base}
 	if j.base == nil {
 		if len(k.Moves.Builtins) == 0 {

@@ -271,14 +271,19 @@ func options(c *cli.Context) (generate.Options, error) {
 // basePuzzle reads --puzzle: a built-in of kind k or a file of it.
 func basePuzzle(c *cli.Context, k *kind.Kind, name string) (kind.MovesPuzzle, error) {
 	reg := appio.Kinds(c)
-	if _, p, err := answer.BuiltinMovesOf(reg, k.Name, name); err == nil {
+	_, p, err := answer.BuiltinMovesOf(reg, k.Name, name)
+	var grid *answer.GridError
+	switch {
+	case err == nil:
 		return p, nil
+	case errors.As(err, &grid):
+		return nil, appio.BadInput(err)
 	}
 	file, data, err := appio.ReadArg(c, name)
 	if err != nil {
 		return nil, appio.Exit(appio.ExitBadInput, "--puzzle %q is neither a built-in (%s) nor a readable file", name, strings.Join(answer.BuiltinNames(reg), ", "))
 	}
-	_, p, err := answer.LoadMovesOf(reg, k.Name, file, data)
+	_, p, err = answer.LoadMovesOf(reg, k.Name, file, data)
 	if err != nil {
 		return nil, appio.BadInput(err)
 	}
