@@ -18,33 +18,75 @@ import (
 
 // TestLoad: the load every front end runs — detection, selection, every
 // puzzle, malformed entries beside the others, kinds played by moves
-// refused with the command that answers them.
+// refused with the command that answers them — on each file of every
+// kind's sample and pictures (kind.Corpus), against what the kind's own
+// reader says of it.
 func TestLoad(t *testing.T) {
-	read := func(parts ...string) (string, []byte) {
-		return filepath.Join(parts...), testcorpus.Read(t, parts...)
+	type loadCase struct {
+		name, kind, sel, file string
+		puzzles               int
+		partial               bool
+		kindWant, err         string
 	}
-	tests := []struct {
-		name, kind, sel string
-		file            []string
-		puzzles         int
-		partial         bool
-		kindWant, err   string
-	}{
-		{name: "one puzzle", file: []string{"juosan", "janko", "6x6_1.in"}, puzzles: 1, kindWant: "juosan"},
-		{name: "every entry", file: []string{"shinro", "playshinro.json"}, puzzles: 40, kindWant: "shinro"},
-		{name: "selected", file: []string{"shinro", "playshinro.json"}, sel: "5", puzzles: 1, kindWant: "shinro"},
-		{name: "alias", file: []string{"linjat", "puzzles.json"}, sel: "easy-3", puzzles: 1, kindWant: "linjat"},
-		{name: "named kind", kind: "juosan", file: []string{"juosan", "janko", "6x6_1.in"}, puzzles: 1, kindWant: "juosan"},
-		{name: "partial", file: []string{"juosan", "janko_instances.json"}, puzzles: 73, partial: true, kindWant: "juosan"},
-		{name: "moves detected", file: []string{"shift", "reborn.txt"}, err: "this is a shift puzzle: use puzzlesat shift solve"},
-		{name: "moves named", kind: "shift", file: []string{"shift", "reborn.txt"}, err: "shift puzzles are played by moves"},
-		{name: "unknown kind", kind: "sudoku", file: []string{"juosan", "janko", "6x6_1.in"}, err: `unknown kind "sudoku"`},
-		{name: "no such entry", file: []string{"shinro", "playshinro.json"}, sel: "99", err: "no puzzle 99"},
+	var tests []loadCase
+	partials := 0
+	for _, k := range kinds.Default().All() {
+		if k.Corpus == nil {
+			continue
+		}
+		var files []string
+		for _, pc := range k.Corpus.Pictures {
+			files = append(files, pc.File)
+		}
+		seen := map[string]bool{}
+		for _, s := range append(slices.Clone(k.Corpus.Sample), files...) {
+			file, sel, _ := strings.Cut(s, "#")
+			path := testcorpus.Path(file)
+			if st, err := os.Stat(path); err == nil && st.IsDir() && k.Folder != nil {
+				path = filepath.Join(path, k.Folder.File)
+			}
+			if k.Parse == nil { // played by moves
+				tests = append(tests,
+					loadCase{name: s + " detected", file: path, err: "this is a " + k.Name + " puzzle: use puzzlesat shift solve"},
+					loadCase{name: s + " named", kind: k.Name, file: path, err: k.Name + " puzzles are played by moves"})
+				continue
+			}
+			if sel != "" {
+				tests = append(tests, loadCase{name: s, sel: sel, file: path, puzzles: 1, kindWant: k.Name})
+			}
+			if seen[path] {
+				continue
+			}
+			seen[path] = true
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			insts, err := k.Parse(path, data, kind.Options{})
+			var partial *kind.PartialError
+			if err != nil && !errors.As(err, &partial) {
+				t.Fatalf("%s: %v", s, err)
+			}
+			if partial != nil {
+				partials++
+			}
+			tests = append(tests,
+				loadCase{name: file + " every entry", file: path, puzzles: len(insts), partial: partial != nil, kindWant: k.Name},
+				loadCase{name: file + " named kind", kind: k.Name, file: path, puzzles: len(insts), partial: partial != nil, kindWant: k.Name},
+				loadCase{name: file + " no such entry", file: path, sel: "99999", err: "no puzzle 99999"})
+		}
 	}
+	if len(tests) == 0 || partials == 0 {
+		t.Fatalf("the kinds' samples give %d loads, %d with malformed entries; want both (kind.Corpus.Sample)", len(tests), partials)
+	}
+	tests = append(tests, loadCase{name: "unknown kind", kind: "sudoku", file: tests[0].file, err: `unknown kind "sudoku"`})
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			name, data := read(tt.file...)
-			l, err := answer.Load(kinds.Default(), tt.kind, name, data, tt.sel, kind.Options{})
+			data, err := os.ReadFile(tt.file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			l, err := answer.Load(kinds.Default(), tt.kind, tt.file, data, tt.sel, kind.Options{})
 			if tt.err != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.err) {
 					t.Fatalf("have %v, want an error saying %q", err, tt.err)

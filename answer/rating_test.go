@@ -1,7 +1,11 @@
 package answer_test
 
 import (
+	"cmp"
 	"context"
+	"io/fs"
+	"maps"
+	"slices"
 	"testing"
 
 	"github.com/puzzlesat/puzzlesat/answer"
@@ -12,29 +16,61 @@ import (
 	"github.com/puzzlesat/puzzlesat/sat/gini"
 )
 
+// examples are each grid kind's bundled example for the tests
+// (kind.Corpus.Example: small, unique and, for a kind that generates, in
+// a band), by kind.
+func examples(t *testing.T) map[string]kind.Instance {
+	t.Helper()
+	out := map[string]kind.Instance{}
+	for _, k := range kinds.Default().List() {
+		if k.Corpus == nil || k.Corpus.Example == "" {
+			continue
+		}
+		name := "examples/" + k.Corpus.Example + ".txt"
+		data, err := fs.ReadFile(k.Examples, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l, err := answer.Load(kinds.Default(), k.Name, name, data, "", kind.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[k.Name] = l.Puzzles[0]
+	}
+	if len(out) == 0 {
+		t.Fatal("no grid kind of the registry names an example (kind.Corpus.Example)")
+	}
+	return out
+}
+
 // TestRating: a graded puzzle's record carries the rating of its kind's
 // calibration, in its band's tier, when bands are asked and the kind's own
-// trials ran; it is 0 without bands, with other trials, and when the rules
-// do not solve the puzzle.
+// trials ran (each kind's example); it is 0 without bands,
+// with other trials, and when the rules do not solve the puzzle.
 func TestRating(t *testing.T) {
 	ctx := context.Background()
 	reg := kinds.Default()
 	none := 0
-	tests := []struct {
+	type ratingCase struct {
 		name   string
 		inst   kind.Instance
 		opt    answer.Options
 		rated  bool
 		status human.Status
-	}{
-		{"shinro easy", load(t, kind.Options{}, "1", "shinro", "playshinro.json"), answer.Options{Bands: reg}, true, human.StatusSolved},
-		{"linjat expert", load(t, kind.Options{}, "expert/3", "linjat", "puzzles.json"), answer.Options{Bands: reg}, true, human.StatusSolved},
-		{"arrows devious", load(t, kind.Options{}, "", "arrows", "2026-03-07", "puzzle.txt"), answer.Options{Bands: reg}, true, human.StatusSolved},
-		{"juosan janko", load(t, kind.Options{}, "", "juosan", "janko", "10x10_3.in"), answer.Options{Bands: reg}, true, human.StatusSolved},
-		{"no bands asked", load(t, kind.Options{}, "1", "shinro", "playshinro.json"), answer.Options{}, false, human.StatusSolved},
-		{"other trials", load(t, kind.Options{}, "expert/3", "linjat", "puzzles.json"), answer.Options{Bands: reg, Trials: &none}, false, ""},
-		{"stuck", load(t, kind.Options{}, "4x4_1", "juosan", "janko_instances.json"), answer.Options{Bands: reg}, false, human.StatusStuck},
 	}
+	var tests []ratingCase
+	var some kind.Instance
+	ex := examples(t)
+	for _, name := range slices.Sorted(maps.Keys(ex)) {
+		tests = append(tests, ratingCase{name + " example", ex[name], answer.Options{Bands: reg}, true, human.StatusSolved})
+		some = cmp.Or(some, ex[name])
+	}
+	tests = append(tests,
+		ratingCase{"no bands asked", some, answer.Options{}, false, human.StatusSolved},
+		ratingCase{"other trials", some, answer.Options{Bands: reg, Trials: &none}, false, ""},
+		// Several solutions: the rules cannot finish it.
+		ratingCase{"stuck", load(t, kind.Options{}, "4x4_1", "juosan", "janko_instances.json"), answer.Options{Bands: reg}, false, human.StatusStuck},
+	)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			opt := tt.opt

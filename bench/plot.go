@@ -144,11 +144,10 @@ func kindPlots(reg *kinds.Registry, kind string, rs []Result, effort func(Result
 		}
 		byEnc[r.Encoding][key{r.Set, r.Instance}] = r
 	}
+	// The kind's own default encoding, or encode/card's.
 	ref := card.Default
-	if rs[0].Axis == "shift" {
-		if k, err := reg.Find(rs[0].Kind); err == nil && !k.Grid() {
-			ref = k.Moves.Encoding
-		}
+	if k, err := reg.Find(rs[0].Kind); err == nil && k.Encoding() != "" {
+		ref = k.Encoding()
 	}
 	if !slices.Contains(encs, ref) {
 		ref = encs[0]

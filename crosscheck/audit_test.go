@@ -2,6 +2,7 @@ package crosscheck_test
 
 import (
 	"context"
+	"io/fs"
 	"math/rand/v2"
 	"path/filepath"
 	"slices"
@@ -15,6 +16,7 @@ import (
 	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/kinds/kind"
+	"github.com/puzzlesat/puzzlesat/puzzle"
 	"github.com/puzzlesat/puzzlesat/sat"
 	"github.com/puzzlesat/puzzlesat/sat/gini"
 	"github.com/puzzlesat/puzzlesat/solve"
@@ -54,43 +56,68 @@ func full(inst kind.Instance) []human.Cands {
 	return (&kind.HumanSetup{}).StartCands(inst)
 }
 
-// TestOracle asks an Arrows and a Juosan oracle the three questions an
-// audit asks: a solution inside a state, none when a forced value is
-// wrong, and none when the state lacks a true value.
+// examples are the bundled example of every grid kind of the registry
+// that names one for the tests (kind.Corpus.Example: small and unique).
+func examples(t *testing.T) []kind.Instance {
+	t.Helper()
+	var out []kind.Instance
+	for _, k := range kinds.Default().List() {
+		if k.Corpus == nil || k.Corpus.Example == "" {
+			continue
+		}
+		name := "examples/" + k.Corpus.Example + ".txt"
+		data, err := fs.ReadFile(k.Examples, name)
+		if err != nil {
+			t.Fatalf("%s: %v", k.Name, err)
+		}
+		insts, err := k.Parse(name, data, kind.Options{})
+		if err != nil || len(insts) != 1 {
+			t.Fatalf("%s %s: %d puzzles, error %v; want 1", k.Name, name, len(insts), err)
+		}
+		out = append(out, insts[0])
+	}
+	if len(out) == 0 {
+		t.Fatal("no grid kind of the registry names an example")
+	}
+	return out
+}
+
+// TestOracle asks an oracle of each grid kind's example (unique) the
+// three questions an audit asks: a solution inside a state, none when a
+// forced value is wrong, and none when the state lacks a true value.
 func TestOracle(t *testing.T) {
 	ctx := context.Background()
-	arrows := arrowsCorpus(t, "")[0] // 2026-01-24: r1c1 is 3
-	tests := []struct {
-		name  string
-		inst  kind.Instance
-		wrong human.Elim // a value no solution has
-		right human.Elim // the unique solution's value
-	}{
-		{"arrows", arrows, human.Elim{Var: 0, Value: 2}, human.Elim{Var: 0, Value: 3}},
-		{"juosan", juosan(t, testcorpus.Path("juosan", "janko", "6x6_1.in")), human.Elim{Var: 5, Value: 0}, human.Elim{Var: 5, Value: 1}},
-	}
-	for _, tt := range tests {
-		o := oracle(t, tt.inst)
-		sol, err := o.Solution(ctx, full(tt.inst), nil)
+	for _, inst := range examples(t) {
+		name := inst.Kind() + " " + inst.Name()
+		o := oracle(t, inst)
+		sol, err := o.Solution(ctx, full(inst), nil)
 		if err != nil || sol == nil {
-			t.Fatalf("%s: have %v %v, want a solution", tt.name, sol, err)
+			t.Fatalf("%s: have %v %v, want a solution", name, sol, err)
 		}
-		if vs := tt.inst.Verify(sol); len(vs) > 0 {
-			t.Errorf("%s: the oracle's solution breaks %s", tt.name, vs[0])
+		if vs := inst.Verify(sol); len(vs) > 0 {
+			t.Errorf("%s: the oracle's solution breaks %s", name, vs[0])
 		}
-		if sol[tt.right.Var] != tt.right.Value {
-			t.Fatalf("%s: have unknown %d = %d, want %d", tt.name, tt.right.Var, sol[tt.right.Var], tt.right.Value)
+		if want := inst.Solution(); want != nil && !slices.Equal(sol, want) {
+			t.Errorf("%s: the oracle's solution %v, the puzzle's own %v", name, sol, want)
 		}
-		if sol, err := o.Solution(ctx, full(tt.inst), &tt.wrong); sol != nil || err != nil {
-			t.Errorf("%s: forcing %+v: have %v %v, want none", tt.name, tt.wrong, sol, err)
+		// The first unknown with more than one value: its solution value
+		// is right, any other wrong (the puzzle is unique).
+		v := slices.IndexFunc(inst.Vars(), func(x puzzle.Var) bool { return len(x.Domain) > 1 })
+		if v < 0 {
+			t.Fatalf("%s: no unknown with two values", name)
 		}
-		st := full(tt.inst)
-		st[tt.right.Var] = st[tt.right.Var].Without(tt.right.Value)
+		right := human.Elim{Var: v, Value: sol[v]}
+		wrong := human.Elim{Var: v, Value: (sol[v] + 1) % len(inst.Vars()[v].Domain)}
+		if sol, err := o.Solution(ctx, full(inst), &wrong); sol != nil || err != nil {
+			t.Errorf("%s: forcing %+v: have %v %v, want none", name, wrong, sol, err)
+		}
+		st := full(inst)
+		st[right.Var] = st[right.Var].Without(right.Value)
 		if sol, err := o.Solution(ctx, st, nil); sol != nil || err != nil {
-			t.Errorf("%s: state without %+v: have %v %v, want none", tt.name, tt.right, sol, err)
+			t.Errorf("%s: state without %+v: have %v %v, want none", name, right, sol, err)
 		}
 		if _, err := o.Solution(ctx, st[1:], nil); err == nil {
-			t.Errorf("%s: a state of the wrong length: have no error, want one", tt.name)
+			t.Errorf("%s: a state of the wrong length: have no error, want one", name)
 		}
 	}
 }

@@ -4,7 +4,6 @@ package generate
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/puzzlesat/puzzlesat/human"
 	"github.com/puzzlesat/puzzlesat/kinds/kind"
@@ -37,22 +36,15 @@ func InBand(k *kind.Kind, b Band, rows, cols int, status human.Status, rep human
 }
 
 // ParseBand reads a band name of k ("" is Any); an unknown name is an
-// error listing the kind's bands. Shift puzzles' bands are move ranges
-// (kind.Kind.Moves), the others' grades (kind.Kind.Generate).
+// error listing the kind's bands. Puzzles played by moves are banded by
+// their proven optimum (kind.Kind.Moves), the others by their grade
+// (kind.Kind.Generate).
 func ParseBand(k *kind.Kind, s string) (Band, error) {
-	if !k.Grid() {
-		if s == "" {
-			return Any, nil
-		}
-		if _, ok := k.Moves.Band(s); !ok {
-			return "", fmt.Errorf("unknown difficulty %q (have %s)", s, strings.Join(k.Moves.BandNames(), ", "))
-		}
-		return Band(s), nil
-	}
-	if k.Generate == nil {
+	g, err := genreOf(k)
+	if err != nil {
 		return "", fmt.Errorf("%s puzzles are not generated", k.Name)
 	}
-	if _, err := k.Generate.Band(s); err != nil {
+	if err := g.band(s); err != nil {
 		return "", err
 	}
 	if s == "" {

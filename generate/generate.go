@@ -5,8 +5,10 @@
 // What is particular to a kind is its generation metadata in package kinds
 // (kind.Kind.Generate: default size, bands, start methods, and the Draft
 // behind steps 1 to 3, in kinds/generate*.go); this package runs the
-// attempts, SAT and the grading for any kind that has it. Shift puzzles,
-// which have no clues but a move count, are made by Shift.
+// attempts, SAT and the grading for any kind that has it. Puzzles played
+// by moves (kind.Kind.Moves: shift puzzles), which have no clues but a
+// move count, are made by the kind's generator, banded by their proven
+// optimum; genreOf is the one place that tells the two sorts apart.
 //
 // # Pipeline
 //
@@ -98,6 +100,7 @@
 package generate
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -105,6 +108,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/crosscheck"
 	"github.com/puzzlesat/puzzlesat/human"
+	"github.com/puzzlesat/puzzlesat/internal/plural"
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/puzzle"
@@ -146,9 +150,14 @@ type Options struct {
 	// KindOptions are passed to the parser (Juosan reading,
 	// cardinality encoding, Arrows rules file).
 	KindOptions kind.Options
-	// Shift is the puzzle a moves kind (Kind.Moves) scrambles (its start is ignored:
-	// scrambles start from a goal state).
-	Shift kind.MovesPuzzle
+	// Base is the puzzle a kind played by moves (Kind.Moves) makes its
+	// puzzles from (its start is ignored: scrambles start from a goal
+	// state); nil: the kind's first built-in. Only for such a kind.
+	Base kind.MovesPuzzle
+	// Moves asks a kind played by moves for puzzles whose proven optimum
+	// is exactly this many moves (0: the band's, or MinScore..MaxScore).
+	// Only for such a kind.
+	Moves int
 	// Progress, when set, is told about every finished attempt of
 	// Generate.
 	Progress func(attempt int, outcome string)
@@ -182,11 +191,19 @@ type Puzzle struct {
 	Minimal bool
 
 	kind  *kind.Kind // the kind of it (Kind is its name)
-	draft kind.Draft // what the puzzle was made from (nil for shift)
+	draft kind.Draft // what the puzzle was made from (nil for moves kinds)
+	// grade says the grade in a line (Summary), as the kind's genre
+	// judges it.
+	grade string
 }
 
 // KindOf is the kind the puzzle is of (Kind is its name).
 func (p *Puzzle) KindOf() *kind.Kind { return p.kind }
+
+// Summary says the puzzle's grade in a line, as its kind judges puzzles:
+// a grid kind's uniqueness and the rules' report, a moves kind's proven
+// optimum.
+func (p *Puzzle) Summary() string { return p.grade }
 
 // ClueRemovals returns the puzzle with each of its removable clues taken
 // away in turn, each parsed from its canonical text with opt, so that a
@@ -243,13 +260,16 @@ type job struct {
 	gen  *kind.Generation
 	band *kind.Band
 	gopt kind.GenOptions
-	// moves is the optimum range of a moves kind's job, shiftGen what
-	// makes its puzzles.
-	moves    [2]int
-	shiftGen kind.MovesGenerator
+	// try makes one attempt's puzzle, as the kind's genre does
+	// (gridAttempt, movesAttempt).
+	try func(ctx context.Context, index, a int) (*Puzzle, string, error)
+	// movesGen makes a moves kind's puzzles, base the puzzle it starts from.
+	movesGen kind.MovesGenerator
+	base     kind.MovesPuzzle
 }
 
-// prepare checks opt and resolves the kind, band and size.
+// prepare checks opt and resolves the kind, band and size: what is common
+// to every kind here, the rest by the kind's genre.
 func prepare(opt Options) (*job, error) {
 	if opt.Band == "" {
 		opt.Band = Any
@@ -257,11 +277,25 @@ func prepare(opt Options) (*job, error) {
 	if opt.Kind == nil {
 		return nil, fmt.Errorf("%w: no kind (Options.Kind is nil)", ErrOptions)
 	}
-	if !opt.Kind.Grid() {
-		return prepareShift(opt, opt.Kind)
+	if opt.Attempts <= 0 {
+		opt.Attempts = 100
 	}
-	if opt.Shift != nil {
-		return nil, fmt.Errorf("%w: %v", ErrOptions, errNoShift)
+	g, err := genreOf(opt.Kind)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrOptions, err)
+	}
+	return g.prepare(opt)
+}
+
+// prepare checks a grid kind's job: the band, the size, the method and
+// the kind's own check of the options.
+func (g gridGenre) prepare(opt Options) (*job, error) {
+	k := g.k
+	switch {
+	case opt.Base != nil:
+		return nil, fmt.Errorf("%w: %s: Options.Base is for kinds played by moves", ErrOptions, k.Name)
+	case opt.Moves != 0:
+		return nil, fmt.Errorf("%w: %s puzzles are not played by moves: no optimum to ask for (--moves)", ErrOptions, k.Name)
 	}
 	if opt.MaxScore > 0 && opt.MaxScore < opt.MinScore {
 		return nil, fmt.Errorf("%w: max score %g is below min score %g", ErrOptions, opt.MaxScore, opt.MinScore)
@@ -269,23 +303,16 @@ func prepare(opt Options) (*job, error) {
 	if opt.Solver == nil {
 		return nil, fmt.Errorf("%w: no SAT back-end (Options.Solver is nil)", ErrOptions)
 	}
-	if opt.Attempts <= 0 {
-		opt.Attempts = 100
-	}
-	k := opt.Kind
-	if k.Generate == nil {
-		return nil, fmt.Errorf("%w: cannot generate kind %q", ErrOptions, k.Name)
-	}
-	g := k.Generate
-	band, err := g.Band(string(opt.Band))
+	gen := k.Generate
+	band, err := gen.Band(string(opt.Band))
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s: %v", ErrOptions, k.Name, err)
 	}
-	if err := g.CheckMethod(opt.Method); err != nil {
+	if err := gen.CheckMethod(opt.Method); err != nil {
 		return nil, fmt.Errorf("%w: %s: %v", ErrOptions, k.Name, err)
 	}
 	if opt.Rows == 0 && opt.Cols == 0 {
-		opt.Rows, opt.Cols = g.Size(band)
+		opt.Rows, opt.Cols = gen.Size(band)
 	}
 	if opt.Rows < 2 || opt.Cols < 2 || opt.Rows > maxSide || opt.Cols > maxSide {
 		return nil, fmt.Errorf("%w: size %dx%d outside 2..%d", ErrOptions, opt.Rows, opt.Cols, maxSide)
@@ -305,12 +332,14 @@ func prepare(opt Options) (*job, error) {
 			}
 			return kindsSolver{s}, nil
 		}}
-	if g.Check != nil {
-		if err := g.Check(gopt); err != nil {
+	if gen.Check != nil {
+		if err := gen.Check(gopt); err != nil {
 			return nil, fmt.Errorf("%w: %v", ErrOptions, err)
 		}
 	}
-	return &job{opt: opt, kind: k, gen: g, band: band, gopt: gopt}, nil
+	j := &job{opt: opt, kind: k, gen: gen, band: band, gopt: gopt}
+	j.try = j.gridAttempt
+	return j, nil
 }
 
 // kindsSolver adapts a sat.Solver to kinds.Solver.
@@ -366,12 +395,15 @@ func RNG(seed uint64, index, a int) *rand.Rand {
 	return rand.New(rand.NewPCG(seed, uint64(index)<<32|uint64(uint32(a))))
 }
 
-// attempt runs one attempt. It returns nil and an outcome when the attempt
-// does not give a puzzle in the band.
+// attempt runs one attempt, as the kind's genre makes one (job.try). It
+// returns nil and an outcome when the attempt does not give a puzzle in
+// the band.
 func (j *job) attempt(ctx context.Context, index, a int) (*Puzzle, string, error) {
-	if j.shiftGen != nil {
-		return j.shiftAttempt(ctx, index, a)
-	}
+	return j.try(ctx, index, a)
+}
+
+// gridAttempt is one attempt of a grid kind: steps 1 to 5.
+func (j *job) gridAttempt(ctx context.Context, index, a int) (*Puzzle, string, error) {
 	rng := RNG(j.opt.Seed, index, a)
 	gopt := j.gopt
 	gopt.Name = fmt.Sprintf("generated %s %dx%d seed %d puzzle %d attempt %d", j.opt.Band, j.opt.Rows, j.opt.Cols, j.opt.Seed, index, a)
@@ -461,10 +493,14 @@ func (j *job) finish(ctx context.Context, d kind.Draft, res *human.Result) (*Puz
 	if !ok {
 		return nil, outcome, nil
 	}
+	hardest := cmp.Or(res.Report.MaxRule, "-")
+	rep := res.Report
+	grade := fmt.Sprintf("unique (SAT), %s by rules: hardest rule %s (level %d), trial depth %d, score %.1f, %s",
+		res.Status, hardest, rep.MaxLevel, rep.TrialDepth, rep.Score, plural.N(len(d.Clues()), "clue"))
 	return &Puzzle{
 		Kind: j.kind.Name, kind: j.kind, Text: text, SolutionText: d.Text(true), Instance: inst,
 		Solution: want, Clues: len(d.Clues()), Seed: j.opt.Seed, Band: j.opt.Band,
-		Status: res.Status, Report: res.Report, Metrics: metrics, Minimal: j.opt.Minimal, draft: d,
+		Status: res.Status, Report: res.Report, Metrics: metrics, Minimal: j.opt.Minimal, draft: d, grade: grade,
 	}, outcome, nil
 }
 

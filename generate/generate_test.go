@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -63,6 +64,28 @@ func acceptance(t *testing.T) []acceptanceCase {
 		for _, c := range k.Corpus.Generate {
 			out = append(out, acceptanceCase{k.Name, generate.Band(c.Band), c.Rows, c.Cols, c.Slow})
 		}
+	}
+	return out
+}
+
+// quick are options that make a puzzle of each kind that generates
+// (generate.Kinds) quickly, named by the kind: its corpus's first quick
+// band at its size (kind.Corpus.Generate), or, when its corpus names none
+// (a kind played by moves), any band.
+func quick(t *testing.T) map[string]generate.Options {
+	t.Helper()
+	out := map[string]generate.Options{}
+	for _, name := range generate.Kinds(kinds.Default()) {
+		opt := generate.Options{Solver: gini.NewSolver, Kind: lookup(t, name), Band: generate.Any}
+		if c := opt.Kind.Corpus; c != nil {
+			if i := slices.IndexFunc(c.Generate, func(g kind.GenCase) bool { return !g.Slow }); i >= 0 {
+				opt.Band, opt.Rows, opt.Cols = generate.Band(c.Generate[i].Band), c.Generate[i].Rows, c.Generate[i].Cols
+			}
+		}
+		out[name] = opt
+	}
+	if len(out) == 0 {
+		t.Fatal("no kind of the registry generates")
 	}
 	return out
 }
@@ -163,6 +186,35 @@ func checkBatch(t *testing.T, kindName string, band generate.Band, rows, cols, c
 	}
 }
 
+// TestMovesBase: a kind played by moves makes its puzzles from its first
+// built-in unless told another (Options.Base), so that a front end asks
+// it as it asks a grid kind, naming none; Moves asks for an optimum
+// exactly, which the summary line says with its proof.
+func TestMovesBase(t *testing.T) {
+	for _, k := range kinds.Default().Moves() {
+		t.Run(k.Name, func(t *testing.T) {
+			first, err := k.Moves.Builtin(k.Moves.Builtins[0])
+			if err != nil {
+				t.Fatal(err)
+			}
+			have, err := generate.Generate(context.Background(), generate.Options{Kind: k, Moves: 2, Seed: 5})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := generate.Generate(context.Background(), generate.Options{Kind: k, Moves: 2, Seed: 5, Base: first})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if have.Text != want.Text || have.Metrics["optimum"] != 2 {
+				t.Errorf("without a base: optimum %v,\n%s\nwith the first built-in:\n%s", have.Metrics["optimum"], have.Text, want.Text)
+			}
+			if s := have.Summary(); !strings.HasPrefix(s, "optimum 2 moves (proven by ") {
+				t.Errorf("summary %q, want the optimum and its proof", s)
+			}
+		})
+	}
+}
+
 // TestShiftAcceptance: shift puzzles of each band have a proven optimum
 // in the band, which an independent search confirms.
 func TestShiftAcceptance(t *testing.T) {
@@ -185,7 +237,7 @@ func TestShiftAcceptance(t *testing.T) {
 		t.Run(string(tc.band), func(t *testing.T) {
 			var ps []*generate.Puzzle
 			_, err := generate.Run(context.Background(), generate.Batch{
-				Options: generate.Options{Kind: find("shift"), Band: tc.band, Shift: base, Seed: 3},
+				Options: generate.Options{Kind: find("shift"), Band: tc.band, Base: base, Seed: 3},
 				Count:   acceptanceCount, Workers: 2,
 				Emit: func(p *generate.Puzzle) error { ps = append(ps, p); return nil },
 			})
@@ -289,36 +341,41 @@ func texts(t *testing.T, b generate.Batch) map[int]string {
 }
 
 // TestShardsAndWorkers: the union of the shards of a job is the single
-// run, puzzle for puzzle, whatever the workers.
+// run, puzzle for puzzle, whatever the workers, for every kind that
+// generates.
 func TestShardsAndWorkers(t *testing.T) {
-	opt := generate.Options{Solver: gini.NewSolver, Kind: find("shinro"), Band: generate.Medium, Rows: 6, Cols: 6, Seed: 9}
-	const count = 10
-	whole := texts(t, generate.Batch{Options: opt, Count: count, Workers: 1})
-	if len(whole) != count {
-		t.Fatalf("have %d puzzles, want %d", len(whole), count)
-	}
-	if again := texts(t, generate.Batch{Options: opt, Count: count, Workers: 3}); !mapsEqual(again, whole) {
-		t.Error("3 workers make other puzzles than 1")
-	}
-	union := map[int]string{}
-	for i := range 3 {
-		part := texts(t, generate.Batch{Options: opt, Count: count, Workers: 2, Shard: shard.Shard{Index: i, Count: 3}})
-		for k, v := range part {
-			if k%3 != i {
-				t.Errorf("shard %d/3 made puzzle %d", i, k)
+	for name, opt := range quick(t) {
+		t.Run(name, func(t *testing.T) {
+			opt.Seed = 9
+			const count = 10
+			whole := texts(t, generate.Batch{Options: opt, Count: count, Workers: 1})
+			if len(whole) != count {
+				t.Fatalf("have %d puzzles, want %d", len(whole), count)
 			}
-			union[k] = v
-		}
-	}
-	if !mapsEqual(union, whole) {
-		t.Error("the union of the shards differs from the single run")
-	}
-	// Skipped puzzles are not made; the others are unchanged.
-	rest := texts(t, generate.Batch{Options: opt, Count: count, Workers: 2, Skip: func(i int) bool { return i < 5 }})
-	for k, v := range rest {
-		if k < 5 || whole[k] != v {
-			t.Errorf("with puzzles 0..4 skipped, puzzle %d differs or was made", k)
-		}
+			if again := texts(t, generate.Batch{Options: opt, Count: count, Workers: 3}); !mapsEqual(again, whole) {
+				t.Error("3 workers make other puzzles than 1")
+			}
+			union := map[int]string{}
+			for i := range 3 {
+				part := texts(t, generate.Batch{Options: opt, Count: count, Workers: 2, Shard: shard.Shard{Index: i, Count: 3}})
+				for k, v := range part {
+					if k%3 != i {
+						t.Errorf("shard %d/3 made puzzle %d", i, k)
+					}
+					union[k] = v
+				}
+			}
+			if !mapsEqual(union, whole) {
+				t.Error("the union of the shards differs from the single run")
+			}
+			// Skipped puzzles are not made; the others are unchanged.
+			rest := texts(t, generate.Batch{Options: opt, Count: count, Workers: 2, Skip: func(i int) bool { return i < 5 }})
+			for k, v := range rest {
+				if k < 5 || whole[k] != v {
+					t.Errorf("with puzzles 0..4 skipped, puzzle %d differs or was made", k)
+				}
+			}
+		})
 	}
 }
 
@@ -334,44 +391,51 @@ func mapsEqual(a, b map[int]string) bool {
 	return true
 }
 
-// TestGenerateIsPuzzleZero: Generate makes puzzle 0 of the batch.
+// TestGenerateIsPuzzleZero: Generate makes puzzle 0 of the batch, for
+// every kind that generates.
 func TestGenerateIsPuzzleZero(t *testing.T) {
-	opt := generate.Options{Solver: gini.NewSolver, Kind: find("arrows"), Band: generate.Easy, Rows: 5, Cols: 5, Seed: 2}
-	p, err := generate.Generate(context.Background(), opt)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if batch := texts(t, generate.Batch{Options: opt, Count: 1}); batch[0] != p.SolutionText {
-		t.Error("Generate and puzzle 0 of a batch differ")
+	for name, opt := range quick(t) {
+		opt.Seed = 2
+		p, err := generate.Generate(context.Background(), opt)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if batch := texts(t, generate.Batch{Options: opt, Count: 1}); batch[0] != p.SolutionText {
+			t.Errorf("%s: Generate and puzzle 0 of a batch differ", name)
+		}
 	}
 }
 
 // TestStopKeepsFound: a batch stopped from its Emit returns what it had,
 // every emitted puzzle whole; one stopped by its context returns the
-// context's error.
+// context's error; for every kind that generates.
 func TestStopKeepsFound(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	var got []int
-	st, err := generate.Run(ctx, generate.Batch{
-		Options: generate.Options{Solver: gini.NewSolver, Kind: find("shinro"), Band: generate.Easy, Rows: 5, Cols: 5, Seed: 1},
-		Count:   50, Workers: 2,
-		Emit: func(p *generate.Puzzle) error {
-			got = append(got, p.Index)
-			if len(got) == 3 {
-				cancel()
+	for name, opt := range quick(t) {
+		t.Run(name, func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			opt.Seed = 1
+			var got []int
+			st, err := generate.Run(ctx, generate.Batch{
+				Options: opt, Count: 50, Workers: 2,
+				Emit: func(p *generate.Puzzle) error {
+					got = append(got, p.Index)
+					if len(got) == 3 {
+						cancel()
+					}
+					return nil
+				},
+			})
+			if !errors.Is(err, context.Canceled) {
+				t.Fatalf("have error %v, want context.Canceled", err)
 			}
-			return nil
-		},
-	})
-	if !errors.Is(err, context.Canceled) {
-		t.Fatalf("have error %v, want context.Canceled", err)
-	}
-	if len(got) < 3 || len(got) == 50 || st.Found != len(got) {
-		t.Errorf("have %d puzzles emitted, Found %d; want at least 3, fewer than 50, and Found equal", len(got), st.Found)
-	}
-	if !slices.IsSorted(got) {
-		t.Errorf("emitted out of order: %v", got)
+			if len(got) < 3 || len(got) == 50 || st.Found != len(got) {
+				t.Errorf("have %d puzzles emitted, Found %d; want at least 3, fewer than 50, and Found equal", len(got), st.Found)
+			}
+			if !slices.IsSorted(got) {
+				t.Errorf("emitted out of order: %v", got)
+			}
+		})
 	}
 }
 
@@ -379,9 +443,10 @@ func TestStopKeepsFound(t *testing.T) {
 // (ErrOptions), for every kind of the registry: the cases each grid kind
 // that generates is asked (bad band, a band only another kind has, sizes
 // out of range or past a band's largest, scores, method, no solver, a
-// shift puzzle, the generation flag values its corpus names as bad
-// (kind.Corpus.BadGenFlags)), and each moves kind's (no puzzle, an
-// unknown band, an optimum past its largest).
+// moves kind's puzzle or an optimum in moves, the generation flag values
+// its corpus names as bad (kind.Corpus.BadGenFlags)), and each moves
+// kind's (an unknown band, an optimum past its largest, as a score range
+// or as Moves, a grid size).
 func TestOptionErrors(t *testing.T) {
 	tests := []struct {
 		name string
@@ -403,9 +468,10 @@ func TestOptionErrors(t *testing.T) {
 			t.Fatal(err)
 		}
 		builtin = cmp.Or(builtin, p)
-		add(k.Name+" without puzzle", generate.Options{Kind: k})
-		add(k.Name+" band", generate.Options{Kind: k, Shift: p, Band: "brutal"})
-		add(k.Name+" moves", generate.Options{Kind: k, Shift: p, MinScore: float64(k.Moves.MaxMoves + 1), MaxScore: float64(k.Moves.MaxMoves + 1)})
+		add(k.Name+" optimum past its largest", generate.Options{Kind: k, Moves: k.Moves.MaxMoves + 1})
+		add(k.Name+" a grid size", generate.Options{Kind: k, Rows: 5, Cols: 5})
+		add(k.Name+" band", generate.Options{Kind: k, Base: p, Band: "brutal"})
+		add(k.Name+" moves", generate.Options{Kind: k, Base: p, MinScore: float64(k.Moves.MaxMoves + 1), MaxScore: float64(k.Moves.MaxMoves + 1)})
 	}
 	// Every band name some kind has, for "a band only another kind has".
 	var bandNames []string
@@ -454,9 +520,12 @@ func TestOptionErrors(t *testing.T) {
 		add(k.Name+" no solver", o)
 		if builtin != nil {
 			o = opt()
-			o.Shift = builtin
-			add(k.Name+" shift puzzle on a grid kind", o)
+			o.Base = builtin
+			add(k.Name+" a moves kind's puzzle on a grid kind", o)
 		}
+		o = opt()
+		o.Moves = 3
+		add(k.Name+" an optimum asked of a grid kind", o)
 		if k.Corpus != nil {
 			for _, bf := range k.Corpus.BadGenFlags {
 				o := opt()
@@ -475,30 +544,44 @@ func TestOptionErrors(t *testing.T) {
 	}
 }
 
+// TestExhausted: a score no puzzle reaches exhausts the attempts, of
+// Generate and of each puzzle of a batch (a kind graded by its rules,
+// whose corpus names its generation bands, at its quick band).
 func TestExhausted(t *testing.T) {
-	// No 4x4 Shinro scores a million.
-	_, err := generate.Generate(context.Background(), generate.Options{Solver: gini.NewSolver, Kind: find("shinro"), Rows: 4, Cols: 4, MinScore: 1e6, Attempts: 3})
+	var opt generate.Options
+	for _, o := range quick(t) {
+		if o.Rows > 0 && (opt.Kind == nil || o.Rows*o.Cols < opt.Rows*opt.Cols) {
+			opt = o // the smallest such
+		}
+	}
+	if opt.Kind == nil {
+		t.Fatal("no kind names generation bands in its corpus (kind.Corpus.Generate)")
+	}
+	opt.MinScore, opt.Attempts = 1e6, 3
+	_, err := generate.Generate(context.Background(), opt)
 	if !errors.Is(err, generate.ErrExhausted) {
-		t.Errorf("have error %v, want ErrExhausted", err)
+		t.Errorf("%s: have error %v, want ErrExhausted", opt.Kind.Name, err)
 	}
 	var failed []int
+	opt.Attempts = 2
 	st, err := generate.Run(context.Background(), generate.Batch{
-		Options: generate.Options{Solver: gini.NewSolver, Kind: find("shinro"), Rows: 4, Cols: 4, MinScore: 1e6, Attempts: 2},
-		Count:   3, Workers: 2,
+		Options: opt, Count: 3, Workers: 2,
 		Emit:   func(*generate.Puzzle) error { return nil },
 		Failed: func(i int, err error) error { failed = append(failed, i); return nil },
 	})
 	if err != nil || st.Failed != 3 || !slices.Equal(failed, []int{0, 1, 2}) {
-		t.Errorf("have error %v, Failed %d, failed %v; want nil, 3, [0 1 2]", err, st.Failed, failed)
+		t.Errorf("%s: have error %v, Failed %d, failed %v; want nil, 3, [0 1 2]", opt.Kind.Name, err, st.Failed, failed)
 	}
 }
 
+// TestCancelled: a cancelled context stops Generate of every kind.
 func TestCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, err := generate.Generate(ctx, generate.Options{Solver: gini.NewSolver, Kind: find("juosan")})
-	if !errors.Is(err, context.Canceled) {
-		t.Errorf("have error %v, want context.Canceled", err)
+	for name, opt := range quick(t) {
+		if _, err := generate.Generate(ctx, opt); !errors.Is(err, context.Canceled) {
+			t.Errorf("%s: have error %v, want context.Canceled", name, err)
+		}
 	}
 }
 

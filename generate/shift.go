@@ -2,7 +2,6 @@ package generate
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -11,9 +10,9 @@ import (
 	"github.com/puzzlesat/puzzlesat/kinds/kind"
 )
 
-// shiftJob resolves a shift job: the move range from the band, or from
-// MinScore..MaxScore when set.
-func (j *job) shiftRange() (lo, hi int, err error) {
+// movesRange is a moves job's range of optima: the band's, or
+// MinScore..MaxScore when set, or Moves alone.
+func (j *job) movesRange() (lo, hi int, err error) {
 	mv := j.kind.Moves
 	r, ok := mv.Band(string(j.opt.Band))
 	if !ok {
@@ -26,47 +25,58 @@ func (j *job) shiftRange() (lo, hi int, err error) {
 			hi = int(j.opt.MaxScore)
 		}
 	}
+	if j.opt.Moves != 0 {
+		lo, hi = j.opt.Moves, j.opt.Moves
+	}
 	if lo < 1 || hi < lo || hi > mv.MaxMoves {
 		return 0, 0, fmt.Errorf("%w: %s: optimum %d..%d moves (want within 1..%d)", ErrOptions, j.kind.Name, lo, hi, mv.MaxMoves)
 	}
 	return lo, hi, nil
 }
 
-// prepareShift checks a shift job.
-func prepareShift(opt Options, k *kind.Kind) (*job, error) {
-	if opt.Shift == nil {
-		return nil, fmt.Errorf("%w: shift: no puzzle to scramble (Options.Shift)", ErrOptions)
+// prepare checks a moves kind's job: the puzzle it starts from (its
+// first built-in unless Options.Base names one) and the range of optima.
+func (g movesGenre) prepare(opt Options) (*job, error) {
+	k := g.k
+	if opt.Rows != 0 || opt.Cols != 0 {
+		return nil, fmt.Errorf("%w: %s puzzles have no grid size to ask for (--size): their base puzzle has its shape", ErrOptions, k.Name)
 	}
-	if opt.Attempts <= 0 {
-		opt.Attempts = 100
+	j := &job{opt: opt, kind: k, base: opt.Base}
+	if j.base == nil {
+		if len(k.Moves.Builtins) == 0 {
+			return nil, fmt.Errorf("%w: %s: no puzzle to start from (Options.Base) and no built-in", ErrOptions, k.Name)
+		}
+		var err error
+		if j.base, err = k.Moves.Builtin(k.Moves.Builtins[0]); err != nil {
+			return nil, internal(err)
+		}
 	}
-	j := &job{opt: opt, kind: k}
-	lo, hi, err := j.shiftRange()
+	lo, hi, err := j.movesRange()
 	if err != nil {
 		return nil, err
 	}
-	j.moves = [2]int{lo, hi}
 	newGen := k.Moves.Generator
 	if newGen == nil {
 		newGen = scrambler
 	}
-	if j.shiftGen, err = newGen(opt.Shift, lo, hi); err != nil {
+	if j.movesGen, err = newGen(j.base, lo, hi); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrOptions, err)
 	}
+	j.try = j.movesAttempt
 	return j, nil
 }
 
-// shiftAttempt makes a puzzle whose proven optimum is in the band, as
+// movesAttempt makes a puzzle whose proven optimum is in the band, as
 // the kind makes them (kind.Moves.Generator), and keeps it when it lies
 // in the band.
-func (j *job) shiftAttempt(ctx context.Context, index, a int) (*Puzzle, string, error) {
+func (j *job) movesAttempt(ctx context.Context, index, a int) (*Puzzle, string, error) {
 	rng := RNG(j.opt.Seed, index, a)
-	name := j.opt.Shift.Title()
+	name := j.base.Title()
 	if name == "" {
 		name = j.kind.Name
 	}
 	name = fmt.Sprintf("%s scramble seed %d puzzle %d attempt %d", name, j.opt.Seed, index, a)
-	m, why, err := j.shiftGen.Attempt(ctx, rng, name)
+	m, why, err := j.movesGen.Attempt(ctx, rng, name)
 	if m == nil {
 		return nil, why, err
 	}
@@ -74,10 +84,11 @@ func (j *job) shiftAttempt(ctx context.Context, index, a int) (*Puzzle, string, 
 	text := m.Puzzle.Text()
 	sol := fmt.Sprintf("%s# optimum: %d moves, proven by %s: %s\n", text, k, m.Proof, strings.Join(m.Moves, " "))
 	return &Puzzle{
-		Kind: j.kind.Name, Text: text, SolutionText: sol, Seed: j.opt.Seed, Band: j.opt.Band,
+		Kind: j.kind.Name, kind: j.kind, Text: text, SolutionText: sol, Seed: j.opt.Seed, Band: j.opt.Band,
 		Status: human.StatusSolved, Index: index, Attempt: a,
 		Report:  human.Report{Score: float64(k), Steps: k, Depth: k},
 		Metrics: map[string]any{"optimum": k, "moves": m.Moves, "proof": m.Proof, "scramble": m.Walk},
+		grade:   fmt.Sprintf("optimum %d moves (proven by %s)", k, m.Proof),
 	}, fmt.Sprintf("in band: optimum %d moves", k), nil
 }
 
@@ -119,6 +130,3 @@ func (g scrambleGen) Attempt(ctx context.Context, rng *rand.Rand, name string) (
 	}
 	return &kind.Made{Puzzle: q, Moves: moves, Proof: "breadth-first search", Walk: walk}, "", nil
 }
-
-// errNoShift is the error for shift options on another kind.
-var errNoShift = errors.New("Options.Shift is for kind shift only")

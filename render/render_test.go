@@ -5,11 +5,14 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"fmt"
 	"image"
 	"image/png"
+	"io/fs"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -62,31 +65,14 @@ func load(t *testing.T, file string) kind.Instance {
 	return insts[0]
 }
 
-// picture draws a puzzle of testdata in a mode.
-func picture(t *testing.T, file string, mode answer.Mode) *canvas.Canvas {
-	t.Helper()
-	inst := load(t, file)
-	pic, err := answer.Prepare(context.Background(), inst, mode, gini.NewSolver)
-	if err != nil {
-		t.Fatalf("Prepare(%s, %v): %v", file, mode, err)
-	}
-	c, err := render.Draw(inst, pic)
-	if err != nil {
-		t.Fatalf("Draw(%s, %v): %v", file, mode, err)
-	}
-	return c
-}
-
-// modeNamed is the picture mode called name (answer.Mode's String).
-func modeNamed(t *testing.T, name string) answer.Mode {
-	t.Helper()
+// modeOf is the picture mode called name (answer.Mode's String).
+func modeOf(name string) (answer.Mode, error) {
 	for _, m := range answer.Modes() {
 		if m.String() == name {
-			return m
+			return m, nil
 		}
 	}
-	t.Fatalf("no picture mode %q", name)
-	return 0
+	return 0, fmt.Errorf("no picture mode %q", name)
 }
 
 func svgOf(t *testing.T, c *canvas.Canvas) []byte {
@@ -133,25 +119,72 @@ func TestGolden(t *testing.T) {
 		for _, pc := range k.Corpus.Pictures {
 			declared[pc.Name] = true
 			t.Run(pc.Name, func(t *testing.T) {
-				if k.Grid() {
-					golden(t, pc.Name, svgOf(t, picture(t, pc.File, modeNamed(t, pc.Mode))))
-					return
+				c, err := drawDeclared(k, pc)
+				if err != nil {
+					t.Fatal(err)
 				}
-				golden(t, pc.Name, svgOf(t, movesPicture(t, k, pc)))
+				golden(t, pc.Name, svgOf(t, c))
 			})
 		}
 	}
 }
 
-// movesPicture draws a picture of a kind played by moves: its start with
-// its target ("plain"), or its shortest solution ("solution").
-func movesPicture(t *testing.T, k *kind.Kind, pc kind.Picture) *canvas.Canvas {
+// declared is every picture the kinds of the registry declare
+// (kind.Corpus.Pictures), with its kind.
+func declared(t *testing.T) []struct {
+	k  *kind.Kind
+	pc kind.Picture
+} {
 	t.Helper()
-	name, data := read(t, pc.File)
-	p, err := k.Moves.Parse(name, data)
-	if err != nil {
-		t.Fatal(err)
+	var out []struct {
+		k  *kind.Kind
+		pc kind.Picture
 	}
+	for _, k := range kinds.Default().All() {
+		if k.Corpus != nil {
+			for _, pc := range k.Corpus.Pictures {
+				out = append(out, struct {
+					k  *kind.Kind
+					pc kind.Picture
+				}{k, pc})
+			}
+		}
+	}
+	if len(out) == 0 {
+		t.Fatal("no kind of the registry declares a picture")
+	}
+	return out
+}
+
+// drawDeclared draws a picture a kind declares, of either sort: a grid
+// kind's puzzle in its mode, or a puzzle played by moves, its start with
+// its target ("plain") or its shortest solution ("solution"). It calls
+// nothing of t, so that goroutines may draw.
+func drawDeclared(k *kind.Kind, pc kind.Picture) (*canvas.Canvas, error) {
+	name := testcorpus.Path(pc.File)
+	if st, err := os.Stat(name); err == nil && st.IsDir() {
+		name = filepath.Join(name, "puzzle.txt")
+	}
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return nil, err
+	}
+	one, err := answer.ReadOne(k, name, data, kind.Options{})
+	if err != nil {
+		return nil, err
+	}
+	if one.Grid != nil {
+		mode, err := modeOf(pc.Mode)
+		if err != nil {
+			return nil, err
+		}
+		pic, err := answer.Prepare(context.Background(), one.Grid, mode, gini.NewSolver)
+		if err != nil {
+			return nil, fmt.Errorf("Prepare(%s, %v): %w", pc.File, mode, err)
+		}
+		return render.Draw(one.Grid, pic)
+	}
+	p := one.Moves
 	pic := render.ShiftPlain(k.Name, p)
 	switch pc.Mode {
 	case "plain":
@@ -160,55 +193,54 @@ func movesPicture(t *testing.T, k *kind.Kind, pc kind.Picture) *canvas.Canvas {
 		// side of a race finishes first.
 		res, err := answer.ShortestSolution(context.Background(), k, p, answer.ShortestOptions{Method: answer.MethodSearch})
 		if err != nil {
-			t.Fatal(err)
+			return nil, err
 		}
 		if pic, err = render.ShiftSolution(k.Name, p, res); err != nil {
-			t.Fatal(err)
+			return nil, err
 		}
 	default:
-		t.Fatalf("%s: mode %q: a puzzle played by moves is drawn plain or with its solution", pc.Name, pc.Mode)
+		return nil, fmt.Errorf("%s: mode %q: a puzzle played by moves is drawn plain or with its solution", pc.Name, pc.Mode)
 	}
-	c, err := render.DrawShift(p, pic)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
+	return render.DrawShift(p, pic)
 }
 
-// TestDeterministic draws the same picture twice: the bytes must not
-// depend on map order or on the fonts loaded before.
+// TestDeterministic draws every picture the kinds declare twice: the
+// bytes must not depend on map order or on the fonts loaded before.
 func TestDeterministic(t *testing.T) {
-	for _, tc := range []struct{ file string }{{"../kinds/juosan/testdata/juosan-5x5_1.juosan"}, {"../kinds/linjat/testdata/linjat-tutorial-3.linjat"}} {
-		have := svgOf(t, picture(t, tc.file, answer.Second))
-		want := svgOf(t, picture(t, tc.file, answer.Second))
-		if !bytes.Equal(have, want) {
-			t.Errorf("%s: two drawings of the same picture differ", tc.file)
+	for _, d := range declared(t) {
+		var svgs [2][]byte
+		for i := range svgs {
+			c, err := drawDeclared(d.k, d.pc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			svgs[i] = svgOf(t, c)
+		}
+		if !bytes.Equal(svgs[0], svgs[1]) {
+			t.Errorf("%s: two drawings of the same picture differ", d.pc.Name)
 		}
 	}
 }
 
-// TestConcurrent draws and writes pictures on several goroutines at once,
-// as a server would, and wants the bytes of a drawing made alone (run it
-// with -race).
+// TestConcurrent prepares, draws and writes every picture the kinds
+// declare on goroutines of their own at once, as a server would, and
+// wants the bytes of a drawing made alone (run it with -race).
 func TestConcurrent(t *testing.T) {
-	files := []string{"juosan/janko/6x6_1.in", "../kinds/shinro/testdata/shinro-1.shinro", "arrows/2026-01-24", "../kinds/linjat/testdata/linjat-easy-1.linjat"}
-	want := make([][]byte, len(files))
-	for i, f := range files {
-		want[i] = svgOf(t, picture(t, f, answer.Solution))
-	}
-	var wg sync.WaitGroup
-	have := make([][]byte, len(files))
-	errs := make([]error, len(files))
-	for i, f := range files {
-		inst := load(t, f)
-		pic, err := answer.Prepare(context.Background(), inst, answer.Solution, gini.NewSolver)
+	pics := declared(t)
+	want := make([][]byte, len(pics))
+	for i, d := range pics {
+		c, err := drawDeclared(d.k, d.pc)
 		if err != nil {
 			t.Fatal(err)
 		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			c, err := render.Draw(inst, pic)
+		want[i] = svgOf(t, c)
+	}
+	var wg sync.WaitGroup
+	have := make([][]byte, len(pics))
+	errs := make([]error, len(pics))
+	for i, d := range pics {
+		wg.Go(func() {
+			c, err := drawDeclared(d.k, d.pc)
 			if err != nil {
 				errs[i] = err
 				return
@@ -216,14 +248,14 @@ func TestConcurrent(t *testing.T) {
 			var buf bytes.Buffer
 			errs[i] = render.Write(&buf, c, render.SVG)
 			have[i] = buf.Bytes()
-		}()
+		})
 	}
 	wg.Wait()
-	for i, f := range files {
+	for i, d := range pics {
 		if errs[i] != nil {
-			t.Errorf("%s: %v", f, errs[i])
+			t.Errorf("%s: %v", d.pc.Name, errs[i])
 		} else if !bytes.Equal(have[i], want[i]) {
-			t.Errorf("%s: drawn beside others, the picture differs from the one drawn alone", f)
+			t.Errorf("%s: drawn beside others, the picture differs from the one drawn alone", d.pc.Name)
 		}
 	}
 }
@@ -242,29 +274,30 @@ func pngOf(t *testing.T, c *canvas.Canvas) image.Image {
 	return img
 }
 
-// TestPNG decodes PNG pictures of every kind and checks their pixel size
-// against the picture's size in millimetres.
+// TestPNG decodes PNG pictures of every picture the kinds declare and
+// checks their pixel size against the picture's size in millimetres.
 func TestPNG(t *testing.T) {
-	for _, tc := range []struct {
-		file string
-		mode answer.Mode
-	}{
-		{"juosan/janko/6x6_1.in", answer.Solution},
-		{"../kinds/shinro/testdata/shinro-1.shinro", answer.Hint},
-		{"arrows/2026-01-24", answer.Plain},
-		{"../kinds/linjat/testdata/linjat-tutorial-3.linjat", answer.Second},
-	} {
-		c := picture(t, tc.file, tc.mode)
+	for _, d := range declared(t) {
+		c, err := drawDeclared(d.k, d.pc)
+		if err != nil {
+			t.Fatal(err)
+		}
 		img := pngOf(t, c)
 		w, h := render.PixelSize(c)
 		if have := img.Bounds().Size(); have.X != w || have.Y != h {
-			t.Errorf("%s %v: have %dx%d pixels, want %dx%d (%.0fx%.0f mm at %d px/mm)",
-				tc.file, tc.mode, have.X, have.Y, w, h, c.W, c.H, render.PixelsPerMM)
+			t.Errorf("%s: have %dx%d pixels, want %dx%d (%.0fx%.0f mm at %d px/mm)",
+				d.pc.Name, have.X, have.Y, w, h, c.W, c.H, render.PixelsPerMM)
 		}
-		// A board of R×C cells is at least C·S wide, at PixelsPerMM.
-		inst := load(t, tc.file)
-		if minW := int(float64(inst.Cols())*render.S) * render.PixelsPerMM; w < minW {
-			t.Errorf("%s: have %d pixels wide, want at least %d for %d columns", tc.file, w, minW, inst.Cols())
+		// A board of R×C cells is at least C·S wide, at PixelsPerMM (a
+		// puzzle played by moves has no grid: 0 columns).
+		name, data := read(t, d.pc.File)
+		one, err := answer.ReadOne(d.k, name, data, kind.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, cols := one.Size()
+		if minW := int(float64(cols)*render.S) * render.PixelsPerMM; w < minW {
+			t.Errorf("%s: have %d pixels wide, want at least %d for %d columns", d.pc.Name, w, minW, cols)
 		}
 	}
 }
@@ -300,11 +333,16 @@ func TestPNGSize(t *testing.T) {
 	}
 }
 
-// TestPNGBounded draws a puzzle whose PNG at PixelsPerMM would go over
+// TestPNGBounded draws a puzzle (an 80×80 one of the registry's first
+// kind that draws random puzzles) whose PNG at PixelsPerMM would go over
 // MaxPixels: it is drawn at the lower resolution that fits (the largest
 // puzzles, 200×200, would otherwise take gigabytes).
 func TestPNGBounded(t *testing.T) {
-	inst, err := kinds.Default().MustFind("juosan").Random(rand.New(rand.NewPCG(1, 2)), 80, 80, kind.Options{})
+	i := slices.IndexFunc(kinds.Default().All(), func(k *kind.Kind) bool { return k.Random != nil })
+	if i < 0 {
+		t.Fatal("no kind of the registry draws random puzzles")
+	}
+	inst, err := kinds.Default().All()[i].Random(rand.New(rand.NewPCG(1, 2)), 80, 80, kind.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -321,13 +359,20 @@ func TestPNGBounded(t *testing.T) {
 	}
 }
 
+// TestPDF writes every picture the kinds declare as PDF.
 func TestPDF(t *testing.T) {
-	var buf bytes.Buffer
-	if err := render.Write(&buf, picture(t, "juosan/janko/6x6_1.in", answer.Hint), render.PDF); err != nil {
-		t.Fatal(err)
-	}
-	if have := buf.String(); !strings.HasPrefix(have, "%PDF-") || !strings.Contains(have[len(have)-64:], "%%EOF") {
-		t.Errorf("PDF starts %q and ends %q, want %%PDF- and %%%%EOF", have[:min(16, len(have))], have[max(0, len(have)-16):])
+	for _, d := range declared(t) {
+		c, err := drawDeclared(d.k, d.pc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		if err := render.Write(&buf, c, render.PDF); err != nil {
+			t.Fatal(err)
+		}
+		if have := buf.String(); !strings.HasPrefix(have, "%PDF-") || !strings.Contains(have[len(have)-64:], "%%EOF") {
+			t.Errorf("%s: PDF starts %q and ends %q, want %%PDF- and %%%%EOF", d.pc.Name, have[:min(16, len(have))], have[max(0, len(have)-16):])
+		}
 	}
 }
 
@@ -356,25 +401,53 @@ func TestFormatOf(t *testing.T) {
 	}
 }
 
-// TestPrepareAnswers checks the answers that leave nothing to draw.
-func TestPrepareAnswers(t *testing.T) {
-	tests := []struct {
-		file string
-		mode answer.Mode
-		want error
-	}{
-		{"juosan/janko/6x6_1.in", answer.Second, answer.ErrUnique},
-		{"../kinds/shinro/testdata/shinro-1.shinro", answer.Second, answer.ErrUnique},
-	}
-	for _, tc := range tests {
-		_, err := answer.Prepare(context.Background(), load(t, tc.file), tc.mode, gini.NewSolver)
-		if !errors.Is(err, tc.want) {
-			t.Errorf("Prepare(%s, %v): have %v, want %v", tc.file, tc.mode, err, tc.want)
+// examples are the bundled example of every kind of the registry that
+// names one for the tests (kind.Corpus.Example: small and unique), read.
+func examples(t *testing.T) []*answer.One {
+	t.Helper()
+	var out []*answer.One
+	for _, k := range kinds.Default().All() {
+		if k.Corpus == nil || k.Corpus.Example == "" {
+			continue
 		}
+		name := "examples/" + k.Corpus.Example + ".txt"
+		data, err := fs.ReadFile(k.Examples, name)
+		if err != nil {
+			t.Fatalf("%s: %v", k.Name, err)
+		}
+		one, err := answer.ReadOne(k, name, data, kind.Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", k.Name, err)
+		}
+		out = append(out, one)
+	}
+	if len(out) == 0 {
+		t.Fatal("no kind of the registry names an example")
+	}
+	return out
+}
+
+// TestPrepareAnswers checks the answers that leave nothing to draw: the
+// second solution of each kind's example, which is unique (a puzzle
+// played by moves has no second solution to draw), and a cancelled
+// preparation.
+func TestPrepareAnswers(t *testing.T) {
+	var grid []kind.Instance
+	for _, one := range examples(t) {
+		if one.Grid == nil {
+			continue
+		}
+		grid = append(grid, one.Grid)
+		if _, err := answer.Prepare(context.Background(), one.Grid, answer.Second, gini.NewSolver); !errors.Is(err, answer.ErrUnique) {
+			t.Errorf("Prepare(%s %s, second): have %v, want %v", one.Kind.Name, one.Name(), err, answer.ErrUnique)
+		}
+	}
+	if len(grid) == 0 {
+		t.Fatal("no grid kind's example")
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := answer.Prepare(ctx, load(t, "juosan/janko/6x6_1.in"), answer.Solution, gini.NewSolver); !errors.Is(err, context.Canceled) {
+	if _, err := answer.Prepare(ctx, grid[0], answer.Solution, gini.NewSolver); !errors.Is(err, context.Canceled) {
 		t.Errorf("Prepare on a cancelled context: have %v, want context.Canceled", err)
 	}
 }
@@ -413,18 +486,23 @@ func TestPictureContent(t *testing.T) {
 // TestDrawRejects checks that Draw refuses pictures that do not fit the
 // puzzle rather than drawing nonsense.
 func TestDrawRejects(t *testing.T) {
-	inst := load(t, "juosan/janko/6x6_1.in")
-	tests := []struct {
-		name string
-		pic  answer.Figure
-		want string
-	}{
-		{"short values", answer.Figure{Values: []int{0, 1}}, "2 values for 36 unknowns"},
-		{"hint without start", answer.Figure{Hint: &human.Step{}}, "starting candidates"},
-	}
-	for _, tc := range tests {
-		if _, err := render.Draw(inst, tc.pic); err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%s: have %v, want an error saying %q", tc.name, err, tc.want)
+	for _, one := range examples(t) {
+		inst := one.Grid
+		if inst == nil {
+			continue // played by moves: drawn from states (DrawShift)
+		}
+		tests := []struct {
+			name string
+			pic  answer.Figure
+			want string
+		}{
+			{"short values", answer.Figure{Values: []int{0, 1}}, fmt.Sprintf("2 values for %d unknowns", len(inst.Vars()))},
+			{"hint without start", answer.Figure{Hint: &human.Step{}}, "starting candidates"},
+		}
+		for _, tc := range tests {
+			if _, err := render.Draw(inst, tc.pic); err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("%s %s: have %v, want an error saying %q", one.Kind.Name, tc.name, err, tc.want)
+			}
 		}
 	}
 }

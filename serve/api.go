@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -301,40 +302,48 @@ func (s *Server) generate(c *call) (any, error) {
 	if err := c.decode(&req); err != nil {
 		return nil, err
 	}
-	if mk := s.opt.Kinds.MovesKind(req.Kind); mk != nil {
-		return s.generateMoves(c, mk, req)
-	}
-	k, err := s.opt.Kinds.Lookup(req.Kind)
-	if err != nil || k.Generate == nil {
-		return nil, badRequest("%q puzzles cannot be generated (kinds that can: %s)", req.Kind, strings.Join(generate.Kinds(s.opt.Kinds), ", "))
+	can := generate.Kinds(s.opt.Kinds)
+	k, err := s.opt.Kinds.Find(req.Kind)
+	if err != nil || !slices.Contains(can, k.Name) {
+		return nil, badRequest("%q puzzles cannot be generated (kinds that can: %s)", req.Kind, strings.Join(can, ", "))
 	}
 	if req.Rows < 0 || req.Cols < 0 || req.Rows > maxGenerateSide || req.Cols > maxGenerateSide {
 		return nil, badRequest("size %dx%d: this server generates at most %dx%d", req.Rows, req.Cols, maxGenerateSide, maxGenerateSide)
 	}
-	band, err := generate.ParseBand(k, req.Difficulty)
-	if err != nil {
+	opt := generate.Options{Kind: k, Rows: req.Rows, Cols: req.Cols, Attempts: req.Attempts}
+	if req.Builtin != "" {
+		if _, opt.Base, err = answer.BuiltinMovesOf(s.opt.Kinds, k.Name, req.Builtin); err != nil {
+			return nil, badRequest("%v", err)
+		}
+		if n := opt.Base.Cells(); n > maxMovesCells {
+			return nil, badRequest("the puzzle has %d cells; this server takes at most %d", n, maxMovesCells)
+		}
+	}
+	if opt.Band, err = generate.ParseBand(k, req.Difficulty); err != nil {
 		return nil, badRequest("%v", err)
 	}
-	kopt, err := requestOptions(s.opt.Kinds, req.Options)
-	if err != nil {
+	if opt.KindOptions, err = requestOptions(s.opt.Kinds, req.Options); err != nil {
 		return nil, err
 	}
 	if err := req.settle(); err != nil {
 		return nil, err
 	}
+	opt.Seed = uint64(req.Seed)
 	t0 := time.Now()
-	p, err := s.generated(c, generate.Options{
-		Kind: k, Rows: req.Rows, Cols: req.Cols, Band: band, Seed: uint64(req.Seed), Attempts: req.Attempts,
-		KindOptions: kopt,
-	})
+	p, err := s.generated(c, opt)
 	if err != nil {
 		return nil, err
 	}
-	b, err := boardOf(k, p.Instance)
-	if err != nil {
-		return nil, err
+	a := generateAnswer{Record: generated.Of(p, s.opt.SolverName)}
+	// A puzzle played by moves has no instance: the page opens it from
+	// its text (/api/moves/parse).
+	if p.Instance != nil {
+		if a.Board, err = boardOf(k, p.Instance); err != nil {
+			return nil, err
+		}
 	}
-	return generateAnswer{Record: generated.Of(p, s.opt.SolverName), Board: b, MS: answer.Millis(time.Since(t0))}, nil
+	a.MS = answer.Millis(time.Since(t0))
+	return a, nil
 }
 
 // generated runs generate with the server's solver, each attempt's
@@ -363,33 +372,4 @@ func (req *generateRequest) settle() error {
 		req.Seed = generated.Seed(rand.Uint64())
 	}
 	return nil
-}
-
-// generateMoves scrambles a built-in puzzle of a kind played by moves
-// into one whose proven optimum is in the band.
-func (s *Server) generateMoves(c *call, k *kind.Kind, req generateRequest) (any, error) {
-	name := req.Builtin
-	if name == "" && len(k.Moves.Builtins) > 0 {
-		name = k.Moves.Builtins[0]
-	}
-	base, err := k.Moves.Builtin(name)
-	if err != nil {
-		return nil, badRequest("%v", err)
-	}
-	if n := base.Cells(); n > maxMovesCells {
-		return nil, badRequest("the puzzle has %d cells; this server takes at most %d", n, maxMovesCells)
-	}
-	band, err := generate.ParseBand(k, req.Difficulty)
-	if err != nil {
-		return nil, badRequest("%v", err)
-	}
-	if err := req.settle(); err != nil {
-		return nil, err
-	}
-	t0 := time.Now()
-	p, err := s.generated(c, generate.Options{Kind: k, Band: band, Seed: uint64(req.Seed), Attempts: req.Attempts, Shift: base})
-	if err != nil {
-		return nil, err
-	}
-	return generateAnswer{Record: generated.Of(p, s.opt.SolverName), MS: answer.Millis(time.Since(t0))}, nil
 }

@@ -449,8 +449,19 @@ func TestKindOptions(t *testing.T) {
 				t.Errorf("%s's flag %+v: want values, a label and one label per value", k.Name, f)
 			}
 		}
-		if k.Name == "juosan" && (len(k.Flags) != 1 || k.Flags[0].Name != "rule") {
-			t.Errorf("juosan's flags %+v, want rule", k.Flags)
+		// The kind's own flags a request may set (those with values), in
+		// its order.
+		var want, have []string
+		for _, f := range kinds.Default().MustFind(k.Name).Flags {
+			if len(f.Values) > 0 {
+				want = append(want, f.Name)
+			}
+		}
+		for _, f := range k.Flags {
+			have = append(have, f.Name)
+		}
+		if !slices.Equal(have, want) {
+			t.Errorf("%s's flags %q, want %q", k.Name, have, want)
 		}
 	}
 }
@@ -474,17 +485,27 @@ func TestCheckMultiple(t *testing.T) {
 	}
 }
 
+// TestGenerate: every kind whose corpus declares generation bands
+// (kind.Corpus.Generate) makes a puzzle of its first quick band at its
+// size, answered with its board, the same seed's, unique by /api/check.
 func TestGenerate(t *testing.T) {
 	_, ts := newTestServer(t, Options{})
-	for _, tc := range []struct {
-		kind string
-		size int
-	}{{"juosan", 4}, {"shinro", 5}, {"arrows", 4}} {
-		t.Run(tc.kind, func(t *testing.T) {
+	n := 0
+	for _, k := range kinds.Default().All() {
+		if k.Corpus == nil {
+			continue
+		}
+		i := slices.IndexFunc(k.Corpus.Generate, func(g kind.GenCase) bool { return !g.Slow })
+		if i < 0 {
+			continue
+		}
+		tc := k.Corpus.Generate[i]
+		n++
+		t.Run(k.Name, func(t *testing.T) {
 			var g generateAnswer
-			post(t, ts, "/api/generate", map[string]any{"kind": tc.kind, "rows": tc.size, "cols": tc.size, "difficulty": "easy", "seed": "7"}, &g)
-			if g.Board == nil || g.Board.Kind != tc.kind || g.Board.Rows != tc.size || g.Difficulty != "easy" || g.Seed != 7 || g.Puzzle != g.Board.Text || g.SatStatus != "unique" {
-				t.Fatalf("have %+v, want an easy %dx%d %s of seed 7", g, tc.size, tc.size, tc.kind)
+			post(t, ts, "/api/generate", map[string]any{"kind": k.Name, "rows": tc.Rows, "cols": tc.Cols, "difficulty": tc.Band, "seed": "7"}, &g)
+			if g.Board == nil || g.Board.Kind != k.Name || g.Board.Rows != tc.Rows || g.Board.Cols != tc.Cols || g.Difficulty != tc.Band || g.Seed != 7 || g.Puzzle != g.Board.Text || g.SatStatus != "unique" {
+				t.Fatalf("have %+v, want a %s %dx%d %s of seed 7", g, tc.Band, tc.Rows, tc.Cols, k.Name)
 			}
 			var ch answer.CheckRecord
 			post(t, ts, "/api/check", map[string]any{"text": g.Puzzle}, &ch)
@@ -492,6 +513,9 @@ func TestGenerate(t *testing.T) {
 				t.Errorf("the generated puzzle is %s, want unique", ch.Status)
 			}
 		})
+	}
+	if n == 0 {
+		t.Error("no kind of the registry declares generation bands (kind.Corpus.Generate)")
 	}
 }
 
@@ -857,28 +881,43 @@ func TestTimeoutWrapped(t *testing.T) {
 	wg.Wait()
 }
 
-// TestGenerateShift: kind "shift" scrambles a built-in into a puzzle of
-// the band, answered as its text, the same for the same seed (a string).
-func TestGenerateShift(t *testing.T) {
+// TestGenerateMoves: each kind played by moves scrambles its first
+// built-in (named, or by default) into a puzzle of its first band,
+// answered as its text, the same for the same seed (a string), which
+// /api/moves/parse opens.
+func TestGenerateMoves(t *testing.T) {
 	_, ts := newTestServer(t, Options{})
-	var a, b generateAnswer
-	req := map[string]any{"kind": "shift", "builtin": "loopover:3x3", "difficulty": "easy", "seed": "18446744073709551557"}
-	post(t, ts, "/api/generate", req, &a)
-	post(t, ts, "/api/generate", req, &b)
-	if a.Puzzle == "" || a.Board != nil || a.Difficulty != "easy" || a.Seed != 18446744073709551557 {
-		t.Fatalf("have %+v, want an easy shift puzzle of the seed", a)
+	ks := kinds.Default().Moves()
+	if len(ks) == 0 {
+		t.Fatal("no kind of the registry is played by moves")
 	}
-	if a.Puzzle != b.Puzzle {
-		t.Errorf("the same seed made two puzzles:\n%s\n%s", a.Puzzle, b.Puzzle)
+	for _, k := range ks {
+		t.Run(k.Name, func(t *testing.T) {
+			band := k.Moves.Bands[0].Name
+			var a, b generateAnswer
+			req := map[string]any{"kind": k.Name, "builtin": k.Moves.Builtins[0], "difficulty": band, "seed": "18446744073709551557"}
+			post(t, ts, "/api/generate", req, &a)
+			delete(req, "builtin")
+			post(t, ts, "/api/generate", req, &b)
+			if a.Puzzle == "" || a.Board != nil || a.Difficulty != band || a.Seed != 18446744073709551557 {
+				t.Fatalf("have %+v, want a %s %s puzzle of the seed", a, band, k.Name)
+			}
+			if a.Puzzle != b.Puzzle {
+				t.Errorf("the same seed made two puzzles (its first built-in named, and by default):\n%s\n%s", a.Puzzle, b.Puzzle)
+			}
+			var p struct {
+				Puzzle movesBoard `json:"puzzle"`
+			}
+			post(t, ts, "/api/moves/parse", map[string]any{"text": a.Puzzle}, &p)
+			if k.Moves.URL == nil {
+				return
+			}
+			if !strings.HasPrefix(p.Puzzle.URL, k.Name+"/") {
+				t.Errorf("the puzzle's url %q, want %s/…", p.Puzzle.URL, k.Name)
+			}
+			post(t, ts, "/api/moves/parse", map[string]any{"text": "http://127.0.0.1:8080/?" + p.Puzzle.URL + "#p=x"}, &p)
+		})
 	}
-	var p struct {
-		Puzzle movesBoard `json:"puzzle"`
-	}
-	post(t, ts, "/api/moves/parse", map[string]any{"text": a.Puzzle}, &p)
-	if !strings.HasPrefix(p.Puzzle.URL, "shift/") {
-		t.Errorf("the shift puzzle's url %q, want shift/…", p.Puzzle.URL)
-	}
-	post(t, ts, "/api/moves/parse", map[string]any{"text": "http://127.0.0.1:8080/?" + p.Puzzle.URL + "#p=x"}, &p)
 }
 
 // isTrue is a *bool that is set and true.

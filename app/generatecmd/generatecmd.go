@@ -46,7 +46,6 @@ import (
 	"github.com/puzzlesat/puzzlesat/app/interrupt"
 	"github.com/puzzlesat/puzzlesat/generate"
 	"github.com/puzzlesat/puzzlesat/internal/atomicfile"
-	"github.com/puzzlesat/puzzlesat/internal/plural"
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/kinds/kind"
 )
@@ -84,8 +83,8 @@ func Command(reg *kinds.Registry) *cli.Command {
 			appio.ShardFlag,
 			&cli.StringFlag{Name: "out", Usage: "DIR: write each puzzle's files there (and its record on stdout); -: records on stdout"},
 			&cli.IntFlag{Name: "attempts", Value: 100, Usage: "attempts per puzzle before giving up on it"},
-			&cli.StringFlag{Name: "puzzle", Value: "reborn", Usage: "shift: the puzzle to scramble, a built-in (" + strings.Join(answer.BuiltinNames(reg), ", ") + ") or a file"},
-			appio.AtLeast(&cli.IntFlag{Name: "moves", Usage: "shift: the proven optimum, exactly (same as --score N..N)"}, 0),
+			&cli.StringFlag{Name: "puzzle", Usage: "a kind played by moves: the puzzle to scramble, a built-in (" + strings.Join(answer.BuiltinNames(reg), ", ") + ") or a file (default: the kind's first built-in)"},
+			appio.AtLeast(&cli.IntFlag{Name: "moves", Usage: "a kind played by moves: the proven optimum, exactly (same as --score N..N)"}, 0),
 			&cli.BoolFlag{Name: "solution", Usage: "text output: write the solution block with the puzzle"},
 			&cli.BoolFlag{Name: "progress", Usage: "log every attempt's outcome on stderr"},
 			&cli.BoolFlag{Name: "reencode", Usage: "encode every SAT question afresh instead of one solver per attempt (to measure)"},
@@ -229,16 +228,13 @@ func startProfile(file string) (stop func(), err error) {
 	}, nil
 }
 
-// options reads the flags that choose the puzzles.
+// options reads the flags that choose the puzzles, the same for every
+// kind: generate says which of them a kind does not take.
 func options(c *cli.Context) (generate.Options, error) {
 	reg := appio.Kinds(c)
-	k := reg.MovesKind(c.String("kind"))
-	moves := k != nil
-	if !moves {
-		var err error
-		if k, err = reg.Lookup(c.String("kind")); err != nil {
-			return generate.Options{}, appio.BadInput(err)
-		}
+	k, err := reg.Find(c.String("kind"))
+	if err != nil {
+		return generate.Options{}, appio.BadInput(err)
 	}
 	var rows, cols int // 0: the band's size
 	if c.String("size") != "" {
@@ -251,12 +247,6 @@ func options(c *cli.Context) (generate.Options, error) {
 	if err != nil {
 		return generate.Options{}, appio.BadInput(err)
 	}
-	if n := c.Int("moves"); n != 0 {
-		if !moves {
-			return generate.Options{}, appio.Exit(appio.ExitBadInput, "--moves is for --kind shift")
-		}
-		lo, hi = float64(n), float64(n)
-	}
 	kopt, err := appio.KindOptions(c)
 	if err != nil {
 		return generate.Options{}, err
@@ -265,13 +255,12 @@ func options(c *cli.Context) (generate.Options, error) {
 		Kind: k, Rows: rows, Cols: cols, Band: generate.Band(c.String("difficulty")),
 		MinScore: lo, MaxScore: hi, Seed: c.Uint64("seed"), Attempts: c.Int("attempts"),
 		Method: c.String("method"), Minimal: c.Bool("minimal"), Reencode: c.Bool("reencode"),
-		KindOptions: kopt,
+		KindOptions: kopt, Moves: c.Int("moves"),
 	}
-	if moves {
-		if opt.Shift, err = shiftPuzzle(c, c.String("puzzle")); err != nil {
+	if name := c.String("puzzle"); name != "" {
+		if opt.Base, err = basePuzzle(c, k, name); err != nil {
 			return generate.Options{}, err
 		}
-		return opt, nil
 	}
 	if opt.Solver, err = appio.Factory(c); err != nil {
 		return generate.Options{}, err
@@ -279,16 +268,22 @@ func options(c *cli.Context) (generate.Options, error) {
 	return opt, nil
 }
 
-// shiftPuzzle reads --puzzle: a built-in name or a shift puzzle file.
-func shiftPuzzle(c *cli.Context, name string) (kind.MovesPuzzle, error) {
-	if _, p, err := answer.BuiltinMoves(appio.Kinds(c), name); err == nil {
+// basePuzzle reads --puzzle: a built-in of kind k or a file of it.
+func basePuzzle(c *cli.Context, k *kind.Kind, name string) (kind.MovesPuzzle, error) {
+	reg := appio.Kinds(c)
+	_, p, err := answer.BuiltinMovesOf(reg, k.Name, name)
+	var grid *answer.GridError
+	switch {
+	case err == nil:
 		return p, nil
+	case errors.As(err, &grid):
+		return nil, appio.BadInput(err)
 	}
 	file, data, err := appio.ReadArg(c, name)
 	if err != nil {
-		return nil, appio.Exit(appio.ExitBadInput, "--puzzle %q is neither a built-in (%s) nor a readable file", name, strings.Join(answer.BuiltinNames(appio.Kinds(c)), ", "))
+		return nil, appio.Exit(appio.ExitBadInput, "--puzzle %q is neither a built-in (%s) nor a readable file", name, strings.Join(answer.BuiltinNames(reg), ", "))
 	}
-	_, p, err := answer.LoadMoves(appio.Kinds(c), file, data)
+	_, p, err = answer.LoadMovesOf(reg, k.Name, file, data)
 	if err != nil {
 		return nil, appio.BadInput(err)
 	}
@@ -380,18 +375,7 @@ func (o *output) emit(p *generate.Puzzle) error {
 		fmt.Fprintln(w)
 	}
 	fmt.Fprint(w, text)
-	rep := p.Report
-	if !o.opt.Kind.Grid() {
-		fmt.Fprintf(o.c.App.ErrWriter, "%s: %s, optimum %d moves (proven by exact search); puzzle %d attempt %d\n",
-			rec.Name, p.Band, int(rep.Score), p.Index, p.Attempt)
-		return nil
-	}
-	hardest := rep.MaxRule
-	if hardest == "" {
-		hardest = "-"
-	}
-	fmt.Fprintf(o.c.App.ErrWriter, "%s: %s, unique (SAT), %s by rules: hardest rule %s (level %d), trial depth %d, score %.1f, %s; seed %d puzzle %d attempt %d\n",
-		rec.Name, p.Band, p.Status, hardest, rep.MaxLevel, rep.TrialDepth, rep.Score, plural.N(p.Clues, "clue"), p.Seed, p.Index, p.Attempt)
+	fmt.Fprintf(o.c.App.ErrWriter, "%s: %s, %s; seed %d puzzle %d attempt %d\n", rec.Name, p.Band, p.Summary(), p.Seed, p.Index, p.Attempt)
 	if line := rec.RatingLine(); line != "" {
 		fmt.Fprintf(o.c.App.ErrWriter, "%s: %s\n", rec.Name, line)
 	}

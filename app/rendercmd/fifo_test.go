@@ -3,6 +3,7 @@
 package rendercmd_test
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -10,27 +11,29 @@ import (
 )
 
 // TestFIFO: render reads its input once, so that a named pipe (or the
-// /dev/fd/N of bash's <(cmd)) draws: a puzzle of a kind, and a shift
-// puzzle, which render first tries to read as one.
+// /dev/fd/N of bash's <(cmd)) draws: every picture the kinds declare (a
+// puzzle folder is no pipe), a kind played by moves among them, which
+// render first tries to read as one; and a selection of a file.
 func TestFIFO(t *testing.T) {
-	for _, tc := range []struct {
-		name, file string
-		args       []string
-	}{
-		{"linjat", linjatF + "#1", nil},
-		{"juosan", janko, []string{"--solution"}},
-		{"shift", swap, nil},
-		{"shift --solution", swap, []string{"--solution"}},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			file, sel, _ := strings.Cut(tc.file, "#")
+	pics := pictures(t)
+	pics["selection"] = []string{linjatF + "#1"}
+	for name, args := range pics {
+		file, sel, _ := strings.Cut(args[len(args)-1], "#")
+		st, err := os.Stat(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.IsDir() {
+			continue // a puzzle folder: no pipe
+		}
+		t.Run(name, func(t *testing.T) {
 			in := testfs.FIFO(t, file)
 			if sel != "" {
 				in += "#" + sel
 			}
 			var code int
 			var out, errs string
-			testfs.Within(t, func() { code, out, errs = run(t, "", append([]string{in}, tc.args...)...) })
+			testfs.Within(t, func() { code, out, errs = run(t, "", append([]string{in}, args[:len(args)-1]...)...) })
 			if code != 0 || !strings.HasPrefix(out, "<svg ") {
 				t.Errorf("render FIFO: exit %d, stdout %.30q, stderr %q; want 0 and a picture", code, out, errs)
 			}

@@ -23,7 +23,6 @@ var (
 	janko   = testcorpus.Path("juosan", "janko", "6x6_1.in")
 	play    = testcorpus.Path("juosan", "janko_instances.json")
 	shinroF = testcorpus.Path("shinro", "playshinro.json")
-	arrowsD = testcorpus.Path("arrows", "2026-01-24")
 	linjatF = testcorpus.Path("linjat", "puzzles.json")
 	swap    = testcorpus.Path("shift", "swap.txt")
 )
@@ -33,16 +32,46 @@ func run(_ *testing.T, stdin string, args ...string) (code int, stdout, stderr s
 	return clitest.RunWith([]*cli.Command{rendercmd.Command(kinds.Default())}, stdin, append([]string{"render"}, args...)...)
 }
 
-// TestStdout covers what goes to standard output (SVG) and the exit codes.
+// pictures are the pictures every kind of the registry declares
+// (kind.Corpus.Pictures), each as render's arguments: its mode's flag
+// (none for plain) and its file.
+func pictures(t *testing.T) map[string][]string {
+	t.Helper()
+	out := map[string][]string{}
+	for _, k := range kinds.Default().All() {
+		if k.Corpus == nil {
+			continue
+		}
+		for _, pc := range k.Corpus.Pictures {
+			var args []string
+			if pc.Mode != "plain" {
+				args = append(args, "--"+pc.Mode)
+			}
+			out[pc.Name] = append(args, testcorpus.Path(pc.File))
+		}
+	}
+	if len(out) == 0 {
+		t.Fatal("no kind of the registry declares a picture")
+	}
+	return out
+}
+
+// TestStdout covers what goes to standard output (SVG) and the exit codes:
+// every picture the kinds declare, and the command line's own cases.
 func TestStdout(t *testing.T) {
-	tests := []struct {
+	type stdoutCase struct {
 		name  string
 		stdin string
 		args  []string
 		code  int
 		out   string // prefix of stdout
 		err   string // substring of stderr
-	}{
+	}
+	var tests []stdoutCase
+	for name, args := range pictures(t) {
+		tests = append(tests, stdoutCase{name, "", args, 0, "<svg ", ""})
+	}
+	tests = append(tests, []stdoutCase{
 		{"plain", "", []string{janko}, 0, "<svg ", ""},
 		{"flags after puzzle", "", []string{janko, "--solution"}, 0, "<svg ", ""},
 		{"solution", "", []string{"--solution", janko}, 0, "<svg ", ""},
@@ -51,9 +80,6 @@ func TestStdout(t *testing.T) {
 		{"second of a unique puzzle", "", []string{"--second", janko}, 1, "", "exactly one solution"},
 		{"backbone", "", []string{"--backbone", play + "#4x4_3"}, 0, "<svg ", ""},
 		{"hint", "", []string{"--hint", janko}, 0, "<svg ", ""},
-		{"shinro", "", []string{"--hint", shinroF + "#1"}, 0, "<svg ", ""},
-		{"arrows folder", "", []string{"--solution", arrowsD}, 0, "<svg ", ""},
-		{"linjat", "", []string{"--second", linjatF + "#tutorial/3"}, 0, "<svg ", ""},
 		{"url", "", []string{"https://puzz.link/p?juosan/6/6/hh44aa0fo3u017253334"}, 0, "<svg ", ""},
 		{"stdin", string(testcorpus.Read(t, "juosan", "janko", "6x6_1.in")), []string{"-"}, 0, "<svg ", ""},
 		{"unsolvable", "", []string{"--solution", "--rule", "majority", play + "#5x5_1"}, 1, "", "no solution"},
@@ -66,14 +92,12 @@ func TestStdout(t *testing.T) {
 		{"bad solver", "", []string{"--solver", "nosuch", "--solution", janko}, 2, "", "unknown solver"},
 		{"unknown flag", "", []string{janko, "--colour"}, 2, "", "unknown flag --colour"},
 		{"timeout", "", []string{"--timeout", "1ns", "--solution", janko}, 3, "", "timed out"},
-		{"shift start", "", []string{swap}, 0, "<svg ", ""},
-		{"shift solution", "", []string{"--solution", swap}, 0, "<svg ", ""},
 		{"shift stdin", string(testcorpus.Read(t, "shift", "swap.txt")), []string{"-"}, 0, "<svg ", ""},
 		{"shift forced", string(testcorpus.Read(t, "shift", "swap.txt")), []string{"--kind", "shift", "-"}, 0, "<svg ", ""},
 		{"shift hint", "", []string{"--hint", swap}, 2, "", "--hint is not for shift puzzles"},
 		{"not a shift puzzle", "", []string{"--kind", "shift", janko}, 2, "", "6x6_1.in"},
 		{"shift bad solver", "", []string{"--solver", "nosuch", "--solution", swap}, 2, "", "unknown solver"},
-	}
+	}...)
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			code, out, errs := run(t, tc.stdin, tc.args...)

@@ -129,43 +129,63 @@ func wrap(k *kind.Kind, w func(kind.Instance) kind.Instance) *kind.Kind {
 	return &out
 }
 
-// TestBrokenKinds: the suite passes the real kinds and reports each way a
-// kind can be broken as a failure of the check that should see it.
+// TestBrokenKinds: the suite passes every grid kind of the registry (on
+// the first file of its sample, kind.Corpus.Sample) and reports each way a
+// kind can be broken as a failure of the check that should see it (the
+// broken ones are Juosan, whose canonical writer and rules the fixtures
+// know, and a Detect that claims a second kind's sample too).
 func TestBrokenKinds(t *testing.T) {
-	juosan := testcorpus.Path("juosan", "6x6_1.juosan")
-	shinro := testcorpus.Path("shinro", "playshinro.json") + "#1"
-	// greedy is Juosan whose Detect also claims Shinro's files; it shows
-	// when Shinro is tested with greedy registered in Juosan's place.
-	greedy := *kinds.Default().MustFind("juosan")
-	greedy.Detect = func(name string, data []byte) bool {
-		return kinds.Default().MustFind("juosan").Detect(name, data) || kinds.Default().MustFind("shinro").Detect(name, data)
-	}
-	two := testcorpus.Path("juosan", "janko_instances.json") + "#4x4_2"
-	tests := []struct {
+	type brokenCase struct {
 		name  string
 		reg   []*kind.Kind // nil: the registry
 		kind  *kind.Kind
 		files []string
 		want  string // in a failure; "" for no failure at all
 		clean string // a check that must not fail
-	}{
-		{"juosan", nil, kinds.Default().MustFind("juosan"), []string{juosan}, "", ""},
-		{"shinro", nil, kinds.Default().MustFind("shinro"), []string{shinro}, "", ""},
-		{"wrapped juosan", nil, wrap(kinds.Default().MustFind("juosan"), func(in kind.Instance) kind.Instance { return ignoreRule{in, "no such rule"} }), []string{juosan}, "", ""},
+	}
+	var tests []brokenCase
+	var sampled []*kind.Kind // the grid kinds with a sample, and theirs
+	var samples []string
+	for _, k := range kinds.Default().List() {
+		if k.Corpus != nil && len(k.Corpus.Sample) > 0 {
+			f := testcorpus.Path(k.Corpus.Sample[0])
+			sampled, samples = append(sampled, k), append(samples, f)
+			tests = append(tests, brokenCase{k.Name, nil, k, []string{f}, "", ""})
+		}
+	}
+	if len(sampled) < 2 {
+		t.Fatalf("%d grid kinds declare a sample, want two at least (kind.Corpus.Sample)", len(sampled))
+	}
+	// greedy is the first kind with its Detect also claiming the
+	// second's files; it shows when the second is tested with greedy
+	// registered in the first's place.
+	first, second := sampled[0], sampled[1]
+	greedy := *first
+	greedy.Detect = func(name string, data []byte) bool { return first.Detect(name, data) || second.Detect(name, data) }
+	withGreedy, err := kinds.Default().With(&greedy)
+	if err != nil {
+		t.Fatal(err)
+	}
+	file, _, _ := strings.Cut(samples[1], "#")
+	tests = append(tests, brokenCase{"Detect claims another kind's file", withGreedy.List(), second, []string{samples[1]},
+		fmt.Sprintf("Detect(%s): have [%s %s] claiming it, want [%s] alone", file, first.Name, second.Name, second.Name), "/SAT:"})
+	juosan := testcorpus.Path("juosan", "6x6_1.juosan")
+	two := testcorpus.Path("juosan", "janko_instances.json") + "#4x4_2"
+	victim := kinds.Default().MustFind("juosan")
+	tests = append(tests, []brokenCase{
+		{"wrapped juosan", nil, wrap(victim, func(in kind.Instance) kind.Instance { return ignoreRule{in, "no such rule"} }), []string{juosan}, "", ""},
 		{"Verify ignores a rule", nil,
-			wrap(kinds.Default().MustFind("juosan"), func(in kind.Instance) kind.Instance { return ignoreRule{in, "territory-count"} }),
+			wrap(victim, func(in kind.Instance) kind.Instance { return ignoreRule{in, "territory-count"} }),
 			[]string{juosan}, "/Verify: Verify(solution with", "/RoundTrip:"},
 		{"writer drops a clue", nil,
-			wrap(kinds.Default().MustFind("juosan"), func(in kind.Instance) kind.Instance { return dropClue{in} }),
+			wrap(victim, func(in kind.Instance) kind.Instance { return dropClue{in} }),
 			[]string{juosan}, `/RoundTrip: Parse(Format("canonical")).Draw(nil): have`, "/Verify:"},
-		{"Detect claims another kind's file", []*kind.Kind{&greedy, kinds.Default().MustFind("shinro"), kinds.Default().MustFind("arrows"), kinds.Default().MustFind("linjat")},
-			kinds.Default().MustFind("shinro"), []string{shinro}, "Detect(" + testcorpus.Path("shinro", "playshinro.json") + "): have [juosan shinro] claiming it, want [shinro] alone", "/SAT:"},
 		// 18 solutions: SAT tells which changed assignments Verify must
 		// accept, so a sound Verify raises nothing.
-		{"puzzle with several solutions", nil, kinds.Default().MustFind("juosan"), []string{two}, "/SAT: solve.Check on gini: have multiple", "/Verify:"},
-		{"no such puzzle", nil, kinds.Default().MustFind("juosan"), []string{juosan + "#nosuch"}, `no puzzle named "nosuch" (the file holds 1 entry)`, ""},
-		{"no files", nil, kinds.Default().MustFind("juosan"), nil, "no files given", ""},
-	}
+		{"puzzle with several solutions", nil, victim, []string{two}, "/SAT: solve.Check on gini: have multiple", "/Verify:"},
+		{"no such puzzle", nil, victim, []string{juosan + "#nosuch"}, `no puzzle named "nosuch" (the file holds 1 entry)`, ""},
+		{"no files", nil, victim, nil, "no files given", ""},
+	}...)
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			reg := tc.reg

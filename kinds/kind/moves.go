@@ -58,6 +58,17 @@ type Moves struct {
 	MaxMoves int
 }
 
+// Encoding names the encoding the kind's puzzles are solved with when
+// none is asked for, where the kind has one of its own: a moves kind's
+// state-step encoding (Moves.Encoding); "" for a grid kind, whose
+// cardinality encoding is encode/card's default.
+func (k *Kind) Encoding() string {
+	if k.Moves == nil {
+		return ""
+	}
+	return k.Moves.Encoding
+}
+
 // MovesPuzzle is one puzzle of a moves kind as the front ends see it:
 // cells holding values (token indexes), a start state, named moves that
 // permute the cells, and a goal. States are a value per cell.
