@@ -2,25 +2,62 @@
 // the controls and opens puzzles. The page opens, draws, plays, checks and
 // generates puzzles through the JSON API (see `go doc
 // github.com/puzzlesat/puzzlesat/serve`) and solves puzzles played by moves
-// with a live view of the proof, one concern a module: dom.js, state.js,
-// api.js, progress.js (the address and the progress kept), play.js and
-// input.js (playing cells), hints.js, share.js, edit.js, generate.js and
-// playmoves.js. What a kind is — how it is drawn, how a click or a key
-// plays it, its editor — is data: its display list (board.js) and its play
-// data from /api/kinds.
+// with a live view of the proof, one concern a module. Every import runs
+// down (TestPageModulesRunDown holds them to it), from this one:
+//
+//	app.js        the entry: the controls wired, puzzles opened
+//	input.js      the pointer and the keyboard on the board
+//	edit.js       drawing a puzzle;   generate.js  the Generate panel
+//	hints.js      the solvers' buttons of a game;  playmoves.js  puzzles played by moves
+//	play.js       a game of cells in progress: its board, undo, the rules broken
+//	share.js      Share and Export;   zoom.js  zooming a fine board;  moves.js  a puzzle of moves drawn
+//	progress.js   the address and the progress kept
+//	state.js, api.js, board.js, editor.js, dom.js: the page's state, the API, a board drawn, a drawing's model, the DOM
+//
+// A lower module that must start a higher one's action is handed it:
+// play.js its toolbar's buttons (setPlayTools, below), state.js what a
+// kind's option changed does. What a kind is — how it is drawn, how a
+// click or a key plays it, its editor — is data: its display list
+// (board.js) and its play data from /api/kinds.
 
-import { $, fail, h, say } from './dom.js';
-import { movesKinds, spec, st } from './state.js';
+import { $, button, fail, h, say } from './dom.js';
+import { movesKinds, st } from './state.js';
 import { api } from './api.js';
 import { decodeProgress } from './progress.js';
-import { play, redraw, verifyNow } from './play.js';
+import { exportPanel, share } from './share.js';
+import { clearBoard, play, redo, setPlayTools, toggleCands, toggleCheckSol, togglePencil, undo } from './play.js';
+import { applyHint, autocomplete, check, grade, hint } from './hints.js';
 import { onDown, onGlobalKey, onKey, onMove, onUp, press } from './input.js';
-import { editChanged, newPuzzle } from './edit.js';
+import { editChanged, editThis, newPuzzle } from './edit.js';
 import { generate, genKindChanged } from './generate.js';
 import { openMoves } from './playmoves.js';
 import { initZoom } from './zoom.js';
 
+// playTools are the toolbar's buttons while a puzzle of cells is played:
+// the solvers' (hints.js), the game's own (play.js), Share and Export,
+// and Edit when its kind has an editor.
+function playTools() {
+  const bar = [
+    button('Hint', () => hint().catch(fail), { id: 'hint' }),
+    button('Apply hint', applyHint, { id: 'apply-hint', disabled: '' }),
+    button('Undo', undo, { id: 'undo', title: 'Ctrl+Z' }),
+    button('Redo', redo, { id: 'redo', title: 'Ctrl+Y' }),
+    button('Clear', clearBoard, { id: 'clear' }),
+    button('Pencil', togglePencil, { id: 'pencil', title: 'clicks strike or restore candidates' }),
+    button('Candidates', toggleCands, { id: 'show-cands', title: 'show the candidates left in undecided cells' }),
+    button('Check solution', toggleCheckSol, { id: 'check-sol', title: 'mark values that differ from the solution' }),
+    button('Autocomplete', () => autocomplete().catch(fail), { id: 'solve' }),
+    button('Uniqueness', () => check().catch(fail), { id: 'check' }),
+    button('Difficulty', () => grade().catch(fail), { id: 'grade' }),
+    button('Share', share, { id: 'share' }),
+    button('Export', exportPanel, { id: 'export' }),
+  ];
+  if (st.play.editor) bar.push(button('Edit', () => editThis().catch(fail), { id: 'edit' }));
+  return bar;
+}
+
 async function start() {
+  setPlayTools(playTools);
   const [ks, exs] = await Promise.all([api('/api/kinds'), api('/api/examples')]);
   for (const k of ks.kinds) st.kinds.set(k.name, k);
   const ex = $('example');
@@ -121,15 +158,6 @@ async function openFile() {
   if (!f) return;
   const text = await f.text();
   await openText(text, f.name);
-}
-
-export async function reparse() {
-  const ans = await api('/api/parse', spec());
-  const values = st.values;
-  play(ans.puzzle);
-  if (values.length === st.values.length) st.values = values;
-  redraw();
-  verifyNow();
 }
 
 start().catch(fail);

@@ -1,14 +1,14 @@
 // edit.js: drawing a new puzzle (the editor of editor.js), with undo, and
 // the puzzle it makes.
 
-import { prepare } from './board.js';
+import { prepare, render } from './board.js';
 import { Editor } from './editor.js';
 import { $, button, details, fail, h, ms, rc, say } from './dom.js';
-import { playOf, spec, st } from './state.js';
+import { playOf, spec, st, stopLong } from './state.js';
 import { api } from './api.js';
-import { play, redo, redraw, undo } from './play.js';
+import { play } from './play.js';
 import { showCheck } from './hints.js';
-import { stopLong } from './generate.js';
+import { zoomControls } from './zoom.js';
 
 export async function editThis() {
   const ans = await api('/api/edit/open', spec());
@@ -49,7 +49,7 @@ function edit(editor) {
       st.tool = t.name;
       for (const x of tools) x.classList.toggle('on', x === b);
       $('how').textContent = t.help;
-      redraw();
+      editRedraw();
     }, { id: 'tool-' + t.name, title: t.help });
     return b;
   });
@@ -60,8 +60,8 @@ function edit(editor) {
   const name = h('input', { id: 'edit-name', placeholder: 'name', value: editor.name || '', 'aria-label': 'name of the puzzle', size: '12' });
   name.addEventListener('change', () => { editor.name = name.value.trim(); editTitle(); editChanged(); });
   bar.replaceChildren(...tools,
-    button('Undo', undo, { id: 'undo', title: 'Ctrl+Z' }),
-    button('Redo', redo, { id: 'redo', title: 'Ctrl+Y' }),
+    button('Undo', editUndo, { id: 'undo', title: 'Ctrl+Z' }),
+    button('Redo', editRedo, { id: 'redo', title: 'Ctrl+Y' }),
     button('Clear', () => { editRecordBefore(); editor.clear(); editChanged(); }, { id: 'edit-clear' }),
     button('Check uniqueness', () => editCheck().catch(fail), { id: 'edit-check' }),
     button('Clues that can go', () => editMinimize().catch(fail), { id: 'edit-minimize', title: 'mark a largest set of clues found that can go together, the puzzle staying unique' }),
@@ -77,8 +77,28 @@ function edit(editor) {
       editChanged();
     }, { id: 'edit-resize' })));
   say('Draw the puzzle; its text is below. Check it, then play it.');
-  redraw();
+  editRedraw();
   editChanged();
+}
+
+// editRedraw draws the drawing: the puzzle it makes (or its tokens), the
+// region of the tool, the marks of a proof, and the toolbar's state.
+function editRedraw() {
+  if (st.mode !== 'edit' || !st.editView) return;
+  const v = st.editView;
+  const m = editMarks();
+  render($('board'), m?.board || v.board, {
+    values: m?.board ? null : v.values, bare: true, diffs: st.diffs, selected: st.editor.selected, shade: st.editor.shade(st.tool),
+    marks: m?.marks,
+  });
+  zoomControls();
+  const ea = $('edit-apply');
+  if (ea) {
+    ea.disabled = !m?.puzzle;
+    ea.textContent = m?.apply || 'Apply';
+  }
+  if ($('undo')) $('undo').disabled = !st.editUndo.length;
+  if ($('redo')) $('redo').disabled = !st.editRedo.length;
 }
 
 function editTitle() {
@@ -118,7 +138,7 @@ export function editRedo() { editStep(st.editRedo, st.editUndo); }
 export function editChanged(record = true) {
   if (record && st.editPending && st.editPending !== st.editor.snapshot()) editRecord();
   else if (record) st.editPending = null;
-  redraw();
+  editRedraw();
   editCompose().catch(fail);
 }
 
@@ -136,7 +156,7 @@ async function editCompose() {
     st.editView = { board: st.editor.tokenBoard() };
     say(ans.error, 'bad');
   }
-  redraw();
+  editRedraw();
   return ans;
 }
 
@@ -150,6 +170,7 @@ async function editCheck() {
   const pz = await editParse();
   const ans = await api('/api/check', { text: pz.text, kind: pz.kind, options: st.options });
   showCheck(ans, pz);
+  editRedraw();
 }
 
 async function editPlay() {
@@ -207,7 +228,7 @@ async function editMinimize() {
     st.editMarks = { seq, marks: marksOf(gone, 'remove'), puzzle: ans.puzzle, apply: gone.length > 1 ? 'Remove them' : 'Remove it', done: 'removed' };
     say(`${gone.length} of ${ans.clues} clues can go together (struck through), the puzzle staying unique: ${clueList(gone)}. No other clue can go as well (${proofs}).`, 'good');
   }
-  redraw();
+  editRedraw();
 }
 
 async function editRepair() {
@@ -241,7 +262,7 @@ async function editRepair() {
       say(`${add.length} clue${add.length > 1 ? 's' : ''} from the ${ans.from} solution make${add.length > 1 ? '' : 's'} it unique (framed): ${clueList(add)}; band ${ans.band || '—'}. ${/minimum/.test(ans.method) && !/not proven minimum/.test(ans.method) ? 'No fewer clues of that solution do' : 'None of them can go alone'} (${proofs}).`, 'good');
     }
   }
-  redraw();
+  editRedraw();
 }
 
 // editApply makes the edit marked: the edited puzzle opened as the

@@ -2,16 +2,10 @@
 // puzzle generated, attempt by attempt.
 
 import { $, h, ms, rating, say } from './dom.js';
-import { optionsOf, st } from './state.js';
+import { optionsOf, st, stopLong } from './state.js';
 import { api } from './api.js';
 import { play } from './play.js';
 import { openMoves } from './playmoves.js';
-
-export function stopLong() {
-  if (st.abort) st.abort.abort();
-  st.abort = null;
-  clearInterval(st.timer);
-}
 
 // genKindChanged fills the generate panel from the kind's data: its
 // bands, default size and limits, or a moves kind's puzzles to scramble.

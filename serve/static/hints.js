@@ -81,10 +81,12 @@ export async function check() {
   st.hint = null;
   const ans = await api('/api/check', spec());
   showCheck(ans, st.pz);
+  redraw();
 }
 
 // showCheck reports a uniqueness check; with two solutions it marks the
-// cells where they differ and draws both.
+// cells where they differ (st.diffs, which the caller's board then draws:
+// the game's or the drawing's) and draws both.
 export function showCheck(ans, pz) {
   $('compare').hidden = true;
   st.diffs = [];
@@ -102,7 +104,6 @@ export function showCheck(ans, pz) {
     render($('board2'), pz, { values: ans.second_values, bare: true, diffs: st.diffs, scale: 0.7 });
     $('compare').hidden = false;
   }
-  redraw();
 }
 
 export async function grade() {

@@ -5,8 +5,8 @@ import { cell, cellOf, cellsOf } from './board.js';
 import { $, fail, rc, say } from './dom.js';
 import { st } from './state.js';
 import { change, changed, redo, redraw, setValue, undo } from './play.js';
-import { editChanged, editRecordBefore } from './edit.js';
-import { applyMoves, movesDown, movesUp } from './playmoves.js';
+import { editChanged, editRecordBefore, editRedo, editUndo } from './edit.js';
+import { movesDown, movesKey, movesUndo, movesUp } from './playmoves.js';
 
 // step is unknown i's next value along the kind's click order (back: the
 // previous one), from undecided (-1) round to undecided.
@@ -189,46 +189,22 @@ export function onGlobalKey(ev) {
   if (undoKeys(ev) || (st.mode === 'moves' && movesKey(ev))) ev.preventDefault();
 }
 
-// movesKey plays a puzzle of moves from the keyboard: the arrow keys turn
-// the line through the cursor (its row left or right, its column up or
-// down) when the puzzle has that move; with ⇧ held they move the cursor
-// instead. Clicking or dragging a token puts the cursor there.
-function movesKey(ev) {
-  const dirs = { ArrowUp: [-1, 0, 'c', 'u'], ArrowDown: [1, 0, 'c', 'd'], ArrowLeft: [0, -1, 'r', 'l'], ArrowRight: [0, 1, 'r', 'r'] };
-  const d = dirs[ev.key];
-  if (!d || ev.ctrlKey || ev.metaKey || ev.altKey) return false;
-  const s = st.moves, pic = s.pz.picture;
-  const at = s.cursor || { row: 0, col: 0 };
-  if (ev.shiftKey) {
-    const row = at.row + d[0], col = at.col + d[1];
-    if (row >= 0 && row < pic.length && col >= 0 && col < pic[row].length && pic[row][col] >= 0) {
-      s.cursor = { row, col };
-      movesCursor();
-    }
-    return true;
-  }
-  const name = `${d[2]}${(d[2] === 'r' ? at.row : at.col) + 1}${d[3]}`;
-  if (!s.pz.moves.includes(name)) {
-    say(`No move ${name} in this puzzle.`, 'bad');
-    return true;
-  }
-  applyMoves([name]).catch(fail);
-  return true;
-}
-
-// movesCursor outlines the token under the keyboard's cursor.
-export function movesCursor() {
-  const s = st.moves;
-  $('board').querySelectorAll('.token.cursor').forEach((e) => e.classList.remove('cursor'));
-  const c = s.cursor && s.pz.picture[s.cursor.row]?.[s.cursor.col];
-  if (c >= 0) $('board').querySelector(`#token-${c}`)?.classList.add('cursor');
-}
-
+// undoKeys: Ctrl+Z undoes and Ctrl+Y (or Ctrl+Shift+Z) redoes what the
+// page shows: the drawing, the moves or the game.
 function undoKeys(ev) {
   if (!(ev.ctrlKey || ev.metaKey)) return false;
   const k = ev.key.toLowerCase();
-  if (k === 'z' && !ev.shiftKey) { undo(); return true; }
-  if (k === 'y' || (k === 'z' && ev.shiftKey)) { redo(); return true; }
+  if (k === 'z' && !ev.shiftKey) {
+    if (st.mode === 'edit') editUndo();
+    else if (st.mode === 'moves') movesUndo().catch(fail);
+    else undo();
+    return true;
+  }
+  if (k === 'y' || (k === 'z' && ev.shiftKey)) {
+    if (st.mode === 'edit') editRedo();
+    else redo();
+    return true;
+  }
   return false;
 }
 

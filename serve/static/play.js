@@ -1,17 +1,25 @@
 // play.js: playing a puzzle of cells: the board, its values and struck
-// candidates, undo and redo, and the rules broken as the player goes.
+// candidates, undo and redo, and the rules broken as the player goes. The
+// modules that act on a game (hints.js, edit.js, input.js) play through
+// this one; its toolbar's buttons are handed in (setPlayTools).
 
 import { cell, prepare, render } from './board.js';
-import { $, button, details, fail, h, say, title } from './dom.js';
-import { playOf, prefs, showFlags, spec, st } from './state.js';
+import { $, details, fail, h, say, title } from './dom.js';
+import { playOf, prefs, showFlags, spec, st, stopLong } from './state.js';
 import { api } from './api.js';
 import { loadProgress, MAX_UNDO, restore, saveProgress, setURL, validValues } from './progress.js';
-import { applyHint, autocomplete, check, grade, hint } from './hints.js';
-import { exportPanel, share } from './share.js';
-import { editMarks, editRedo, editThis, editUndo } from './edit.js';
 import { zoomControls } from './zoom.js';
-import { stopLong } from './generate.js';
-import { movesUndo } from './playmoves.js';
+
+// tools makes the toolbar's buttons for the puzzle opened: app.js hands
+// them in as it wires the page, since most of them act through modules
+// that import this one (hints.js, edit.js).
+let tools = () => [];
+
+// setPlayTools sets what makes the toolbar's buttons (with play's own:
+// undo, redo, clearBoard, the toggles) as each puzzle is opened.
+export function setPlayTools(f) {
+  tools = f;
+}
 
 export function play(pz, { shared } = {}) {
   stopLong();
@@ -37,26 +45,10 @@ export function play(pz, { shared } = {}) {
   $('how').textContent = (st.play.how_to || '') + ' On a touch screen a long press does what the right button does. Ctrl+Z undoes, Ctrl+Y redoes; Pencil strikes candidates.';
   $('compare').hidden = true;
   $('goal').hidden = true;
-  showFlags(st.kinds.get(pz.kind), pz.flags);
+  showFlags(st.kinds.get(pz.kind), pz.flags, () => { if (st.mode === 'play') reparse().catch(fail); });
   details();
   say('');
-  const bar = $('toolbar');
-  bar.replaceChildren(
-    button('Hint', () => hint().catch(fail), { id: 'hint' }),
-    button('Apply hint', applyHint, { id: 'apply-hint', disabled: '' }),
-    button('Undo', undo, { id: 'undo', title: 'Ctrl+Z' }),
-    button('Redo', redo, { id: 'redo', title: 'Ctrl+Y' }),
-    button('Clear', clearBoard, { id: 'clear' }),
-    button('Pencil', togglePencil, { id: 'pencil', title: 'clicks strike or restore candidates' }),
-    button('Candidates', toggleCands, { id: 'show-cands', title: 'show the candidates left in undecided cells' }),
-    button('Check solution', toggleCheckSol, { id: 'check-sol', title: 'mark values that differ from the solution' }),
-    button('Autocomplete', () => autocomplete().catch(fail), { id: 'solve' }),
-    button('Uniqueness', () => check().catch(fail), { id: 'check' }),
-    button('Difficulty', () => grade().catch(fail), { id: 'grade' }),
-    button('Share', share, { id: 'share' }),
-    button('Export', exportPanel, { id: 'export' }),
-  );
-  if (st.play.editor) bar.append(button('Edit', () => editThis().catch(fail), { id: 'edit' }));
+  $('toolbar').replaceChildren(...tools());
   setURL();
   syncToggles();
   redraw();
@@ -73,20 +65,31 @@ function syncToggles() {
   $('check-sol')?.classList.toggle('on', prefs.checkSol);
 }
 
-function togglePencil() {
+// reparse reads the puzzle played again (its kind's options changed),
+// keeping the board when it still fits.
+async function reparse() {
+  const ans = await api('/api/parse', spec());
+  const values = st.values;
+  play(ans.puzzle);
+  if (values.length === st.values.length) st.values = values;
+  redraw();
+  verifyNow();
+}
+
+export function togglePencil() {
   st.pencil = !st.pencil;
   if (st.pencil && !prefs.cands) prefs.cands = true;
   syncToggles();
   redraw();
 }
 
-function toggleCands() {
+export function toggleCands() {
   prefs.cands = !prefs.cands;
   syncToggles();
   redraw();
 }
 
-function toggleCheckSol() {
+export function toggleCheckSol() {
   prefs.checkSol = !prefs.checkSol;
   syncToggles();
   if (prefs.checkSol) fetchSolution().catch(fail);
@@ -142,32 +145,20 @@ function candsView() {
   return { cands, struck };
 }
 
+// redraw draws the game: the board with the player's values, marks, the
+// hint and the faults, and the toolbar's state. (edit.js draws a drawing,
+// playmoves.js a puzzle of moves.)
 export function redraw() {
-  const svg = $('board');
-  if (st.mode === 'play') {
-    const { cands, struck } = candsView();
-    render(svg, st.pz, {
-      values: st.values, faults: st.faults.concat(st.wrong), hint: st.hint, diffs: st.diffs, selected: st.selected, cands, struck,
-    });
-  } else if (st.mode === 'edit' && st.editView) {
-    const v = st.editView;
-    const m = editMarks();
-    render(svg, m?.board || v.board, {
-      values: m?.board ? null : v.values, bare: true, diffs: st.diffs, selected: st.editor.selected, shade: st.editor.shade(st.tool),
-      marks: m?.marks,
-    });
-  }
+  if (st.mode !== 'play') return;
+  const { cands, struck } = candsView();
+  render($('board'), st.pz, {
+    values: st.values, faults: st.faults.concat(st.wrong), hint: st.hint, diffs: st.diffs, selected: st.selected, cands, struck,
+  });
   zoomControls();
-  const ea = $('edit-apply');
-  if (ea) {
-    const m = editMarks();
-    ea.disabled = !m?.puzzle;
-    ea.textContent = m?.apply || 'Apply';
-  }
   const ap = $('apply-hint');
   if (ap) ap.disabled = !(st.hint && (Object.keys(st.hint.forced || {}).length || st.hint.elims.length));
-  if ($('undo')) $('undo').disabled = st.mode === 'edit' ? !st.editUndo.length : !st.undo.length;
-  if ($('redo')) $('redo').disabled = st.mode === 'edit' ? !st.editRedo.length : !st.redo.length;
+  if ($('undo')) $('undo').disabled = !st.undo.length;
+  if ($('redo')) $('redo').disabled = !st.redo.length;
 }
 
 // change records the board before a change for undo and forgets redo.
@@ -201,8 +192,6 @@ export function setValue(i, v) {
 }
 
 export function undo() {
-  if (st.mode === 'edit') return editUndo();
-  if (st.mode === 'moves') return movesUndo().catch(fail);
   if (st.mode !== 'play' || !st.undo.length) return;
   st.redo.push({ values: st.values, struck: st.struck });
   ({ values: st.values, struck: st.struck } = st.undo.pop());
@@ -210,14 +199,13 @@ export function undo() {
 }
 
 export function redo() {
-  if (st.mode === 'edit') return editRedo();
   if (st.mode !== 'play' || !st.redo.length) return;
   st.undo.push({ values: st.values, struck: st.struck });
   ({ values: st.values, struck: st.struck } = st.redo.pop());
   changed();
 }
 
-function clearBoard() {
+export function clearBoard() {
   change();
   st.values = st.pz.fixed.slice();
   st.struck = new Set();
@@ -233,7 +221,7 @@ function scheduleVerify() {
 
 // verifyNow marks what the kind's Verify finds wrong on the board. Answers
 // that come back after a newer board was sent are dropped.
-export async function verifyNow() {
+async function verifyNow() {
   const seq = ++st.verifySeq;
   let v;
   try {

@@ -4,12 +4,10 @@
 
 import { changedCells, goalText, renderMoves } from './moves.js';
 import { $, button, details, fail, h, ms, say, title } from './dom.js';
-import { showFlags, st } from './state.js';
+import { showFlags, st, stopLong } from './state.js';
 import { api } from './api.js';
 import { loadProgress, saveProgress, setURL } from './progress.js';
-import { movesCursor } from './input.js';
 import { exportPanel, share } from './share.js';
-import { stopLong } from './generate.js';
 
 // methodLabels say what each way of proving an optimum (the kind's
 // moves.methods, the default first) is.
@@ -100,7 +98,7 @@ function goalDraw() {
   box.hidden = parts.length === 0;
 }
 
-export async function applyMoves(moves) {
+async function applyMoves(moves) {
   const s = st.moves;
   const applied = s.applied.concat(moves);
   const ans = await api(s.kind.moves.api.apply, { kind: s.kind.name, text: s.pz.text, moves: applied });
@@ -183,6 +181,41 @@ export function movesUp(ev) {
     return;
   }
   applyMoves(Array(n).fill(name)).catch(fail);
+}
+
+// movesKey plays a puzzle of moves from the keyboard: the arrow keys turn
+// the line through the cursor (its row left or right, its column up or
+// down) when the puzzle has that move; with ⇧ held they move the cursor
+// instead. Clicking or dragging a token puts the cursor there.
+export function movesKey(ev) {
+  const dirs = { ArrowUp: [-1, 0, 'c', 'u'], ArrowDown: [1, 0, 'c', 'd'], ArrowLeft: [0, -1, 'r', 'l'], ArrowRight: [0, 1, 'r', 'r'] };
+  const d = dirs[ev.key];
+  if (!d || ev.ctrlKey || ev.metaKey || ev.altKey) return false;
+  const s = st.moves, pic = s.pz.picture;
+  const at = s.cursor || { row: 0, col: 0 };
+  if (ev.shiftKey) {
+    const row = at.row + d[0], col = at.col + d[1];
+    if (row >= 0 && row < pic.length && col >= 0 && col < pic[row].length && pic[row][col] >= 0) {
+      s.cursor = { row, col };
+      movesCursor();
+    }
+    return true;
+  }
+  const name = `${d[2]}${(d[2] === 'r' ? at.row : at.col) + 1}${d[3]}`;
+  if (!s.pz.moves.includes(name)) {
+    say(`No move ${name} in this puzzle.`, 'bad');
+    return true;
+  }
+  applyMoves([name]).catch(fail);
+  return true;
+}
+
+// movesCursor outlines the token under the keyboard's cursor.
+function movesCursor() {
+  const s = st.moves;
+  $('board').querySelectorAll('.token.cursor').forEach((e) => e.classList.remove('cursor'));
+  const c = s.cursor && s.pz.picture[s.cursor.row]?.[s.cursor.col];
+  if (c >= 0) $('board').querySelector(`#token-${c}`)?.classList.add('cursor');
 }
 
 // movesSolve asks for a shortest solution from the state shown, by the

@@ -1,8 +1,7 @@
 // state.js: the page's state (the puzzle shown, the board, the editor,
 // the options chosen) and the preferences kept in localStorage.
 
-import { $, fail, h } from './dom.js';
-import { reparse } from './app.js';
+import { $, h } from './dom.js';
 
 export const st = {
   mode: 'none', // none, play, edit, moves
@@ -33,6 +32,7 @@ export const st = {
   source: null, // {text, name} of an input holding several puzzles
   moves: null, // {kind, pz, applied, state, prev}
   abort: null, // AbortController of a long request
+  timer: 0, // the interval that redraws a long request's progress
   verifySeq: 0,
   note: '', // a message the next "Solved!" keeps (Autocomplete's)
 };
@@ -43,6 +43,15 @@ export const prefs = {
   get checkSol() { return localStorage.getItem('puzzlesat:check') === 'on'; },
   set checkSol(on) { localStorage.setItem('puzzlesat:check', on ? 'on' : 'off'); },
 };
+
+// stopLong stops the long request under way (st.abort: a puzzle being
+// generated, a shortest solution being proven) and its timer, as the page
+// turns to another puzzle or starts another.
+export function stopLong() {
+  if (st.abort) st.abort.abort();
+  st.abort = null;
+  clearInterval(st.timer);
+}
 
 export function spec(extra = {}) {
   return { text: st.pz.text, kind: st.pz.kind, options: st.options, ...extra };
@@ -55,8 +64,9 @@ export function optionsOf(k) {
 
 // showFlags offers the options of kind k that change how a puzzle of it
 // reads (names: the board's flags), as /api/kinds describes them; a
-// change reads the puzzle again.
-export function showFlags(k, names = []) {
+// change is kept in st.options and told to onChange (play.js reads the
+// puzzle again).
+export function showFlags(k, names = [], onChange = () => {}) {
   const row = $('flags-row');
   const flags = (k?.flags || []).filter((f) => names.includes(f.name));
   row.replaceChildren(...flags.map((f) => {
@@ -65,7 +75,7 @@ export function showFlags(k, names = []) {
     sel.value = st.options[f.name] || f.default;
     sel.addEventListener('change', () => {
       st.options[f.name] = sel.value;
-      if (st.mode === 'play') reparse().catch(fail);
+      onChange();
     });
     return h('label', {}, `${f.label} `, sel);
   }));
