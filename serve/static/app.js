@@ -3,22 +3,25 @@
 // generates puzzles through the JSON API (see `go doc
 // github.com/puzzlesat/puzzlesat/serve`) and solves puzzles played by moves
 // with a live view of the proof, one concern a module. Every import runs
-// down (TestPageModulesRunDown holds them to it), from this one:
+// down these floors, from this one (serve's TestPageModulesRunDown holds
+// them to it):
 //
-//	app.js        the entry: the controls wired, puzzles opened
-//	input.js      the pointer and the keyboard on the board
-//	edit.js       drawing a puzzle;   generate.js  the Generate panel
-//	hints.js      the solvers' buttons of a game;  playmoves.js  puzzles played by moves
-//	play.js       a game of cells in progress: its board, undo, the rules broken
-//	share.js      Share and Export;   zoom.js  zooming a fine board;  moves.js  a puzzle of moves drawn
-//	progress.js   the address and the progress kept
-//	state.js, api.js, board.js, editor.js, dom.js: the page's state, the API, a board drawn, a drawing's model, the DOM
+//	app.js                   the entry: the controls wired, puzzles opened
+//	input.js                 the pointer and the keyboard on the board
+//	edit.js, generate.js     drawing a puzzle; the Generate panel
+//	hints.js, playmoves.js   the solvers asked about a game; puzzles played by moves
+//	play.js, share.js        a game of cells in progress; Share and Export
+//	progress.js              the address and the progress kept
+//	state.js, api.js,        the page's state; the API; a puzzle of moves
+//	moves.js, zoom.js        drawn; zooming a fine board
+//	dom.js, board.js,        the DOM's helpers; a board drawn; a drawing's
+//	editor.js                model
 //
-// A lower module that must start a higher one's action is handed it:
-// play.js its toolbar's buttons (setPlayTools, below), state.js what a
-// kind's option changed does. What a kind is — how it is drawn, how a
-// click or a key plays it, its editor — is data: its display list
-// (board.js) and its play data from /api/kinds.
+// A lower module that must start a higher one's action is handed it as a
+// callback: play.js its toolbar's buttons (setPlayTools, here), state.js's
+// showFlags what a changed option does (play.js's reparse). What a kind is — how it is drawn, how a click or
+// a key plays it, its editor — is data: its display list (board.js) and
+// its play data from /api/kinds.
 
 import { $, button, fail, h, say } from './dom.js';
 import { movesKinds, st } from './state.js';

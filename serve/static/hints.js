@@ -1,4 +1,4 @@
-// hints.js: the buttons of play that ask the solvers: hint, apply the
+// hints.js: what play's buttons that ask the solvers do: hint, apply the
 // hint, autocomplete, check uniqueness, grade.
 
 import { cell, render } from './board.js';

@@ -189,7 +189,7 @@ export function onGlobalKey(ev) {
   if (undoKeys(ev) || (st.mode === 'moves' && movesKey(ev))) ev.preventDefault();
 }
 
-// undoKeys: Ctrl+Z undoes and Ctrl+Y (or Ctrl+Shift+Z) redoes what the
+// undoKeys: Ctrl+Z undoes and Ctrl+Y (or Ctrl+⇧+Z) redoes what the
 // page shows: the drawing, the moves or the game.
 function undoKeys(ev) {
   if (!(ev.ctrlKey || ev.metaKey)) return false;
