@@ -19,9 +19,9 @@
 //
 // A lower module that must start a higher one's action is handed it as a
 // callback: play.js its toolbar's buttons (setPlayTools, here), state.js's
-// showFlags what a changed option does (play.js's reparse). What a kind is — how it is drawn, how a click or
-// a key plays it, its editor — is data: its display list (board.js) and
-// its play data from /api/kinds.
+// showFlags what a changed option does (play.js's reparse). What a kind
+// is — how it is drawn, how a click or a key plays it, its editor — is
+// data: its display list (board.js) and its play data from /api/kinds.
 
 import { $, button, fail, h, say } from './dom.js';
 import { movesKinds, st } from './state.js';
