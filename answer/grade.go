@@ -122,10 +122,10 @@ func tierOf(k *kind.Kind, inst kind.Instance, status human.Status, rep human.Rep
 	return rating.Beyond
 }
 
-// Band is the first (easiest) of inst's kind's generation bands a human
-// solve that ended with status and rep lands in (the bands of a kind may
-// overlap), "" when none does or the kind has none: only a solved puzzle
-// lands in a band.
+// Band is the generation band of inst's kind a human solve that ended
+// with status and rep lands in (where a kind's bands overlap, the harder:
+// kind.Generation.BandOf, as generate judges), "" when none does or the
+// kind has none: only a solved puzzle lands in a band.
 func Band(reg *kinds.Registry, inst kind.Instance, status human.Status, rep human.Report) string {
 	k, err := reg.Lookup(inst.Kind())
 	if err != nil {
@@ -139,12 +139,7 @@ func BandOf(k *kind.Kind, inst kind.Instance, status human.Status, rep human.Rep
 	if k.Generate == nil {
 		return ""
 	}
-	for i := range k.Generate.Bands {
-		if b := k.Generate.Bands[i].At(inst.Rows(), inst.Cols()); b.In(status, rep) {
-			return b.Name
-		}
-	}
-	return ""
+	return k.Generate.BandOf(inst.Rows(), inst.Cols(), status, rep)
 }
 
 // NextStep is the human rules' first step from inst's start (grade

@@ -91,6 +91,9 @@ func TestRatingAsGraded(t *testing.T) {
 					t.Fatal(err)
 				}
 				rec := Of(p, "gini")
+				if band != generate.Any && rec.Band != string(band) {
+					t.Errorf("generated for band %s, graded in band %q", band, rec.Band)
+				}
 				if rec.Rating < 1 || rec.Rating > rating.Max {
 					t.Fatalf("rating %d, want 1..%d", rec.Rating, rating.Max)
 				}

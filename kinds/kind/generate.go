@@ -77,6 +77,16 @@ type Band struct {
 	// refused at once rather than searched for minutes. It is the largest
 	// size measured to land in the band in reasonable time (issue 26).
 	MaxRows, MaxCols int
+
+	// harder are the kind's bands after this one (Generation.Band sets
+	// them, At scales them with it): bands whose layers scale from
+	// different sizes overlap at the sizes between, and a solve both hold
+	// is the harder band's, as grade says (Generation.BandOf), so that a
+	// puzzle generated for a band is graded in it. (The harder band, since
+	// a solve in the overlap takes more layers than the easier band's own
+	// size would: Linjat's 10x7 medium puzzles of 18-22 layers, where the
+	// reference's own medium levels lie, are medium.)
+	harder []Band
 }
 
 // Fits reports whether the band is generated at rows×cols: no more cells
@@ -89,7 +99,18 @@ func (b *Band) Fits(rows, cols int) bool {
 // by the ratio of the areas (Lo rounded up, Hi down), since a larger grid
 // takes more layers. A band without layer bounds or size is itself.
 func (b *Band) At(rows, cols int) *Band {
-	if b == nil || b.Rows == 0 || (b.Layers == Levels{}) || rows*cols == b.Rows*b.Cols {
+	if b == nil {
+		return nil
+	}
+	if len(b.harder) > 0 {
+		c := *b.own().At(rows, cols)
+		c.harder = make([]Band, len(b.harder))
+		for i := range b.harder {
+			c.harder[i] = *b.harder[i].At(rows, cols)
+		}
+		return &c
+	}
+	if b.Rows == 0 || (b.Layers == Levels{}) || rows*cols == b.Rows*b.Cols {
 		return b
 	}
 	c := *b
@@ -111,6 +132,29 @@ const MaxLevel = 1 << 30
 // In reports whether a solve ending in status with report rep lands in the
 // band; a nil band is "any": every finished solve.
 func (b *Band) In(status human.Status, rep human.Report) bool {
+	if !b.holds(status, rep) {
+		return false
+	}
+	if b != nil {
+		for i := range b.harder {
+			if b.harder[i].holds(status, rep) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// own is the band without its harder ones.
+func (b *Band) own() *Band {
+	c := *b
+	c.harder = nil
+	return &c
+}
+
+// holds reports whether the band's own ranges hold the solve (In without
+// the harder bands).
+func (b *Band) holds(status human.Status, rep human.Report) bool {
 	if status != human.StatusSolved {
 		return false
 	}
@@ -175,10 +219,26 @@ func (g *Generation) Band(name string) (*Band, error) {
 	}
 	for i := range g.Bands {
 		if g.Bands[i].Name == name {
-			return &g.Bands[i], nil
+			b := g.Bands[i]
+			for j := i + 1; j < len(g.Bands); j++ {
+				b.harder = append(b.harder, *g.Bands[j].own())
+			}
+			return &b, nil
 		}
 	}
 	return nil, fmt.Errorf("unknown difficulty %q (have %s, any)", name, strings.Join(g.BandNames(), ", "))
+}
+
+// BandOf names the band a solve of a rows×cols puzzle lands in, "" for
+// none: the hardest of the bands, scaled to the size, that holds it (see
+// Band.harder).
+func (g *Generation) BandOf(rows, cols int, status human.Status, rep human.Report) string {
+	for i := len(g.Bands) - 1; i >= 0; i-- {
+		if g.Bands[i].At(rows, cols).holds(status, rep) {
+			return g.Bands[i].Name
+		}
+	}
+	return ""
 }
 
 // BandNames lists the bands' names, easiest first.
