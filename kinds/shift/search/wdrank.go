@@ -3,7 +3,6 @@ package search
 import (
 	"cmp"
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 
@@ -173,7 +172,7 @@ func (w *WalkingDistance) fitsUnder(row, open int) bool {
 // buildRanked is build for a ranked walking distance: the distances by
 // rank, found breadth-first from the goal matrix, the frontier kept as
 // ranks.
-func (w *WalkingDistance) buildRanked(ctx context.Context, goal []byte, moves []transfer) ([]byte, error) {
+func (w *WalkingDistance) buildRanked(ctx context.Context, goal []byte, moves []transfer, progress func(string)) ([]byte, error) {
 	rk := w.rk
 	nl := w.nl
 	dist := make([]byte, rk.total)
@@ -266,6 +265,9 @@ func (w *WalkingDistance) buildRanked(ctx context.Context, goal []byte, moves []
 			}
 		}
 		frontier = nf
+		if progress != nil && len(nf) > 0 {
+			progress(fmt.Sprintf("walking distance %d: %d symmetry classes", d, len(nf)))
+		}
 	}
 	return dist, nil
 }
@@ -354,21 +356,4 @@ func (w *WalkingDistance) rankedDescription(p *shift.Puzzle, moves []transfer) [
 		desc = fmt.Appendf(desc, "move %s\n", k)
 	}
 	return desc
-}
-
-// outlastDeadline is ctx without its deadline, still cancelled when ctx
-// is cancelled (an interrupt). A ranked table takes longer to build than
-// many a run's --timeout (Loopover 5×5: about 95 s of CPU), and one
-// stopped by the deadline would be lost, so that no run with a shorter
-// timeout would ever get it: the first run on a machine builds it to the
-// end, past its deadline, once. (Without a cache folder, as in
-// WebAssembly, ranked tables are not built at all.)
-func outlastDeadline(ctx context.Context) (context.Context, func()) {
-	bctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
-	stop := context.AfterFunc(ctx, func() {
-		if errors.Is(ctx.Err(), context.Canceled) {
-			cancel()
-		}
-	})
-	return bctx, func() { stop(); cancel() }
 }
