@@ -90,9 +90,14 @@ func MissingTables(p *shift.Puzzle, dir string) []string {
 	}
 	var out []string
 	for i, w := range wds {
-		if w.rk != nil && !w.present && (i == 0 || wds[i-1].key != w.key) {
-			out = append(out, fmt.Sprintf("walking distances of %s (%d count matrices, %d MB)", w.Name, w.rk.total, (w.rk.total+1<<19)>>20))
+		if w.rk == nil || w.present || i > 0 && wds[i-1].key == w.key {
+			continue
 		}
+		name := w.Name
+		if i+1 < len(wds) && wds[i+1].key == w.key {
+			name += " and " + wds[i+1].Name // one table serves both
+		}
+		out = append(out, fmt.Sprintf("walking distances of %s (%d count matrices, %d MB)", name, w.rk.total, (w.rk.total+1<<19)>>20))
 	}
 	return out
 }

@@ -103,12 +103,18 @@ func newWalkingDistances(ctx context.Context, p *shift.Puzzle, limit int, dir st
 	if len(lay.Types) != 2 {
 		return nil, nil
 	}
-	var out []*WalkingDistance
+	// Both types first: a table of one is no use without the other's
+	// (and would be built and stored for nothing).
+	var ws []*WalkingDistance
 	for t := range lay.Types {
 		w, ok := newWD(p, lay, t)
 		if !ok {
 			return nil, nil
 		}
+		ws = append(ws, w)
+	}
+	var out []*WalkingDistance
+	for t, w := range ws {
 		if err := w.load(ctx, p, lay, 1-t, limit, dir, o, out); err != nil {
 			if ctx.Err() != nil {
 				return nil, err

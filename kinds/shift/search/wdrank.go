@@ -204,6 +204,7 @@ func (w *WalkingDistance) buildRanked(ctx context.Context, goal []byte, moves []
 	out := make([]byte, nl*nl)
 	var nf []uint32
 	var d byte
+	marked := uint64(1) // the count matrices whose distance is known
 	var rec func(tr transfer, i int)
 	rec = func(tr transfer, i int) {
 		if i == len(tr.from) {
@@ -212,12 +213,16 @@ func (w *WalkingDistance) buildRanked(ctx context.Context, goal []byte, moves []
 				// The images of next under the symmetries are as far
 				// from the goal: marked now, never expanded.
 				dist[x] = d
+				marked++
 				nf = append(nf, uint32(x))
 				for _, sym := range syms {
 					for i, c := range next {
 						img[int(sym[i/nl])*nl+int(sym[i%nl])] = c
 					}
-					dist[rankOf(img)] = d
+					if y := rankOf(img); dist[y] == unreachable {
+						dist[y] = d
+						marked++
+					}
 				}
 			}
 			return
@@ -266,7 +271,7 @@ func (w *WalkingDistance) buildRanked(ctx context.Context, goal []byte, moves []
 		}
 		frontier = nf
 		if progress != nil && len(nf) > 0 {
-			progress(fmt.Sprintf("walking distance %d: %d symmetry classes", d, len(nf)))
+			progress(fmt.Sprintf("walking distances up to %d: %d of %d count matrices (%.1f%%)", d, marked, rk.total, 100*float64(marked)/float64(rk.total)))
 		}
 	}
 	return dist, nil
