@@ -38,6 +38,11 @@ func Tables(ctx context.Context, p *shift.Puzzle, dir string, progress func(stri
 	if dir == "" {
 		return nil, fmt.Errorf("search: no cache folder for the tables")
 	}
+	// Past its deadline before it starts: no answer, even when the
+	// tables are there (as Solve).
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	goals, ok := p.GoalStates(100000, 20_000_000)
 	if !ok {
 		return nil, nil
