@@ -352,7 +352,13 @@ func runIDA(ctx context.Context, p *shift.Puzzle, opt Options, goals [][]int, h 
 			break
 		}
 		s.path = s.path[:0]
-		found, next := s.dfs(s.stack[0], 0, bound, -1)
+		var found bool
+		var next int
+		if opt.Workers > 1 && s.wdv != nil && bound > splitDepth {
+			found, next = s.iterPar(bound, opt.Workers)
+		} else {
+			found, next = s.dfs(s.stack[0], 0, bound, -1)
+		}
 		if s.err != nil {
 			res.Nodes = s.nodes
 			res.Elapsed = time.Since(t0)
