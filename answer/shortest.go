@@ -79,6 +79,9 @@ type ShortestRecord struct {
 	// length: an upper bound on the optimum, proved_lower_bound the lower.
 	BestFound  []string `json:"best_found,omitempty"`
 	BestLength int      `json:"best_length,omitempty"`
+	// Notes say why a run cut short got no further, when the kind knows
+	// (a table it had to build first: `shift tables` builds it).
+	Notes []string `json:"notes,omitempty"`
 	// Check is the exact search's second opinion (shift solve --check;
 	// the command line only).
 	Check *ShortestCheck `json:"check,omitempty"`
@@ -101,7 +104,7 @@ func Record(res *Shortest, p kind.MovesPuzzle, method string, maxSteps int, elap
 	}
 	out := ShortestRecord{Name: p.Title(), Status: string(res.Status), ProvedLowerBound: res.LowerBound, MaxSteps: maxSteps,
 		MS: Millis(elapsed), Method: method, Proof: res.Proof, Solver: res.Solver, Encoding: res.Encoding, Depths: res.Depths,
-		Moves: []string{}, Proven: res.Status == kind.Optimal || res.Status == kind.NoSolutionWithin}
+		Moves: []string{}, Proven: res.Status == kind.Optimal || res.Status == kind.NoSolutionWithin, Notes: res.Notes}
 	if res.Status != kind.Optimal {
 		if res.BestFound != nil {
 			out.BestFound, out.BestLength = moveNames(p, res.BestFound), len(res.BestFound)

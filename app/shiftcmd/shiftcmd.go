@@ -76,6 +76,7 @@ func Command(reg *kinds.Registry) *cli.Command {
 					appio.SolverFlag, appio.TimeoutFlag, appio.FormatFlag},
 				Action: appio.Anywhere(solveAction),
 			},
+			tablesCommand(reg),
 			cubesCommand(reg),
 			mergeCommand(),
 			{
@@ -221,7 +222,11 @@ func solveAction(c *cli.Context, args []string) error {
 	case status == string(kind.NoSolutionWithin):
 		return cli.Exit("", appio.ExitNo)
 	}
-	return appio.Exit(appio.ExitTimeout, "%s: stopped before an answer (proved: no solution shorter than %s)", interrupt.Reason(ctx), plural.N(lb, "move"))
+	why := ""
+	if len(out.Notes) > 0 {
+		why = "; " + strings.Join(out.Notes, "; ")
+	}
+	return appio.Exit(appio.ExitTimeout, "%s: stopped before an answer (proved: no solution shorter than %s)%s", interrupt.Reason(ctx), plural.N(lb, "move"), why)
 }
 
 func writeSolveText(w io.Writer, out answer.ShortestRecord, maxSteps int) {
@@ -253,6 +258,9 @@ func writeSolveText(w io.Writer, out answer.ShortestRecord, maxSteps int) {
 		}
 	}
 	fmt.Fprintln(w, proofLine(out))
+	for _, n := range out.Notes {
+		fmt.Fprintf(w, "note: %s\n", n)
+	}
 	for _, d := range out.Depths {
 		fmt.Fprintf(w, "  depth %2d: %-13s %2d %-5s  vars %7d  clauses %8d  %.3fs solving\n", d.K, d.Status, len(d.Parts), plural.Noun(len(d.Parts), "part"), d.Vars, d.Clauses, d.MS/1000)
 	}

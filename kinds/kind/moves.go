@@ -52,6 +52,11 @@ type Moves struct {
 	Generator func(p MovesPuzzle, lo, hi int) (MovesGenerator, error)
 	// Cubes, when set, splits one depth's proof among machines.
 	Cubes *MovesCubes
+	// Tables, when set, reads and checks the tables Shortest keeps in the
+	// user's cache folder for p, building those missing or damaged, until
+	// ctx ends; progress, when set, hears how a long build goes. None: p's
+	// proof keeps no table.
+	Tables func(ctx context.Context, p MovesPuzzle, progress io.Writer) ([]MovesTable, error)
 	// Bands are the generation bands: ranges of the proven optimum, in
 	// moves, easiest first; MaxMoves bounds an optimum asked for.
 	Bands    []MoveBand
@@ -188,6 +193,21 @@ type Shortest struct {
 	// BestFound is the shortest solution found, verified by replaying it,
 	// when the optimum is not proven (Status Unknown): an upper bound.
 	BestFound []int
+	// Notes say why a run cut short got no further, when the kind knows
+	// (a table it had to build first).
+	Notes []string
+}
+
+// MovesTable is one table a moves kind keeps in the cache folder, as
+// Moves.Tables found it.
+type MovesTable struct {
+	Name    string `json:"name"`
+	File    string `json:"file"`
+	Bytes   int    `json:"bytes"`
+	Entries int    `json:"entries"`
+	// Status is "loaded" (read and checked), "built" or "rebuilt" (over
+	// a damaged file).
+	Status string `json:"status"`
 }
 
 // Depth is the SAT side's record of one depth: whether a solution of K

@@ -38,6 +38,7 @@ var Kind = &kind.Kind{
 		Scramble:  scramble,
 		Generator: newGenerator,
 		Cubes:     theCubes,
+		Tables:    tables,
 		// The optimum ranges of the bands, and the largest optimum asked
 		// for: the exact search stores states on both sides, and beyond
 		// about 12 moves of Reborn that takes minutes.

@@ -10,6 +10,7 @@ import (
 	encshift "github.com/puzzlesat/puzzlesat/kinds/shift/cnf"
 	sm "github.com/puzzlesat/puzzlesat/kinds/shift/model"
 	"github.com/puzzlesat/puzzlesat/kinds/shift/search"
+	"github.com/puzzlesat/puzzlesat/kinds/shift/search/tablecache"
 	"github.com/puzzlesat/puzzlesat/kinds/shift/solve/bestfound"
 	"github.com/puzzlesat/puzzlesat/kinds/shift/solve/deepen"
 	"github.com/puzzlesat/puzzlesat/kinds/shift/solve/hybrid"
@@ -62,10 +63,25 @@ func shortest(ctx context.Context, q kind.MovesPuzzle, opt kind.ShortestOptions)
 		<-found
 		return out, err
 	}
+	if opt.Method != kind.MethodSAT {
+		out.Notes = tableNotes(p)
+	}
 	if errors.Is(ctx.Err(), context.Canceled) {
 		stop()
 	}
 	return withBest(out, err, p, <-found)
+}
+
+// tableNotes say which tables the search of p still lacks after a run cut
+// short: it was building them (under the run's deadline) when the run
+// ended, and `shift tables` builds them once, with no deadline.
+func tableNotes(p *sm.Puzzle) []string {
+	var notes []string
+	for _, t := range search.MissingTables(p, tablecache.DefaultDir()) {
+		notes = append(notes, fmt.Sprintf("the exact search was building its table of %s when the run ended; "+
+			"`puzzlesat shift tables` builds it once, with no deadline, for every run after", t))
+	}
+	return notes
 }
 
 // BestMaxSteps is the longest best found solution the beam looks for when

@@ -548,6 +548,12 @@ func unmarshalBall(data []byte) (*ball, error) {
 
 // loadBall reads the ball of p from the table cache in dir, or builds it.
 func loadBall(ctx context.Context, p *shift.Puzzle, goals [][]int, st *ballSetup, budget int, dir string) (*ball, error) {
+	b, _, err := loadBallOutcome(ctx, p, goals, st, budget, dir)
+	return b, err
+}
+
+// ballKey is the cache key of p's ball: everything it depends on.
+func ballKey(p *shift.Puzzle, goals [][]int, st *ballSetup, budget int) tablecache.Key {
 	desc := fmt.Appendf(nil, "ball v1 budget=%d values=%d cells=%d\n", budget, len(p.Values), p.NumCells())
 	for _, mv := range p.Moves {
 		desc = fmt.Appendf(desc, "move %v\n", mv.Src)
@@ -558,8 +564,13 @@ func loadBall(ctx context.Context, p *shift.Puzzle, goals [][]int, st *ballSetup
 	for _, sy := range st.syms {
 		desc = fmt.Appendf(desc, "sym %v %v\n", sy.cell, sy.val)
 	}
+	return tablecache.KeyOf(desc)
+}
+
+// loadBallOutcome is loadBall, saying where the ball came from.
+func loadBallOutcome(ctx context.Context, p *shift.Puzzle, goals [][]int, st *ballSetup, budget int, dir string) (*ball, tablecache.Outcome, error) {
 	var built *ball
-	payload, _, err := tablecache.Load(dir, "ball", tablecache.KeyOf(desc), func() ([]byte, error) {
+	payload, outcome, err := tablecache.Load(dir, "ball", ballKey(p, goals, st, budget), func() ([]byte, error) {
 		b, err := buildBall(ctx, p, goals, st, budget)
 		if err != nil {
 			return nil, err
@@ -568,12 +579,13 @@ func loadBall(ctx context.Context, p *shift.Puzzle, goals [][]int, st *ballSetup
 		return built.marshal(), nil
 	})
 	if err != nil {
-		return nil, err
+		return nil, outcome, err
 	}
 	if built != nil {
-		return built, nil
+		return built, outcome, nil
 	}
-	return unmarshalBall(payload)
+	b, err := unmarshalBall(payload)
+	return b, outcome, err
 }
 
 // ballSearch is IDA* over the moves of p with the ball as heuristic; the

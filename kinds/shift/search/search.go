@@ -29,6 +29,7 @@ package search
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"slices"
 	"time"
 
@@ -95,6 +96,10 @@ type Options struct {
 	Heuristic *Heuristic
 	MaxPDBs   int
 	PDBStates int
+	// Workers is the number of threads IDA* with walking distances
+	// searches on (≤ 1: one; see idapar.go). "auto" runs two where the
+	// walking distances are ranked (Loopover 5×5) and there are two CPUs.
+	Workers int
 	// TableDir is where the heuristic's tables are cached between
 	// processes (see package tablecache); "" is the user's cache folder
 	// (tablecache.DefaultDir).
@@ -184,6 +189,9 @@ func Solve(ctx context.Context, p *shift.Puzzle, opt Options) (*Result, error) {
 		}
 		if wds != nil {
 			opt.Heuristic = &Heuristic{WDs: wds}
+			if wds[0].rk != nil && opt.Workers == 0 {
+				opt.Workers = min(2, runtime.GOMAXPROCS(0))
+			}
 			return ida0(ctx, p, opt, goals, 0)
 		}
 	}

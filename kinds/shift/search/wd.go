@@ -60,6 +60,8 @@ type WalkingDistance struct {
 	States, Max int
 	// Table says where the distances came from (see tablecache.Outcome).
 	Table tablecache.Outcome
+	// present: the table's file is in the cache (set by a probe only).
+	present bool
 }
 
 // maxDense bounds the numbers a walking distance keeps in an array by
@@ -77,9 +79,13 @@ func NewWalkingDistances(ctx context.Context, p *shift.Puzzle, limit int, dir st
 }
 
 // wdOptions: the most numbers kept in an array by mixed-radix number
-// (denseMax; more are ranked).
+// (denseMax; more are ranked); progress, when set, hears how a ranked
+// table's build goes, a line a distance; probe sets the tables up and
+// looks for their files (present) without reading or building them.
 type wdOptions struct {
 	denseMax uint64
+	progress func(string)
+	probe    bool
 }
 
 // newWalkingDistances is NewWalkingDistances with options.
@@ -97,12 +103,18 @@ func newWalkingDistances(ctx context.Context, p *shift.Puzzle, limit int, dir st
 	if len(lay.Types) != 2 {
 		return nil, nil
 	}
-	var out []*WalkingDistance
+	// Both types first: a table of one is no use without the other's
+	// (and would be built and stored for nothing).
+	var ws []*WalkingDistance
 	for t := range lay.Types {
 		w, ok := newWD(p, lay, t)
 		if !ok {
 			return nil, nil
 		}
+		ws = append(ws, w)
+	}
+	var out []*WalkingDistance
+	for t, w := range ws {
 		if err := w.load(ctx, p, lay, 1-t, limit, dir, o, out); err != nil {
 			if ctx.Err() != nil {
 				return nil, err
@@ -298,6 +310,10 @@ func (w *WalkingDistance) load(ctx context.Context, p *shift.Puzzle, lay *shift.
 	}
 	key := tablecache.KeyOf(desc)
 	w.key = key
+	if o.probe {
+		w.present = tablecache.Has(dir, "wd", key)
+		return nil
+	}
 	for _, o := range before {
 		if o.rk != nil && w.rk != nil && o.key == key {
 			w.Table, w.dense, w.States, w.Max = o.Table, o.dense, o.States, o.Max
@@ -306,9 +322,14 @@ func (w *WalkingDistance) load(ctx context.Context, p *shift.Puzzle, lay *shift.
 	}
 	payload, outcome, err := tablecache.Load(dir, "wd", key, func() ([]byte, error) {
 		if w.rk != nil {
-			bctx, stop := outlastDeadline(ctx)
-			defer stop()
-			return w.buildRanked(bctx, w.goalMatrix(p), moves)
+			// Minutes of CPU (Loopover 5×5: about 95 s), under the run's
+			// deadline like all its work: a run cut short says so, and
+			// `shift tables` builds it with no deadline (see Tables).
+			d, err := w.buildRanked(ctx, w.goalMatrix(p), moves, o.progress)
+			if err != nil && ctx.Err() != nil {
+				return nil, fmt.Errorf("search: the walking distances' table of %d count matrices not built: %w", w.rk.total, err)
+			}
+			return d, err
 		}
 		return w.build(ctx, p, moves, limit)
 	})

@@ -3,7 +3,6 @@ package search
 import (
 	"cmp"
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 
@@ -173,7 +172,7 @@ func (w *WalkingDistance) fitsUnder(row, open int) bool {
 // buildRanked is build for a ranked walking distance: the distances by
 // rank, found breadth-first from the goal matrix, the frontier kept as
 // ranks.
-func (w *WalkingDistance) buildRanked(ctx context.Context, goal []byte, moves []transfer) ([]byte, error) {
+func (w *WalkingDistance) buildRanked(ctx context.Context, goal []byte, moves []transfer, progress func(string)) ([]byte, error) {
 	rk := w.rk
 	nl := w.nl
 	dist := make([]byte, rk.total)
@@ -205,6 +204,7 @@ func (w *WalkingDistance) buildRanked(ctx context.Context, goal []byte, moves []
 	out := make([]byte, nl*nl)
 	var nf []uint32
 	var d byte
+	marked := uint64(1) // the count matrices whose distance is known
 	var rec func(tr transfer, i int)
 	rec = func(tr transfer, i int) {
 		if i == len(tr.from) {
@@ -213,12 +213,16 @@ func (w *WalkingDistance) buildRanked(ctx context.Context, goal []byte, moves []
 				// The images of next under the symmetries are as far
 				// from the goal: marked now, never expanded.
 				dist[x] = d
+				marked++
 				nf = append(nf, uint32(x))
 				for _, sym := range syms {
 					for i, c := range next {
 						img[int(sym[i/nl])*nl+int(sym[i%nl])] = c
 					}
-					dist[rankOf(img)] = d
+					if y := rankOf(img); dist[y] == unreachable {
+						dist[y] = d
+						marked++
+					}
 				}
 			}
 			return
@@ -266,6 +270,9 @@ func (w *WalkingDistance) buildRanked(ctx context.Context, goal []byte, moves []
 			}
 		}
 		frontier = nf
+		if progress != nil && len(nf) > 0 {
+			progress(fmt.Sprintf("walking distances up to %d: %d of %d count matrices (%.1f%%)", d, marked, rk.total, 100*float64(marked)/float64(rk.total)))
+		}
 	}
 	return dist, nil
 }
@@ -354,21 +361,4 @@ func (w *WalkingDistance) rankedDescription(p *shift.Puzzle, moves []transfer) [
 		desc = fmt.Appendf(desc, "move %s\n", k)
 	}
 	return desc
-}
-
-// outlastDeadline is ctx without its deadline, still cancelled when ctx
-// is cancelled (an interrupt). A ranked table takes longer to build than
-// many a run's --timeout (Loopover 5×5: about 95 s of CPU), and one
-// stopped by the deadline would be lost, so that no run with a shorter
-// timeout would ever get it: the first run on a machine builds it to the
-// end, past its deadline, once. (Without a cache folder, as in
-// WebAssembly, ranked tables are not built at all.)
-func outlastDeadline(ctx context.Context) (context.Context, func()) {
-	bctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
-	stop := context.AfterFunc(ctx, func() {
-		if errors.Is(ctx.Err(), context.Canceled) {
-			cancel()
-		}
-	})
-	return bctx, func() { stop(); cancel() }
 }

@@ -25,6 +25,7 @@ import (
 	"fmt"
 	"hash/adler32"
 	"hash/fnv"
+	"io"
 	"os"
 	"path/filepath"
 )
@@ -128,6 +129,30 @@ func Load(dir, name string, k Key, build func() ([]byte, error)) ([]byte, Outcom
 	}
 	_ = store(dir, path, k, payload) // a cache that cannot be written only costs time
 	return payload, outcome, nil
+}
+
+// Has reports whether dir holds a file for the table name/k whose header
+// names k and whose length fits it: a quick look (the header only), for a
+// caller deciding whether a build is ahead. Load still checks the whole
+// file before it trusts it.
+func Has(dir, name string, k Key) bool {
+	if dir == "" {
+		return false
+	}
+	f, err := os.Open(Path(dir, name, k))
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	h := make([]byte, headerLen)
+	if _, err := io.ReadFull(f, h); err != nil || string(h[:len(magic)]) != magic {
+		return false
+	}
+	st, err := f.Stat()
+	if err != nil || !bytes.Equal(h[len(magic):len(magic)+sumSize], k[:]) {
+		return false
+	}
+	return uint64(st.Size()) == uint64(headerLen)+binary.LittleEndian.Uint64(h[len(magic)+sumSize:])
 }
 
 // errCorrupt is any failed check of a table file: a constant, so that

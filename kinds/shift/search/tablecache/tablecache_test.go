@@ -110,3 +110,36 @@ func TestBuildError(t *testing.T) {
 		t.Errorf("a file was stored: %v", err)
 	}
 }
+
+// TestHas: Has sees a stored table, and not a missing, truncated or
+// foreign one (a flipped payload byte it cannot see: Load's checksum
+// does).
+func TestHas(t *testing.T) {
+	k := KeyOf([]byte("a table"))
+	payload := []byte("the payload of a table, some bytes long")
+	tests := []struct {
+		name string
+		file []byte // nil: no file
+		want bool
+	}{
+		{"missing", nil, false},
+		{"stored", encode(k, payload), true},
+		{"truncated payload", encode(k, payload)[:headerLen+3], false},
+		{"truncated header", encode(k, payload)[:headerLen-1], false},
+		{"another table's file", encode(KeyOf([]byte("another")), payload), false},
+	}
+	for _, tt := range tests {
+		dir := t.TempDir()
+		if tt.file != nil {
+			if err := os.WriteFile(Path(dir, "t", k), tt.file, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got := Has(dir, "t", k); got != tt.want {
+			t.Errorf("%s: Has = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+	if Has("", "t", k) {
+		t.Error("no cache folder: Has = true")
+	}
+}
