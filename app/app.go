@@ -203,7 +203,7 @@ func Run(ctx context.Context, reg *kinds.Registry, stdin io.Reader, stdout, stde
 func Main(reg *kinds.Registry) int {
 	ctx, stop := interrupt.Context(context.Background())
 	defer stop()
-	return Run(ctx, reg, os.Stdin, interrupt.OnWrite(ctx, os.Stdout), interrupt.OnWrite(ctx, os.Stderr), os.Args)
+	return Run(ctx, reg, os.Stdin, os.Stdout, interrupt.OnWrite(ctx, os.Stderr), os.Args)
 }
 
 // RunOwn is the main of a binary that ships one command of its own
@@ -219,7 +219,7 @@ func RunOwn(reg *kinds.Registry, cmd *cli.Command) int {
 		args = append([]string{args[0], cmd.Name}, args[1:]...)
 	}
 	args[0] = "puzzlesat"
-	return RunWith(ctx, reg, os.Stdin, interrupt.OnWrite(ctx, os.Stdout), interrupt.OnWrite(ctx, os.Stderr), args, []*cli.Command{cmd})
+	return RunWith(ctx, reg, os.Stdin, os.Stdout, interrupt.OnWrite(ctx, os.Stderr), args, []*cli.Command{cmd})
 }
 
 // RunWith is Run with the commands cmds, built from reg.

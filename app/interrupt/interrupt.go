@@ -29,16 +29,17 @@ func (e *Error) Error() string { return "interrupted by " + e.Signal.String() }
 const repeatGap = time.Second
 
 // catchAfter is how long a run goes before its signals are caught, unless
-// it shows itself under way before (Start, and OnWrite's writers). Until
-// then a signal has its default action (Ctrl-C or SIGTERM ends the
-// process; one started with it ignored goes on): a run that young has
-// finished and shown nothing worth keeping. Catching costs every start the
-// goroutine of os/signal blocked in the runtime, the thread it holds and
-// the threads woken to run the rest: `puzzlesat kinds` took 19.3 ms of CPU
-// catching from the first moment and 15.3 ms with catchAfter, as the
-// binary of c681993 (15.3 ms), which caught 50 ms in (interleaved, 40 runs
-// each, median, on the project's 2-core machine). Commands that answer at
-// once pay it only as they print their answer.
+// it shows itself under way before: a line on stderr (progress, a
+// warning: OnWrite), or Start (a batch: report, a puzzle command given
+// several puzzles). Until then a signal has its default action (Ctrl-C or
+// SIGTERM ends the process; one started with it ignored goes on): a run
+// that young has finished and shown nothing worth keeping. Catching costs
+// every start the goroutine of os/signal blocked in the runtime, the
+// thread it holds and the threads woken to run the rest (`strace -f -e
+// trace=clone` counts 5–7 clones against 3–4): `puzzlesat kinds` took
+// 19.6 ms of CPU catching from the first moment, 17.8 ms with catchAfter,
+// and the binary of c681993, which caught 50 ms in, 16.6 ms (interleaved,
+// 40 runs each, median, on the project's 2-core machine).
 const catchAfter = 50 * time.Millisecond
 
 // catchingKey is the context key of a run's *catcher.

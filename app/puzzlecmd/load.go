@@ -11,6 +11,7 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/answer"
 	"github.com/puzzlesat/puzzlesat/app/appio"
+	"github.com/puzzlesat/puzzlesat/app/interrupt"
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/sat"
@@ -113,7 +114,14 @@ func each(c *cli.Context, args []string, visit func(it item, multi bool) bool) (
 	for _, arg := range files {
 		err := eachArg(c, arg, opt, func(it item, many bool) bool {
 			n++
-			goOn = visit(it, many || len(files) > 1)
+			multi := many || len(files) > 1
+			if multi {
+				// A batch: from its first answer on, a signal stops it
+				// cleanly between two puzzles (a single puzzle's run is
+				// caught 50 ms in: app/interrupt).
+				interrupt.Start(c.Context)
+			}
+			goOn = visit(it, multi)
 			return goOn
 		})
 		if err != nil {
