@@ -1,9 +1,8 @@
 package answer
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
+	"strings"
 
 	"github.com/puzzlesat/puzzlesat/kinds/kind"
 )
@@ -77,28 +76,29 @@ func (o *One) Address(file string) string {
 	return file
 }
 
-// Fingerprint is what a collection knows the puzzle o by from run to
-// run (report --resume, and the run's own fingerprint): a hash of its
-// kind and its text; of a grid kind's puzzle, its name and size, the
-// kind's options opt that differ from their defaults and its canonical
-// text. Two puzzles with one fingerprint have one entry, times aside.
-func (o *One) Fingerprint(opt kind.Options) string {
-	h := sha256.New()
+// Identity is the text that tells the puzzle apart from every other,
+// what a collection knows it by from run to run (the report hashes it
+// into its fingerprints for --resume): its kind and its text; of a grid
+// kind's puzzle, its name and size, the kind's options opt that differ
+// from their defaults and its canonical text. Two puzzles with one
+// identity have one entry, times aside.
+func (o *One) Identity(opt kind.Options) string {
+	var b strings.Builder
 	if o.Grid == nil {
-		fmt.Fprintf(h, "%s\n%s", o.Kind.Name, o.Moves.Text())
-		return hex.EncodeToString(h.Sum(nil))[:16]
+		fmt.Fprintf(&b, "%s\n%s", o.Kind.Name, o.Moves.Text())
+		return b.String()
 	}
 	inst, k := o.Grid, o.Kind
-	fmt.Fprintf(h, "%s\n%s %dx%d\n", inst.Kind(), inst.Name(), inst.Rows(), inst.Cols())
+	fmt.Fprintf(&b, "%s\n%s %dx%d\n", inst.Kind(), inst.Name(), inst.Rows(), inst.Cols())
 	for _, f := range k.Flags {
 		if v := opt.Flag(f.Name); v != "" && v != f.Default {
-			fmt.Fprintf(h, "-%s=%s\n", f.Name, v)
+			fmt.Fprintf(&b, "-%s=%s\n", f.Name, v)
 		}
 	}
 	if len(k.Outputs) > 0 {
 		if text, err := inst.Format(k.Outputs[0]); err == nil {
-			h.Write([]byte(text))
+			b.WriteString(text)
 		}
 	}
-	return hex.EncodeToString(h.Sum(nil))[:16]
+	return b.String()
 }

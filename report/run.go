@@ -46,16 +46,17 @@ func entryOf(it *Item) int {
 	return it.Puzzle.Place()
 }
 
-// inputPrint is an item's fingerprint: its puzzle's (answer.One's
-// Fingerprint: its kind, the puzzle in the kind's canonical format and
-// the kind's options that differ from their defaults); a malformed
+// inputPrint is an item's fingerprint: a hash of its puzzle's identity
+// (answer.One's: its kind, the puzzle in the kind's canonical format and
+// the kind's options that differ from their defaults); of a malformed
 // entry's error.
 func inputPrint(it *Item, opt kind.Options) string {
-	if it.Puzzle != nil {
-		return it.Puzzle.Fingerprint(opt)
-	}
 	h := sha256.New()
-	fmt.Fprintf(h, "malformed\n%v", it.Err)
+	if it.Puzzle != nil {
+		h.Write([]byte(it.Puzzle.Identity(opt)))
+	} else {
+		fmt.Fprintf(h, "malformed\n%v", it.Err)
+	}
 	return hex.EncodeToString(h.Sum(nil))[:16]
 }
 
