@@ -51,12 +51,14 @@ type Options struct {
 	Done func(Record)
 }
 
-// Gather works out every item's record, in the items' order: each puzzle
-// is graded by its human rules while SAT decides uniqueness beside them
-// (answer.Examine); a unique puzzle has each removable clue taken away
-// in turn and the rest proven unique or not; an unsolvable one has its
-// clues thinned to a set that still contradicts and none of whose clues
-// can go. When ctx ends, the puzzles not done are recorded as timed out
+// Gather works out every item's record, in the items' order, by asking
+// answer.Entry of each puzzle (on the budgets of Options, passed on as
+// they are): a grid kind's is graded by its human rules while SAT decides
+// uniqueness beside them; a unique puzzle has each removable clue taken
+// away in turn and the rest proven unique or not; an unsolvable one has
+// its clues thinned to a set that still contradicts and none of whose
+// clues can go; a puzzle played by moves has its shortest solution
+// proven. When ctx ends, the puzzles not done are recorded as timed out
 // and Gather returns ctx's error beside the records.
 func Gather(ctx context.Context, items []Item, opt Options) ([]Record, error) {
 	out := make([]Record, len(items))
