@@ -15,7 +15,8 @@ import (
 // The questions every front end asks of a loaded puzzle (one of the
 // Instances that Load, Open or kinds give), one function each: Solve,
 // Check, BackboneOf, Count, Verify and VerifyBoard, Grade, NextStep and
-// NextStepFrom, Examine; Prepare asks them for a picture. Each takes the
+// NextStepFrom, Examine; Prepare asks them for a picture, and Entry
+// (entry.go) all a collection's entry says, of a One. Each takes the
 // run's context first and the Options, and answers with the record the
 // command line and the API both write, its status one of the Status
 // values below, mapped from the solver's outcome here and nowhere else.

@@ -35,7 +35,7 @@ func TestRecordAgreesWithCheckAndGrade(t *testing.T) {
 		// A few small puzzles, spread over the folder.
 		var small []report.Item
 		for _, it := range all {
-			if it.Inst != nil && it.Inst.Rows()*it.Inst.Cols() <= 100 {
+			if it.Puzzle != nil && it.Puzzle.Grid != nil && it.Puzzle.Grid.Rows()*it.Puzzle.Grid.Cols() <= 100 {
 				small = append(small, it)
 			}
 		}
@@ -55,7 +55,7 @@ func TestRecordAgreesWithCheckAndGrade(t *testing.T) {
 	}
 	verdicts := map[string]int{}
 	for i, r := range recs {
-		inst := items[i].Inst
+		inst := items[i].Puzzle.Grid
 		t.Run(r.Label(), func(t *testing.T) {
 			if r.Error != "" || r.TimedOut {
 				t.Fatalf("the report has %q (timed out %v), want a whole record", r.Error, r.TimedOut)
@@ -139,12 +139,13 @@ func untimed(v any) any {
 	return v
 }
 
-// sharedKeys are the JSON keys two record types both declare.
+// sharedKeys are the JSON keys two record types both declare, an
+// embedded record's among them (the report's record embeds its entry's).
 func sharedKeys(a, b reflect.Type) map[string]bool {
 	keys := func(t reflect.Type) map[string]bool {
 		out := map[string]bool{}
-		for i := 0; i < t.NumField(); i++ {
-			if k, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ","); k != "" && k != "-" {
+		for _, f := range reflect.VisibleFields(t) {
+			if k, _, _ := strings.Cut(f.Tag.Get("json"), ","); !f.Anonymous && k != "" && k != "-" {
 				out[k] = true
 			}
 		}

@@ -16,6 +16,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/puzzlesat/puzzlesat/answer"
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/report"
@@ -501,11 +502,11 @@ func TestDisplayName(t *testing.T) {
 		many bool
 		want string
 	}{
-		{report.Record{File: "/a/b/playshinro.json", Entry: 5, Name: "playshinro 13"}, true, "playshinro 13"},
-		{report.Record{File: "/a/b/one-broken.juosan", Entry: 1}, false, "one-broken.juosan"},
-		{report.Record{File: "/a/b/set.juosan", Entry: 3}, true, "set.juosan#3"},
-		{report.Record{File: "/a/b/set.juosan", Entry: 3, Name: "/a/b/set.juosan"}, true, "set.juosan#3"},
-		{report.Record{File: "../x/easy-3.txt", Entry: 1, Name: "easy/3"}, false, "easy/3"},
+		{report.Record{File: "/a/b/playshinro.json", EntryRecord: answer.EntryRecord{Entry: 5, Name: "playshinro 13"}}, true, "playshinro 13"},
+		{report.Record{File: "/a/b/one-broken.juosan", EntryRecord: answer.EntryRecord{Entry: 1}}, false, "one-broken.juosan"},
+		{report.Record{File: "/a/b/set.juosan", EntryRecord: answer.EntryRecord{Entry: 3}}, true, "set.juosan#3"},
+		{report.Record{File: "/a/b/set.juosan", EntryRecord: answer.EntryRecord{Entry: 3, Name: "/a/b/set.juosan"}}, true, "set.juosan#3"},
+		{report.Record{File: "../x/easy-3.txt", EntryRecord: answer.EntryRecord{Entry: 1, Name: "easy/3"}}, false, "easy/3"},
 	} {
 		if have := tc.rec.DisplayName(tc.many); have != tc.want {
 			t.Errorf("%+v: %q, want %q", tc.rec, have, tc.want)

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/puzzlesat/puzzlesat/answer"
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/report"
 )
@@ -35,8 +36,8 @@ func TestChartDotsApart(t *testing.T) {
 			rng := rand.New(rand.NewPCG(1, 2))
 			recs := make([]report.Record, 500)
 			for i := range recs {
-				recs[i] = report.Record{Index: i, Kind: tc.kinds[i%len(tc.kinds)], Name: fmt.Sprint("p", i), Verdict: report.Unique,
-					Grade: &report.Grade{Status: "solved", Band: "easy", Score: tc.score(rng, i)}}
+				recs[i] = report.Record{Index: i, EntryRecord: answer.EntryRecord{Kind: tc.kinds[i%len(tc.kinds)], Name: fmt.Sprint("p", i),
+					Verdict: report.Unique, Grade: &report.Grade{Status: "solved", Band: "easy", Score: tc.score(rng, i)}}}
 			}
 			var b strings.Builder
 			if err := report.WriteHTML(&b, recs, report.Meta{Kinds: kinds.Default(), Title: "chart"}); err != nil {

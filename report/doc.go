@@ -1,7 +1,8 @@
 // Package report is the collection report: every puzzle of a collection
-// (Load) proven and graded at once (Gather: the verdict, the difficulty
-// band, the redundant clues and, for a puzzle with no solution, a minimal
-// set of contradicting clues), each as a Record, written as one
+// (Load) proven and graded at once (Gather asks answer.Entry of each:
+// the verdict, the difficulty band, the redundant clues and, for a puzzle
+// with no solution, a minimal set of contradicting clues; a shift
+// puzzle's shortest solution), each as a Record, written as one
 // self-contained HTML page with its pictures drawn by render (WriteHTML),
 // a PDF booklet ready for print (WritePDF: laid out by Compose as pages
 // of measured text, pictures and stars inside the margins, as Print says:

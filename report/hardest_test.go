@@ -33,11 +33,11 @@ func TestHardestRule(t *testing.T) {
 	} {
 		t.Run(tc.arg, func(t *testing.T) {
 			items, _ := report.Load(kinds.Default(), []string{tc.arg}, kind.Options{}, nil, nil)
-			if len(items) != 1 || items[0].Inst == nil {
+			if len(items) != 1 || items[0].Puzzle == nil {
 				t.Fatalf("want one puzzle: %+v", items)
 			}
 			if tc.strip {
-				cl := items[0].Inst.(kind.Clued)
+				cl := items[0].Puzzle.Grid.(kind.Clued)
 				var ids []int
 				for _, c := range cl.Clues() {
 					ids = append(ids, c.ID)
@@ -46,7 +46,7 @@ func TestHardestRule(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				items[0].Inst = inst
+				items[0].Puzzle.Grid = inst
 			}
 			recs, err := report.Gather(context.Background(), items, report.Options{Kinds: kinds.Default(), Solver: gini.NewSolver})
 			if err != nil {

@@ -11,7 +11,6 @@ import (
 	"math"
 	"runtime"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 
@@ -372,7 +371,7 @@ func trimFloat(x float64) string {
 var funcs = template.FuncMap{
 	"score": func(r *Record) string {
 		if r.Grade == nil || r.Grade.Status != "solved" {
-			return r.Grade.statusWord()
+			return statusWord(r.Grade)
 		}
 		return trimFloat(r.Grade.Score)
 	},
@@ -706,36 +705,9 @@ func sharePictures(pz []htmlPuzzle) (*pageArt, error) {
 	return art, errors.Join(errs...)
 }
 
-// HardestNote says which rule was the hardest, trials included, and of a
-// stuck solve the hardest rule tried where it stopped: "trial-3 (level
-// 8)", "clear (level 1); stuck: no rule up to trial-3 (level 8) applies".
-func (g *Grade) HardestNote() string {
-	s := "—"
-	if g.Hardest != "" {
-		s = fmt.Sprintf("%s (level %d)", g.Hardest, cmp.Or(g.HardestLevel, g.MaxLevel))
-	}
-	if g.Status == "stuck" && g.StuckAfter != "" {
-		stuck := fmt.Sprintf("stuck: no rule up to %s (level %d) applies", g.StuckAfter, g.StuckLevel)
-		if g.Hardest == "" {
-			return stuck
-		}
-		s += "; " + stuck
-	}
-	return s
-}
-
-// TimedOut reports whether the grade's own budget ran out.
-func (g *Grade) TimedOut() bool { return g != nil && g.Status == Timeout }
-
-// TimeoutNote says that the grade's budget ran out, and after how long:
-// "grade: timed out after 2 s".
-func (g *Grade) TimeoutNote() string {
-	return "grade: timed out after " + strconv.FormatFloat(g.TimedOutAfter, 'g', 3, 64) + " s"
-}
-
 // statusWord is what the score column says of a solve that did not
 // finish: "stuck" or "contradiction" ("" with no solve).
-func (g *Grade) statusWord() string {
+func statusWord(g *Grade) string {
 	if g == nil {
 		return ""
 	}

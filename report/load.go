@@ -17,20 +17,25 @@ import (
 	"github.com/puzzlesat/puzzlesat/srcpos"
 )
 
-// Item is one entry of a collection: a puzzle, or a malformed entry (Err,
-// positioned file:line:col where the reader knows where).
+// Item is one entry of a collection: a puzzle of any kind (a grid kind's
+// or one played by moves), or a malformed entry (Err, positioned
+// file:line:col where the reader knows where; Puzzle nil).
 type Item struct {
 	// Index is the entry's place in the whole run (Record.Index).
-	Index int
-	File  string
-	Inst  kind.Instance
-	Err   error
-	// Moves, for a puzzle played by moves (a shift puzzle), is the
-	// puzzle, MovesKind its kind (Inst is nil).
-	Moves     kind.MovesPuzzle
-	MovesKind *kind.Kind
+	Index  int
+	File   string
+	Puzzle *answer.One
+	Err    error
 	// Input is the entry's fingerprint (Identify sets it).
 	Input string
+}
+
+// Label names the item as the report's messages do: FILE#N, or FILE.
+func (it *Item) Label() string {
+	if it.Puzzle == nil {
+		return it.File
+	}
+	return it.Puzzle.Address(it.File)
 }
 
 // maxErrors bounds the malformed entries reported of one file; the last
@@ -48,11 +53,8 @@ const maxErrors = 20
 // lines of the folders whose walk passed over files on purpose (hidden,
 // of no puzzle kind): "skipped 3 files in DIR: ...".
 func Load(reg *kinds.Registry, args []string, opt kind.Options, only *kind.Kind, stdin io.Reader) (items []Item, skipped []string) {
-	add := func(file string, inst kind.Instance, err error) {
-		items = append(items, Item{Index: len(items), File: file, Inst: inst, Err: err})
-	}
-	addMoves := func(file string, k *kind.Kind, p kind.MovesPuzzle) {
-		items = append(items, Item{Index: len(items), File: file, Moves: p, MovesKind: k})
+	add := func(file string, p *answer.One, err error) {
+		items = append(items, Item{Index: len(items), File: file, Puzzle: p, Err: err})
 	}
 	for _, arg := range args {
 		if st, err := os.Stat(arg); err == nil && st.IsDir() && reg.PuzzleFolder(arg) == "" {
@@ -69,7 +71,7 @@ func Load(reg *kinds.Registry, args []string, opt kind.Options, only *kind.Kind,
 				add(arg, nil, err)
 			}
 			for _, f := range files {
-				loadFile(reg, f, "", opt, only, stdin, add, addMoves)
+				loadFile(reg, f, "", opt, only, stdin, add)
 			}
 			continue
 		}
@@ -77,14 +79,14 @@ func Load(reg *kinds.Registry, args []string, opt kind.Options, only *kind.Kind,
 		if i := strings.LastIndex(arg, "#"); i > 0 {
 			name, sel = arg[:i], arg[i+1:]
 		}
-		loadFile(reg, name, sel, opt, only, stdin, add, addMoves)
+		loadFile(reg, name, sel, opt, only, stdin, add)
 	}
 	return items, skipped
 }
 
 // loadFile reads the puzzles of one file (sel: only that one).
 func loadFile(reg *kinds.Registry, name, sel string, opt kind.Options, only *kind.Kind, stdin io.Reader,
-	add func(string, kind.Instance, error), addMoves func(string, *kind.Kind, kind.MovesPuzzle)) {
+	add func(string, *answer.One, error)) {
 	if f := reg.PuzzleFolder(name); f != "" {
 		name = f
 	}
@@ -110,7 +112,7 @@ func loadFile(reg *kinds.Registry, name, sel string, opt kind.Options, only *kin
 		head, _ := br.Peek(puzzle.DetectWindow)
 		in = br
 		if reg.DetectMoves(name, head) != nil {
-			loadMoves(reg, name, in, add, addMoves)
+			loadMoves(reg, name, in, add)
 			return
 		}
 	}
@@ -127,7 +129,7 @@ func loadFile(reg *kinds.Registry, name, sel string, opt kind.Options, only *kin
 			return
 		}
 		for _, inst := range l.Puzzles {
-			add(name, inst, nil)
+			add(name, &answer.One{Kind: l.Kind, Grid: inst}, nil)
 		}
 		return
 	}
@@ -149,7 +151,7 @@ func loadFile(reg *kinds.Registry, name, sel string, opt kind.Options, only *kin
 			return true
 		}
 		some = true
-		add(name, inst, nil)
+		add(name, &answer.One{Kind: st.Kind, Grid: inst}, nil)
 		return true
 	})
 	if bad > maxErrors {
@@ -220,7 +222,7 @@ func readHead(path string) ([]byte, error) {
 
 // loadMoves reads one puzzle played by moves (answer.LoadMoves): an item
 // of its own, or a malformed one saying why it does not read.
-func loadMoves(reg *kinds.Registry, name string, in io.Reader, add func(string, kind.Instance, error), addMoves func(string, *kind.Kind, kind.MovesPuzzle)) {
+func loadMoves(reg *kinds.Registry, name string, in io.Reader, add func(string, *answer.One, error)) {
 	data, err := io.ReadAll(in)
 	if err != nil {
 		add(name, nil, err)
@@ -231,12 +233,12 @@ func loadMoves(reg *kinds.Registry, name string, in io.Reader, add func(string, 
 		add(name, nil, err)
 		return
 	}
-	addMoves(name, k, p)
+	add(name, &answer.One{Kind: k, Moves: p}, nil)
 }
 
 // addErrors adds err as items: each of a list of positioned errors its
 // own (up to maxErrors), anything else one.
-func addErrors(name string, err error, add func(string, kind.Instance, error)) {
+func addErrors(name string, err error, add func(string, *answer.One, error)) {
 	var list srcpos.ErrorList
 	if !errors.As(err, &list) || len(list) == 0 {
 		add(name, nil, err)

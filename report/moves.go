@@ -1,12 +1,8 @@
 package report
 
 import (
-	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/tdewolff/canvas"
 
@@ -19,63 +15,9 @@ import (
 
 // A puzzle played by moves (a shift puzzle) has no cells to fill: its
 // record is its shortest solution and the proof that none is shorter,
-// what `shift solve` answers (answer.ShortestSolution), and its verdict
-// one of these.
-const (
-	// Optimal: the shortest solution is proven.
-	Optimal = string(kind.Optimal)
-	// NoSolution: every length up to the solvers' bound was refuted.
-	NoSolution = string(kind.NoSolutionWithin)
-)
-
-// oneMoves is the record of a puzzle played by moves: its shortest
-// solution by its kind's default method, on the puzzle's budget.
-func oneMoves(ctx context.Context, it Item, opt Options, r Record) Record {
-	k, p := it.MovesKind, it.Moves
-	r.Kind, r.Name, r.Entry, r.Puzzle = k.Name, p.Title(), 1, p.Text()
-	method := answer.Methods(k)[0]
-	sopt := answer.ShortestOptions{Method: method, Jobs: 1}
-	if method != answer.MethodSearch {
-		sopt.NewSolver = opt.Solver
-	}
-	sctx, cancel := budget(ctx, opt.PuzzleTimeout)
-	defer cancel()
-	t0 := time.Now()
-	res, err := answer.ShortestSolution(sctx, k, p, sopt)
-	if res == nil {
-		if timedOut(sctx, err) {
-			r.Verdict, r.TimedOut = Timeout, true
-			r.Error = "the time limit ran out before the shortest solution's proof"
-		} else {
-			r.Verdict, r.Error = Malformed, fmt.Sprintf("%s: %v", r.Label(), err)
-		}
-		return r
-	}
-	rec := answer.Record(res, p, method, sopt.MaxSteps, time.Since(t0))
-	rec.States = nil // the pictures draw them, from the moves
-	r.Shortest = &rec
-	switch res.Status {
-	case kind.Optimal:
-		r.Verdict = Optimal
-	case kind.NoSolutionWithin:
-		r.Verdict = NoSolution
-	default:
-		r.Verdict, r.TimedOut = Timeout, true
-		r.Error = fmt.Sprintf("stopped before the shortest solution's proof: no solution has fewer than %s", plural.N(res.LowerBound, "move"))
-		if err != nil && !timedOut(sctx, err) {
-			r.Error += ": " + err.Error()
-		}
-	}
-	return r
-}
-
-// movesPrint is the fingerprint of a puzzle played by moves: its kind and
-// its text.
-func movesPrint(it *Item) string {
-	h := sha256.New()
-	fmt.Fprintf(h, "%s\n%s", it.MovesKind.Name, it.Moves.Text())
-	return hex.EncodeToString(h.Sum(nil))[:16]
-}
+// what `shift solve` answers (answer.Entry asks answer.ShortestSolution),
+// its verdict Optimal or NoSolution (or Timeout), and its pictures the
+// puzzle and the strip of that solution.
 
 // movesPuzzle reads back the puzzle of a moves record from its text.
 func movesPuzzle(reg *kinds.Registry, r *Record) (*kind.Kind, kind.MovesPuzzle, error) {

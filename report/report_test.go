@@ -17,6 +17,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/puzzlesat/puzzlesat/answer"
 	"github.com/puzzlesat/puzzlesat/generate"
 	"github.com/puzzlesat/puzzlesat/internal/webtest"
 	"github.com/puzzlesat/puzzlesat/kinds"
@@ -301,7 +302,7 @@ func TestMinimalNone(t *testing.T) {
 			if err != nil || len(ps) != 1 {
 				t.Fatalf("generate: %v (%d puzzles)", err, len(ps))
 			}
-			recs, err := report.Gather(context.Background(), []report.Item{{File: "generated", Inst: ps[0].Instance}}, report.Options{Kinds: kinds.Default(), Solver: gini.NewSolver})
+			recs, err := report.Gather(context.Background(), []report.Item{{File: "generated", Puzzle: &answer.One{Kind: k, Grid: ps[0].Instance}}}, report.Options{Kinds: kinds.Default(), Solver: gini.NewSolver})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -324,7 +325,7 @@ func TestConflict(t *testing.T) {
 		t.Fatalf("want unsolvable with a conflict smaller than its %d clues: %s, %v", r.Clues, r.Verdict, r.Conflict)
 	}
 	items, _ := report.Load(kinds.Default(), []string{"../testdata/juosan/janko_instances.json#5x5_1"}, opt, nil, nil)
-	cl := items[0].Inst.(kind.Clued)
+	cl := items[0].Puzzle.Grid.(kind.Clued)
 	in := map[int]bool{}
 	for _, c := range r.Conflict {
 		in[c.ID] = true

@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/kinds/kind"
 )
 
@@ -32,48 +31,31 @@ func Identify(items []Item, opt Options) string {
 	fmt.Fprintf(h, "certify=%v puzzle-timeout=%v grade-timeout=%v\n", opt.Certify, opt.PuzzleTimeout, opt.GradeTimeout)
 	for i := range items {
 		it := &items[i]
-		it.Input = inputPrint(opt.Kinds, it, opt.Kind)
+		it.Input = inputPrint(it, opt.Kind)
 		fmt.Fprintf(h, "%d %q %d %s\n", it.Index, it.File, entryOf(it), it.Input)
 	}
 	return hex.EncodeToString(h.Sum(nil))[:16]
 }
 
-// entryOf is the item's entry in its file (Record.Entry).
+// entryOf is the item's entry in its file (Record.Entry), 0 for a
+// malformed entry.
 func entryOf(it *Item) int {
-	if it.Moves != nil {
-		return 1
-	}
-	if it.Inst == nil {
+	if it.Puzzle == nil {
 		return 0
 	}
-	return it.Inst.Head().Entry
+	return it.Puzzle.Place()
 }
 
-// inputPrint is an item's fingerprint: its kind, the puzzle in the kind's
-// canonical format and the kind's options that differ from their
-// defaults; a malformed entry's error.
-func inputPrint(reg *kinds.Registry, it *Item, opt kind.Options) string {
-	if it.Moves != nil {
-		return movesPrint(it)
-	}
+// inputPrint is an item's fingerprint: a hash of its puzzle's identity
+// (answer.One's: its kind, the puzzle in the kind's canonical format and
+// the kind's options that differ from their defaults); of a malformed
+// entry's error.
+func inputPrint(it *Item, opt kind.Options) string {
 	h := sha256.New()
-	if it.Inst == nil {
+	if it.Puzzle != nil {
+		h.Write([]byte(it.Puzzle.Identity(opt)))
+	} else {
 		fmt.Fprintf(h, "malformed\n%v", it.Err)
-		return hex.EncodeToString(h.Sum(nil))[:16]
-	}
-	inst := it.Inst
-	fmt.Fprintf(h, "%s\n%s %dx%d\n", inst.Kind(), inst.Name(), inst.Rows(), inst.Cols())
-	if k, err := reg.Lookup(inst.Kind()); err == nil {
-		for _, f := range k.Flags {
-			if v := opt.Flag(f.Name); v != "" && v != f.Default {
-				fmt.Fprintf(h, "-%s=%s\n", f.Name, v)
-			}
-		}
-		if len(k.Outputs) > 0 {
-			if text, err := inst.Format(k.Outputs[0]); err == nil {
-				h.Write([]byte(text))
-			}
-		}
 	}
 	return hex.EncodeToString(h.Sum(nil))[:16]
 }
@@ -101,7 +83,7 @@ func Resumable(old []Record, items []Item, run RunID) map[int]Record {
 	out := map[int]Record{}
 	for i := range items {
 		it := &items[i]
-		if it.Inst == nil && it.Moves == nil {
+		if it.Puzzle == nil {
 			continue
 		}
 		if r, ok := byKey[key(it.File, entryOf(it), it.Input)]; ok {

@@ -36,7 +36,7 @@ func TestRemovableTogether(t *testing.T) {
 		arg := tc.arg
 		t.Run(arg, func(t *testing.T) {
 			items, _ := report.Load(kinds.Default(), []string{arg}, kind.Options{}, nil, nil)
-			if len(items) != 1 || items[0].Inst == nil {
+			if len(items) != 1 || items[0].Puzzle == nil {
 				t.Fatalf("want one puzzle: %+v", items)
 			}
 			recs, err := report.Gather(context.Background(), items, report.Options{Kinds: kinds.Default(), Solver: gini.NewSolver})
@@ -64,7 +64,7 @@ func TestRemovableTogether(t *testing.T) {
 			if len(r.Redundant) > 0 && len(r.Removable) == 0 {
 				t.Errorf("%d redundant clues and none removable: the first alone can go", len(r.Redundant))
 			}
-			cl := items[0].Inst.(kind.Clued)
+			cl := items[0].Puzzle.Grid.(kind.Clued)
 			status := func(ids []int) sat.Uniqueness {
 				inst, err := cl.Without(ids...)
 				if err != nil {

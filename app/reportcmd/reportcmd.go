@@ -351,12 +351,7 @@ func interrupted(recs []report.Record, mine []report.Item, finished map[int]bool
 			continue
 		}
 		if stop == "" {
-			stop = mine[i].File
-			if mine[i].Inst != nil {
-				if n := mine[i].Inst.Head().Entry; n > 0 {
-					stop += fmt.Sprintf("#%d", n)
-				}
-			}
+			stop = mine[i].Label()
 		}
 	}
 	if stop == "" {

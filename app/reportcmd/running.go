@@ -33,20 +33,10 @@ func newRunning() *running {
 	return &running{now: time.Now, since: map[int]started{}}
 }
 
-// label names an item as the report's messages do: FILE#N.
-func label(it report.Item) string {
-	if it.Inst != nil {
-		if n := it.Inst.Head().Entry; n > 0 {
-			return fmt.Sprintf("%s#%d", it.File, n)
-		}
-	}
-	return it.File
-}
-
 func (r *running) start(it report.Item) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.since[it.Index] = started{label(it), r.now()}
+	r.since[it.Index] = started{it.Label(), r.now()}
 }
 
 func (r *running) done(index int) {
