@@ -3,7 +3,6 @@ package answer_test
 import (
 	"cmp"
 	"context"
-	"io/fs"
 	"maps"
 	"slices"
 	"testing"
@@ -23,13 +22,12 @@ func examples(t *testing.T) map[string]kind.Instance {
 	t.Helper()
 	out := map[string]kind.Instance{}
 	for _, k := range kinds.Default().List() {
-		if k.Corpus == nil || k.Corpus.Example == "" {
-			continue
-		}
-		name := "examples/" + k.Corpus.Example + ".txt"
-		data, err := fs.ReadFile(k.Examples, name)
+		name, data, err := k.ExampleFile()
 		if err != nil {
 			t.Fatal(err)
+		}
+		if name == "" {
+			continue
 		}
 		l, err := answer.Load(kinds.Default(), k.Name, name, data, "", kind.Options{})
 		if err != nil {

@@ -2,7 +2,6 @@ package crosscheck_test
 
 import (
 	"context"
-	"io/fs"
 	"math/rand/v2"
 	"path/filepath"
 	"slices"
@@ -62,13 +61,12 @@ func examples(t *testing.T) []kind.Instance {
 	t.Helper()
 	var out []kind.Instance
 	for _, k := range kinds.Default().List() {
-		if k.Corpus == nil || k.Corpus.Example == "" {
-			continue
-		}
-		name := "examples/" + k.Corpus.Example + ".txt"
-		data, err := fs.ReadFile(k.Examples, name)
+		name, data, err := k.ExampleFile()
 		if err != nil {
-			t.Fatalf("%s: %v", k.Name, err)
+			t.Fatal(err)
+		}
+		if name == "" {
+			continue
 		}
 		insts, err := k.Parse(name, data, kind.Options{})
 		if err != nil || len(insts) != 1 {

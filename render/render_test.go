@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"image"
 	"image/png"
-	"io/fs"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -407,13 +406,12 @@ func examples(t *testing.T) []*answer.One {
 	t.Helper()
 	var out []*answer.One
 	for _, k := range kinds.Default().All() {
-		if k.Corpus == nil || k.Corpus.Example == "" {
-			continue
-		}
-		name := "examples/" + k.Corpus.Example + ".txt"
-		data, err := fs.ReadFile(k.Examples, name)
+		name, data, err := k.ExampleFile()
 		if err != nil {
-			t.Fatalf("%s: %v", k.Name, err)
+			t.Fatal(err)
+		}
+		if name == "" {
+			continue
 		}
 		one, err := answer.ReadOne(k, name, data, kind.Options{})
 		if err != nil {

@@ -1,5 +1,10 @@
 package kind
 
+import (
+	"fmt"
+	"io/fs"
+)
+
 // Corpus is what a kind brings to the tests and benchmarks that run every
 // kind of a registry (the suite every kind passes, bench, the generation
 // tests), so that a new kind is covered by adding it, and left out by
@@ -196,4 +201,19 @@ func (b *Bench) SetOf(kind, item string) string {
 		return kind
 	}
 	return b.Set(item)
+}
+
+// ExampleFile reads the kind's example for the tests (Corpus.Example) from
+// Kind.Examples: its name there and its text; name is "" when the kind
+// names none.
+func (k *Kind) ExampleFile() (name string, data []byte, err error) {
+	if k.Corpus == nil || k.Corpus.Example == "" {
+		return "", nil, nil
+	}
+	name = "examples/" + k.Corpus.Example + ".txt"
+	data, err = fs.ReadFile(k.Examples, name)
+	if err != nil {
+		return "", nil, fmt.Errorf("%s: %w", k.Name, err)
+	}
+	return name, data, nil
 }
