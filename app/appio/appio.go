@@ -17,6 +17,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/puzzlesat/puzzlesat/app/interrupt"
 	"github.com/urfave/cli/v2"
 
 	"github.com/puzzlesat/puzzlesat/encode"
@@ -216,12 +217,18 @@ func OpenInput(c *cli.Context, name string) (string, *Input, error) {
 		return name, nil, err
 	}
 	if name == "-" {
+		// A stream can keep the run waiting as long as it likes: from
+		// here a signal stops it cleanly (app/interrupt).
+		interrupt.Start(c.Context)
 		name = "<stdin>"
 		return name, &Input{Reader: capped(c.App.Reader, limit), name: name, limit: limit}, nil
 	}
 	f, err := os.Open(name)
 	if err != nil {
 		return name, nil, cli.Exit(err.Error(), ExitBadInput)
+	}
+	if st, err := f.Stat(); err == nil && !st.Mode().IsRegular() {
+		interrupt.Start(c.Context) // a pipe or a FIFO: a stream, as above
 	}
 	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() && st.Size() > limit {
 		f.Close()
