@@ -9,7 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/puzzlesat/puzzlesat/app/clitest"
 	"github.com/puzzlesat/puzzlesat/internal/testcorpus"
+	"github.com/puzzlesat/puzzlesat/kinds"
 )
 
 // copyFile copies src to dst, making dst's folder.
@@ -27,34 +29,33 @@ func copyFile(t *testing.T, src, dst string) {
 	}
 }
 
-// mixedFolder is a folder as collections come: a puzzle of every kind in
-// files of their own, a .in with its .ans, a
-// reference Arrows folder, and files of no kind.
-func mixedFolder(t *testing.T) string {
-	dir := t.TempDir()
-	copyFile(t, janko, filepath.Join(dir, "juosan", "6x6_1.in"))
-	copyFile(t, jankoAns, filepath.Join(dir, "juosan", "6x6_1.ans"))
-	copyFile(t, "../../testdata/shinro/playshinro-1.txt", filepath.Join(dir, "playshinro-1.txt"))
-	copyFile(t, "../../testdata/linjat/easy-3.txt", filepath.Join(dir, "linjat", "easy-3.txt"))
+// mixedFolder is a folder as collections come: every kind's example in
+// a file of its own (clitest.MixedFolder), a .in with its .ans, a
+// reference Arrows folder, and a file of no kind. It returns the puzzles
+// the walk must find, by file relative to dir.
+func mixedFolder(t *testing.T) (dir string, puzzles []clitest.Puzzle) {
+	dir = t.TempDir()
+	puzzles = clitest.MixedFolder(t, kinds.Default(), dir)
+	copyFile(t, janko, filepath.Join(dir, "in-with-ans", "6x6_1.in"))
+	copyFile(t, jankoAns, filepath.Join(dir, "in-with-ans", "6x6_1.ans"))
 	for _, f := range []string{"puzzle.txt", "solution.txt", "metadata.yaml"} {
-		copyFile(t, filepath.Join(arrowsDir, f), filepath.Join(dir, "arrows", "2026-01-24", f))
+		copyFile(t, filepath.Join(arrowsDir, f), filepath.Join(dir, "reference", "2026-01-24", f))
 	}
-	if err := os.WriteFile(filepath.Join(dir, "notes.md"), []byte("# my puzzles\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return dir
+	// The .ans is the .in's solution, and the folder's one puzzle is its
+	// puzzle.txt: one puzzle each.
+	return dir, append(puzzles, clitest.Puzzle{File: "in-with-ans/6x6_1.in"}, clitest.Puzzle{File: "reference/2026-01-24/puzzle.txt"})
 }
 
 // TestFolderOfMixedKinds: check (and every puzzle command) walks a folder
-// as crosscheck does, every kind mixed; it said "a folder, with no
-// puzzle.txt in it".
+// as crosscheck does, every kind of the registry mixed; it said "a
+// folder, with no puzzle.txt in it".
 func TestFolderOfMixedKinds(t *testing.T) {
-	dir := mixedFolder(t)
+	dir, puzzles := mixedFolder(t)
 	code, out, errs := run(t, "", "check", "--format", "json", dir)
 	if code != 0 {
 		t.Fatalf("check DIR: exit %d, stderr %q", code, errs)
 	}
-	var kinds, files []string
+	var kindsSeen, files []string
 	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
 		var rec struct{ File, Kind, Status string }
 		if err := json.Unmarshal([]byte(line), &rec); err != nil {
@@ -63,30 +64,51 @@ func TestFolderOfMixedKinds(t *testing.T) {
 		if rec.Status != "unique" {
 			t.Errorf("%s: %s, want unique", rec.File, rec.Status)
 		}
-		kinds = append(kinds, rec.Kind)
 		rel, _ := filepath.Rel(dir, rec.File)
-		files = append(files, filepath.ToSlash(rel))
+		rel = filepath.ToSlash(rel)
+		files = append(files, rel)
+		if i := slices.IndexFunc(puzzles, func(p clitest.Puzzle) bool { return p.File == rel }); i >= 0 && puzzles[i].Kind != "" && puzzles[i].Kind != rec.Kind {
+			t.Errorf("%s: read as %s, want %s", rel, rec.Kind, puzzles[i].Kind)
+		}
+		kindsSeen = append(kindsSeen, rec.Kind)
 	}
-	slices.Sort(kinds)
-	if want := []string{"arrows", "juosan", "linjat", "shinro"}; !slices.Equal(kinds, want) {
-		t.Errorf("kinds checked %q, want %q", kinds, want)
+	slices.Sort(kindsSeen)
+	if want := kinds.Default().Names(); !slices.Equal(slices.Compact(kindsSeen), want) {
+		t.Errorf("kinds checked %q, want every kind %q", kindsSeen, want)
+	}
+	var want []string
+	for _, p := range puzzles {
+		want = append(want, p.File)
 	}
 	slices.Sort(files)
-	if want := []string{"arrows/2026-01-24/puzzle.txt", "juosan/6x6_1.in", "linjat/easy-3.txt", "playshinro-1.txt"}; !slices.Equal(files, want) {
+	slices.Sort(want)
+	if !slices.Equal(files, want) {
 		t.Errorf("files checked %q, want %q", files, want)
 	}
-	// The other puzzle commands walk it too; --kind keeps one kind.
+	// The other puzzle commands walk it too, every puzzle answered.
 	for _, args := range [][]string{
 		{"solve", dir}, {"backbone", dir}, {"count", dir}, {"grade", dir},
 	} {
 		code, out, errs := run(t, "", args...)
-		if code != 0 || strings.Count(out, "6x6_1") == 0 || !strings.Contains(out, "playshinro") || !strings.Contains(out, "easy/3") || !strings.Contains(out, "2026-01-24") {
-			t.Errorf("%s DIR: exit %d, stdout %q, stderr %q; want every kind's puzzle", args[0], code, out, errs)
+		if code != 0 {
+			t.Errorf("%s DIR: exit %d, stderr %q", args[0], code, errs)
+		}
+		for _, p := range puzzles {
+			if !strings.Contains(out, filepath.Join(dir, filepath.FromSlash(p.File))) {
+				t.Errorf("%s DIR: stdout lacks %s:\n%s", args[0], p.File, out)
+			}
 		}
 	}
-	code, out, _ = run(t, "", "check", "--kind", "shinro", dir)
-	if code != 0 || !strings.Contains(out, "playshinro") || strings.Contains(out, "6x6_1") {
-		t.Errorf("check --kind shinro DIR: exit %d, stdout %q; want the Shinro puzzle only", code, out)
+	// --kind keeps one kind: its example and none of the others'.
+	one := puzzles[0]
+	code, out, _ = run(t, "", "check", "--kind", one.Kind, dir)
+	if code != 0 {
+		t.Errorf("check --kind %s DIR: exit %d", one.Kind, code)
+	}
+	for _, p := range puzzles {
+		if has := strings.Contains(out, filepath.Join(dir, filepath.FromSlash(p.File))); has != (p.Kind == one.Kind) && p.Kind != "" {
+			t.Errorf("check --kind %s DIR: %s shown %v, want the %s puzzle only:\n%s", one.Kind, p.File, has, one.Kind, out)
+		}
 	}
 }
 
