@@ -13,7 +13,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/puzzlesat/puzzlesat/app/clitest"
 	"github.com/puzzlesat/puzzlesat/internal/buildtest"
+	"github.com/puzzlesat/puzzlesat/kinds"
 )
 
 // hostileCase is one input from testdata/hostile (or generated), with what
@@ -26,12 +28,13 @@ type hostileCase struct {
 	name string
 	args []string // "{F}" is replaced by the case's file
 	// file names a file in testdata/hostile (relative to it), gen writes
-	// one, or dir makes an empty folder.
-	file  string
-	gen   func() string
-	dir   bool
-	stdin string
-	exit  int
+	// one, dir makes an empty folder, or folder fills one.
+	file   string
+	gen    func() string
+	dir    bool
+	folder func(t testing.TB, dir string)
+	stdin  string
+	exit   int
 	// stdout and stderr must contain these; stderr must not contain
 	// notErr.
 	stdout, stderr []string
@@ -71,7 +74,7 @@ func keeps(d time.Duration) time.Duration {
 // silent answer, missed its deadline or took gigabytes.
 func hostileCases() []hostileCase {
 	const url = "https://puzz.link/p?juosan/6/6/hh44aa0fo3u017253334"
-	return []hostileCase{
+	return append([]hostileCase{
 		// Memory: sizes refused before the work, budgets per kind.
 		{name: "shift 1000x1000 picture", gen: bigShift(1000), args: []string{"shift", "solve", "{F}"},
 			exit: 2, stderr: []string{"more than 4096 cells"}},
@@ -169,11 +172,6 @@ func hostileCases() []hostileCase {
 			exit: 0, stdout: []string{"#medium/2: unique", "#hard/1: unique"}},
 		{name: "linjat #N of a \"puzzle\": null entry", file: "linjat-null-puzzle.json#3", args: []string{"check", "{F}"},
 			exit: 2, stderr: []string{"entry 3 (medium/3) holds no puzzle"}},
-		// check DIR said "a folder, with no puzzle.txt in it".
-		{name: "check walks a folder of mixed kinds", file: "mixed", args: []string{"check", "{F}"},
-			exit: 0, stdout: []string{"arrows-2026-01-24: unique", "easy-3.txt#easy/3: unique", "6x6_1.in#6x6_1: unique", "playshinro-1.txt#playshinro 1: unique"}},
-		{name: "grade walks a folder of mixed kinds", file: "mixed", args: []string{"grade", "--format", "json", "{F}"},
-			exit: 0, stdout: []string{`"kind":"arrows"`, `"kind":"linjat"`, `"kind":"juosan"`, `"kind":"shinro"`}},
 		// 100 MB of puzzles took 2.8 GB before exit 2.
 		{name: "an input past 64 MB is refused unread", gen: concatenated(64<<20 + 1), args: []string{"check", "{F}"},
 			exit: 2, stderr: []string{"input larger than 64 MB", "--max-input"}, heavy: true},
@@ -193,6 +191,27 @@ func hostileCases() []hostileCase {
 			exit: 2, stderr: []string{"input larger than 1 KB"}},
 		{name: "#0 is no puzzle", args: []string{"check", "testdata/juosan/janko_instances.json#0"},
 			exit: 2, stderr: []string{"no puzzle 0 (the file holds 74 entries)"}},
+	}, mixedCases()...)
+}
+
+// mixedCases walk a folder of every kind's example (clitest.MixedFolder;
+// check DIR said "a folder, with no puzzle.txt in it"): check answers
+// each puzzle unique (exit 0), naming its file, and grade reads every
+// kind of the registry.
+func mixedCases() []hostileCase {
+	fill := func(t testing.TB, dir string) { clitest.MixedFolder(t, kinds.Default(), dir) }
+	var files, kindsRead []string
+	for _, k := range kinds.Default().List() {
+		name, _, err := k.ExampleFile()
+		if err != nil || name == "" {
+			panic(fmt.Sprintf("kind %s: no example for the mixed folder (%v)", k.Name, err)) // MixedFolder fails the run too
+		}
+		files = append(files, filepath.Base(name))
+		kindsRead = append(kindsRead, `"kind":"`+k.Name+`"`)
+	}
+	return []hostileCase{
+		{name: "check walks a folder of mixed kinds", folder: fill, args: []string{"check", "{F}"}, exit: 0, stdout: files},
+		{name: "grade walks a folder of mixed kinds", folder: fill, args: []string{"grade", "--format", "json", "{F}"}, exit: 0, stdout: kindsRead},
 	}
 }
 
@@ -236,6 +255,9 @@ func runHostile(t *testing.T, cases []hostileCase) {
 				}
 			case tc.dir:
 				file = t.TempDir()
+			case tc.folder != nil:
+				file = t.TempDir()
+				tc.folder(t, file)
 			}
 			args := make([]string, len(tc.args))
 			for i, a := range tc.args {
