@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"image/png"
 	"strings"
 	"testing"
@@ -12,25 +13,29 @@ import (
 	"github.com/puzzlesat/puzzlesat/sat"
 )
 
-// smallReport runs Linjat's quick set and the quick shift set under two
-// encodings each, once, on gini and gophersat.
-func smallReport(t *testing.T) *Report {
+// smallReport runs the first quick set of a grid kind under totalizer and
+// native, and the first quick set of a kind played by moves under two of
+// its encodings, once, on gini and gophersat; it returns them with the
+// report.
+func smallReport(t *testing.T) (rep *Report, grid, moves Set) {
 	t.Helper()
-	keep := quickSets(t, map[string][]string{"linjat": {"totalizer", "native"}, "shift": {"layers", "source"}})
-	rep, err := Run(context.Background(), keep, []string{"gini", "gophersat"}, RunOptions{Reps: 1})
+	grid = quickSets(t, "card", 1, []string{"totalizer", "native"})[0]
+	moves = quickSets(t, "shift", 1, nil)[0]
+	rep, err := Run(context.Background(), []Set{grid, moves}, []string{"gini", "gophersat"}, RunOptions{Reps: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return rep
+	return rep, grid, moves
 }
 
 // TestReportFormats: the JSON holds every set and instance result with
 // the counters each back-end keeps, the markdown table has a row per set
 // and encoding, and the plots are a readable PNG and an SVG.
 func TestReportFormats(t *testing.T) {
-	rep := smallReport(t)
-	// linjat: totalizer on both, native on gophersat only; shift: 2 × 2.
-	if have, want := len(rep.Sets), 3+4; have != want {
+	rep, grid, moves := smallReport(t)
+	// The grid kind: totalizer on both, native on gophersat only; the
+	// moves kind: 2 × 2.
+	if have, want := len(rep.Sets), 3+2*len(moves.Encodings); have != want {
 		t.Fatalf("have %d set results, want %d", have, want)
 	}
 	for _, r := range rep.Sets {
@@ -61,7 +66,8 @@ func TestReportFormats(t *testing.T) {
 	if err := WriteMarkdown(&md, rep); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"| kind | set | n | encoding |", "| linjat | quick | 4 | native |", "| shift | quick | 2 | source |", "gini ms", "fewest clauses"} {
+	for _, want := range []string{"| kind | set | n | encoding |", fmt.Sprintf("| %s | quick | %d | native |", grid.Kind, len(grid.Items)),
+		fmt.Sprintf("| %s | quick | %d | %s |", moves.Kind, len(moves.Items), moves.Encodings[1]), "gini ms", "fewest clauses"} {
 		if !strings.Contains(md.String(), want) {
 			t.Errorf("markdown lacks %q:\n%s", want, md.String())
 		}
@@ -71,7 +77,7 @@ func TestReportFormats(t *testing.T) {
 	if err := Plot(kinds.Default(), &svg, rep, "gini", "svg"); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(svg.String(), "<svg") || !strings.Contains(svg.String(), "linjat: time") {
+	if !strings.Contains(svg.String(), "<svg") || !strings.Contains(svg.String(), grid.Kind+": time") {
 		t.Errorf("the SVG plot lacks its panels")
 	}
 	if err := Plot(kinds.Default(), &pic, rep, "gophersat", "png"); err != nil {
