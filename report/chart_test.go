@@ -21,15 +21,22 @@ import (
 // (scores of equal puzzles), and each dot stays in its kind's column.
 func TestChartDotsApart(t *testing.T) {
 	spread := func(rng *rand.Rand, mid float64) float64 { return mid * math.Exp(rng.NormFloat64()*0.6) }
+	// The kinds are the registry's, whichever they are: each puzzle i
+	// goes to kind i mod their number.
+	names := kinds.Default().Names()
+	if len(names) < 2 {
+		t.Fatalf("the registry has %d grid kinds; the chart's cases need two", len(names))
+	}
+	mids := []float64{120, 400, 300, 150} // each kind's typical score, in turn
 	for _, tc := range []struct {
 		name  string
 		kinds []string
 		score func(rng *rand.Rand, i int) float64
 	}{
-		{"four kinds, a collection's spread", []string{"arrows", "juosan", "linjat", "shinro"},
-			func(rng *rand.Rand, i int) float64 { return spread(rng, []float64{120, 400, 300, 150}[i%4]) }},
-		{"one kind, clustered", []string{"juosan"}, func(rng *rand.Rand, i int) float64 { return spread(rng, 400) }},
-		{"two kinds, 25 scores repeated 20 times", []string{"juosan", "shinro"},
+		{"every kind, a collection's spread", names,
+			func(rng *rand.Rand, i int) float64 { return spread(rng, mids[i%len(names)%len(mids)]) }},
+		{"one kind, clustered", names[:1], func(rng *rand.Rand, i int) float64 { return spread(rng, 400) }},
+		{"two kinds, 25 scores repeated 20 times", names[:2],
 			func(rng *rand.Rand, i int) float64 { return float64(100 + 37*(i%25)) }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
