@@ -17,7 +17,7 @@ var corpus = &kind.Corpus{
 	},
 	Generate: []kind.GenCase{{Band: "easy", Rows: 4, Cols: 4}, {Band: "medium", Rows: 4, Cols: 4}, {Band: "hard", Rows: 4, Cols: 4}},
 	// Each reference folder's metadata.yaml labels its puzzle.
-	Labelled: []kind.LabelledSet{{Name: "vanhavel", Files: []string{"arrows/20*/puzzle.txt"},
+	Labelled: []kind.LabelledSet{{Name: "vanhavel", MinRho: 0.92, Files: []string{"arrows/20*/puzzle.txt"},
 		Levels: arrowsLevels,
 		Label: func(inst kind.Instance) (string, float64, bool) {
 			m, ok := inst.(interface{ Model() *am.Puzzle })

@@ -31,7 +31,7 @@ var corpus = &kind.Corpus{
 	Generate: []kind.GenCase{{Band: "easy", Rows: 5, Cols: 5}, {Band: "medium", Rows: 5, Cols: 5}, {Band: "hard", Rows: 6, Cols: 6}},
 	// The playground's list names each janko puzzle with its level:
 	// "4x4_1 (easy).in".
-	Labelled: []kind.LabelledSet{{Name: "janko", Files: []string{"juosan/janko_instances.json"},
+	Labelled: []kind.LabelledSet{{Name: "janko", MinRho: 0.42, Files: []string{"juosan/janko_instances.json"},
 		Levels: juosanLevels,
 		Label: func(inst kind.Instance) (string, float64, bool) {
 			_, rest, _ := strings.Cut(inst.Head().Name(), "(")

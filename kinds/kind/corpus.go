@@ -101,6 +101,10 @@ type LabelledSet struct {
 	// (playshinro's difficulty fraction); ok is false for a puzzle that
 	// carries no label.
 	Label func(Instance) (level string, rank float64, ok bool)
+	// MinRho is the least Spearman ρ of the rating against the set's
+	// labels that the calibration's test accepts: a little under what
+	// the committed calibration measures (docs/rating.md).
+	MinRho float64
 }
 
 // LevelRank is the rank of level among levels (its index), for a set

@@ -28,7 +28,7 @@ var corpus = &kind.Corpus{
 	Generate: []kind.GenCase{{Band: "easy", Rows: 6, Cols: 5}, {Band: "medium", Rows: 6, Cols: 5},
 		{Band: "hard", Rows: 7, Cols: 6}, {Band: "expert", Rows: 7, Cols: 6}},
 	// The game's levels are its labels (the tutorial is none).
-	Labelled: []kind.LabelledSet{{Name: "linjat", Files: []string{"linjat/puzzles.json"},
+	Labelled: []kind.LabelledSet{{Name: "linjat", MinRho: 0.95, Files: []string{"linjat/puzzles.json"},
 		Levels: linjatLevels,
 		Label: func(inst kind.Instance) (string, float64, bool) {
 			m, ok := inst.(interface{ Model() *lm.Puzzle })

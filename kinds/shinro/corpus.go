@@ -26,7 +26,7 @@ var corpus = &kind.Corpus{
 		{Band: "expert", Rows: 6, Cols: 6, Slow: true}},
 	// playshinro labels its puzzles by number (Easy, Medium, Hard:
 	// PlayshinroClass) and grades each with a difficulty fraction.
-	Labelled: []kind.LabelledSet{{Name: "playshinro", Files: []string{"shinro/playshinro.json"},
+	Labelled: []kind.LabelledSet{{Name: "playshinro", MinRho: 0.90, Files: []string{"shinro/playshinro.json"},
 		Levels: []string{hs.Easy, hs.Medium, hs.Hard},
 		Label: func(inst kind.Instance) (string, float64, bool) {
 			m, ok := inst.(interface{ Model() *sm.Puzzle })
