@@ -27,6 +27,17 @@ func FuzzCheckStdin(f *testing.F) {
 		}
 		f.Add(data)
 	}
+	// Every kind's example, so that each kind's reader is fuzzed from a
+	// puzzle of its own, a new kind's as well.
+	for _, k := range kinds.Default().List() {
+		_, data, err := k.ExampleFile()
+		if err != nil {
+			f.Fatal(err)
+		}
+		if data != nil {
+			f.Add(data)
+		}
+	}
 	f.Add([]byte("https://puzz.link/p?juosan/5/5/8mdnvues132g213g22g"))
 	f.Add([]byte(`[{"index":1,"difficulty":0.5,"grid":[[2,0,0,0,0,0,0,2]]}]`))
 	f.Add([]byte("shinro\nsize 2 2\nstones 1\ncols: 1 0\n1 . .\n0 . 4\n"))
