@@ -49,7 +49,7 @@ func TestRecordAgreesWithCheckAndGrade(t *testing.T) {
 			t.Errorf("%s: no puzzle of at most 100 cells in %s", k.Name, dir)
 		}
 	}
-	recs, err := report.Gather(ctx, items, report.Options{Kinds: kinds.Default(), Solver: gini.NewSolver, Certify: true})
+	recs, err := report.Gather(ctx, items, report.Options{EntryOptions: answer.EntryOptions{Kinds: kinds.Default(), Solver: gini.NewSolver, Certify: true}})
 	if err != nil {
 		t.Fatal(err)
 	}

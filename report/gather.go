@@ -8,31 +8,16 @@ import (
 
 	"github.com/puzzlesat/puzzlesat/answer"
 	"github.com/puzzlesat/puzzlesat/internal/parallel"
-	"github.com/puzzlesat/puzzlesat/kinds"
-	"github.com/puzzlesat/puzzlesat/kinds/kind"
-	"github.com/puzzlesat/puzzlesat/sat"
 )
 
 // Options are how Gather works.
 type Options struct {
-	// Solver makes the SAT solvers (required).
-	Solver sat.Factory
-	// Certify attaches a checked RUP certificate to every uniqueness
-	// verdict: the puzzle's, and each redundant clue's.
-	Certify bool
+	// EntryOptions are what each puzzle's answer.Entry is asked with:
+	// the solver, certificates, the separate budgets of the verdict and
+	// the grade, the kinds and their options.
+	answer.EntryOptions
 	// Workers puzzles are worked on at once (≤ 0: GOMAXPROCS).
 	Workers int
-	// PuzzleTimeout bounds each of a puzzle's results on its own (0:
-	// none): SAT's verdict (with its certificate), then the redundant
-	// clues or the conflict, each with a budget of its own, so that a
-	// slow part never throws away what another proved. The run's own
-	// deadline is the context's.
-	PuzzleTimeout time.Duration
-	// GradeTimeout bounds the human grade, which SAT's verdict is sought
-	// beside (0: PuzzleTimeout). A grade that runs out is recorded as
-	// timed out (Grade.Status timeout) and SAT's verdict is then sought
-	// alone, on its own budget.
-	GradeTimeout time.Duration
 	// Run is stamped on every record: the run's fingerprint, the shard and
 	// the size of the whole run (RunID).
 	Run RunID
@@ -40,12 +25,6 @@ type Options struct {
 	// goroutine, at once): what the progress line's longest-running
 	// puzzles are told from.
 	Started func(Item)
-	// Kind are the kinds' options the puzzles were read with; a puzzle's
-	// kind's own flags that differ from their defaults are kept in its
-	// record, so that --from reads it back the same way.
-	Kind kind.Options
-	// Kinds are the kinds the puzzles are of (required).
-	Kinds *kinds.Registry
 	// Done, when set, is called after each puzzle (from any goroutine,
 	// one call at a time).
 	Done func(Record)
@@ -89,8 +68,7 @@ func one(ctx context.Context, it Item, opt Options) (r Record) {
 		return r
 	}
 	var err error
-	r.EntryRecord, err = answer.Entry(ctx, it.Puzzle, answer.EntryOptions{Solver: opt.Solver, Certify: opt.Certify,
-		PuzzleTimeout: opt.PuzzleTimeout, GradeTimeout: opt.GradeTimeout, Kind: opt.Kind, Kinds: opt.Kinds})
+	r.EntryRecord, err = answer.Entry(ctx, it.Puzzle, opt.EntryOptions)
 	if r.Verdict == Malformed {
 		r.Error = fmt.Sprintf("%s: %v", r.Label(), err)
 	}

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/puzzlesat/puzzlesat/answer"
+
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/report"
@@ -48,7 +50,7 @@ func TestHardestRule(t *testing.T) {
 				}
 				items[0].Puzzle.Grid = inst
 			}
-			recs, err := report.Gather(context.Background(), items, report.Options{Kinds: kinds.Default(), Solver: gini.NewSolver})
+			recs, err := report.Gather(context.Background(), items, report.Options{EntryOptions: answer.EntryOptions{Kinds: kinds.Default(), Solver: gini.NewSolver}})
 			if err != nil {
 				t.Fatal(err)
 			}

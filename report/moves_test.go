@@ -39,7 +39,7 @@ func TestMovesReported(t *testing.T) {
 	if len(items) != 3 || len(skipped) != 1 || !strings.Contains(skipped[0], "skipped 1 file") {
 		t.Fatalf("want 3 puzzles (2 shift, 1 juosan) and the README skipped: %d items, %q", len(items), skipped)
 	}
-	recs, err := report.Gather(context.Background(), items, report.Options{Kinds: reg, Solver: gini.NewSolver})
+	recs, err := report.Gather(context.Background(), items, report.Options{EntryOptions: answer.EntryOptions{Kinds: reg, Solver: gini.NewSolver}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -32,7 +32,7 @@ import (
 func gather(t *testing.T, args []string, opt kind.Options) []report.Record {
 	t.Helper()
 	items, _ := report.Load(kinds.Default(), args, opt, nil, strings.NewReader(""))
-	recs, err := report.Gather(context.Background(), items, report.Options{Kinds: kinds.Default(), Solver: gini.NewSolver, Kind: opt})
+	recs, err := report.Gather(context.Background(), items, report.Options{EntryOptions: answer.EntryOptions{Kinds: kinds.Default(), Solver: gini.NewSolver, Kind: opt}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,7 +55,7 @@ func corpus(t *testing.T) []report.Record {
 	corpusOnce.Do(func() {
 		items, _ := report.Load(kinds.Default(), []string{"../testdata"}, kind.Options{}, nil, nil)
 		corpusN = len(items)
-		recs, err := report.Gather(context.Background(), items, report.Options{Kinds: kinds.Default(), Solver: gini.NewSolver})
+		recs, err := report.Gather(context.Background(), items, report.Options{EntryOptions: answer.EntryOptions{Kinds: kinds.Default(), Solver: gini.NewSolver}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -302,7 +302,7 @@ func TestMinimalNone(t *testing.T) {
 			if err != nil || len(ps) != 1 {
 				t.Fatalf("generate: %v (%d puzzles)", err, len(ps))
 			}
-			recs, err := report.Gather(context.Background(), []report.Item{{File: "generated", Puzzle: &answer.One{Kind: k, Grid: ps[0].Instance}}}, report.Options{Kinds: kinds.Default(), Solver: gini.NewSolver})
+			recs, err := report.Gather(context.Background(), []report.Item{{File: "generated", Puzzle: &answer.One{Kind: k, Grid: ps[0].Instance}}}, report.Options{EntryOptions: answer.EntryOptions{Kinds: kinds.Default(), Solver: gini.NewSolver}})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/puzzlesat/puzzlesat/answer"
+
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/report"
@@ -39,7 +41,7 @@ func TestRemovableTogether(t *testing.T) {
 			if len(items) != 1 || items[0].Puzzle == nil {
 				t.Fatalf("want one puzzle: %+v", items)
 			}
-			recs, err := report.Gather(context.Background(), items, report.Options{Kinds: kinds.Default(), Solver: gini.NewSolver})
+			recs, err := report.Gather(context.Background(), items, report.Options{EntryOptions: answer.EntryOptions{Kinds: kinds.Default(), Solver: gini.NewSolver}})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/puzzlesat/puzzlesat/answer"
+
 	"github.com/puzzlesat/puzzlesat/kinds"
 	"github.com/puzzlesat/puzzlesat/kinds/kind"
 	"github.com/puzzlesat/puzzlesat/report"
@@ -33,7 +35,7 @@ func TestRemovableTogetherTimeout(t *testing.T) {
 	items, _ := report.Load(kinds.Default(), []string{arg}, kind.Options{}, nil, nil)
 	var made atomic.Int64
 	counting := func() (sat.Solver, error) { made.Add(1); return gini.NewSolver() }
-	opt := report.Options{Kinds: kinds.Default(), Solver: counting, Workers: 1}
+	opt := report.Options{EntryOptions: answer.EntryOptions{Kinds: kinds.Default(), Solver: counting}, Workers: 1}
 	recs, err := report.Gather(context.Background(), items, opt)
 	if err != nil {
 		t.Fatal(err)

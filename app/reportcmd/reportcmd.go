@@ -13,6 +13,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/puzzlesat/puzzlesat/answer"
+
 	"github.com/schollz/progressbar/v3"
 	"github.com/urfave/cli/v2"
 
@@ -232,11 +234,11 @@ func gather(c *cli.Context, args []string, sh shard.Shard, out string, asJSON bo
 	ctx, cancel := appio.Context(c)
 	defer cancel()
 	items, skipped := report.Load(appio.Kinds(c), args, opt, only, c.App.Reader)
-	ropt := report.Options{
+	ropt := report.Options{Workers: c.Int("jobs"), EntryOptions: answer.EntryOptions{
 		Kinds:  appio.Kinds(c),
-		Solver: newSolver, Certify: c.Bool("certify"), Workers: c.Int("jobs"),
+		Solver: newSolver, Certify: c.Bool("certify"),
 		PuzzleTimeout: c.Duration("puzzle-timeout"), GradeTimeout: c.Duration("grade-timeout"), Kind: opt,
-	}
+	}}
 	ropt.Run = report.RunID{Fingerprint: report.Identify(items, ropt), Shard: sh.String(), Size: len(items)}
 	var mine []report.Item
 	for _, it := range items {
