@@ -669,6 +669,7 @@ func solveBall(ctx context.Context, p *shift.Puzzle, opt Options, goals [][]int,
 	bound := max(lb, b.h(st.canon.min(s.keys[0])))
 	for {
 		res.LowerBound = bound
+		opt.provedBound(bound)
 		if bound >= unreachable {
 			res.Status, res.LowerBound = Unreachable, 0
 			break

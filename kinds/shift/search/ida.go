@@ -348,6 +348,7 @@ func runIDA(ctx context.Context, p *shift.Puzzle, opt Options, goals [][]int, h 
 	}
 	for {
 		res.LowerBound = bound
+		opt.provedBound(bound)
 		if bound >= unreachable {
 			res.Status = Unreachable
 			res.LowerBound = 0

@@ -104,6 +104,19 @@ type Options struct {
 	// processes (see package tablecache); "" is the user's cache folder
 	// (tablecache.DefaultDir).
 	TableDir string
+	// OnLowerBound, when set, is called from the search's goroutine with
+	// every lower bound IDA* proves as it deepens (every solution has at
+	// least that many moves), in increasing order: what lets a side
+	// beside it (SAT deepening in package hybrid) see that it is behind.
+	OnLowerBound func(int)
+}
+
+// provedBound tells opt.OnLowerBound of a bound proven, when it is set
+// and the bound is a real one.
+func (opt Options) provedBound(b int) {
+	if opt.OnLowerBound != nil && b > 0 && b < unreachable {
+		opt.OnLowerBound(b)
+	}
 }
 
 // wdStates is the most count matrices a walking distance of "auto" has

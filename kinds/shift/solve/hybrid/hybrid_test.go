@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"strings"
 	"testing"
 	"time"
 
@@ -131,6 +132,56 @@ func TestHybridHeadStart(t *testing.T) {
 		}
 		if h.Status != deepen.Optimal || h.Proof != tt.proof || (h.SAT != nil) != tt.sat {
 			t.Errorf("%s: %s by %q, SAT ran: %v; want optimal by %q, SAT ran: %v", tt.name, h.Status, h.Proof, h.SAT != nil, tt.proof, tt.sat)
+		}
+	}
+}
+
+// TestSATYields: SAT stops when the exact search has proven a bound
+// YieldGap or more past its depth (Loopover 4×4: the walking distances
+// prove 9 or more at once), and the search's proof is the answer; a
+// search that proves no bound (breadth-first, out of states) never makes
+// SAT yield, and SAT's proof is the answer. SAT starts at once and may
+// yield at once here (no head start, YieldAfter negative).
+func TestSATYields(t *testing.T) {
+	lo, _ := shift.Loopover(4, 4)
+	far, _, err := shift.Scramble(lo, 40, rand.New(rand.NewPCG(36, 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	near, _, err := shift.Scramble(shift.Reborn(), 6, rand.New(rand.NewPCG(5, 5)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name   string
+		p      *shift.Puzzle
+		search search.Options
+		proof  string
+		yields bool
+	}{
+		{"search ahead", far, search.Options{TableDir: t.TempDir()}, ProofSearch, true},
+		{"search proves no bound", near, search.Options{Method: "bfs", MaxStates: 10}, ProofSAT, false},
+	}
+	for _, tt := range tests {
+		var progress strings.Builder
+		h, err := Solve(context.Background(), tt.p, Options{
+			Deepen: deepen.Options{NewSolver: newGini, Jobs: 1, Progress: &progress},
+			Search: tt.search, HeadStart: -1, YieldAfter: -1})
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		if h.Status != deepen.Optimal || h.Proof != tt.proof {
+			t.Errorf("%s: %s by %q; want optimal by %q", tt.name, h.Status, h.Proof, tt.proof)
+		}
+		if err := deepen.Check(tt.p, h.Moves, h.LowerBound); err != nil {
+			t.Errorf("%s: %v", tt.name, err)
+		}
+		said := strings.Contains(progress.String(), "sat: stopped")
+		if yielded := h.SATYielded != 0; yielded != tt.yields || said != tt.yields {
+			t.Errorf("%s: SAT yielded at %d (progress says so: %v); want yielded %v", tt.name, h.SATYielded, said, tt.yields)
+		}
+		if tt.yields && (h.SATYielded < YieldGap || h.SATYielded > h.LowerBound) {
+			t.Errorf("%s: yielded at bound %d; want %d..%d", tt.name, h.SATYielded, YieldGap, h.LowerBound)
 		}
 	}
 }
