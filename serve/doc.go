@@ -88,9 +88,10 @@
 //
 // POST /api/generate and /api/moves/solve stream their progress as
 // server-sent events when the request's Accept header asks for
-// text/event-stream: "attempt" events (generate) or "depth" events (moves
-// solve, one per depth as it is decided), then one "result" or "error"
-// event. Without it they answer once, at the end.
+// text/event-stream: "attempt" events (generate) or, for moves solve,
+// "depth" events (one per depth SAT decides) and "bound" events (each
+// lower bound the exact search proves, {"k", "at_ms"}), then one "result"
+// or "error" event. Without it they answer once, at the end.
 //
 // Errors are JSON {"error": "..."}: 400 for a malformed body or puzzle
 // (messages keep their line:column), 404 for an unknown path, 405 for a

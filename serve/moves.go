@@ -180,7 +180,7 @@ func (s *Server) movesSolve(c *call) (any, error) {
 	t0 := time.Now()
 	// The same proof, by the same default method, as shift solve.
 	res, err := answer.ShortestSolution(c.ctx, l.k, p, answer.ShortestOptions{Method: req.Method, NewSolver: s.opt.Solver, MaxSteps: maxSteps,
-		OnDepth: func(d kind.Depth) { c.emit("depth", d) }})
+		OnDepth: func(d kind.Depth) { c.emit("depth", d) }, OnBound: func(b kind.Bound) { c.emit("bound", b) }})
 	if res == nil {
 		return nil, badRequest("%v", err)
 	}

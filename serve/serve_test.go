@@ -552,55 +552,74 @@ func TestShift(t *testing.T) {
 }
 
 // TestShiftSolveEvents: with Accept text/event-stream and method sat the
-// solve sends one depth event per depth, in order, then the result.
+// solve sends, by SAT, one depth event per depth, in order, then the
+// result; by the exact search, a bound event per lower bound it proves,
+// rising to the optimum, then the result.
 func TestShiftSolveEvents(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir()) // the search's tables
 	_, ts := newTestServer(t, Options{})
-	req, err := http.NewRequest(http.MethodPost, ts.URL+"/api/moves/solve", strings.NewReader(`{"example": "shift-loopover-3x3-worst", "method": "sat"}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Accept", "text/event-stream")
-	resp, err := ts.Client().Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	if ct := resp.Header.Get("Content-Type"); resp.StatusCode != http.StatusOK || ct != "text/event-stream" {
-		t.Fatalf("have %d %s, want 200 text/event-stream", resp.StatusCode, ct)
-	}
-	var events []string
-	var depths []int
-	var result answer.ShortestRecord
-	sc := bufio.NewScanner(resp.Body)
-	var event string
-	for sc.Scan() {
-		line := sc.Text()
-		switch {
-		case strings.HasPrefix(line, "event: "):
-			event = strings.TrimPrefix(line, "event: ")
-			events = append(events, event)
-		case strings.HasPrefix(line, "data: "):
-			data := []byte(strings.TrimPrefix(line, "data: "))
-			switch event {
-			case "depth":
+	for _, tc := range []struct {
+		method         string
+		depths, bounds bool
+	}{{"sat", true, false}, {"search", false, true}} {
+		req, err := http.NewRequest(http.MethodPost, ts.URL+"/api/moves/solve",
+			strings.NewReader(`{"example": "shift-loopover-3x3-worst", "method": "`+tc.method+`"}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "text/event-stream")
+		resp, err := ts.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ct := resp.Header.Get("Content-Type"); resp.StatusCode != http.StatusOK || ct != "text/event-stream" {
+			t.Fatalf("%s: have %d %s, want 200 text/event-stream", tc.method, resp.StatusCode, ct)
+		}
+		var events []string
+		var depths, bounds []int
+		var result answer.ShortestRecord
+		sc := bufio.NewScanner(resp.Body)
+		var event string
+		for sc.Scan() {
+			line := sc.Text()
+			switch {
+			case strings.HasPrefix(line, "event: "):
+				event = strings.TrimPrefix(line, "event: ")
+				events = append(events, event)
+			case strings.HasPrefix(line, "data: "):
+				data := []byte(strings.TrimPrefix(line, "data: "))
 				var d struct{ K int }
-				if err := json.Unmarshal(data, &d); err != nil {
-					t.Fatal(err)
-				}
-				depths = append(depths, d.K)
-			case "result":
-				if err := json.Unmarshal(data, &result); err != nil {
-					t.Fatal(err)
+				switch event {
+				case "depth", "bound":
+					if err := json.Unmarshal(data, &d); err != nil {
+						t.Fatal(err)
+					}
+					if event == "depth" {
+						depths = append(depths, d.K)
+					} else {
+						bounds = append(bounds, d.K)
+					}
+				case "result":
+					if err := json.Unmarshal(data, &result); err != nil {
+						t.Fatal(err)
+					}
 				}
 			}
 		}
-	}
-	if want := []int{0, 1, 2, 3, 4, 5, 6, 7, 8}; !slices.Equal(depths, want) || events[len(events)-1] != "result" {
-		t.Errorf("have events %v with depths %v, want depths %v then result", events, depths, want)
-	}
-	if result.Status != "optimal" || len(result.Moves) != 8 || len(result.States) != 9 {
-		t.Errorf("result: have %s with %d moves, want optimal with 8", result.Status, len(result.Moves))
+		resp.Body.Close()
+		if len(events) == 0 || events[len(events)-1] != "result" {
+			t.Errorf("%s: have events %v, want the result last", tc.method, events)
+		}
+		if want := []int{0, 1, 2, 3, 4, 5, 6, 7, 8}; tc.depths != (len(depths) > 0) || tc.depths && !slices.Equal(depths, want) {
+			t.Errorf("%s: have depths %v, want %v: %v", tc.method, depths, tc.depths, want)
+		}
+		if rising := slices.IsSorted(bounds) && len(bounds) > 0 && bounds[len(bounds)-1] == 8; tc.bounds != (len(bounds) > 0) || tc.bounds && !rising {
+			t.Errorf("%s: have bounds %v, want %v: rising to 8", tc.method, bounds, tc.bounds)
+		}
+		if result.Status != "optimal" || len(result.Moves) != 8 || len(result.States) != 9 {
+			t.Errorf("%s: result: have %s with %d moves, want optimal with 8", tc.method, result.Status, len(result.Moves))
+		}
 	}
 }
 

@@ -144,11 +144,24 @@ type ShortestOptions struct {
 	Jobs int
 	// NewSolver makes the SAT side's solvers; required when it takes part.
 	NewSolver sat.Factory
-	// Progress, when set, receives the SAT side's progress lines.
+	// Progress, when set, receives progress lines: the SAT side's
+	// depths and the exact search's bounds, each line in one Write (the
+	// two sides write from their own goroutines, one at a time).
 	Progress io.Writer
 	// OnDepth, when set, is told each depth the SAT side decides, as it
 	// is decided.
 	OnDepth func(Depth)
+	// OnBound, when set, is told each lower bound the exact search
+	// proves, as it rises: with SAT yielding to a search far ahead of it
+	// (Loopover 5×5), the search's bounds are the run's progress.
+	OnBound func(Bound)
+}
+
+// Bound is a lower bound the exact search has proven: no solution has
+// fewer than K moves, known AtMS milliseconds into the run.
+type Bound struct {
+	K    int     `json:"k"`
+	AtMS float64 `json:"at_ms"`
 }
 
 // Status is the verdict of a shortest-solution proof.

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"sync"
 	"time"
 
 	"github.com/puzzlesat/puzzlesat/kinds/kind"
@@ -135,6 +137,12 @@ func prove(ctx context.Context, p *sm.Puzzle, opt kind.ShortestOptions) (*kind.S
 		method = kind.MethodAuto
 	}
 	out := &kind.Shortest{Status: kind.Unknown}
+	// SAT's depths and the search's bounds come from two goroutines.
+	progress := opt.Progress
+	if progress != nil {
+		progress = &lineWriter{w: progress}
+	}
+	so := search.Options{OnLowerBound: searchBounds(progress, opt.OnBound)}
 	switch method {
 	case kind.MethodSAT, kind.MethodAuto:
 		enc, err := encshift.Lookup(opt.Encoding)
@@ -145,7 +153,7 @@ func prove(ctx context.Context, p *sm.Puzzle, opt kind.ShortestOptions) (*kind.S
 			return nil, fmt.Errorf("shortest solution: no SAT solver")
 		}
 		do := deepen.Options{Encoding: enc, MaxSteps: opt.MaxSteps, Jobs: opt.Jobs, NewSolver: opt.NewSolver,
-			Progress: opt.Progress}
+			Progress: progress}
 		if opt.OnDepth != nil {
 			do.OnDepth = func(d deepen.Depth) { opt.OnDepth(depthOf(d)) }
 		}
@@ -157,7 +165,7 @@ func prove(ctx context.Context, p *sm.Puzzle, opt kind.ShortestOptions) (*kind.S
 			}
 		} else {
 			var h *hybrid.Result
-			h, err = hybrid.Solve(ctx, p, hybrid.Options{MaxSteps: opt.MaxSteps, Deepen: do})
+			h, err = hybrid.Solve(ctx, p, hybrid.Options{MaxSteps: opt.MaxSteps, Deepen: do, Search: so})
 			if h != nil {
 				// The SAT side's record, with the hybrid's verdict.
 				res = &deepen.Result{Status: h.Status, Moves: h.Moves, LowerBound: h.LowerBound}
@@ -183,7 +191,8 @@ func prove(ctx context.Context, p *sm.Puzzle, opt kind.ShortestOptions) (*kind.S
 		}
 		return out, err
 	case kind.MethodSearch:
-		res, err := search.Solve(ctx, p, search.Options{MaxSteps: opt.MaxSteps})
+		so.MaxSteps = opt.MaxSteps
+		res, err := search.Solve(ctx, p, so)
 		if res == nil {
 			if err != nil && ctx.Err() == nil {
 				return nil, err
@@ -229,4 +238,35 @@ func builtin(name string) (kind.MovesPuzzle, error) {
 		return nil, err
 	}
 	return Wrap(p), nil
+}
+
+// searchBounds tells progress and onBound (either may be nil) of every
+// lower bound the exact search proves, with the time since now.
+func searchBounds(progress io.Writer, onBound func(kind.Bound)) func(int) {
+	if progress == nil && onBound == nil {
+		return nil
+	}
+	t0 := time.Now()
+	return func(k int) {
+		at := time.Since(t0)
+		if progress != nil {
+			fmt.Fprintf(progress, "search: no solution shorter than %d moves  (total %.3fs)\n", k, at.Seconds())
+		}
+		if onBound != nil {
+			onBound(kind.Bound{K: k, AtMS: float64(at.Microseconds()) / 1000})
+		}
+	}
+}
+
+// lineWriter serialises the writes of SAT's and the search's progress
+// lines (each line one Write) to w.
+type lineWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lineWriter) Write(b []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(b)
 }

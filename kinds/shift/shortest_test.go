@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"os"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/puzzlesat/puzzlesat/kinds/kind"
@@ -58,5 +60,34 @@ func TestWithBest(t *testing.T) {
 		case !settled && !errors.Is(err, stopped):
 			t.Errorf("%s: error %v, want the run's %v", tc.name, err, stopped)
 		}
+	}
+}
+
+// TestSearchBounds: the exact search's proven lower bounds reach OnBound
+// and the progress lines as they rise, the last one the optimum (IDA*
+// states the bound of its last iteration, which finds the solution).
+func TestSearchBounds(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir()) // the search's tables
+	data, err := os.ReadFile("examples/loopover-3x3-worst.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := sm.Parse("loopover-3x3-worst.txt", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var bounds []int
+	var progress strings.Builder
+	out, err := shortest(context.Background(), Wrap(p), kind.ShortestOptions{Method: kind.MethodSearch, Progress: &progress,
+		OnBound: func(b kind.Bound) { bounds = append(bounds, b.K) }})
+	if err != nil || out.Status != kind.Optimal || len(out.Moves) != 8 {
+		t.Fatalf("have %+v, %v; want optimal in 8 moves", out, err)
+	}
+	if len(bounds) == 0 || bounds[len(bounds)-1] != 8 || !slices.IsSorted(bounds) || len(slices.Compact(slices.Clone(bounds))) != len(bounds) {
+		t.Errorf("bounds %v: want rising to 8", bounds)
+	}
+	lines := strings.Split(strings.TrimSpace(progress.String()), "\n")
+	if len(lines) != len(bounds) || !strings.HasPrefix(lines[len(lines)-1], "search: no solution shorter than 8 moves") {
+		t.Errorf("progress %q: want a line per bound %v", progress.String(), bounds)
 	}
 }

@@ -237,7 +237,8 @@ async function movesSolve() {
     running.replaceChildren(h('td', {}, String(k)), h('td', {}, `solving… ${((Date.now() - t0) / 1000).toFixed(1)} s`), h('td', {}), h('td', {}), h('td', {}), h('td', {}), h('td', {}));
     table.replaceChildren(head, ...rows, running);
   };
-  box.replaceChildren(h('p', {}, 'Each depth k asks SAT for a solution of k moves; "no" for every smaller k proves the first "yes" shortest.'), table);
+  const bound = h('p', { id: 'search-bound' });
+  box.replaceChildren(h('p', {}, 'Each depth k asks SAT for a solution of k moves; "no" for every smaller k proves the first "yes" shortest.'), bound, table);
   drawTable();
   st.timer = setInterval(drawTable, 200);
   const depthRow = (d) => h('tr', { class: d.status === 'SATISFIABLE' ? 'depth-sat' : 'depth-unsat' },
@@ -249,7 +250,11 @@ async function movesSolve() {
     const method = $('moves-method') ? $('moves-method').value : '';
     const ans = await api(s.kind.moves.api.solve, { kind: s.kind.name, text: s.pz.text, moves: s.applied, method }, {
       signal: ctl.signal,
-      onEvent: (ev, d) => { if (ev === 'depth') { rows.push(depthRow(d)); drawTable(); } },
+      onEvent: (ev, d) => {
+        if (ev === 'depth') { rows.push(depthRow(d)); drawTable(); }
+        // The exact search beside SAT: what it has proven so far.
+        if (ev === 'bound') bound.textContent = `Exact search: no solution shorter than ${d.k} moves (at ${(d.at_ms / 1000).toFixed(1)} s).`;
+      },
     });
     clearInterval(st.timer);
     running.remove();
