@@ -339,6 +339,12 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("shift message %q, want 8 moves with depths 0..7 refuted", msg)
 	}
 	b.shot("shift")
+	// The exact search: its proven bounds shown as they rise.
+	b.do("the exact search", setValue("moves-method", "search"))
+	b.do("solve again", click("#moves-solve"))
+	b.wait("the search's bound shown", `(document.getElementById('search-bound')?.textContent || '').includes('no solution shorter than 8 moves')`)
+	b.wait("the search's proof", `document.getElementById('message').textContent.includes('proven shortest by the exact search')`)
+	b.shot("shift-search")
 	b.do("typed moves", chromedp.SendKeys(chromedp.ID("typed-moves"), "r1l r1r"+kb.Enter))
 	b.wait("typed moves applied", `document.getElementById('message').textContent.includes('after 2 moves')`)
 }

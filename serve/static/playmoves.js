@@ -238,7 +238,12 @@ async function movesSolve() {
     table.replaceChildren(head, ...rows, running);
   };
   const bound = h('p', { id: 'search-bound' });
-  box.replaceChildren(h('p', {}, 'Each depth k asks SAT for a solution of k moves; "no" for every smaller k proves the first "yes" shortest.'), bound, table);
+  const method = $('moves-method') ? $('moves-method').value : '';
+  if (method === 'search') {
+    box.replaceChildren(h('p', {}, 'The exact search proves, bound by bound, that no shorter solution exists, until it finds one of the bound\'s length.'), bound);
+  } else {
+    box.replaceChildren(h('p', {}, 'Each depth k asks SAT for a solution of k moves; "no" for every smaller k proves the first "yes" shortest.'), bound, table);
+  }
   drawTable();
   st.timer = setInterval(drawTable, 200);
   const depthRow = (d) => h('tr', { class: d.status === 'SATISFIABLE' ? 'depth-sat' : 'depth-unsat' },
@@ -247,7 +252,6 @@ async function movesSolve() {
     h('td', {}, `${(d.ms / 1000).toFixed(3)} s`), h('td', {}, `${(d.at_ms / 1000).toFixed(3)} s`));
   say('solving…');
   try {
-    const method = $('moves-method') ? $('moves-method').value : '';
     const ans = await api(s.kind.moves.api.solve, { kind: s.kind.name, text: s.pz.text, moves: s.applied, method }, {
       signal: ctl.signal,
       onEvent: (ev, d) => {
