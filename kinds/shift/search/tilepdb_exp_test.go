@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -41,7 +42,8 @@ import (
 // per variant: wd alone; pdb, every lookup where WD does not prune; lazy,
 // only the lookups whose upper bound could prune; batch, lazy with a
 // node's reads together; sib, lazy with all siblings' reads in one batch);
-// PDBEXP_HUGE=1 puts the table on transparent huge pages; PDBEXP_CHECK=1
+// PDBEXP_MINLEFT=N: sib reads no lookup at a node with fewer than N moves
+// left; PDBEXP_HUGE=1 puts the table on transparent huge pages; PDBEXP_CHECK=1
 // checks every upper bound against the exact value.
 
 // tilePDB holds the exact abstract distances of k tiles (block: their goal
@@ -266,6 +268,7 @@ type pdbIDA struct {
 	// only lookups whose bound could prune are evaluated.
 	lazy    bool
 	check   bool
+	minLeft int // sib: no lookups at nodes with fewer moves left
 	batch   bool
 	cand    []int
 	idx     []int
@@ -663,6 +666,7 @@ func TestTilePDBExperiment(t *testing.T) {
 					if variant == "lazy" || variant == "batch" || variant == "sib" {
 						x.setupLazy()
 						x.check = os.Getenv("PDBEXP_CHECK") != ""
+						x.minLeft, _ = strconv.Atoi(os.Getenv("PDBEXP_MINLEFT"))
 						x.batch = variant == "batch"
 						x.cand, x.idx, x.vals = make([]int, len(lks)), make([]int, len(lks)), make([]uint8, len(lks))
 					}
@@ -825,6 +829,9 @@ func (s *pdbIDA) dfs2(st []uint8, g, bound int, sb []sib) (bool, int) {
 					u[i]++
 				}
 			}
+		}
+		if bound-(g+1) < s.minLeft {
+			continue // near the leaves WD alone decides
 		}
 		for c, v := range child {
 			s.pos[v] = uint8(c)
