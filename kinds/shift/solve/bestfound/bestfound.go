@@ -74,10 +74,7 @@ func Solve(ctx context.Context, p *shift.Puzzle, opt Options) []int {
 		}
 	}
 	g := newGuide(p, d, wds)
-	start := make([]uint8, len(p.Start))
-	for c, v := range p.Start {
-		start[c] = uint8(v)
-	}
+	start := bytesOf(p.Start)
 	best := &found{p: p}
 	if wds == nil {
 		for _, w := range widths {
@@ -102,12 +99,27 @@ func Solve(ctx context.Context, p *shift.Puzzle, opt Options) []int {
 				break
 			}
 			c, cancel := context.WithTimeout(ctx, slice)
-			best.offer(weightedIDA(c, p, g, canon, start, w, best.limit(opt.MaxSteps)))
+			m, none := weightedIDA(c, p, g, canon, start, w, best.limit(opt.MaxSteps))
 			cancel()
+			if none {
+				// Nothing shorter exists (the cap cuts by an admissible
+				// bound only): the best found is optimal.
+				return best.moves
+			}
+			best.offer(m)
 		}
 		slice *= 2
 	}
 	return best.moves
+}
+
+// bytesOf is state s a byte a cell (a puzzle has at most 255 values).
+func bytesOf(s []int) []uint8 {
+	b := make([]uint8, len(s))
+	for c, v := range s {
+		b[c] = uint8(v)
+	}
+	return b
 }
 
 // found is the best solution so far.

@@ -88,9 +88,10 @@ func (s *wida) dfs(g, bound int, e est) (bool, int) {
 
 // weightedIDA returns the first solution of at most limit moves that the
 // weighted deepening meets, or nil when the context ends first or there
-// is none. p's goal is a single target without Any (it has walking
+// is none; none says there is none (every state within the cap was
+// searched). p's goal is a single target without Any (it has walking
 // distances).
-func weightedIDA(ctx context.Context, p *shift.Puzzle, g *guide, canon *shift.Canon, start []uint8, w weighting, limit int) []int {
+func weightedIDA(ctx context.Context, p *shift.Puzzle, g *guide, canon *shift.Canon, start []uint8, w weighting, limit int) (moves []int, none bool) {
 	n := len(start)
 	s := &wida{ctx: ctx, p: p, g: g, canon: canon, w: w, cap: limit, stack: make([][]uint8, limit+2), target: make([]uint8, n)}
 	for i := range s.stack {
@@ -106,10 +107,10 @@ func weightedIDA(ctx context.Context, p *shift.Puzzle, g *guide, canon *shift.Ca
 		s.path = s.path[:0]
 		found, next := s.dfs(0, bound, e)
 		if found {
-			return append([]int{}, s.path...)
+			return append([]int{}, s.path...), false
 		}
 		if s.stopped || next >= never {
-			return nil
+			return nil, !s.stopped
 		}
 		// At least half a move a time: the weighted bounds are finer
 		// than a move, and an iteration a sixteenth further would
