@@ -14,9 +14,12 @@ import (
 
 // TestLoopover4x4NotBelowOptimum: on the fixed 4×4 set whose optima the
 // exact search proves (kinds/shift/search/fixed_test.go), what the search
-// finds replays to the goal and is never shorter than the optimum, with
-// the token distances alone and with the walking distances (built into a
-// fresh cache folder: 4×4's are small).
+// finds replays to the goal and is never shorter than the optimum: the
+// beams over token distances alone, a beam over walking distances (built
+// into a fresh cache folder: 4×4's are small), and the rounds with walking
+// distances, which run until nothing shorter is left or their context
+// ends (a second each here; what they return, if anything, is no longer
+// than what their first beam finds).
 func TestLoopover4x4NotBelowOptimum(t *testing.T) {
 	optimum := map[string]int{"seed-101.txt": 14, "seed-102.txt": 14, "seed-103.txt": 14, "seed-104.txt": 14,
 		"seed-107.txt": 14, "seed-110.txt": 14, "seed-114.txt": 12, "seed-118.txt": 12}
@@ -30,20 +33,33 @@ func TestLoopover4x4NotBelowOptimum(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, o := range []Options{{Widths: []int{64, 256, 1024}}, {Widths: []int{64, 256, 1024}, TableDir: dir}} {
-			// The rounds with walking distances run until nothing
-			// shorter is left or the context ends: half a second each.
-			ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
-			m := Solve(ctx, p, o)
-			cancel()
+		check := func(what string, m []int) {
+			t.Helper()
 			if m == nil {
-				t.Fatalf("%s, tables %q: nothing found", name, o.TableDir)
+				t.Fatalf("%s, %s: nothing found", name, what)
 			}
 			if !Replays(p, m) {
-				t.Errorf("%s, tables %q: %v does not reach the goal", name, o.TableDir, m)
+				t.Errorf("%s, %s: %v does not reach the goal", name, what, m)
 			}
 			if len(m) < opt {
-				t.Errorf("%s, tables %q: %d moves, below the proven optimum %d", name, o.TableDir, len(m), opt)
+				t.Errorf("%s, %s: %d moves, below the proven optimum %d", name, what, len(m), opt)
+			}
+		}
+		check("token beams", Solve(context.Background(), p, Options{Widths: []int{64, 256, 1024}}))
+		wds, err := search.CachedWalkingDistances(context.Background(), p, dir)
+		if len(wds) != 2 || err != nil {
+			t.Fatalf("%s: walking distances %v, %v", name, wds, err)
+		}
+		g := newGuide(p, newTokenDist(p), wds)
+		check("beam over walking distances", beam(context.Background(), p, g, bytesOf(p.Start), 256, 60))
+		first := beam(context.Background(), p, g, bytesOf(p.Start), wdWidths[0], 60)
+		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		m := Solve(ctx, p, Options{TableDir: dir})
+		cancel()
+		if m != nil {
+			check("rounds", m)
+			if first != nil && len(m) > len(first) {
+				t.Errorf("%s: rounds %d moves, their first beam %d", name, len(m), len(first))
 			}
 		}
 	}
@@ -82,8 +98,8 @@ func TestLoopover3x3AgainstBFS(t *testing.T) {
 		g := newGuide(p, newTokenDist(p), wds)
 		for _, w := range weightings {
 			m, none := weightedIDA(context.Background(), p, g, shift.NewCanon(p, 3), bytesOf(p.Start), w, opt)
-			if len(m) != opt || !Replays(p, m) {
-				t.Errorf("seed %d, weighting %v, cap %d: %v", seed, w, opt, m)
+			if len(m) != opt || !Replays(p, m) || none {
+				t.Errorf("seed %d, weighting %v, cap %d: %v, none %v", seed, w, opt, m, none)
 			}
 			if m, none = weightedIDA(context.Background(), p, g, shift.NewCanon(p, 3), bytesOf(p.Start), w, opt-1); m != nil || !none {
 				t.Errorf("seed %d, weighting %v, cap %d: %v, none %v; want nothing, and no more to search", seed, w, opt-1, m, none)
