@@ -26,7 +26,8 @@ var methods = []string{kind.MethodAuto, kind.MethodSAT, kind.MethodSearch}
 // (solve/hybrid); sat deepens only (solve/deepen); search is the exact
 // search alone (search).
 //
-// Beside the proof, a beam search (solve/bestfound) looks for a short
+// Beside the proof, a suboptimal search (solve/bestfound: a beam and
+// weighted deepening over the walking distances) looks for a short
 // solution on a slice of the budget; when the proof does not settle, the
 // answer keeps what it found (BestFound), and a best found as short as
 // the proven lower bound is the proof (ProofBound).
@@ -35,11 +36,11 @@ func shortest(ctx context.Context, q kind.MovesPuzzle, opt kind.ShortestOptions)
 	if p == nil {
 		return nil, fmt.Errorf("shift: %T is not a shift puzzle", q)
 	}
-	// The beam starts after the proof's head start (most proofs settle
-	// in it, and pay nothing for the beam), then runs on a deadline of its
-	// own, so that it answers even when the proof runs to the run's
-	// deadline; it stops once the proof settles, and at once when the run
-	// is interrupted (keeping what it found).
+	// The best-found search starts after the proof's head start (most
+	// proofs settle in it, and pay nothing for it), then runs on a
+	// deadline of its own, so that it answers even when the proof runs to
+	// the run's deadline; it stops once the proof settles, and at once
+	// when the run is interrupted (keeping what it found).
 	head, slice := bestTimes(ctx)
 	bctx, stop := context.WithCancel(context.WithoutCancel(ctx))
 	defer stop()
@@ -55,9 +56,13 @@ func shortest(ctx context.Context, q kind.MovesPuzzle, opt kind.ShortestOptions)
 		}
 		c, cancel := context.WithTimeout(bctx, slice)
 		defer cancel()
-		// --max-steps bounds the proof, not the beam: a 5×5 solution
+		// --max-steps bounds the proof, not the best found: a 5×5 solution
 		// longer than the default 30 is still worth reporting.
-		found <- bestfound.Solve(c, p, bestfound.Options{MaxSteps: max(opt.MaxSteps, BestMaxSteps)})
+		// The walking distances' tables come from the cache folder the
+		// exact search fills (Loopover 5×5: 22 MB, read again here), and
+		// steer the search to near the optimum (solve/bestfound).
+		found <- bestfound.Solve(c, p, bestfound.Options{MaxSteps: max(opt.MaxSteps, BestMaxSteps),
+			TableDir: tablecache.DefaultDir()})
 	}()
 	out, err := prove(ctx, p, opt)
 	if out == nil || out.Status != kind.Unknown {
@@ -86,8 +91,8 @@ func tableNotes(p *sm.Puzzle) []string {
 	return notes
 }
 
-// BestMaxSteps is the longest best found solution the beam looks for when
-// --max-steps is shorter.
+// BestMaxSteps is the longest solution the best-found search looks for
+// when --max-steps is shorter.
 const BestMaxSteps = 80
 
 // withBest is out, an unsettled answer, with best, a solution found: kept
@@ -107,10 +112,10 @@ func withBest(out *kind.Shortest, err error, p *sm.Puzzle, best []int) (*kind.Sh
 	return out, err
 }
 
-// bestTimes are the beam's head start (what the proof runs alone: at
-// most BestHeadStart, at most half of what remains of ctx's deadline)
-// and its time after it (a fifth of what remains then, at most
-// DefaultBestSlice), so that the beam ends before the run's deadline.
+// bestTimes are the best-found search's head start (what the proof runs
+// alone: at most BestHeadStart, at most half of what remains of ctx's
+// deadline) and its time after it (a fifth of what remains then, at most
+// DefaultBestSlice), so that it ends before the run's deadline.
 func bestTimes(ctx context.Context) (head, slice time.Duration) {
 	head, slice = BestHeadStart, DefaultBestSlice
 	if dl, ok := ctx.Deadline(); ok {
@@ -121,12 +126,12 @@ func bestTimes(ctx context.Context) (head, slice time.Duration) {
 	return max(head, 0), max(slice, time.Millisecond)
 }
 
-// BestHeadStart is how long the proof runs alone before the beam search
+// BestHeadStart is how long the proof runs alone before the search
 // for a best found solution starts beside it: 4x4 Loopover and Reborn
 // settle well within it.
 const BestHeadStart = time.Second
 
-// DefaultBestSlice is the most time the beam search for a best found
+// DefaultBestSlice is the most time the search for a best found
 // solution takes.
 const DefaultBestSlice = 5 * time.Second
 

@@ -1,22 +1,24 @@
 // Package bestfound finds a short, not necessarily shortest, solution of a
 // shift puzzle quickly: a beam search guided by the sum over cells of how
 // many moves the token on each cell needs, alone, to reach a cell whose
-// target is its value. The length of what it finds is an upper bound on
-// the optimum; with a proven lower bound that meets it, it is a proof.
+// target is its value, and where the exact search's walking distances are
+// cached (Loopover up to 5×5) a beam and weighted IDA* steered by them
+// (wida.go). The length of what it finds is an upper bound on the
+// optimum; with a proven lower bound that meets it, it is a proof.
 //
 // The exact search cannot prove 5×5 Loopover optima of 20-move scrambles
 // within a minute; this answers, in a fraction of a second, how short a
-// solution is known. The beam is widened (16, 64, 256, ... states a depth)
-// while time remains, each width looking only for something shorter than
-// the best so far.
+// solution is known, and comes within a few moves of the optimum in a
+// few seconds (kinds/shift/README.md, "5×5 best found"). Each search
+// looks only for something shorter than the best so far.
 package bestfound
 
 import (
-	"cmp"
 	"context"
 	"slices"
 
 	shift "github.com/puzzlesat/puzzlesat/kinds/shift/model"
+	"github.com/puzzlesat/puzzlesat/kinds/shift/search"
 )
 
 // Options bound the search.
@@ -26,17 +28,32 @@ type Options struct {
 	// Widths are the beam widths tried in turn (default DefaultWidths);
 	// each is tried while the context lasts.
 	Widths []int
+	// TableDir is the cache folder of the exact search's tables (see
+	// search/tablecache): when it holds p's walking distances, the search
+	// steers by them too (see Solve); "" steers by token distances only.
+	TableDir string
 }
 
 // DefaultWidths are the beam widths tried by default.
-// (5×5 Loopover, a 20-move scramble, one core: width 256 finds 47 moves
-// in 0.7 s, 1024 38 in 1.9 s, 4096 32 in 10 s).
+// (5×5 Loopover, a 20-move scramble, one core, token distances alone:
+// width 256 finds 47 moves in 0.7 s, 1024 38 in 1.9 s, 4096 32 in 10 s).
 var DefaultWidths = []int{16, 64, 256, 1024, 4096, 16384}
 
-// Solve returns the shortest solution the beams found (move indexes),
-// checked by replaying it, or nil when none was found (or the puzzle has
-// no target to steer by). It stops early when the context is done, with
-// the best found so far.
+// wdWidths are the beam widths of the rounds with walking distances by
+// default: a width of 64 answers at once (5×5 Loopover: under 0.1 s), 256 in 0.1–0.3 s.
+var wdWidths = []int{64, 256, 1024, 4096, 16384}
+
+// Solve returns the shortest solution found (move indexes), checked by
+// replaying it, or nil when none was found (or the puzzle has no target to
+// steer by). It stops early when the context is done, with the best found
+// so far.
+//
+// Without walking distances the beams run in turn, widest last. With them
+// (TableDir holds them: Loopover up to 5×5), rounds alternate a beam and
+// the weighted deepenings (wida.go), each round with four times the width
+// and twice the time of the last, each search looking only for something
+// shorter than the best so far: the beam answers at once, the deepenings
+// come close to the optimum.
 func Solve(ctx context.Context, p *shift.Puzzle, opt Options) []int {
 	if p.Goal.Target == nil || len(p.Start) == 0 {
 		return nil
@@ -52,20 +69,84 @@ func Solve(ctx context.Context, p *shift.Puzzle, opt Options) []int {
 	if d == nil {
 		return nil // a token that can never reach its target
 	}
-	var best []int
-	for _, w := range widths {
-		limit := opt.MaxSteps
-		if best != nil {
-			limit = len(best) - 1
-		}
-		if limit < 0 || ctx.Err() != nil {
-			break
-		}
-		if m := beam(ctx, p, d, w, limit); m != nil && Replays(p, m) {
-			best = m
+	var wds []*search.WalkingDistance
+	if opt.TableDir != "" {
+		if w, err := search.CachedWalkingDistances(ctx, p, opt.TableDir); err == nil && len(w) == 2 {
+			wds = w
 		}
 	}
-	return best
+	g := newGuide(p, d, wds)
+	start := bytesOf(p.Start)
+	best := &found{p: p}
+	if wds == nil {
+		for _, w := range widths {
+			if !best.want(opt.MaxSteps) || ctx.Err() != nil {
+				break
+			}
+			best.offer(beam(ctx, p, g, start, w, best.limit(opt.MaxSteps)))
+		}
+		return best.moves
+	}
+	if len(opt.Widths) == 0 {
+		widths = wdWidths
+	}
+	canon := shift.NewCanon(p, 3)
+	slice := firstSlice
+	for round := 0; ctx.Err() == nil && best.want(opt.MaxSteps); round++ {
+		if round < len(widths) {
+			best.offer(beam(ctx, p, g, start, widths[round], best.limit(opt.MaxSteps)))
+		}
+		for _, w := range weightings {
+			if ctx.Err() != nil || !best.want(opt.MaxSteps) {
+				break
+			}
+			c, cancel := context.WithTimeout(ctx, slice)
+			m, none := weightedIDA(c, p, g, canon, start, w, best.limit(opt.MaxSteps))
+			cancel()
+			if none {
+				// Nothing shorter exists (the cap cuts by an admissible
+				// bound only): the best found is optimal.
+				return best.moves
+			}
+			best.offer(m)
+		}
+		slice *= 2
+	}
+	return best.moves
+}
+
+// bytesOf is state s a byte a cell (a puzzle has at most 255 values).
+func bytesOf(s []int) []uint8 {
+	b := make([]uint8, len(s))
+	for c, v := range s {
+		b[c] = uint8(v)
+	}
+	return b
+}
+
+// found is the best solution so far.
+type found struct {
+	p     *shift.Puzzle
+	moves []int
+}
+
+// limit is the longest solution still worth finding.
+func (f *found) limit(maxSteps int) int {
+	if f.moves != nil {
+		return len(f.moves) - 1
+	}
+	return maxSteps
+}
+
+// want reports whether a shorter solution could still be found: none is
+// shorter than nothing.
+func (f *found) want(maxSteps int) bool { return f.limit(maxSteps) >= 0 }
+
+// offer keeps m when it replays and is shorter than the best so far.
+func (f *found) offer(m []int) {
+	if m != nil && Replays(f.p, m) && (f.moves == nil || len(m) < len(f.moves)) {
+		f.moves = m
+	}
 }
 
 // Replays reports whether moves, applied from p's start, reach the goal.
@@ -140,98 +221,4 @@ func (t *tokenDist) h(s []int) int {
 		sum += int(t.d[v][c])
 	}
 	return sum
-}
-
-// node is a beam state and how it was reached.
-type node struct {
-	state  []int
-	parent int32 // index into the previous depth's nodes; -1 at the start
-	move   int32
-	h      int
-}
-
-// beam keeps the width best states (fewest h) of each depth, never
-// revisiting a state, up to limit moves; it returns the first solution it
-// reaches, or nil.
-func beam(ctx context.Context, p *shift.Puzzle, t *tokenDist, width, limit int) []int {
-	start := slices.Clone(p.Start)
-	if p.IsGoal(start) {
-		return []int{}
-	}
-	// moved[m] are the cells move m changes: only their distances change.
-	moved := make([][]int, len(p.Moves))
-	for m, mv := range p.Moves {
-		for c, src := range mv.Src {
-			if src != c {
-				moved[m] = append(moved[m], c)
-			}
-		}
-	}
-	seen := map[string]bool{key(start): true}
-	levels := [][]node{{{state: start, parent: -1, move: -1, h: t.h(start)}}}
-	for depth := 1; depth <= limit; depth++ {
-		if ctx.Err() != nil {
-			return nil
-		}
-		prev := levels[len(levels)-1]
-		var next []node
-		for i, nd := range prev {
-			// A wide level takes a good part of a second: look for an
-			// interrupt within it too.
-			if i&0x3ff == 0 && ctx.Err() != nil {
-				return nil
-			}
-			for m := range p.Moves {
-				s := p.Moves[m].Apply(nd.state)
-				k := key(s)
-				if seen[k] {
-					continue
-				}
-				seen[k] = true
-				h := nd.h
-				for _, c := range moved[m] {
-					h += int(t.d[s[c]][c] - t.d[nd.state[c]][c])
-				}
-				child := node{state: s, parent: int32(i), move: int32(m), h: h}
-				if p.IsGoal(s) {
-					return path(append(levels, []node{child}))
-				}
-				next = append(next, child)
-			}
-		}
-		if len(next) == 0 {
-			return nil
-		}
-		slices.SortStableFunc(next, func(a, b node) int { return cmp.Compare(a.h, b.h) })
-		if len(next) > width {
-			next = next[:width]
-		}
-		levels = append(levels, next)
-	}
-	return nil
-}
-
-// path is the moves from the start to the last level's only node.
-func path(levels [][]node) []int {
-	moves := make([]int, len(levels)-1)
-	at := 0
-	for d := len(levels) - 1; d > 0; d-- {
-		nd := levels[d][at]
-		moves[d-1] = int(nd.move)
-		at = int(nd.parent)
-	}
-	return moves
-}
-
-// key is a state as a map key: a byte a cell while values fit one.
-func key(s []int) string {
-	b := make([]byte, 0, 2*len(s))
-	for _, v := range s {
-		if v < 255 {
-			b = append(b, byte(v))
-		} else {
-			b = append(b, 255, byte(v>>8), byte(v))
-		}
-	}
-	return string(b)
 }
