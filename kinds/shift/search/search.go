@@ -202,11 +202,16 @@ func Solve(ctx context.Context, p *shift.Puzzle, opt Options) (*Result, error) {
 		}
 		if wds != nil {
 			opt.Heuristic = &Heuristic{WDs: wds}
-			if wds[0].rk != nil && opt.Workers == 0 {
-				opt.Workers = min(2, runtime.GOMAXPROCS(0))
-			}
-			return ida0(ctx, p, opt, goals, 0)
 		}
+	}
+	if h := opt.Heuristic; h != nil && len(h.WDs) > 0 && len(h.PDBs) == 0 && goals != nil {
+		// Walking distances, built here or handed in (the shortest
+		// solution's proof reads them once for this search and the
+		// best-found search beside it).
+		if h.WDs[0].rk != nil && opt.Workers == 0 {
+			opt.Workers = min(2, runtime.GOMAXPROCS(0))
+		}
+		return ida0(ctx, p, opt, goals, 0)
 	}
 	if opt.Heuristic == nil && goals != nil && fitsBall(len(p.Values), p.NumCells()) {
 		// Symmetric puzzles (Reborn: 16 symmetries) keep a ball of

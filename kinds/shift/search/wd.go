@@ -86,7 +86,6 @@ type wdOptions struct {
 	denseMax uint64
 	progress func(string)
 	probe    bool
-	shared   bool // take a ranked table this process has read already (wdcached.go)
 }
 
 // newWalkingDistances is NewWalkingDistances with options.
@@ -321,10 +320,6 @@ func (w *WalkingDistance) load(ctx context.Context, p *shift.Puzzle, lay *shift.
 			return nil
 		}
 	}
-	if b := recall(o, w, dir, key); b != nil {
-		w.Table = tablecache.Loaded
-		return w.fillRanked(b)
-	}
 	payload, outcome, err := tablecache.Load(dir, "wd", key, func() ([]byte, error) {
 		if w.rk != nil {
 			// Minutes of CPU (Loopover 5×5: about 95 s), under the run's
@@ -343,7 +338,6 @@ func (w *WalkingDistance) load(ctx context.Context, p *shift.Puzzle, lay *shift.
 	}
 	w.Table = outcome
 	if w.rk != nil {
-		remember(dir, key, payload)
 		return w.fillRanked(payload)
 	}
 	return w.fill(payload)

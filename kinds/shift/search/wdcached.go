@@ -2,30 +2,27 @@ package search
 
 import (
 	"context"
-	"sync"
 
 	shift "github.com/puzzlesat/puzzlesat/kinds/shift/model"
-	"github.com/puzzlesat/puzzlesat/kinds/shift/search/tablecache"
 )
 
-// Walking distances for searches outside this package (the best-found
-// search of solve/bestfound steers by them): read from the cache, never
-// built for minutes, shared with the exact search of the same process,
-// and evaluated on a state of value bytes.
+// Walking distances for callers outside this package: read from the
+// cache, never built for minutes, and evaluated on a state of value
+// bytes. The shortest-solution proof reads them once and hands the same
+// ones to the exact search (Options.Heuristic) and to the best-found
+// search beside it (solve/bestfound), which steers by them; both only
+// read them.
 
 // CachedWalkingDistances returns p's walking distances when none of their
 // tables would take minutes to build (a ranked table missing from the
 // cache folder dir: Loopover 5×5's before `shift tables`), else nil; nil
 // too when p has none (see NewWalkingDistances). Small tables missing from
-// dir are built, as the exact search builds them (Loopover 4×4: 0.1 s). A
-// ranked table that the exact search of this process has read is taken
-// as it is (Loopover 5×5: 22 MB, read and checked in 0.3 s or more, kept
-// once).
+// dir are built, as the exact search builds them (Loopover 4×4: 0.1 s).
 func CachedWalkingDistances(ctx context.Context, p *shift.Puzzle, dir string) ([]*WalkingDistance, error) {
 	if len(MissingTables(p, dir)) > 0 {
 		return nil, nil
 	}
-	return newWalkingDistances(ctx, p, wdStates, dir, wdOptions{denseMax: maxDense, shared: true})
+	return newWalkingDistances(ctx, p, wdStates, dir, wdOptions{denseMax: maxDense})
 }
 
 // Distance is the walking distance of state s (a value a cell): a lower
@@ -42,39 +39,4 @@ func (w *WalkingDistance) Crossings(src []int) []int {
 		cells = append(cells, c.cell)
 	}
 	return cells
-}
-
-// readTables are the ranked tables this process has read (and checked),
-// by cache folder and key. Only CachedWalkingDistances takes from it: the
-// exact search reads its file every time, so that a file damaged or
-// replaced since is found out, as its tests require.
-var readTables struct {
-	sync.Mutex
-	m map[tableID][]byte
-}
-
-type tableID struct {
-	dir string
-	key tablecache.Key
-}
-
-// remember keeps a ranked table's payload, read from dir under key.
-func remember(dir string, key tablecache.Key, payload []byte) {
-	readTables.Lock()
-	defer readTables.Unlock()
-	if readTables.m == nil {
-		readTables.m = map[tableID][]byte{}
-	}
-	readTables.m[tableID{dir, key}] = payload
-}
-
-// recall is the payload of w's ranked table read before under key from
-// dir, when o asks for it; nil if none.
-func recall(o wdOptions, w *WalkingDistance, dir string, key tablecache.Key) []byte {
-	if !o.shared || w.rk == nil {
-		return nil
-	}
-	readTables.Lock()
-	defer readTables.Unlock()
-	return readTables.m[tableID{dir, key}]
 }

@@ -4,11 +4,9 @@ import (
 	"context"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"testing"
 
 	shift "github.com/puzzlesat/puzzlesat/kinds/shift/model"
-	"github.com/puzzlesat/puzzlesat/kinds/shift/search/tablecache"
 )
 
 // TestCachedWalkingDistances: 5×5's ranked table missing from the cache
@@ -59,44 +57,5 @@ func TestCachedWalkingDistances(t *testing.T) {
 	row, _ := p.MoveIndex("r1l")
 	if n0, n1 := len(wds[0].Crossings(p.Moves[row].Src)), len(wds[1].Crossings(p.Moves[row].Src)); n0*n1 != 0 || n0+n1 != 4 {
 		t.Errorf("r1l crosses %d and %d tokens, want 4 across one type's lines and none across the other's", n0, n1)
-	}
-}
-
-// TestSharedRankedTable: a ranked table this process has read is taken as
-// it is when shared (the file damaged since is not read again), and read
-// again (and rebuilt) otherwise, with the same distances.
-func TestSharedRankedTable(t *testing.T) {
-	p, _ := shift.Loopover(4, 4)
-	dir := t.TempDir()
-	ctx := context.Background()
-	first, err := newWalkingDistances(ctx, p, 1_000_000, dir, wdOptions{})
-	if err != nil || len(first) != 2 || first[0].rk == nil {
-		t.Fatalf("%v, %v", first, err)
-	}
-	files, _ := filepath.Glob(filepath.Join(dir, "wd-*.tbl"))
-	if len(files) != 1 {
-		t.Fatalf("%d table files, want 1", len(files))
-	}
-	b, err := os.ReadFile(files[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	b[len(b)/2] ^= 4
-	if err := os.WriteFile(files[0], b, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	shared, err := newWalkingDistances(ctx, p, 1_000_000, dir, wdOptions{shared: true})
-	if err != nil || len(shared) != 2 {
-		t.Fatalf("shared: %v, %v", shared, err)
-	}
-	if &shared[0].dense[0] != &first[0].dense[0] || shared[0].Table != tablecache.Loaded {
-		t.Errorf("shared: a table of its own (%v), want the one read before", shared[0].Table)
-	}
-	again, err := newWalkingDistances(ctx, p, 1_000_000, dir, wdOptions{})
-	if err != nil || len(again) != 2 {
-		t.Fatalf("again: %v, %v", again, err)
-	}
-	if again[0].Table != tablecache.Rebuilt || string(again[0].dense) != string(first[0].dense) {
-		t.Errorf("not shared: table %v, same distances %v; want rebuilt, the same", again[0].Table, string(again[0].dense) == string(first[0].dense))
 	}
 }

@@ -28,10 +28,11 @@ type Options struct {
 	// Widths are the beam widths tried in turn (default DefaultWidths);
 	// each is tried while the context lasts.
 	Widths []int
-	// TableDir is the cache folder of the exact search's tables (see
-	// search/tablecache): when it holds p's walking distances, the search
-	// steers by them too (see Solve); "" steers by token distances only.
-	TableDir string
+	// WDs are p's two walking distances (search.CachedWalkingDistances:
+	// Loopover up to 5×5), when the caller has them: the search steers by
+	// them too (see Solve); without them, by token distances only. They
+	// are only read, so the exact search may use the same ones meanwhile.
+	WDs []*search.WalkingDistance
 }
 
 // DefaultWidths are the beam widths tried by default.
@@ -49,7 +50,7 @@ var wdWidths = []int{64, 256, 1024, 4096, 16384}
 // so far.
 //
 // Without walking distances the beams run in turn, widest last. With them
-// (TableDir holds them: Loopover up to 5×5), rounds alternate a beam and
+// (Options.WDs: Loopover up to 5×5), rounds alternate a beam and
 // the weighted deepenings (wida.go), each round with four times the width
 // and twice the time of the last, each search looking only for something
 // shorter than the best so far: the beam answers at once, the deepenings
@@ -70,10 +71,8 @@ func Solve(ctx context.Context, p *shift.Puzzle, opt Options) []int {
 		return nil // a token that can never reach its target
 	}
 	var wds []*search.WalkingDistance
-	if opt.TableDir != "" {
-		if w, err := search.CachedWalkingDistances(ctx, p, opt.TableDir); err == nil && len(w) == 2 {
-			wds = w
-		}
+	if len(opt.WDs) == 2 {
+		wds = opt.WDs
 	}
 	g := newGuide(p, d, wds)
 	start := bytesOf(p.Start)
