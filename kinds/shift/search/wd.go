@@ -81,12 +81,19 @@ func NewWalkingDistances(ctx context.Context, p *shift.Puzzle, limit int, dir st
 // wdOptions: the most numbers kept in an array by mixed-radix number
 // (denseMax; more are ranked); progress, when set, hears how a ranked
 // table's build goes, a line a distance; probe sets the tables up and
-// looks for their files (present) without reading or building them.
+// looks for their files (present) without reading or building them;
+// cachedOnly reads a ranked table from the cache but never builds one
+// (errNotCached).
 type wdOptions struct {
-	denseMax uint64
-	progress func(string)
-	probe    bool
+	denseMax   uint64
+	progress   func(string)
+	probe      bool
+	cachedOnly bool
 }
+
+// errNotCached: a ranked table is missing from the cache, and the caller
+// asked not to build it (wdOptions.cachedOnly).
+var errNotCached = errors.New("search: walking distance table not in the cache")
 
 // newWalkingDistances is NewWalkingDistances with options.
 func newWalkingDistances(ctx context.Context, p *shift.Puzzle, limit int, dir string, o wdOptions) ([]*WalkingDistance, error) {
@@ -119,7 +126,7 @@ func newWalkingDistances(ctx context.Context, p *shift.Puzzle, limit int, dir st
 			if ctx.Err() != nil {
 				return nil, err
 			}
-			if errors.Is(err, errTooBig) {
+			if errors.Is(err, errTooBig) || errors.Is(err, errNotCached) {
 				return nil, nil
 			}
 			return nil, err
@@ -313,6 +320,9 @@ func (w *WalkingDistance) load(ctx context.Context, p *shift.Puzzle, lay *shift.
 	if o.probe {
 		w.present = tablecache.Has(dir, "wd", key)
 		return nil
+	}
+	if o.cachedOnly && w.rk != nil && !tablecache.Has(dir, "wd", key) {
+		return errNotCached
 	}
 	for _, o := range before {
 		if o.rk != nil && w.rk != nil && o.key == key {

@@ -19,10 +19,8 @@ import (
 // too when p has none (see NewWalkingDistances). Small tables missing from
 // dir are built, as the exact search builds them (Loopover 4×4: 0.1 s).
 func CachedWalkingDistances(ctx context.Context, p *shift.Puzzle, dir string) ([]*WalkingDistance, error) {
-	if len(MissingTables(p, dir)) > 0 {
-		return nil, nil
-	}
-	return newWalkingDistances(ctx, p, wdStates, dir, wdOptions{denseMax: maxDense})
+	// One pass: setting up 5×5's ranking is a good part of reading it.
+	return newWalkingDistances(ctx, p, wdStates, dir, wdOptions{denseMax: maxDense, cachedOnly: true})
 }
 
 // Distance is the walking distance of state s (a value a cell): a lower
