@@ -8,7 +8,7 @@ import (
 )
 
 // Weighted IDA* over the walking distances: iterative deepening on
-// f = g + w·(a·wd + b·tok/5), which prunes a state when its estimate,
+// f = g + w·(wd + b·tok/5), which prunes a state when its estimate,
 // weighted, leaves no room under the bound; the first solution within a
 // bound is kept, however long (up to the cap). It is not optimal, but a
 // weight near 2 finds the optimum of many 20-move 5×5 scrambles in a
@@ -30,8 +30,8 @@ type wida struct {
 	stopped bool
 }
 
-// weighting is f = g + w·(a·wd + b·tok/5).
-type weighting struct{ w, a, b float64 }
+// weighting is f = g + w·(wd + b·tok/5).
+type weighting struct{ w, b float64 }
 
 // scale is f's fixed point: f is kept in 1/scale moves.
 const scale = 16
@@ -39,7 +39,7 @@ const scale = 16
 const never = 1 << 30
 
 func (s *wida) f(g int, e est) int {
-	h := s.w.a*float64(e.wdSum()) + s.w.b*float64(e.tok)/5
+	h := float64(e.wdSum()) + s.w.b*float64(e.tok)/5
 	return scale*g + int(scale*s.w.w*h+0.5)
 }
 
@@ -128,7 +128,7 @@ func weightedIDA(ctx context.Context, p *shift.Puzzle, g *guide, canon *shift.Ca
 // 304, 305, 307, 308 and 310, nothing on 302, 306 and 309), but together
 // they find most. Trying each node's children by their f, smallest first,
 // found less (w = 2: four of ten).
-var weightings = []weighting{{1.5, 1, 0.5}, {2.5, 1, 0}, {2, 1, 0}, {1.2, 1, 1}}
+var weightings = []weighting{{1.5, 0.5}, {2.5, 0}, {2, 0}, {1.2, 1}}
 
 // firstSlice is the time each weighting has in the first round; every
 // round doubles it.
