@@ -46,6 +46,12 @@ func (s *ida) clone(ctx context.Context) *ida {
 		w.wdv[i] = make([]int, len(s.wdv[i]))
 		w.wdRows[i] = make([]packedRows, len(s.wdRows[i]))
 	}
+	if s.kids != nil {
+		w.kids = make([][]kid, len(s.kids))
+		for g := range w.kids {
+			w.kids[g] = make([]kid, 0, cap(s.kids[g]))
+		}
+	}
 	w.orderBuf = [orderDepth][]byH{}
 	w.orderMoves = [orderDepth][]int{}
 	return &w

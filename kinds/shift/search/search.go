@@ -109,6 +109,10 @@ type Options struct {
 	// least that many moves), in increasing order: what lets a side
 	// beside it (SAT deepening in package hybrid) see that it is behind.
 	OnLowerBound func(int)
+	// childByChild: IDA* reads each child's walking distances as it
+	// visits it, not a node's children in one batch (see expand); for
+	// the test that the two search alike.
+	childByChild bool
 }
 
 // provedBound tells opt.OnLowerBound of a bound proven, when it is set

@@ -44,8 +44,8 @@ type WalkingDistance struct {
 	// A row's counts packed in base base (the largest line size + 1),
 	// digit g the count of goal line g, index rowRank[line]'s table.
 	base    int
-	pow     []int   // base^g
-	rowRank [][]int // rank of a packed row among the compositions of the line's size (-1: none)
+	pow     []int     // base^g
+	rowRank [][]int32 // rank of a packed row among the compositions of the line's size (-1: none)
 	radix   []uint64
 	// valPow[v] is base^(goal line of v), what a token of value v adds
 	// to its line's packed row; rankMul[l][packed] is the rank of line
@@ -187,14 +187,14 @@ func newWD(p *shift.Puzzle, lay *shift.Layering, t int) (*WalkingDistance, bool)
 	}
 	// Rank the compositions of each line size in the order of their
 	// packed values.
-	ranks := map[int][]int{}
+	ranks := map[int][]int32{}
 	digits := make([]int, w.nl)
 	for _, s := range w.size {
 		if ranks[s] != nil {
 			continue
 		}
-		r := make([]int, packed)
-		next := 0
+		r := make([]int32, packed)
+		var next int32
 		for x := range packed {
 			sum := 0
 			for g, y := 0, x; g < w.nl; g, y = g+1, y/w.base {
@@ -579,14 +579,19 @@ func (w *WalkingDistance) rows(s []uint8, r *packedRows) {
 
 // lookup is the distance of the count matrix r.
 func (w *WalkingDistance) lookup(r *packedRows) int {
+	return int(w.dense[w.index(r)])
+}
+
+// index is where the distance of the count matrix r is in w.dense.
+func (w *WalkingDistance) index(r *packedRows) uint64 {
 	if w.rk != nil {
-		return int(w.dense[w.rk.rank(w, r)])
+		return w.rk.rank(w, r)
 	}
 	var x uint64
 	for l, rm := range w.rankMul[:w.nl-1] {
 		x += rm[r[l]]
 	}
-	return int(w.dense[x])
+	return x
 }
 
 // h returns the walking distance of s.
@@ -597,8 +602,8 @@ func (w *WalkingDistance) h(s []uint8) int {
 }
 
 // crossing is a token that a move takes from one line to another: the
-// cell it lands in, and the lines.
-type crossing struct{ cell, from, to int }
+// cell it lands in, the cell it comes from, and the lines.
+type crossing struct{ cell, src, from, to int }
 
 // crossings lists the tokens move src (new[c] = old[src[c]]) takes across
 // lines; none when it keeps every token in its line, so that the count
@@ -607,7 +612,7 @@ func (w *WalkingDistance) crossings(src []int) []crossing {
 	var out []crossing
 	for c, s := range src {
 		if w.lineOf[c] != w.lineOf[s] {
-			out = append(out, crossing{c, w.lineOf[s], w.lineOf[c]})
+			out = append(out, crossing{c, s, w.lineOf[s], w.lineOf[c]})
 		}
 	}
 	return out

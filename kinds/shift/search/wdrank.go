@@ -35,6 +35,10 @@ type wdRanking struct {
 	capIdx [][]int32 // capIdx[l][packed open vector]: its index among row l's (-1: none)
 	off    [][]uint32
 	total  uint64
+	// first2[rank of row 0 · |comps[1]| + rank of row 1] is what the
+	// first two rows add to the rank (nl ≥ 3): one read of a 63 KB table
+	// (5×5) where the two levels took four.
+	first2 []uint32
 }
 
 // maxRanked bounds the matrices a ranked walking distance holds (one byte
@@ -107,6 +111,19 @@ func newRanking(w *WalkingDistance, colSum []int) (*wdRanking, error) {
 			ways[l][ci] = sum
 		}
 	}
+	if nl >= 3 {
+		n1 := len(rk.comps[1])
+		rk.first2 = make([]uint32, len(rk.comps[0])*n1)
+		for r0i, r0 := range rk.comps[0] {
+			if !w.fitsUnder(r0, rk.full) {
+				continue
+			}
+			c1 := int(rk.capIdx[1][rk.full-r0])
+			for r1i := range rk.comps[1] {
+				rk.first2[r0i*n1+r1i] = rk.off[0][r0i] + rk.off[1][c1*n1+r1i]
+			}
+		}
+	}
 	rk.total = ways[0][0]
 	if rk.total > maxRanked {
 		return nil, fmt.Errorf("%w: %d count matrices", errTooBig, rk.total)
@@ -118,9 +135,16 @@ func newRanking(w *WalkingDistance, colSum []int) (*wdRanking, error) {
 func (rk *wdRanking) rank(w *WalkingDistance, r *packedRows) uint64 {
 	open := rk.full
 	var x uint64
-	for l := 0; l < w.nl-1; l++ {
+	l := 0
+	if rk.first2 != nil {
+		r0, r1 := int(r[0]), int(r[1])
+		x = uint64(rk.first2[int(w.rowRank[0][r0])*len(rk.comps[1])+int(w.rowRank[1][r1])])
+		open -= r0 + r1
+		l = 2
+	}
+	for ; l < w.nl-1; l++ {
 		row := int(r[l])
-		x += uint64(rk.off[l][int(rk.capIdx[l][open])*len(rk.comps[l])+w.rowRank[l][row]])
+		x += uint64(rk.off[l][int(rk.capIdx[l][open])*len(rk.comps[l])+int(w.rowRank[l][row])])
 		open -= row
 	}
 	return x

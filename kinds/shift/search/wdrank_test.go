@@ -289,3 +289,48 @@ func TestRankedLimit(t *testing.T) {
 		t.Errorf("%v, %v; want none", wds, err)
 	}
 }
+
+// TestExpandSearchesAsDFS: IDA* reading a node's children's walking
+// distances in one batch (expand) visits the same nodes in the same order
+// as reading them child by child: the same node counts, bounds and
+// solutions, with distances by number (4×4, odd moves: parity) and by
+// rank (4×4 and 3×5), on one worker and on two.
+func TestExpandSearchesAsDFS(t *testing.T) {
+	ctx := context.Background()
+	for _, tt := range []struct {
+		r, c    int
+		denseMx uint64
+		workers int
+	}{{4, 4, maxDense, 1}, {4, 4, 0, 1}, {3, 5, 0, 1}, {4, 4, 0, 2}} {
+		p, _ := shift.Loopover(tt.r, tt.c)
+		wds, err := newWalkingDistances(ctx, p, 1_000_000, t.TempDir(), wdOptions{denseMax: tt.denseMx})
+		if err != nil || len(wds) != 2 {
+			t.Fatalf("%dx%d: %v %v", tt.r, tt.c, wds, err)
+		}
+		h := &Heuristic{WDs: wds}
+		rng := rand.New(rand.NewPCG(uint64(tt.r*10+tt.c), 3))
+		for i := range 4 {
+			q, _, err := shift.Scramble(p, 40, rng)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var res [2]*Result
+			for j, one := range []bool{false, true} {
+				res[j], err = Solve(ctx, q, Options{Method: "ida", Heuristic: h, Workers: tt.workers, childByChild: one})
+				if err != nil || res[j].Status != Optimal {
+					t.Fatalf("%dx%d scramble %d: %v %v", tt.r, tt.c, i, res[j], err)
+				}
+			}
+			b, o := res[0], res[1]
+			if tt.workers == 1 && (b.Nodes != o.Nodes || !slices.Equal(b.Moves, o.Moves)) {
+				t.Errorf("%dx%d scramble %d: batched %d nodes %v, child by child %d nodes %v",
+					tt.r, tt.c, i, b.Nodes, b.Moves, o.Nodes, o.Moves)
+			}
+			if b.LowerBound != o.LowerBound || len(b.Moves) != len(o.Moves) {
+				t.Errorf("%dx%d scramble %d (%d workers): batched %d moves bound %d, child by child %d bound %d",
+					tt.r, tt.c, i, tt.workers, len(b.Moves), b.LowerBound, len(o.Moves), o.LowerBound)
+			}
+			checkSolution(t, q, b)
+		}
+	}
+}
