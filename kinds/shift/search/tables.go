@@ -61,7 +61,7 @@ func Tables(ctx context.Context, p *shift.Puzzle, dir string, progress func(stri
 		t := Table{Name: "walking distances of " + w.Name, File: file, Entries: w.States, Max: w.Max, Outcome: w.Table}
 		t.Bytes = 9 * w.States
 		if w.rk != nil {
-			t.Bytes = int(w.rk.total)
+			t.Bytes = len(w.dense)
 		}
 		out = append(out, t)
 	}

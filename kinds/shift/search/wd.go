@@ -55,10 +55,6 @@ type WalkingDistance struct {
 	rankMul [][]uint64
 	dense   []uint8    // distances by number (or by rank, with rk)
 	rk      *wdRanking // the perfect ranking, when the numbers are too many for dense
-	// nibbles: dense holds two distances a byte, the even rank's in the
-	// low half (a ranked table whose distances are all below 16:
-	// Loopover 5×5's 22 MB in 11 MB, which stays in the caches better).
-	nibbles bool
 	key     tablecache.Key
 	// States is the number of abstract states, Max the largest distance.
 	States, Max int
@@ -330,7 +326,7 @@ func (w *WalkingDistance) load(ctx context.Context, p *shift.Puzzle, lay *shift.
 	}
 	for _, o := range before {
 		if o.rk != nil && w.rk != nil && o.key == key {
-			w.Table, w.dense, w.nibbles, w.States, w.Max = o.Table, o.dense, o.nibbles, o.States, o.Max
+			w.Table, w.dense, w.States, w.Max = o.Table, o.dense, o.States, o.Max
 			return nil
 		}
 	}
@@ -567,13 +563,6 @@ func (w *WalkingDistance) fillRanked(payload []byte) error {
 			w.Max = max(w.Max, int(d))
 		}
 	}
-	if w.Max < 16 && w.States == len(payload) {
-		w.dense = make([]uint8, (len(payload)+1)/2)
-		for x, d := range payload {
-			w.dense[x/2] |= d << (x & 1 * 4)
-		}
-		w.nibbles = true
-	}
 	return nil
 }
 
@@ -590,15 +579,7 @@ func (w *WalkingDistance) rows(s []uint8, r *packedRows) {
 
 // lookup is the distance of the count matrix r.
 func (w *WalkingDistance) lookup(r *packedRows) int {
-	return w.at(w.index(r))
-}
-
-// at is the distance at index x of the table.
-func (w *WalkingDistance) at(x uint64) int {
-	if w.nibbles {
-		return int(w.dense[x/2]>>(x&1*4)) & 15
-	}
-	return int(w.dense[x])
+	return int(w.dense[w.index(r)])
 }
 
 // index is where the distance of the count matrix r is in w.dense.

@@ -12,9 +12,8 @@ import (
 // Ranked walking distances: when the mixed-radix numbers of the count
 // matrices are too many for an array (Loopover 5×5: 126⁴ = 252 million
 // numbers for 22,069,251 matrices), the matrices are ranked perfectly,
-// 0..States-1, and the distances kept one byte per matrix on disk (22 MB for
-// 5×5, where a map of them would take about 1 GB) and, when all are below
-// 16, two a byte in memory (WalkingDistance.nibbles).
+// 0..States-1, and the distances kept one byte per matrix (22 MB for
+// 5×5, where a map of them would take about 1 GB).
 //
 // The rank counts the matrices that come before m, row by row: fixing
 // the rows above l leaves the column sums still open (a packed vector,
