@@ -164,27 +164,44 @@ func (s *ida) visit(st []uint8, g, bound, h int) (bool, int) {
 		return s.expand(st, g, bound)
 	}
 	next := inf
-	child := s.stack[g+1]
 	moves := s.order(st, g)
 	for _, m := range moves {
 		if !s.canon.Allows(s.path, m) {
 			continue
 		}
-		for c, src := range s.p.Moves[m].Src {
-			child[c] = st[src]
-		}
-		s.path = append(s.path, m)
-		found, t := s.dfs(child, g+1, bound, m)
+		found, t := s.child(st, g, bound, m, -1)
 		if found {
 			return true, t
 		}
-		s.path = s.path[:len(s.path)-1]
 		if s.err != nil {
 			return false, inf
 		}
 		next = min(next, t)
 	}
 	return false, next
+}
+
+// child searches below the child that move m makes of st (at depth g),
+// whose h is known when h ≥ 0 (its walking distances then set at depth
+// g+1 by the caller) and computed by dfs otherwise. The path holds m
+// while it searches, and after it when it found a goal.
+func (s *ida) child(st []uint8, g, bound, m, h int) (bool, int) {
+	c := s.stack[g+1]
+	for i, src := range s.p.Moves[m].Src {
+		c[i] = st[src]
+	}
+	s.path = append(s.path, m)
+	var found bool
+	var t int
+	if h < 0 {
+		found, t = s.dfs(c, g+1, bound, m)
+	} else {
+		found, t = s.visit(c, g+1, bound, h)
+	}
+	if !found {
+		s.path = s.path[:len(s.path)-1]
+	}
+	return found, t
 }
 
 // orderDepth: IDA* tries the children of the nodes this near the start
@@ -480,7 +497,6 @@ func (s *ida) expand(st []uint8, g, bound int) (bool, int) {
 		k.h = h
 	}
 	next := inf
-	child := s.stack[g+1]
 	for j := range kids {
 		k := &kids[j]
 		if !s.count() {
@@ -490,17 +506,12 @@ func (s *ida) expand(st []uint8, g, bound int) (bool, int) {
 			next = min(next, f)
 			continue
 		}
-		for c, src := range s.p.Moves[k.m].Src {
-			child[c] = st[src]
-		}
 		copy(s.wdv[g+1], k.vals[:len(s.h.WDs)])
 		copy(s.wdRows[g+1], k.rows[:len(s.h.WDs)])
-		s.path = append(s.path, k.m)
-		found, t := s.visit(child, g+1, bound, k.h)
+		found, t := s.child(st, g, bound, k.m, k.h)
 		if found {
 			return true, t
 		}
-		s.path = s.path[:len(s.path)-1]
 		if s.err != nil {
 			return false, inf
 		}
