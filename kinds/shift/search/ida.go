@@ -115,9 +115,7 @@ type ida struct {
 	ordered bool
 	// kids[g] are the children of the node at depth g (see expand), when
 	// h is walking distances alone, two or fewer.
-	kids [][]kid
-	// extra: an experiment's admissible bound, read lazily (pdbexp).
-	extra      func(st []uint8, limit int) int
+	kids       [][]kid
 	orderBuf   [orderDepth][]byH
 	orderMoves [orderDepth][]int
 }
@@ -378,7 +376,6 @@ func runIDA(ctx context.Context, p *shift.Puzzle, opt Options, goals [][]int, h 
 		s.moveIdx = append(s.moveIdx, m)
 	}
 	s.ordered = s.wdv != nil && h.WDs[0].rk != nil
-	s.extra = opt.extraH
 	if s.wdv != nil && len(h.WDs) <= maxKidWDs && !opt.childByChild {
 		s.kids = make([][]kid, len(s.stack))
 		for g := range s.kids {
@@ -508,22 +505,6 @@ func (s *ida) expand(st []uint8, g, bound int) (bool, int) {
 		if f := g + 1 + k.h; f > bound {
 			next = min(next, f)
 			continue
-		}
-		if s.extra != nil {
-			c := s.stack[g+1]
-			for i, src := range s.p.Moves[k.m].Src {
-				c[i] = st[src]
-			}
-			if v := s.extra(c, bound-g-1); v > k.h {
-				h := v
-				if s.parity && h&1 != (s.par0^(g+1))&1 {
-					h++
-				}
-				if f := g + 1 + h; f > bound {
-					next = min(next, f)
-					continue
-				}
-			}
 		}
 		copy(s.wdv[g+1], k.vals[:len(s.h.WDs)])
 		copy(s.wdRows[g+1], k.rows[:len(s.h.WDs)])

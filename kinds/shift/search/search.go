@@ -113,8 +113,6 @@ type Options struct {
 	// visits it, not a node's children in one batch (see expand); for
 	// the test that the two search alike.
 	childByChild bool
-	// extraH: an experiment's admissible bound (pdbexp).
-	extraH func(st []uint8, limit int) int
 }
 
 // provedBound tells opt.OnLowerBound of a bound proven, when it is set
