@@ -33,8 +33,8 @@ func TestTablesCommand(t *testing.T) {
 		if err := json.Unmarshal([]byte(out), &rec); err != nil {
 			t.Fatalf("%v: %s", err, out)
 		}
-		if len(rec.Tables) != 2 {
-			t.Fatalf("run %d: %+v, want two tables", i, rec)
+		if len(rec.Tables) != 3 {
+			t.Fatalf("run %d: %+v, want three tables (rows, columns, tiles)", i, rec)
 		}
 		for _, tb := range rec.Tables {
 			if tb.Status != want || tb.Entries == 0 || !strings.HasPrefix(tb.File, cache) {
@@ -65,8 +65,8 @@ func TestTablesCommand(t *testing.T) {
 			t.Errorf("%s: exit %d, want %d with %q in\n%s", tt.name, code, tt.code, tt.want, out)
 		}
 	}
-	if files, _ := filepath.Glob(filepath.Join(cache, "puzzlesat", "tables", "*")); len(files) != 2 {
-		t.Errorf("cache holds %v, want the two 3x3 tables (no partial 5x5 one)", files)
+	if files, _ := filepath.Glob(filepath.Join(cache, "puzzlesat", "tables", "*")); len(files) != 3 {
+		t.Errorf("cache holds %v, want the three 3x3 tables (no partial 5x5 one)", files)
 	}
 }
 

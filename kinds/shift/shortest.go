@@ -154,7 +154,9 @@ func prove(ctx context.Context, p *sm.Puzzle, opt kind.ShortestOptions, wds []*s
 	}
 	so := search.Options{OnLowerBound: searchBounds(progress, opt.OnBound)}
 	if len(wds) > 0 {
-		so.Heuristic = &search.Heuristic{WDs: wds}
+		// The tile database, when `shift tables` has built it (Loopover
+		// 4×4): a solve never builds it.
+		so.Heuristic = &search.Heuristic{WDs: wds, Tiles: search.CachedTileDB(p, tablecache.DefaultDir())}
 	}
 	switch method {
 	case kind.MethodSAT, kind.MethodAuto:

@@ -16,6 +16,9 @@ import (
 type Heuristic struct {
 	PDBs []*PDB
 	WDs  []*WalkingDistance
+	// Tiles, with walking distances, is read beside them where they do
+	// not prune (see TileDB; nil: none).
+	Tiles *TileDB
 }
 
 // NewHeuristic builds the walking distances when p has them; otherwise it
@@ -115,7 +118,10 @@ type ida struct {
 	ordered bool
 	// kids[g] are the children of the node at depth g (see expand), when
 	// h is walking distances alone, two or fewer.
-	kids       [][]kid
+	kids [][]kid
+	// tiles is h.Tiles when expand reads it, tpos its scratch.
+	tiles      *TileDB
+	tpos       []uint8
 	orderBuf   [orderDepth][]byH
 	orderMoves [orderDepth][]int
 }
@@ -381,6 +387,9 @@ func runIDA(ctx context.Context, p *shift.Puzzle, opt Options, goals [][]int, h 
 		for g := range s.kids {
 			s.kids[g] = make([]kid, 0, len(p.Moves))
 		}
+		if h.Tiles != nil && h.Tiles.n == n {
+			s.tiles, s.tpos = h.Tiles, make([]uint8, len(p.Values))
+		}
 	}
 	res := &Result{Method: "ida"}
 	s.parity, s.par0 = oddParity(p, goals, s.canon)
@@ -505,6 +514,23 @@ func (s *ida) expand(st []uint8, g, bound int) (bool, int) {
 		if f := g + 1 + k.h; f > bound {
 			next = min(next, f)
 			continue
+		}
+		if s.tiles != nil {
+			// The tile database, only where the walking distances keep
+			// the child, up to its first read past the bound.
+			c := s.stack[g+1]
+			for i, src := range s.p.Moves[k.m].Src {
+				c[i] = st[src]
+			}
+			if h := s.tiles.bound(c, s.tpos, bound-g-1); h > k.h {
+				if s.parity && h&1 != (s.par0^(g+1))&1 {
+					h++
+				}
+				if f := g + 1 + h; f > bound {
+					next = min(next, f)
+					continue
+				}
+			}
 		}
 		copy(s.wdv[g+1], k.vals[:len(s.h.WDs)])
 		copy(s.wdRows[g+1], k.rows[:len(s.h.WDs)])

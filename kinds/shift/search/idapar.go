@@ -52,6 +52,9 @@ func (s *ida) clone(ctx context.Context) *ida {
 			w.kids[g] = make([]kid, 0, cap(s.kids[g]))
 		}
 	}
+	if s.tpos != nil {
+		w.tpos = make([]uint8, len(s.tpos))
+	}
 	w.orderBuf = [orderDepth][]byH{}
 	w.orderMoves = [orderDepth][]int{}
 	return &w

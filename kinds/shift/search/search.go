@@ -205,7 +205,7 @@ func Solve(ctx context.Context, p *shift.Puzzle, opt Options) (*Result, error) {
 			return nil, err
 		}
 		if wds != nil {
-			opt.Heuristic = &Heuristic{WDs: wds}
+			opt.Heuristic = &Heuristic{WDs: wds, Tiles: CachedTileDB(p, opt.tableDir())}
 		}
 	}
 	if h := opt.Heuristic; h != nil && len(h.WDs) > 0 && len(h.PDBs) == 0 && goals != nil {

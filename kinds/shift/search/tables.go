@@ -65,7 +65,20 @@ func Tables(ctx context.Context, p *shift.Puzzle, dir string, progress func(stri
 		}
 		out = append(out, t)
 	}
-	if wds != nil || !fitsBall(len(p.Values), p.NumCells()) {
+	if wds != nil {
+		// The tile database beside them (Loopover 4×4), which only this
+		// builds.
+		d, err := loadTileDB(ctx, p, goals, dir)
+		if err != nil {
+			return nil, err
+		}
+		if d != nil {
+			out = append(out, Table{Name: "tile database of the 2×3 block", File: tablecache.Path(dir, "tiles", d.key),
+				Bytes: len(d.dist), Entries: d.States, Max: d.Max, Outcome: d.Table})
+		}
+		return out, nil
+	}
+	if !fitsBall(len(p.Values), p.NumCells()) {
 		return out, nil
 	}
 	st := newBallSetup(p, goals)

@@ -21,11 +21,14 @@ func TestTables(t *testing.T) {
 	for i, want := range []tablecache.Outcome{tablecache.Built, tablecache.Loaded} {
 		var err error
 		tabs, err = Tables(ctx, p, dir, nil)
-		if err != nil || len(tabs) != 2 {
-			t.Fatalf("run %d: %v, %v; want two tables", i, tabs, err)
+		if err != nil || len(tabs) != 3 {
+			t.Fatalf("run %d: %v, %v; want three tables", i, tabs, err)
 		}
-		for _, tb := range tabs {
-			if tb.Outcome != want || tb.Entries != 10147 || tb.Max == 0 || tb.Bytes != 9*10147 {
+		if tb := tabs[2]; tb.Outcome != want || tb.Entries != 5765760 || tb.Max != 11 || tb.Bytes != 5765760/2 {
+			t.Errorf("run %d: %+v, want the tile database %v, 5,765,760 positions", i, tb, want)
+		}
+		for j, tb := range tabs {
+			if j < 2 && (tb.Outcome != want || tb.Entries != 10147 || tb.Max == 0 || tb.Bytes != 9*10147) {
 				t.Errorf("run %d: %+v, want %v, 10147 matrices", i, tb, want)
 			}
 			if _, err := os.Stat(tb.File); err != nil {
@@ -42,7 +45,7 @@ func TestTables(t *testing.T) {
 		t.Fatal(err)
 	}
 	again, err := Tables(ctx, p, dir, nil)
-	if err != nil || len(again) != 2 || again[0].Outcome != tablecache.Rebuilt || again[1].Outcome != tablecache.Loaded {
+	if err != nil || len(again) != 3 || again[0].Outcome != tablecache.Rebuilt || again[1].Outcome != tablecache.Loaded {
 		t.Errorf("after damage: %+v, %v; want the first rebuilt, the second read", again, err)
 	}
 	// A puzzle of no symmetry and no two layer types keeps no table.
