@@ -13,7 +13,9 @@
 //
 // The default ("auto") runs IDA* with walking distances straight away
 // where they apply (Loopover up to 5×5, whose 22 million count matrices
-// are ranked perfectly, a byte each); else, for a puzzle with symmetries (cell maps of its picture
+// are ranked perfectly, a byte each; with a tile database beside them,
+// tiles.go, when `shift tables` has built it: Loopover up to 16 cells);
+// else, for a puzzle with symmetries (cell maps of its picture
 // with value maps that carry moves onto moves and goals onto goals:
 // Reborn has 16), IDA* over a ball of exact goal distances kept up to
 // symmetry (ball.go; Reborn: radius 5, 1.5 million keys for 23 million
