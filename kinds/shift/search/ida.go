@@ -175,7 +175,7 @@ func (s *ida) visit(st []uint8, g, bound, h int) (bool, int) {
 		if !s.canon.Allows(s.path, m) {
 			continue
 		}
-		found, t := s.child(st, g, bound, m, -1)
+		found, t := s.descend(s.move(st, g, m), g, bound, m, -1)
 		if found {
 			return true, t
 		}
@@ -187,15 +187,21 @@ func (s *ida) visit(st []uint8, g, bound, h int) (bool, int) {
 	return false, next
 }
 
-// child searches below the child that move m makes of st (at depth g),
-// whose h is known when h ≥ 0 (its walking distances then set at depth
-// g+1 by the caller) and computed by dfs otherwise. The path holds m
-// while it searches, and after it when it found a goal.
-func (s *ida) child(st []uint8, g, bound, m, h int) (bool, int) {
+// move writes the child that move m makes of st (at depth g) into the
+// stack at depth g+1 and returns it.
+func (s *ida) move(st []uint8, g, m int) []uint8 {
 	c := s.stack[g+1]
 	for i, src := range s.p.Moves[m].Src {
 		c[i] = st[src]
 	}
+	return c
+}
+
+// descend searches below c, the child that move m made (see move), whose
+// h is known when h ≥ 0 (its walking distances then set at depth g+1 by
+// the caller) and computed by dfs otherwise. The path holds m while it
+// searches, and after it when it found a goal.
+func (s *ida) descend(c []uint8, g, bound, m, h int) (bool, int) {
 	s.path = append(s.path, m)
 	var found bool
 	var t int
@@ -515,13 +521,10 @@ func (s *ida) expand(st []uint8, g, bound int) (bool, int) {
 			next = min(next, f)
 			continue
 		}
+		c := s.move(st, g, k.m)
 		if s.tiles != nil {
 			// The tile database, only where the walking distances keep
 			// the child, up to its first read past the bound.
-			c := s.stack[g+1]
-			for i, src := range s.p.Moves[k.m].Src {
-				c[i] = st[src]
-			}
 			if h := s.tiles.bound(c, s.tpos, bound-g-1); h > k.h {
 				if s.parity && h&1 != (s.par0^(g+1))&1 {
 					h++
@@ -534,7 +537,7 @@ func (s *ida) expand(st []uint8, g, bound int) (bool, int) {
 		}
 		copy(s.wdv[g+1], k.vals[:len(s.h.WDs)])
 		copy(s.wdRows[g+1], k.rows[:len(s.h.WDs)])
-		found, t := s.child(st, g, bound, k.m, k.h)
+		found, t := s.descend(c, g, bound, k.m, k.h)
 		if found {
 			return true, t
 		}
