@@ -175,12 +175,9 @@ func (s *ida) visit(st []uint8, g, bound, h int) (bool, int) {
 		if !s.canon.Allows(s.path, m) {
 			continue
 		}
-		found, t := s.descend(s.move(st, g, m), g, bound, m, -1)
-		if found {
-			return true, t
-		}
-		if s.err != nil {
-			return false, inf
+		stop, t := s.descend(s.move(st, g, m), g, bound, m, -1)
+		if stop {
+			return s.err == nil, t
 		}
 		next = min(next, t)
 	}
@@ -199,21 +196,26 @@ func (s *ida) move(st []uint8, g, m int) []uint8 {
 
 // descend searches below c, the child that move m made (see move), whose
 // h is known when h ≥ 0 (its walking distances then set at depth g+1 by
-// the caller) and computed by dfs otherwise. The path holds m while it
-// searches, and after it when it found a goal.
-func (s *ida) descend(c []uint8, g, bound, m, h int) (bool, int) {
+// the caller) and computed by dfs otherwise. It reports whether the
+// caller stops — a goal found (the path then ends with m; s.err nil) or
+// the search stopped (s.err) — and else the least f beyond the bound
+// below c.
+func (s *ida) descend(c []uint8, g, bound, m, h int) (stop bool, t int) {
 	s.path = append(s.path, m)
 	var found bool
-	var t int
 	if h < 0 {
 		found, t = s.dfs(c, g+1, bound, m)
 	} else {
 		found, t = s.visit(c, g+1, bound, h)
 	}
-	if !found {
-		s.path = s.path[:len(s.path)-1]
+	if found {
+		return true, t
 	}
-	return found, t
+	s.path = s.path[:len(s.path)-1]
+	if s.err != nil {
+		return true, inf
+	}
+	return false, t
 }
 
 // orderDepth: IDA* tries the children of the nodes this near the start
@@ -537,12 +539,9 @@ func (s *ida) expand(st []uint8, g, bound int) (bool, int) {
 		}
 		copy(s.wdv[g+1], k.vals[:len(s.h.WDs)])
 		copy(s.wdRows[g+1], k.rows[:len(s.h.WDs)])
-		found, t := s.descend(c, g, bound, k.m, k.h)
-		if found {
-			return true, t
-		}
-		if s.err != nil {
-			return false, inf
+		stop, t := s.descend(c, g, bound, k.m, k.h)
+		if stop {
+			return s.err == nil, t
 		}
 		next = min(next, t)
 	}
