@@ -58,8 +58,9 @@ func Tables(ctx context.Context, p *shift.Puzzle, dir string, progress func(stri
 			out[n-1].Name += " and " + w.Name // one table serves both
 			continue
 		}
-		t := Table{Name: "walking distances of " + w.Name, File: file, Entries: w.States, Max: w.Max, Outcome: w.Table}
-		t.Bytes = 9 * w.States
+		states, maxDist := w.Stats()
+		t := Table{Name: "walking distances of " + w.Name, File: file, Entries: states, Max: maxDist, Outcome: w.Table}
+		t.Bytes = 9 * states
 		if w.rk != nil {
 			t.Bytes = len(w.dense)
 		}
@@ -74,7 +75,7 @@ func Tables(ctx context.Context, p *shift.Puzzle, dir string, progress func(stri
 		}
 		if d != nil {
 			out = append(out, Table{Name: "tile database of the 2×3 block", File: tablecache.Path(dir, "tiles", d.key),
-				Bytes: len(d.dist), Entries: d.States, Max: d.Max, Outcome: d.Table})
+				Bytes: len(d.dist), Entries: d.size(), Max: d.MaxDist(), Outcome: d.Table})
 		}
 		return out, nil
 	}

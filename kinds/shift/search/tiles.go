@@ -39,8 +39,6 @@ type TileDB struct {
 	key   tablecache.Key
 	// Table says where the distances came from (see tablecache.Outcome).
 	Table tablecache.Outcome
-	// Max is the largest distance, States the positions reached.
-	Max, States int
 }
 
 // tileSym is one read of a TileDB: tok[j] is the value whose goal cell is
@@ -238,11 +236,17 @@ func (d *TileDB) fill(payload []byte) error {
 		return fmt.Errorf("search: tile table of %d bytes, want %d", len(payload), (d.size()+1)/2)
 	}
 	d.dist = payload
-	d.Max, d.States = 0, d.size()
-	for _, v := range payload {
-		d.Max = max(d.Max, int(v&15), int(v>>4))
-	}
 	return nil
+}
+
+// MaxDist is the largest distance in the table: read when asked (shift
+// tables), since a solve has no use for it.
+func (d *TileDB) MaxDist() int {
+	m := 0
+	for _, v := range d.dist {
+		m = max(m, int(v&15), int(v>>4))
+	}
+	return m
 }
 
 // build finds the distances breadth-first from the block's goal cells

@@ -122,9 +122,10 @@ func TestRankedWalkingDistance(t *testing.T) {
 			t.Fatalf("%dx%d by rank: %v %v", tt.r, tt.c, byRank, err)
 		}
 		for i := range 2 {
-			if byRank[i].States != byNumber[i].States || byRank[i].Max != byNumber[i].Max {
-				t.Errorf("%dx%d %s: %d states max %d by rank, %d max %d by number", tt.r, tt.c,
-					byRank[i].Name, byRank[i].States, byRank[i].Max, byNumber[i].States, byNumber[i].Max)
+			rs, rm := byRank[i].Stats()
+			ns, nm := byNumber[i].Stats()
+			if rs != ns || rm != nm {
+				t.Errorf("%dx%d %s: %d states max %d by rank, %d max %d by number", tt.r, tt.c, byRank[i].Name, rs, rm, ns, nm)
 			}
 		}
 		s := make([]uint8, len(p.Start))
