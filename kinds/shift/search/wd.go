@@ -46,6 +46,7 @@ type WalkingDistance struct {
 	base    int
 	pow     []int     // base^g
 	rowRank [][]int32 // rank of a packed row among the compositions of the line's size (-1: none)
+	lanes   []uint64  // a packed row's digits a byte each, for fitsUnder (see setLanes)
 	radix   []uint64
 	// valPow[v] is base^(goal line of v), what a token of value v adds
 	// to its line's packed row; rankMul[l][packed] is the rank of line
@@ -295,7 +296,10 @@ func (w *WalkingDistance) load(ctx context.Context, p *shift.Puzzle, lay *shift.
 			// (WebAssembly): the search does without.
 			return fmt.Errorf("%w: a ranked table and no cache folder", errTooBig)
 		}
-		rk, err := newRanking(w, colSum)
+		rk, err := sameRanking(w, colSum, before)
+		if rk == nil && err == nil {
+			rk, err = newRanking(w, colSum)
+		}
 		if err != nil {
 			return err
 		}

@@ -178,8 +178,8 @@ func TestRankedIDA(t *testing.T) {
 
 // TestRankedTableCache: a ranked table is built once, read back, and
 // rebuilt when its file is damaged, with the same distances every way;
-// the rows and the columns of a square Loopover share one file and one
-// array.
+// the rows and the columns of a square Loopover share one file, one
+// array and one ranking.
 func TestRankedTableCache(t *testing.T) {
 	p, _ := shift.Loopover(4, 4)
 	dir := t.TempDir()
@@ -212,8 +212,8 @@ func TestRankedTableCache(t *testing.T) {
 		if err != nil || len(wds) != 2 {
 			t.Fatalf("step %d: %v, %v", i, wds, err)
 		}
-		if &wds[0].dense[0] != &wds[1].dense[0] {
-			t.Errorf("step %d: the rows and the columns keep two arrays", i)
+		if &wds[0].dense[0] != &wds[1].dense[0] || wds[0].rk != wds[1].rk {
+			t.Errorf("step %d: the rows and the columns keep two arrays or two rankings", i)
 		}
 		var have []uint8
 		for _, w := range wds {
