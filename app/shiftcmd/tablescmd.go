@@ -73,7 +73,11 @@ func emitTables(c *cli.Context, rec tablesRecord) error {
 			return
 		}
 		for _, t := range rec.Tables {
-			fmt.Fprintf(w, "%s: %s, %s: %d entries, %.1f MB, %s\n", name, t.Name, t.Status, t.Entries, float64(t.Bytes)/(1<<20), t.File)
+			file := t.File
+			if file == "" {
+				file = "in the program"
+			}
+			fmt.Fprintf(w, "%s: %s, %s: %d entries, %.1f MB, %s\n", name, t.Name, t.Status, t.Entries, float64(t.Bytes)/(1<<20), file)
 		}
 		fmt.Fprintf(w, "time: %.3fs\n", rec.MS/1000)
 	})

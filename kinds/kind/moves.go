@@ -218,8 +218,9 @@ type MovesTable struct {
 	File    string `json:"file"`
 	Bytes   int    `json:"bytes"`
 	Entries int    `json:"entries"`
-	// Status is "loaded" (read and checked), "built" or "rebuilt" (over
-	// a damaged file).
+	// Status is "loaded" (read and checked), "built", "rebuilt" (over
+	// a damaged file) or "embedded" (carried in the program; File is
+	// then empty).
 	Status string `json:"status"`
 }
 

@@ -11,7 +11,8 @@ import (
 // Table is one of the tables the default search of a puzzle keeps in the
 // cache folder, as Tables found it.
 type Table struct {
-	// Name says what it holds; File is its file in the cache folder.
+	// Name says what it holds; File is its file in the cache folder ("":
+	// embedded in the program).
 	Name, File string
 	// Bytes is its payload's size, Entries the states or matrices it
 	// holds, Max the largest distance it knows.
@@ -74,8 +75,11 @@ func Tables(ctx context.Context, p *shift.Puzzle, dir string, progress func(stri
 			return nil, err
 		}
 		if d != nil {
-			out = append(out, Table{Name: "tile database of the 2×3 block", File: tablecache.Path(dir, "tiles", d.key),
-				Bytes: len(d.dist), Entries: d.size(), Max: d.MaxDist(), Outcome: d.Table})
+			t := Table{Name: "tile database of the 2×3 block", Bytes: len(d.dist), Entries: d.size(), Max: d.MaxDist(), Outcome: d.Table}
+			if d.Table != tablecache.Embedded {
+				t.File = tablecache.Path(dir, "tiles", d.key)
+			}
+			out = append(out, t)
 		}
 		return out, nil
 	}

@@ -22,15 +22,16 @@ import (
 // Loopover 4×4: 5.77 million positions of the six tokens, ranked
 // perfectly (mixed radix 16·15·…·11 over each token's cell among those the
 // tokens before it leave), distances 0–11 two a byte: 2.9 MB on disk and
-// in memory, a few seconds to build breadth-first, once per machine
-// (`shift tables`); 32 reads. (By position tuple, 16⁶ bytes, reading
+// in memory, 2.7 s to build breadth-first; 32 reads. (By position tuple, 16⁶ bytes, reading
 // and checking the 16.7 MB file cost a 4×4 process more than the search
 // saved.) IDA* reads them only for the
 // children the walking distances keep, and stops at the first read past
 // the bound (expand): 2.8× less CPU than the walking distances alone on
-// 20 scrambles (README, "tile database"). A solve uses the table only
-// when it is in the cache folder: 7 s is too much to spend on a solve of a
-// tenth of a second.
+// 20 scrambles (README, "tile database"). Loopover 4×4's ships inside the
+// program (tiles_embed.go). For the other boards it fits (3×3 to 3×5,
+// 4×3…) a solve uses the table only when `shift tables` has put it in the
+// cache folder: seconds are too much to spend on a solve of a tenth of a
+// second.
 type TileDB struct {
 	n     int
 	block []int // the block's goal cells
@@ -144,15 +145,19 @@ func newTileDB(p *shift.Puzzle, goals [][]int) *TileDB {
 	return d
 }
 
-// CachedTileDB returns p's tile database when its table is in the cache
-// folder dir and checks, else nil: a solve never builds it (Tables does).
+// CachedTileDB returns p's tile database when it is embedded in the
+// program (tiles_embed.go) or its table is in the cache folder dir and
+// checks, else nil: a solve never builds it (Tables does).
 func CachedTileDB(p *shift.Puzzle, dir string) *TileDB {
 	goals, ok := p.GoalStates(100000, 20_000_000)
-	if !ok || dir == "" {
+	if !ok {
 		return nil
 	}
 	d := newTileDB(p, goals)
-	if d == nil || !tablecache.Has(dir, "tiles", d.key) {
+	if d == nil || d.embedded() {
+		return d
+	}
+	if dir == "" || !tablecache.Has(dir, "tiles", d.key) {
 		return nil
 	}
 	payload, outcome, err := tablecache.Load(dir, "tiles", d.key, func() ([]byte, error) {
@@ -165,12 +170,12 @@ func CachedTileDB(p *shift.Puzzle, dir string) *TileDB {
 	return d
 }
 
-// loadTileDB reads p's tile database from dir, building it (until ctx
-// ends) when it is missing or damaged; nil when p has none.
+// loadTileDB reads p's tile database from the program or dir, building
+// it (until ctx ends) when it is missing or damaged; nil when p has none.
 func loadTileDB(ctx context.Context, p *shift.Puzzle, goals [][]int, dir string) (*TileDB, error) {
 	d := newTileDB(p, goals)
-	if d == nil {
-		return nil, nil
+	if d == nil || d.embedded() {
+		return d, nil
 	}
 	payload, outcome, err := tablecache.Load(dir, "tiles", d.key, func() ([]byte, error) {
 		return d.build(ctx, p)
@@ -183,6 +188,27 @@ func loadTileDB(ctx context.Context, p *shift.Puzzle, goals [][]int, dir string)
 	}
 	d.Table = outcome
 	return d, nil
+}
+
+// embeddedTiles is the payload of the embedded tile database whose key is
+// k, or nil.
+func embeddedTiles(k tablecache.Key) []byte {
+	f := embeddedTileFile
+	if len(f) < len(k) || string(f[:len(k)]) != string(k[:]) {
+		return nil
+	}
+	return f[len(k):]
+}
+
+// embedded takes d's distances from the program when it carries them
+// (tiles_embed.go), and says whether it did.
+func (d *TileDB) embedded() bool {
+	b := embeddedTiles(d.key)
+	if b == nil || d.fill(b) != nil {
+		return false
+	}
+	d.Table = tablecache.Embedded
+	return true
 }
 
 // size is the number of ranks: n·(n−1)·…·(n−k+1).

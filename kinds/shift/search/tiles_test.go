@@ -1,7 +1,9 @@
 package search
 
 import (
+	"bytes"
 	"context"
+	"flag"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -10,6 +12,8 @@ import (
 	shift "github.com/puzzlesat/puzzlesat/kinds/shift/model"
 	"github.com/puzzlesat/puzzlesat/kinds/shift/search/tablecache"
 )
+
+var update = flag.Bool("update", false, "rewrite tiles_loopover4x4.bin, the embedded tile database")
 
 // TestTileDBAdmissible: on Loopover 3×3 the tile database finds the 18
 // symmetries (9 translations, each with and without the transpose), its
@@ -109,5 +113,39 @@ func TestTileDBSolves(t *testing.T) {
 	tables, err = Tables(ctx, p, dir, nil)
 	if err != nil || len(tables) != 3 || tables[2].Outcome != tablecache.Rebuilt {
 		t.Fatalf("after damage: %+v, %v", tables, err)
+	}
+}
+
+// TestEmbeddedTileDB: the tile database puzzlesat carries for Loopover
+// 4×4 is the one a build makes now, key and distances; -update rewrites
+// it. A solve and Tables take it from the program, with no file.
+func TestEmbeddedTileDB(t *testing.T) {
+	ctx := context.Background()
+	p, _ := shift.Loopover(4, 4)
+	d := newTileDB(p, [][]int{p.Goal.Target})
+	want, err := d.build(ctx, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := append(d.key[:len(d.key):len(d.key)], want...)
+	if *update {
+		if err := os.WriteFile("tiles_loopover4x4.bin", file, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	if !bytes.Equal(embeddedTileFile, file) {
+		t.Fatalf("tiles_loopover4x4.bin (%d bytes) is not the table a build makes now (%d bytes): go test -run TestEmbeddedTileDB -update", len(embeddedTileFile), len(file))
+	}
+	dir := t.TempDir()
+	if c := CachedTileDB(p, dir); c == nil || c.Table != tablecache.Embedded || !bytes.Equal(c.dist, want) {
+		t.Fatalf("a solve's tile database: %+v", c)
+	}
+	tables, err := Tables(ctx, p, dir, nil)
+	if err != nil || len(tables) != 3 || tables[2].Outcome != tablecache.Embedded || tables[2].File != "" || tables[2].Max != 11 {
+		t.Fatalf("tables %+v, %v", tables, err)
+	}
+	if files, _ := filepath.Glob(filepath.Join(dir, "tiles-*")); len(files) != 0 {
+		t.Errorf("tile files written: %v", files)
 	}
 }

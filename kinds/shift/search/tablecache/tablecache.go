@@ -88,6 +88,9 @@ const (
 	// Rebuilt: a file was there but failed a check; built again and
 	// stored over it.
 	Rebuilt
+	// Embedded: carried in the program itself, no file (a table every
+	// machine would build alike, such as Loopover 4×4's tile database).
+	Embedded
 )
 
 func (o Outcome) String() string {
@@ -96,6 +99,8 @@ func (o Outcome) String() string {
 		return "loaded"
 	case Built:
 		return "built"
+	case Embedded:
+		return "embedded"
 	}
 	return "rebuilt"
 }
