@@ -2,8 +2,11 @@ package tablecache
 
 import (
 	"bytes"
+	"fmt"
 	"os"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // TestMappedOnce: a process maps a table file once and hands out the same
@@ -47,5 +50,51 @@ func TestMappedOnce(t *testing.T) {
 	}
 	if l.builds != 2 {
 		t.Errorf("%d builds, want 2", l.builds)
+	}
+}
+
+// TestNotAFile: a named pipe or a folder where a table's file belongs is
+// no table: Has says so and Load rebuilds without opening it (an open of
+// a pipe would wait for a writer forever), storing the table over the
+// pipe; over a folder it cannot, and builds every time.
+func TestNotAFile(t *testing.T) {
+	dir := t.TempDir()
+	k := KeyOf([]byte("a table over a pipe"))
+	pipe := Path(dir, "pipe", k)
+	if err := syscall.Mkfifo(pipe, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	folder := Path(dir, "folder", k)
+	if err := os.Mkdir(folder, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() {
+		for _, name := range []string{"pipe", "folder"} {
+			if Has(dir, name, k) {
+				done <- fmt.Errorf("%s: Has", name)
+				return
+			}
+			l := &loader{want: []byte("distances")}
+			if _, outcome, err := Load(dir, name, k, l.build); err != nil || outcome != Rebuilt {
+				done <- fmt.Errorf("%s: %v %v, want rebuilt", name, outcome, err)
+				return
+			}
+		}
+		done <- nil
+	}()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(time.Minute): // only a hang gets here
+		t.Fatal("Load hung on a named pipe")
+	}
+	if fi, err := os.Stat(pipe); err != nil || !fi.Mode().IsRegular() {
+		t.Errorf("the pipe was not replaced by the table: %v %v", fi, err)
+	}
+	if !Has(dir, "pipe", k) {
+		t.Error("the table stored over the pipe does not check")
 	}
 }

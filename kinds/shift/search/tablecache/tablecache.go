@@ -141,7 +141,7 @@ func Load(dir, name string, k Key, build func() ([]byte, error)) ([]byte, Outcom
 // caller deciding whether a build is ahead. Load still checks the whole
 // file before it trusts it.
 func Has(dir, name string, k Key) bool {
-	if dir == "" {
+	if dir == "" || !regular(Path(dir, name, k)) {
 		return false
 	}
 	f, err := os.Open(Path(dir, name, k))
@@ -158,6 +158,21 @@ func Has(dir, name string, k Key) bool {
 		return false
 	}
 	return uint64(st.Size()) == uint64(headerLen)+binary.LittleEndian.Uint64(h[len(magic)+sumSize:])
+}
+
+// regular reports whether path is a regular file: anything else at a
+// table's path (a named pipe would block the open until a writer came, a
+// folder cannot be read) is not a table, and is replaced when the table is
+// stored.
+func regular(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && fi.Mode().IsRegular()
+}
+
+// exists reports whether something is at path.
+func exists(path string) bool {
+	_, err := os.Lstat(path)
+	return err == nil
 }
 
 // errCorrupt is any failed check of a table file: a constant, so that
