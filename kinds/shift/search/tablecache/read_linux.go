@@ -39,12 +39,10 @@ type fileID struct {
 	size, mtime int64
 }
 
-// readChecked returns the payload of the table file path when it checks
-// against key k; found says whether there was a file to read.
+// readChecked returns the payload of the table file path (a regular
+// file) when it checks against key k; found says whether there was a file
+// to read.
 func readChecked(path string, k Key) (payload []byte, found bool) {
-	if !regular(path) {
-		return nil, exists(path)
-	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, false
@@ -71,15 +69,7 @@ func readChecked(path string, k Key) (payload []byte, found bool) {
 	if err != nil {
 		// Mapping refused (too many mappings, a file system without
 		// them): read it instead.
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return nil, true
-		}
-		payload, err := decode(data, k)
-		if err != nil {
-			return nil, true
-		}
-		return payload, true
+		return readWhole(path, k)
 	}
 	payload, err = decode(data, k)
 	if err != nil {

@@ -120,7 +120,11 @@ func Load(dir, name string, k Key, build func() ([]byte, error)) ([]byte, Outcom
 		return b, Built, err
 	}
 	path := Path(dir, name, k)
-	payload, found := readChecked(path, k)
+	var payload []byte
+	found := exists(path)
+	if regular(path) {
+		payload, found = readChecked(path, k)
+	}
 	if payload != nil {
 		return payload, Loaded, nil
 	}
@@ -167,6 +171,19 @@ func Has(dir, name string, k Key) bool {
 func regular(path string) bool {
 	fi, err := os.Stat(path)
 	return err == nil && fi.Mode().IsRegular()
+}
+
+// readWhole reads the table file path whole and checks it against key k
+// (see readChecked).
+func readWhole(path string, k Key) (payload []byte, found bool) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, false
+	}
+	if payload, err = decode(data, k); err != nil {
+		return nil, true
+	}
+	return payload, true
 }
 
 // exists reports whether something is at path.
