@@ -19,6 +19,8 @@
 // file is rebuilt and rewritten (through a temporary file and a rename, so
 // that a reader never sees half a table). A cache directory that cannot be
 // written costs only the rebuild: the table is then built in every process.
+// On Linux a file is mapped into memory rather than read, once per process
+// (read_linux.go): its payload is read-only.
 package tablecache
 
 import (
