@@ -154,8 +154,8 @@ func prove(ctx context.Context, p *sm.Puzzle, opt kind.ShortestOptions, wds []*s
 	}
 	so := search.Options{OnLowerBound: searchBounds(progress, opt.OnBound)}
 	if len(wds) > 0 {
-		// The tile database, when `shift tables` has built it (Loopover
-		// 4×4): a solve never builds it.
+		// The tile database where the program carries it (Loopover 4×4)
+		// or `shift tables` has built it: a solve never builds it.
 		so.Heuristic = &search.Heuristic{WDs: wds, Tiles: search.CachedTileDB(p, tablecache.DefaultDir())}
 	}
 	switch method {

@@ -289,6 +289,12 @@ func (s *ida) est(st []uint8, g, move int) int {
 	} else {
 		h = s.h.h8(st, s.scratch)
 	}
+	return s.parityUp(h, g)
+}
+
+// parityUp is h, a lower bound at depth g, rounded up to the parity of
+// the moves left when every move is odd (s.parity).
+func (s *ida) parityUp(h, g int) int {
 	if s.parity && h < unreachable && h&1 != (s.par0^g)&1 {
 		h++
 	}
@@ -507,11 +513,7 @@ func (s *ida) expand(st []uint8, g, bound int) (bool, int) {
 			}
 			h += k.vals[i]
 		}
-		h = min(h, unreachable)
-		if s.parity && h < unreachable && h&1 != (s.par0^(g+1))&1 {
-			h++
-		}
-		k.h = h
+		k.h = s.parityUp(min(h, unreachable), g+1)
 	}
 	next := inf
 	for j := range kids {
@@ -528,10 +530,7 @@ func (s *ida) expand(st []uint8, g, bound int) (bool, int) {
 			// The tile database, only where the walking distances keep
 			// the child, up to its first read past the bound.
 			if h := s.tiles.bound(c, s.tpos, bound-g-1); h > k.h {
-				if s.parity && h&1 != (s.par0^(g+1))&1 {
-					h++
-				}
-				if f := g + 1 + h; f > bound {
+				if f := g + 1 + s.parityUp(h, g+1); f > bound {
 					next = min(next, f)
 					continue
 				}

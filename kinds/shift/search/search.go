@@ -14,7 +14,8 @@
 // The default ("auto") runs IDA* with walking distances straight away
 // where they apply (Loopover up to 5×5, whose 22 million count matrices
 // are ranked perfectly, a byte each; with a tile database beside them,
-// tiles.go, when `shift tables` has built it: Loopover up to 16 cells);
+// tiles.go, carried in the program for Loopover 4×4, and for the other
+// boards up to 16 cells when `shift tables` has built it);
 // else, for a puzzle with symmetries (cell maps of its picture
 // with value maps that carry moves onto moves and goals onto goals:
 // Reborn has 16), IDA* over a ball of exact goal distances kept up to

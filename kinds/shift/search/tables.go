@@ -68,8 +68,8 @@ func Tables(ctx context.Context, p *shift.Puzzle, dir string, progress func(stri
 		out = append(out, t)
 	}
 	if wds != nil {
-		// The tile database beside them (Loopover 4×4), which only this
-		// builds.
+		// The tile database beside them (Loopover up to 16 cells; 4×4's
+		// is in the program), which of all callers only this builds.
 		d, err := loadTileDB(ctx, p, goals, dir)
 		if err != nil {
 			return nil, err

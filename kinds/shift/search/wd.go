@@ -296,12 +296,12 @@ func (w *WalkingDistance) load(ctx context.Context, p *shift.Puzzle, lay *shift.
 			// (WebAssembly): the search does without.
 			return fmt.Errorf("%w: a ranked table and no cache folder", errTooBig)
 		}
-		rk, err := sameRanking(w, colSum, before)
-		if rk == nil && err == nil {
-			rk, err = newRanking(w, colSum)
-		}
-		if err != nil {
-			return err
+		rk := sameRanking(w, w.packedSums(colSum), before)
+		if rk == nil {
+			var err error
+			if rk, err = newRanking(w, colSum); err != nil {
+				return err
+			}
 		}
 		if rk.total > uint64(limit) {
 			return fmt.Errorf("%w: %d count matrices", errTooBig, rk.total)

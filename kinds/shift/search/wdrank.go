@@ -49,11 +49,8 @@ const maxRanked = 64 << 20
 // column sums are colSum.
 func newRanking(w *WalkingDistance, colSum []int) (*wdRanking, error) {
 	nl := w.nl
-	rk := &wdRanking{}
+	rk := &wdRanking{full: w.packedSums(colSum)}
 	w.setLanes()
-	for g, c := range colSum {
-		rk.full += c * w.pow[g]
-	}
 	packedLen := len(w.rowRank[0])
 	rk.comps = make([][]int, nl)
 	for l := range nl {
@@ -134,21 +131,26 @@ func newRanking(w *WalkingDistance, colSum []int) (*wdRanking, error) {
 
 // sameRanking is the ranking of a walking distance in before whose count
 // matrices are w's (the same line sizes, so the same packed rows, and the
-// same column sums), or nil: the rows and the columns of a square
-// Loopover share one, set up once.
-func sameRanking(w *WalkingDistance, colSum []int, before []*WalkingDistance) (*wdRanking, error) {
-	full := 0
-	for g, c := range colSum {
-		full += c * w.pow[g]
-	}
+// same column sums, packed: full), or nil: the rows and the columns of a
+// square Loopover share one, set up once.
+func sameRanking(w *WalkingDistance, full int, before []*WalkingDistance) *wdRanking {
 	for _, o := range before {
 		if o.rk != nil && o.rk.full == full && o.nl == w.nl && o.base == w.base &&
 			slices.EqualFunc(o.rowRank, w.rowRank, slices.Equal) {
 			w.lanes = o.lanes
-			return o.rk, nil
+			return o.rk
 		}
 	}
-	return nil, nil
+	return nil
+}
+
+// packedSums packs column sums colSum as a row is packed.
+func (w *WalkingDistance) packedSums(colSum []int) int {
+	full := 0
+	for g, c := range colSum {
+		full += c * w.pow[g]
+	}
+	return full
 }
 
 // rank is the rank of the count matrix with packed rows r.

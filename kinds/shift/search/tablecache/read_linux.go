@@ -53,8 +53,8 @@ func readChecked(path string, k Key) (payload []byte, found bool) {
 		return nil, false
 	}
 	st, ok := fi.Sys().(*syscall.Stat_t)
-	if !ok || !fi.Mode().IsRegular() {
-		return nil, true
+	if !ok {
+		return readWhole(path, k)
 	}
 	id := fileID{dev: uint64(st.Dev), ino: uint64(st.Ino), size: fi.Size(), mtime: fi.ModTime().UnixNano()}
 	mapped.Lock()

@@ -123,8 +123,9 @@ func Load(dir, name string, k Key, build func() ([]byte, error)) ([]byte, Outcom
 	}
 	path := Path(dir, name, k)
 	var payload []byte
-	found := exists(path)
-	if regular(path) {
+	fi, err := os.Stat(path)
+	found := err == nil
+	if found && fi.Mode().IsRegular() {
 		payload, found = readChecked(path, k)
 	}
 	if payload != nil {
@@ -134,7 +135,7 @@ func Load(dir, name string, k Key, build func() ([]byte, error)) ([]byte, Outcom
 	if found {
 		outcome = Rebuilt
 	}
-	payload, err := build()
+	payload, err = build()
 	if err != nil {
 		return nil, outcome, err
 	}
@@ -186,12 +187,6 @@ func readWhole(path string, k Key) (payload []byte, found bool) {
 		return nil, true
 	}
 	return payload, true
-}
-
-// exists reports whether something is at path.
-func exists(path string) bool {
-	_, err := os.Lstat(path)
-	return err == nil
 }
 
 // errCorrupt is any failed check of a table file: a constant, so that
